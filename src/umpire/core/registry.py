@@ -1,0 +1,45 @@
+"""The registry of games: name or alias -> Ruleset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.ruleset import Ruleset
+
+_GAMES: dict[str, Ruleset[Any, Any]] = {}
+_ALIASES: dict[str, str] = {}
+
+
+class UnknownGame(KeyError):
+    def __init__(self, name: str) -> None:
+        known = ", ".join(sorted(_GAMES))
+        super().__init__(f"unknown game {name!r} (known: {known})")
+        self.message = f"unknown game {name!r} (known: {known})"
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def register(ruleset: Ruleset[Any, Any]) -> Ruleset[Any, Any]:
+    name = ruleset.info.name.lower()
+    _GAMES[name] = ruleset
+    for alias in (name, *ruleset.info.aliases):
+        _ALIASES[alias.lower()] = name
+    return ruleset
+
+
+def get(name: str) -> Ruleset[Any, Any]:
+    _load_builtin()
+    key = _ALIASES.get(name.strip().lower())
+    if key is None:
+        raise UnknownGame(name)
+    return _GAMES[key]
+
+
+def all_games() -> list[Ruleset[Any, Any]]:
+    _load_builtin()
+    return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def _load_builtin() -> None:
+    from umpire import games  # noqa: F401  (registers the built-in games on import)

@@ -1,0 +1,164 @@
+"""The contract every game implements, and the small value types it speaks in.
+
+A game is a :class:`Ruleset`: pure functions over an immutable (or never-mutated) state.
+``resolve`` takes all powers' orders at once and returns a new state and the events of the
+turn; missing orders are filled by the game's own rules (standing orders, defaults, holds),
+never by the caller. ``view`` is an allow-list of what a power may see; ``printout`` is the
+power's turn report, built from the view and from the events addressed to that power only.
+
+Orders travel between processes as canonical text: ``format(order)`` is canonical and
+``parse(state, power, format(order))`` gives the order back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+from umpire.core.chance import Chance
+from umpire.core.events import Event
+from umpire.core.problems import OrderError, Parsed
+
+S = TypeVar("S")
+OrderT = TypeVar("OrderT")
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    name: str
+    title: str
+    powers: tuple[str, ...]  # every power the scenario can seat
+    min_players: int
+    max_players: int
+    description: str = ""
+    default_powers: tuple[str, ...] = ()  # the powers seated when none are named
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    name: str  # the registry key, e.g. "origins"
+    title: str
+    aliases: tuple[str, ...]
+    scenarios: tuple[ScenarioInfo, ...]
+    hidden_information: bool
+    uses_chance: bool
+    rulebook: str = ""  # file name under shared/rules
+
+    @property
+    def default_scenario(self) -> ScenarioInfo:
+        return self.scenarios[0]
+
+    def scenario(self, name: str | None) -> ScenarioInfo:
+        if name is None:
+            return self.default_scenario
+        for s in self.scenarios:
+            if s.name.lower() == name.lower():
+                return s
+        known = ", ".join(s.name for s in self.scenarios)
+        raise KeyError(f"{self.name} has no scenario {name!r} (known: {known})")
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """What the current turn waits for."""
+
+    turn: int  # 1-based number of the turn to be resolved next
+    label: str  # the game's own name for it: "Turn 3 (1935)", "Spring 1901 movement"
+    powers: tuple[str, ...]  # who is expected to submit orders
+    kinds: tuple[str, ...] = ()  # the kinds of order this phase takes ("moves", "retreats", ...)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution(Generic[S]):
+    state: S
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winners: tuple[str, ...]
+    scores: Mapping[str, float]
+    summary: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "scores": dict(self.scores), "summary": self.summary}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        return cls(tuple(data["winners"]), dict(data["scores"]), str(data["summary"]))
+
+
+View = dict[str, Any]
+
+
+@runtime_checkable
+class Ruleset(Protocol[S, OrderT]):
+    info: GameInfo
+
+    def new_game(
+        self, scenario: str, powers: Sequence[str], chance: Chance, settings: Mapping[str, Any]
+    ) -> S:
+        """The opening state. ``powers`` are the seated powers (validated by the caller)."""
+
+    def pending(self, state: S) -> Pending:
+        """The turn to be resolved next and who must order (meaningless once over)."""
+
+    def parse(self, state: S, power: str, text: str) -> Parsed[OrderT]:
+        """Every order of ``text`` for ``power`` and every problem; never raises on bad text."""
+
+    def format(self, order: OrderT) -> str:
+        """Canonical text of one order."""
+
+    def resolve(
+        self, state: S, orders: Mapping[str, Sequence[OrderT]], chance: Chance
+    ) -> Resolution[S]:
+        """Adjudicate the turn with every power's orders (absent power: no orders)."""
+
+    def view(self, state: S, power: str | None) -> View:
+        """What ``power`` may see (None: the umpire), as JSON-able data built by allow-list."""
+
+    def printout(self, state: S, events: Sequence[Event], power: str | None) -> str:
+        """The turn report; ``events`` are already filtered to those ``power`` may read."""
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    def dump_state(self, state: S) -> dict[str, Any]:
+        """JSON-able form of the state (the umpire's: everything)."""
+
+    def load_state(self, data: dict[str, Any]) -> S:
+        """Inverse of :meth:`dump_state`."""
+
+    def bot_orders(self, state: S, power: str, chance: Chance) -> str:
+        """Legal, sensible order text for ``power`` (demo, conformance, missed turns)."""
+
+
+@runtime_checkable
+class HasSecrets(Protocol[S]):
+    """Optional: lets the conformance suite prove that views do not leak."""
+
+    def vary_secrets(self, state: S, power: str, chance: Chance) -> S:
+        """A state that differs from ``state`` only in facts secret to ``power``."""
+
+
+def parse_lines(
+    text: str,
+    parse_line: Callable[[str], OrderT],
+    *,
+    comment: str = "#",
+) -> Parsed[OrderT]:
+    """Bulk parser: one order per line; blank lines and ``comment`` lines are skipped.
+
+    ``parse_line`` receives the stripped line and raises :class:`OrderError` for a bad one.
+    """
+    parsed: Parsed[OrderT] = Parsed()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith(comment):
+            continue
+        try:
+            parsed.accept(number, parse_line(line))
+        except OrderError as err:
+            parsed.reject(number, err.code, err.message, line)
+    return parsed
