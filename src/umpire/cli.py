@@ -1,1 +1,319 @@
-"""Placeholder replaced below."""
+"""The ``umpire`` command line: a game master running games from record files, and the server.
+
+::
+
+    umpire games                                  list games and their scenarios
+    umpire new GAME RECORD.json [--scenario S] [--seed N] [--powers P1,P2,...]
+    umpire orders RECORD.json POWER FILE|-        store POWER's orders; print the receipt
+    umpire process RECORD.json                    adjudicate the current turn
+    umpire report RECORD.json POWER [--turn N]    that power's printout (POWER "umpire": all)
+    umpire status RECORD.json                     turn, phase, who has submitted, outcome
+    umpire replay RECORD.json                     re-run the record; exit 1 on any divergence
+    umpire demo GAME [--scenario S] [--seed N] [--turns N]   bots play, every printout printed
+
+Exit status: 0 success; 1 some order lines refused (the accepted ones are stored) or a replay
+divergence; 2 unusable input (unknown game or power, missing or corrupt record, game over).
+
+The record file is written atomically (a temporary file in the same folder, then a rename),
+so a crash never leaves a half-written record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import secrets
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from umpire.core import registry, session
+from umpire.core.record import GameRecord, RecordError
+from umpire.core.registry import UnknownGame
+from umpire.core.session import SessionError
+
+EXIT_OK = 0
+EXIT_REFUSED = 1
+EXIT_UNUSABLE = 2
+UMPIRE_NAMES = frozenset({"umpire", "gm", "moderator"})
+
+
+class CliError(Exception):
+    """Unusable input: printed to stderr, exit status 2."""
+
+
+def load_record(path: Path) -> GameRecord:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as err:
+        raise CliError(f"no game record at {path}") from err
+    except OSError as err:
+        raise CliError(f"cannot read {path}: {err.strerror}") from err
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise CliError(f"{path} is not valid JSON (line {err.lineno}): corrupt record") from err
+    try:
+        return GameRecord.from_json(data)
+    except RecordError as err:
+        raise CliError(f"{path}: {err}") from err
+
+
+def save_record(record: GameRecord, path: Path) -> None:
+    """Write atomically: a temporary file beside the target, flushed, then renamed over it."""
+    text = json.dumps(record.to_json(), indent=1, sort_keys=True) + "\n"
+    folder = path.resolve().parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
+    for ruleset in registry.all_games():
+        info = ruleset.info
+        aliases = f" (also: {', '.join(info.aliases)})" if info.aliases else ""
+        out.write(f"{info.name}: {info.title}{aliases}\n")
+        for sc in info.scenarios:
+            players = (
+                f"{sc.min_players}"
+                if sc.min_players == sc.max_players
+                else f"{sc.min_players}-{sc.max_players}"
+            )
+            out.write(f"  {sc.name}: {sc.title}; {players} players; powers {' '.join(sc.powers)}\n")
+    return EXIT_OK
+
+
+def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.record)
+    if path.exists() and not args.force:
+        raise CliError(f"{path} exists already (use --force to overwrite)")
+    seed = args.seed if args.seed is not None else secrets.randbits(63)
+    powers = [p.strip() for p in args.powers.split(",") if p.strip()] if args.powers else None
+    record = session.create(args.game, scenario=args.scenario, seed=seed, powers=powers)
+    save_record(record, path)
+    todo = session.pending(record)
+    out.write(
+        f"New game of {session.ruleset_of(record).info.title} ({record.scenario}) in {path}\n"
+        f"Powers: {', '.join(record.powers)}\nNext: {todo.label}\n"
+    )
+    return EXIT_OK
+
+
+def read_orders(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    try:
+        return Path(source).read_text(encoding="utf-8", errors="replace")
+    except OSError as err:
+        raise CliError(f"cannot read orders from {source}: {err.strerror}") from err
+
+
+def cmd_orders(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.record)
+    record = load_record(path)
+    text = read_orders(args.file)
+    receipt = session.submit(record, args.power, text, source="cli")
+    save_record(record, path)
+    out.write(receipt.text())
+    return EXIT_OK if receipt.ok else EXIT_REFUSED
+
+
+def cmd_process(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.record)
+    record = load_record(path)
+    turn = session.process(record)
+    save_record(record, path)
+    out.write(f"Processed {turn.label}.\n")
+    if record.outcome:
+        out.write(f"Game over: {record.outcome.summary}\n")
+    else:
+        out.write(f"Next: {session.pending(record).label}\n")
+    return EXIT_OK
+
+
+def _power_arg(record: GameRecord, power: str) -> str | None:
+    return None if power.lower() in UMPIRE_NAMES else session.resolve_power(record, power)
+
+
+def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
+    record = load_record(Path(args.record))
+    turn = args.turn
+    if turn is not None and not 0 <= turn <= len(record.turns):
+        raise CliError(f"no turn {turn}: the record holds turns 0..{len(record.turns)}")
+    out.write(session.report(record, _power_arg(record, args.power), turn=turn))
+    return EXIT_OK
+
+
+def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
+    record = load_record(Path(args.record))
+    out.write(session.status(record).text())
+    return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    record = load_record(Path(args.record))
+    divergences = session.replay(record)
+    for line in divergences:
+        out.write(f"DIVERGENCE {line}\n")
+    if divergences:
+        return EXIT_REFUSED
+    out.write(f"Replayed {len(record.turns)} turn(s): identical to the record.\n")
+    return EXIT_OK
+
+
+def play_demo(
+    game: str,
+    *,
+    scenario: str | None,
+    seed: int,
+    turns: int | None,
+    out: TextIO,
+    powers: Sequence[str] | None = None,
+) -> GameRecord:
+    """Bots play ``game``; every power's printout is written to ``out`` after every turn."""
+    record = session.create(game, scenario=scenario, seed=seed, powers=powers)
+    info = session.ruleset_of(record).info
+    out.write(f"=== Demo: {info.title} ({record.scenario}), seed {seed}\n")
+    out.write(f"=== Powers: {', '.join(record.powers)}\n\n")
+    while record.outcome is None and (turns is None or len(record.turns) < turns):
+        for power in session.pending(record).powers:
+            session.bot_submit(record, power)
+        turn = session.process(record)
+        out.write(f"{'=' * 72}\n=== {turn.label}\n{'=' * 72}\n")
+        for power in record.powers:
+            out.write(f"--- Printout for {power} ---\n")
+            out.write(session.report(record, power))
+            out.write("\n")
+    if record.outcome:
+        out.write(f"=== Game over: {record.outcome.summary}\n")
+    else:
+        out.write(f"=== Stopped after {len(record.turns)} turn(s).\n")
+    return record
+
+
+def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+    seed = args.seed if args.seed is not None else secrets.randbits(31)
+    record = play_demo(args.game, scenario=args.scenario, seed=seed, turns=args.turns, out=out)
+    if args.record:
+        save_record(record, Path(args.record))
+        out.write(f"=== Record written to {args.record}\n")
+    return EXIT_OK
+
+
+def _server(name: str) -> Callable[..., int]:
+    # Imported late: file-based play needs neither Django nor the database.
+    commands = importlib.import_module("umpire.server.commands")
+    func: Callable[..., int] = getattr(commands, name)
+    return func
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    return _server("serve")(args.host, args.port, not args.no_demo)
+
+
+def cmd_worker(args: argparse.Namespace, out: TextIO) -> int:
+    return _server("worker")()
+
+
+def cmd_migrate(args: argparse.Namespace, out: TextIO) -> int:
+    return _server("migrate")()
+
+
+def cmd_creategm(args: argparse.Namespace, out: TextIO) -> int:
+    return _server("creategm")(args.username, args.email, args.password)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="umpire", description="Moderate multi-player strategic wargames."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sub.add_parser("games", help="list games and their scenarios").set_defaults(func=cmd_games)
+
+    p = sub.add_parser("new", help="start a new game record")
+    p.add_argument("game")
+    p.add_argument("record")
+    p.add_argument("--scenario")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--powers", help="comma-separated powers to seat")
+    p.add_argument("--force", action="store_true", help="overwrite an existing record")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("orders", help="store a power's orders for the current turn")
+    p.add_argument("record")
+    p.add_argument("power")
+    p.add_argument("file", help="a file of orders, or - for standard input")
+    p.set_defaults(func=cmd_orders)
+
+    p = sub.add_parser("process", help="adjudicate the current turn")
+    p.add_argument("record")
+    p.set_defaults(func=cmd_process)
+
+    p = sub.add_parser("report", help="a power's printout")
+    p.add_argument("record")
+    p.add_argument("power", help='a power, or "umpire" for the game master\'s full report')
+    p.add_argument("--turn", type=int)
+    p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("status", help="turn, phase, who has submitted, outcome")
+    p.add_argument("record")
+    p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("replay", help="re-run the record; exit 1 on divergence")
+    p.add_argument("record")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("demo", help="bots play a game; every printout printed")
+    p.add_argument("game")
+    p.add_argument("--scenario")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--turns", type=int)
+    p.add_argument("--record", help="also write the game record to this file")
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("serve", help="run the web server and a worker (with a demo game)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--no-demo", action="store_true", help="do not create the demo game")
+    p.set_defaults(func=cmd_serve)
+
+    sub.add_parser("worker", help="run a turn-processing worker").set_defaults(func=cmd_worker)
+    sub.add_parser("migrate", help="create or update the database").set_defaults(func=cmd_migrate)
+
+    p = sub.add_parser("creategm", help="create a game-master account")
+    p.add_argument("username")
+    p.add_argument("email")
+    p.add_argument("--password")
+    p.set_defaults(func=cmd_creategm)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    stream = out if out is not None else sys.stdout
+    func: Callable[[argparse.Namespace, TextIO], int] = args.func
+    try:
+        return func(args, stream)
+    except (CliError, SessionError, UnknownGame, RecordError) as err:
+        print(f"umpire: {err}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""The command line: every command, its exit status and its atomic record writes."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from umpire import cli
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = cli.main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    code, text = run("new", "pebbles", str(path), "--seed", "4", "--powers", "red,blue")
+    assert code == 0, text
+    assert "Powers: RED, BLUE" in text
+    return path
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "orders.txt"
+    path.write_text(text)
+    return str(path)
+
+
+def test_games_lists_every_game_and_scenario() -> None:
+    code, text = run("games")
+    assert code == 0
+    assert "pebbles: Pebbles (test game) (also: toy)" in text
+    assert "standard: Twenty pebbles; 2-3 players" in text
+
+
+def test_orders_receipt_and_exit_status(record: Path, tmp_path: Path) -> None:
+    code, text = run("orders", str(record), "RED", write(tmp_path, "take 2\n"))
+    assert code == 0
+    assert "line   1: TAKE 2" in text and "No problems." in text
+    code, text = run("orders", str(record), "blue", write(tmp_path, "TAKE 1\nTAKE 7\n"))
+    assert code == 1
+    assert "line   1: TAKE 1" in text and "line 2:" in text
+    data = json.loads(record.read_text())
+    assert [s["orders"] for s in data["pending"]] == [["TAKE 2"], ["TAKE 1"]]
+
+
+def test_unusable_input_exits_2(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run("orders", str(record), "PINK", write(tmp_path, "TAKE 1"))[0] == 2
+    assert "no power 'PINK'" in capsys.readouterr().err
+    assert run("new", "nosuchgame", str(tmp_path / "x.json"))[0] == 2
+    assert "unknown game 'nosuchgame'" in capsys.readouterr().err
+    assert run("status", str(tmp_path / "missing.json"))[0] == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert run("status", str(bad))[0] == 2
+    assert "corrupt record" in capsys.readouterr().err
+    assert run("new", "pebbles", str(record))[0] == 2  # exists already
+
+
+def test_process_report_status_and_replay(record: Path, tmp_path: Path) -> None:
+    run("orders", str(record), "RED", write(tmp_path, "TAKE 3"))
+    code, text = run("status", str(record))
+    assert code == 0 and "Submitted: RED" in text and "Waiting for: BLUE" in text
+    code, text = run("process", str(record))
+    assert code == 0 and "Processed Turn 1." in text
+    code, text = run("report", str(record), "RED")
+    assert code == 0 and "You took 3." in text and "Your hoard: 3" in text
+    assert "You took 1." not in text  # BLUE's take (its default) is BLUE's secret
+    code, text = run("report", str(record), "umpire")
+    assert "You took 1." in text
+    code, text = run("report", str(record), "RED", "--turn", "0")
+    assert code == 0 and "Your hoard: 0" in text
+    assert run("report", str(record), "RED", "--turn", "5")[0] == 2
+    code, text = run("replay", str(record))
+    assert code == 0 and "identical" in text
+
+
+def test_replay_exits_1_on_divergence(record: Path) -> None:
+    run("process", str(record))
+    data = json.loads(record.read_text())
+    data["turns"][0]["state"]["pile"] += 5
+    record.write_text(json.dumps(data))
+    code, text = run("replay", str(record))
+    assert code == 1 and "DIVERGENCE turn 1" in text
+
+
+def test_orders_after_game_over_exit_2(record: Path, tmp_path: Path) -> None:
+    for _ in range(40):
+        _, text = run("process", str(record))
+        if "Game over" in text:
+            break
+    assert run("orders", str(record), "RED", write(tmp_path, "TAKE 1"))[0] == 2
+
+
+def test_a_new_submission_replaces_the_earlier_one(record: Path, tmp_path: Path) -> None:
+    run("orders", str(record), "RED", write(tmp_path, "TAKE 1"))
+    run("orders", str(record), "RED", write(tmp_path, "TAKE 3"))
+    run("process", str(record))
+    data = json.loads(record.read_text())
+    assert data["turns"][0]["state"]["hoards"]["RED"] == 3
+
+
+def test_record_write_is_atomic(
+    record: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = record.read_text()
+
+    def crash(src: str, dst: str) -> None:
+        raise OSError("disk on fire")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError):
+        run("orders", str(record), "RED", write(tmp_path, "TAKE 2"))
+    assert record.read_text() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_demo_plays_to_the_end_and_prints_every_printout(tmp_path: Path) -> None:
+    saved = tmp_path / "demo.json"
+    code, text = run("demo", "pebbles", "--seed", "3", "--record", str(saved))
+    assert code == 0
+    assert "=== Game over:" in text
+    assert text.count("--- Printout for RED ---") == text.count("--- Printout for BLUE ---") > 0
+    assert run("replay", str(saved))[0] == 0
+
+
+def test_demo_stops_after_the_given_turns() -> None:
+    code, text = run("demo", "pebbles", "--seed", "3", "--turns", "1")
+    assert code == 0 and "Stopped after 1 turn(s)." in text
+
+
+def test_seed_is_never_printed(record: Path, tmp_path: Path) -> None:
+    seed = str(json.loads(record.read_text())["seed"])
+    run("orders", str(record), "RED", write(tmp_path, "TAKE 1"))
+    run("process", str(record))
+    for argv in (("status", str(record)), ("report", str(record), "RED")):
+        assert f"seed {seed}" not in run(*argv)[1].lower()

@@ -1,0 +1,212 @@
+"""The conformance suite: the same properties checked over every registered game.
+
+- random bot playouts reach the end of the game;
+- the record survives a JSON round trip and replays to the same states;
+- the same seed and orders give the same record;
+- notation round trip: ``parse(format(order)) == order`` for every order the bots write;
+- no text, however garbled, raises out of ``parse``;
+- view non-leak: changing another power's secret facts never changes a power's view or
+  printout.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from umpire import games
+from umpire.core import registry, session
+from umpire.core.chance import SeededChance
+from umpire.core.events import visible_to
+from umpire.core.record import GameRecord
+from umpire.core.ruleset import HasSecrets
+
+GAMES = [*games.BUILTIN, "pebbles"]
+MAX_TURNS = 600  # a bound on processed turns; every game must end well before it
+
+
+@cache
+def playout(game: str, seed: int) -> GameRecord:
+    """A complete bot game (cached: several properties read the same playout)."""
+    record = session.create(game, seed=seed)
+    while record.outcome is None:
+        assert len(record.turns) < MAX_TURNS, f"{game} did not end in {MAX_TURNS} turns"
+        for power in session.pending(record).powers:
+            session.bot_submit(record, power)
+        session.process(record)
+    return record
+
+
+def sample_turns(record: GameRecord, most: int = 6) -> list[int]:
+    """Up to ``most`` turn numbers spread over the game (0 is the opening)."""
+    count = len(record.turns)
+    step = max(1, count // most)
+    return sorted({0, *range(1, count + 1, step), count})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bot_playout_reaches_an_outcome(game: str) -> None:
+    record = playout(game, 1)
+    assert record.outcome is not None
+    ruleset = registry.get(game)
+    assert set(record.outcome.winners) <= set(record.powers)
+    final = ruleset.load_state(record.latest_state)
+    assert ruleset.outcome(final) == record.outcome
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_record_round_trip_and_replay(game: str) -> None:
+    record = playout(game, 1)
+    text = json.dumps(record.to_json())
+    again = GameRecord.from_json(json.loads(text))
+    assert again.to_json() == record.to_json()
+    assert session.replay(again) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_state_dump_round_trips(game: str) -> None:
+    ruleset = registry.get(game)
+    record = playout(game, 1)
+    for n in sample_turns(record):
+        data = record.state_after(n)
+        assert ruleset.dump_state(ruleset.load_state(data)) == data
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_seed_and_orders_give_the_same_record(game: str) -> None:
+    def play(seed: int) -> dict[str, Any]:
+        record = session.create(game, seed=seed)
+        for _ in range(4):
+            if record.outcome:
+                break
+            for power in session.pending(record).powers:
+                session.bot_submit(record, power)
+            session.process(record)
+        return record.to_json()
+
+    assert play(5) == play(5)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_notation_round_trips_for_every_bot_order(game: str) -> None:
+    ruleset = registry.get(game)
+    record = playout(game, 2)
+    checked = 0
+    for n in sample_turns(record, most=10):
+        if n == len(record.turns) and record.outcome:
+            continue
+        state = ruleset.load_state(record.state_after(n))
+        for power in ruleset.pending(state).powers:
+            text = ruleset.bot_orders(state, power, SeededChance(3, "rt", n, power))
+            parsed = ruleset.parse(state, power, text)
+            assert parsed.problems == [], f"bot wrote orders its own parser refuses: {text!r}"
+            for _, order in parsed.orders:
+                canonical = ruleset.format(order)
+                again = ruleset.parse(state, power, canonical)
+                assert again.problems == [], canonical
+                assert [o for _, o in again.orders] == [order], canonical
+                assert ruleset.format(again.orders[0][1]) == canonical
+                checked += 1
+    assert checked > 0
+
+
+GARBLE = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=200
+) | st.lists(
+    st.sampled_from(
+        [
+            "A",
+            "F",
+            "T",
+            "B",
+            "-",
+            "S",
+            "C",
+            "H",
+            "(",
+            ")",
+            "[",
+            "]",
+            "/",
+            "*",
+            "99",
+            "0",
+            "-1",
+            " ",
+            "\n",
+            "\t",
+            "via",
+            "PAR",
+            "Bur",
+            "@",
+            "2A",
+            "ATTACK",
+            "PLACE",
+            "BI",
+            "/1/",
+            ",",
+            "\x00",
+            "é",
+            "9" * 30,
+        ]
+    ),
+    max_size=40,
+).map("".join)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=GARBLE)
+def test_garbled_text_never_raises_out_of_parse(game: str, text: str) -> None:
+    ruleset = registry.get(game)
+    record = playout(game, 1)
+    state = ruleset.load_state(record.state_after(min(1, len(record.turns))))
+    for power in record.powers:
+        parsed = ruleset.parse(state, power, text)
+        for problem in parsed.problems:
+            assert problem.code and "/" in problem.code
+            assert problem.line >= 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_mangled_bot_orders_never_raise(game: str, data: st.DataObject) -> None:
+    ruleset = registry.get(game)
+    record = playout(game, 1)
+    state = ruleset.load_state(record.initial_state)
+    power = data.draw(st.sampled_from(record.powers))
+    text = ruleset.bot_orders(state, power, SeededChance(4, power))
+    if text:
+        cut = data.draw(st.integers(0, len(text) - 1))
+        junk = data.draw(st.text(max_size=5))
+        text = text[:cut] + junk + text[cut + 1 :]
+    ruleset.parse(state, power, text)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_changing_another_powers_secrets_never_changes_a_view(game: str) -> None:
+    ruleset = registry.get(game)
+    if not ruleset.info.hidden_information:
+        pytest.skip(f"{game} has no hidden information")
+    assert isinstance(ruleset, HasSecrets), f"{game} hides information but has no vary_secrets"
+    record = playout(game, 3)
+    for n in sample_turns(record, most=4):
+        state = ruleset.load_state(record.state_after(n))
+        events = record.turns[n - 1].events if n else []
+        for other in record.powers:
+            varied = ruleset.vary_secrets(state, other, SeededChance(9, "vary", n, other))
+            assert ruleset.dump_state(varied) != ruleset.dump_state(state), (
+                f"vary_secrets({other}) changed nothing at turn {n}"
+            )
+            for power in record.powers:
+                if power == other:
+                    continue
+                assert ruleset.view(varied, power) == ruleset.view(state, power), (power, other, n)
+                seen = visible_to(events, power)
+                assert ruleset.printout(varied, seen, power) == ruleset.printout(state, seen, power)
