@@ -212,11 +212,14 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _server(name: str) -> Callable[..., int]:
+def _server(name: str, module: str = "umpire.server.commands") -> Callable[..., int]:
     # Imported late: file-based play needs neither Django nor the database.
-    commands = importlib.import_module("umpire.server.commands")
+    commands = importlib.import_module(module)
     func: Callable[..., int] = getattr(commands, name)
     return func
+
+
+MAIL = "umpire.server.mail.commands"
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
@@ -233,6 +236,18 @@ def cmd_migrate(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_creategm(args: argparse.Namespace, out: TextIO) -> int:
     return _server("creategm")(args.username, args.email, args.password)
+
+
+def cmd_mail(args: argparse.Namespace, out: TextIO) -> int:
+    if args.imap:
+        return _server("mail_imap", MAIL)(
+            args.host, args.port, args.user, args.password, args.mailbox, not args.no_ssl
+        )
+    return _server("mail_stdin", MAIL)(sys.stdin.buffer)
+
+
+def cmd_smtpd(args: argparse.Namespace, out: TextIO) -> int:
+    return _server("smtpd", MAIL)(args.host, args.port)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -298,6 +313,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("email")
     p.add_argument("--password")
     p.set_defaults(func=cmd_creategm)
+
+    p = sub.add_parser("mail", help="handle one mail from standard input, or poll IMAP (--imap)")
+    p.add_argument("--imap", action="store_true", help="poll an IMAP mailbox instead")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=993)
+    p.add_argument("--user", default="")
+    p.add_argument("--password", default="")
+    p.add_argument("--mailbox", default="INBOX")
+    p.add_argument("--no-ssl", action="store_true")
+    p.set_defaults(func=cmd_mail)
+
+    p = sub.add_parser("smtpd", help="listen for mail over SMTP")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8025)
+    p.set_defaults(func=cmd_smtpd)
     return parser
 
 

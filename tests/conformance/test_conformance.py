@@ -196,17 +196,18 @@ def test_changing_another_powers_secrets_never_changes_a_view(game: str) -> None
         pytest.skip(f"{game} has no hidden information")
     assert isinstance(ruleset, HasSecrets), f"{game} hides information but has no vary_secrets"
     record = playout(game, 3)
+    varied_something = False
     for n in sample_turns(record, most=4):
         state = ruleset.load_state(record.state_after(n))
         events = record.turns[n - 1].events if n else []
         for other in record.powers:
             varied = ruleset.vary_secrets(state, other, SeededChance(9, "vary", n, other))
-            assert ruleset.dump_state(varied) != ruleset.dump_state(state), (
-                f"vary_secrets({other}) changed nothing at turn {n}"
-            )
+            # A power may hold no secret yet (the opening): then nothing changes.
+            varied_something |= ruleset.dump_state(varied) != ruleset.dump_state(state)
             for power in record.powers:
                 if power == other:
                     continue
                 assert ruleset.view(varied, power) == ruleset.view(state, power), (power, other, n)
                 seen = visible_to(events, power)
                 assert ruleset.printout(varied, seen, power) == ruleset.printout(state, seen, power)
+    assert varied_something, f"{game}: vary_secrets never changed any sampled state"

@@ -1,0 +1,16 @@
+"""Origins of World War II, PBM rules (Howard Bishop, 2024): five powers, 13 areas, 6 turns.
+
+Modules: ``charts`` (the NOC, BASE, BONUS and DCT data of ``data/historical.toml``),
+``model`` (boxes and state), ``orders`` and ``notation`` (the order language; grammar and
+examples in its docstring), ``validation`` (legality), ``economy`` (OWW 3.1), ``conflict``
+(OWW 4, the DCT), ``markers`` (OWW 5), ``espionage`` (OWW 6.1, 8.5), ``scoring`` (OWW 2),
+``turn`` (the OWW 7 pipeline), ``views`` (OWW 8), ``printout``, ``bot`` and ``game`` (the
+Ruleset). Rulings on the rulebook's gaps: docs/rulings/origins.md.
+"""
+
+from umpire.core import registry
+from umpire.games.origins.game import RULESET, Origins
+
+registry.register(RULESET)
+
+__all__ = ["RULESET", "Origins"]

@@ -1,0 +1,111 @@
+"""A simple bot: legal, sensible orders from what its power may see.
+
+It works on its own view only (box symbols of the others, its own exact holdings, what its
+spies saw): it builds PFs where its objectives score most, turns 5 PFs into markers,
+attacks where its guess of the odds is good, and spies where rivals contest its aims. The
+USA, which scores for the absence of markers (OWW 2.2), builds and attacks to deny them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.chance import Chance
+from umpire.games.origins.charts import Charts
+from umpire.games.origins.model import State
+from umpire.games.origins.views import view
+
+GUESS = {"X": 3, "U+": 8, "U": 5, "C": 0, "": 0}  # what an unseen box is guessed to hold
+
+
+def _aims(charts: Charts, power: str, state: State) -> list[tuple[str, int]]:
+    """(area, points) of the power's NOC entries in areas still open to PFs."""
+    aims = []
+    for area in charts.areas:
+        entry = charts.objective(area.code, power)
+        if entry is not None and not state.control_marked(area.code):
+            aims.append((area.code, entry.points))
+    return aims
+
+
+def _strength(seen: dict[str, Any], area: str, p: str) -> int:
+    exact = seen["exact"].get(area, {}).get(p)
+    if exact is not None:
+        return int(exact["pfs"]) + (5 if exact["marker"] == "U" else 0)
+    return GUESS.get(seen["map"].get(area, {}).get(p, ""), 0)
+
+
+def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> str:
+    if state.turn > charts.turns:
+        return ""
+    seen = view(state, power, charts)
+    total = seen["pools"][power]["total"]
+    lines: list[str] = []
+    aims = _aims(charts, power, state)
+    # Pick two or three aims, the richer ones likelier.
+    chosen: list[str] = []
+    pool_aims = list(aims)
+    for _ in range(min(len(pool_aims), 2 + chance.randint(0, 1, purpose="bot aims"))):
+        weights = [pts + 1 for _, pts in pool_aims]
+        pick = chance.randint(1, sum(weights), purpose="bot aim")
+        for i, w in enumerate(weights):
+            pick -= w
+            if pick <= 0:
+                chosen.append(pool_aims.pop(i)[0])
+                break
+    mine = {
+        a: seen["exact"].get(a, {}).get(power, {"pfs": 0, "marker": ""}) for a in charts.area_codes
+    }
+    planned = {a: int(b["pfs"]) for a, b in mine.items()}
+    left = total
+    for i, area in enumerate(chosen):
+        share = left if i == len(chosen) - 1 else max(1, left // (len(chosen) - i))
+        share = min(share, left)
+        if share > 0:
+            lines.append(f"PLACE {share} {area}")
+            planned[area] += share
+            left -= share
+    home = planned[power]
+    if home >= 3 and chosen and chance.randint(0, 1, purpose="bot move"):
+        target = chosen[0]
+        if target != power:
+            n = home - 1
+            lines.append(f"MOVE {n} FROM HOME TO {target}")
+            planned[target] += n
+            planned[power] -= n
+    # Attacks: where a rival stands and the guessed odds are 3-1 or better.
+    for area in charts.area_codes:
+        if state.control_marked(area):
+            continue
+        own = planned[area] + (5 if mine[area]["marker"] == "U" else 0)
+        rivals = [p for p in seen["powers"] if p != power and _strength(seen, area, p) > 0]
+        entry = charts.objective(area, power)
+        if not rivals or own <= 0 or entry is None:
+            continue
+        rival = max(rivals, key=lambda p: _strength(seen, area, p))
+        if own >= 3 * _strength(seen, area, rival):
+            lines.append(f"ATTACK {area} {rival} WITH {own}")
+    # Markers.
+    for area, _ in aims:
+        entry = charts.objective(area, power)
+        if entry is None or mine[area]["marker"] or entry.kind not in ("U", "C"):
+            continue
+        others = [p for p in seen["powers"] if p != power and seen["map"].get(area, {}).get(p)]
+        if entry.kind == "C" and planned[area] >= 5 and not others:
+            lines.append(f"CONTROL {area}")
+        elif planned[area] >= 5:
+            lines.append(f"UNDERSTANDING {area}")
+    # Espionage: a rival in the richest contested aim, and rivals at home.
+    contested = [
+        (pts, a, p)
+        for a, pts in aims
+        for p in seen["powers"]
+        if p != power and a != power and seen["map"].get(a, {}).get(p) in ("X", "U+")
+    ]
+    if contested:
+        _, area, target = max(contested)
+        lines.append(f"SPY {area} {target}")
+    at_home = [p for p in seen["powers"] if p != power and seen["map"].get(power, {}).get(p)]
+    if at_home:
+        lines.append("SPY HOME " + " ".join(at_home[:2]))
+    return "\n".join(lines) + ("\n" if lines else "")

@@ -1,0 +1,132 @@
+"""The Origins of World War II ruleset: the contract of :mod:`umpire.core.ruleset`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from umpire.core.chance import Chance
+from umpire.core.events import Event
+from umpire.core.problems import OrderError, Parsed
+from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo
+from umpire.games.origins import bot, printout, views
+from umpire.games.origins.charts import Charts, load
+from umpire.games.origins.model import State, dump_state, load_state
+from umpire.games.origins.notation import format_order, parse_order
+from umpire.games.origins.orders import Order
+from umpire.games.origins.scoring import scores
+from umpire.games.origins.turn import label, play_order, resolve_turn
+from umpire.games.origins.validation import check
+
+POWERS = ("USA", "FRA", "GBR", "USSR", "GER")
+
+INFO = GameInfo(
+    name="origins",
+    title="Origins of World War II (PBM)",
+    aliases=("oww", "origins-of-ww2", "origins-of-world-war-ii", "origins_ww2"),
+    scenarios=(
+        ScenarioInfo(
+            name="historical",
+            title="Historical game, 1933-1938",
+            powers=POWERS,
+            min_players=5,
+            max_players=5,
+            description="Six yearly turns; the HISTORICAL GAME charts of the PBM rules.",
+            default_powers=POWERS,
+        ),
+    ),
+    hidden_information=True,
+    uses_chance=True,
+    rulebook="origins-of-ww2-pbm.txt",
+)
+
+
+class Origins:
+    """Origins of World War II, PBM rules (OWW 1.1-8.5 and the four charts)."""
+
+    info = INFO
+
+    def charts(self, state: State) -> Charts:
+        return load(state.scenario)
+
+    def new_game(
+        self, scenario: str, powers: Sequence[str], chance: Chance, settings: Mapping[str, Any]
+    ) -> State:
+        charts = load(scenario)
+        seated = tuple(p for p in charts.power_codes if p in powers)
+        return State(scenario=charts.scenario, powers=seated, turn=1)
+
+    def pending(self, state: State) -> Pending:
+        charts = self.charts(state)
+        if state.turn > charts.turns:
+            return Pending(state.turn, "game over", ())
+        return Pending(
+            state.turn, label(state.turn, charts), tuple(play_order(state, charts)), ("orders",)
+        )
+
+    def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
+        """Every order of ``text`` and every problem, by line; never raises on bad text."""
+        charts = self.charts(state)
+        parsed: Parsed[Order] = Parsed()
+        understood: list[tuple[int, Order, str]] = []
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                understood.append((number, parse_order(line, power, charts), line))
+            except OrderError as err:
+                parsed.reject(number, err.code, err.message, line)
+        accepted, problems = check(state, power, understood, charts)
+        for number, order in accepted:
+            parsed.accept(number, order)
+        parsed.problems.extend(problems)
+        parsed.problems.sort(key=lambda p: p.line)
+        return parsed
+
+    def format(self, order: Order) -> str:
+        return format_order(order)
+
+    def resolve(
+        self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
+    ) -> Resolution[State]:
+        new, events = resolve_turn(state, orders, chance, self.charts(state))
+        return Resolution(new, events)
+
+    def view(self, state: State, power: str | None) -> dict[str, Any]:
+        return views.view(state, power, self.charts(state))
+
+    def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
+        return printout.render(self.view(state, power), events, self.charts(state))
+
+    def outcome(self, state: State) -> Outcome | None:
+        charts = self.charts(state)
+        if state.turn <= charts.turns:
+            return None
+        final = scores(state, charts)
+        best = max(final.values())
+        winners = tuple(p for p in play_order(state, charts) if final[p] == best)
+        table = ", ".join(f"{p} {n}" for p, n in final.items())
+        return Outcome(
+            winners,
+            {p: float(n) for p, n in final.items()},
+            f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} points ({table})",
+        )
+
+    def dump_state(self, state: State) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        return load_state(data)
+
+    def bot_orders(self, state: State, power: str, chance: Chance) -> str:
+        """The bot's orders, keeping only lines its own parser accepts."""
+        text = bot.bot_orders(state, power, chance, self.charts(state))
+        parsed = self.parse(state, power, text)
+        return "".join(f"{format_order(o)}\n" for _, o in parsed.orders)
+
+    def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
+        return views.vary_secrets(state, power, chance, self.charts(state))
+
+
+RULESET = Origins()

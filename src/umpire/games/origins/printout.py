@@ -1,0 +1,120 @@
+"""The turn report of one power (or of the umpire), from its view and its events only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from umpire.core.events import Event
+from umpire.games.origins.charts import Charts
+
+HELP = """\
+ORDER NOTATION (one order a line; case and spacing are free; names or codes; HOME = yours)
+  PLACE 3 POL                          place 3 of this turn's PFs in Poland (OWW 3.2)
+  MOVE 2 FROM HOME TO AUS              move 2 PFs out of your home area (OWW 3.2, 3.3)
+  ATTACK POL GER,USSR WITH 6           one attack per area, on one or several (OWW 4.1-4.5)
+  ATTACK CZE GER WITH 4 IF GER PLACED  conditional on who placed PFs there (OWW 4.7)
+  UNDERSTANDING AUS                    5 PFs become an Understanding marker (OWW 5.2)
+  CONTROL POL SHARE USSR               Control marker, shared if USSR agrees (OWW 5.3, 5.4)
+  SPY POL GER                          see Germany's exact holding in Poland (OWW 6.1, 8.5)
+  SPY HOME GER USSR                    and up to two players in your home area (OWW 6.1)
+Areas: ALS AUS BAL CZE ITA POL RHI ROM and the homes USA FRA GBR USSR GER.
+PFs you do not place go to your home area; no orders: all PFs go home."""
+
+LEGEND = (
+    "X = PFs, U+ = Understanding marker and PFs, U = Understanding marker, C = Control marker;\n"
+    "a number is an exact holding you know; * = PFs placed or moved there this turn."
+)
+
+
+def _cell(view: dict[str, Any], area: str, power: str) -> str:
+    symbol = view["map"].get(area, {}).get(power, "")
+    exact = view.get("exact", {}).get(area, {}).get(power)
+    text = symbol
+    if exact is not None and exact["pfs"] and symbol in ("X", "U+"):
+        text = f"{symbol}{exact['pfs']}"
+    elif exact is not None and not symbol:
+        text = "0"  # espionage found nothing
+    if power in view["placed"].get(area, ()):
+        text += "*"
+    return text or "."
+
+
+def render(view: dict[str, Any], events: Sequence[Event], charts: Charts) -> str:
+    power = view["power"]
+    who = "the umpire" if power is None else f"{charts.power(power).name} ({power})"
+    done = view["turn"] - 1
+    after = "the opening" if done == 0 else f"Turn {done} ({charts.year(done)})"
+    out = [
+        f"ORIGINS OF WORLD WAR II - {charts.title}",
+        f"Report for {who} after {after}",
+        f"Next: {view['label']}" + ("" if view["over"] else " - orders due"),
+        "",
+    ]
+    if not view["over"]:
+        out.append(f"PFS AVAILABLE FOR {view['label'].upper()}")
+        for p in view["powers"] if power is None else [power]:
+            got = view["pools"][p]
+            bonus = "; ".join(f"{e} in {a}" for a, e, _ in got["bonus"]) or "none"
+            out.append(
+                f"  {p:5} {got['base']} base + {got['total'] - got['base']} bonus = {got['total']}  (bonus: {bonus})"
+            )
+        out.append("")
+    out.append("MAP")
+    out.append(f"  {'Area':17}" + "".join(f"{p:>8}" for p in charts.power_codes))
+    for area in charts.areas:
+        cells = "".join(f"{_cell(view, area.code, p):>8}" for p in charts.power_codes)
+        out.append(f"  {area.name:17}{cells}")
+    out.extend("  " + line for line in LEGEND.splitlines())
+    if view["moved_out"]:
+        out.append(f"  Moved PFs out of the home area this turn: {', '.join(view['moved_out'])}")
+    out.append("")
+    attacks = [e for e in events if e.kind in ("attack", "attack_numbers")]
+    if done:
+        out.append("DIPLOMATIC CONFLICTS THIS TURN")
+        out.extend(f"  {e.text}" if e.kind == "attack" else f"      {e.text}" for e in attacks)
+        if not attacks:
+            out.append("  none")
+        out.append("")
+        markers = [e for e in events if e.kind == "marker"]
+        out.append("MARKERS PLACED THIS TURN")
+        out.extend(f"  {e.text}" for e in markers)
+        if not markers:
+            out.append("  none")
+        out.append("")
+        mine = sorted(view["orders"].items())
+        out.append("ORDERS AS CARRIED OUT")
+        for p, orders in mine:
+            out.extend(f"  {p + ': ' if power is None else ''}{o}" for o in orders)
+            if not orders:
+                out.append(f"  {p + ': ' if power is None else ''}(none)")
+        notes = [
+            e
+            for e in events
+            if e.kind
+            in (
+                "nmr",
+                "dropped",
+                "pool",
+                "placement",
+                "attack_void",
+                "attack_limited",
+                "marker_failed",
+                "espionage",
+            )
+        ]
+        if notes:
+            out.append("")
+            out.append("NOTES")
+            out.extend(f"  {e.text}" for e in notes)
+        out.append("")
+    if view["over"]:
+        out.append("FINAL SCORES (National Objectives Chart)")
+        for p in charts.power_codes:
+            if p in view["scores"]:
+                got = [f"{e} {a}" for q, a, e, _ in view["scored"] if q == p]
+                out.append(f"  {charts.power(p).name:14} {view['scores'][p]:3}  {', '.join(got)}")
+        out.append("")
+    else:
+        out.append(HELP)
+    return "\n".join(out) + "\n"

@@ -1,0 +1,285 @@
+"""One turn of Origins, as the rulebook's own sequence (OWW 7.1-7.3, 6.1; ruling R10).
+
+1. Orders are checked again against the map (illegal ones are dropped and reported);
+   a player without orders places nothing and keeps his PFs at home (ruling R12).
+2. OWW 3.1: each player's PFs for the turn: Base chart + Bonus chart.
+3. OWW 3.2, 7.1: placements and moves from the home area, all at once; PFs left unplaced
+   go to the home area (ruling R12). Who placed where is public, the amounts are not (3.6).
+4. OWW 7.2: diplomatic conflicts one by one, USA, France, Britain, USSR, Germany, each
+   player's attacks in the order written; conditions (4.7) read step 3's placements.
+5. OWW 7.3: Understanding and Control markers, simultaneously.
+6. OWW 6.1: espionage, on the map as it now stands (ruling R10).
+7. The turn advances; after the last turn the NOC is scored (OWW 2.1, 2.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from umpire.core.chance import Chance
+from umpire.core.events import Audience, Event
+from umpire.games.origins.charts import Charts
+from umpire.games.origins.conflict import fight
+from umpire.games.origins.economy import pool
+from umpire.games.origins.espionage import missions
+from umpire.games.origins.markers import Map, place_markers
+from umpire.games.origins.model import Box, State, with_boxes
+from umpire.games.origins.notation import format_order
+from umpire.games.origins.orders import Attack, Control, Move, Order, Place, Understanding
+from umpire.games.origins.scoring import scores
+from umpire.games.origins.validation import check
+
+
+def play_order(state: State, charts: Charts) -> list[str]:
+    """OWW 7.2: US, France, Britain, USSR, Germany (the seated ones)."""
+    return [p for p in charts.power_codes if p in state.powers]
+
+
+def label(turn: int, charts: Charts) -> str:
+    return f"Turn {turn} ({charts.year(turn)})"
+
+
+def resolve_turn(
+    state: State, orders: Mapping[str, Sequence[Order]], chance: Chance, charts: Charts
+) -> tuple[State, list[Event]]:
+    turn = state.turn
+    players = play_order(state, charts)
+    events = [Event("turn", Audience.public(), f"{label(turn, charts)} resolved.", {"turn": turn})]
+
+    # 1. Orders checked again; missing orders (NMR, ruling R12).
+    legal: dict[str, list[Order]] = {}
+    for power in players:
+        given = orders.get(power)
+        if given is None:
+            events.append(
+                Event(
+                    "nmr",
+                    Audience.powers(power),
+                    f"No orders from {power}: its PFs are placed in its home area.",
+                    {"power": power},
+                )
+            )
+            given = []
+        lines = [(i, o, format_order(o)) for i, o in enumerate(given, start=1)]
+        ok, problems = check(state, power, lines, charts)
+        for problem in problems:
+            events.append(
+                Event(
+                    "dropped",
+                    Audience.powers(power),
+                    f"Order dropped: {problem.message}",
+                    {"power": power, "order": problem.text, "code": problem.code},
+                )
+            )
+        legal[power] = [o for _, o in ok]
+
+    # 2. OWW 3.1: PFs available this turn.
+    pools = {p: pool(state, p, charts) for p in players}
+    for p, got in pools.items():
+        bonus = [[a, str(b), b.amount] for a, b in got.bonuses]
+        events.append(
+            Event(
+                "pool",
+                Audience.powers(p),
+                f"{p} had {got.total} PFs: {got.base} base + {got.bonus} bonus.",
+                {"power": p, "base": got.base, "bonus": bonus, "total": got.total},
+            )
+        )
+
+    # 3. OWW 3.2, 7.1: placement and moves, simultaneous.
+    board: Map = {a: dict(row) for a, row in state.boxes.items()}
+    placed_in: dict[str, list[str]] = {}
+    moved_out: list[str] = []
+    for p in players:
+        places: dict[str, int] = {}
+        moves: dict[str, int] = {}
+        for o in legal[p]:
+            if isinstance(o, Place):
+                places[o.area] = places.get(o.area, 0) + o.amount
+            elif isinstance(o, Move):
+                moves[o.area] = moves.get(o.area, 0) + o.amount
+        leftover = pools[p].total - sum(places.values())
+        if leftover > 0:  # ruling R12: unplaced PFs go to the home area
+            places[p] = places.get(p, 0) + leftover
+        _add(board, p, p, -sum(moves.values()))
+        for area, n in (*places.items(), *moves.items()):
+            _add(board, area, p, n)
+            if p not in placed_in.setdefault(area, []):
+                placed_in[area].append(p)
+        if moves:
+            moved_out.append(p)
+        events.append(
+            Event(
+                "placement",
+                Audience.powers(p),
+                f"{p} placed {_amounts(places)}"
+                + (f" and moved {_amounts(moves)}" if moves else "")
+                + ".",
+                {"power": p, "placed": places, "moved": moves, "unplaced": max(0, leftover)},
+            )
+        )
+
+    # 4. OWW 7.2: diplomatic conflicts in the order of play.
+    for p in players:
+        for o in legal[p]:
+            if isinstance(o, Attack):
+                events.extend(_attack(board, p, o, placed_in, chance, charts))
+
+    # 5. OWW 7.3: markers, simultaneously.
+    wanted = {p: [o for o in legal[p] if isinstance(o, Understanding | Control)] for p in players}
+    for note in place_markers(board, wanted, charts):
+        name = "Understanding" if note.marker == "U" else "Control"
+        data = {
+            "power": note.power,
+            "area": note.area,
+            "marker": note.marker,
+            "shared_with": list(note.shared_with),
+            "reason": note.reason,
+        }
+        if note.placed:
+            shared = f" (shared with {', '.join(note.shared_with)})" if note.shared_with else ""
+            text = f"{note.power} places a{'n' if name[0] == 'U' else ''} {name} marker in {note.area}{shared}."
+            events.append(Event("marker", Audience.public(), text, data))
+        else:
+            text = f"{name} marker in {note.area} not placed: {note.reason}."
+            events.append(Event("marker_failed", Audience.powers(note.power), text, data))
+
+    # 6. OWW 6.1: espionage on the map as it now stands.
+    spied = missions(legal, players)
+    for spy, area, target in spied:
+        box = board.get(area, {}).get(target, Box())
+        events.append(
+            Event(
+                "espionage",
+                Audience.powers(spy),
+                f"Espionage: {target} in {area} holds {_holding(box)}.",
+                {"spy": spy, "area": area, "target": target, "pfs": box.pfs, "marker": box.marker},
+            )
+        )
+
+    # 7. Next turn; the final score after the last.
+    after = with_boxes(state, board)
+    after = replace(
+        after,
+        turn=turn + 1,
+        placed={a: tuple(ps) for a, ps in placed_in.items()},
+        moved_out=tuple(moved_out),
+        spied=tuple(spied),
+        accepted={p: tuple(format_order(o) for o in legal[p]) for p in players},
+    )
+    if after.turn > charts.turns:
+        final = scores(after, charts)
+        text = "Final scores: " + ", ".join(f"{p} {n}" for p, n in final.items()) + "."
+        events.append(Event("final", Audience.public(), text, {"scores": final}))
+    return after, events
+
+
+def _add(board: Map, area: str, power: str, amount: int) -> None:
+    if amount:
+        row = board.setdefault(area, {})
+        box = row.get(power, Box())
+        row[power] = replace(box, pfs=box.pfs + amount)
+
+
+def _amounts(amounts: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} in {a}" for a, n in amounts.items()) or "nothing"
+
+
+def _holding(box: Box) -> str:
+    if box.control:
+        return "a Control marker"
+    parts = [f"{box.pfs} PF{'s' if box.pfs != 1 else ''}"]
+    if box.understanding:
+        parts.append("an Understanding marker")
+    return " and ".join(parts)
+
+
+def _attack(
+    board: Map,
+    attacker: str,
+    order: Attack,
+    placed_in: Mapping[str, Sequence[str]],
+    chance: Chance,
+    charts: Charts,
+) -> list[Event]:
+    """One attack of OWW 4.1-4.8, carried out on ``board``."""
+    area = order.area
+    row = board.setdefault(area, {})
+    data = {"attacker": attacker, "area": area, "targets": list(order.targets)}
+    text = format_order(order)
+
+    def void(reason: str) -> list[Event]:
+        return [
+            Event(
+                "attack_void",
+                Audience.powers(attacker),
+                f"{text}: not carried out, {reason}.",
+                {**data, "reason": reason},
+            )
+        ]
+
+    # OWW 4.7: conditions read who placed PFs in the area this turn
+    for cond in order.conditions:
+        if (cond.power in placed_in.get(area, ())) != cond.placed:
+            return void("its condition was not met")
+    available = row.get(attacker, Box()).strength
+    if available <= 0:
+        return void(f"{attacker} has no PFs left in {area}")
+    present = [t for t in order.targets if row.get(t, Box()).strength > 0]
+    # OWW 4.8: an Understanding marker in the attacker's home area protects its owner
+    # from the attacker everywhere but in that home area
+    home = board.get(attacker, {})
+    protected = [t for t in present if area != attacker and home.get(t, Box()).understanding]
+    targets = [t for t in present if t not in protected]
+    if not targets:
+        why = "protected by OWW 4.8" if protected else "no target has PFs there"
+        return void(why)
+    events: list[Event] = []
+    if protected:
+        note = f"{text}: {', '.join(protected)} protected by OWW 4.8, not attacked."
+        events.append(
+            Event(
+                "attack_limited", Audience.powers(attacker), note, {**data, "protected": protected}
+            )
+        )
+    strength = min(order.strength, available)
+    out = fight(attacker, area, targets, strength, row, charts, chance)
+    row[attacker] = row.get(attacker, Box()).lose(out.attacker_loss)
+    for t, loss in out.defender_losses.items():
+        row[t] = row[t].lose(loss)
+    public = {
+        **data,
+        "targets": targets,
+        "column": out.column_text,
+        "die": out.die,
+        "result": out.result,
+    }
+    die = f", die {out.die}" if out.die is not None else ""
+    events.append(
+        Event(
+            "attack",
+            Audience.public(),
+            f"{area}: {attacker} attacks {','.join(targets)} at {out.column_text}{die}: {out.result}.",
+            public,
+        )
+    )
+    numbers = {
+        **public,
+        "attack": out.attack,
+        "defence": out.defence,
+        "attacker_loss": out.attacker_loss,
+        "defender_losses": out.defender_losses,
+    }
+    losses = ", ".join(f"{t} -{n}" for t, n in out.defender_losses.items())
+    events.append(
+        Event(
+            "attack_numbers",
+            Audience.powers(attacker, *targets),
+            f"{area}: {attacker} {out.attack} against "
+            + " + ".join(f"{t} {n}" for t, n in out.defence.items())
+            + f"; losses: {attacker} -{out.attacker_loss}, {losses}.",
+            numbers,
+        )
+    )
+    return events
