@@ -1,0 +1,135 @@
+"""Benchmark: Umpire's Diplomacy adjudicator against the `diplomacy` package (mila, 1.1.2).
+
+Usage: python bench/diplomacy_vs_mila.py [games] [max_years]
+
+Plays random bot games with Umpire; every movement phase (position + orders) is also sent,
+as JSON, to a subprocess in bench/.venv-mila (created on first run with `python3 -m venv` and
+pip; the AGPL package is used for benchmarking only, never by the project). Prints the median
+time per movement phase of each engine, the ratio, and every phase whose resulting positions
+differ, with the orders.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from umpire.core.chance import SeededChance
+from umpire.games.diplomacy import RULESET
+from umpire.games.diplomacy.game import POWERS
+
+HERE = Path(__file__).parent
+VENV = HERE / ".venv-mila"
+NAMES = {
+    "AUS": "AUSTRIA",
+    "ENG": "ENGLAND",
+    "FRA": "FRANCE",
+    "GER": "GERMANY",
+    "ITA": "ITALY",
+    "RUS": "RUSSIA",
+    "TUR": "TURKEY",
+}
+
+WORKER = r"""
+import json, sys, time
+from diplomacy import Game
+for line in sys.stdin:
+    job = json.loads(line)
+    g = Game()
+    g.clear_units()
+    for power, units in job["units"].items():
+        g.set_units(power, units)
+    for power, orders in job["orders"].items():
+        g.set_orders(power, orders)
+    t = time.perf_counter()
+    g.process()
+    dt = time.perf_counter() - t
+    units = sorted(u.replace("*", "") + " " + p for p, us in g.get_units().items() for u in us if not u.startswith("*"))
+    print(json.dumps({"time": dt, "units": units}), flush=True)
+"""
+
+
+def ensure_venv() -> Path:
+    py = VENV / "bin" / "python"
+    if not py.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+        subprocess.run([str(py), "-m", "pip", "install", "-q", "diplomacy==1.1.2"], check=True)
+    return py
+
+
+def mila_loc(loc: str) -> str:
+    return loc.upper()
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+    years = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+    worker = subprocess.Popen(
+        [str(ensure_venv()), "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    ours: list[float] = []
+    theirs: list[float] = []
+    diffs = 0
+    for seed in range(games):
+        state = RULESET.new_game("standard", POWERS, SeededChance(seed), {"max_years": years})
+        turn = 0
+        while state.phase != "over":
+            turn += 1
+            orders = {}
+            texts = {}
+            for p in RULESET.pending(state).powers:
+                text = RULESET.bot_orders(state, p, SeededChance(seed, turn, p))
+                parsed = RULESET.parse(state, p, text)
+                orders[p] = [o for _, o in parsed.orders]
+                texts[p] = [RULESET.format(o) for o in orders[p]]
+            if state.phase == "movement":
+                t = time.perf_counter()
+                result = RULESET.resolve(state, orders, SeededChance(0))
+                ours.append(time.perf_counter() - t)
+                job = {
+                    "units": {
+                        NAMES[p]: [
+                            f"{u.kind} {mila_loc(u.loc)}" for u in state.units if u.power == p
+                        ]
+                        for p in POWERS
+                    },
+                    "orders": {
+                        NAMES[p]: [o.upper().replace(" VIA CONVOY", " VIA") for o in os]
+                        for p, os in texts.items()
+                    },
+                }
+                worker.stdin.write(json.dumps(job) + "\n")  # type: ignore[union-attr]
+                worker.stdin.flush()  # type: ignore[union-attr]
+                reply = json.loads(worker.stdout.readline())  # type: ignore[union-attr]
+                theirs.append(reply["time"])
+                mine = sorted(
+                    f"{u.kind} {u.loc.upper()} {NAMES[u.power]}" for u in result.state.units
+                )
+                mine_d = sorted(
+                    f"{d.unit.kind} {d.unit.loc.upper()} {NAMES[d.unit.power]}"
+                    for d in result.state.dislodged
+                )
+                if mine != reply["units"]:
+                    diffs += 1
+                    print(
+                        f"DIFFERENCE game {seed} {state.label}:\n  orders {texts}\n  umpire {mine} (dislodged {mine_d})\n  mila   {reply['units']}"
+                    )
+            else:
+                result = RULESET.resolve(state, orders, SeededChance(0))
+            state = result.state
+    worker.stdin.close()  # type: ignore[union-attr]
+    worker.wait()
+    a, b = statistics.median(ours), statistics.median(theirs)
+    print(f"movement phases: {len(ours)}")
+    print(
+        f"median per movement phase: umpire {a * 1e3:.3f} ms, mila {b * 1e3:.3f} ms, ratio {b / a:.1f}x"
+    )
+    print(f"phases whose positions differ: {diffs}")
+
+
+if __name__ == "__main__":
+    main()

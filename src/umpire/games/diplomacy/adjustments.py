@@ -1,0 +1,102 @@
+"""Winter adjustments: builds, removals and civil disorder.
+
+- A power with more supply centres than units may build that many units in its unoccupied,
+  owned home centres; the first legal builds count (DATC 4.D.4, 4.D.5); ``Waive`` declines one
+  (4.D.7); builds not ordered are waived.
+- A power with more units than centres removes the difference; the first legal removals
+  count (4.D.6). Removals not ordered are made by the civil disorder rule of the 2023
+  rulebook (DATC 4.D.8, 6.J): the unit farthest from the power's nearest *owned* supply
+  centre goes first, distance counted over land and sea alike for armies and fleets (from
+  any coast); on equal distance a fleet before an army, then the alphabetically first
+  province (English names).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.orders import AdjustmentOrder, Build, Remove, Waive
+from umpire.games.diplomacy.state import State, Unit
+
+
+def deltas(m: Map, state: State) -> dict[str, int]:
+    """Centres minus units for every seated power (positive: builds)."""
+    owners = state.owner_map()
+    out: dict[str, int] = {}
+    for power in state.powers:
+        centres = sum(1 for o in owners.values() if o == power)
+        units = sum(1 for u in state.units if u.power == power)
+        out[power] = centres - units
+    return out
+
+
+def free_homes(m: Map, state: State, power: str) -> list[str]:
+    owners = state.owner_map()
+    occupied = {u.province for u in state.units}
+    return sorted(
+        p for p in m.homes.get(power, frozenset()) if owners.get(p) == power and p not in occupied
+    )
+
+
+def must_adjust(m: Map, state: State) -> list[str]:
+    """The powers that have an adjustment to make (a build they can place, or a removal)."""
+    out = []
+    for power, d in deltas(m, state).items():
+        if d < 0 or (d > 0 and free_homes(m, state, power)):
+            out.append(power)
+    return out
+
+
+def civil_disorder(
+    m: Map, state: State, power: str, units: Sequence[Unit], count: int
+) -> list[Unit]:
+    """The ``count`` units of ``power`` the civil disorder rule removes (2023; DATC 6.J)."""
+    owned = frozenset(state.centres_of(power))
+    dist = m.distances_from(owned) if owned else {}
+    far = len(m.provinces) + 1
+
+    def key(u: Unit) -> tuple[int, int, str]:
+        return (-dist.get(u.province, far), 0 if u.kind == "F" else 1, m.provinces[u.province].name)
+
+    return sorted((u for u in units if u.power == power), key=key)[:count]
+
+
+def resolve_adjustments(
+    m: Map, state: State, orders: Mapping[str, Sequence[AdjustmentOrder]]
+) -> tuple[list[Unit], list[tuple[str, str, str]]]:
+    """The units after the adjustments and what was done: (power, action, location)."""
+    units = {u.province: u for u in state.units}
+    done: list[tuple[str, str, str]] = []
+    for power, delta in deltas(m, state).items():
+        given = orders.get(power, ())
+        if delta > 0:
+            homes = set(free_homes(m, state, power))
+            left = delta
+            for o in given:
+                if left == 0:
+                    break
+                if isinstance(o, Waive):
+                    left -= 1
+                    done.append((power, "waive", ""))
+                elif isinstance(o, Build) and province_of(o.loc) in homes:
+                    homes.discard(province_of(o.loc))
+                    units[province_of(o.loc)] = Unit(o.loc, o.kind, power)
+                    left -= 1
+                    done.append((power, "build", f"{o.kind} {o.loc}"))
+        elif delta < 0:
+            left = -delta
+            for o in given:
+                if left == 0:
+                    break
+                u = units.get(province_of(o.loc)) if isinstance(o, Remove) else None
+                if u is not None and u.power == power:
+                    del units[u.province]
+                    left -= 1
+                    done.append((power, "remove", f"{u.kind} {u.loc}"))
+            if left:
+                mine = [u for u in units.values() if u.power == power]
+                for u in civil_disorder(m, state, power, mine, left):
+                    del units[u.province]
+                    done.append((power, "civil disorder", f"{u.kind} {u.loc}"))
+    return sorted(units.values()), done

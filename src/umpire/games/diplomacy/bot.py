@@ -1,0 +1,108 @@
+"""A simple bot: random legal orders with some sense.
+
+Movement: each unit prefers a move into a supply centre it does not own, else a random legal
+move or a hold; a unit next to the destination of a friendly move sometimes supports it.
+Retreats: a random option. Adjustments: build in every free home centre; remove at random.
+Every random choice goes through the :class:`Chance` it is given.
+"""
+
+from __future__ import annotations
+
+from umpire.core.chance import Chance
+from umpire.games.diplomacy import adjustments
+from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.legality import can_reach
+from umpire.games.diplomacy.state import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
+
+
+def unit_moves(m: Map, unit: Unit) -> list[str]:
+    """Locations ``unit`` may move to without a convoy."""
+    if unit.kind == "F":
+        return sorted(m.fleet_targets(unit.loc))
+    return sorted(m.army_targets(unit.province))
+
+
+def _movement(m: Map, state: State, power: str, chance: Chance) -> list[str]:
+    owners = state.owner_map()
+    mine = [u for u in state.units if u.power == power]
+    plans: dict[str, str | None] = {}
+    taken: set[str] = set()
+    for u in mine:
+        options = [t for t in unit_moves(m, u) if province_of(t) not in taken]
+        good = [
+            t
+            for t in options
+            if province_of(t) in m.supply_centres and owners.get(province_of(t)) != power
+        ]
+        roll = chance.percent(purpose=f"bot {power} {u.loc}")
+        if good and roll <= 70:
+            dest: str | None = chance.choice(good, purpose=f"bot {power} {u.loc} target")
+        elif options and roll <= 85:
+            dest = chance.choice(options, purpose=f"bot {power} {u.loc} move")
+        else:
+            dest = None
+        if dest is not None:
+            taken.add(province_of(dest))
+        plans[u.loc] = dest
+    lines = []
+    for u in mine:
+        dest = plans[u.loc]
+        if dest is not None:
+            lines.append(f"{u.kind} {u.loc} - {dest}")
+            continue
+        helps = [
+            (v, d)
+            for v in mine
+            if (d := plans[v.loc]) is not None
+            and v is not u
+            and province_of(d) != u.province
+            and can_reach(m, u, province_of(d))
+        ]
+        if helps and chance.percent(purpose=f"bot {power} {u.loc} support") <= 80:
+            v, d = chance.choice(helps, purpose=f"bot {power} {u.loc} supports")
+            lines.append(f"{u.kind} {u.loc} S {v.kind} {v.loc} - {province_of(d)}")
+        else:
+            lines.append(f"{u.kind} {u.loc} H")
+    return lines
+
+
+def _retreats(state: State, power: str, chance: Chance) -> list[str]:
+    lines = []
+    for d in state.dislodged:
+        if d.unit.power != power:
+            continue
+        if d.options:
+            dest = chance.choice(list(d.options), purpose=f"bot {power} retreat {d.unit.loc}")
+            lines.append(f"{d.unit.kind} {d.unit.loc} R {dest}")
+        else:
+            lines.append(f"{d.unit.kind} {d.unit.loc} D")
+    return lines
+
+
+def _adjustments(m: Map, state: State, power: str, chance: Chance) -> list[str]:
+    delta = adjustments.deltas(m, state)[power]
+    lines = []
+    if delta > 0:
+        for home in adjustments.free_homes(m, state, power)[:delta]:
+            fleets = m.fleet_locations[home]
+            if fleets and chance.percent(purpose=f"bot {power} build {home}") <= 40:
+                lines.append(f"Build F {chance.choice(list(fleets), purpose=f'bot {power} coast')}")
+            else:
+                lines.append(f"Build A {home}")
+    elif delta < 0:
+        mine = [u for u in state.units if u.power == power]
+        for u in chance.shuffle(mine, purpose=f"bot {power} removals")[:-delta]:
+            lines.append(f"Remove {u.kind} {u.loc}")
+    return lines
+
+
+def bot_orders(m: Map, state: State, power: str, chance: Chance) -> str:
+    if state.phase == MOVEMENT:
+        lines = _movement(m, state, power, chance)
+    elif state.phase == RETREATS:
+        lines = _retreats(state, power, chance)
+    elif state.phase == ADJUSTMENTS:
+        lines = _adjustments(m, state, power, chance)
+    else:
+        lines = []
+    return "\n".join(lines) + ("\n" if lines else "")

@@ -1,0 +1,276 @@
+"""Legality: is an understood order allowed for this power's unit in this phase?
+
+Validation reads the state and never changes it. It returns the order *normalised* against the
+position (DATC 4.C.1/4.C.2: a missing or wrong unit designation takes the actual unit's;
+4.B.5: a wrong coast of the ordered unit is ignored; 4.B.2: a fleet moving to a split-coast
+province that it can reach on one coast only goes to that coast) or raises
+:class:`OrderError` with an ``illegal/`` code. An illegal order is no order: the unit holds
+(2023 rulebook; DATC 4.E.1).
+
+"Legal" is the DATC's sense (4.E.1): an order that, not knowing the other orders, could be
+valid. Whether a support or convoy matches the order of the unit it names is decided at
+adjudication (a non-matching order is *void*, not illegal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from umpire.core.problems import OrderError
+from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    Support,
+    Waive,
+)
+from umpire.games.diplomacy.state import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
+
+
+def _illegal(code: str, message: str) -> OrderError:
+    return OrderError(f"illegal/{code}", message)
+
+
+def _own_unit(units: dict[str, Unit], power: str, loc: str, text: str) -> Unit:
+    unit = units.get(province_of(loc))
+    if unit is None:
+        raise _illegal("no_unit", f"there is no unit in {province_of(loc)}: {text!r}")
+    if unit.power != power:
+        raise _illegal("not_your_unit", f"the unit in {unit.loc} is {unit.power}'s: {text!r}")
+    return unit
+
+
+def fleet_destination(m: Map, loc: str, dest: str) -> str | None:
+    """The location a fleet at ``loc`` ordered to ``dest`` would move to (DATC 4.B.1-4.B.3)."""
+    targets = m.fleet_targets(loc)
+    if "/" in dest:
+        return dest if dest in targets else None
+    options = [t for t in m.fleet_locations.get(dest, ()) if t in targets]
+    return options[0] if len(options) == 1 else None
+
+
+def could_move(m: Map, unit: Unit, dest: str) -> bool:
+    """Whether ``unit`` could ever move to province ``dest`` (convoys allowed for armies)."""
+    if unit.province == dest:
+        return False
+    if unit.kind == "F":
+        return any(t.split("/")[0] == dest for t in m.fleet_targets(unit.loc))
+    if m.army_adjacent(unit.province, dest):
+        return True
+    return m.is_coastal(unit.province) and m.is_coastal(dest)
+
+
+def fleet_chain(m: Map, state: State, src: str, dest: str) -> bool:
+    """Whether fleets at sea form a chain from ``src`` to ``dest`` (orders unknown)."""
+    if not (m.is_coastal(src) and m.is_coastal(dest)):
+        return False
+    reach = m.fleet_reach
+    fleets = {u.province for u in state.units if u.kind == "F" and m.is_sea(u.province)}
+    todo = [f for f in fleets if src in reach[f]]
+    seen = set(todo)
+    while todo:
+        here = todo.pop()
+        if dest in reach[here]:
+            return True
+        for nxt in fleets:
+            if nxt not in seen and nxt in reach[here]:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
+
+
+def on_convoy_route(m: Map, state: State, src: str, dest: str, sea: str) -> bool:
+    """Is the fleet in ``sea`` needed on some chain of fleets at sea from ``src`` to ``dest``?
+
+    A chain is a path of fleet-occupied seas whose first touches ``src`` and whose last
+    touches ``dest``, and in which no fleet is superfluous: only the last touches ``dest`` and
+    only the first touches ``src`` (DATC 4.E.1 and 6.G.19: a convoy order no route needs is
+    illegal).
+    """
+    reach = m.fleet_reach
+    fleets = {u.province for u in state.units if u.kind == "F" and m.is_sea(u.province)}
+
+    def extend(path: list[str]) -> bool:
+        last = path[-1]
+        if dest in reach[last]:
+            return sea in path
+        for nxt in fleets:
+            fresh = nxt not in path and nxt in reach[last] and src not in reach[nxt]
+            if fresh and extend([*path, nxt]):
+                return True
+        return False
+
+    return any(extend([first]) for first in fleets if src in reach[first])
+
+
+def can_reach(m: Map, unit: Unit, province: str) -> bool:
+    """Whether ``unit`` borders ``province`` well enough to support into it."""
+    if unit.kind == "F":
+        return m.fleet_can_reach(unit.loc, province)
+    return m.army_adjacent(unit.province, province)
+
+
+def check_movement(m: Map, state: State, power: str, order: Order, text: str) -> Order:
+    units = state.unit_at()
+    if isinstance(order, Build | Remove | Waive | Retreat | Disband):
+        raise _illegal("wrong_phase", f"not a movement order: {text!r}")
+    unit = _own_unit(units, power, order.loc, text)
+    order = replace(order, kind=unit.kind, loc=unit.loc)
+    if isinstance(order, Hold):
+        return order
+    if isinstance(order, Move):
+        dest = province_of(order.dest)
+        if unit.kind == "F":
+            if order.via_convoy:
+                raise _illegal("convoy_fleet", f"only armies can be convoyed: {text!r}")
+            got = fleet_destination(m, unit.loc, order.dest)
+            if got is None:
+                if dest == unit.province:
+                    raise _illegal("same_place", f"a unit cannot move to itself: {text!r}")
+                if m.provinces[dest].coasts and any(
+                    t.split("/")[0] == dest for t in m.fleet_targets(unit.loc)
+                ):
+                    raise _illegal(
+                        "coast", f"say which coast of {dest}, or a reachable one: {text!r}"
+                    )
+                raise _illegal("unreachable", f"{unit.loc} does not border {order.dest}: {text!r}")
+            return replace(order, dest=got)
+        # An army: a coast on its destination is ignored (DATC 4.B.6).
+        if not could_move(m, unit, dest) or m.is_sea(dest):
+            if dest == unit.province:
+                raise _illegal("same_place", f"a unit cannot move to itself: {text!r}")
+            raise _illegal("unreachable", f"an army in {unit.loc} cannot reach {dest}: {text!r}")
+        by_convoy = order.via_convoy or not m.army_adjacent(unit.province, dest)
+        # By convoy: legal only if fleets at sea could carry it (DATC 6.D.32, 4.E.1).
+        if by_convoy and not fleet_chain(m, state, unit.province, dest):
+            raise _illegal("no_convoy", f"no fleets at sea could convoy this army: {text!r}")
+        return replace(order, dest=dest)
+    if isinstance(order, Support):
+        target = units.get(province_of(order.target_loc))
+        if target is None:
+            raise _illegal(
+                "no_unit", f"there is no unit in {order.target_loc} to support: {text!r}"
+            )
+        if target.province == unit.province:
+            raise _illegal("support_self", f"a unit cannot support itself: {text!r}")
+        order = replace(order, target_kind=target.kind, target_loc=target.loc)
+        if order.target_dest is None:
+            if not can_reach(m, unit, target.province):
+                raise _illegal(
+                    "unreachable", f"{unit.loc} cannot support into {target.province}: {text!r}"
+                )
+            return order
+        tdest = province_of(order.target_dest)
+        if tdest == unit.province:
+            raise _illegal("support_self", f"a unit cannot support a move into itself: {text!r}")
+        if not can_reach(m, unit, tdest):
+            raise _illegal("unreachable", f"{unit.loc} cannot support into {tdest}: {text!r}")
+        if not could_move(m, target, tdest):
+            raise _illegal("impossible_move", f"the supported unit cannot move there: {text!r}")
+        coast = target.kind == "F" and "/" in order.target_dest
+        if coast and fleet_destination(m, target.loc, order.target_dest) is None:
+            raise _illegal(
+                "impossible_move", f"the supported fleet cannot reach that coast: {text!r}"
+            )
+        if "/" not in order.target_dest or target.kind != "F":
+            return replace(order, target_dest=tdest)
+        return order
+    if isinstance(order, Convoy):
+        if unit.kind != "F" or not m.is_sea(unit.province):
+            raise _illegal("convoy_from_coast", f"only a fleet at sea can convoy: {text!r}")
+        army = units.get(province_of(order.army_loc))
+        if army is None:
+            raise _illegal("no_unit", f"there is no unit in {order.army_loc} to convoy: {text!r}")
+        if army.kind != "A":
+            raise _illegal("convoy_fleet", f"only armies can be convoyed: {text!r}")
+        dest = province_of(order.army_dest)
+        if not (m.is_coastal(army.province) and m.is_coastal(dest)) or dest == army.province:
+            raise _illegal("convoy_route", f"no convoy can carry that army there: {text!r}")
+        if not on_convoy_route(m, state, army.province, dest, unit.province):
+            raise _illegal(
+                "convoy_route", f"{unit.province} is on no convoy route of that army: {text!r}"
+            )
+        return replace(order, army_loc=army.loc, army_dest=dest)
+    raise _illegal("wrong_phase", f"not a movement order: {text!r}")
+
+
+def check_retreat(m: Map, state: State, power: str, order: Order, text: str) -> Order:
+    if isinstance(order, Move) and not order.via_convoy:
+        order = Retreat(order.kind, order.loc, order.dest)
+    if isinstance(order, Remove):
+        order = Disband(order.kind, order.loc)
+    if not isinstance(order, Retreat | Disband):
+        raise _illegal("wrong_phase", f"only retreats and disbands now: {text!r}")
+    here = province_of(order.loc)
+    found = [d for d in state.dislodged if d.unit.province == here]
+    if not found:
+        raise _illegal("not_dislodged", f"no dislodged unit in {here}: {text!r}")
+    d = found[0]
+    if d.unit.power != power:
+        raise _illegal("not_your_unit", f"the unit in {here} is {d.unit.power}'s: {text!r}")
+    if isinstance(order, Disband):
+        return Disband(d.unit.kind, d.unit.loc)
+    dest = order.dest
+    if d.unit.kind == "F":
+        got = fleet_destination(m, d.unit.loc, dest)
+        dest = got or dest
+    else:
+        dest = province_of(dest)
+    if dest not in d.options:
+        raise _illegal("retreat", f"{d.unit.loc} cannot retreat to {order.dest}: {text!r}")
+    return Retreat(d.unit.kind, d.unit.loc, dest)
+
+
+def check_adjustment(m: Map, state: State, power: str, order: Order, text: str) -> Order:
+    if isinstance(order, Disband):
+        order = Remove(order.kind, order.loc)
+    if isinstance(order, Waive):
+        return order
+    units = state.unit_at()
+    if isinstance(order, Remove):
+        unit = _own_unit(units, power, order.loc, text)
+        return Remove(unit.kind, unit.loc)
+    if not isinstance(order, Build):
+        raise _illegal("wrong_phase", f"only builds, removals and waives now: {text!r}")
+    here = province_of(order.loc)
+    if here not in m.homes.get(power, frozenset()):
+        raise _illegal("not_home", f"{here} is not a home supply centre of {power}: {text!r}")
+    if state.owner_map().get(here) != power:
+        raise _illegal("not_owned", f"{power} does not own {here}: {text!r}")
+    if here in units:
+        raise _illegal("occupied", f"{here} is occupied: {text!r}")
+    kind = order.kind
+    if not kind:
+        # DATC 4.C.3 (c): an army inland, a fleet where a coast is named, else no build.
+        if m.is_land(here):
+            kind = "A"
+        elif "/" in order.loc:
+            kind = "F"
+        else:
+            raise _illegal("kind", f"say whether to build an army or a fleet: {text!r}")
+    if kind == "F":
+        if m.is_land(here):
+            raise _illegal("fleet_inland", f"a fleet cannot be built inland: {text!r}")
+        if m.provinces[here].coasts and "/" not in order.loc:
+            raise _illegal("coast", f"say on which coast of {here} to build: {text!r}")
+        return Build("F", order.loc)
+    if kind != "A":
+        raise _illegal("kind", f"cannot build that kind of unit: {text!r}")
+    return Build("A", here)
+
+
+def check(m: Map, state: State, power: str, order: Order, text: str) -> Order:
+    """The order normalised for the current phase, or :class:`OrderError` (illegal/...)."""
+    if state.phase == MOVEMENT:
+        return check_movement(m, state, power, order, text)
+    if state.phase == RETREATS:
+        return check_retreat(m, state, power, order, text)
+    if state.phase == ADJUSTMENTS:
+        return check_adjustment(m, state, power, order, text)
+    raise _illegal("game_over", f"the game is over: {text!r}")

@@ -1,0 +1,125 @@
+"""The position: units, supply-centre owners, dislodged units, and where in the year we are.
+
+A :class:`State` is immutable and JSON-able through :func:`dump_state` / :func:`load_state`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from umpire.games.diplomacy.geography import province_of
+
+SPRING, FALL, WINTER = "spring", "fall", "winter"
+MOVEMENT, RETREATS, ADJUSTMENTS, OVER = "movement", "retreats", "adjustments", "over"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Unit:
+    loc: str  # "par", "stp/sc"
+    kind: str  # "A" army, "F" fleet
+    power: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.loc)
+
+    def text(self) -> str:
+        return f"{self.power} {self.kind} {self.loc}"
+
+    @classmethod
+    def parse(cls, text: str) -> Unit:
+        """``"FRA A par"`` -> Unit."""
+        power, kind, loc = text.split()
+        loc = loc.lower().replace("(", "/").rstrip(")")
+        return cls(loc, kind.upper(), power.upper())
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Dislodged:
+    unit: Unit
+    attacker_from: str  # province the dislodging unit came from
+    options: tuple[str, ...]  # locations it may retreat to
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "unit": self.unit.text(),
+            "attacker_from": self.attacker_from,
+            "options": list(self.options),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Dislodged:
+        return cls(Unit.parse(data["unit"]), data["attacker_from"], tuple(data["options"]))
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    scenario: str
+    powers: tuple[str, ...]  # the seated powers
+    year: int
+    season: str  # spring, fall, winter
+    phase: str  # movement, retreats, adjustments, over
+    units: tuple[Unit, ...]  # sorted
+    owners: tuple[tuple[str, str], ...]  # (province, power), sorted
+    dislodged: tuple[Dislodged, ...] = ()
+    max_years: int = 40
+    winners: tuple[str, ...] = ()  # set when the game is over
+    result: str = ""  # "victory", "draw" or "" while playing
+    turn: int = 1  # number of the phase to be resolved next
+    extra: dict[str, Any] = field(default_factory=dict)  # reserved for variants
+
+    def unit_at(self) -> dict[str, Unit]:
+        """Province -> unit."""
+        return {u.province: u for u in self.units}
+
+    def owner_map(self) -> dict[str, str]:
+        return dict(self.owners)
+
+    def centres_of(self, power: str) -> list[str]:
+        return sorted(p for p, o in self.owners if o == power)
+
+    def with_units(self, units: list[Unit] | tuple[Unit, ...]) -> State:
+        return replace(self, units=tuple(sorted(units)))
+
+    @property
+    def label(self) -> str:
+        if self.phase == OVER:
+            return f"Game over ({self.season.title()} {self.year})"
+        return f"{self.season.title()} {self.year} {self.phase}"
+
+
+def dump_state(state: State) -> dict[str, Any]:
+    return {
+        "scenario": state.scenario,
+        "powers": list(state.powers),
+        "year": state.year,
+        "season": state.season,
+        "phase": state.phase,
+        "units": [u.text() for u in state.units],
+        "owners": {p: o for p, o in state.owners},
+        "dislodged": [d.to_json() for d in state.dislodged],
+        "max_years": state.max_years,
+        "winners": list(state.winners),
+        "result": state.result,
+        "turn": state.turn,
+        "extra": state.extra,
+    }
+
+
+def load_state(data: dict[str, Any]) -> State:
+    return State(
+        scenario=str(data["scenario"]),
+        powers=tuple(data["powers"]),
+        year=int(data["year"]),
+        season=str(data["season"]),
+        phase=str(data["phase"]),
+        units=tuple(sorted(Unit.parse(u) for u in data["units"])),
+        owners=tuple(sorted((str(p), str(o)) for p, o in data["owners"].items())),
+        dislodged=tuple(Dislodged.from_json(d) for d in data["dislodged"]),
+        max_years=int(data["max_years"]),
+        winners=tuple(data["winners"]),
+        result=str(data["result"]),
+        turn=int(data["turn"]),
+        extra=dict(data.get("extra", {})),
+    )
