@@ -120,3 +120,27 @@ def test_report_shows_only_the_events_addressed_to_the_power() -> None:
     assert "pebbles are left" in red
     umpire = session.report(record, None)
     assert "You took 3." in umpire and "You took 2." in umpire
+
+
+def test_game_master_declares_a_draw() -> None:
+    record = play(turns=1)
+    outcome = session.declare_result(record, ["red", "BLUE"])
+    assert outcome.winners == ("RED", "BLUE")
+    assert outcome.scores == {"RED": 0.5, "BLUE": 0.5}
+    assert "draw declared by the game master" in outcome.summary
+    with pytest.raises(SessionError, match="over"):
+        session.submit(record, "RED", "TAKE 1")
+    again = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    assert again.outcome == outcome
+    assert session.replay(again) == []
+
+
+def test_declared_result_needs_real_distinct_powers() -> None:
+    record = play(turns=1)
+    with pytest.raises(SessionError):
+        session.declare_result(record, [])
+    with pytest.raises(SessionError):
+        session.declare_result(record, ["RED", "red"])
+    with pytest.raises(SessionError, match="no power"):
+        session.declare_result(record, ["PINK"])
+    assert record.outcome is None

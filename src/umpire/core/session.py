@@ -290,6 +290,26 @@ def rollback(record: GameRecord) -> TurnRecord:
     return turn
 
 
+def declare_result(record: GameRecord, winners: Sequence[str], summary: str = "") -> Outcome:
+    """The game master ends the game: a draw among ``winners`` (one winner: a concession).
+
+    Pending submissions are kept in the record but never processed; the game takes no more
+    orders. Shares of the result are equal among the winners.
+    """
+    if record.outcome is not None:
+        raise SessionError("game/over", "the game is over already")
+    named = [resolve_power(record, w) for w in winners]
+    if not named or len(set(named)) != len(named):
+        raise SessionError("game/winners", "name one or more different powers as the result")
+    share = 1.0 / len(named)
+    kind = "draw" if len(named) > 1 else "win"
+    text = summary or f"{kind} declared by the game master: {', '.join(named)}"
+    record.outcome = Outcome(
+        tuple(named), {p: (share if p in named else 0.0) for p in record.powers}, text
+    )
+    return record.outcome
+
+
 def view(record: GameRecord, power: str | None, *, turn: int | None = None) -> View:
     ruleset = ruleset_of(record)
     at = len(record.turns) if turn is None else turn
