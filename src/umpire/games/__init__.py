@@ -3,7 +3,7 @@
 from importlib import import_module
 
 # One line per game package; each registers its Ruleset when imported.
-BUILTIN = ("origins",)
+BUILTIN = ("origins", "battleplan", "diplomacy")
 
 for _name in BUILTIN:
     import_module(f"umpire.games.{_name}")

@@ -1,0 +1,115 @@
+"""Step 2: Industry builds (BP 4B, 5C, 10, 12E).
+
+Each Industry used builds ``multiplier / 100`` of a unit; fractions are saved in the country
+and finished later (4B, 5B). Industry not given a specific order follows the holder's default
+proportions (10), then the standard default: Dollars in an occupied country (one for one, and
++1 HPI each, 3A), Army in a controlled minor; an uncontrolled minor builds Army, Navy and
+AirForce in equal proportion (no Navy without a coast).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from umpire.games.battleplan.context import Turn
+from umpire.games.battleplan.model import MINOR, STARTING_MULTIPLIERS, Country
+from umpire.games.battleplan.notation import Build
+
+DEFAULT_SEQUENCE = ("I", "A", "N", "F", "M", "X", "D")  # BP 10: order defaults are used in
+NEUTRAL_DEFAULTS = {"A": 1, "N": 1, "F": 1}  # BP 4B: "somewhat equal amounts"
+
+
+def apportion(industry: int, proportions: Mapping[str, int]) -> dict[str, int]:
+    """BP 10: industry shared by proportion, in the sequence I A N F M X D, each share taken
+    from what is left and rounded half up.
+
+    >>> apportion(6, {"A": 50, "N": 25, "F": 25})
+    {'A': 3, 'N': 2, 'F': 1}
+    >>> apportion(6, {"A": 50, "F": 25})
+    {'A': 4, 'F': 2}
+    """
+    out: dict[str, int] = {}
+    kinds = [k for k in DEFAULT_SEQUENCE if proportions.get(k, 0) > 0]
+    left = industry
+    weight = sum(proportions[k] for k in kinds)
+    for k in kinds:
+        share = (2 * left * proportions[k] + weight) // (2 * weight)  # round half up
+        out[k] = share
+        left -= share
+        weight -= proportions[k]
+    return out
+
+
+def add_units(c: Country, kind: str, hundredths: int) -> int:
+    """Add built hundredths to the country's saved fraction; whole units join at once."""
+    total = c.fractions.get(kind, 0) + hundredths
+    whole, frac = divmod(total, 100)
+    if frac:
+        c.fractions[kind] = frac
+    else:
+        c.fractions.pop(kind, None)
+    if kind == "I":
+        c.industry += whole
+    elif kind == "A":
+        c.army += whole
+    elif kind == "N":
+        c.navy += whole
+    elif kind == "F":
+        c.air += whole
+    elif kind == "M":
+        c.missiles += whole
+    elif kind == "X":
+        c.anti += whole
+    return whole
+
+
+def build(t: Turn, orders: Mapping[int, Sequence[Build]]) -> None:
+    """Step 2 for every country."""
+    by_space: dict[str, list[Build]] = {}
+    for player, builds in orders.items():
+        for b in builds:
+            if t.holders.get(b.space) == player:
+                by_space.setdefault(b.space, []).append(b)
+    for code in sorted(t.state.countries):
+        build_country(t, t.state.countries[code], by_space.get(code, []))
+
+
+def build_country(t: Turn, c: Country, specific: Sequence[Build]) -> None:
+    holder = t.holders[c.code]
+    mult = t.state.player(holder).multipliers if holder != MINOR else STARTING_MULTIPLIERS
+    left = c.usable_industry
+    plan: dict[str, int] = {}
+    for b in specific:
+        n = min(b.amount, left)
+        plan[b.kind] = plan.get(b.kind, 0) + n
+        left -= n
+    coast = t.gm.spaces[c.code].has_coast
+    if left and holder == MINOR:
+        props = {k: v for k, v in NEUTRAL_DEFAULTS.items() if coast or k != "N"}
+        for k, n in apportion(left, props).items():
+            plan[k] = plan.get(k, 0) + n
+        left = 0
+    elif left:
+        # BP 10: defaults for kinds already built, Navy without a coast, Dollars in minors
+        # are ignored
+        props = {
+            k: v
+            for k, v in t.state.player(holder).defaults.items()
+            if k not in plan and (coast or k != "N") and (c.owner != MINOR or k != "D")
+        }
+        if props:
+            for k, n in apportion(left, props).items():
+                plan[k] = plan.get(k, 0) + n
+            left = 0
+    if left:
+        standard = "D" if c.owner != MINOR else "A"
+        plan[standard] = plan.get(standard, 0) + left
+    for kind, n in plan.items():
+        if n <= 0:
+            continue
+        if kind == "D":
+            # BP 4B: Dollars one for one; BP 3A: +1 HPI per Industry building Dollars
+            t.state.player(holder).cents += n * 100
+            c.hpi += n
+        else:
+            add_units(c, kind, n * mult.get(kind, 0))

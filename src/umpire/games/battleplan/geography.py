@@ -1,0 +1,120 @@
+"""The map: spaces, adjacency, AirForce range, coasts and the Turkey Strait (BP 15, 4E.1, 7).
+
+The map is data (``data/europe.toml``, section 15B as printed); this module only reads it and
+answers questions about it. Land spaces ("countries") have two-letter codes, seas three.
+
+>>> m = europe()
+>>> len(m.countries), len(m.seas)
+(29, 5)
+>>> m.in_air_range("BLA", "EAS"), m.adjacent("BLA", "EAS")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """One space of the map as 15B prints it."""
+
+    code: str
+    name: str
+    is_sea: bool
+    adjacent: frozenset[str]  # movement adjacency (without the strait)
+    air: frozenset[str]  # every space within AirForce range (adjacent ones included)
+    coasts: tuple[str, ...]  # the seas a country touches (15A); empty for seas
+    island: bool  # a country with no land neighbour (15C.2)
+
+    @property
+    def has_coast(self) -> bool:
+        return bool(self.coasts)
+
+
+@dataclass(frozen=True, slots=True)
+class GameMap:
+    name: str
+    spaces: dict[str, Space]
+    strait: tuple[str, str]  # the two seas joined by the strait (7)
+    strait_keeper: str  # the country whose holder opens or closes it (7)
+    home_industry: int
+    home_industry_limit: int
+    minor_industry: int
+    minor_industry_limit: int
+    home_taxbase: int
+    minor_taxbase: int
+
+    @property
+    def countries(self) -> tuple[str, ...]:
+        return tuple(c for c, s in self.spaces.items() if not s.is_sea)
+
+    @property
+    def seas(self) -> tuple[str, ...]:
+        return tuple(c for c, s in self.spaces.items() if s.is_sea)
+
+    def is_country(self, code: str) -> bool:
+        s = self.spaces.get(code)
+        return s is not None and not s.is_sea
+
+    def is_sea(self, code: str) -> bool:
+        s = self.spaces.get(code)
+        return s is not None and s.is_sea
+
+    def is_strait(self, a: str, b: str) -> bool:
+        return {a, b} == set(self.strait)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Movement adjacency as printed (the strait is NOT included; see :meth:`is_strait`)."""
+        return b in self.spaces[a].adjacent
+
+    def in_air_range(self, a: str, b: str) -> bool:
+        # BP 4E.1: adjacent, one land space between, or a dotted line (all listed in 15B);
+        # BLA-EAS is always in air range (4E.1 example, 7).
+        return b in self.spaces[a].air
+
+    def neighbours(self, code: str) -> tuple[str, ...]:
+        return tuple(sorted(self.spaces[code].adjacent))
+
+
+def load_map(name: str) -> GameMap:
+    with (DATA / f"{name}.toml").open("rb") as fh:
+        raw = tomllib.load(fh)
+    spaces: dict[str, Space] = {}
+    strait = tuple(raw["strait"]["seas"])
+    for code, s in raw["space"].items():
+        air = set(s["adjacent"]) | set(s["air"])
+        if code in strait:
+            air |= set(strait) - {code}
+        spaces[code] = Space(
+            code=code,
+            name=s["name"],
+            is_sea=s["kind"] == "sea",
+            adjacent=frozenset(s["adjacent"]),
+            air=frozenset(air),
+            coasts=tuple(s.get("coasts", ())),
+            island=bool(s.get("island", False)),
+        )
+    lim = raw["limits"]
+    return GameMap(
+        name=name,
+        spaces=spaces,
+        strait=(strait[0], strait[1]),
+        strait_keeper=raw["strait"]["keeper"],
+        home_industry=lim["home_industry"],
+        home_industry_limit=lim["home_industry_limit"],
+        minor_industry=lim["minor_industry"],
+        minor_industry_limit=lim["minor_industry_limit"],
+        home_taxbase=lim["home_taxbase"],
+        minor_taxbase=lim["minor_taxbase"],
+    )
+
+
+@cache
+def europe() -> GameMap:
+    return load_map("europe")

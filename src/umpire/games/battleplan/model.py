@@ -1,0 +1,287 @@
+"""The state of a Battle Plan game: countries, seas and players, and its JSON form.
+
+Forces in a country always belong to whoever holds it (its occupying player, or the minor
+itself, BP 2A): supports return home after combat (4C.3) and player navies and AirForce leave
+a country someone else occupies (13B), so a country never holds two players' forces. A sea may
+hold the forces of several players (2D), kept per player.
+
+Money is kept in cents and spies in hundredths so that the state stays exact JSON (14: "these
+numbers may be fractional"). The resolver never mutates the state it is given: it works on
+:meth:`GameState.copy`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+MINOR = 0  # the "owner" number of a minor country (2A)
+KINDS = ("I", "A", "N", "F", "M", "X")  # 4A: Industry, Army, Navy, AirForce, Missiles, AntiMissiles
+MULTIPLIER_KINDS = ("I", "A", "N", "F", "M", "X", "S", "C")  # 5C, in printout order
+STARTING_MULTIPLIERS = {"I": 20, "A": 100, "N": 100, "F": 100, "M": 50, "X": 50, "S": 20, "C": 20}
+STARTING_CENTS = 100_00
+STARTING_HPI = 100
+STARTING_SPIES = 30_00  # ruling R-S2: the sample printout (Spies=28 after sending 3, training 1)
+STARTING_COUNTERSPIES = 3_00  # ... and CounterSpies=2 after sending 1
+
+
+@dataclass(slots=True)
+class Country:
+    code: str
+    owner: int  # occupying player's number, or MINOR
+    army: int
+    navy: int
+    air: int  # unsuppressed AirForce
+    missiles: int
+    anti: int
+    industry: int
+    limit: int  # 12E
+    taxbase: int  # permanent (5E)
+    air_suppressed: int = 0  # 5F.4
+    industry_suppressed: int = 0  # 5F.3
+    taxbase_suppressed: int = 0  # 5F.1
+    hpi: int = 0  # 3A, occupied countries only
+    popularity: dict[int, int] = field(default_factory=dict)  # 3B, minors: player -> index
+    fractions: dict[str, int] = field(default_factory=dict)  # 4B: saved hundredths per kind
+    standing: dict[int, str] = field(default_factory=dict)  # 11: slot -> canonical order
+    spies: dict[int, int] = field(default_factory=dict)  # 6B: player -> spies there
+
+    @property
+    def usable_industry(self) -> int:
+        # BP 12E: industry past the limit is suppressed; 5F.3: suppressed industry builds nothing
+        return max(0, min(self.industry, self.limit) - self.industry_suppressed)
+
+    @property
+    def unsuppressed_taxbase(self) -> int:
+        return max(0, self.taxbase - self.taxbase_suppressed)
+
+    def controller(self) -> int:
+        """The player who gives orders here: the occupier, or the minor's controller (2A)."""
+        if self.owner != MINOR:
+            return self.owner
+        return controller_of(self.popularity)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "owner": self.owner,
+            "army": self.army,
+            "navy": self.navy,
+            "air": self.air,
+            "missiles": self.missiles,
+            "anti": self.anti,
+            "industry": self.industry,
+            "limit": self.limit,
+            "taxbase": self.taxbase,
+            "air_suppressed": self.air_suppressed,
+            "industry_suppressed": self.industry_suppressed,
+            "taxbase_suppressed": self.taxbase_suppressed,
+            "hpi": self.hpi,
+            "popularity": {str(k): v for k, v in sorted(self.popularity.items())},
+            "fractions": dict(sorted(self.fractions.items())),
+            "standing": {str(k): v for k, v in sorted(self.standing.items())},
+            "spies": {str(k): v for k, v in sorted(self.spies.items())},
+        }
+
+    @classmethod
+    def from_json(cls, code: str, d: dict[str, Any]) -> Country:
+        return cls(
+            code=code,
+            owner=int(d["owner"]),
+            army=int(d["army"]),
+            navy=int(d["navy"]),
+            air=int(d["air"]),
+            missiles=int(d["missiles"]),
+            anti=int(d["anti"]),
+            industry=int(d["industry"]),
+            limit=int(d["limit"]),
+            taxbase=int(d["taxbase"]),
+            air_suppressed=int(d["air_suppressed"]),
+            industry_suppressed=int(d["industry_suppressed"]),
+            taxbase_suppressed=int(d["taxbase_suppressed"]),
+            hpi=int(d["hpi"]),
+            popularity={int(k): int(v) for k, v in d["popularity"].items()},
+            fractions={str(k): int(v) for k, v in d["fractions"].items()},
+            standing={int(k): str(v) for k, v in d["standing"].items()},
+            spies={int(k): int(v) for k, v in d["spies"].items()},
+        )
+
+    def copy(self) -> Country:
+        return Country.from_json(self.code, self.to_json())
+
+
+def controller_of(popularity: dict[int, int]) -> int:
+    """BP 2A: the single player with the highest positive popularity; ties or none: MINOR."""
+    best, who = 0, MINOR
+    for player, value in popularity.items():
+        if value > best:
+            best, who = value, player
+        elif value == best and value > 0:
+            who = MINOR
+    return who
+
+
+@dataclass(slots=True)
+class Stack:
+    """One player's Army, Navy and AirForce in a sea (2D)."""
+
+    army: int = 0
+    navy: int = 0
+    air: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return self.army <= 0 and self.navy <= 0 and self.air <= 0
+
+    def get(self, unit: str) -> int:
+        return {"A": self.army, "N": self.navy, "F": self.air}[unit]
+
+    def add(self, unit: str, n: int) -> None:
+        if unit == "A":
+            self.army += n
+        elif unit == "N":
+            self.navy += n
+        else:
+            self.air += n
+
+
+@dataclass(slots=True)
+class Sea:
+    code: str
+    forces: dict[int, Stack] = field(default_factory=dict)
+
+    def stack(self, player: int) -> Stack:
+        if player not in self.forces:
+            self.forces[player] = Stack()
+        return self.forces[player]
+
+    def prune(self) -> None:
+        for p in [p for p, s in self.forces.items() if s.empty]:
+            del self.forces[p]
+
+    def to_json(self) -> dict[str, Any]:
+        return {str(p): [s.army, s.navy, s.air] for p, s in sorted(self.forces.items())}
+
+    @classmethod
+    def from_json(cls, code: str, d: dict[str, Any]) -> Sea:
+        return cls(code, {int(p): Stack(int(v[0]), int(v[1]), int(v[2])) for p, v in d.items()})
+
+
+@dataclass(slots=True)
+class Player:
+    number: int  # the player number shown in brackets (14)
+    power: str  # the country the player started with: the power's name
+    cents: int = STARTING_CENTS  # 5A Dollars, in cents
+    multipliers: dict[str, int] = field(default_factory=lambda: dict(STARTING_MULTIPLIERS))
+    spies: int = STARTING_SPIES  # trained and not sent, in hundredths (6B)
+    counterspies: int = STARTING_COUNTERSPIES  # in hundredths (6C)
+    declared: dict[int, str] = field(default_factory=dict)  # 1B: player -> "A" or "E"
+    permits: list[int] = field(default_factory=list)  # 7: players let through the strait
+    shares: dict[int, str] = field(default_factory=dict)  # 6D: player -> "F" or "H"
+    defaults: dict[str, int] = field(default_factory=dict)  # 10: kind -> proportion
+    options: list[int] = field(default_factory=list)  # 8: user options switched on
+    research: dict[str, int] = field(default_factory=dict)  # 5B: cents spent, effective next turn
+    last_turn_occupying: int = 0  # 1A: the last turn the player occupied a country
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "power": self.power,
+            "cents": self.cents,
+            "multipliers": dict(self.multipliers),
+            "spies": self.spies,
+            "counterspies": self.counterspies,
+            "declared": {str(k): v for k, v in sorted(self.declared.items())},
+            "permits": sorted(self.permits),
+            "shares": {str(k): v for k, v in sorted(self.shares.items())},
+            "defaults": dict(sorted(self.defaults.items())),
+            "options": sorted(self.options),
+            "research": dict(sorted(self.research.items())),
+            "last_turn_occupying": self.last_turn_occupying,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Player:
+        return cls(
+            number=int(d["number"]),
+            power=str(d["power"]),
+            cents=int(d["cents"]),
+            multipliers={str(k): int(v) for k, v in d["multipliers"].items()},
+            spies=int(d["spies"]),
+            counterspies=int(d["counterspies"]),
+            declared={int(k): str(v) for k, v in d["declared"].items()},
+            permits=[int(p) for p in d["permits"]],
+            shares={int(k): str(v) for k, v in d["shares"].items()},
+            defaults={str(k): int(v) for k, v in d["defaults"].items()},
+            options=[int(o) for o in d["options"]],
+            research={str(k): int(v) for k, v in d["research"].items()},
+            last_turn_occupying=int(d["last_turn_occupying"]),
+        )
+
+
+@dataclass(slots=True)
+class GameState:
+    scenario: str
+    turn: int  # the number of the turn to be resolved next (1-based)
+    max_turns: int  # ruling R-END: the game also ends after this many turns
+    players: list[Player]
+    countries: dict[str, Country]
+    seas: dict[str, Sea]
+
+    # -- who is who -------------------------------------------------------------------------
+
+    def player(self, number: int) -> Player:
+        return self.players[number - 1]
+
+    def number_of(self, power: str) -> int:
+        for p in self.players:
+            if p.power == power:
+                return p.number
+        raise KeyError(power)
+
+    def enemies(self, a: int, b: int) -> bool:
+        """BP 1B: enemies if EITHER has declared the other an enemy (minors have no lists)."""
+        if MINOR in (a, b) or a == b:
+            return False
+        return self.player(a).declared.get(b) == "E" or self.player(b).declared.get(a) == "E"
+
+    def cross_allies(self, a: int, b: int) -> bool:
+        """BP 1B: cross allies if EACH has declared the other an ally."""
+        if a == b:
+            return True
+        if a == MINOR or b == MINOR:
+            return False
+        return self.player(a).declared.get(b) == "A" and self.player(b).declared.get(a) == "A"
+
+    def occupied_by(self, number: int) -> list[str]:
+        return [c for c, k in self.countries.items() if k.owner == number]
+
+    def alive(self) -> list[int]:
+        """Players who still occupy a country (1A)."""
+        owners = {k.owner for k in self.countries.values()}
+        return [p.number for p in self.players if p.number in owners]
+
+    # -- JSON -------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario,
+            "turn": self.turn,
+            "max_turns": self.max_turns,
+            "players": [p.to_json() for p in self.players],
+            "countries": {c: k.to_json() for c, k in self.countries.items()},
+            "seas": {c: s.to_json() for c, s in self.seas.items()},
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> GameState:
+        return cls(
+            scenario=str(d["scenario"]),
+            turn=int(d["turn"]),
+            max_turns=int(d["max_turns"]),
+            players=[Player.from_json(p) for p in d["players"]],
+            countries={c: Country.from_json(c, k) for c, k in d["countries"].items()},
+            seas={c: Sea.from_json(c, s) for c, s in d["seas"].items()},
+        )
+
+    def copy(self) -> GameState:
+        return GameState.from_json(self.to_json())

@@ -1,0 +1,350 @@
+"""The orders of Battle Plan section 8, as printed, and their canonical text.
+
+A submission is a stream of whitespace-separated tokens. ``@`` starts the player orders and
+``@XXX`` the orders for space XXX (8); tokens before any ``@`` are player orders (ruling R-N1).
+Text in parentheses and after ``#`` is a comment, so the sample orders of section 8 can be
+sent verbatim. Case and spacing do not matter.
+
+Player orders (p a player number, n a quantity, XXX any space code, CCC a country code)::
+
+    pA pN pE          declare p ally / neutral / enemy (1B)
+    pDn               give n Dollars to p (5A)
+    pK pX             permit / forbid p the Turkey Strait (7)
+    pF pH pZ          share full / partial / no information with p (6D)
+    pSn pCn pPn       spread n spies / counterspies / Dollars of propaganda over p's countries
+                      (p = 0: over the minors; ruling R-N3)
+    SnCCC CnCCC       send n spies / counterspies to CCC (6B, 6C)
+    TSn TCn           spend n Dollars training spies / counterspies
+    RIn RAn RNn RFn RMn RXn RSn RCn   spend n Dollars on research (5B)
+    PnCCC             spend n Dollars on propaganda in CCC (5D)
+    U1 U2             user options
+    BDn BIn BAn BNn BFn BMn BXn       default build proportions, 0 to 100 (10)
+
+Space orders (after ``@XXX``)::
+
+    BIn BAn BNn BFn BMn BXn           build with n Industry (countries only)
+    ATnXXX NTnXXX FTnXXX MTnCCC XTnCCC   move ("transfer") n units
+    ACnCCC ABnCCC ASnCCC              Army conquer / attack ("bombard") / support
+    NNnCCC NSnXXX                     Navy attack / support
+    FAnCCC FNnCCC FFnCCC FInCCC FSnXXX   AirForce attack Army / Navy / AirBase / Industry; support
+    MAnCCC MFnCCC MInCCC              Missiles at Army / AirBase / Industry
+    /k/ORDER  /k/                     standing order k (1-5) and its cancellation (11)
+
+Canonical text is one self-contained line: ``@ 2A``, ``@TU AC20UK``, ``@TU /1/BA999``.
+
+>>> parse_token("AC20UK", "TU")
+Action(space='TU', verb='AC', amount=20, target='UK')
+>>> format_order(parse_token("ac20uk", "TU"))
+'@TU AC20UK'
+>>> format_order(parse_token("/1/BA999", "TU"))
+'@TU /1/BA999'
+>>> parse_token("2A", None)
+Declare(player=2, stance='A')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from umpire.core.problems import OrderError
+
+# ---------------------------------------------------------------------------- value types
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    player: int
+    stance: str  # "A" ally, "N" neutral, "E" enemy (1B)
+
+
+@dataclass(frozen=True, slots=True)
+class GiveDollars:
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Permit:
+    player: int
+    allow: bool  # pK / pX (7)
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    player: int
+    level: str  # "F" full, "H" partial, "Z" none (6D)
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    player: int  # 0: the minors
+    what: str  # "S" spies, "C" counterspies, "P" propaganda Dollars
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Send:
+    what: str  # "S" spies, "C" counterspies
+    amount: int
+    country: str
+
+
+@dataclass(frozen=True, slots=True)
+class Train:
+    what: str  # "S" or "C"
+    amount: int  # Dollars
+
+
+@dataclass(frozen=True, slots=True)
+class Research:
+    kind: str  # I A N F M X S C
+    amount: int  # Dollars
+
+
+@dataclass(frozen=True, slots=True)
+class Propaganda:
+    amount: int
+    country: str
+
+
+@dataclass(frozen=True, slots=True)
+class UserOption:
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class DefaultBuild:
+    kind: str  # D I A N F M X
+    proportion: int  # 0..100
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    space: str
+    kind: str  # I A N F M X
+    amount: int  # Industry used
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    space: str
+    unit: str  # A N F M X
+    amount: int
+    dest: str
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Every attack or support: ``verb`` is the two letters printed in section 8."""
+
+    space: str
+    verb: str  # AC AB AS NN NS FA FN FF FI FS MA MF MI
+    amount: int
+    target: str
+
+    @property
+    def unit(self) -> str:
+        return self.verb[0]
+
+
+SpaceOrder = Build | Transfer | Action
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    space: str
+    slot: int  # 1..5
+    order: SpaceOrder | None  # None cancels the slot
+
+
+PlayerOrder = (
+    Declare
+    | GiveDollars
+    | Permit
+    | Share
+    | Spread
+    | Send
+    | Train
+    | Research
+    | Propaganda
+    | UserOption
+    | DefaultBuild
+)
+Order = PlayerOrder | SpaceOrder | Standing
+
+ATTACK_VERBS = ("AC", "AB", "NN", "FA", "FN", "FF", "FI", "MA", "MF", "MI")
+SUPPORT_VERBS = ("AS", "NS", "FS")
+VERBS = ("AC", "AB", "AS", "NN", "NS", "FA", "FN", "FF", "FI", "FS", "MA", "MF", "MI")
+COUNTRY_ONLY = frozenset(ATTACK_VERBS) | {"AS"}  # the CCC targets of section 8
+MAX_DIGITS = 6
+
+# ---------------------------------------------------------------------------- formatting
+
+
+def format_body(order: Order) -> str:
+    """The order without its ``@`` header, exactly as section 8 prints it."""
+    match order:
+        case Declare(p, s):
+            return f"{p}{s}"
+        case GiveDollars(p, n):
+            return f"{p}D{n}"
+        case Permit(p, allow):
+            return f"{p}{'K' if allow else 'X'}"
+        case Share(p, level):
+            return f"{p}{level}"
+        case Spread(p, what, n):
+            return f"{p}{what}{n}"
+        case Send(what, n, c):
+            return f"{what}{n}{c}"
+        case Train(what, n):
+            return f"T{what}{n}"
+        case Research(kind, n):
+            return f"R{kind}{n}"
+        case Propaganda(n, c):
+            return f"P{n}{c}"
+        case UserOption(n):
+            return f"U{n}"
+        case DefaultBuild(kind, n):
+            return f"B{kind}{n}"
+        case Build(_, kind, n):
+            return f"B{kind}{n}"
+        case Transfer(_, unit, n, dest):
+            return f"{unit}T{n}{dest}"
+        case Action(_, verb, n, target):
+            return f"{verb}{n}{target}"
+        case Standing(_, slot, inner):
+            return f"/{slot}/" + (format_body(inner) if inner is not None else "")
+    raise TypeError(f"not a Battle Plan order: {order!r}")
+
+
+def space_of(order: Order) -> str | None:
+    if isinstance(order, Build | Transfer | Action | Standing):
+        return order.space
+    return None
+
+
+def format_order(order: Order) -> str:
+    """Canonical, self-contained text: ``@ 2A`` or ``@TU AC20UK``."""
+    space = space_of(order)
+    return f"@{space or ''} {format_body(order)}"
+
+
+# ---------------------------------------------------------------------------- parsing
+
+_NUM = rf"(\d{{1,{MAX_DIGITS}}})"
+_CODE = r"([A-Z]{2,3})"
+_PLAYER_FLAG = re.compile(r"(\d{1,3})([ANEKXFHZ])")
+_PLAYER_QTY = re.compile(r"(\d{1,3})([DSCP])" + _NUM)
+_SEND = re.compile(r"([SC])" + _NUM + _CODE)
+_TRAIN = re.compile(r"T([SC])" + _NUM)
+_RESEARCH = re.compile(r"R([IANFMXSC])" + _NUM)
+_PROPAGANDA = re.compile(r"P" + _NUM + _CODE)
+_OPTION = re.compile(r"U([12])")
+_BUILD = re.compile(r"B([DIANFMX])" + _NUM)
+_TRANSFER = re.compile(r"([ANFMX])T" + _NUM + _CODE)
+_ACTION = re.compile(r"(AC|AB|AS|NN|NS|FA|FN|FF|FI|FS|MA|MF|MI)" + _NUM + _CODE)
+_STANDING = re.compile(r"/(\d+)/(.*)")
+_TOO_LONG = re.compile(rf".*\d{{{MAX_DIGITS + 1},}}.*")
+
+
+def parse_player_order(token: str) -> PlayerOrder | None:
+    """A player order, or None if ``token`` is not one (``token`` is upper case)."""
+    if m := _PLAYER_FLAG.fullmatch(token):
+        p, letter = int(m[1]), m[2]
+        if letter in "ANE":
+            return Declare(p, letter)
+        if letter in "KX":
+            return Permit(p, letter == "K")
+        return Share(p, letter)
+    if m := _PLAYER_QTY.fullmatch(token):
+        p, letter, n = int(m[1]), m[2], int(m[3])
+        return GiveDollars(p, n) if letter == "D" else Spread(p, letter, n)
+    if m := _SEND.fullmatch(token):
+        return Send(m[1], int(m[2]), m[3])
+    if m := _TRAIN.fullmatch(token):
+        return Train(m[1], int(m[2]))
+    if m := _RESEARCH.fullmatch(token):
+        return Research(m[1], int(m[2]))
+    if m := _PROPAGANDA.fullmatch(token):
+        return Propaganda(int(m[1]), m[2])
+    if m := _OPTION.fullmatch(token):
+        return UserOption(int(m[1]))
+    if m := _BUILD.fullmatch(token):
+        return DefaultBuild(m[1], int(m[2]))
+    return None
+
+
+def parse_space_order(token: str, space: str) -> SpaceOrder | None:
+    if (m := _BUILD.fullmatch(token)) and m[1] != "D":
+        return Build(space, m[1], int(m[2]))
+    if m := _TRANSFER.fullmatch(token):
+        return Transfer(space, m[1], int(m[2]), m[3])
+    if m := _ACTION.fullmatch(token):
+        return Action(space, m[1], int(m[2]), m[3])
+    return None
+
+
+def parse_token(token: str, space: str | None) -> Order:
+    """One order token in the context of ``space`` (None: player orders). Raises OrderError."""
+    token = token.upper()
+    if _TOO_LONG.fullmatch(token):
+        raise OrderError("syntax/number_too_long", f"{token!r}: quantities have at most 6 digits")
+    if m := _STANDING.fullmatch(token):
+        if space is None:
+            raise OrderError(
+                "syntax/standing_without_space",
+                f"{token!r}: a standing order must follow @ and the country it is for",
+            )
+        slot = int(m[1]) if len(m[1]) <= 2 else 0
+        if not 1 <= slot <= 5:
+            raise OrderError("syntax/standing_slot", f"{token!r}: standing orders are /1/ to /5/")
+        if not m[2]:
+            return Standing(space, slot, None)
+        inner = parse_space_order(m[2], space)
+        if inner is None:
+            raise OrderError(
+                "syntax/standing_order", f"{token!r}: {m[2]!r} is not a space order (section 8)"
+            )
+        return Standing(space, slot, inner)
+    if space is not None:
+        order = parse_space_order(token, space)
+        if order is not None:
+            return order
+        player_order = parse_player_order(token)
+        if player_order is not None and not isinstance(player_order, DefaultBuild):
+            return player_order  # ruling R-N2: a player order among space orders is still taken
+        raise OrderError("syntax/unknown_order", f"{token!r} is not an order of section 8")
+    player_order = parse_player_order(token)
+    if player_order is not None:
+        return player_order
+    if parse_space_order(token, "?") is not None:
+        raise OrderError(
+            "syntax/space_order_without_space",
+            f"{token!r} is a space order: write @XXX (the space) before it",
+        )
+    raise OrderError("syntax/unknown_order", f"{token!r} is not an order of section 8")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    line: int
+    text: str
+
+
+_COMMENT = re.compile(r"\([^)]*\)?|#.*")
+
+
+def tokens(text: str) -> Iterator[Token]:
+    """Whitespace-separated tokens with their line numbers; comments dropped."""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        for word in _COMMENT.sub(" ", raw).split():
+            yield Token(number, word)
+
+
+def split_header(word: str) -> str | None:
+    """``@`` -> "" (player orders); ``@TU`` -> "TU"; anything else -> None."""
+    if word.startswith("@"):
+        return word[1:].upper()
+    return None

@@ -1,0 +1,146 @@
+"""Capture, return, counter-attack and evacuation: BP 4C.1, 4C.5, 13A, 13B, 9.3k, 9.5-9.7.
+
+At capture (9.3k) the country's TaxBase and Industry are all suppressed (5F.1, 13A, 13B). A
+minor's AirForce is all suppressed (13A; it becomes the captor's as it recovers) and its
+Navy, Missiles and AntiMissiles are captured. An occupied country's suppressed AirForce,
+Missiles and AntiMissiles are captured; its Navy and unsuppressed AirForce stay the loser's
+and leave at step 7 unless the country is taken back at step 6 (13B, 4D.4, 4E.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from umpire.games.battleplan.context import Captured, Group, Turn
+from umpire.games.battleplan.losses import army_losses
+from umpire.games.battleplan.model import MINOR, STARTING_HPI
+from umpire.games.battleplan.movement import put
+
+
+def capture(t: Turn, code: str, captor: int, conquerors: Sequence[Group]) -> None:
+    c = t.country(code)
+    loser = c.owner
+    cap = Captured(
+        code=code,
+        captor=captor,
+        previous={
+            "owner": c.owner,
+            "hpi": c.hpi,
+            "popularity": dict(c.popularity),
+            "standing": dict(c.standing),
+        },
+        loser=loser,
+    )
+    if loser == MINOR:
+        # BP 13A: the minor's AirForce is suppressed; Navy, Missiles, AntiMissiles captured
+        c.air_suppressed += c.air
+        c.air = 0
+    else:
+        # BP 13B: the loser's Navy and unsuppressed AirForce will leave (step 7)
+        cap.navy, cap.air = c.navy, c.air
+        c.navy = c.air = 0
+    # BP 5F.1, 5F.3, 13A, 13B: all TaxBase and Industry suppressed
+    c.taxbase_suppressed = c.taxbase
+    c.industry_suppressed = min(c.industry, c.limit)
+    c.owner = captor
+    c.hpi = STARTING_HPI  # ruling R-O1 (the sample printout: UK taken on turn 1 has HPI=100)
+    c.popularity = {}
+    c.standing = {}  # BP 11: standing orders end when another player takes over
+    # BP 4C.1: the captor's conquering groups stay in the country
+    for g in t.groups:
+        if g.player == captor and g.verb == "AC" and g.target == code and g.n > 0:
+            c.army += g.n
+            g.stayed = True  # its survivors stay (and still count as survivors, 3A)
+    cap.saved_hits = t.saved_hits.get(code, 0)
+    t.captured[code] = cap
+    t.holders.setdefault(code, loser)
+
+
+def returns(t: Turn) -> None:
+    """Step 5 (and the first part of step 4 for sea groups): survivors go home (4C.2, 4C.3,
+    4D.1, 4E.2). Armies coming home to a country captured in their absence wait to
+    counter-attack (4C.5); Navy and AirForce coming home to it join the evacuation."""
+    for g in t.groups:
+        if g.n <= 0 or g.unit == "M" or g.stayed or g.home:
+            continue
+        n, g.home = g.n, True
+        cap = t.captured.get(g.origin)
+        if cap is not None and cap.captor != g.player:
+            if g.unit == "A":
+                cap.returning_army += n
+            elif g.unit == "N":
+                cap.navy += n
+            else:
+                cap.air += n
+            continue
+        put(t, g.player, g.origin, g.unit, n)
+
+
+def sea_groups_home(t: Turn) -> None:
+    """Step 4, first part: survivors of sea forces that attacked or supported land spaces
+    return to their seas (4D.5: they also defend the sea they are in)."""
+    for g in t.groups:
+        if g.from_sea and g.target in t.state.countries and g.n > 0 and not g.stayed:
+            put(t, g.player, g.origin, g.unit, g.n)
+            g.home = True
+
+
+def counter_attack(t: Turn) -> None:
+    """Step 6, BP 4C.5: armies that come home to a captured country try to take it back.
+
+    Saved missile hits (9.3d) and the excess enemy AirForce sent against Army there (9.6)
+    strike them first; then they fight as in 4C.6, the captor's army defending.
+    """
+    for code in sorted(t.captured):
+        cap = t.captured[code]
+        if cap.returning_army <= 0:
+            continue
+        c = t.country(code)
+        army = cap.returning_army
+        spare = sum(n for p, n in t.excess_air.get(code, {}).items() if p != cap.loser)
+        army = max(0, army - cap.saved_hits - spare)
+        text = f"{code}: [{cap.captor}] (Army={c.army}) against {t.label(cap.loser)} (Army={army})"
+        if army:
+            a_loss, d_loss = army_losses(army, c.army, t.chance, f"counter-attack {code}")
+            army -= a_loss
+            c.army -= d_loss
+        if army > 0 and c.army == 0:
+            cap.recaptured = True
+            c.owner = cap.previous["owner"]
+            c.hpi = cap.previous["hpi"]
+            c.popularity = dict(cap.previous["popularity"])
+            c.standing = dict(cap.previous["standing"])
+            c.army = army
+            c.navy += cap.navy
+            c.air += cap.air
+            cap.navy = cap.air = 0
+            text += f" Recaptured by {t.label(cap.loser)}"
+        t.say("counter_attack", t.audience(cap.captor, cap.loser), text, space=code)
+        if cap.recaptured:
+            t.say("capture", t.audience_all(), f"{code} recaptured by {t.label(cap.loser)}.")
+
+
+def evacuate(t: Turn) -> None:
+    """Step 7, BP 13B, 4D.4, 4E.5: the loser's Navy goes out to an adjacent sea; his
+    unsuppressed AirForce to the nearest space in range he owns, or to a sea (ruling R-O2:
+    the first such space in alphabetical order; with nowhere to go it is lost)."""
+    gm = t.gm
+    for code in sorted(t.captured):
+        cap = t.captured[code]
+        if cap.recaptured or cap.loser == MINOR:
+            continue
+        coasts = sorted(gm.spaces[code].coasts)
+        if cap.navy and coasts:
+            put(t, cap.loser, coasts[0], "N", cap.navy)
+        if cap.air:
+            owned = sorted(
+                s
+                for s in gm.spaces[code].air
+                if s in t.state.countries and t.state.countries[s].owner == cap.loser
+            )
+            seas = sorted(s for s in gm.spaces[code].air if gm.is_sea(s))
+            places = owned or seas
+            if places:
+                put(t, cap.loser, places[0], "F", cap.air)
+        if cap.navy or cap.air:
+            t.tell(cap.loser, "evacuation", f"Your Navy and AirForce leave {code}.")

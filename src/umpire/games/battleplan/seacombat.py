@@ -1,0 +1,80 @@
+"""Step 4: sea combat (BP 2D, 4D.1, 4D.5, 4E.2, 4E.5, 9.4).
+
+Everyone in a sea (plus the Navy and AirForce sent to support it) attacks the players there
+who are his enemies. Each Navy and AirForce gets one shot; a player's shots are shared among
+his enemies' Army, Navy and AirForce in proportion to their numbers, Navy counting double.
+Army losses are about the shots at it, AirForce about half, Navy about a quarter (17: rounded
+randomly). All sides fire at once.
+"""
+
+from __future__ import annotations
+
+from umpire.games.battleplan.context import Group, Turn
+from umpire.games.battleplan.losses import hit
+from umpire.games.battleplan.rounding import rround
+
+SHARE_WEIGHT = {"A": 1, "N": 2, "F": 1}  # BP 9.4: a double share against Navy
+LOSS_DIVISOR = {"A": 1, "N": 4, "F": 2}  # BP 9.4: losses ≈ shots, a quarter, half
+
+
+def sea_combat(t: Turn) -> None:
+    for code in sorted(t.state.seas):
+        fight_at_sea(t, code)
+
+
+def fight_at_sea(t: Turn, code: str) -> None:
+    sea = t.state.seas[code]
+    # pools[player][unit] = groups: the player's own stack, then his supporters
+    pools: dict[int, dict[str, list[Group]]] = {}
+    homes: list[Group] = []
+    for p, stack in sorted(sea.forces.items()):
+        for unit in "ANF":
+            g = Group(p, code, unit, "HOME", code, stack.get(unit))
+            homes.append(g)
+            pools.setdefault(p, {}).setdefault(unit, []).append(g)
+    for g in t.groups:
+        if g.target == code and g.verb in ("NS", "FS") and g.n > 0:
+            pools.setdefault(g.player, {}).setdefault(g.unit, []).append(g)
+    players = sorted(
+        p for p, units in pools.items() if any(g.n for gs in units.values() for g in gs)
+    )
+    foes = {p: [q for q in players if t.state.enemies(p, q)] for p in players}
+    if not any(foes.values()):
+        return
+    before = {p: {u: sum(g.n for g in gs) for u, gs in pools[p].items()} for p in players}
+    shots_at: dict[tuple[int, str], int] = {}
+    for p in players:
+        if not foes[p]:
+            continue
+        shots = sum(g.n for u in ("N", "F") for g in pools[p].get(u, []))
+        targets = [
+            (q, u, SHARE_WEIGHT[u] * before[q].get(u, 0))
+            for q in foes[p]
+            for u in "ANF"
+            if before[q].get(u, 0) > 0
+        ]
+        weight = sum(w for _, _, w in targets)
+        if not shots or not weight:
+            continue
+        for q, u, w in targets:
+            n = rround(shots * w, weight, t.chance, f"shots at {code}")
+            shots_at[(q, u)] = shots_at.get((q, u), 0) + n
+    for (q, u), shots in sorted(shots_at.items()):
+        losses = rround(shots, LOSS_DIVISOR[u], t.chance, f"sea losses {code}")
+        hit(pools[q][u], losses, t.chance, f"sea losses {code}")
+    for g in homes:
+        stack = sea.forces[g.player]
+        stack.add(g.unit, g.n - stack.get(g.unit))
+    sea.prune()
+    fighting = [p for p in players if foes[p]]
+    parts = []
+    for p in fighting:
+        cells = []
+        for u, name in (("A", "Army"), ("N", "Navy"), ("F", "AirF")):
+            b = before[p].get(u, 0)
+            if b:
+                cells.append(f"{name}={b}-{b - sum(g.n for g in pools[p][u])}")
+        parts.append(f"[{p}]({','.join(cells)})")
+    t.say("sea_combat", t.audience(*fighting), f"{code}: " + " ".join(parts), space=code)
+    for p in fighting:
+        t.seen_sea.setdefault(p, set()).add(code)

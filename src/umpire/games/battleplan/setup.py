@@ -1,0 +1,89 @@
+"""The opening position: starting forces of 15C, industry limits of 12E, TaxBases of 5E.
+
+>>> s = new_state(["AL", "NE", "SP", "SW", "TU"], max_turns=30)
+>>> tu = s.countries["TU"]
+>>> (tu.owner, tu.army, tu.navy, tu.air, tu.industry, tu.limit, tu.taxbase, tu.hpi)
+(5, 50, 20, 30, 30, 50, 100, 100)
+>>> cz = s.countries["CZ"]   # a landlocked minor: no navy, 10 AirForce
+>>> (cz.owner, cz.army, cz.navy, cz.air, cz.industry, cz.limit, cz.taxbase)
+(0, 10, 0, 10, 6, 20, 10)
+>>> gb = s.countries["GB"]   # an island minor: 4 army and 10 navy
+>>> (gb.army, gb.navy, gb.air)
+(4, 10, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from umpire.games.battleplan.geography import GameMap, europe
+from umpire.games.battleplan.model import (
+    MINOR,
+    STARTING_HPI,
+    Country,
+    GameState,
+    Player,
+    Sea,
+)
+
+# BP 15C.1: player countries
+PLAYER_FORCES = {"army": 50, "navy": 20, "air": 30}
+PLAYER_LANDLOCKED_AIR = 50
+# BP 15C.2: minor countries
+MINOR_FORCES = {"army": 10, "navy": 4, "air": 6}
+MINOR_LANDLOCKED_AIR = 10
+MINOR_ISLAND = {"army": 4, "navy": 10}
+
+
+def starting_country(gm: GameMap, code: str, owner: int) -> Country:
+    space = gm.spaces[code]
+    if owner != MINOR:
+        army, navy, air = PLAYER_FORCES["army"], PLAYER_FORCES["navy"], PLAYER_FORCES["air"]
+        if not space.has_coast:
+            navy, air = 0, PLAYER_LANDLOCKED_AIR
+        return Country(
+            code=code,
+            owner=owner,
+            army=army,
+            navy=navy,
+            air=air,
+            missiles=0,
+            anti=0,
+            industry=gm.home_industry,
+            limit=gm.home_industry_limit,
+            taxbase=gm.home_taxbase,
+            hpi=STARTING_HPI,  # ruling R-S1 (the sample printout)
+        )
+    army, navy, air = MINOR_FORCES["army"], MINOR_FORCES["navy"], MINOR_FORCES["air"]
+    if not space.has_coast:
+        navy, air = 0, MINOR_LANDLOCKED_AIR
+    elif space.island:
+        army, navy = MINOR_ISLAND["army"], MINOR_ISLAND["navy"]
+    return Country(
+        code=code,
+        owner=MINOR,
+        army=army,
+        navy=navy,
+        air=air,
+        missiles=0,
+        anti=0,
+        industry=gm.minor_industry,
+        limit=gm.minor_industry_limit,
+        taxbase=gm.minor_taxbase,
+    )
+
+
+def new_state(powers: Sequence[str], *, max_turns: int, gm: GameMap | None = None) -> GameState:
+    """Player numbers follow the order of ``powers`` (1A, 14: "your position in the game")."""
+    gm = gm or europe()
+    number = {p: i for i, p in enumerate(powers, start=1)}
+    countries = {c: starting_country(gm, c, number.get(c, MINOR)) for c in gm.countries}
+    players = [Player(number=i, power=p) for p, i in number.items()]
+    return GameState(
+        scenario="europe",
+        turn=1,
+        max_turns=max_turns,
+        players=players,
+        countries=countries,
+        seas={c: Sea(c) for c in gm.seas},
+    )

@@ -1,0 +1,49 @@
+"""Shared set-up for the Battle Plan tests: games, orders and predictable dice."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from umpire.core.chance import Chance
+from umpire.core.events import Event
+from umpire.games.battleplan import RULESET
+from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.setup import new_state
+
+SAMPLE_POWERS = ["AL", "NE", "SP", "SW", "TU"]  # the sample printout's game: [1]..[5]
+
+
+class Down(Chance):
+    """Every random rounding goes down; every random pick takes the first option."""
+
+    def _next(self, low: int, high: int, purpose: str) -> int:
+        return high if purpose.startswith("round") else low
+
+
+class Up(Chance):
+    """Every random rounding goes up; every random pick takes the first option."""
+
+    def _next(self, low: int, high: int, purpose: str) -> int:
+        return low
+
+
+def game(powers: list[str] | None = None) -> GameState:
+    return new_state(powers or SAMPLE_POWERS, max_turns=25)
+
+
+def orders_of(state: GameState, power: str, text: str) -> list:
+    parsed = RULESET.parse(state, power, text)
+    assert parsed.problems == [], parsed.problems
+    return [o for _, o in parsed.orders]
+
+
+def play(
+    state: GameState, orders: Mapping[str, str], chance: Chance | None = None
+) -> tuple[GameState, list[Event]]:
+    parsed = {p: orders_of(state, p, text) for p, text in orders.items()}
+    res = RULESET.resolve(state, parsed, chance or Down())
+    return res.state, res.events
+
+
+def problems(state: GameState, power: str, text: str) -> list[str]:
+    return [p.code for p in RULESET.parse(state, power, text).problems]
