@@ -156,7 +156,9 @@ def movement_results(case: dict[str, Any], text: str, before: State, events: lis
     for key, want in case.get("results", {}).items():
         here = key.split()[2]
         st = status.get(here, "held")
-        ok = st == "moved" if moves.get(here) else st != "dislodged"
+        # A move succeeds when it moves; a support when it is given (not cut, not void);
+        # a convoy when its fleet is not dislodged; a hold when the unit stays.
+        ok = st == "moved" if moves.get(here) else st in ("held", "supported", "convoyed")
         assert ("succeeds" if ok else "fails") == want, f"{key}: {st}, expected {want}"
 
 

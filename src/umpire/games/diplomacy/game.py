@@ -24,7 +24,7 @@ from umpire.core.problems import OrderError, Parsed
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
 from umpire.games.diplomacy import adjustments, legality, movement, notation, retreats
 from umpire.games.diplomacy.bot import bot_orders
-from umpire.games.diplomacy.geography import Map, province_of, standard_map
+from umpire.games.diplomacy.geography import Map, standard_map
 from umpire.games.diplomacy.orders import (
     AdjustmentOrder,
     Build,
@@ -150,8 +150,9 @@ class Diplomacy:
                 raise
             except Exception as err:  # never let player text raise
                 raise OrderError("syntax/unreadable", f"cannot read {line!r}") from err
-            return legality.check(self.map, state, power, order, line)
+            return legality.check(self.map, state, power, order, line, units)
 
+        units = state.unit_at()
         parsed: Parsed[Order] = Parsed()
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
@@ -392,11 +393,15 @@ def _keep_last_per_unit(parsed: Parsed[Order]) -> None:
     parsed.problems.sort(key=lambda pr: pr.line)
 
 
+_PUBLIC = Audience.public()  # immutable: shared by every order event
+
+
 def _order_event(
     m: Map, unit: Unit, order: MovementOrder, p: str, result: movement.Result
 ) -> Event:
-    text = notation.format_order(result.void.get(p, order))
-    if p in result.void:
+    voided = result.void.get(p)
+    text = notation.format_order(order if voided is None else voided)
+    if voided is not None:
         status = "void"
     elif isinstance(order, Move):
         status = "moved" if result.succeeded.get(p) else "failed"
@@ -408,9 +413,9 @@ def _order_event(
         status = "held" if result.succeeded.get(p, True) else "dislodged"
     return Event(
         "order",
-        Audience.public(),
+        _PUBLIC,
         f"{unit.power} {text}: {status}",
-        {"power": unit.power, "order": text, "status": status, "province": province_of(unit.loc)},
+        {"power": unit.power, "order": text, "status": status, "province": p},
     )
 
 

@@ -50,11 +50,14 @@ COAST_NAMES = {
 
 def province_of(loc: str) -> str:
     """``"stp/nc"`` -> ``"stp"``."""
-    return loc.split("/", 1)[0]
+    return loc[: loc.index("/")] if "/" in loc else loc
+
+
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
 
 
 def _normal(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
+    return _NOT_ALNUM.sub("", name.lower())
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +131,8 @@ class Map:
 
     def lookup(self, name: str) -> str | None:
         """The province a name or abbreviation denotes (any case, spacing, punctuation)."""
-        return self._names.get(_normal(name))
+        found = self._names.get(name)  # the common case: already a normal form ("par")
+        return found if found is not None else self._names.get(_normal(name))
 
     def name_of(self, loc: str) -> str:
         p = self.provinces[province_of(loc)]

@@ -14,6 +14,7 @@ adjudication (a non-matching order is *void*, not illegal).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from umpire.core.problems import OrderError
@@ -37,7 +38,7 @@ def _illegal(code: str, message: str) -> OrderError:
     return OrderError(f"illegal/{code}", message)
 
 
-def _own_unit(units: dict[str, Unit], power: str, loc: str, text: str) -> Unit:
+def _own_unit(units: Mapping[str, Unit], power: str, loc: str, text: str) -> Unit:
     unit = units.get(province_of(loc))
     if unit is None:
         raise _illegal("no_unit", f"there is no unit in {province_of(loc)}: {text!r}")
@@ -116,12 +117,14 @@ def can_reach(m: Map, unit: Unit, province: str) -> bool:
     return m.army_adjacent(unit.province, province)
 
 
-def check_movement(m: Map, state: State, power: str, order: Order, text: str) -> Order:
-    units = state.unit_at()
+def check_movement(
+    m: Map, state: State, power: str, order: Order, text: str, units: Mapping[str, Unit]
+) -> Order:
     if isinstance(order, Build | Remove | Waive | Retreat | Disband):
         raise _illegal("wrong_phase", f"not a movement order: {text!r}")
     unit = _own_unit(units, power, order.loc, text)
-    order = replace(order, kind=unit.kind, loc=unit.loc)
+    if order.kind != unit.kind or order.loc != unit.loc:
+        order = replace(order, kind=unit.kind, loc=unit.loc)
     if isinstance(order, Hold):
         return order
     if isinstance(order, Move):
@@ -140,7 +143,7 @@ def check_movement(m: Map, state: State, power: str, order: Order, text: str) ->
                         "coast", f"say which coast of {dest}, or a reachable one: {text!r}"
                     )
                 raise _illegal("unreachable", f"{unit.loc} does not border {order.dest}: {text!r}")
-            return replace(order, dest=got)
+            return order if got == order.dest else replace(order, dest=got)
         # An army: a coast on its destination is ignored (DATC 4.B.6).
         if not could_move(m, unit, dest) or m.is_sea(dest):
             if dest == unit.province:
@@ -150,7 +153,7 @@ def check_movement(m: Map, state: State, power: str, order: Order, text: str) ->
         # By convoy: legal only if fleets at sea could carry it (DATC 6.D.32, 4.E.1).
         if by_convoy and not fleet_chain(m, state, unit.province, dest):
             raise _illegal("no_convoy", f"no fleets at sea could convoy this army: {text!r}")
-        return replace(order, dest=dest)
+        return order if dest == order.dest else replace(order, dest=dest)
     if isinstance(order, Support):
         target = units.get(province_of(order.target_loc))
         if target is None:
@@ -159,7 +162,8 @@ def check_movement(m: Map, state: State, power: str, order: Order, text: str) ->
             )
         if target.province == unit.province:
             raise _illegal("support_self", f"a unit cannot support itself: {text!r}")
-        order = replace(order, target_kind=target.kind, target_loc=target.loc)
+        if order.target_kind != target.kind or order.target_loc != target.loc:
+            order = replace(order, target_kind=target.kind, target_loc=target.loc)
         if order.target_dest is None:
             if not can_reach(m, unit, target.province):
                 raise _illegal(
@@ -178,7 +182,7 @@ def check_movement(m: Map, state: State, power: str, order: Order, text: str) ->
             raise _illegal(
                 "impossible_move", f"the supported fleet cannot reach that coast: {text!r}"
             )
-        if "/" not in order.target_dest or target.kind != "F":
+        if ("/" not in order.target_dest or target.kind != "F") and tdest != order.target_dest:
             return replace(order, target_dest=tdest)
         return order
     if isinstance(order, Convoy):
@@ -196,6 +200,8 @@ def check_movement(m: Map, state: State, power: str, order: Order, text: str) ->
             raise _illegal(
                 "convoy_route", f"{unit.province} is on no convoy route of that army: {text!r}"
             )
+        if army.loc == order.army_loc and dest == order.army_dest:
+            return order
         return replace(order, army_loc=army.loc, army_dest=dest)
     raise _illegal("wrong_phase", f"not a movement order: {text!r}")
 
@@ -227,12 +233,13 @@ def check_retreat(m: Map, state: State, power: str, order: Order, text: str) -> 
     return Retreat(d.unit.kind, d.unit.loc, dest)
 
 
-def check_adjustment(m: Map, state: State, power: str, order: Order, text: str) -> Order:
+def check_adjustment(
+    m: Map, state: State, power: str, order: Order, text: str, units: Mapping[str, Unit]
+) -> Order:
     if isinstance(order, Disband):
         order = Remove(order.kind, order.loc)
     if isinstance(order, Waive):
         return order
-    units = state.unit_at()
     if isinstance(order, Remove):
         unit = _own_unit(units, power, order.loc, text)
         return Remove(unit.kind, unit.loc)
@@ -265,12 +272,24 @@ def check_adjustment(m: Map, state: State, power: str, order: Order, text: str) 
     return Build("A", here)
 
 
-def check(m: Map, state: State, power: str, order: Order, text: str) -> Order:
-    """The order normalised for the current phase, or :class:`OrderError` (illegal/...)."""
+def check(
+    m: Map,
+    state: State,
+    power: str,
+    order: Order,
+    text: str,
+    units: Mapping[str, Unit] | None = None,
+) -> Order:
+    """The order normalised for the current phase, or :class:`OrderError` (illegal/...).
+
+    ``units`` is ``state.unit_at()``, passed in when checking many orders of one position.
+    """
+    if units is None:
+        units = state.unit_at()
     if state.phase == MOVEMENT:
-        return check_movement(m, state, power, order, text)
+        return check_movement(m, state, power, order, text, units)
     if state.phase == RETREATS:
         return check_retreat(m, state, power, order, text)
     if state.phase == ADJUSTMENTS:
-        return check_adjustment(m, state, power, order, text)
+        return check_adjustment(m, state, power, order, text, units)
     raise _illegal("game_over", f"the game is over: {text!r}")

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.orders import Convoy, Hold, Move, MovementOrder, Support
 from umpire.games.diplomacy.resolver import Resolver
 from umpire.games.diplomacy.state import Unit
+
+_LOC = attrgetter("loc")
 
 
 @dataclass(slots=True)
@@ -179,21 +182,18 @@ class _Board:
 
 
 def _convoyed(
-    m: Map, unit: Unit, order: Move, orders: Mapping[str, MovementOrder], units: Mapping[str, Unit]
+    m: Map, unit: Unit, order: Move, fleets: Sequence[str], units: Mapping[str, Unit]
 ) -> bool:
-    """Does this army move go by convoy? (2023 rulebook; DATC 4.A.3)."""
+    """Does this army move go by convoy? (2023 rulebook; DATC 4.A.3).
+
+    ``fleets``: the provinces of the fleets ordered to convoy this army to this destination.
+    """
     if unit.kind != "A":
         return False
     if order.via_convoy or not m.army_adjacent(unit.province, order.dest):
         return True
     # Adjacent without "via convoy": by convoy only if a fleet of the same power convoys it.
-    return any(
-        isinstance(o, Convoy)
-        and province_of(o.army_loc) == unit.province
-        and o.army_dest == order.dest
-        and units[p].power == unit.power
-        for p, o in orders.items()
-    )
+    return any(units[p].power == unit.power for p in fleets)
 
 
 def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]) -> Result:
@@ -205,20 +205,20 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
     void: dict[str, MovementOrder] = {}
 
     # 1. Pre-scan: convoy routes and matching orders.
+    convoys: dict[tuple[str, str], list[str]] = {}  # (army's province, dest) -> fleets' provinces
+    for p, o in orders.items():
+        if isinstance(o, Convoy):
+            convoys.setdefault((province_of(o.army_loc), o.army_dest), []).append(p)
     moves: dict[str, _Move] = {}
     for p, o in orders.items():
         if isinstance(o, Move):
             u = at[p]
-            convoyed = _convoyed(m, u, o, orders, at)
-            mv = _Move(u, p, province_of(o.dest), o.dest, convoyed)
+            dest = province_of(o.dest)
+            fleets = convoys.get((p, dest), ()) if convoys else ()
+            convoyed = _convoyed(m, u, o, fleets, at)
+            mv = _Move(u, p, dest, o.dest, convoyed)
             if convoyed:
-                mv.route_fleets = [
-                    q
-                    for q, c in orders.items()
-                    if isinstance(c, Convoy)
-                    and province_of(c.army_loc) == p
-                    and c.army_dest == mv.dest
-                ]
+                mv.route_fleets = list(fleets)
             moves[p] = mv
     board = _Board(m, at, orders)
     for p, mv in list(moves.items()):
@@ -326,7 +326,7 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
         orders=orders,
         void=void,
         succeeded=succeeded,
-        units=sorted(after.values()),
+        units=sorted(after.values(), key=_LOC),  # locations differ: the same order as Unit's
         dislodged=retreats,
         contested=frozenset(contested),
     )

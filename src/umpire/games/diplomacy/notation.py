@@ -97,15 +97,25 @@ BUILD = {"b", "build", "builds"}
 KEYWORDS = HOLD | MOVE | SUPPORT | CONVOY | RETREAT | DISBAND | BUILD | {"via", "by", "(", ")"}
 
 
+_MID_ATLANTIC = re.compile(r"\bmid-atlantic\b")
+_SAINT = re.compile(r"\bst\.")
+_SLASH_COAST = re.compile(r"/\s*([a-z]+)")
+_FINAL_STOP = re.compile(r"\.\s*$")
+
+
 def _tokens(m: Map, text: str) -> list[str]:
     s = text.lower().replace("\u2013", "-").replace("\u2014", "-").replace("->", " - ")
     s = s.replace("=>", " - ").replace(">", " - ")
-    s = re.sub(r"\bmid-atlantic\b", "mid atlantic", s)
-    s = re.sub(r"\bst\.", "st ", s)
-    s = re.sub(r"/\s*([a-z]+)", r" ( \1 )", s)
+    if "mid-atlantic" in s:
+        s = _MID_ATLANTIC.sub("mid atlantic", s)
+    if "st." in s:
+        s = _SAINT.sub("st ", s)
+    if "/" in s:
+        s = _SLASH_COAST.sub(r" ( \1 )", s)
     s = s.replace("(", " ( ").replace(")", " ) ").replace("-", " - ")
     s = s.replace(",", " ").replace(";", " ").replace(":", " ")
-    s = re.sub(r"\.\s*$", "", s)
+    if "." in s:
+        s = _FINAL_STOP.sub("", s)
     return s.split()
 
 
