@@ -87,17 +87,88 @@ def test_sample_turkey_figures_on_turn_2(turn1) -> None:
     assert me.declared == {2: "A", 3: "E"} and me.permits == [2]
 
 
+# The sample printout of section 14B (Turkey, player [5], turn 2), part by part, as our
+# printout gives it for the scripted turn 1 above. Differences, on purpose:
+# - the account line is the server's; the engine prints the due date it is given;
+# - UK shows its suppressed amounts, TaxBase=0<10> Industry=0<6> AirF=0<6>, as section 14
+#   says ("TaxBase=9<1>"); the sample prints only the unsuppressed 0;
+# - Turkey's heading has no "Defaults=(BA100)" line: the sample's player had set one before
+#   turn 1, which the scripted orders do not;
+# - the sample has U1 on (bare player numbers); so does this test (U1 among the orders);
+# - the counterspy and U1 show up in the echo and order count (18 rather than 17).
+GOLDEN = [
+    "Due July 4 at 6:00pm MST",
+    "Game Battle Plan (europe), Turn 2, Player [5] (TU)",
+    "Spies=28 CounterSpies=2 Dollars=166.55",
+    "Allies=( [2] )",
+    "Enemies=( [3] )",
+    "Permits=( [2] )",
+    "Multipliers=(I20,A100,N100,F105,M50,X50,S20,C20)",
+    "Forces under your control:",
+    "CY *        6     12      8      -      -      6      -",
+    "GR *       12      6      8      -      -      6      -",
+    "TU         40      9     43      -      -     30    116",
+    "UK         19      6      -      -      -      -    100",
+    "BLA         -      5      -",
+    "EAS         5      6      -",
+    "Total      82     44     59      0      0     42",
+    "Player   Occupied Countries",
+    "[3]      3",
+    "CY * TaxBase=10 Industry=6 Army=6 Navy=12 AirF=8 [5]=10",
+    "GB * TaxBase=10 Industry=6 Army=6 Navy=12 AirF=8 Spies=1",
+    "GR * TaxBase=10 Industry=6 Army=12 Navy=6 AirF=8 [5]=10",
+    "IT * TaxBase=10 Industry=6 Army=12 Navy=6 AirF=8 Spies=2",
+    "TU [5] TaxBase=100 Industry=30 Army=40 Navy=9 AirF=43 HPI=116",
+    "UK [5] TaxBase=0<10> Industry=0<6> Army=19 Navy=6 AirF=0<6> HPI=100",
+    "AL [1]   AU *   BA *   BE *",
+    "SP [3]   SW [4]   YU [1]",
+    "BLA [5] (Navy=5)",
+    "EAS [1] (Navy=20) [5] (Army=5,Navy=6)",
+    "Visible forces of all players:",
+    "[minor]       24     36     36     32      -      -",
+    "[1]            -      -     20      -      -      -",
+    "[5]           30     64     26     43      -      -",
+    "Land combat:",
+    "GE: GE(Army,Navy,AirF) NE(Army,AirF) Captured by [2]",
+    "LY: LY(Army,Navy,AirF) SP(Army,AirF) Captured by [3]",
+    "NO: NO(Army,Navy,AirF) SW(Army,AirF) Captured by [4]",
+    "PR: PR(Army,Navy,AirF) SP(Army,AirF) Captured by [3]",
+    "UK: UK(Army=12-12,Navy=6,AirF=8-2) TU(Army=20-1,AirF=20-2) Captured by [5]",
+    "YU: YU(Army,Navy,AirF) AL(Army,AirF) Captured by [1]",
+    "Order-count: 18",
+    "@ U1 2A 3E 2K S1GB S2IT C1TU TS5 RF20 P10CY P10GR",
+    "@TU BA15 BF15 AC20UK FA20UK NT5BLA NT6EAS AT5EAS",
+]
+
+
 @pytest.mark.rule("BP 14")
-def test_sample_printout_lines(turn1) -> None:
-    state, events = turn1
+@pytest.mark.rule("BP 6A")
+def test_sample_printout_is_reproduced_in_order() -> None:
     from umpire.core.events import visible_to
 
-    text = RULESET.printout(state, visible_to(events, "TU"), "TU")
-    assert "Player [5]" in text and "Dollars=166.55" in text
-    assert "Spies=28 CounterSpies=2" in text
-    assert "Multipliers=(I20,A100,N100,F105,M50,X50,S20,C20)" in text
-    assert (
-        "UK: UK(Army=12-12,Navy=6-0,AirF=8-2) TU(Army=20-1) TU(AirF=20-2) Captured by [5]" in text
-    )
-    assert "GR * TaxBase=10 Industry=6 Army=12 Navy=6 AirF=8 [5]=10" in text
-    assert "Order-count: 17" in text
+    state = game()
+    state.due = "July 4 at 6:00pm MST"
+    state, events = play(state, {**ORDERS, "TU": TURKEY.replace("@ (Start", "@ U1 (Start")})
+    lines = RULESET.printout(state, visible_to(events, "TU"), "TU").splitlines()
+    at = [lines.index(g) for g in GOLDEN]  # every line present ...
+    assert at == sorted(at)  # ... and in the order of section 14
+    # what Turkey may not see: no one else's spies or counterspies, no numbers in combats
+    # it took no part in
+    text = "\n".join(lines)
+    assert "GE(Army=" not in text and "C1TU" in text
+
+
+@pytest.mark.rule("BP 8")
+def test_user_options_1_and_2_change_the_listing() -> None:
+    from umpire.core.events import visible_to
+
+    state, events = play(game(), {"TU": "@ U2"})
+    lines = RULESET.printout(state, visible_to(events, "TU"), "TU").splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("AL "))
+    listed = [ln.split()[0] for ln in lines[start : start + len(state.countries)]]
+    assert listed == sorted(state.countries)  # U2: one alphabetical list, seen or not
+    assert "AL [1]AL" in lines and any(ln.startswith("TU [5]TU TaxBase=100") for ln in lines)
+    state2, events2 = play(state, {"TU": "@ U2 U1"})  # U2 again: back to two parts; U1 on
+    lines2 = RULESET.printout(state2, visible_to(events2, "TU"), "TU").splitlines()
+    assert "AL [1]   AU *   BA *   BE *" in lines2
+    assert any(ln.startswith("TU [5] TaxBase=100") for ln in lines2)

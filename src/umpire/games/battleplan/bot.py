@@ -14,8 +14,11 @@ from umpire.games.battleplan.notation import (
     Action,
     Build,
     Declare,
+    Message,
     Order,
     Propaganda,
+    Send,
+    Transfer,
     format_order,
 )
 
@@ -63,16 +66,65 @@ def bot_orders(state: GameState, gm: GameMap, number: int, chance: Chance) -> st
                 continue
             if state.cross_allies(number, target.owner):
                 continue
-            if 2 * target.army + 3 <= spare and (best is None or target.army < best[0]):
+            # superior force: half as many again as the defenders, and five more
+            if 3 * target.army // 2 + 5 <= spare and (best is None or target.army < best[0]):
                 best = (target.army, n)
         if best is not None and chance.randint(1, 4, purpose="bot attack") > 1:
             army, n = best
             orders.append(Action(code, "AC", min(spare, 2 * army + 10), n))
             target = state.countries[n]
-            if c.air >= 4 and target.air:
-                orders.append(Action(code, "FA", c.air // 2, n))
+            if c.air >= 4:
+                # AirForce strikes the defending Army (4E.3) or, if it has none, the AirBase
+                orders.append(Action(code, "FA" if target.army else "FF", c.air // 2, n))
             if target.owner not in (MINOR, number) and me.declared.get(target.owner) != "E":
                 orders.insert(0, Declare(target.owner, "E"))
+        elif c.navy >= 6 and gm.spaces[code].coasts:
+            # the fleet goes to sea (4D.2), where enemies fight it (2D)
+            sea = chance.choice(sorted(gm.spaces[code].coasts), purpose="bot fleet")
+            orders.append(Transfer(code, "N", c.navy - 2, sea))
+    orders += _at_sea(state, gm, number)
+    orders += _intelligence(state, number, chance)
     verdicts = check_orders(state, gm, number, orders)
     kept = [o for o, v in zip(orders, verdicts, strict=True) if v is None]
     return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")
+
+
+def _at_sea(state: GameState, gm: GameMap, number: int) -> list[Order]:
+    """Fleets at sea: declare the strongest foreign fleet in the sea an enemy (2D), and
+    bombard a weak enemy-held coast with the Navy (4D.3)."""
+    me = state.player(number)
+    orders: list[Order] = []
+    for code in sorted(state.seas):
+        sea = state.seas[code]
+        mine = sea.forces.get(number)
+        if mine is None or mine.navy <= 0:
+            continue
+        others = [(s.navy, p) for p, s in sea.forces.items() if p != number and s.navy > 0]
+        if others:
+            navy, p = max(others)
+            if navy < mine.navy and me.declared.get(p) not in ("E", "A"):
+                orders.append(Declare(p, "E"))
+        for n in sorted(gm.spaces[code].adjacent):
+            target = state.countries.get(n)
+            if target is None or target.owner == number or not state.enemies(number, target.owner):
+                continue
+            if target.navy * 2 < mine.navy:
+                orders.append(Action(code, "NN", mine.navy // 2, n))
+                break
+    return orders
+
+
+def _intelligence(state: GameState, number: int, chance: Chance) -> list[Order]:
+    """A spy to a neighbouring player's country now and then (6B), and a word to him (16)."""
+    me = state.player(number)
+    others = [c for c, k in sorted(state.countries.items()) if k.owner not in (MINOR, number)]
+    if not others or chance.randint(1, 4, purpose="bot spy") > 1:
+        return []
+    where = chance.choice(others, purpose="bot spy target")
+    orders: list[Order] = []
+    if me.spies >= 100:
+        orders.append(Send("S", 1, where))
+    owner = state.countries[where].owner
+    signed = chance.randint(0, 1, purpose="bot message") == 1
+    orders.append(Message(owner, signed, f"I am watching {where}."))
+    return orders

@@ -13,11 +13,13 @@ from umpire.games.battleplan.context import Group, Turn
 from umpire.games.battleplan.losses import army_losses, hit, total
 from umpire.games.battleplan.model import MINOR
 from umpire.games.battleplan.occupation import capture
+from umpire.games.battleplan.reports import Cell, report_land_combat
 from umpire.games.battleplan.rounding import rround, share_losses
 
 ARMY_ATTACK = ("AC", "AB")
 AIR_ATTACK = ("FA", "FN", "FF", "FI")
 MISSILE = ("MA", "MF", "MI")
+BETRAYAL = (9, 10)  # BP 1B, ruling R-C3: a betrayed defender fights at nine tenths
 
 
 # ---------------------------------------------------------------------------- 3a
@@ -91,7 +93,6 @@ def fight(t: Turn, code: str) -> None:
             setattr(c, attr, g.n)
         return
     start = {id(g): g.n for g in (*d_army, *d_navy, *d_air)}
-    report: list[str] = []
 
     # BP 9.3c, 4G.1: each AntiMissile shoots down one incoming missile, chosen at random;
     # AntiMissiles used are gone, unused ones stay
@@ -171,10 +172,17 @@ def fight(t: Turn, code: str) -> None:
     if from_sea and total(d_navy):
         hit(from_sea, rround(total(d_navy), 2, chance, f"coast {code}"), chance, f"coast {code}")
 
-    # BP 4C.6: the armies fight; several attackers are totalled
+    # BP 4C.6: the armies fight; several attackers are totalled. BP 1B (ruling R-C3): if
+    # the holder has declared one of the attacking players an ally, his side is counted at
+    # BETRAYAL (nine tenths) of its number in this fight.
     att, dfd = total(a_army), total(d_army)
     if att:
-        a_loss, d_loss = army_losses(att, dfd, chance, f"army {code}")
+        betrayed = holder != MINOR and any(
+            t.state.player(holder).declared.get(g.player) == "A" for g in a_army if g.n > 0
+        )
+        a_loss, d_loss = army_losses(
+            att, dfd, chance, f"army {code}", handicap=BETRAYAL if betrayed else (1, 1)
+        )
         hit(a_army, a_loss, chance, f"army losses {code}")
         hit(d_army, d_loss, chance, f"army losses {code}")
     if att and total(d_army) == 0:
@@ -182,8 +190,6 @@ def fight(t: Turn, code: str) -> None:
         attackers_fight(t, code, a_army, a_air)
     for g, attr in ((home_army, "army"), (home_navy, "navy"), (home_air, "air")):
         setattr(c, attr, g.n)
-    report = [_line(code, home_army, home_navy, home_air, d_air, d_navy, d_army, start)]
-    report += [_group_line(g) for g in (*a_army, *a_navy, *a_air, *missiles)]
     # BP 9.3k, 4C.1: one conquering group captures the country
     captor = None
     conquering = sorted({g.player for g in a_army if g.verb == "AC" and g.n > 0})
@@ -194,12 +200,11 @@ def fight(t: Turn, code: str) -> None:
             else chance.choice(conquering, purpose=f"captor {code}")
         )
         capture(t, code, captor, [g for g in a_army if g.player == captor and g.verb == "AC"])
-    text = f"{code}: " + " ".join(report)
-    if captor is not None:
-        text += f" Captured by [{captor}]"
-    involved = {g.player for g in here} | {holder, c.owner}
-    involved |= {p for p, n in c.spies.items() if n > 0}
-    t.say("land_combat", t.audience(*involved), text, space=code, captor=captor)
+    defence = [
+        Cell(name, sum(start[id(g)] for g in pool), sum(start[id(g)] for g in pool) - total(pool))
+        for name, pool in (("Army", d_army), ("Navy", d_navy), ("AirF", d_air))
+    ]
+    report_land_combat(t, code, defence, [*a_army, *a_navy, *a_air, *missiles], captor)
 
 
 def attackers_fight(t: Turn, code: str, a_army: list[Group], a_air: list[Group]) -> None:
@@ -228,30 +233,3 @@ def attackers_fight(t: Turn, code: str, a_army: list[Group], a_air: list[Group])
                 damage[q] = damage.get(q, 0) + h
         for q, h in sorted(damage.items()):
             hit([g for g in live if g.player == q], h, t.chance, f"attackers {code}")
-
-
-_NAMES = {"A": "Army", "N": "Navy", "F": "AirF", "M": "Missiles"}
-
-
-def _group_line(g: Group) -> str:
-    if g.unit == "M":
-        return f"{g.origin}(Missiles={g.sent}-{g.stopped})"
-    return f"{g.origin}({_NAMES[g.unit]}={g.sent}-{g.lost})"
-
-
-def _line(
-    code: str,
-    home_army: Group,
-    home_navy: Group,
-    home_air: Group,
-    d_air: list[Group],
-    d_navy: list[Group],
-    d_army: list[Group],
-    start: dict[int, int],
-) -> str:
-    parts = []
-    for name, pool in (("Army", d_army), ("Navy", d_navy), ("AirF", d_air)):
-        before = sum(start[id(g)] for g in pool)
-        after = total(pool)
-        parts.append(f"{name}={before}-{before - after}")
-    return f"{code}({','.join(parts)})"

@@ -74,6 +74,7 @@ class Turn:
     excess_air: dict[str, dict[int, int]] = field(default_factory=dict)  # 9.3j: per player
     hpi_delta: dict[str, int] = field(default_factory=dict)
     seen_sea: dict[int, set[str]] = field(default_factory=dict)  # 14: seas a player supported
+    counterspies: dict[str, dict[int, int]] = field(default_factory=dict)  # 6C: this turn only
 
     def power(self, number: int) -> str:
         return self.state.player(number).power

@@ -165,8 +165,8 @@ def player_orders(t: Turn, player: int, orders: Sequence[Order]) -> None:
 
 
 def send(t: Turn, player: int, what: str, where: dict[str, int]) -> None:
-    """BP 6B, 6C: spies stay where sent (catching them is not modelled yet); counterspies are
-    used up on the turn they are sent."""
+    """BP 6B, 6C: spies stay where sent until caught (:mod:`intelligence`); counterspies hunt
+    on the turn they are sent only, and are used up even if they find nobody."""
     me = t.state.player(player)
     for code, n in where.items():
         if what == "S":
@@ -177,6 +177,8 @@ def send(t: Turn, player: int, what: str, where: dict[str, int]) -> None:
             c.spies[player] = c.spies.get(player, 0) + n
         else:
             me.counterspies -= n * 100
+            here = t.counterspies.setdefault(code, {})
+            here[player] = here.get(player, 0) + n
 
 
 # ---------------------------------------------------------------------------- step 8

@@ -24,6 +24,7 @@ from umpire.games.battleplan.notation import (
     split_header,
     tokens,
 )
+from umpire.games.battleplan.printout import build_printout
 from umpire.games.battleplan.setup import new_state
 from umpire.games.battleplan.turn import resolve_turn
 
@@ -58,7 +59,9 @@ class BattlePlan:
         self, scenario: str, powers: Sequence[str], chance: Chance, settings: Mapping[str, Any]
     ) -> GameState:
         max_turns = int(settings.get("max_turns", DEFAULT_MAX_TURNS))
-        return new_state(list(powers), max_turns=max_turns)
+        state = new_state(list(powers), max_turns=max_turns)
+        state.due = str(settings.get("due", ""))  # 14: the server may supply the due date
+        return state
 
     def pending(self, state: GameState) -> Pending:
         alive = state.alive()
@@ -138,7 +141,7 @@ class BattlePlan:
         return views.view(state, state.number_of(power))
 
     def printout(self, state: GameState, events: Sequence[Event], power: str | None) -> str:
-        return views.printout(state, events, None if power is None else state.number_of(power))
+        return build_printout(state, events, None if power is None else state.number_of(power))
 
     def outcome(self, state: GameState) -> Outcome | None:
         alive = state.alive()
@@ -179,9 +182,13 @@ class BattlePlan:
         me.spies = chance.randint(0, 1000, purpose="vary spies")
         me.multipliers["A"] = chance.randint(50, 150, purpose="vary multipliers")
         me.research = {"F": chance.randint(1, 50, purpose="vary research")}
+        # countries someone else sees (by a spy, or shared with him, 6B, 6D) are not secret
+        seen_by_others = set().union(
+            *(views.visible_countries(s, p.number) for p in s.players if p.number != number)
+        )
         for code in sorted(s.countries):
             c = s.countries[code]
-            if c.controller() != number or any(n > 0 for p, n in c.spies.items() if p != number):
+            if c.controller() != number or code in seen_by_others:
                 continue
             c.army = chance.randint(0, 60, purpose="vary army")
             c.air = chance.randint(0, 60, purpose="vary air")

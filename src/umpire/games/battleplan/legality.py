@@ -21,6 +21,7 @@ from umpire.games.battleplan.notation import (
     Declare,
     DefaultBuild,
     GiveDollars,
+    Message,
     Order,
     Permit,
     Propaganda,
@@ -175,7 +176,7 @@ def _player(
 def _player_order(state: GameState, gm: GameMap, player: int, order: Order) -> Refusal | None:
     body = format_body(order)
     match order:
-        case Declare(p, _) | Permit(p, _) | Share(p, _):
+        case Declare(p, _) | Permit(p, _) | Share(p, _) | Message(p, _, _):
             return _player(state, player, p, body)
         case GiveDollars(p, n):
             return _player(state, player, p, body) or _positive(n, body)

@@ -9,11 +9,20 @@ from umpire.games.battleplan.context import Group
 from umpire.games.battleplan.rounding import rround, share_losses
 
 
-def army_losses(attackers: int, defenders: int, chance: Chance, purpose: str) -> tuple[int, int]:
+def army_losses(
+    attackers: int,
+    defenders: int,
+    chance: Chance,
+    purpose: str,
+    *,
+    handicap: tuple[int, int] = (1, 1),
+) -> tuple[int, int]:
     """BP 4C.6: (attacker losses, defender losses) of an army fight.
 
     The larger side wins; the smaller is destroyed and the larger loses loser² / winner
     (rounded randomly, 17). Equal sides: the defender wins "with one or no armies left".
+    ``handicap`` (num, den) counts the defenders at that fraction of their number (BP 1B,
+    ruling R-C3); the losses taken are real armies, never more than there are.
 
     >>> from umpire.core.chance import ScriptedChance
     >>> army_losses(20, 6, ScriptedChance([1]), "x")   # 36/20 = 1.8
@@ -25,10 +34,11 @@ def army_losses(attackers: int, defenders: int, chance: Chance, purpose: str) ->
     """
     if attackers <= 0:
         return 0, 0
-    if attackers > defenders:
-        return rround(defenders * defenders, attackers, chance, purpose), defenders
-    if defenders > attackers:
-        return attackers, rround(attackers * attackers, defenders, chance, purpose)
+    strength = defenders * handicap[0] // handicap[1]
+    if attackers > strength:
+        return rround(strength * strength, attackers, chance, purpose), defenders
+    if strength > attackers:
+        return attackers, min(defenders, rround(attackers * attackers, strength, chance, purpose))
     keep = chance.randint(0, 1, purpose=f"tie {purpose}")
     return attackers, defenders - keep
 

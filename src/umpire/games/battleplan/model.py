@@ -226,6 +226,7 @@ class GameState:
     players: list[Player]
     countries: dict[str, Country]
     seas: dict[str, Sea]
+    due: str = ""  # 14: the due date of the next turn, as the server or game master gave it
 
     # -- who is who -------------------------------------------------------------------------
 
@@ -270,6 +271,7 @@ class GameState:
             "players": [p.to_json() for p in self.players],
             "countries": {c: k.to_json() for c, k in self.countries.items()},
             "seas": {c: s.to_json() for c, s in self.seas.items()},
+            "due": self.due,
         }
 
     @classmethod
@@ -281,6 +283,7 @@ class GameState:
             players=[Player.from_json(p) for p in d["players"]],
             countries={c: Country.from_json(c, k) for c, k in d["countries"].items()},
             seas={c: Sea.from_json(c, s) for c, s in d["seas"].items()},
+            due=str(d.get("due", "")),
         )
 
     def copy(self) -> GameState:

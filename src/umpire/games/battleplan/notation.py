@@ -18,6 +18,8 @@ Player orders (p a player number, n a quantity, XXX any space code, CCC a countr
     RIn RAn RNn RFn RMn RXn RSn RCn   spend n Dollars on research (5B)
     PnCCC             spend n Dollars on propaganda in CCC (5D)
     U1 U2             user options
+    MSG p: text       a diplomatic message to player p, signed (16; ruling R-M1)
+    MSG p ANON: text  the same, anonymous; a message takes the rest of its line
     BDn BIn BAn BNn BFn BMn BXn       default build proportions, 0 to 100 (10)
 
 Space orders (after ``@XXX``)::
@@ -30,7 +32,8 @@ Space orders (after ``@XXX``)::
     MAnCCC MFnCCC MInCCC              Missiles at Army / AirBase / Industry
     /k/ORDER  /k/                     standing order k (1-5) and its cancellation (11)
 
-Canonical text is one self-contained line: ``@ 2A``, ``@TU AC20UK``, ``@TU /1/BA999``.
+Canonical text is one self-contained line: ``@ 2A``, ``@TU AC20UK``, ``@TU /1/BA999``,
+``@ MSG 3: Shall we share Poland?``.
 
 >>> parse_token("AC20UK", "TU")
 Action(space='TU', verb='AC', amount=20, target='UK')
@@ -40,6 +43,8 @@ Action(space='TU', verb='AC', amount=20, target='UK')
 '@TU /1/BA999'
 >>> parse_token("2A", None)
 Declare(player=2, stance='A')
+>>> format_order(parse_token("msg 3 anon: Beware of [4]!", None))
+'@ MSG 3 ANON: Beware of [4]!'
 """
 
 from __future__ import annotations
@@ -115,6 +120,15 @@ class UserOption:
 
 
 @dataclass(frozen=True, slots=True)
+class Message:
+    """BP 16: a diplomatic message to a player number, signed or anonymous."""
+
+    player: int  # the addressee's player number ("not a country, which may change hands")
+    signed: bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class DefaultBuild:
     kind: str  # D I A N F M X
     proportion: int  # 0..100
@@ -171,6 +185,7 @@ PlayerOrder = (
     | Propaganda
     | UserOption
     | DefaultBuild
+    | Message
 )
 Order = PlayerOrder | SpaceOrder | Standing
 
@@ -208,6 +223,8 @@ def format_body(order: Order) -> str:
             return f"U{n}"
         case DefaultBuild(kind, n):
             return f"B{kind}{n}"
+        case Message(p, signed, text):
+            return f"MSG {p}{'' if signed else ' ANON'}: {text}"
         case Build(_, kind, n):
             return f"B{kind}{n}"
         case Transfer(_, unit, n, dest):
@@ -247,6 +264,9 @@ _TRANSFER = re.compile(r"([ANFMX])T" + _NUM + _CODE)
 _ACTION = re.compile(r"(AC|AB|AS|NN|NS|FA|FN|FF|FI|FS|MA|MF|MI)" + _NUM + _CODE)
 _STANDING = re.compile(r"/(\d+)/(.*)")
 _TOO_LONG = re.compile(rf".*\d{{{MAX_DIGITS + 1},}}.*")
+_MESSAGE = re.compile(r"MSG\s*(\d{1,3})(\s+ANON)?\s*:(.*)", re.IGNORECASE | re.DOTALL)
+_MESSAGE_LINE = re.compile(r"\s*(@\S*\s+)?(MSG\s*\d{1,3}(?:\s+ANON)?\s*:.*)", re.IGNORECASE)
+MAX_MESSAGE = 600  # characters: about a 3x5 card (16)
 
 
 def parse_player_order(token: str) -> PlayerOrder | None:
@@ -288,6 +308,8 @@ def parse_space_order(token: str, space: str) -> SpaceOrder | None:
 
 def parse_token(token: str, space: str | None) -> Order:
     """One order token in the context of ``space`` (None: player orders). Raises OrderError."""
+    if m := _MESSAGE.fullmatch(token):
+        return parse_message(m)
     token = token.upper()
     if _TOO_LONG.fullmatch(token):
         raise OrderError("syntax/number_too_long", f"{token!r}: quantities have at most 6 digits")
@@ -327,6 +349,19 @@ def parse_token(token: str, space: str | None) -> Order:
     raise OrderError("syntax/unknown_order", f"{token!r} is not an order of section 8")
 
 
+def parse_message(m: re.Match[str]) -> Message:
+    """BP 16: ``MSG p: text`` or ``MSG p ANON: text`` (ruling R-M1)."""
+    text = " ".join(m[3].split())
+    if not text:
+        raise OrderError("syntax/empty_message", f"{m[0]!r}: the message has no text")
+    if len(text) > MAX_MESSAGE:
+        raise OrderError(
+            "syntax/message_too_long",
+            f"{m[0][:40]!r}...: a message holds at most {MAX_MESSAGE} characters (16: a 3x5 card)",
+        )
+    return Message(int(m[1]), m[2] is None, text)
+
+
 @dataclass(frozen=True, slots=True)
 class Token:
     line: int
@@ -337,8 +372,14 @@ _COMMENT = re.compile(r"\([^)]*\)?|#.*")
 
 
 def tokens(text: str) -> Iterator[Token]:
-    """Whitespace-separated tokens with their line numbers; comments dropped."""
+    """Whitespace-separated tokens with their line numbers; comments dropped. A message
+    (``MSG p: ...``, after an optional ``@`` header) is one token: the rest of its line."""
     for number, raw in enumerate(text.splitlines(), start=1):
+        if m := _MESSAGE_LINE.fullmatch(raw):
+            if m[1]:
+                yield Token(number, m[1].strip())
+            yield Token(number, m[2].strip())
+            continue
         for word in _COMMENT.sub(" ", raw).split():
             yield Token(number, word)
 

@@ -10,7 +10,16 @@ from collections.abc import Mapping, Sequence
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
-from umpire.games.battleplan import builds, combat, economy, movement, occupation, seacombat
+from umpire.games.battleplan import (
+    builds,
+    combat,
+    economy,
+    intelligence,
+    messages,
+    movement,
+    occupation,
+    seacombat,
+)
 from umpire.games.battleplan.context import Turn
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.legality import available, check_orders
@@ -18,6 +27,7 @@ from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import (
     Action,
     Build,
+    Message,
     Order,
     Standing,
     Transfer,
@@ -51,6 +61,11 @@ def resolve_turn(
     # training and sending of spies, default builds (1B, 3A, 3B, 5A-5D, 6B-6D, 7, 10).
     for p in sorted(player_part):
         economy.player_orders(t, p, player_part[p])
+    # Spies in the field, those sent this turn included, may be caught: 5% each, and far
+    # more where other players sent counterspies this turn (6B, 6C). Messages written with
+    # the turn go to the players they are addressed to (16).
+    intelligence.catch_spies(t)
+    messages.deliver(t, player_part)
 
     # 1. Moving forces move to their destinations; gifts to minors and players (4C.4 ...).
     #    Groups ordered to attack or support leave their spaces.
@@ -121,8 +136,16 @@ def accept(t: Turn, player: int, orders: list[Order]) -> list[Order]:
     kept += standing_orders(t, player, kept)
     if refused:
         t.tell(player, "error", "\n".join(refused), refused=refused)
+    # BP 14: the orders entered, player orders first, then each space's; messages (16) are
+    # not orders and are not counted
     echo = [format_order(o) for o in orders]
-    t.tell(player, "orders", f"Order-count: {len(echo)}", orders=echo)
+    counted = [o for o in orders if not isinstance(o, Message)]
+    by_space: dict[str, list[str]] = {}
+    for o in counted:
+        head, body = format_order(o).split(" ", 1)
+        by_space.setdefault(head, []).append(body)
+    lines = [f"{head} {' '.join(bodies)}" for head, bodies in sorted(by_space.items())]
+    t.tell(player, "orders", f"Order-count: {len(counted)}", orders=echo, echo=lines)
     return kept
 
 

@@ -1,0 +1,98 @@
+"""Information: who sees which space (BP 6A, 6D, 14) and the catching of spies (6B, 6C).
+
+A player sees a country fully when he occupies or controls it (6A) or has an uncaught spy
+there (6B), and a sea when he has forces in it (14). Through the share orders of 6D he also
+sees what another player sees: everything (``pF``) or everything but the countries that player
+occupies (``pH``). Sharing passes on only the sharer's own sight, never what was shared with
+him (ruling R-I3).
+
+Spies are caught as the turn opens, once all the spies and counterspies of the turn have been
+sent (ruling R-I1): each spy is caught with a 5% chance (6B), and, where other players sent
+``n`` counterspies this turn, escapes them only with a chance of 1 in n+1 (6C). A caught spy
+is reported to everyone and gives no information that turn or ever again.
+"""
+
+from __future__ import annotations
+
+from umpire.games.battleplan.context import Turn
+from umpire.games.battleplan.model import GameState
+
+CAUGHT_PERCENT = 5  # BP 6B: "a 5% chance for each spy to be caught"
+
+
+# ---------------------------------------------------------------------------- sight
+
+
+def own_sight(state: GameState, number: int) -> tuple[set[str], set[str]]:
+    """The countries and seas ``number`` sees himself (6A, 6B, 14)."""
+    countries = {
+        code
+        for code, c in state.countries.items()
+        if c.controller() == number or c.spies.get(number, 0) > 0
+    }
+    seas = {code for code, sea in state.seas.items() if number in sea.forces}
+    return countries, seas
+
+
+def sharers(state: GameState, number: int) -> dict[int, str]:
+    """BP 6D: the players sharing their information with ``number``: player -> "F" or "H"."""
+    return {
+        p.number: p.shares[number]
+        for p in state.players
+        if p.number != number and p.shares.get(number) in ("F", "H")
+    }
+
+
+def sight(state: GameState, number: int) -> tuple[set[str], set[str]]:
+    """Everything ``number`` sees: his own sight and what others share with him (6D)."""
+    countries, seas = own_sight(state, number)
+    for q, level in sorted(sharers(state, number).items()):
+        theirs, their_seas = own_sight(state, q)
+        if level == "H":
+            # BP 6D: pH shares "every space that you see, except countries that you occupy"
+            theirs = {c for c in theirs if state.countries[c].owner != q}
+        countries |= theirs
+        seas |= their_seas
+    return countries, seas
+
+
+# ---------------------------------------------------------------------------- catching
+
+
+def catch_spies(t: Turn) -> None:
+    """BP 6B, 6C: every spy in the field may be caught; spies in reserve never are."""
+    state = t.state
+    for code in sorted(state.countries):
+        c = state.countries[code]
+        if not c.spies:
+            continue
+        hunters = t.counterspies.get(code, {})
+        for player in sorted(c.spies):
+            n = c.spies[player]
+            # BP 6C: only the counterspies of OTHER players hunt this player's spies
+            against = sum(k for q, k in hunters.items() if q != player)
+            caught = 0
+            for i in range(n):
+                what = f"spy [{player}] {code} #{i + 1}"
+                # BP 6B: a 5% chance, including the turn the spy is sent; BP 6C: he escapes
+                # n counterspies with a chance of 1 / (n + 1)
+                unlucky = t.chance.randint(1, 100, purpose=f"caught {what}") > 100 - CAUGHT_PERCENT
+                hunted = not unlucky and against > 0
+                if unlucky or (hunted and t.chance.randint(0, against, purpose=f"hunted {what}")):
+                    caught += 1
+            if caught:
+                left = n - caught
+                if left:
+                    c.spies[player] = left
+                else:
+                    del c.spies[player]
+                # BP 6B: "that fact is reported to the world"
+                word = "spy" if caught == 1 else "spies"
+                t.say(
+                    "spy_caught",
+                    t.audience_all(),
+                    f"[{player}] had {caught} {word} caught in {code}.",
+                    player=player,
+                    space=code,
+                    count=caught,
+                )
