@@ -14,6 +14,7 @@ Phases nobody has to order are skipped.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -24,7 +25,7 @@ from umpire.core.problems import OrderError, Parsed
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
 from umpire.games.diplomacy import adjustments, legality, movement, notation, retreats
 from umpire.games.diplomacy.bot import bot_orders
-from umpire.games.diplomacy.geography import Map, standard_map
+from umpire.games.diplomacy.geography import Map, province_of, standard_map
 from umpire.games.diplomacy.orders import (
     AdjustmentOrder,
     Build,
@@ -140,28 +141,25 @@ class Diplomacy:
     # -- orders --------------------------------------------------------------------------------
 
     def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
-        def one(line: str) -> Order:
-            head = line.rstrip(":").strip()
-            if line.endswith(":") and head.upper() in (power, POWER_NAMES.get(power, "").upper()):
-                raise _Skip
-            try:
-                order = notation.parse_order(self.map, line)
-            except OrderError:
-                raise
-            except Exception as err:  # never let player text raise
-                raise OrderError("syntax/unreadable", f"cannot read {line!r}") from err
-            return legality.check(self.map, state, power, order, line, units)
-
+        headers = (power, POWER_NAMES.get(power, "").upper())
         units = state.unit_at()
+        m = self.map
         parsed: Parsed[Order] = Parsed()
+        check = legality.check_movement if state.phase == MOVEMENT else legality.check
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
+            if line.endswith(":") and line.rstrip(":").strip().upper() in headers:
+                continue  # a header line naming the submitting power ("England:")
             try:
-                parsed.accept(number, one(line))
-            except _Skip:
-                continue
+                try:
+                    order = notation.parse_order(m, line)
+                except OrderError:
+                    raise
+                except Exception as err:  # never let player text raise
+                    raise OrderError("syntax/unreadable", f"cannot read {line!r}") from err
+                parsed.accept(number, check(m, state, power, order, line, units))
             except OrderError as err:
                 parsed.reject(number, err.code, err.message, line)
         if state.phase != ADJUSTMENTS:
@@ -189,17 +187,13 @@ class Diplomacy:
         given: dict[str, MovementOrder] = {}
         for power, os in orders.items():
             for o in os:
-                here = unit_province(o)
-                if (
-                    isinstance(o, Hold | Move | Support | Convoy)
-                    and here in units
-                    and units[here].power == power
-                ):
-                    given[here] = o  # the last order for a unit counts
+                if isinstance(o, _MOVEMENT_ORDERS):
+                    here = province_of(o.loc)
+                    unit = units.get(here)
+                    if unit is not None and unit.power == power:
+                        given[here] = o  # the last order for a unit counts
         result = movement.adjudicate(self.map, state.units, given)
-        events = [
-            _order_event(self.map, units[p], o, p, result) for p, o in sorted(result.orders.items())
-        ]
+        events = [_order_event(units[p], o, p, result) for p, o in sorted(result.orders.items())]
         dislodged = tuple(
             sorted(Dislodged(u, origin, options) for u, origin, options in result.dislodged)
         )
@@ -207,7 +201,7 @@ class Diplomacy:
             events.append(
                 Event(
                     "dislodged",
-                    Audience.public(),
+                    _PUBLIC,
                     f"{d.unit.power} {d.unit.kind} {d.unit.loc} is dislodged from {d.attacker_from}; "
                     + (
                         f"it may retreat to {', '.join(d.options)}"
@@ -217,9 +211,29 @@ class Diplomacy:
                     {"unit": d.unit.text(), "from": d.attacker_from, "options": list(d.options)},
                 )
             )
-        new = replace(state, units=tuple(result.units), dislodged=dislodged, turn=state.turn + 1)
         if dislodged:
-            return Resolution(replace(new, phase=RETREATS), events)
+            phase, season = RETREATS, state.season
+        elif state.season == SPRING:
+            phase, season = MOVEMENT, FALL  # on to Fall (see _after_moves)
+        else:
+            phase, season = state.phase, state.season
+        new = State(
+            scenario=state.scenario,
+            powers=state.powers,
+            year=state.year,
+            season=season,
+            phase=phase,
+            units=tuple(result.units),
+            owners=state.owners,
+            dislodged=dislodged,
+            max_years=state.max_years,
+            winners=state.winners,
+            result=state.result,
+            turn=state.turn + 1,
+            extra=state.extra,
+        )
+        if dislodged or state.season == SPRING:
+            return Resolution(new, events)
         return self._after_moves(new, events)
 
     def _retreats(self, state: State, orders: Mapping[str, Sequence[Order]]) -> Resolution[State]:
@@ -271,7 +285,8 @@ class Diplomacy:
                 )
                 owners[u.province] = u.power
         state = replace(state, owners=tuple(sorted(owners.items())))
-        counts = {p: len(state.centres_of(p)) for p in state.powers}
+        held = Counter(owners.values())
+        counts = {p: held[p] for p in state.powers}
         leader = max(counts, key=lambda p: counts[p])
         if counts[leader] >= self.map.victory_centres:
             return self._end(
@@ -366,20 +381,17 @@ class Diplomacy:
         return bot_orders(self.map, state, power, chance)
 
 
-class _Skip(Exception):
-    """A header line naming the submitting power ("England:")."""
-
-
 def _keep_last_per_unit(parsed: Parsed[Order]) -> None:
     """A unit ordered twice: the last order counts, the earlier one is reported (ruling)."""
     last: dict[str, int] = {}
-    for line, o in parsed.orders:
-        p = unit_province(o)
+    provinces = [unit_province(o) for _, o in parsed.orders]
+    for (line, _), p in zip(parsed.orders, provinces, strict=True):
         if p is not None:
             last[p] = line
+    if len(last) == len(provinces):
+        return  # every order is for a different unit
     kept = []
-    for line, o in parsed.orders:
-        p = unit_province(o)
+    for (line, o), p in zip(parsed.orders, provinces, strict=True):
         if p is not None and last[p] != line:
             parsed.reject(
                 line,
@@ -393,24 +405,29 @@ def _keep_last_per_unit(parsed: Parsed[Order]) -> None:
     parsed.problems.sort(key=lambda pr: pr.line)
 
 
-_PUBLIC = Audience.public()  # immutable: shared by every order event
+_PUBLIC = Audience.public()  # immutable: shared by every event
+_MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
+# The status of a carried-out order: (succeeded, failed), by order type.
+_STATUS: dict[type, tuple[str, str]] = {
+    Move: ("moved", "failed"),
+    Support: ("supported", "cut"),
+    Convoy: ("convoyed", "disrupted"),
+}
 
 
-def _order_event(
-    m: Map, unit: Unit, order: MovementOrder, p: str, result: movement.Result
-) -> Event:
+def _order_event(unit: Unit, order: MovementOrder, p: str, result: movement.Result) -> Event:
     voided = result.void.get(p)
-    text = notation.format_order(order if voided is None else voided)
     if voided is not None:
+        text = notation.format_order(voided)
         status = "void"
-    elif isinstance(order, Move):
-        status = "moved" if result.succeeded.get(p) else "failed"
-    elif isinstance(order, Support):
-        status = "supported" if result.succeeded.get(p) else "cut"
-    elif isinstance(order, Convoy):
-        status = "convoyed" if result.succeeded.get(p) else "disrupted"
     else:
-        status = "held" if result.succeeded.get(p, True) else "dislodged"
+        text = notation.format_order(order)
+        done = result.succeeded.get(p)
+        pair = _STATUS.get(type(order))
+        if pair is None:  # a hold
+            status = "held" if done is None or done else "dislodged"
+        else:
+            status = pair[0] if done else pair[1]
     return Event(
         "order",
         _PUBLIC,

@@ -116,6 +116,16 @@ class Map:
             loc: frozenset(province_of(t) for t in targets)
             for loc, targets in self.fleet_adj.items()
         }
+        # Where a fleet at a location ends when ordered to a province or location: one dict
+        # lookup for the order checks (a province with two reachable coasts is left out).
+        self.fleet_moves: dict[str, dict[str, str]] = {}
+        for loc, targets in self.fleet_adj.items():
+            moves = {t: t for t in targets}
+            for t in targets:
+                p = province_of(t)
+                if sum(1 for c in self.fleet_locations.get(p, ()) if c in targets) == 1:
+                    moves[p] = t
+            self.fleet_moves[loc] = moves
         self._distance: dict[str, dict[str, int]] = {}
 
     @staticmethod

@@ -33,6 +33,9 @@ from umpire.games.diplomacy.orders import (
 )
 from umpire.games.diplomacy.state import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
 
+_NOWHERE: frozenset[str] = frozenset()
+_NOWHERE_TO: dict[str, str] = {}
+
 
 def _illegal(code: str, message: str) -> OrderError:
     return OrderError(f"illegal/{code}", message)
@@ -49,11 +52,7 @@ def _own_unit(units: Mapping[str, Unit], power: str, loc: str, text: str) -> Uni
 
 def fleet_destination(m: Map, loc: str, dest: str) -> str | None:
     """The location a fleet at ``loc`` ordered to ``dest`` would move to (DATC 4.B.1-4.B.3)."""
-    targets = m.fleet_targets(loc)
-    if "/" in dest:
-        return dest if dest in targets else None
-    options = [t for t in m.fleet_locations.get(dest, ()) if t in targets]
-    return options[0] if len(options) == 1 else None
+    return m.fleet_moves.get(loc, _NOWHERE_TO).get(dest)
 
 
 def could_move(m: Map, unit: Unit, dest: str) -> bool:
@@ -61,8 +60,8 @@ def could_move(m: Map, unit: Unit, dest: str) -> bool:
     if unit.province == dest:
         return False
     if unit.kind == "F":
-        return any(t.split("/")[0] == dest for t in m.fleet_targets(unit.loc))
-    if m.army_adjacent(unit.province, dest):
+        return dest in m.fleet_reach.get(unit.loc, _NOWHERE)
+    if dest in m.army_adj.get(unit.province, _NOWHERE):
         return True
     return m.is_coastal(unit.province) and m.is_coastal(dest)
 
@@ -113,14 +112,17 @@ def on_convoy_route(m: Map, state: State, src: str, dest: str, sea: str) -> bool
 def can_reach(m: Map, unit: Unit, province: str) -> bool:
     """Whether ``unit`` borders ``province`` well enough to support into it."""
     if unit.kind == "F":
-        return m.fleet_can_reach(unit.loc, province)
-    return m.army_adjacent(unit.province, province)
+        return province in m.fleet_reach.get(unit.loc, _NOWHERE)
+    return province in m.army_adj.get(unit.province, _NOWHERE)
+
+
+_NOT_MOVEMENT = (Build, Remove, Waive, Retreat, Disband)
 
 
 def check_movement(
     m: Map, state: State, power: str, order: Order, text: str, units: Mapping[str, Unit]
 ) -> Order:
-    if isinstance(order, Build | Remove | Waive | Retreat | Disband):
+    if isinstance(order, _NOT_MOVEMENT):
         raise _illegal("wrong_phase", f"not a movement order: {text!r}")
     unit = _own_unit(units, power, order.loc, text)
     if order.kind != unit.kind or order.loc != unit.loc:
@@ -145,13 +147,13 @@ def check_movement(
                 raise _illegal("unreachable", f"{unit.loc} does not border {order.dest}: {text!r}")
             return order if got == order.dest else replace(order, dest=got)
         # An army: a coast on its destination is ignored (DATC 4.B.6).
-        if not could_move(m, unit, dest) or m.is_sea(dest):
+        adjacent = dest in m.army_adj.get(unit.province, _NOWHERE)
+        if not (adjacent or could_move(m, unit, dest)) or m.is_sea(dest):
             if dest == unit.province:
                 raise _illegal("same_place", f"a unit cannot move to itself: {text!r}")
             raise _illegal("unreachable", f"an army in {unit.loc} cannot reach {dest}: {text!r}")
-        by_convoy = order.via_convoy or not m.army_adjacent(unit.province, dest)
         # By convoy: legal only if fleets at sea could carry it (DATC 6.D.32, 4.E.1).
-        if by_convoy and not fleet_chain(m, state, unit.province, dest):
+        if (order.via_convoy or not adjacent) and not fleet_chain(m, state, unit.province, dest):
             raise _illegal("no_convoy", f"no fleets at sea could convoy this army: {text!r}")
         return order if dest == order.dest else replace(order, dest=dest)
     if isinstance(order, Support):

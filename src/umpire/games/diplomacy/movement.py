@@ -29,6 +29,10 @@ from umpire.games.diplomacy.state import Unit
 _LOC = attrgetter("loc")
 
 
+_NOWHERE: frozenset[str] = frozenset()
+MOVE, SUPPORT, CONVOY = "move", "support", "convoy"
+
+
 @dataclass(slots=True)
 class _Move:
     unit: Unit
@@ -36,9 +40,9 @@ class _Move:
     dest: str  # province
     dest_loc: str  # location (coast) the unit ends on
     convoyed: bool
+    route_fleets: Sequence[str] = ()  # seas with matching convoys
     supports: list[int] = field(default_factory=list)  # decision numbers of its supports
     opponent: int = -1  # decision number of the head-to-head opponent, if any
-    route_fleets: list[str] = field(default_factory=list)  # seas with matching convoys
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,33 +60,45 @@ class Result:
 class _Board:
     """The numbered decisions of one movement phase and their conditions."""
 
-    def __init__(self, m: Map, units: Mapping[str, Unit], orders: dict[str, MovementOrder]):
+    def __init__(self, m: Map, units: Mapping[str, Unit]):
         self.map = m
         self.units = units
-        self.orders = orders
-        self.kind: list[str] = []  # "move", "support", "convoy" per decision
+        self.kind: list[str] = []  # MOVE, SUPPORT or CONVOY per decision
         self.province: list[str] = []  # province of the ordered unit per decision
-        self.moves: dict[int, _Move] = {}
+        self.mover: list[_Move | None] = []  # the move, for a move decision
         self.move_of: dict[str, int] = {}  # province -> its move decision
         self.support_of: dict[int, Support] = {}
-        self.convoy_of: dict[int, Convoy] = {}
         self.convoy_at: dict[str, int] = {}  # sea province -> convoy decision
         self.hold_supports: dict[str, list[int]] = {}
         self.into: dict[str, list[int]] = {}  # province -> move decisions into it
         self.resolver: Resolver
+        self.resolve: Callable[[int], bool]
 
-    def add(self, kind: str, province: str) -> int:
+    def add(self, kind: str, province: str, mv: _Move | None = None) -> int:
         self.kind.append(kind)
         self.province.append(province)
+        self.mover.append(mv)
         return len(self.kind) - 1
+
+    def moves(self) -> list[tuple[int, _Move]]:
+        return [(n, mv) for n, mv in enumerate(self.mover) if mv is not None]
+
+    def move(self, n: int) -> _Move:
+        mv = self.mover[n]
+        assert mv is not None, "not a move decision"
+        return mv
+
+    def start(self) -> None:
+        self.resolver = Resolver(len(self.kind), self.decide, self.backup)
+        self.resolve = self.resolver.resolve
 
     # -- conditions (DATC 5.B) -----------------------------------------------------------------
 
     def path(self, n: int) -> bool:
-        mv = self.moves[n]
+        mv = self.move(n)
         if not mv.convoyed:
             return True
-        return self.route(mv, lambda sea: self.resolver.resolve(self.convoy_at[sea]))
+        return self.route(mv, lambda sea: self.resolve(self.convoy_at[sea]))
 
     def route(self, mv: _Move, usable: Callable[[str], bool] | None) -> bool:
         """A chain of matching convoys from the army's province to its destination."""
@@ -101,55 +117,61 @@ class _Board:
             frontier.extend(s for s in mv.route_fleets if s not in seen and s in reach[sea])
         return False
 
-    def given(self, supports: list[int]) -> list[int]:
-        return [s for s in supports if self.resolver.resolve(s)]
+    def given(self, supports: list[int]) -> int:
+        """How many of these supports are given."""
+        resolve = self.resolve
+        count = 0
+        for s in supports:
+            if resolve(s):
+                count += 1
+        return count
 
     def hold_strength(self, province: str) -> int:
-        unit = self.units.get(province)
-        if unit is None:
+        if province not in self.units:
             return 0
         n = self.move_of.get(province)
         if n is not None:
-            return 0 if self.resolver.resolve(n) else 1
-        return 1 + len(self.given(self.hold_supports.get(province, [])))
+            return 0 if self.resolve(n) else 1
+        supports = self.hold_supports.get(province)
+        return 1 + self.given(supports) if supports else 1
 
     def attack_strength(self, n: int) -> int:
-        mv = self.moves[n]
-        if not self.path(n):
+        mv = self.move(n)
+        if mv.convoyed and not self.path(n):
             return 0
         defender = self.units.get(mv.dest)
         if defender is not None:
             away = self.move_of.get(mv.dest)
-            moves_away = away is not None and mv.opponent != away and self.resolver.resolve(away)
+            moves_away = away is not None and mv.opponent != away and self.resolve(away)
             if not moves_away:
                 if defender.power == mv.unit.power:
                     return 0
                 return 1 + sum(
                     1
-                    for s in self.given(mv.supports)
-                    if self.units[self.province[s]].power != defender.power
+                    for s in mv.supports
+                    if self.resolve(s) and self.units[self.province[s]].power != defender.power
                 )
-        return 1 + len(self.given(mv.supports))
+        return 1 + self.given(mv.supports)
 
     def defend_strength(self, n: int) -> int:
-        return 1 + len(self.given(self.moves[n].supports))
+        return 1 + self.given(self.move(n).supports)
 
     def prevent_strength(self, n: int) -> int:
-        mv = self.moves[n]
-        if not self.path(n):
+        mv = self.move(n)
+        if mv.convoyed and not self.path(n):
             return 0
-        if mv.opponent >= 0 and self.resolver.resolve(mv.opponent):
+        if mv.opponent >= 0 and self.resolve(mv.opponent):
             return 0
-        return 1 + len(self.given(mv.supports))
+        return 1 + self.given(mv.supports)
 
     def dislodged(self, province: str) -> bool:
         """Some move into ``province`` succeeds (for a unit that is not moving)."""
-        return any(self.resolver.resolve(m) for m in self.into.get(province, ()))
+        return any(self.resolve(m) for m in self.into.get(province, ()))
 
     def decide(self, n: int, _: Resolver) -> bool:
         kind = self.kind[n]
-        if kind == "move":
-            mv = self.moves[n]
+        if kind == MOVE:
+            mv = self.move(n)
             attack = self.attack_strength(n)
             if attack == 0:
                 return False
@@ -160,29 +182,85 @@ class _Board:
                 return False
             return all(attack > self.prevent_strength(m) for m in self.into[mv.dest] if m != n)
         here = self.province[n]
-        if kind == "support":
+        if kind == SUPPORT:
             sup = self.support_of[n]
             me = self.units[here]
             into = None if sup.target_dest is None else province_of(sup.target_dest)
             for m in self.into.get(here, ()):
-                attacker = self.moves[m]
+                attacker = self.move(m)
                 if attacker.unit.power != me.power and attacker.src != into and self.path(m):
                     return False  # cut
             return not self.dislodged(here)
         return not self.dislodged(here)  # a convoy holds while its fleet is not dislodged
 
+    def settle_plain(self) -> None:
+        """Settle beforehand the decisions that need no other decision (a fast path).
+
+        Each is settled to the value :meth:`decide` gives it whatever the other decisions
+        are, so the outcome is the same; the resolver just has less to ask:
+
+        - a support or convoy that no move attacks is given (holds);
+        - a support attacked over land by another power, not from where it supports into,
+          is cut (DATC 5.B.2);
+        - a move over land into an empty province succeeds if no other move enters it, and
+          fails if others do and none of them has support or goes by convoy (a standoff of
+          strength 1 against 1);
+        - a move into a province whose unit is not ordered to move fails if it has no support
+          (attack strength at most 1, hold strength at least 1) or if that unit is its own
+          power's (attack strength 0).
+        """
+        settle = self.resolver.settle
+        units, into, mover = self.units, self.into, self.mover
+        for n, kind in enumerate(self.kind):
+            here = self.province[n]
+            if kind == MOVE:
+                mv = mover[n]
+                if mv is None or mv.convoyed:
+                    continue
+                dest = mv.dest
+                if dest not in units:
+                    rivals = into[dest]
+                    if len(rivals) == 1:
+                        settle(n, True)
+                    elif all(
+                        (r := mover[k]) is not None and not r.convoyed and not r.supports
+                        for k in rivals
+                    ):
+                        settle(n, False)
+                elif dest not in self.move_of and (
+                    not mv.supports or units[dest].power == mv.unit.power
+                ):
+                    settle(n, False)
+                continue
+            attackers = into.get(here)
+            if not attackers:
+                settle(n, True)
+            elif kind == SUPPORT:
+                target = self.support_of[n].target_dest
+                into_province = None if target is None else province_of(target)
+                power = units[here].power
+                for m in attackers:
+                    attacker = self.move(m)
+                    if (
+                        not attacker.convoyed
+                        and attacker.unit.power != power
+                        and attacker.src != into_province
+                    ):
+                        settle(n, False)
+                        break
+
     def backup(self, cycle: Sequence[int]) -> dict[int, bool]:
         kinds = {self.kind[n] for n in cycle}
-        if kinds == {"move"}:
+        if kinds == {MOVE}:
             return dict.fromkeys(cycle, True)  # circular movement (DATC 5.B.9)
-        convoys = [n for n in cycle if self.kind[n] == "convoy"]
+        convoys = [n for n in cycle if self.kind[n] == CONVOY]
         if convoys:
             return dict.fromkeys(convoys, False)  # Szykman rule (DATC 4.A.2)
         return dict.fromkeys(cycle, False)
 
 
 def _convoyed(
-    m: Map, unit: Unit, order: Move, fleets: Sequence[str], units: Mapping[str, Unit]
+    m: Map, unit: Unit, order: Move, dest: str, fleets: Sequence[str], units: Mapping[str, Unit]
 ) -> bool:
     """Does this army move go by convoy? (2023 rulebook; DATC 4.A.3).
 
@@ -190,7 +268,7 @@ def _convoyed(
     """
     if unit.kind != "A":
         return False
-    if order.via_convoy or not m.army_adjacent(unit.province, order.dest):
+    if order.via_convoy or dest not in m.army_adj.get(unit.province, _NOWHERE):
         return True
     # Adjacent without "via convoy": by convoy only if a fleet of the same power convoys it.
     return any(units[p].power == unit.power for p in fleets)
@@ -198,113 +276,126 @@ def _convoyed(
 
 def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]) -> Result:
     """Resolve one movement phase. ``given`` maps provinces to legal, normalised orders."""
-    at = {u.province: u for u in units}
+    at: dict[str, Unit] = {}
     orders: dict[str, MovementOrder] = {}
-    for p, u in at.items():
-        orders[p] = given.get(p, Hold(u.kind, u.loc))
+    move_orders: list[tuple[Unit, Move]] = []
+    others: list[tuple[str, Support | Convoy]] = []  # supports and convoys, in unit order
+    convoys: dict[tuple[str, str], list[str]] = {}  # (army's province, dest) -> fleets' provinces
+    for u in units:
+        p = u.province
+        at[p] = u
+        o = given.get(p)
+        if o is None:
+            orders[p] = Hold(u.kind, u.loc)
+            continue
+        orders[p] = o
+        if isinstance(o, Move):
+            move_orders.append((u, o))
+        elif isinstance(o, Support):
+            others.append((p, o))
+        elif isinstance(o, Convoy):
+            others.append((p, o))
+            convoys.setdefault((province_of(o.army_loc), o.army_dest), []).append(p)
     void: dict[str, MovementOrder] = {}
+    board = _Board(m, at)
 
     # 1. Pre-scan: convoy routes and matching orders.
-    convoys: dict[tuple[str, str], list[str]] = {}  # (army's province, dest) -> fleets' provinces
-    for p, o in orders.items():
-        if isinstance(o, Convoy):
-            convoys.setdefault((province_of(o.army_loc), o.army_dest), []).append(p)
+    army_adj = m.army_adj
     moves: dict[str, _Move] = {}
-    for p, o in orders.items():
-        if isinstance(o, Move):
-            u = at[p]
-            dest = province_of(o.dest)
-            fleets = convoys.get((p, dest), ()) if convoys else ()
-            convoyed = _convoyed(m, u, o, fleets, at)
-            mv = _Move(u, p, dest, o.dest, convoyed)
-            if convoyed:
-                mv.route_fleets = list(fleets)
-            moves[p] = mv
-    board = _Board(m, at, orders)
-    for p, mv in list(moves.items()):
-        order = orders[p]
-        tagged = isinstance(order, Move) and order.via_convoy
-        if mv.convoyed and not tagged and m.army_adjacent(p, mv.dest) and not board.route(mv, None):
-            mv.convoyed = False  # the same-power convoy is incomplete: over land
-            mv.route_fleets = []
-            # Otherwise the move stays a move whose PATH fails (DATC 6.D.8: it is not
-            # turned into a hold that could receive hold support).
-    for p, o in orders.items():
+    for u, o in move_orders:
+        p = u.province
+        dest = province_of(o.dest)
+        fleets = convoys.get((p, dest), ()) if convoys else ()
+        if u.kind != "A" or not (fleets or o.via_convoy or dest not in army_adj.get(p, _NOWHERE)):
+            mv = _Move(u, p, dest, o.dest, False)  # over land or sea, no convoy in sight
+        else:
+            convoyed = _convoyed(m, u, o, dest, fleets, at)
+            mv = _Move(u, p, dest, o.dest, convoyed, list(fleets) if convoyed else ())
+            adjacent = dest in army_adj.get(p, _NOWHERE)
+            if convoyed and not o.via_convoy and adjacent and not board.route(mv, None):
+                mv.convoyed = False  # the same-power convoy is incomplete: over land
+                mv.route_fleets = ()
+                # Otherwise the move stays a move whose PATH fails (DATC 6.D.8: it is not
+                # turned into a hold that could receive hold support).
+        moves[p] = mv
+    for p, o in others:
         if isinstance(o, Convoy):
             carried = moves.get(province_of(o.army_loc))
-            if carried is None or not carried.convoyed or carried.dest != o.army_dest:
-                void[p] = o
-        elif isinstance(o, Support):
-            target = province_of(o.target_loc)
-            helped = moves.get(target)
+            ok = carried is not None and carried.convoyed and carried.dest == o.army_dest
+        else:
+            helped = moves.get(province_of(o.target_loc))
             if o.target_dest is None:
                 ok = helped is None
             else:
                 ok = helped is not None and helped.dest == province_of(o.target_dest)
                 if ok and helped is not None and "/" in o.target_dest and "/" in helped.dest_loc:
                     ok = o.target_dest == helped.dest_loc  # a named coast must match (DATC 6.B.9)
-            if not ok:
-                void[p] = o
-    for p in void:
-        orders[p] = Hold(at[p].kind, at[p].loc)
+        if not ok:
+            void[p] = o
+            orders[p] = Hold(at[p].kind, at[p].loc)
 
-    # 2. Number the decisions.
-    for p, mv in moves.items():
-        n = board.add("move", p)
-        board.moves[n] = mv
-        board.move_of[p] = n
-        board.into.setdefault(mv.dest, []).append(n)
-    for p, o in orders.items():
+    # 2. Number the decisions: the moves, then the supports and convoys, in unit order.
+    into, move_of = board.into, board.move_of
+    board.kind = [MOVE] * len(moves)
+    board.province = list(moves)
+    board.mover = [*moves.values()]
+    for n, mv in enumerate(moves.values()):
+        move_of[mv.src] = n
+        if mv.dest in into:
+            into[mv.dest].append(n)
+        else:
+            into[mv.dest] = [n]
+    for p, o in others:
+        if p in void:
+            continue
         if isinstance(o, Support):
-            n = board.add("support", p)
+            n = board.add(SUPPORT, p)
             board.support_of[n] = o
             target = province_of(o.target_loc)
             if o.target_dest is None:
                 board.hold_supports.setdefault(target, []).append(n)
             else:
                 moves[target].supports.append(n)
-        elif isinstance(o, Convoy):
-            n = board.add("convoy", p)
-            board.convoy_of[n] = o
-            board.convoy_at[p] = n
-    for mv in board.moves.values():
-        back = board.move_of.get(mv.dest)
+        else:
+            board.convoy_at[p] = board.add(CONVOY, p)
+    for mv in moves.values():
+        back = move_of.get(mv.dest)
         if back is not None and not mv.convoyed:
-            other = board.moves[back]
+            other = moves[mv.dest]
             if other.dest == mv.src and not other.convoyed:
                 mv.opponent = back
-    board.resolver = Resolver(len(board.kind), board.decide, board.backup)
-    outcome = [board.resolver.resolve(n) for n in range(len(board.kind))]
+    board.start()
+    board.settle_plain()
+    outcome = board.resolver.resolve_all()
 
     # 3. Read off the result.
-    succeeded: dict[str, bool] = {}
-    for n, ok in enumerate(outcome):
-        succeeded[board.province[n]] = ok
+    succeeded = dict(zip(board.province, outcome, strict=True))
     after: dict[str, Unit] = {}
-    for p, u in at.items():
-        k = board.move_of.get(p)
-        if k is not None and outcome[k]:
-            mv = board.moves[k]
-            after[mv.dest] = Unit(mv.dest_loc, u.kind, u.power)
+    winner: dict[str, _Move] = {}  # province -> the move that entered it
+    for mv, ok in zip(moves.values(), outcome, strict=False):  # moves are decisions 0, 1, ...
+        if ok:
+            after[mv.dest] = Unit(mv.dest_loc, mv.unit.kind, mv.unit.power)
+            winner[mv.dest] = mv
     dislodged: list[tuple[Unit, str, bool]] = []
     for p, u in at.items():
-        k = board.move_of.get(p)
-        if k is not None and outcome[k]:
-            continue
-        winner = next((k for k in board.into.get(p, ()) if outcome[k]), None)
-        if winner is None:
+        away = moves.get(p)
+        if away is not None and winner.get(away.dest) is away:
+            continue  # moved away
+        beaten_by = winner.get(p)
+        if beaten_by is None:
             after[p] = u
             if p not in succeeded:
                 succeeded[p] = True
         else:
-            dislodged.append((u, board.moves[winner].src, board.moves[winner].convoyed))
-            succeeded.setdefault(p, False)
+            dislodged.append((u, beaten_by.src, beaten_by.convoyed))
+            if p not in succeeded:
+                succeeded[p] = False
     contested: set[str] = set()
-    for dest, ns in board.into.items():
+    for dest, ns in into.items():
         if dest in after:
             continue
         for k in ns:
-            mv = board.moves[k]
+            mv = board.move(k)
             lost_head_to_head = mv.opponent >= 0 and outcome[mv.opponent]
             if not outcome[k] and board.path(k) and not lost_head_to_head:
                 contested.add(dest)

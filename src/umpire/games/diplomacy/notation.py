@@ -39,7 +39,9 @@ umpire.core.problems.OrderError: unknown province 'moon' in 'A Par - Moon'
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
 
 from umpire.core.problems import OrderError
 from umpire.games.diplomacy.geography import COAST_NAMES, Map
@@ -191,8 +193,92 @@ class _Reader:
         return province
 
 
+@cache
+def _exact_locations(m: Map) -> dict[str, str]:
+    """Every location written as one canonical token (``"par"``, ``"stp/nc"``), per map.
+
+    Only a token that :class:`_Reader` reads as that very location is listed (an abbreviation
+    no alias overrides, and that is no keyword), so the fast path agrees with the reader.
+    """
+    out: dict[str, str] = {}
+    for abbr, province in m.provinces.items():
+        if abbr in KEYWORDS or abbr != abbr.lower() or m.lookup(abbr) != abbr:
+            continue
+        out[abbr] = abbr
+        for coast in province.coasts:
+            out[f"{abbr}/{coast}"] = f"{abbr}/{coast}"
+    return out
+
+
+_H, _M, _S, _C, _R, _D = (frozenset(w) for w in (HOLD, MOVE, SUPPORT, CONVOY, RETREAT, DISBAND))
+_VIA = frozenset(("via", "by"))
+
+
+def _parse_plain(m: Map, text: str, kinds: Mapping[str, str]) -> Order | None:
+    """The common shapes, one word per place (``A par - bur``, ``F stp/nc S A mos - lvn``).
+
+    Gives exactly what :class:`_Reader` gives, or None for anything else (which the reader
+    then parses): every token must be a unit designation, a keyword or a location, in the
+    positions of one of these shapes::
+
+        K loc | K loc H | K loc D | K loc - loc | K loc R loc | K loc - loc via convoy
+        K loc S K loc | K loc S K loc H | K loc S K loc - loc | K loc C A loc - loc
+    """
+    toks = text.lower().split()
+    n = len(toks)
+    if n < 2 or n > 7:
+        return None
+    places = _exact_locations(m)
+    kind = kinds.get(toks[0])
+    loc = places.get(toks[1])
+    if kind is None or loc is None:
+        return None
+    if n == 2:
+        return Hold(kind, loc)
+    word = toks[2]
+    if n == 3:
+        if word in _H:
+            return Hold(kind, loc)
+        return Disband(kind, loc) if word in _D else None
+    if word in _M or word in _R:
+        if n != 4 and n != 6:
+            return None
+        dest = places.get(toks[3])
+        if dest is None:
+            return None
+        if n == 4:
+            return Move(kind, loc, dest) if word in _M else Retreat(kind, loc, dest)
+        if word in _M and toks[4] in _VIA and toks[5] in _C:
+            return Move(kind, loc, dest, True)
+        return None
+    if n == 4:
+        return None
+    tkind = kinds.get(toks[3])
+    tloc = places.get(toks[4])
+    if tkind is None or tloc is None:
+        return None
+    if n == 5:
+        return Support(kind, loc, tkind, tloc) if word in _S else None
+    if n == 6:
+        return Support(kind, loc, tkind, tloc) if word in _S and toks[5] in _H else None
+    tdest = places.get(toks[6])
+    if tdest is None or toks[5] not in _M:
+        return None
+    if word in _S:
+        return Support(kind, loc, tkind, tloc, tdest)
+    if word in _C and tkind == "A":
+        return Convoy(kind, loc, tloc, tdest)
+    return None
+
+
 def parse_order(m: Map, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> Order:
     """One order, names resolved against the map; legality is checked elsewhere."""
+    plain = _parse_plain(m, text, kinds)
+    return plain if plain is not None else read_order(m, text, kinds)
+
+
+def read_order(m: Map, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> Order:
+    """:func:`parse_order` without the fast path: every form, word by word."""
     r = _Reader(m, text, kinds)
     if r.at_end():
         raise OrderError("syntax/empty", f"empty order {text!r}")
@@ -279,27 +365,29 @@ def _unit(kind: str, loc: str) -> str:
     return f"{kind} {loc}" if kind else loc
 
 
+def _format_support(o: Support) -> str:
+    if o.target_dest is None:
+        return f"{_unit(o.kind, o.loc)} S {_unit(o.target_kind, o.target_loc)}"
+    return f"{_unit(o.kind, o.loc)} S {_unit(o.target_kind, o.target_loc)} - {o.target_dest}"
+
+
+# One formatter per order type (looked up by exact type: variants add their own).
+FORMATS: dict[type, Callable[[Any], str]] = {
+    Hold: lambda o: f"{_unit(o.kind, o.loc)} H",
+    Move: lambda o: f"{_unit(o.kind, o.loc)} - {o.dest}" + (" via convoy" if o.via_convoy else ""),
+    Support: _format_support,
+    Convoy: lambda o: f"{_unit(o.kind, o.loc)} C A {o.army_loc} - {o.army_dest}",
+    Retreat: lambda o: f"{_unit(o.kind, o.loc)} R {o.dest}",
+    Disband: lambda o: f"{_unit(o.kind, o.loc)} D",
+    Build: lambda o: f"Build {_unit(o.kind, o.loc)}",
+    Remove: lambda o: f"Remove {_unit(o.kind, o.loc)}",
+    Waive: lambda o: "Waive",
+}
+
+
 def format_order(order: Order) -> str:
     """Canonical text: ``parse_order(format_order(o))`` gives ``o`` back."""
-    match order:
-        case Hold(kind, loc):
-            return f"{_unit(kind, loc)} H"
-        case Move(kind, loc, dest, via):
-            return f"{_unit(kind, loc)} - {dest}" + (" via convoy" if via else "")
-        case Support(kind, loc, tkind, tloc, None):
-            return f"{_unit(kind, loc)} S {_unit(tkind, tloc)}"
-        case Support(kind, loc, tkind, tloc, tdest):
-            return f"{_unit(kind, loc)} S {_unit(tkind, tloc)} - {tdest}"
-        case Convoy(kind, loc, aloc, adest):
-            return f"{_unit(kind, loc)} C A {aloc} - {adest}"
-        case Retreat(kind, loc, dest):
-            return f"{_unit(kind, loc)} R {dest}"
-        case Disband(kind, loc):
-            return f"{_unit(kind, loc)} D"
-        case Build(kind, loc):
-            return f"Build {_unit(kind, loc)}"
-        case Remove(kind, loc):
-            return f"Remove {_unit(kind, loc)}"
-        case Waive():
-            return "Waive"
-    raise TypeError(f"not a Diplomacy order: {order!r}")
+    fmt = FORMATS.get(type(order))
+    if fmt is None:
+        raise TypeError(f"not a Diplomacy order: {order!r}")
+    return fmt(order)

@@ -97,6 +97,17 @@ class Resolver:
         self._visited[n] = False
         return first
 
+    def resolve_all(self) -> list[bool]:
+        """The outcome of every decision, in order."""
+        resolved, value = self._resolved, self._value
+        return [value[n] if resolved[n] else self.resolve(n) for n in range(len(value))]
+
+    def settle(self, n: int, value: bool) -> None:
+        """Fix decision ``n`` before resolving: for an outcome the caller knows without asking
+        about any other decision (a fast path; it must be the value ``decide`` would give)."""
+        self._value[n] = value
+        self._resolved[n] = True
+
     def _settle(self, n: int, value: bool, outer_guess_based: bool) -> bool:
         self._guess_based = outer_guess_based
         self._value[n] = value

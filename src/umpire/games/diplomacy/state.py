@@ -19,10 +19,11 @@ class Unit:
     loc: str  # "par", "stp/sc"
     kind: str  # "A" army, "F" fleet
     power: str
+    # The province of ``loc``: read on every order of every phase, so worked out once.
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.loc)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.loc))
 
     def text(self) -> str:
         return f"{self.power} {self.kind} {self.loc}"
