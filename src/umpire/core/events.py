@@ -7,13 +7,15 @@ umpire only. A power's report is its view plus the events addressed to it
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 PUBLIC = "public"
 UMPIRE = "umpire"
 POWERS = "powers"
+NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +56,9 @@ class Audience:
         return cls(kind, frozenset(data.get("members", ())))
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened in a turn.
+class Event(NamedTuple):
+    """Something that happened in a turn (an immutable value; a tuple for speed, since a
+    turn of a large game makes hundreds).
 
     ``kind`` is a stable machine name (``"conflict"``, ``"capture"``); ``text`` the sentence a
     printout shows; ``data`` JSON-able details for printouts and the API.
@@ -65,14 +67,14 @@ class Event:
     kind: str
     audience: Audience
     text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = NO_DATA
 
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "audience": self.audience.to_json(),
             "text": self.text,
-            "data": self.data,
+            "data": dict(self.data),
         }
 
     @classmethod
