@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from umpire.core.chance import Chance
 from umpire.core.events import Audience, Event
@@ -56,8 +56,13 @@ from umpire.games.diplomacy.state import (
     dump_state,
     load_state,
 )
+from umpire.games.diplomacy.v1939 import notation as v1939_notation  # registers its formats
+
+if TYPE_CHECKING:
+    from umpire.games.diplomacy.v1939.game import V1939
 
 POWERS = ("AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR")
+V1939_POWERS = ("ENG", "FRA", "GER", "ITA", "RUS", "TUR")
 POWER_NAMES = {
     "AUS": "Austria",
     "ENG": "England",
@@ -82,6 +87,16 @@ INFO = GameInfo(
             description="The classic seven-power game on the standard map.",
             default_powers=POWERS,
         ),
+        ScenarioInfo(
+            name=v1939_notation.SCENARIO,
+            title="Diplomacy 1939 III (Autumn 1938)",
+            powers=V1939_POWERS,
+            min_players=6,
+            max_players=6,
+            description="Duncan & Newnham's six-power 1939 variant: supply points, tanks, "
+            "bombers and anarchic neutral armies, on a reconstructed 1939 map.",
+            default_powers=V1939_POWERS,
+        ),
     ),
     hidden_information=False,
     uses_chance=False,
@@ -96,12 +111,24 @@ class Diplomacy:
 
     def __init__(self, geography: Map | None = None) -> None:
         self.map = geography or standard_map()
+        self._v1939: V1939 | None = None
+
+    @property
+    def v1939(self) -> V1939:
+        """The 1939 III engine, built on first use (the standard game never needs it)."""
+        if self._v1939 is None:
+            from umpire.games.diplomacy.v1939.game import V1939
+
+            self._v1939 = V1939()
+        return self._v1939
 
     # -- setting up ----------------------------------------------------------------------------
 
     def new_game(
         self, scenario: str, powers: Sequence[str], chance: Chance, settings: Mapping[str, Any]
     ) -> State:
+        if scenario == v1939_notation.SCENARIO:
+            return self.v1939.new_game(powers, settings)
         units = [
             Unit(text.split()[1], text.split()[0], power)
             for power, texts in self.map.start.items()
@@ -125,6 +152,8 @@ class Diplomacy:
         )
 
     def pending(self, state: State) -> Pending:
+        if state.scenario == v1939_notation.SCENARIO:
+            return self.v1939.pending(state)
         if state.phase == MOVEMENT:
             who = sorted({u.power for u in state.units})
             kinds: tuple[str, ...] = ("moves",)
@@ -141,6 +170,8 @@ class Diplomacy:
     # -- orders --------------------------------------------------------------------------------
 
     def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
+        if state.scenario == v1939_notation.SCENARIO:
+            return self.v1939.parse(state, power, text)
         headers = (power, POWER_NAMES.get(power, "").upper())
         units = state.unit_at()
         m = self.map
@@ -174,6 +205,8 @@ class Diplomacy:
     def resolve(
         self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
     ) -> Resolution[State]:
+        if state.scenario == v1939_notation.SCENARIO:
+            return self.v1939.resolve(state, orders)
         if state.phase == MOVEMENT:
             return self._movement(state, orders)
         if state.phase == RETREATS:
@@ -349,6 +382,8 @@ class Diplomacy:
 
     def view(self, state: State, power: str | None) -> View:
         # Diplomacy hides nothing but unresolved orders, which never enter the state.
+        if state.scenario == v1939_notation.SCENARIO:
+            return self.v1939.view(state)
         return {
             "phase": state.label,
             "year": state.year,
@@ -361,6 +396,8 @@ class Diplomacy:
         }
 
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
+        if state.scenario == v1939_notation.SCENARIO:
+            return self.v1939.printout(state, events, power)
         return printout(self.map, state, events, power)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -378,6 +415,10 @@ class Diplomacy:
         return load_state(data)
 
     def bot_orders(self, state: State, power: str, chance: Chance) -> str:
+        if state.scenario == v1939_notation.SCENARIO:
+            from umpire.games.diplomacy.v1939.bot import bot_orders as v1939_bot
+
+            return v1939_bot(self.v1939, state, power, chance)
         return bot_orders(self.map, state, power, chance)
 
 

@@ -91,6 +91,14 @@ class Map:
         self.start: dict[str, tuple[str, ...]] = {
             power: tuple(units) for power, units in data["start"].items()
         }
+        # Variant data a standard map leaves empty: units of no power (1939 III's neutral
+        # armies, ``NEUTRAL = ["A bel", ...]``) and the owners of provinces at the start.
+        self.neutral_units: dict[str, tuple[str, ...]] = {
+            power: tuple(units) for power, units in data.get("neutral_units", {}).items()
+        }
+        self.start_owners: dict[str, str] = {
+            a: str(p["owner"]) for a, p in data["provinces"].items() if p.get("owner")
+        }
         self.supply_centres = frozenset(a for a, p in self.provinces.items() if p.supply_centre)
         self.homes: dict[str, frozenset[str]] = {}
         for a, p in self.provinces.items():

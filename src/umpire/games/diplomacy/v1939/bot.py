@@ -1,0 +1,236 @@
+"""A bot for 1939 III that uses all four unit types, SP transfers and every mission.
+
+Movement: armies, fleets and tanks move as the standard bot's units do (a move into a centre
+not yet owned, else a random move, a support of a friendly move, or a hold); a tank sometimes
+makes a "movement" through a route province to a centre two provinces away. A bomber flies a
+support to a friendly move, a strategic raid on a centre it does not own, or a cut of a unit
+of another power, and flies back to take-off; or it stands. Retreats: a random option.
+Winter: disband the cheapest units when short of SP; else build tanks and bombers within the
+ratios and armies and fleets with what is left; now and then give 1 SP away.
+Every random choice goes through the :class:`Chance` it is given.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from umpire.core.chance import Chance
+from umpire.games.diplomacy.bot import unit_moves
+from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.legality import can_reach
+from umpire.games.diplomacy.state import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
+from umpire.games.diplomacy.v1939 import bombers as air
+from umpire.games.diplomacy.v1939 import supply
+
+if TYPE_CHECKING:
+    from umpire.games.diplomacy.v1939.game import V1939
+
+
+def _hops(m: Map, start: str, goal: str) -> list[str] | None:
+    """The fewest spaces a bomber enters to fly from ``start`` to ``goal``."""
+    back: dict[str, str] = {start: start}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            path = [goal]
+            while path[-1] != start:
+                path.append(back[path[-1]])
+            return list(reversed(path))[1:]
+        for n in sorted(m.neighbours(here)):
+            if n not in back:
+                back[n] = here
+                queue.append(n)
+    return None
+
+
+def _round_trip(m: Map, start: str, goal: str, limit: int) -> tuple[list[str], int] | None:
+    out = _hops(m, start, goal)
+    if not out:
+        return None
+    home = [*reversed(out[:-1]), start]
+    path = [*out, *home]
+    return (path, len(out) - 1) if air.cost(m, path) <= limit else None
+
+
+def _movement(e: V1939, state: State, power: str, chance: Chance) -> list[str]:
+    m = e.map
+    owners = state.owner_map()
+    mine = [u for u in state.units if u.power == power]
+    plans: dict[str, str | None] = {}
+    tank_plans: dict[str, tuple[str, str]] = {}
+    taken: set[str] = set()
+    for u in mine:
+        options = [t for t in unit_moves(m, u) if province_of(t) not in taken]
+        good = [t for t in options if t in m.supply_centres and owners.get(province_of(t)) != power]
+        roll = chance.percent(purpose=f"bot {power} {u.loc}")
+        if u.kind == "T" and roll <= 30:
+            far = [
+                (r, d)
+                for r in sorted(m.army_targets(u.province))
+                for d in sorted(m.army_targets(r))
+                if d in m.supply_centres and owners.get(d) != power and d != u.province
+                and d not in taken and r not in taken
+            ]  # fmt: skip
+            if far:
+                r, d = chance.choice(far, purpose=f"bot {power} {u.loc} movement")
+                tank_plans[u.loc] = (r, d)
+                taken |= {r, d}
+                plans[u.loc] = None
+                continue
+        if good and roll <= 70:
+            dest: str | None = chance.choice(good, purpose=f"bot {power} {u.loc} target")
+        elif options and roll <= 85:
+            dest = chance.choice(options, purpose=f"bot {power} {u.loc} move")
+        else:
+            dest = None
+        if dest is not None:
+            taken.add(province_of(dest))
+        plans[u.loc] = dest
+    lines: list[str] = []
+    moving: list[tuple[Unit, str]] = []
+    for u in mine:
+        if u.loc in tank_plans:
+            r, d = tank_plans[u.loc]
+            lines.append(f"T {u.loc} - {d} via {r}")
+            moving.append((u, d))
+            continue
+        dest = plans[u.loc]
+        if dest is not None:
+            lines.append(f"{u.kind} {u.loc} - {dest}")
+            moving.append((u, province_of(dest)))
+    for u in mine:
+        if u.loc in tank_plans or plans[u.loc] is not None:
+            continue
+        helps = [
+            (v, d)
+            for v, d in moving
+            if v.loc in plans and plans[v.loc] is not None and d != u.province
+            and can_reach(m, u, d)
+        ]  # fmt: skip
+        if helps and chance.percent(purpose=f"bot {power} {u.loc} support") <= 80:
+            v, d = chance.choice(helps, purpose=f"bot {power} {u.loc} supports")
+            lines.append(f"{u.kind} {u.loc} S {v.kind} {v.loc} - {d}")
+        else:
+            lines.append(f"{u.kind} {u.loc} H")
+    lines.extend(_bombers(e, state, power, chance, moving))
+    return lines
+
+
+def _bombers(
+    e: V1939, state: State, power: str, chance: Chance, moving: list[tuple[Unit, str]]
+) -> list[str]:
+    from umpire.games.diplomacy.v1939.game import bombers_of
+
+    m = e.map
+    limit = air.bomber_range(state.year, state.season)
+    owners = state.owner_map()
+    units = state.unit_at()
+    lines = []
+    for b in bombers_of(state):
+        if b.power != power:
+            continue
+        roll = chance.percent(purpose=f"bot {power} bomber {b.loc}")
+        choices: list[str] = []
+        if roll <= 45:
+            for v, d in moving:
+                trip = _round_trip(m, b.province, d, limit)
+                if trip is not None and v.kind != "B":
+                    path, at = trip
+                    steps = [
+                        f"{p} [S {v.kind} {v.loc} - {d}]" if i == at else p
+                        for i, p in enumerate(path)
+                    ]
+                    choices.append(f"B {b.loc} - " + " - ".join(steps))
+        elif roll <= 75:
+            for c in sorted(m.supply_centres):
+                if owners.get(c) not in (power, None) and c not in units:
+                    trip = _round_trip(m, b.province, c, limit)
+                    if trip is not None:
+                        path, at = trip
+                        steps = [f"{p} (R)" if i == at else p for i, p in enumerate(path)]
+                        choices.append(f"B {b.loc} - " + " - ".join(steps))
+        elif roll <= 90:
+            for u in state.units:
+                if u.power not in (power, "NEUTRAL"):
+                    trip = _round_trip(m, b.province, u.province, limit)
+                    if trip is not None:
+                        path, at = trip
+                        steps = [f"{p} (N)" if i == at else p for i, p in enumerate(path)]
+                        choices.append(f"B {b.loc} - " + " - ".join(steps))
+        if choices:
+            lines.append(chance.choice(choices[:12], purpose=f"bot {power} bomber {b.loc} flies"))
+        else:
+            lines.append(f"B {b.loc} H")
+    return lines
+
+
+def _retreats(state: State, power: str, chance: Chance) -> list[str]:
+    lines = []
+    for d in state.dislodged:
+        if d.unit.power != power:
+            continue
+        if d.options:
+            dest = chance.choice(list(d.options), purpose=f"bot {power} retreat {d.unit.loc}")
+            lines.append(f"{d.unit.kind} {d.unit.loc} R {dest}")
+        else:
+            lines.append(f"{d.unit.kind} {d.unit.loc} D")
+    return lines
+
+
+def _winter(e: V1939, state: State, power: str, chance: Chance) -> list[str]:
+    from umpire.games.diplomacy.v1939.game import bombers_of
+
+    m = e.map
+    bombed = state.extra.get("bombed", [])
+    sp = supply.supply_points(m, state.owner_map(), power, bombed)
+    bombers = bombers_of(state)
+    mine = [u for u in [*state.units, *bombers] if u.power == power]
+    lines: list[str] = []
+    cost = supply.upkeep(mine)
+    if cost > sp:
+        for u in sorted(mine, key=lambda u: (-supply.COST[u.kind], u.loc)):
+            if cost <= sp:
+                break
+            lines.append(f"Remove {u.kind} {u.loc}")
+            cost -= supply.COST[u.kind]
+        return lines
+    others = [p for p in state.powers if p != power]
+    if supply.transfer_limit(sp) >= 1 and chance.percent(purpose=f"bot {power} transfer") <= 10:
+        to = chance.choice(others, purpose=f"bot {power} transfer to")
+        lines.append(f"Transfer 1 SP to {to}")
+        sp -= 1
+    budget = sp - cost
+    kinds = [u.kind for u in mine]
+    for home in supply.build_places(m, state, power, bombers, bombed):
+        armies, tanks, planes = kinds.count("A"), kinds.count("T"), kinds.count("B")
+        roll = chance.percent(purpose=f"bot {power} build {home}")
+        if budget >= 3 and 2 * (tanks + 1) <= armies and roll <= 35:
+            kind = "T"
+        elif budget >= 3 and planes + 1 <= armies + 1 and 35 < roll <= 55:
+            kind = "B"
+        elif budget >= 2:
+            fleets = m.fleet_locations[home]
+            kind = "F" if fleets and roll > 75 else "A"
+        else:
+            break
+        loc = home
+        if kind == "F":
+            loc = chance.choice(list(m.fleet_locations[home]), purpose=f"bot {power} coast")
+        lines.append(f"Build {kind} {loc}")
+        kinds.append(kind)
+        budget -= supply.COST[kind]
+    return lines
+
+
+def bot_orders(e: V1939, state: State, power: str, chance: Chance) -> str:
+    if state.phase == MOVEMENT:
+        lines = _movement(e, state, power, chance)
+    elif state.phase == RETREATS:
+        lines = _retreats(state, power, chance)
+    elif state.phase == ADJUSTMENTS:
+        lines = _winter(e, state, power, chance)
+    else:
+        lines = []
+    return "\n".join(lines) + ("\n" if lines else "")

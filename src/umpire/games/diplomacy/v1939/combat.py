@@ -1,0 +1,485 @@
+"""1939 III movement adjudication: armies, fleets and tanks on the ground; bomber missions
+as outside help (D39 19-29, 32, 38-39).
+
+Strengths are those of DATC 5.B with 1939 III's changes, and the cycles among the decisions
+go to the game-agnostic :mod:`~umpire.games.diplomacy.resolver`. The standard game never comes
+here (its own :mod:`~umpire.games.diplomacy.movement` stays the hot path).
+
+Decisions: one per single-province move (``MOVE``), three per tank "movement" (``ROUTE``: the
+tank wins its way into the route province; ``DEST``: it goes on into the destination;
+``ONWARD``: it has strength left after the route, D39 26), one per ground support and per
+convoy. Strengths:
+
+- a unit's own strength is 1; a tank's is 2 standing, supporting or making a single move, 1 in
+  a "movement" (D39 19); a bomber's support adds 1 and is never cut (D39 32, 37);
+- a standing or supporting tank is halved by each attacking unit of another power: against
+  one attacker it holds with 2 halved once for every *other* attacker (D39 22(a): "already
+  weakened by the Russian attack"); its support is worth 1 when one unit attacks it and is cut
+  when two do (D39 22(b), 22(c)); a bomber's cutting mission counts as one attacker (ruling);
+- a tank "movement" fights into the route province with 1 plus its supports into the route;
+  it goes on only if the route was empty and uncontested or it won the route by 2 or more
+  (D39 26); it then attacks the destination with 1 plus its supports there (D39 25, 26(c));
+  stood out of the destination it stops in the route province (D39 24);
+- a tank that could not leave its province defends with 2 (D39 20); a tank halted in the route
+  province is attacked there by the moves it beat into it and defends with 1 (D39 21); if
+  dislodged there it may retreat to its start province (D39 29).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.orders import Convoy, Hold, Move, Support
+from umpire.games.diplomacy.resolver import Resolver
+from umpire.games.diplomacy.state import Unit
+from umpire.games.diplomacy.v1939.orders import TankConvoy, TankMove
+
+MOVE, ROUTE, DEST, ONWARD = "move", "route", "dest", "onward"
+SUPPORT, CONVOY = "support", "convoy"
+NEUTRAL = "NEUTRAL"
+
+GroundOrder = Hold | Move | Support | Convoy | TankMove | TankConvoy
+
+
+@dataclass(frozen=True, slots=True)
+class BomberHelp:
+    """A bomber mission that reaches the adjudication: a support (``S``) of the unit in
+    ``target`` (holding, or moving to ``dest``), or a cut (``N``) of the support given by the
+    unit in ``target``."""
+
+    power: str
+    mission: str
+    target: str
+    dest: str | None = None
+
+
+@dataclass(slots=True)
+class _Leg:
+    unit: Unit
+    src: str  # the province the leg starts from (for a tank's DEST leg: the route province)
+    dest: str
+    dest_loc: str
+    kind: str  # MOVE, ROUTE or DEST
+    base: int
+    convoyed: bool = False
+    fleets: tuple[str, ...] = ()
+    supports: list[int] = field(default_factory=list)
+    bomber_supports: list[str] = field(default_factory=list)  # powers of supporting bombers
+    opponent: int = -1
+    partner: int = -1  # ROUTE <-> DEST of one tank movement
+    onward: int = -1  # the ONWARD decision of a tank movement (set on both legs)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    status: dict[str, str]  # start province -> what its order did
+    units: list[Unit]  # positions after the moves (dislodged units excluded)
+    dislodged: list[tuple[Unit, str, tuple[str, ...]]]  # unit, attacker's origin, options
+    contested: frozenset[str]
+    void: frozenset[str]  # provinces whose order was void (the unit held)
+
+
+class _Board:
+    def __init__(self, m: Map, at: Mapping[str, Unit]) -> None:
+        self.map = m
+        self.at = at
+        self.legs: list[_Leg | None] = []
+        self.kind: list[str] = []
+        self.where: list[str] = []  # the ordered unit's province per decision
+        self.leg_of: dict[str, int] = {}  # start province -> its MOVE or ROUTE decision
+        self.into: dict[str, list[int]] = {}
+        self.support_of: dict[int, Support] = {}
+        self.hold_supports: dict[str, list[int]] = {}
+        self.bomber_holds: dict[str, list[str]] = {}
+        self.cuts: dict[str, list[str]] = {}  # province -> powers of bombers cutting there
+        self.convoy_at: dict[str, int] = {}
+        self.resolver = Resolver(0, self.decide, self.backup)
+
+    def add(self, kind: str, where: str, leg: _Leg | None = None) -> int:
+        self.kind.append(kind)
+        self.where.append(where)
+        self.legs.append(leg)
+        n = len(self.kind) - 1
+        if leg is not None:
+            self.into.setdefault(leg.dest, []).append(n)
+        return n
+
+    def leg(self, n: int) -> _Leg:
+        leg = self.legs[n]
+        assert leg is not None
+        return leg
+
+    def ok(self, n: int) -> bool:
+        return self.resolver.resolve(n)
+
+    # -- strengths -----------------------------------------------------------------------------
+
+    def path(self, n: int) -> bool:
+        leg = self.leg(n)
+        if not leg.convoyed:
+            return True
+        reach = self.map.fleet_reach
+        seen: set[str] = set()
+        frontier = [s for s in leg.fleets if leg.src in reach[s]]
+        while frontier:
+            sea = frontier.pop()
+            if sea in seen:
+                continue
+            seen.add(sea)
+            if not self.ok(self.convoy_at[sea]):
+                continue
+            if leg.dest in reach[sea]:
+                return True
+            frontier.extend(s for s in leg.fleets if s not in seen and s in reach[sea])
+        return False
+
+    def weight(self, s: int) -> int:
+        """What a given support adds: 1, or a tank's 2 halved per attacker (D39 22)."""
+        me = self.at[self.where[s]]
+        if me.kind != "T":
+            return 1
+        return 2 if self.attackers_of_support(s) == 0 else 1
+
+    def given(self, supports: Sequence[int], bombers: Sequence[str], skip: str = "") -> int:
+        total = sum(1 for p in bombers if p != skip)
+        for s in supports:
+            if self.at[self.where[s]].power != skip and self.ok(s):
+                total += self.weight(s)
+        return total
+
+    def attacking(self, n: int) -> bool:
+        """Leg ``n`` really attacks its destination (for cutting, halving, standoffs)."""
+        leg = self.leg(n)
+        if leg.kind == DEST:
+            return self.ok(leg.partner) and self.ok(leg.onward)
+        return self.path(n)
+
+    def attackers(self, province: str, power: str, but: str | None = None) -> int:
+        """Attacks on ``province`` by other powers' units (not from ``but``), and cuts."""
+        count = 0
+        for m in self.into.get(province, ()):
+            leg = self.leg(m)
+            if leg.unit.power != power and leg.src != but and self.attacking(m):
+                count += 1
+        return count
+
+    def attackers_of_support(self, s: int) -> int:
+        here = self.where[s]
+        me = self.at[here]
+        sup = self.support_of[s]
+        into = None if sup.target_dest is None else province_of(sup.target_dest)
+        cuts = sum(1 for p in self.cuts.get(here, ()) if p != me.power)
+        return self.attackers(here, me.power, into) + cuts
+
+    def strength(self, n: int) -> int:
+        leg = self.leg(n)
+        return leg.base + self.given(leg.supports, leg.bomber_supports)
+
+    def attack(self, n: int) -> int:
+        leg = self.leg(n)
+        if leg.convoyed and not self.path(n):
+            return 0
+        defender = self.at.get(leg.dest)
+        if defender is not None and not self.gone(leg.dest, leg):
+            if defender.power == leg.unit.power:
+                return 0
+            return leg.base + self.given(leg.supports, leg.bomber_supports, defender.power)
+        return self.strength(n)
+
+    def gone(self, province: str, attacker: _Leg) -> bool:
+        """The unit in ``province`` leaves it (not by a head-to-head with ``attacker``)."""
+        n = self.leg_of.get(province)
+        if n is None:
+            return False
+        if attacker.opponent == n:
+            return False
+        return self.ok(n)
+
+    def hold(self, province: str, attacker: int) -> float:
+        """The strength the unit in ``province`` holds with against move ``attacker``."""
+        u = self.at.get(province)
+        if u is None:
+            return 0
+        n = self.leg_of.get(province)
+        if n is not None:
+            if self.ok(n):
+                return 0
+            return 2 if u.kind == "T" else 1  # D39 20: held back, at full strength
+        own: float = 1
+        if u.kind == "T":  # D39 22: halved by every other attacker
+            others = self.attackers(province, u.power) - 1
+            own = 2 / 2 ** max(others, 0)
+        sup = self.hold_supports.get(province, [])
+        return own + self.given(sup, self.bomber_holds.get(province, []))
+
+    def prevent(self, n: int, rival: int) -> float:
+        """What leg ``n`` opposes to ``rival``, a move into the same province."""
+        leg = self.leg(n)
+        if leg.kind == DEST:
+            if not (self.ok(leg.partner) and self.ok(leg.onward)):
+                return 0
+            return self.strength(n)
+        if leg.convoyed and not self.path(n):
+            return 0
+        if leg.opponent >= 0 and self.ok(leg.opponent):
+            return 0
+        if leg.kind == ROUTE and self.ok(n) and not self.ok(leg.partner):
+            return 1  # D39 21: halted in the route province, it defends as one army
+        return self.strength(n)
+
+    def opposition(self, n: int) -> float:
+        leg = self.leg(n)
+        worst = self.hold(leg.dest, n) if leg.dest in self.at else 0.0
+        for m in self.into[leg.dest]:
+            if m != n:
+                worst = max(worst, self.prevent(m, n))
+        return worst
+
+    def onward(self, r: int) -> bool:
+        """The tank won its route with strength left for the destination (D39 26)."""
+        opposition = self.opposition(r)
+        return opposition == 0 or self.attack(r) - opposition >= 2
+
+    # -- decisions -----------------------------------------------------------------------------
+
+    def decide(self, n: int, _: Resolver) -> bool:
+        kind = self.kind[n]
+        if kind == ONWARD:
+            route = n - 2  # ROUTE, DEST, ONWARD are numbered together
+            return self.ok(route) and self.onward(route)
+        if kind in (MOVE, ROUTE, DEST):
+            leg = self.leg(n)
+            if kind == DEST and not (self.ok(leg.partner) and self.ok(leg.onward)):
+                return False
+            attack = self.attack(n)
+            if attack == 0:
+                return False
+            if leg.opponent >= 0:
+                if attack <= self.strength(leg.opponent):
+                    return False
+            elif attack <= self.hold(leg.dest, n):
+                return False
+            return all(attack > self.prevent(m, n) for m in self.into[leg.dest] if m != n)
+        here = self.where[n]
+        if kind == SUPPORT:
+            me = self.at[here]
+            limit = 2 if me.kind == "T" else 1  # D39 22(c): two attacks cut a tank's support
+            if self.attackers_of_support(n) >= limit:
+                return False
+        return not self.dislodged(here)
+
+    def dislodged(self, province: str) -> bool:
+        return any(self.ok(m) for m in self.into.get(province, ()))
+
+    def backup(self, cycle: Sequence[int]) -> dict[int, bool]:
+        kinds = {self.kind[n] for n in cycle}
+        if kinds == {MOVE}:
+            return dict.fromkeys(cycle, True)  # circular movement (DATC 5.B.9)
+        convoys = [n for n in cycle if self.kind[n] == CONVOY]
+        if convoys:
+            return dict.fromkeys(convoys, False)  # Szykman rule
+        return dict.fromkeys(cycle, False)
+
+
+def adjudicate(
+    m: Map,
+    units: Sequence[Unit],
+    given: Mapping[str, GroundOrder],
+    help_: Sequence[BomberHelp] = (),
+) -> Result:
+    """Resolve the ground moves of one season. ``given``: province -> legal order."""
+    at = {u.province: u for u in units}
+    board = _Board(m, at)
+    orders = {p: given.get(p, Hold(u.kind, u.loc)) for p, u in at.items()}
+    convoys: dict[tuple[str, str], list[str]] = {}
+    for p, o in orders.items():
+        if isinstance(o, Convoy):
+            convoys.setdefault((province_of(o.army_loc), o.army_dest), []).append(p)
+        elif isinstance(o, TankConvoy):
+            convoys.setdefault((o.tank_loc, o.dest), []).append(p)
+    void: set[str] = set()
+    moves: dict[str, int] = {}
+    for p, o in orders.items():
+        u = at[p]
+        if isinstance(o, Move):
+            dest = province_of(o.dest)
+            fleets = tuple(convoys.get((p, dest), ()))
+            adjacent = dest in m.army_adj.get(p, frozenset())
+            convoyed = u.kind in ("A", "T") and (o.via_convoy or not adjacent)
+            base = 2 if u.kind == "T" else 1  # D39 19: a single move at full strength
+            leg = _Leg(u, p, dest, o.dest, MOVE, base, convoyed, fleets if convoyed else ())
+            moves[p] = board.leg_of[p] = board.add(MOVE, p, leg)
+        elif isinstance(o, TankMove):
+            r = board.add(ROUTE, p, _Leg(u, p, o.route, o.route, ROUTE, 1))
+            d = board.add(DEST, p, _Leg(u, o.route, o.dest, o.dest, DEST, 1))
+            board.leg(r).partner, board.leg(d).partner = d, r
+            board.leg(r).onward = board.leg(d).onward = board.add(ONWARD, p)
+            moves[p] = board.leg_of[p] = r
+    for p, o in orders.items():
+        if isinstance(o, Support):
+            target = province_of(o.target_loc)
+            n = moves.get(target)
+            if o.target_dest is None:
+                ok = n is None
+            elif n is None:
+                ok = False
+            else:
+                tdest = province_of(o.target_dest)
+                leg = board.leg(n)
+                ok = leg.dest == tdest or (
+                    leg.kind == ROUTE and board.leg(leg.partner).dest == tdest
+                )
+            if not ok:
+                void.add(p)
+                continue
+            s = board.add(SUPPORT, p)
+            board.support_of[s] = o
+            if o.target_dest is None:
+                board.hold_supports.setdefault(target, []).append(s)
+            else:
+                _leg_into(board, moves[target], province_of(o.target_dest)).supports.append(s)
+        elif isinstance(o, Convoy | TankConvoy):
+            carried_from = province_of(o.army_loc) if isinstance(o, Convoy) else o.tank_loc
+            dest = o.army_dest if isinstance(o, Convoy) else o.dest
+            n = moves.get(carried_from)
+            if n is None or not board.leg(n).convoyed or board.leg(n).dest != dest:
+                void.add(p)
+                continue
+            board.convoy_at[p] = board.add(CONVOY, p)
+    for h in help_:
+        n = moves.get(h.target)
+        if h.mission == "N":
+            board.cuts.setdefault(h.target, []).append(h.power)
+        elif h.dest is None and n is None and h.target in at:
+            board.bomber_holds.setdefault(h.target, []).append(h.power)
+        elif h.dest is not None and n is not None:
+            leg = board.leg(n)
+            if leg.dest == h.dest or (leg.kind == ROUTE and board.leg(leg.partner).dest == h.dest):
+                _leg_into(board, n, h.dest).bomber_supports.append(h.power)
+    for p, n in moves.items():
+        leg = board.leg(n)
+        back = moves.get(leg.dest)
+        if leg.kind == MOVE and back is not None and not leg.convoyed:
+            other = board.leg(back)
+            if other.kind == MOVE and other.dest == p and not other.convoyed:
+                leg.opponent = back
+    board.resolver = Resolver(len(board.kind), board.decide, board.backup)
+    outcome = board.resolver.resolve_all()
+    return _read_off(m, board, orders, outcome, void)
+
+
+def _leg_into(board: _Board, n: int, dest: str) -> _Leg:
+    leg = board.leg(n)
+    return leg if leg.dest == dest else board.leg(leg.partner)
+
+
+def _read_off(
+    m: Map,
+    board: _Board,
+    orders: Mapping[str, GroundOrder],
+    outcome: list[bool],
+    void: set[str],
+) -> Result:
+    at = board.at
+    status: dict[str, str] = {}
+    final: dict[str, tuple[str, _Leg]] = {}  # start province -> (where it ends, winning leg)
+    for p, n in board.leg_of.items():
+        leg = board.leg(n)
+        if leg.kind == MOVE and outcome[n]:
+            final[p] = (leg.dest_loc, leg)
+            status[p] = "moved"
+        elif leg.kind == ROUTE and outcome[n]:
+            if outcome[leg.partner]:
+                final[p] = (board.leg(leg.partner).dest, board.leg(leg.partner))
+                status[p] = "moved"
+            else:
+                final[p] = (leg.dest, leg)
+                status[p] = f"stopped in {leg.dest}"
+        else:
+            status[p] = "failed"
+    entered: dict[str, _Leg] = {}  # province -> the leg that took it by force or by moving
+    for n, won in enumerate(board.legs):
+        if won is not None and outcome[n] and won.kind != DEST:
+            entered.setdefault(won.dest, won)  # a route won by force dislodges its holder
+    for n, won in enumerate(board.legs):
+        if won is not None and won.kind == DEST and outcome[n]:
+            entered[won.dest] = won
+    after: dict[str, Unit] = {}
+    dislodged: list[tuple[Unit, str, bool, str | None]] = []
+    for p, u in at.items():
+        if p in final:
+            continue
+        beaten = entered.get(p)
+        if beaten is None:
+            after[p] = u
+        else:
+            dislodged.append((u, _origin(board, beaten), beaten.convoyed, None))
+    for p, (loc, _leg) in final.items():
+        u = at[p]
+        here = province_of(loc)
+        rival = _rival_winner(board, outcome, here, u)
+        if rival is not None:  # D39 21: a tank halted in its route and beaten there
+            dislodged.append((Unit(loc, u.kind, u.power), rival.src, rival.convoyed, p))
+            continue
+        after[here] = Unit(loc, u.kind, u.power)
+    for p, o in orders.items():
+        if p in status:
+            continue
+        if p in void:
+            status[p] = "void"
+        elif isinstance(o, Support):
+            s = next(k for k, w in enumerate(board.where) if w == p and board.kind[k] == SUPPORT)
+            status[p] = "supported" if outcome[s] else "cut"
+        elif isinstance(o, Convoy | TankConvoy):
+            status[p] = "convoyed" if outcome[board.convoy_at[p]] else "disrupted"
+        else:
+            status[p] = "held"
+        if p not in after and status[p] != "void":
+            status[p] = "dislodged"
+    contested = _contested(board, outcome, after)
+    retreats = []
+    for u, origin, by_convoy, start in dislodged:
+        if u.power == NEUTRAL:
+            continue  # D39 14 (ruling): a dislodged neutral army is removed
+        targets = (
+            sorted(m.fleet_targets(u.loc)) if u.kind == "F" else sorted(m.army_targets(u.province))
+        )
+        options = [
+            t
+            for t in targets
+            if province_of(t) not in after
+            and province_of(t) not in contested
+            and (province_of(t) != origin or by_convoy)
+        ]
+        if start is not None and start not in after and start not in options:
+            options.append(start)  # D39 29: back to where its movement began
+        retreats.append((u, origin, tuple(sorted(options))))
+    return Result(status, sorted(after.values()), retreats, frozenset(contested), frozenset(void))
+
+
+def _origin(board: _Board, leg: _Leg) -> str:
+    return board.leg(leg.partner).src if leg.kind == DEST else leg.src
+
+
+def _rival_winner(board: _Board, outcome: list[bool], here: str, u: Unit) -> _Leg | None:
+    """The move that beat a tank halted in ``here`` (its route province), if any."""
+    for n in board.into.get(here, ()):
+        leg = board.leg(n)
+        if leg.unit is not u and leg.kind != ROUTE and outcome[n]:
+            return leg
+    return None
+
+
+def _contested(board: _Board, outcome: list[bool], after: Mapping[str, Unit]) -> set[str]:
+    out: set[str] = set()
+    for dest, ns in board.into.items():
+        if dest in after:
+            continue
+        for k in ns:
+            leg = board.leg(k)
+            lost_h2h = leg.opponent >= 0 and outcome[leg.opponent]
+            if not outcome[k] and board.attacking(k) and not lost_h2h:
+                out.add(dest)
+    return out

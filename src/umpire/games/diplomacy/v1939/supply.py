@@ -1,0 +1,165 @@
+"""Supply points and the winter adjustment of 1939 III (D39 3-13, 18, 31, 41).
+
+Each winter, in this order (:func:`resolve_winter`):
+
+1. every owned centre yields SP: 3 for any home centre, 2 for a neutral one (D39 7, 8), two
+   less for a centre strategically bombed since the last winter (D39 41);
+2. transfers: a power gives up to 20% of the SP its own centres yield, rounded down; the
+   transfers are taken in the order written while they fit (D39 12, ruling); SP received are
+   not passed on in the same winter (ruling);
+3. voluntary disbands (``Remove``) (D39 13);
+4. if the SP left (own - given + received) do not cover the upkeep of the units (2 for an army
+   or fleet, 3 for a tank or bomber, D39 9), units are disbanded until they do: those the
+   power removed first, then by the civil-disorder order of the standard game (D39 10);
+5. builds, only if the power did not have to disband and its SP exceed the upkeep of all the
+   units it had before its voluntary disbands (D39 10, 11, 13: SP saved by disbanding may be
+   given away, not spent): each build costs its upkeep; a tank needs two armies for each tank
+   after the builds (D39 18), a bomber at most one more bomber than armies (D39 31); builds go
+   in unoccupied, owned home centres of the power's own, one per centre, not in a centre
+   bombed since the last winter (D39 41). SP are not banked from winter to winter (ruling).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from umpire.games.diplomacy.adjustments import civil_disorder
+from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.orders import Build, Remove, Waive
+from umpire.games.diplomacy.state import State, Unit
+from umpire.games.diplomacy.v1939.orders import Transfer
+
+COST = {"A": 2, "F": 2, "T": 3, "B": 3}  # D39 9
+TRANSFER_SHARE = 5  # D39 12: up to 20% = one fifth
+
+
+def centre_yield(m: Map, centre: str, bombed: Iterable[str] = ()) -> int:
+    """D39 8: a home centre (whoever owns it) yields 3, a neutral one 2; D39 41: bombed, 2 less."""
+    base = 3 if m.provinces[centre].home else 2
+    return max(0, base - 2) if centre in set(bombed) else base
+
+
+def supply_points(m: Map, owners: Mapping[str, str], power: str, bombed: Iterable[str]) -> int:
+    hit = set(bombed)
+    return sum(centre_yield(m, c, hit) for c, o in owners.items() if o == power)
+
+
+def upkeep(units: Iterable[Unit]) -> int:
+    return sum(COST[u.kind] for u in units)
+
+
+def transfer_limit(own: int) -> int:
+    return own // TRANSFER_SHARE
+
+
+def ratio_ok(units: Iterable[Unit]) -> tuple[bool, bool]:
+    """(tanks within 1 per 2 armies (D39 18), bombers at most armies + 1 (D39 31))."""
+    kinds = [u.kind for u in units]
+    armies, tanks, bombers = kinds.count("A"), kinds.count("T"), kinds.count("B")
+    return 2 * tanks <= armies, bombers <= armies + 1
+
+
+def build_places(
+    m: Map, state: State, power: str, bombers: Sequence[Unit], bombed: Iterable[str]
+) -> list[str]:
+    owners = state.owner_map()
+    taken = {u.province for u in state.units} | {b.province for b in bombers}
+    hit = set(bombed)
+    return sorted(
+        p
+        for p in m.homes.get(power, frozenset())
+        if owners.get(p) == power and p not in taken and p not in hit
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Winter:
+    units: list[Unit]  # ground/sea units after the winter (all powers, neutrals included)
+    bombers: list[Unit]
+    done: list[tuple[str, str, str]]  # (power, action, detail)
+    sp: dict[str, int]  # SP each power had to spend after transfers
+
+
+def resolve_winter(
+    m: Map,
+    state: State,
+    bombers: Sequence[Unit],
+    orders: Mapping[str, Sequence[object]],
+    bombed: Sequence[str],
+) -> Winter:
+    owners = state.owner_map()
+    ground = {u.province: u for u in state.units}
+    air = {b.province: b for b in bombers}
+    done: list[tuple[str, str, str]] = []
+    own = {p: supply_points(m, owners, p, bombed) for p in state.powers}
+    have = dict(own)
+    # 2. transfers (D39 12)
+    for power in state.powers:
+        left = transfer_limit(own[power])
+        for o in orders.get(power, ()):
+            if isinstance(o, Transfer) and o.to in have and o.to != power:
+                if o.amount <= left:
+                    left -= o.amount
+                    have[power] -= o.amount
+                    have[o.to] += o.amount
+                    done.append((power, "transfer", f"{o.amount} SP to {o.to}"))
+                else:
+                    done.append((power, "transfer refused", f"{o.amount} SP to {o.to}"))
+    for power in state.powers:
+        mine = [u for u in [*ground.values(), *air.values()] if u.power == power]
+        before = upkeep(mine)
+        given = list(orders.get(power, ()))
+        # 3. voluntary disbands (D39 13)
+        for o in given:
+            if isinstance(o, Remove):
+                pool = air if o.kind == "B" else ground
+                u = pool.get(province_of(o.loc))
+                if u is not None and u.power == power:
+                    del pool[u.province]
+                    done.append((power, "remove", f"{u.kind} {u.loc}"))
+        # 4. disbanding for lack of SP (D39 10)
+        mine = [u for u in [*ground.values(), *air.values()] if u.power == power]
+        short = before > have[power]
+        if upkeep(mine) > have[power]:
+            for u in civil_disorder(m, state, power, mine, len(mine)):
+                if upkeep(mine) <= have[power]:
+                    break
+                mine.remove(u)
+                (air if u.kind == "B" else ground).pop(u.province)
+                done.append((power, "disband (short of SP)", f"{u.kind} {u.loc}"))
+        # 5. builds (D39 10, 11, 13, 18, 31, 41)
+        if short:
+            if any(isinstance(o, Build) for o in given):
+                done.append((power, "no builds", "had to disband for lack of SP (D39 10)"))
+            continue
+        budget = have[power] - before
+        places = set(build_places(m, state, power, bombers, bombed))
+        builds: list[Unit] = []
+        for o in given:
+            if isinstance(o, Waive) or not isinstance(o, Build):
+                continue
+            here = province_of(o.loc)
+            if here not in places or COST[o.kind] > budget:
+                done.append((power, "build refused", f"{o.kind} {o.loc}"))
+                continue
+            places.discard(here)
+            budget -= COST[o.kind]
+            builds.append(Unit(o.loc, o.kind, power))
+        # The ratios count every army of the winter's builds (D39 18: the T may come with the
+        # 3rd A); tanks and bombers over the ratio are dropped, the last written first.
+        while True:
+            tanks_ok, bombers_ok = ratio_ok([*mine, *builds])
+            over = [
+                i
+                for i, u in enumerate(builds)
+                if (u.kind == "T" and not tanks_ok) or (u.kind == "B" and not bombers_ok)
+            ]
+            if not over:
+                break
+            u = builds.pop(over[-1])
+            done.append((power, "build refused (ratio)", f"{u.kind} {u.loc}"))
+        for u in builds:
+            (air if u.kind == "B" else ground)[u.province] = u
+            done.append((power, "build", f"{u.kind} {u.loc}"))
+    return Winter(sorted(ground.values()), sorted(air.values()), done, have)

@@ -1,0 +1,107 @@
+"""1939 III notation: the rulebook's printed forms, canonical round trip, garbled text."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tests.games.diplomacy.scenario1939 import MAP, position
+
+from umpire.games.diplomacy import RULESET
+from umpire.games.diplomacy.state import ADJUSTMENTS, WINTER
+from umpire.games.diplomacy.v1939.notation import format_order, parse_order
+from umpire.games.diplomacy.v1939.orders import (
+    BomberStand,
+    Flight,
+    LandPermission,
+    TankMove,
+    Transfer,
+)
+
+PRINTED = [
+    ("T(Mun) - Cro via Aus", TankMove("T", "mun", "aus", "cro")),
+    ("T(Mun) - Aus - Cro", TankMove("T", "mun", "aus", "cro")),
+    (
+        "B(Ven) - Aus - Cze [S A(Aus) - Cze] - Hun - Cro",
+        Flight("B", "ven", ("aus", "cze", "hun", "cro"), "S", 1, "A", "aus", "cze"),
+    ),
+    ("B(Spa) - MAO [S F(MAO)] - Bre", Flight("B", "spa", ("mao", "bre"), "S", 0, "F", "mao")),
+    ("B(Ven) - Aus - Hun(N) - Aus - Ven", Flight("B", "ven", ("aus", "hun", "aus", "ven"), "N", 1)),
+    ("B(Con) - Bul - Roa(R) - BLA - Con", Flight("B", "con", ("bul", "roa", "bla", "con"), "R", 1)),
+    ("Len [Land German B(Pru)]", LandPermission("len", "GER", "pru")),
+    ("Transfer 2 SP to France", Transfer(2, "FRA")),
+    ("B(Ven) Stands", BomberStand("B", "ven")),
+]
+
+
+@pytest.mark.rule("D39 23")
+@pytest.mark.rule("D39 38")
+@pytest.mark.rule("D39 39")
+@pytest.mark.rule("D39 40")
+@pytest.mark.rule("D39 44")
+@pytest.mark.rule("D39 12")
+@pytest.mark.parametrize(("text", "want"), PRINTED)
+def test_printed_forms(text: str, want: object) -> None:
+    got = parse_order(MAP, text)
+    assert got == want
+    assert parse_order(MAP, format_order(got)) == got
+    assert parse_order(MAP, text.lower().replace(" ", "  ")) == want
+
+
+@pytest.mark.rule("D39 2")
+def test_canonical_text_reads_back_through_the_ruleset() -> None:
+    s = position(
+        "GER: T mun, A aus, B ven, A ven, A cze; RUS: A len, A hun; ITA: B con",
+        provinces={"cro": "GER", "ven": "GER"},
+    )
+    lines = [
+        "T(Mun) - Cro via Aus",
+        "A(Aus) - Cze",
+        "B(Ven) - Aus - Cze [S A(Aus) - Cze] - Hun - Cro",
+        "A(Ven) S T(Mun) - Cro",
+        "A(Cze) S T(Mun) - Aus",
+    ]
+    parsed = RULESET.parse(s, "GER", "\n".join(lines))
+    assert not parsed.problems
+    canon = "\n".join(RULESET.format(o) for _, o in parsed.orders)
+    assert [o for _, o in RULESET.parse(s, "GER", canon).orders] == [o for _, o in parsed.orders]
+    w = position("GER: A den", year=1939, season=WINTER, phase=ADJUSTMENTS)
+    parsed = RULESET.parse(w, "GER", "Build T mun\nBuild B ber\nTransfer 1 SP to RUS\nWaive")
+    assert not parsed.problems
+    canon = "\n".join(RULESET.format(o) for _, o in parsed.orders)
+    assert canon == "Build T mun\nBuild B ber\nTransfer 1 SP to RUS\nWaive"
+
+
+GARBLED = [
+    "T(Mun) - - Cro",
+    "T(Mun) - Aus - Cro - Hun",
+    "B(Ven) - Aus - Cze [S A(Aus) - Cze - Hun - Cro",
+    "B(Ven) - [S A(Aus)] - Ven",
+    "B(Ven) - Aus(N) - Hun(R) - Ven",
+    "B(Ven) - Atlantis",
+    "Len [Land Martian B(Pru)]",
+    "Transfer -2 SP to FRA",
+    "Transfer 2 SP to",
+    "B(Ven) - Aus - Hun(X) - Ven",
+    "[[[",
+    "()",
+    "T",
+    "B",
+]
+
+
+@pytest.mark.parametrize("text", GARBLED)
+def test_garbled_lines_are_problems_with_codes(text: str) -> None:
+    s = position("GER: T mun; ITA: B ven")
+    for power in ("GER", "ITA"):
+        parsed = RULESET.parse(s, power, text)
+        assert not parsed.orders
+        assert parsed.problems and "/" in parsed.problems[0].code
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.text(alphabet="TBAFS()[]-NRLand vizmucroenp2SPto", max_size=40))
+def test_no_text_raises(text: str) -> None:
+    s = position("GER: T mun, A ber; ITA: B ven")
+    RULESET.parse(s, "GER", text)
+    RULESET.parse(s, "ITA", text)
