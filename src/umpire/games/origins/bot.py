@@ -35,6 +35,11 @@ def _strength(seen: dict[str, Any], area: str, p: str) -> int:
     return GUESS.get(seen["map"].get(area, {}).get(p, ""), 0)
 
 
+def _protected(seen: dict[str, Any], power: str, area: str, rival: str) -> bool:
+    """OWW 4.8: a rival's Understanding marker in our home area shields it outside it."""
+    return area != power and seen["map"].get(power, {}).get(rival) in ("U", "U+")
+
+
 def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> str:
     if state.turn > charts.turns:
         return ""
@@ -78,7 +83,11 @@ def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> str:
         if state.control_marked(area):
             continue
         own = planned[area] + (5 if mine[area]["marker"] == "U" else 0)
-        rivals = [p for p in seen["powers"] if p != power and _strength(seen, area, p) > 0]
+        rivals = [
+            p
+            for p in seen["powers"]
+            if p != power and _strength(seen, area, p) > 0 and not _protected(seen, power, area, p)
+        ]
         entry = charts.objective(area, power)
         if not rivals or own <= 0 or entry is None:
             continue
