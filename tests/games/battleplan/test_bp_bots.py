@@ -27,7 +27,7 @@ def test_nine_bots_play_fifty_turns_and_fight_on_land_and_sea() -> None:
         state = result.state
         assert not [e for e in result.events if e.kind == "error"], turn
         land += len({e.data["space"] for e in result.events if e.kind == "land_combat"})
-        sea += sum(1 for e in result.events if e.kind == "sea_combat")
+        sea += len({e.data["space"] for e in result.events if e.kind == "sea_combat"})
         caught += sum(1 for e in result.events if e.kind == "spy_caught")
     assert RULESET.outcome(state) is not None  # the 50-turn limit
     # seed 1 gave 100 land combats, 20 sea combats and 75 spies caught in 50 turns

@@ -183,8 +183,12 @@ def test_counter_attack_retakes_the_country() -> None:
     s2, events = play(s, {"BU": "@BU AB45GR", "TU": "@TU AC30BU FA30BU"}, Down())
     # BU keeps 5; TU's 30 (their air matching BU's) take it with all 30 left; BU's group
     # beats GR (4 hits from GR's air, 41 against 12: 3 lost) and comes back 38 against 30
-    assert [e.text for e in events if e.kind == "counter_attack"] == [
-        "BU: [5] (Army=30) against [4] (Army=38) Recaptured by [4]"
+    # BP 14: two groups, the conqueror's and the country's own, with losses; numbers for
+    # those who held it, hold it or attacked it with Army or AirForce, types for the others
+    reported = [(e.text, sorted(e.audience.members)) for e in events if e.kind == "counter_attack"]
+    assert reported == [
+        ("BU: [5](Army=30-30) BU(Army=38-23) Recaptured by [4]", ["BU", "TU"]),
+        ("BU: [5](Army) BU(Army) Recaptured by [4]", ["AL", "NE", "SP"]),
     ]
     assert s2.countries["BU"].owner == 4
     assert s2.countries["BU"].army == 38 - (30 * 30) // 38

@@ -96,6 +96,10 @@ def test_sample_turkey_figures_on_turn_2(turn1) -> None:
 #   turn 1, which the scripted orders do not;
 # - the sample has U1 on (bare player numbers); so does this test (U1 among the orders);
 # - the counterspy and U1 show up in the echo and order count (18 rather than 17).
+# - Multipliers come after the allies, enemies and permits (and the other players' enemies),
+#   where section 14's text puts them ("Next is a list of your multipliers"); the sample
+#   prints them right after the defaults;
+# - the heading also lists the share orders both ways (6D), which the sample predates.
 GOLDEN = [
     "Due July 4 at 6:00pm MST",
     "Game Battle Plan (europe), Turn 2, Player [5] (TU)",

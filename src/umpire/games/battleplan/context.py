@@ -67,13 +67,18 @@ class Turn:
     gm: GameMap
     chance: Chance
     holders: dict[str, int]  # who gave orders for each country this turn (fixed at the start)
+    owners: dict[str, int] = field(default_factory=dict)  # who occupied each country at the start
     groups: list[Group] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     captured: dict[str, Captured] = field(default_factory=dict)
     saved_hits: dict[str, int] = field(default_factory=dict)  # 9.3d: excess hits vs Army
     excess_air: dict[str, dict[int, int]] = field(default_factory=dict)  # 9.3j: per player
     hpi_delta: dict[str, int] = field(default_factory=dict)
-    seen_sea: dict[int, set[str]] = field(default_factory=dict)  # 14: seas a player supported
+    # 14: the seas each player sees this turn: had forces in at the start or after the moves,
+    # or supported with Navy or AirForce
+    seen_sea: dict[int, set[str]] = field(default_factory=dict)
+    # 14: the players who see all the numbers of the combat in each country (for step 6)
+    entitled: dict[str, set[int]] = field(default_factory=dict)
     counterspies: dict[str, dict[int, int]] = field(default_factory=dict)  # 6C: this turn only
 
     def power(self, number: int) -> str:

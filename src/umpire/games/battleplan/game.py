@@ -174,7 +174,8 @@ class BattlePlan:
 
     def vary_secrets(self, state: GameState, power: str, chance: Chance) -> GameState:
         """A state differing only in what ``power`` alone knows: his money, spies, research,
-        multipliers and defaults, and the forces in countries he holds that no one spies on."""
+        multipliers and defaults, the forces in countries he holds that no one spies on, and his
+        Navy in seas no one else sees (14)."""
         s = state.copy()
         number = s.number_of(power)
         me = s.player(number)
@@ -186,6 +187,14 @@ class BattlePlan:
         seen_by_others = set().union(
             *(views.visible_countries(s, p.number) for p in s.players if p.number != number)
         )
+        # BP 14: his forces in a sea no one else sees (nor is shown by a sharer, 6D)
+        seas_seen_by_others = set().union(
+            *(views.visible_seas(s, p.number) for p in s.players if p.number != number)
+        )
+        for code in sorted(s.seas):
+            stack = s.seas[code].forces.get(number)
+            if stack is not None and code not in seas_seen_by_others:
+                stack.navy = chance.randint(1, 60, purpose="vary navy at sea")
         for code in sorted(s.countries):
             c = s.countries[code]
             if c.controller() != number or code in seen_by_others:

@@ -1,7 +1,8 @@
 """Information: who sees which space (BP 6A, 6D, 14) and the catching of spies (6B, 6C).
 
-A player sees a country fully when he occupies or controls it (6A) or has an uncaught spy
-there (6B), and a sea when he has forces in it (14). Through the share orders of 6D he also
+A player sees a country fully when he occupies or controls it, or did when the turn just
+resolved began (6A, 14), or has an uncaught spy there (6B); and a sea when he had forces in
+it before or during that turn, has forces there now, or supported it (14). Through the share orders of 6D he also
 sees what another player sees: everything (``pF``) or everything but the countries that player
 occupies (``pH``). Sharing passes on only the sharer's own sight, never what was shared with
 him (ruling R-I3).
@@ -24,14 +25,35 @@ CAUGHT_PERCENT = 5  # BP 6B: "a 5% chance for each spy to be caught"
 
 
 def own_sight(state: GameState, number: int) -> tuple[set[str], set[str]]:
-    """The countries and seas ``number`` sees himself (6A, 6B, 14)."""
+    """The countries and seas ``number`` sees himself (6A, 6B, 14).
+
+    BP 14: a country in full if he controlled it last turn (when the turn just resolved
+    began), controls it now or has a spy there; a sea if he "had forces there last turn,
+    have forces there this turn, or supported the sea with Navy or AirForce during the
+    turn" (recorded by the turn in ``seas_seen``; a sea his Navy or AirForce only fled to
+    when he lost a country is not in it).
+    """
+    me = state.player(number)
     countries = {
         code
         for code, c in state.countries.items()
         if c.controller() == number or c.spies.get(number, 0) > 0
     }
-    seas = {code for code, sea in state.seas.items() if number in sea.forces}
-    return countries, seas
+    countries |= set(me.held_before)
+    return countries, set(me.seas_seen)
+
+
+def shared_countries(state: GameState, sharer: int, level: str) -> set[str]:
+    """BP 6D: the countries ``sharer`` passes on with a share order of ``level``.
+
+    pF: every country he sees; pH: "except countries that you occupy" (ruling R-I3: those
+    he occupies now or occupied when the turn just resolved began).
+    """
+    theirs = own_sight(state, sharer)[0]
+    if level == "H":
+        occupied = set(state.player(sharer).occupied_before)
+        theirs = {c for c in theirs if state.countries[c].owner != sharer and c not in occupied}
+    return theirs
 
 
 def sharers(state: GameState, number: int) -> dict[int, str]:
@@ -43,16 +65,22 @@ def sharers(state: GameState, number: int) -> dict[int, str]:
     }
 
 
+def partners(state: GameState, number: int) -> dict[int, str]:
+    """BP 6D: the players ``number`` shares his information with: player -> "F" or "H"."""
+    return {
+        p: level
+        for p, level in sorted(state.player(number).shares.items())
+        if level in ("F", "H") and p != number
+    }
+
+
 def sight(state: GameState, number: int) -> tuple[set[str], set[str]]:
     """Everything ``number`` sees: his own sight and what others share with him (6D)."""
     countries, seas = own_sight(state, number)
     for q, level in sorted(sharers(state, number).items()):
-        theirs, their_seas = own_sight(state, q)
-        if level == "H":
-            # BP 6D: pH shares "every space that you see, except countries that you occupy"
-            theirs = {c for c in theirs if state.countries[c].owner != q}
-        countries |= theirs
-        seas |= their_seas
+        countries |= shared_countries(state, q, level)
+        # BP 6D: "sea spaces you attacked or have forces in" are shared by pF and pH alike
+        seas |= own_sight(state, q)[1]
     return countries, seas
 
 

@@ -181,6 +181,13 @@ class Player:
     options: list[int] = field(default_factory=list)  # 8: user options switched on
     research: dict[str, int] = field(default_factory=dict)  # 5B: cents spent, effective next turn
     last_turn_occupying: int = 0  # 1A: the last turn the player occupied a country
+    # What the player saw during the turn just resolved, kept so that his view stays a
+    # function of the state (14, ruling R-I5): the countries he occupied or controlled when
+    # it began ("control the country last turn"), those of them he occupied (6D pH), and
+    # the seas he had forces in before or during it or supported with Navy or AirForce.
+    held_before: list[str] = field(default_factory=list)
+    occupied_before: list[str] = field(default_factory=list)
+    seas_seen: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -197,6 +204,9 @@ class Player:
             "options": sorted(self.options),
             "research": dict(sorted(self.research.items())),
             "last_turn_occupying": self.last_turn_occupying,
+            "held_before": sorted(self.held_before),
+            "occupied_before": sorted(self.occupied_before),
+            "seas_seen": sorted(self.seas_seen),
         }
 
     @classmethod
@@ -215,6 +225,9 @@ class Player:
             options=[int(o) for o in d["options"]],
             research={str(k): int(v) for k, v in d["research"].items()},
             last_turn_occupying=int(d["last_turn_occupying"]),
+            held_before=[str(c) for c in d.get("held_before", [])],
+            occupied_before=[str(c) for c in d.get("occupied_before", [])],
+            seas_seen=[str(c) for c in d.get("seas_seen", [])],
         )
 
 
@@ -276,7 +289,7 @@ class GameState:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameState:
-        return cls(
+        state = cls(
             scenario=str(d["scenario"]),
             turn=int(d["turn"]),
             max_turns=int(d["max_turns"]),
@@ -285,6 +298,11 @@ class GameState:
             seas={c: Sea.from_json(c, s) for c, s in d["seas"].items()},
             due=str(d.get("due", "")),
         )
+        for p, raw in zip(state.players, d["players"], strict=True):
+            if "seas_seen" not in raw:
+                # a state saved before the seas seen were recorded: the seas he has forces in
+                p.seas_seen = sorted(c for c, sea in state.seas.items() if p.number in sea.forces)
+        return state
 
     def copy(self) -> GameState:
         return GameState.from_json(self.to_json())

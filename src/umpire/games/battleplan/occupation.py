@@ -15,6 +15,7 @@ from umpire.games.battleplan.context import Captured, Group, Turn
 from umpire.games.battleplan.losses import army_losses
 from umpire.games.battleplan.model import MINOR, STARTING_HPI
 from umpire.games.battleplan.movement import put
+from umpire.games.battleplan.reports import Cell, report_counter_attack
 
 
 def capture(t: Turn, code: str, captor: int, conquerors: Sequence[Group]) -> None:
@@ -96,14 +97,14 @@ def counter_attack(t: Turn) -> None:
         if cap.returning_army <= 0:
             continue
         c = t.country(code)
-        army = cap.returning_army
+        home, held = cap.returning_army, c.army
         spare = sum(n for p, n in t.excess_air.get(code, {}).items() if p != cap.loser)
-        army = max(0, army - cap.saved_hits - spare)
-        text = f"{code}: [{cap.captor}] (Army={c.army}) against {t.label(cap.loser)} (Army={army})"
+        army = max(0, home - cap.saved_hits - spare)
         if army:
             a_loss, d_loss = army_losses(army, c.army, t.chance, f"counter-attack {code}")
             army -= a_loss
             c.army -= d_loss
+        captors = Cell("Army", held, held - c.army)
         if army > 0 and c.army == 0:
             cap.recaptured = True
             c.owner = cap.previous["owner"]
@@ -114,10 +115,7 @@ def counter_attack(t: Turn) -> None:
             c.navy += cap.navy
             c.air += cap.air
             cap.navy = cap.air = 0
-            text += f" Recaptured by {t.label(cap.loser)}"
-        t.say("counter_attack", t.audience(cap.captor, cap.loser), text, space=code)
-        if cap.recaptured:
-            t.say("capture", t.audience_all(), f"{code} recaptured by {t.label(cap.loser)}.")
+        report_counter_attack(t, cap, captors, Cell("Army", home, home - army))
 
 
 def evacuate(t: Turn) -> None:

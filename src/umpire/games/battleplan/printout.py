@@ -13,8 +13,10 @@ session passes in, which are already only those the player may read. The parts:
 5. the spaces: those you see in full (``TaxBase=9<1>`` for suppressed amounts), then those
    you do not (only the owner, or ``*`` and your popularity); U2 makes it one alphabetical
    list; U1 prints player numbers without their country names;
-6. the seas you see, and the visible forces of all players;
-7. land combat, spies caught, sea combat, counter-attacks and revolutions, messages (16),
+6. the seas you see (had forces in last turn or this turn, or supported; not one your
+   forces only fled to, ruling R-I5), and the visible forces of all players;
+7. land combat, spies caught (per player, per space), sea combat, counter-attacks and
+   revolutions, messages (16),
    then error messages and comments from the moderator;
 8. the order count and the echo of the orders entered, player orders then each space.
 """
@@ -126,10 +128,7 @@ def _forces(v: dict[str, Any], number: int) -> list[str]:
             totals[k] += c[k]
         star = "*" if c["owner"] == MINOR else " "
         lines.append(f"{code:<3}{star}  " + "".join(f"{x:>7}" for x in cells))
-    for code, forces in v["seas"].items():
-        if str(number) not in forces:
-            continue
-        a, n, f = forces[str(number)]
+    for code, (a, n, f) in v["you"]["at_sea"].items():
         totals["army"] += a
         totals["navy"] += n
         totals["air"] += f
@@ -204,11 +203,14 @@ def _visible_forces(v: dict[str, Any], name: Names) -> list[str]:
         row = sums.setdefault(c["owner"], [0] * 6)
         for i, k in enumerate(("industry", "army", "navy", "air", "missiles", "anti")):
             row[i] += c[k]
-    for forces in v["seas"].values():
-        for p, units in forces.items():
-            row = sums.setdefault(int(p), [0] * 6)
-            for i, x in enumerate(units):
-                row[1 + i] += x
+    me = v["you"]["number"]
+    stacks = [(int(p), units) for forces in v["seas"].values() for p, units in forces.items()]
+    # his own forces in a sea he gets no listing of (14: fled there from a lost country)
+    stacks += [(me, units) for code, units in v["you"]["at_sea"].items() if code not in v["seas"]]
+    for p, units in stacks:
+        row = sums.setdefault(p, [0] * 6)
+        for i, x in enumerate(units):
+            row[1 + i] += x
     head = "".join(f"{h:>7}" for h in ("I", "A", "N", "F", "M", "X"))
     out = ["Visible forces of all players:", " " * 9 + head]
     for p in sorted(sums):
@@ -221,9 +223,9 @@ def _visible_forces(v: dict[str, Any], name: Names) -> list[str]:
 
 _PARTS = (
     ("Land combat", ("border", "land_combat")),
-    ("Spies caught", ("spy_caught",)),
+    ("Spies caught", ()),
     ("Sea combat", ("sea_combat",)),
-    ("Counter-attacks and revolutions", ("counter_attack", "revolution", "capture")),
+    ("Counter-attacks and revolutions", ("counter_attack", "revolution")),
     ("Messages", ("message", "message_sent")),
     (
         "Error messages and comments from the moderator",
@@ -236,12 +238,28 @@ def _event_parts(events: Sequence[Event]) -> list[str]:
     out: list[str] = []
     for title, kinds in _PARTS:
         these = [e.text for e in events if e.kind in kinds]
+        if title == "Spies caught":
+            these = _spies_caught(events)
         if these:
             out += ["", f"{title}:", *these]
     for e in events:
         if e.kind == "orders":
             out += ["", e.text, *e.data.get("echo", e.data.get("orders", []))]
     return out
+
+
+def _spies_caught(events: Sequence[Event]) -> list[str]:
+    """BP 14: "For each player, there is a list of the number of spies he had caught in each
+    space": ``[5] GB=1 IT=2``."""
+    caught: dict[int, dict[str, int]] = {}
+    for e in events:
+        if e.kind == "spy_caught":
+            per_space = caught.setdefault(int(e.data["player"]), {})
+            per_space[e.data["space"]] = per_space.get(e.data["space"], 0) + int(e.data["count"])
+    return [
+        f"[{p}] " + " ".join(f"{code}={n}" for code, n in sorted(caught[p].items()))
+        for p in sorted(caught)
+    ]
 
 
 def _umpire_printout(state: GameState, events: Sequence[Event]) -> str:

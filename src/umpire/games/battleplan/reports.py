@@ -1,4 +1,6 @@
-"""The land-combat report of section 14, with the numbers each player is entitled to.
+"""The combat reports of section 14 (land combat, sea combat, counter-attacks), with the
+numbers each player is entitled to (14, and 6A/6D for the partners of a player who sees the
+space: rulings R-I2, R-I4).
 
 BP 14: "If you controlled the country last turn, control it this turn, have a Spy there, or
 sent Army or Airforce to attack, you see all the numbers of units involved (including their
@@ -18,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from umpire.games.battleplan.context import Group, Turn
+from umpire.games.battleplan.context import Captured, Group, Turn
+from umpire.games.battleplan.intelligence import partners
+from umpire.games.battleplan.model import MINOR
 
 UNIT_NAMES = {"A": "Army", "N": "Navy", "F": "AirF", "M": "Missiles"}
 SEES_ALL_VERBS = frozenset({"AC", "AB", "FA", "FN", "FF", "FI"})  # 14: Army or AirForce attacks
@@ -52,11 +56,78 @@ def _attack_rows(groups: Sequence[Group]) -> list[tuple[str, int, list[Cell]]]:
     return out
 
 
+def land_entitled(t: Turn, code: str, attackers: Sequence[Group]) -> set[int]:
+    """BP 14, 6D: the players who see all the numbers of the combat in country ``code``.
+
+    BP 14: "If you controlled the country last turn, control it this turn, have a Spy there,
+    or sent Army or Airforce to attack". BP 6A, 6D: the information a player gets on a space
+    he sees includes "any battles that happened in that space", and a share order passes on
+    "information on every space that you see": so the partners of a player who sees the
+    country (not merely attacked it) see the numbers too; pH not for a country the sharer
+    occupied at the start of the turn or occupies now (ruling R-I2).
+    """
+    c = t.state.countries[code]
+    seeing = {t.holders.get(code, MINOR), c.controller()}
+    seeing |= {p for p, n in c.spies.items() if n > 0}
+    seeing.discard(MINOR)
+    entitled = set(seeing) | {g.player for g in attackers if g.verb in SEES_ALL_VERBS}
+    for q in sorted(seeing):
+        occupied = q in (t.owners.get(code), c.owner)
+        for r, level in partners(t.state, q).items():
+            if level == "F" or not occupied:
+                entitled.add(r)
+    entitled.discard(MINOR)
+    return entitled
+
+
+def sea_entitled(t: Turn, code: str) -> set[int]:
+    """BP 14, 6D: the players who see all the numbers of the combat in sea ``code``: those
+    who see the sea (had forces there last turn or this turn, or supported it, 14) and the
+    partners they share with (6D: "sea spaces you attacked or have forces in")."""
+    seeing = {p for p, seas in t.seen_sea.items() if code in seas}
+    entitled = set(seeing)
+    for q in sorted(seeing):
+        entitled |= set(partners(t.state, q))
+    entitled.discard(MINOR)
+    return entitled
+
+
+def report_sea_combat(
+    t: Turn,
+    code: str,
+    fighting: Sequence[int],
+    before: dict[int, dict[str, int]],
+    after: dict[int, dict[str, int]],
+) -> None:
+    """BP 14: "the seas in which combat occurred. The forces are listed as for countries
+    above, but are listed according to player # ... Only forces belonging to players who had
+    enemies in the sea space are listed." Every player reads it, as he reads every land
+    combat; the numbers go to the players who see the sea (ruling R-I4), the unit types to
+    everyone else."""
+    rows = []
+    for p in fighting:
+        cells = [
+            Cell(UNIT_NAMES[u], before[p][u], before[p][u] - after[p].get(u, 0))
+            for u in "ANF"
+            if before[p].get(u, 0)
+        ]
+        rows.append((p, cells))
+
+    def render(numbers: bool) -> str:
+        parts = [f"[{p}]({','.join(x.text(numbers) for x in cells)})" for p, cells in rows]
+        return f"{code}: " + " ".join(parts)
+
+    entitled = sea_entitled(t, code)
+    t.say("sea_combat", t.audience(*entitled), render(True), space=code, full=True)
+    others = [p.number for p in t.state.players if p.number not in entitled]
+    if others:
+        t.say("sea_combat", t.audience(*others), render(False), space=code, full=False)
+
+
 def report_land_combat(
     t: Turn, code: str, defence: Sequence[Cell], attackers: Sequence[Group], captor: int | None
 ) -> None:
     state = t.state
-    c = state.countries[code]
     rows = _attack_rows(attackers)
     defended = [x for x in defence if x.sent]
     tail = f" Captured by [{captor}]" if captor is not None else ""
@@ -69,11 +140,8 @@ def report_land_combat(
             parts.append(f"{origin}({','.join(x.text(numbers) for x in cells)})")
         return f"{code}: " + " ".join(parts) + tail
 
-    # BP 14: who sees all the numbers
-    entitled = {t.holders.get(code, 0), c.controller()}
-    entitled |= {p for p, n in c.spies.items() if n > 0}
-    entitled |= {g.player for g in attackers if g.verb in SEES_ALL_VERBS}
-    entitled.discard(0)
+    entitled = land_entitled(t, code, attackers)
+    t.entitled[code] = entitled
     t.say("land_combat", t.audience(*entitled), render(None), space=code, captor=captor, full=True)
     plain: list[int] = []
     for p in (q.number for q in state.players):
@@ -94,3 +162,22 @@ def report_land_combat(
         t.say(
             "land_combat", t.audience(*plain), render(set()), space=code, captor=captor, full=False
         )
+
+
+def report_counter_attack(t: Turn, cap: Captured, captors: Cell, returning: Cell) -> None:
+    """BP 14: "counter-attacks in countries that were conquered during land combat. Only two
+    groups are listed: the player who conquered the country, and the units of the country
+    itself. If the country was recaptured in the counter-attack, it is mentioned here."
+    Like land combat, read by every player, with the numbers for those who saw them in the
+    land combat of that country (ruling R-I4)."""
+    code = cap.code
+
+    def render(numbers: bool) -> str:
+        text = f"{code}: [{cap.captor}]({captors.text(numbers)}) {code}({returning.text(numbers)})"
+        return text + (f" Recaptured by {t.label(cap.loser)}" if cap.recaptured else "")
+
+    entitled = t.entitled.get(code, set()) | {cap.captor, cap.loser} - {MINOR}
+    t.say("counter_attack", t.audience(*entitled), render(True), space=code, full=True)
+    others = [p.number for p in t.state.players if p.number not in entitled]
+    if others:
+        t.say("counter_attack", t.audience(*others), render(False), space=code, full=False)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from umpire.games.battleplan.context import Group, Turn
 from umpire.games.battleplan.losses import hit
+from umpire.games.battleplan.reports import report_sea_combat
 from umpire.games.battleplan.rounding import rround
 
 SHARE_WEIGHT = {"A": 1, "N": 2, "F": 1}  # BP 9.4: a double share against Navy
@@ -67,14 +68,5 @@ def fight_at_sea(t: Turn, code: str) -> None:
         stack.add(g.unit, g.n - stack.get(g.unit))
     sea.prune()
     fighting = [p for p in players if foes[p]]
-    parts = []
-    for p in fighting:
-        cells = []
-        for u, name in (("A", "Army"), ("N", "Navy"), ("F", "AirF")):
-            b = before[p].get(u, 0)
-            if b:
-                cells.append(f"{name}={b}-{b - sum(g.n for g in pools[p][u])}")
-        parts.append(f"[{p}]({','.join(cells)})")
-    t.say("sea_combat", t.audience(*fighting), f"{code}: " + " ".join(parts), space=code)
-    for p in fighting:
-        t.seen_sea.setdefault(p, set()).add(code)
+    after = {p: {u: sum(g.n for g in gs) for u, gs in pools[p].items()} for p in fighting}
+    report_sea_combat(t, code, fighting, before, after)

@@ -42,7 +42,15 @@ def resolve_turn(
     state: GameState, gm: GameMap, orders: Mapping[int, Sequence[Order]], chance: Chance
 ) -> tuple[GameState, list[Event]]:
     s = state.copy()
-    t = Turn(s, gm, chance, holders={c: k.controller() for c, k in s.countries.items()})
+    t = Turn(
+        s,
+        gm,
+        chance,
+        holders={c: k.controller() for c, k in s.countries.items()},
+        owners={c: k.owner for c, k in s.countries.items()},
+    )
+    # BP 14: the seas each player "had forces there last turn" (his forces at the start)
+    note_seas_with_forces(t)
 
     # 0. The orders: each power's orders are checked against the state it saw; an illegal
     #    order is refused with its reason and the rest go on (12). Standing orders are filed
@@ -70,6 +78,8 @@ def resolve_turn(
     # 1. Moving forces move to their destinations; gifts to minors and players (4C.4 ...).
     #    Groups ordered to attack or support leave their spaces.
     movement.move(t, transfers, actions)
+    # BP 14: seas he has forces in this turn (moved in, even if they are sunk at step 4)
+    note_seas_with_forces(t)
 
     # 2. Industry builds new forces (4B, 5C, 10, 12E).
     builds.build(t, build_orders)
@@ -107,8 +117,26 @@ def resolve_turn(
 
     for p in s.alive():
         s.player(p).last_turn_occupying = s.turn
+    record_sight(t)
     s.turn += 1
     return s, t.events
+
+
+def note_seas_with_forces(t: Turn) -> None:
+    for code, sea in t.state.seas.items():
+        for p in sea.forces:
+            t.seen_sea.setdefault(p, set()).add(code)
+
+
+def record_sight(t: Turn) -> None:
+    """BP 14, ruling R-I5: keep in the state what each player saw during the turn, so that
+    his view and printout are built from the state alone. Navy and AirForce that fled to a
+    sea at step 7 (13B) are not counted: "you will NOT get a listing of the forces in that
+    space" unless you would have seen it anyway."""
+    for p in t.state.players:
+        p.held_before = sorted(c for c, who in t.holders.items() if who == p.number)
+        p.occupied_before = sorted(c for c, who in t.owners.items() if who == p.number)
+        p.seas_seen = sorted(t.seen_sea.get(p.number, ()))
 
 
 def _is_space(order: Order) -> bool:

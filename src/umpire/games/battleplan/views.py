@@ -2,8 +2,11 @@
 
 The view is an allow-list. Everyone sees who occupies each country, everyone's enemy lists
 (1B: "displayed to all players") and his own popularity in every minor (14). A player sees
-everything (but other players' spies) in the countries he occupies or controls and where he
-has a spy (6A, 6B), and all the forces in the seas where he has forces (14).
+everything (but other players' spies) in the countries he occupies or controls, or did when
+the turn just resolved began, and where he has a spy (6A, 6B, 14); all the forces in the seas
+he had forces in before or during that turn, has forces in now or supported with Navy or
+AirForce (14); and what other players share with him (6D). His own forces at sea are his
+wherever they are.
 """
 
 from __future__ import annotations
@@ -28,6 +31,11 @@ def hundredths(n: int) -> str:
 def visible_countries(state: GameState, number: int) -> list[str]:
     """BP 6A, 6B, 6D: the countries ``number`` sees fully (his own sight and shared sight)."""
     return sorted(sight(state, number)[0])
+
+
+def visible_seas(state: GameState, number: int) -> list[str]:
+    """BP 14, 6D: the seas whose forces ``number`` sees (his own sight and shared sight)."""
+    return sorted(sight(state, number)[1])
 
 
 def country_detail(c: Country, number: int | None) -> dict[str, Any]:
@@ -90,6 +98,13 @@ def view(state: GameState, number: int) -> dict[str, Any]:
             "permits": sorted(me.permits),
             "shares": {str(p): v for p, v in sorted(me.shares.items())},
             "options": sorted(me.options),
+            # 14: his own forces at sea, wherever they are (the forces he can give orders
+            # for), even in a sea whose listing he does not get
+            "at_sea": {
+                code: [sea.forces[number].army, sea.forces[number].navy, sea.forces[number].air]
+                for code, sea in sorted(state.seas.items())
+                if number in sea.forces
+            },
             "due": state.due,
         },
         "shared_with_you": {str(p): v for p, v in sorted(sharers(state, number).items())},
