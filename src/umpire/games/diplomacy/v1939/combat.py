@@ -95,6 +95,7 @@ class _Board:
         self.bomber_holds: dict[str, list[str]] = {}
         self.cuts: dict[str, list[str]] = {}  # province -> powers of bombers cutting there
         self.convoy_at: dict[str, int] = {}
+        self.crossing: dict[int, int] = {}  # ROUTE leg -> the crossing tank's DEST leg into it
         self.resolver = Resolver(0, self.decide, self.backup)
 
     def add(self, kind: str, where: str, leg: _Leg | None = None) -> int:
@@ -216,6 +217,8 @@ class _Board:
 
     def prevent(self, n: int, rival: int) -> float:
         """What leg ``n`` opposes to ``rival``, a move into the same province."""
+        if self.crossing.get(rival) == n:
+            return self.pressure(n)
         leg = self.leg(n)
         if leg.kind == DEST:
             if not (self.ok(leg.partner) and self.ok(leg.onward)):
@@ -228,6 +231,31 @@ class _Board:
         if leg.kind == ROUTE and self.ok(n) and not self.ok(leg.partner):
             return 1  # D39 21: halted in the route province, it defends as one army
         return self.strength(n)
+
+    def pressure(self, d: int) -> float:
+        """Crossing movements (ruling): what the destination leg ``d`` of one tank opposes to
+        the route fight of the other tank, whose destination is this tank's route.
+
+        The two route fights are fought at once, each counting the other tank's attack on
+        that province at its full strength, as any move into a route contests it (D39 24(c)).
+        A tank that wins its route by less than 2 has spent its strength there and makes no
+        attack on its destination (D39 26 and its note ii), so it opposes nothing there; a
+        tank that cannot enter its route at all (its own unit stays there) is not under way.
+        """
+        route = self.leg(d).partner
+        attack = self.attack(route)
+        if attack == 0:
+            return 0
+        target = self.leg(route).dest
+        worst = self.hold(target, route) if target in self.at else 0.0
+        for m in self.into[target]:
+            if m != route:
+                other = (
+                    self.strength(m) if self.crossing.get(route) == m else self.prevent(m, route)
+                )
+                worst = max(worst, other)
+        spent = worst > 0 and 0 < attack - worst < 2
+        return 0 if spent else self.strength(d)
 
     def opposition(self, n: int) -> float:
         leg = self.leg(n)
@@ -307,7 +335,9 @@ def adjudicate(
             dest = province_of(o.dest)
             fleets = tuple(convoys.get((p, dest), ()))
             adjacent = dest in m.army_adj.get(p, frozenset())
-            convoyed = u.kind in ("A", "T") and (o.via_convoy or not adjacent)
+            convoyed = u.kind in ("A", "T") and (
+                o.via_convoy or not adjacent or _own_convoy(m, u, p, dest, fleets, at)
+            )
             base = 2 if u.kind == "T" else 1  # D39 19: a single move at full strength
             leg = _Leg(u, p, dest, o.dest, MOVE, base, convoyed, fleets if convoyed else ())
             moves[p] = board.leg_of[p] = board.add(MOVE, p, leg)
@@ -365,9 +395,40 @@ def adjudicate(
             other = board.leg(back)
             if other.kind == MOVE and other.dest == p and not other.convoyed:
                 leg.opponent = back
+    for n, route in enumerate(board.legs):  # two movements, each route the other's destination
+        if route is not None and route.kind == ROUTE:
+            for d in board.into.get(route.dest, ()):
+                other = board.leg(d)
+                if (
+                    other.kind == DEST
+                    and board.leg(other.partner).dest == board.leg(route.partner).dest
+                ):
+                    board.crossing[n] = d
     board.resolver = Resolver(len(board.kind), board.decide, board.backup)
     outcome = board.resolver.resolve_all()
     return _read_off(m, board, orders, outcome, void)
+
+
+def _own_convoy(
+    m: Map, u: Unit, src: str, dest: str, fleets: Sequence[str], at: Mapping[str, Unit]
+) -> bool:
+    """An adjacent move without "via convoy" goes by convoy when a fleet of the unit's own
+    power is ordered to convoy it and the ordered fleets form a route (2023 rulebook, DATC
+    4.A.3, as the standard game rules; ruling): otherwise over land."""
+    if not any(at[f].power == u.power for f in fleets):
+        return False
+    reach = m.fleet_reach
+    seen: set[str] = set()
+    frontier = [f for f in fleets if src in reach[f]]
+    while frontier:
+        sea = frontier.pop()
+        if sea in seen:
+            continue
+        seen.add(sea)
+        if dest in reach[sea]:
+            return True
+        frontier.extend(f for f in fleets if f not in seen and f in reach[sea])
+    return False
 
 
 def _leg_into(board: _Board, n: int, dest: str) -> _Leg:

@@ -7,9 +7,11 @@ The year (:meth:`V1939.resolve`), following the rulebook:
 1. Spring moves: bomber missions are read, ground units adjudicated with tanks (D39 17-29)
    and bomber supports and cuts (D39 38, 39), provinces change owner (D39 5), bombers bomb
    and land (D39 40-44); then retreats if any unit was dislodged, and owners again;
-2. Autumn (``fall``) moves, the same; then supply centres change owner (D39 4); a power owning
-   18 of the 34 centres wins (ruling); at the year limit the game is drawn;
-3. Winter: SP, transfers, disbands and builds (D39 7-13, 18, 31, 41) for every power.
+2. Autumn moves (the season is stored as ``fall``, labelled "Autumn"), the same; then supply
+   centres change owner (D39 4); a power owning 18 of the 34 centres wins (ruling); at the
+   year limit the game is drawn;
+3. Winter: SP, transfers, disbands and builds (D39 7-13, 18, 31, 41) for every power, with
+   alternate winter orders (D39 12, ruling).
 
 State: the standard :class:`State`; neutral armies are units of the power ``NEUTRAL``;
 ``extra`` holds ``bombers`` (``"GER B mun"``), ``provinces`` (province owners, D39 5-6),
@@ -26,7 +28,6 @@ from typing import Any
 from umpire.core.events import Audience, Event
 from umpire.core.problems import OrderError, Parsed
 from umpire.core.ruleset import Pending, Resolution
-from umpire.games.diplomacy import retreats
 from umpire.games.diplomacy.geography import Map, load_map, province_of
 from umpire.games.diplomacy.orders import (
     Build,
@@ -55,6 +56,7 @@ from umpire.games.diplomacy.v1939 import bombers as air
 from umpire.games.diplomacy.v1939 import combat, legality, notation, supply
 from umpire.games.diplomacy.v1939.notation import SCENARIO
 from umpire.games.diplomacy.v1939.orders import (
+    Alternate,
     BomberStand,
     Flight,
     LandPermission,
@@ -69,6 +71,19 @@ NAMES |= {"RUS": "Russia", "TUR": "Turkey"}
 START_YEAR = 1938
 DEFAULT_YEARS = 12  # the game is drawn after Autumn 1950 unless someone has won (ruling)
 _PUBLIC = Audience.public()
+WINTER_HELP = [
+    "Winter orders (D39 7-13, 18, 31):",
+    "  Build A ber   Build F kie   Build T mun   Build B ber   Remove A par   Waive",
+    "  Transfer 2 SP to France   (at most a fifth of your SP; never conditional, D39 12)",
+    "  Alternate:   starts an alternate set of builds and removals (D39 12), used only if",
+    "               the sets before it cannot be carried out in full (a build refused, or a",
+    "               unit disbanded for want of SP); if none can, the last set is used.",
+    "               Write transfers before the first Alternate:.",
+]
+RETREAT_HELP = [
+    "Retreat orders: T pol - ber   A pol R lit   A pol Disband   (D39 28, 29)",
+    "  Two units dislodged from one space belong to two powers: each orders its own.",
+]
 _GROUND = (Hold, Move, Support, Convoy, TankMove, TankConvoy)
 
 
@@ -78,6 +93,12 @@ def bombers_of(state: State) -> list[Unit]:
 
 def province_owners(state: State) -> dict[str, str]:
     return dict(state.extra.get("provinces", {}))
+
+
+def label(state: State) -> str:
+    """The phase's name in the rulebook's own words: 1939 III says "Autumn" (D39 4, 15, 33),
+    where the standard game's 2023 rulebook says "Fall" (the stored season stays ``fall``)."""
+    return state.label.replace("Fall", "Autumn")
 
 
 def occupy(owners: Mapping[str, str], units: Sequence[Unit]) -> dict[str, str]:
@@ -152,7 +173,7 @@ class V1939:
         else:
             who = []
         kinds = {MOVEMENT: ("moves",), RETREATS: ("retreats",), ADJUSTMENTS: ("adjustments",)}
-        return Pending(state.turn, state.label, tuple(who), kinds.get(state.phase, ()))
+        return Pending(state.turn, label(state), tuple(who), kinds.get(state.phase, ()))
 
     # -- orders --------------------------------------------------------------------------------
 
@@ -182,6 +203,8 @@ class V1939:
                 parsed.reject(number, err.code, err.message, line)
         if state.phase != ADJUSTMENTS:
             _keep_last(parsed)
+        else:
+            _no_conditional_transfers(parsed)
         return parsed
 
     # -- the turn ------------------------------------------------------------------------------
@@ -281,18 +304,17 @@ class V1939:
         return self._after_moves(new, events)
 
     def _retreats(self, state: State, orders: Mapping[str, Sequence[Any]]) -> Resolution[State]:
-        by_unit: dict[str, RetreatOrder] = {}
+        # Retreat orders are keyed by power and space: two units of two powers may have been
+        # dislodged from one space (a tank halted in its route, and the holder it beat there).
+        by_unit: dict[tuple[str, str], RetreatOrder] = {}
         for power, given in orders.items():
             for o in given:
-                here = province_of(getattr(o, "loc", ""))
-                for d in state.dislodged:
-                    if d.unit.province == here and d.unit.power == power:
-                        by_unit[here] = o
-        survivors, fate = retreats.resolve_retreats(state.dislodged, by_unit)
+                by_unit[(power, province_of(getattr(o, "loc", "")))] = o
+        survivors, fate = resolve_retreats(state.dislodged, by_unit)
         events = []
         for d in state.dislodged:
-            ro = by_unit.get(d.unit.province)
-            f = fate[d.unit.province]
+            key = (d.unit.power, d.unit.province)
+            ro, f = by_unit.get(key), fate[key]
             to = f" to {ro.dest}" if f == "retreated" and isinstance(ro, Retreat) else ""
             events.append(
                 Event("retreat", _PUBLIC, f"{d.unit.power} {d.unit.kind} {d.unit.loc}: {f}{to}")
@@ -328,7 +350,7 @@ class V1939:
 
     def _winter(self, state: State, orders: Mapping[str, Sequence[Any]]) -> Resolution[State]:
         wanted = {
-            p: [o for o in os if isinstance(o, Build | Remove | Waive | Transfer)]
+            p: [o for o in os if isinstance(o, Build | Remove | Waive | Transfer | Alternate)]
             for p, os in orders.items()
         }
         bombed = list(state.extra.get("bombed", []))
@@ -360,7 +382,7 @@ class V1939:
 
     def view(self, state: State) -> dict[str, Any]:
         return {
-            "phase": state.label,
+            "phase": label(state),
             "year": state.year,
             "season": state.season,
             "units": [u.text() for u in state.units],
@@ -380,7 +402,7 @@ class V1939:
         }
 
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
-        lines = [f"Diplomacy 1939 III: {state.label}" + (f", report for {power}" if power else "")]
+        lines = [f"Diplomacy 1939 III: {label(state)}" + (f", report for {power}" if power else "")]
         if events:
             lines += ["", "Results:", *(f"  {e.text}" for e in events)]
         lines += ["", "Units:"]
@@ -399,7 +421,38 @@ class V1939:
             lines.append(f"  {p} {len(c):2} ({sp[p]:2} SP): {' '.join(c)}")
         if state.phase == OVER:
             lines.append(f"Game over: {state.result}, {', '.join(state.winners)}")
+        elif state.phase == ADJUSTMENTS:
+            lines += WINTER_HELP
+        elif state.phase == RETREATS:
+            lines += RETREAT_HELP
         return "\n".join(lines) + "\n"
+
+
+def resolve_retreats(
+    dislodged: Sequence[Dislodged], orders: Mapping[tuple[str, str], RetreatOrder]
+) -> tuple[list[Unit], dict[tuple[str, str], str]]:
+    """The standard retreat rules (2023 rulebook: two units retreating to one space are both
+    disbanded; an unordered unit is disbanded), with each unit known by (power, space)."""
+    wanted: dict[tuple[str, str], str] = {}
+    for d in dislodged:
+        key = (d.unit.power, d.unit.province)
+        o = orders.get(key)
+        if isinstance(o, Retreat) and o.dest in d.options:
+            wanted[key] = o.dest
+    clash = Counter(province_of(dest) for dest in wanted.values())
+    survivors: list[Unit] = []
+    fate: dict[tuple[str, str], str] = {}
+    for d in dislodged:
+        key = (d.unit.power, d.unit.province)
+        dest = wanted.get(key)
+        if dest is None:
+            fate[key] = "disbanded" if key in orders else "unordered"
+        elif clash[province_of(dest)] > 1:
+            fate[key] = "bounced"
+        else:
+            fate[key] = "retreated"
+            survivors.append(Unit(dest, d.unit.kind, d.unit.power))
+    return survivors, fate
 
 
 def _end(
@@ -407,6 +460,26 @@ def _end(
 ) -> Resolution[State]:
     events.append(Event("game_over", _PUBLIC, text, {"result": result, "winners": list(winners)}))
     return Resolution(replace(state, phase=OVER, winners=winners, result=result), events)
+
+
+def _no_conditional_transfers(parsed: Parsed[Any]) -> None:
+    """D39 12: a transfer may not be conditional, so none may stand in an alternate set."""
+    kept, alternate = [], False
+    for line, o in parsed.orders:
+        alternate = alternate or isinstance(o, Alternate)
+        if alternate and isinstance(o, Transfer):
+            text = notation.format_order(o)
+            parsed.reject(
+                line,
+                "illegal/conditional_transfer",
+                f"a transfer may not be conditional (D39 12); write it before 'Alternate:': "
+                f"{text!r}",
+                text,
+            )
+        else:
+            kept.append((line, o))
+    parsed.orders[:] = kept
+    parsed.problems.sort(key=lambda pr: pr.line)
 
 
 def _key(order: Any) -> tuple[str, str] | None:

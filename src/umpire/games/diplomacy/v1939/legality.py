@@ -20,6 +20,7 @@ from umpire.games.diplomacy.v1939 import bombers as air
 from umpire.games.diplomacy.v1939 import supply
 from umpire.games.diplomacy.v1939.notation import V1939Order
 from umpire.games.diplomacy.v1939.orders import (
+    Alternate,
     BomberStand,
     Flight,
     LandPermission,
@@ -47,6 +48,10 @@ def check(
     units: Mapping[str, Unit],
     bombers: Sequence[Unit],
 ) -> V1939Order:
+    if isinstance(order, Alternate):
+        if state.phase == ADJUSTMENTS:
+            return order
+        raise _illegal("wrong_phase", f"alternate orders are for the winter: {text!r}")
     if state.phase == MOVEMENT:
         return _movement(m, state, power, order, text, units, bombers)
     if isinstance(order, Transfer | LandPermission | TankMove | Flight | BomberStand):
@@ -56,10 +61,31 @@ def check(
     if state.phase == RETREATS:
         if isinstance(order, TankConvoy):
             raise _illegal("wrong_phase", f"only retreats and disbands now: {text!r}")
-        return standard.check_retreat(m, state, power, order, text)
+        return check_retreat(m, state, power, order, text)
     if state.phase == ADJUSTMENTS:
         return _adjustment(m, state, power, order, text, units, bombers)
     raise _illegal("game_over", f"the game is over: {text!r}")
+
+
+def check_retreat(m: Map, state: State, power: str, order: V1939Order, text: str) -> V1939Order:
+    """A retreat or disband of this power's dislodged unit in the named space.
+
+    Two units may be dislodged from one space (a tank halted in its route and beaten there,
+    and the route's holder it beat, D39 21): they are always of two powers (ruling), so the
+    power giving the order says which; the unit letter, if it names another kind, is refused.
+    """
+    here = province_of(getattr(order, "loc", ""))
+    mine = [d for d in state.dislodged if d.unit.province == here and d.unit.power == power]
+    if len(mine) != 1:  # none of this power's here: the standard check gives the reason
+        return standard.check_retreat(m, state, power, order, text)  # type: ignore[arg-type]
+    d = mine[0]
+    kind = getattr(order, "kind", "")
+    if kind and kind != d.unit.kind:
+        raise _illegal(
+            "kind", f"the dislodged unit in {here} is {d.unit.kind} {d.unit.loc}: {text!r}"
+        )
+    only = replace(state, dislodged=(d,))
+    return standard.check_retreat(m, only, power, order, text)  # type: ignore[arg-type]
 
 
 def _own_bomber(bombers: Sequence[Unit], power: str, loc: str, text: str) -> Unit:
@@ -96,8 +122,10 @@ def _movement(
         if order.power == power:
             raise _illegal("own_bomber", f"your own bombers need no permission: {text!r}")
         return order
-    if isinstance(order, Transfer):
-        raise _illegal("wrong_phase", f"SP are transferred with the winter orders: {text!r}")
+    if isinstance(order, Transfer | Alternate):
+        raise _illegal(
+            "wrong_phase", f"transfers and alternates go with the winter orders: {text!r}"
+        )
     if isinstance(order, TankMove):
         unit = units.get(order.loc)
         if unit is None or unit.power != power or unit.kind != "T":

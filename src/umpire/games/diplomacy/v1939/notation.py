@@ -11,6 +11,19 @@ Every form the rulebook prints is read (any case and spacing; ``X(Yyy)`` or ``X 
     Transfer 2 SP to France       2 SP to FRA                              (D39 12)
     F(NTH) C T(Lon) - Bel         B(Ven) Stands      Build T Mun     Build B ber
 
+Alternate winter orders (D39 12: "players expecting to receive a transfer, submit alternate
+winter orders in case the SP's are not received"): a line ``Alternate:`` (or ``Alternative``,
+``Alternate orders``, with an optional note in brackets) starts another set of builds and
+removals. The first set that can be carried out in full is used (every build made, no unit
+disbanded for want of SP beyond those it removes); if none can, the last set is used as far as
+it goes. Transfers are written before the first ``Alternate:`` (they may not be conditional)::
+
+    Transfer 1 SP to Italy
+    Build T Ber
+    Build A Kie
+    Alternate (if France's 3 SP do not arrive):
+    Build A Kie
+
 and every standard order (``A(Aus) - Cze``, ``T(Pol) S A(Pru)``, ``F(MAO) Stands``...).
 ``B`` is the bomber's letter, so a build is written ``Build`` (or ``B A mun``: ``B`` followed
 by a unit letter is read as a build, as in standard shorthand).
@@ -30,6 +43,8 @@ Canonical text keeps the standard style (lower-case abbreviations, upper-case le
 'len [Land GER B pru]'
 >>> fmt("transfer 2 sp to France")
 'Transfer 2 SP to FRA'
+>>> fmt("Alternate (if France's SP do not arrive):")
+'Alternate:'
 """
 
 from __future__ import annotations
@@ -45,6 +60,7 @@ from umpire.games.diplomacy.v1939.orders import (
     CUT,
     RAID,
     SUPPORT,
+    Alternate,
     BomberStand,
     Flight,
     LandPermission,
@@ -70,13 +86,18 @@ POWER_WORDS: Mapping[str, str] = {
     "tur": "TUR", "turkey": "TUR", "turkish": "TUR",
 }  # fmt: skip
 
-V1939Order = Order | TankMove | TankConvoy | BomberStand | Flight | LandPermission | Transfer
+V1939Order = (
+    Order | TankMove | TankConvoy | BomberStand | Flight | LandPermission | Transfer | Alternate
+)
 
 # "A(Aus)" -> "A Aus"; a coast such as "spa(sc)" is untouched (no lone letter before "(").
 _DESIGNATOR = re.compile(r"(?<![a-z])(a|f|t|b|army|fleet|tank|bomber)\s*\(\s*([^()]*?)\s*\)")
 _BRACKET = re.compile(r"\[([^\]]*)\]")
 _LAND = re.compile(r"^(.+?)\s*\[\s*land\s+(\w+)\s+(?:b|bomber)\s+(.+?)\s*\]$")
 _TRANSFER = re.compile(r"^(?:transfers?\s+)?(\d+)\s*(?:sp'?s?|supply points?)?\s+to\s+(\w+)$")
+_ALTERNATE = re.compile(
+    r"^alternat(?:e|ive)(?:\s+winter)?(?:\s+orders?)?\s*(?:[(\[].*[)\]])?\s*:?$"
+)
 _MISSION_TAG = re.compile(r"\(\s*([nr])\s*\)$")
 
 
@@ -110,6 +131,8 @@ def parse_order(m: Map, text: str) -> V1939Order:
         if amount <= 0:
             raise OrderError("syntax/amount", f"a transfer needs a positive amount: {text!r}")
         return Transfer(amount, _power(t.group(2), text))
+    if _ALTERNATE.match(s) is not None:
+        return Alternate()
     if (land := _LAND.match(s)) is not None:
         return LandPermission(
             _province(m, land.group(1), text),
@@ -241,6 +264,7 @@ standard.FORMATS.update(
         Flight: _format_flight,
         LandPermission: lambda o: f"{o.province} [Land {o.power} B {o.bomber_loc}]",
         Transfer: lambda o: f"Transfer {o.amount} SP to {o.to}",
+        Alternate: lambda o: "Alternate:",
     }
 )
 

@@ -8,7 +8,8 @@ carry the new unit letters too: ``T`` tank, ``B`` bomber (D39 2). The new types:
 - :class:`BomberStand` and :class:`Flight`: a bomber standing or flying, with at most one
   mission on one step of its flight path (D39 37-40);
 - :class:`LandPermission`: a province owner's "Land" approval (D39 44);
-- :class:`Transfer`: supply points given to another power in a winter (D39 12).
+- :class:`Transfer`: supply points given to another power in a winter (D39 12);
+- :class:`Alternate`: the line that starts a set of alternate winter orders (D39 12).
 """
 
 from __future__ import annotations
@@ -88,3 +89,10 @@ class Transfer:
 
     amount: int
     to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Alternate:
+    """``Alternate:``: the winter orders after this line are an alternate set, used only if
+    every set before it cannot be carried out in full (D39 12 recommends alternate winter
+    orders "in case the SP's are not received"; ruling)."""

@@ -17,6 +17,10 @@ Each winter, in this order (:func:`resolve_winter`):
    after the builds (D39 18), a bomber at most one more bomber than armies (D39 31); builds go
    in unoccupied, owned home centres of the power's own, one per centre, not in a centre
    bombed since the last winter (D39 41). SP are not banked from winter to winter (ruling).
+
+Steps 3-5 are taken with the power's first set of winter orders if it can be carried out in
+full, else with the first alternate set that can, else with the last set as far as it goes
+(alternate winter orders, D39 12; ruling).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from umpire.games.diplomacy.adjustments import civil_disorder
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.orders import Build, Remove, Waive
 from umpire.games.diplomacy.state import State, Unit
-from umpire.games.diplomacy.v1939.orders import Transfer
+from umpire.games.diplomacy.v1939.orders import Alternate, Transfer
 
 COST = {"A": 2, "F": 2, "T": 3, "B": 3}  # D39 9
 TRANSFER_SHARE = 5  # D39 12: up to 20% = one fifth
@@ -107,59 +111,105 @@ def resolve_winter(
                 else:
                     done.append((power, "transfer refused", f"{o.amount} SP to {o.to}"))
     for power in state.powers:
-        mine = [u for u in [*ground.values(), *air.values()] if u.power == power]
-        before = upkeep(mine)
-        given = list(orders.get(power, ()))
-        # 3. voluntary disbands (D39 13)
-        for o in given:
-            if isinstance(o, Remove):
-                pool = air if o.kind == "B" else ground
-                u = pool.get(province_of(o.loc))
-                if u is not None and u.power == power:
-                    del pool[u.province]
-                    done.append((power, "remove", f"{u.kind} {u.loc}"))
-        # 4. disbanding for lack of SP (D39 10)
-        mine = [u for u in [*ground.values(), *air.values()] if u.power == power]
-        short = before > have[power]
-        if upkeep(mine) > have[power]:
-            for u in civil_disorder(m, state, power, mine, len(mine)):
-                if upkeep(mine) <= have[power]:
-                    break
-                mine.remove(u)
-                (air if u.kind == "B" else ground).pop(u.province)
-                done.append((power, "disband (short of SP)", f"{u.kind} {u.loc}"))
-        # 5. builds (D39 10, 11, 13, 18, 31, 41)
-        if short:
-            if any(isinstance(o, Build) for o in given):
-                done.append((power, "no builds", "had to disband for lack of SP (D39 10)"))
-            continue
-        budget = have[power] - before
-        places = set(build_places(m, state, power, bombers, bombed))
-        builds: list[Unit] = []
-        for o in given:
-            if isinstance(o, Waive) or not isinstance(o, Build):
-                continue
-            here = province_of(o.loc)
-            if here not in places or COST[o.kind] > budget:
-                done.append((power, "build refused", f"{o.kind} {o.loc}"))
-                continue
-            places.discard(here)
-            budget -= COST[o.kind]
-            builds.append(Unit(o.loc, o.kind, power))
-        # The ratios count every army of the winter's builds (D39 18: the T may come with the
-        # 3rd A); tanks and bombers over the ratio are dropped, the last written first.
-        while True:
-            tanks_ok, bombers_ok = ratio_ok([*mine, *builds])
-            over = [
-                i
-                for i, u in enumerate(builds)
-                if (u.kind == "T" and not tanks_ok) or (u.kind == "B" and not bombers_ok)
-            ]
-            if not over:
+        # 3-5, once per set of orders: the first set carried out in full is used, else the
+        # last one as far as it goes (alternate winter orders, D39 12, ruling).
+        sets = alternates(orders.get(power, ()))
+        for number, given in enumerate(sets):
+            g, a = dict(ground), dict(air)
+            report, full = _adjust(m, state, power, given, have[power], g, a, bombers, bombed)
+            if full or number == len(sets) - 1:
                 break
-            u = builds.pop(over[-1])
-            done.append((power, "build refused (ratio)", f"{u.kind} {u.loc}"))
-        for u in builds:
-            (air if u.kind == "B" else ground)[u.province] = u
-            done.append((power, "build", f"{u.kind} {u.loc}"))
+        ground, air = g, a
+        if number:
+            why = "the sets before it could not be carried out in full"
+            done.append((power, f"alternate {number} used:", why))
+        done.extend(report)
     return Winter(sorted(ground.values()), sorted(air.values()), done, have)
+
+
+def alternates(given: Sequence[object]) -> list[list[object]]:
+    """A power's winter orders cut into its first set and its alternate sets (D39 12)."""
+    sets: list[list[object]] = [[]]
+    for o in given:
+        if isinstance(o, Alternate):
+            sets.append([])
+        else:
+            sets[-1].append(o)
+    return sets
+
+
+def _adjust(
+    m: Map,
+    state: State,
+    power: str,
+    given: Sequence[object],
+    have: int,
+    ground: dict[str, Unit],
+    air: dict[str, Unit],
+    bombers: Sequence[Unit],
+    bombed: Sequence[str],
+) -> tuple[list[tuple[str, str, str]], bool]:
+    """Steps 3-5 for one power and one set of orders, on ``ground`` and ``air`` (changed in
+    place). Returns what was done and whether the set was carried out in full: every build
+    made and no unit disbanded for want of SP beyond those the set removes."""
+    done: list[tuple[str, str, str]] = []
+    full = True
+    mine = [u for u in [*ground.values(), *air.values()] if u.power == power]
+    before = upkeep(mine)
+    # 3. voluntary disbands (D39 13)
+    for o in given:
+        if isinstance(o, Remove):
+            pool = air if o.kind == "B" else ground
+            u = pool.get(province_of(o.loc))
+            if u is not None and u.power == power:
+                del pool[u.province]
+                done.append((power, "remove", f"{u.kind} {u.loc}"))
+    # 4. disbanding for lack of SP (D39 10)
+    mine = [u for u in [*ground.values(), *air.values()] if u.power == power]
+    short = before > have
+    if upkeep(mine) > have:
+        full = False
+        for u in civil_disorder(m, state, power, mine, len(mine)):
+            if upkeep(mine) <= have:
+                break
+            mine.remove(u)
+            (air if u.kind == "B" else ground).pop(u.province)
+            done.append((power, "disband (short of SP)", f"{u.kind} {u.loc}"))
+    # 5. builds (D39 10, 11, 13, 18, 31, 41)
+    if short:
+        if any(isinstance(o, Build) for o in given):
+            done.append((power, "no builds", "had to disband for lack of SP (D39 10)"))
+            full = False
+        return done, full
+    budget = have - before
+    places = set(build_places(m, state, power, bombers, bombed))
+    builds: list[Unit] = []
+    for o in given:
+        if isinstance(o, Waive) or not isinstance(o, Build):
+            continue
+        here = province_of(o.loc)
+        if here not in places or COST[o.kind] > budget:
+            done.append((power, "build refused", f"{o.kind} {o.loc}"))
+            full = False
+            continue
+        places.discard(here)
+        budget -= COST[o.kind]
+        builds.append(Unit(o.loc, o.kind, power))
+    # The ratios count every army of the winter's builds (D39 18: the T may come with the
+    # 3rd A); tanks and bombers over the ratio are dropped, the last written first.
+    while True:
+        tanks_ok, bombers_ok = ratio_ok([*mine, *builds])
+        over = [
+            i
+            for i, u in enumerate(builds)
+            if (u.kind == "T" and not tanks_ok) or (u.kind == "B" and not bombers_ok)
+        ]
+        if not over:
+            break
+        u = builds.pop(over[-1])
+        done.append((power, "build refused (ratio)", f"{u.kind} {u.loc}"))
+        full = False
+    for u in builds:
+        (air if u.kind == "B" else ground)[u.province] = u
+        done.append((power, "build", f"{u.kind} {u.loc}"))
+    return done, full
