@@ -38,3 +38,21 @@ def test_the_bot_uses_every_unit_type_and_mission() -> None:
     text = "\n".join(line for turn in record.turns for s in turn.submissions for line in s.orders)
     for needle in ("Build A", "Build F", "Build T", "Build B", " via ", "[S ", "(R)", "(N)"):
         assert needle in text, needle
+
+
+@pytest.mark.rule("D39 12")
+def test_the_bot_writes_alternate_winter_orders_and_both_sets_are_used() -> None:
+    """A bot hoping for SP writes the builds they would pay for, then ``Alternate:`` and its
+    affordable builds (ruling 13): in this game a gift arrives at least once (first set used)
+    and fails to at least once (alternate used)."""
+    record = bot_game(7)
+    first = alternate = 0
+    for turn in record.turns:
+        for power, sub in turn.latest().items():
+            if "Alternate:" in sub.orders:
+                if any(e.text.startswith(f"{power}: alternate 1 used") for e in turn.events):
+                    alternate += 1
+                else:
+                    first += 1
+    assert first >= 1
+    assert alternate >= 1

@@ -6,7 +6,9 @@ makes a "movement" through a route province to a centre two provinces away. A bo
 support to a friendly move, a strategic raid on a centre it does not own, or a cut of a unit
 of another power, and flies back to take-off; or it stands. Retreats: a random option.
 Winter: disband the cheapest units when short of SP; else build tanks and bombers within the
-ratios and armies and fleets with what is left; now and then give 1 SP away.
+ratios and armies and fleets with what is left; now and then give 1 SP away. A bot that gives
+SP away, and now and then any bot, hopes for a gift of 1 or 2 SP: if those SP would pay for
+more, it writes those builds first and its affordable builds as an ``Alternate:`` set (D39 12).
 Every random choice goes through the :class:`Chance` it is given.
 """
 
@@ -197,15 +199,36 @@ def _winter(e: V1939, state: State, power: str, chance: Chance) -> list[str]:
             cost -= supply.COST[u.kind]
         return lines
     others = [p for p in state.powers if p != power]
-    if supply.transfer_limit(sp) >= 1 and chance.percent(purpose=f"bot {power} transfer") <= 10:
+    sends = supply.transfer_limit(sp) >= 1 and chance.percent(purpose=f"bot {power} transfer") <= 20
+    if sends:
         to = chance.choice(others, purpose=f"bot {power} transfer to")
         lines.append(f"Transfer 1 SP to {to}")
         sp -= 1
     budget = sp - cost
+    places = supply.build_places(m, state, power, bombers, bombed)
     kinds = [u.kind for u in mine]
-    for home in supply.build_places(m, state, power, bombers, bombed):
+    plan = _builds(m, power, kinds, places, budget, chance, "build")
+    # D39 12 recommends alternate winter orders to a player expecting a transfer. A bot that
+    # gives SP away expects some in return, and any bot now and then hopes for a gift: it then
+    # writes first the builds the hoped-for SP would pay for, and its affordable builds as the
+    # alternate, used if the SP do not arrive (ruling 13).
+    if places and (sends or chance.percent(purpose=f"bot {power} hopes") <= 25):
+        hope = chance.choice([1, 2], purpose=f"bot {power} hopes for")
+        hopeful = _builds(m, power, kinds, places, budget + hope, chance, "hopeful build")
+        if sum(supply.COST[line.split()[1]] for line in hopeful) > budget:
+            return [*lines, *hopeful, "Alternate (if the SP hoped for do not arrive):", *plan]
+    return lines + plan
+
+
+def _builds(
+    m: Map, power: str, kinds: list[str], places: list[str], budget: int, chance: Chance, why: str
+) -> list[str]:
+    """Build tanks and bombers within the ratios, armies and fleets with what is left."""
+    kinds = list(kinds)
+    lines = []
+    for home in places:
         armies, tanks, planes = kinds.count("A"), kinds.count("T"), kinds.count("B")
-        roll = chance.percent(purpose=f"bot {power} build {home}")
+        roll = chance.percent(purpose=f"bot {power} {why} {home}")
         if budget >= 3 and 2 * (tanks + 1) <= armies and roll <= 35:
             kind = "T"
         elif budget >= 3 and planes + 1 <= armies + 1 and 35 < roll <= 55:

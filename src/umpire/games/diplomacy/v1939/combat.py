@@ -22,7 +22,9 @@ convoy. Strengths:
   stood out of the destination it stops in the route province (D39 24);
 - a tank that could not leave its province defends with 2 (D39 20); a tank halted in the route
   province is attacked there by the moves it beat into it and defends with 1 (D39 21); if
-  dislodged there it may retreat to its start province (D39 29).
+  dislodged there it may retreat to its start province (D39 29). Another tank's fight for the
+  same route meets it at full strength; its own power's moves never beat it, nor does its
+  power's support count against it (standard rule, D39 1; ruling 18).
 """
 
 from __future__ import annotations
@@ -228,9 +230,23 @@ class _Board:
             return 0
         if leg.opponent >= 0 and self.ok(leg.opponent):
             return 0
-        if leg.kind == ROUTE and self.ok(n) and not self.ok(leg.partner):
-            return 1  # D39 21: halted in the route province, it defends as one army
         return self.strength(n)
+
+    def halted(self, n: int) -> bool:
+        """Route leg ``n`` won its route and its tank stopped there (D39 24, 26)."""
+        leg = self.leg(n)
+        return leg.kind == ROUTE and self.ok(n) and not self.ok(leg.partner)
+
+    def beats_halted(self, n: int, m: int) -> bool:
+        """Move ``n`` into a province where the tank of route leg ``m`` halted beats it.
+
+        The halted tank defends with 1 (D39 21). As in the standard game (D39 1; ruling 18),
+        no power dislodges its own unit, nor does its support count towards dislodging it.
+        """
+        leg, tank = self.leg(n), self.leg(m).unit
+        if leg.unit.power == tank.power:
+            return False
+        return leg.base + self.given(leg.supports, leg.bomber_supports, tank.power) > 1
 
     def pressure(self, d: int) -> float:
         """Crossing movements (ruling): what the destination leg ``d`` of one tank opposes to
@@ -289,7 +305,17 @@ class _Board:
                     return False
             elif attack <= self.hold(leg.dest, n):
                 return False
-            return all(attack > self.prevent(m, n) for m in self.into[leg.dest] if m != n)
+            for m in self.into[leg.dest]:
+                if m == n:
+                    continue
+                # D39 21: a tank halted there is then attacked by the moves into the province;
+                # another tank's route fight meets it at its strength (ruling 18).
+                if kind != ROUTE and self.leg(m).kind == ROUTE and self.halted(m):
+                    if not self.beats_halted(n, m):
+                        return False
+                elif attack <= self.prevent(m, n):
+                    return False
+            return True
         here = self.where[n]
         if kind == SUPPORT:
             me = self.at[here]
