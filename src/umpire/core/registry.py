@@ -28,10 +28,21 @@ def register(ruleset: Ruleset[Any, Any]) -> Ruleset[Any, Any]:
     return ruleset
 
 
+class GameUnavailable(UnknownGame):
+    """A built-in game whose package failed to import; the other games still work."""
+
+    def __init__(self, name: str, cause: str) -> None:
+        super().__init__(name)
+        self.message = f"game {name!r} could not be loaded: {cause}"
+
+
 def get(name: str) -> Ruleset[Any, Any]:
-    _load_builtin()
-    key = _ALIASES.get(name.strip().lower())
+    failed = _load_builtin()
+    wanted = name.strip().lower()
+    key = _ALIASES.get(wanted)
     if key is None:
+        if wanted in failed:
+            raise GameUnavailable(wanted, failed[wanted])
         raise UnknownGame(name)
     return _GAMES[key]
 
@@ -41,5 +52,8 @@ def all_games() -> list[Ruleset[Any, Any]]:
     return [_GAMES[k] for k in sorted(_GAMES)]
 
 
-def _load_builtin() -> None:
-    from umpire import games  # noqa: F401  (registers the built-in games on import)
+def _load_builtin() -> dict[str, str]:
+    """Import the built-in games (once); the packages that failed, with their error."""
+    from umpire import games  # registers the built-in games on import
+
+    return games.FAILED

@@ -1,0 +1,35 @@
+"""``python -m umpire.server serve|worker|migrate|creategm`` (the same as the ``umpire`` CLI)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from umpire.server import commands
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m umpire.server")
+    sub = parser.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("serve", help="web server, worker and demo game in one process")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--no-demo", action="store_true")
+    sub.add_parser("worker", help="an extra task worker")
+    sub.add_parser("migrate", help="create or update the database")
+    g = sub.add_parser("creategm", help="create a game-master account")
+    g.add_argument("username")
+    g.add_argument("--email", default="")
+    g.add_argument("--password", default=None)
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        return commands.serve(args.host, args.port, not args.no_demo)
+    if args.command == "worker":
+        return commands.worker()
+    if args.command == "migrate":
+        return commands.migrate()
+    return commands.creategm(args.username, args.email, args.password)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""Accounts, profiles and API tokens."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.contrib.auth import authenticate
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from umpire.core.session import SessionError
+from umpire.server.models import ApiToken, Profile
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def profile_of(user: User) -> Profile:
+    profile, _ = Profile.objects.get_or_create(
+        user=user,
+        defaults={"display_name": user.get_username(), "email_address": user.email or ""},
+    )
+    return profile
+
+
+def register(
+    username: str,
+    password: str,
+    *,
+    email: str = "",
+    display_name: str = "",
+    game_master: bool = False,
+) -> User:
+    if not username.strip() or len(password) < 8:
+        raise SessionError(
+            "account/invalid", "a user name and a password of at least 8 characters are needed"
+        )
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(username.strip(), email, password)
+            user.is_staff = game_master
+            user.save()
+            Profile.objects.create(
+                user=user,
+                display_name=display_name.strip() or username.strip(),
+                email_address=email,
+                is_game_master=game_master,
+            )
+    except IntegrityError as err:
+        raise SessionError("account/taken", f"the user name {username!r} is taken") from err
+    return user
+
+
+def issue_token(user: User, name: str = "api") -> str:
+    """A new bearer token for ``user``; shown once, stored as a digest."""
+    token = secrets.token_urlsafe(32)
+    ApiToken.objects.create(user=user, digest=digest(token), name=name)
+    return token
+
+
+def login(username: str, password: str) -> str:
+    user = authenticate(username=username, password=password)
+    if user is None or not isinstance(user, User):
+        raise SessionError("auth/bad_credentials", "unknown user name or wrong password")
+    return issue_token(user)
+
+
+def user_for_token(token: str) -> User | None:
+    row = ApiToken.objects.select_related("user").filter(digest=digest(token)).first()
+    if row is None or not row.user.is_active:
+        return None
+    ApiToken.objects.filter(pk=row.pk).update(last_used_at=timezone.now())
+    return row.user
+
+
+def is_game_master(user: User) -> bool:
+    return bool(user.is_superuser or user.is_staff or profile_of(user).is_game_master)

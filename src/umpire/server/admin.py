@@ -1,0 +1,63 @@
+"""Django admin for game masters. The seed is never shown, not even here."""
+# ruff: noqa: RUF012  (Django Meta options and pydantic field defaults are class-level by design)
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from umpire.server.models import (
+    AuditEntry,
+    Enrollment,
+    Game,
+    Message,
+    Profile,
+    Seat,
+    Submission,
+    Turn,
+)
+
+
+class SeatInline(admin.TabularInline[Seat, Game]):
+    model = Seat
+    extra = 0
+    fields = ("power", "user", "is_bot", "active", "ready_turn", "joined_at", "left_at", "note")
+    readonly_fields = ("joined_at",)
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin[Game]):
+    list_display = ("id", "name", "game", "scenario", "status", "turn", "deadline", "gm")
+    list_filter = ("status", "game")
+    search_fields = ("name",)
+    exclude = ("seed", "initial_state", "setup_draws")
+    readonly_fields = ("turn", "powers", "outcome", "created_at", "started_at", "finished_at")
+    inlines = [SeatInline]
+
+
+@admin.register(Turn)
+class TurnAdmin(admin.ModelAdmin[Turn]):
+    list_display = ("game", "number", "label", "processed_at")
+    list_filter = ("game",)
+
+
+@admin.register(Submission)
+class SubmissionAdmin(admin.ModelAdmin[Submission]):
+    list_display = ("game", "turn", "power", "source", "received_at", "void")
+    list_filter = ("game", "source")
+
+
+@admin.register(Message)
+class MessageAdmin(admin.ModelAdmin[Message]):
+    list_display = ("game", "turn", "sender_power", "to_all", "signed", "sent_at")
+    list_filter = ("game",)
+
+
+@admin.register(AuditEntry)
+class AuditAdmin(admin.ModelAdmin[AuditEntry]):
+    list_display = ("at", "game", "actor", "action")
+    list_filter = ("game", "action")
+    readonly_fields = ("at", "game", "actor", "action", "details")
+
+
+admin.site.register(Profile)
+admin.site.register(Enrollment)

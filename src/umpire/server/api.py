@@ -1,0 +1,366 @@
+"""The JSON API (django-ninja; OpenAPI at ``/api/docs``), bearer-token auth.
+
+Every game-related response is built by :func:`umpire.server.outputs.present` for the
+requesting viewer. Errors are ``{"code": ..., "message": ...}`` with a stable code
+(listed in docs/server.md) and an HTTP status chosen from the code.
+"""
+# ruff: noqa: RUF012  (Django Meta options and pydantic field defaults are class-level by design)
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from ninja import NinjaAPI, Schema, Status
+from ninja.security import HttpBearer
+
+from umpire.core import registry
+from umpire.core.session import SessionError
+from umpire.server import accounts, service
+from umpire.server.models import Game
+from umpire.server.outputs import SPECTATOR_VIEWER, present, viewer_of
+
+api = NinjaAPI(
+    title="Umpire",
+    version="1",
+    description="Moderation service for strategic wargames played by mail, email and web.",
+    urls_namespace="api",
+)
+
+STATUS_BY_CODE = {
+    "game/not_found": 404,
+    "account/not_found": 404,
+    "turn/unknown": 404,
+    "auth/bad_credentials": 401,
+    "gm/forbidden": 403,
+    "view/forbidden": 403,
+    "seat/none": 403,
+    "turn/stale": 409,
+    "game/over": 409,
+    "game/started": 409,
+    "game/not_started": 409,
+    "game/not_running": 409,
+    "seat/already": 409,
+    "account/taken": 409,
+}
+
+
+@api.exception_handler(SessionError)
+def session_error(request: HttpRequest, exc: SessionError) -> HttpResponse:
+    status = STATUS_BY_CODE.get(exc.code, 400)
+    return api.create_response(request, {"code": exc.code, "message": exc.message}, status=status)
+
+
+class TokenAuth(HttpBearer):
+    def authenticate(self, request: HttpRequest, token: str) -> User | None:
+        return accounts.user_for_token(token)
+
+
+auth = TokenAuth()
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.auth  # type: ignore[attr-defined]
+    assert isinstance(user, User)
+    return user
+
+
+def _game(game_id: int) -> Game:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise SessionError("game/not_found", f"no game {game_id}")
+    return game
+
+
+def _out(request: HttpRequest, game_id: int, *parts: str, turn: int | None = None) -> Any:
+    game = _game(game_id)
+    return present(game, viewer_of(game, _user(request)), parts, turn=turn)
+
+
+# --- accounts ------------------------------------------------------------------------------
+
+
+class RegisterIn(Schema):
+    username: str
+    password: str
+    email: str = ""
+    display_name: str = ""
+
+
+class LoginIn(Schema):
+    username: str
+    password: str
+
+
+class TokenOut(Schema):
+    username: str
+    token: str
+
+
+@api.post("/auth/register", response={201: TokenOut}, tags=["accounts"])
+def register(request: HttpRequest, data: RegisterIn) -> Status[dict[str, str]]:
+    user = accounts.register(
+        data.username, data.password, email=data.email, display_name=data.display_name
+    )
+    return Status(201, {"username": user.username, "token": accounts.issue_token(user)})
+
+
+@api.post("/auth/token", response=TokenOut, tags=["accounts"])
+def token(request: HttpRequest, data: LoginIn) -> dict[str, str]:
+    return {"username": data.username, "token": accounts.login(data.username, data.password)}
+
+
+@api.get("/me", auth=auth, tags=["accounts"])
+def me(request: HttpRequest) -> dict[str, Any]:
+    user = _user(request)
+    profile = accounts.profile_of(user)
+    return {
+        "username": user.username,
+        "display_name": profile.display_name,
+        "email": profile.email_address,
+        "game_master": accounts.is_game_master(user),
+    }
+
+
+# --- public (spectators) ----------------------------------------------------------------
+
+
+@api.get("/rulesets", tags=["public"])
+def rulesets(request: HttpRequest) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": r.info.name,
+            "title": r.info.title,
+            "scenarios": [
+                {"name": s.name, "title": s.title, "powers": list(s.powers)}
+                for s in r.info.scenarios
+            ],
+        }
+        for r in registry.all_games()
+    ]
+
+
+@api.get("/public/games", tags=["public"])
+def public_games(request: HttpRequest) -> list[dict[str, Any]]:
+    return [
+        present(g, SPECTATOR_VIEWER, ["game"])["game"]
+        for g in Game.objects.filter(public=True).order_by("-id")
+    ]
+
+
+@api.get("/public/games/{game_id}", tags=["public"])
+def public_game(request: HttpRequest, game_id: int, turn: int | None = None) -> Any:
+    game = _game(game_id)
+    if not game.public:
+        raise SessionError("game/not_found", f"no game {game_id}")
+    parts = ["game"] if game.initial_state is None else ["game", "events"]
+    return present(game, SPECTATOR_VIEWER, parts, turn=turn)
+
+
+# --- games -------------------------------------------------------------------------------
+
+
+class CreateIn(Schema):
+    name: str = ""
+    game: str
+    scenario: str | None = None
+    settings: dict[str, Any] = {}
+    public: bool = True
+
+
+class JoinIn(Schema):
+    preferences: list[str] = []
+
+
+class StartIn(Schema):
+    method: str = "preferences"
+    assignments: dict[str, str] = {}
+    powers: list[str] | None = None
+
+
+@api.get("/games", auth=auth, tags=["games"])
+def my_games(request: HttpRequest) -> list[dict[str, Any]]:
+    user = _user(request)
+    games = Game.objects.filter(
+        Q(gm=user) | Q(seats__user=user, seats__active=True) | Q(enrollments__user=user)
+    ).distinct()
+    return [present(g, viewer_of(g, user), ["game"])["game"] for g in games.order_by("-id")]
+
+
+@api.post("/games", auth=auth, response={201: dict}, tags=["games"])
+def create_game(request: HttpRequest, data: CreateIn) -> Status[Any]:
+    user = _user(request)
+    game = service.create_game(
+        user, data.name, data.game, scenario=data.scenario, settings=data.settings,
+        public=data.public,
+    )  # fmt: skip
+    return Status(201, present(game, viewer_of(game, user), ["game"]))
+
+
+@api.post("/games/{game_id}/join", auth=auth, tags=["games"])
+def join(request: HttpRequest, game_id: int, data: JoinIn) -> Any:
+    message = service.join(game_id, _user(request), data.preferences)
+    return {"message": message, **_out(request, game_id, "game")}
+
+
+@api.get("/games/{game_id}", auth=auth, tags=["games"])
+def game_detail(request: HttpRequest, game_id: int) -> Any:
+    game = _game(game_id)
+    viewer = viewer_of(game, _user(request))
+    parts = ["game"] if game.initial_state is None else ["game", "status"]
+    return present(game, viewer, parts)
+
+
+@api.get("/games/{game_id}/view", auth=auth, tags=["turns"])
+def view(request: HttpRequest, game_id: int, turn: int | None = None) -> Any:
+    return _out(request, game_id, "view", turn=turn)
+
+
+@api.get("/games/{game_id}/printout", auth=auth, tags=["turns"])
+def printout(request: HttpRequest, game_id: int, turn: int | None = None) -> Any:
+    return _out(request, game_id, "printout", turn=turn)
+
+
+@api.get("/games/{game_id}/events", auth=auth, tags=["turns"])
+def events(request: HttpRequest, game_id: int, turn: int | None = None) -> Any:
+    return _out(request, game_id, "events", turn=turn)
+
+
+# --- orders --------------------------------------------------------------------------------
+
+
+class OrdersIn(Schema):
+    turn: int
+    text: str
+    ready: bool = False
+    source: str = "api"
+
+
+class ReadyIn(Schema):
+    turn: int
+    ready: bool = True
+
+
+@api.get("/games/{game_id}/orders", auth=auth, tags=["orders"])
+def orders(request: HttpRequest, game_id: int, turn: int | None = None) -> Any:
+    return _out(request, game_id, "orders", turn=turn)
+
+
+@api.post("/games/{game_id}/orders", auth=auth, tags=["orders"])
+def submit(request: HttpRequest, game_id: int, data: OrdersIn) -> Any:
+    """Submit orders for ``turn`` (the latest submission counts); returns the receipt."""
+    user = _user(request)
+    receipt = service.submit_orders(
+        game_id, user, data.text, turn=data.turn, ready=data.ready, source=data.source
+    )
+    game = _game(game_id)
+    return present(game, viewer_of(game, user), ["receipt", "status"], receipt=receipt)
+
+
+@api.post("/games/{game_id}/ready", auth=auth, tags=["orders"])
+def ready(request: HttpRequest, game_id: int, data: ReadyIn) -> Any:
+    service.set_ready(game_id, _user(request), turn=data.turn, ready=data.ready)
+    return _out(request, game_id, "status")
+
+
+# --- press ---------------------------------------------------------------------------------
+
+
+class MessageIn(Schema):
+    to: list[str]
+    text: str
+    signed: bool = True
+
+
+@api.get("/games/{game_id}/messages", auth=auth, tags=["press"])
+def messages(request: HttpRequest, game_id: int) -> Any:
+    return _out(request, game_id, "messages")
+
+
+@api.post("/games/{game_id}/messages", auth=auth, response={201: dict}, tags=["press"])
+def send(request: HttpRequest, game_id: int, data: MessageIn) -> Status[Any]:
+    service.send_message(game_id, _user(request), data.text, to=data.to, signed=data.signed)
+    return Status(201, _out(request, game_id, "messages"))
+
+
+# --- game master ---------------------------------------------------------------------------
+
+
+class ExtendIn(Schema):
+    minutes: float
+
+
+class ReplaceIn(Schema):
+    power: str
+    username: str | None = None
+    bot: bool = False
+    standby: bool = False
+
+
+class EndIn(Schema):
+    summary: str = ""
+
+
+def _gm(request: HttpRequest, game_id: int, action: str, **args: Any) -> Any:
+    service.gm_action(game_id, _user(request), action, **args)
+    return _out(request, game_id, "game", "seats")
+
+
+@api.post("/games/{game_id}/start", auth=auth, tags=["game master"])
+def start(request: HttpRequest, game_id: int, data: StartIn) -> Any:
+    service.start(
+        game_id, _user(request), powers=data.powers, assignments=data.assignments,
+        method=data.method,
+    )  # fmt: skip
+    return _out(request, game_id, "game", "seats")
+
+
+@api.post("/games/{game_id}/gm/pause", auth=auth, tags=["game master"])
+def pause(request: HttpRequest, game_id: int) -> Any:
+    return _gm(request, game_id, "pause")
+
+
+@api.post("/games/{game_id}/gm/resume", auth=auth, tags=["game master"])
+def resume(request: HttpRequest, game_id: int) -> Any:
+    return _gm(request, game_id, "resume")
+
+
+@api.post("/games/{game_id}/gm/extend", auth=auth, tags=["game master"])
+def extend(request: HttpRequest, game_id: int, data: ExtendIn) -> Any:
+    return _gm(request, game_id, "extend", minutes=data.minutes)
+
+
+@api.post("/games/{game_id}/gm/process", auth=auth, tags=["game master"])
+def process_now(request: HttpRequest, game_id: int) -> Any:
+    """Queue the current turn for processing now, whatever the deadline."""
+    return _gm(request, game_id, "process")
+
+
+@api.post("/games/{game_id}/gm/rollback", auth=auth, tags=["game master"])
+def rollback(request: HttpRequest, game_id: int) -> Any:
+    return _gm(request, game_id, "rollback")
+
+
+@api.post("/games/{game_id}/gm/replace", auth=auth, tags=["game master"])
+def replace(request: HttpRequest, game_id: int, data: ReplaceIn) -> Any:
+    return _gm(
+        request, game_id, "replace", power=data.power, username=data.username, bot=data.bot,
+        standby=data.standby,
+    )  # fmt: skip
+
+
+@api.post("/games/{game_id}/gm/end", auth=auth, tags=["game master"])
+def end(request: HttpRequest, game_id: int, data: EndIn) -> Any:
+    return _gm(request, game_id, "end", summary=data.summary)
+
+
+@api.get("/games/{game_id}/gm/seats", auth=auth, tags=["game master"])
+def seats(request: HttpRequest, game_id: int) -> Any:
+    return _out(request, game_id, "seats")
+
+
+@api.get("/games/{game_id}/gm/audit", auth=auth, tags=["game master"])
+def audit(request: HttpRequest, game_id: int) -> Any:
+    return _out(request, game_id, "audit")

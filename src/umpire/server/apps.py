@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class ServerConfig(AppConfig):
+    name = "umpire.server"
+    label = "umpire"
+    verbose_name = "Umpire"
+    default_auto_field = "django.db.models.BigAutoField"

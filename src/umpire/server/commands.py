@@ -1,0 +1,200 @@
+"""Entry points for the command line: ``umpire serve``, ``worker``, ``migrate``, ``creategm``.
+
+Each function sets ``DJANGO_SETTINGS_MODULE`` and calls ``django.setup()`` itself and returns
+a process exit code. ``python -m umpire.server <command>`` reaches them too.
+"""
+
+from __future__ import annotations
+
+import getpass
+import logging
+import os
+import signal
+import sys
+import threading
+from types import FrameType
+from typing import Any
+
+log = logging.getLogger("umpire.server")
+
+
+def _setup() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "umpire.server.settings")
+    import django
+
+    django.setup()
+
+
+def _migrate(verbosity: int = 1) -> None:
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=verbosity)
+
+
+def migrate() -> int:
+    """Create or update the database tables."""
+    _setup()
+    _migrate()
+    return 0
+
+
+def creategm(username: str, email: str, password: str | None) -> int:
+    """Create a game-master account (or promote an existing one) and print an API token."""
+    _setup()
+    from django.contrib.auth.models import User
+
+    from umpire.core.session import SessionError
+    from umpire.server import accounts
+
+    if password is None:
+        password = getpass.getpass("Password: ")
+        if password != getpass.getpass("Password (again): "):
+            print("error: the passwords differ", file=sys.stderr)
+            return 2
+    user = User.objects.filter(username=username).first()
+    try:
+        if user is None:
+            user = accounts.register(username, password, email=email, game_master=True)
+        else:
+            user.is_staff = True
+            user.email = email or user.email
+            user.set_password(password)
+            user.save()
+            profile = accounts.profile_of(user)
+            profile.is_game_master = True
+            profile.save()
+    except SessionError as err:
+        print(f"error: {err.message} [{err.code}]", file=sys.stderr)
+        return 2
+    print(f"Game master {user.username} is ready (admin login and API).")
+    print(f"API token: {accounts.issue_token(user, 'creategm')}")
+    return 0
+
+
+class Workers:
+    """The task worker (django-tasks database backend) plus the deadline scheduler."""
+
+    def __init__(self, *, interval: float = 1.0) -> None:
+        from django.conf import settings
+        from django.utils.crypto import get_random_string
+        from django_tasks_db.management.commands.db_worker import Worker
+
+        self.stop = threading.Event()
+        self.tick = float(settings.UMPIRE_TICK_SECONDS)
+        self.worker = Worker(
+            queue_names=["default"],
+            interval=interval,
+            batch=False,
+            backend_name="default",
+            startup_delay=False,
+            max_tasks=None,
+            worker_id=get_random_string(32),
+            excluded_queue_names=[],
+        )
+
+    def schedule_forever(self) -> None:
+        from django.db import close_old_connections
+
+        from umpire.server.mail.outbound import send_notices
+        from umpire.server.service import enqueue_due
+
+        # Each tick: queue the turns that are due, then mail reminders and late notices.
+        jobs = (("deadline scheduler", enqueue_due), ("mail notices", send_notices))
+        while not self.stop.is_set():
+            for name, job in jobs:
+                try:
+                    job()
+                except Exception:  # keep going; the next tick tries again
+                    log.exception("%s tick failed", name)
+                finally:
+                    close_old_connections()
+            self.stop.wait(self.tick)
+
+    def work_forever(self) -> None:
+        from django.db import close_old_connections
+
+        try:
+            self.worker.run()
+        finally:
+            close_old_connections()
+
+    def start_threads(self, *, worker: bool = True) -> list[threading.Thread]:
+        threads = [threading.Thread(target=self.schedule_forever, name="umpire-scheduler")]
+        if worker:
+            threads.append(threading.Thread(target=self.work_forever, name="umpire-worker"))
+        for t in threads:
+            t.daemon = True
+            t.start()
+        return threads
+
+    def shutdown(self) -> None:
+        self.stop.set()
+        self.worker.running = False
+
+
+def _sigterm_as_interrupt() -> None:
+    def interrupt(signum: int, frame: FrameType | None) -> Any:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+
+
+def worker() -> int:
+    """Run a task worker and the deadline scheduler until interrupted."""
+    _setup()
+    workers = Workers()
+    workers.start_threads(worker=False)
+    _sigterm_as_interrupt()
+    print("Umpire worker running; Ctrl-C stops it.", flush=True)
+    try:
+        workers.work_forever()
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        workers.shutdown()
+    return 0
+
+
+def serve(host: str, port: int, demo: bool) -> int:
+    """Migrate, create the demo game, and run a worker thread and the web server."""
+    _setup()
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+    from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
+    from django.core.wsgi import get_wsgi_application
+
+    _migrate(verbosity=0)
+    httpd = ThreadedWSGIServer((host, port), WSGIRequestHandler, ipv6=":" in host)
+    httpd.set_app(StaticFilesHandler(get_wsgi_application()))
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{httpd.server_port}"
+    print(f"Umpire is serving at {url}/", flush=True)
+    print(f"API documentation: {url}/api/docs", flush=True)
+    print(f"Admin (game masters): {url}/admin/", flush=True)
+    if demo:
+        from umpire.server.demo import DEMO_GM, DEMO_PLAYER, ensure_demo
+
+        d = ensure_demo()
+        print(f"Demo game: id {d.game.pk}, {d.game.name} ({d.game.game})", flush=True)
+        print(f"  game master: {DEMO_GM[0]} / {DEMO_GM[1]}  token {d.gm_token}", flush=True)
+        print(
+            f"  player: {DEMO_PLAYER[0]} / {DEMO_PLAYER[1]} plays {d.player_power}"
+            f"  token {d.player_token}",
+            flush=True,
+        )
+        print(
+            f'  try: curl -H "Authorization: Bearer {d.player_token}" '
+            f"{url}/api/games/{d.game.pk}/printout",
+            flush=True,
+        )
+    workers = Workers()
+    workers.start_threads()
+    _sigterm_as_interrupt()
+    print("Worker running. Press Ctrl-C to stop.", flush=True)
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        print("Stopping.", flush=True)
+    finally:
+        workers.shutdown()
+        httpd.server_close()
+    return 0

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class MailConfig(AppConfig):
+    name = "umpire.server.mail"
+    label = "umpire_mail"
+    verbose_name = "Umpire by email"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from umpire.server.mail import outbound
+
+        outbound.connect()

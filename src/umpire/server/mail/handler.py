@@ -1,0 +1,313 @@
+"""The one handler behind the three entrances: a mail's raw bytes in, replies out.
+
+:func:`handle` parses the mail (:mod:`.parse`), refuses a copy already read (same
+Message-ID), authenticates the heading against the sender's registered address and the seat's
+secret code, then carries out the request through the server's own service functions
+(``submit_orders`` with source ``email``, ``set_ready``, ``send_message``) and reads every text
+a player receives from :func:`umpire.server.outputs.present`. It never raises for anything in
+the mail: every outcome is a reply or a logged rejection, recorded in
+:class:`~umpire.server.mail.models.InboundMail`.
+
+Out-of-order mail: the last mail received counts (it is stored last, so the service's rule
+"the latest submission counts" applies); when its Date header is earlier than that of the
+order mail it replaces, the receipt says so.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.db import DatabaseError, IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from umpire.core.session import SessionError
+from umpire.server import service
+from umpire.server.mail import replies
+from umpire.server.mail.models import InboundMail
+from umpire.server.mail.outbound import heading_for, send
+from umpire.server.mail.parse import Heading, MailRequest, heading_problems, parse_mail
+from umpire.server.models import Game, GameStatus, Seat
+from umpire.server.outputs import PLAYER, Viewer, present
+
+log = logging.getLogger("umpire.mail")
+
+
+@dataclass(slots=True)
+class Handled:
+    """What became of one mail: a stable code and the replies sent (or to send)."""
+
+    code: str
+    replies: list[replies.Reply] = field(default_factory=list)
+    message_id: str = ""
+
+
+def handle(raw: bytes, *, now: datetime | None = None, deliver: bool = True) -> Handled:
+    """Read one mail and act on it; send the replies unless ``deliver`` is False."""
+    now = now or timezone.now()
+    request = parse_mail(raw)
+    try:
+        result = _handle(request, now)
+    except DatabaseError:
+        raise  # the entrance tells the MTA to try again later (nothing was stored)
+    except Exception:  # a bug must not lose the mail silently: log it, tell the sender
+        log.exception("mail %s from %s: internal error", request.message_id, request.sender)
+        result = Handled("mail/internal_error")
+        if request.sender and request.rejection is None:
+            reply = replies.Reply(request.sender, replies.reply_subject(request, "error"))
+            reply.add("The umpire could not process your mail because of an internal error. "
+                      "The game master has been told; please send it again later.")  # fmt: skip
+            result.replies.append(reply)
+    result.message_id = request.message_id
+    if deliver:
+        for reply in result.replies:
+            send(reply.to, reply.subject, reply.body, kind="reply",
+                 in_reply_to=request.message_id)  # fmt: skip
+    log.info("mail %s from %s: %s", request.message_id, request.sender or "-", result.code)
+    return result
+
+
+def _handle(request: MailRequest, now: datetime) -> Handled:
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                log_row = InboundMail.objects.create(
+                    message_id=request.message_id,
+                    sender=request.sender[:254],
+                    received_at=now,
+                    dated=request.date,
+                )
+        except IntegrityError:
+            return Handled("mail/duplicate")
+        result = _act(request, log_row, now)
+        log_row.outcome = result.code[:40]
+        log_row.save()
+    return result
+
+
+def _reply(request: MailRequest, what: str) -> replies.Reply:
+    return replies.Reply(request.sender, replies.reply_subject(request, what))
+
+
+def _act(request: MailRequest, log_row: InboundMail, now: datetime) -> Handled:
+    if request.rejection is not None:
+        result = Handled(request.rejection.code)
+        log_row.detail = request.rejection.message
+        if request.rejection.reply:
+            reply = _reply(request, "not read")
+            reply.add(replies.rejection_text(request.rejection))
+            result.replies.append(reply)
+        return result
+    users = _users_at(request.sender)
+    if request.heading is None:
+        return _headless(request, users)
+    problems = heading_problems(request.heading)
+    if problems:
+        reply = _reply(request, "not read")
+        reply.add(replies.problems_text(problems, "Your mail was not read; its heading:"))
+        return Handled(problems[0].code, [reply])
+    found = _authenticate(request.heading, users)
+    if found is None:
+        reply = _reply(request, "not accepted")
+        reply.add(replies.NOT_AUTHORISED)
+        return Handled("mail/not_authorised", [reply])
+    game, seat = found
+    log_row.game, log_row.power, log_row.turn = game, seat.power, request.heading.turn
+    return _seat_request(request, game, seat, log_row)
+
+
+def _users_at(address: str) -> list[User]:
+    if not address:
+        return []
+    query = Q(profile__email_address__iexact=address) | Q(email__iexact=address)
+    return list(User.objects.filter(query, is_active=True).distinct())
+
+
+def _authenticate(heading: Heading, users: list[User]) -> tuple[Game, Seat] | None:
+    """The seat the heading names, if the sender holds it and the code matches; else None.
+
+    Every failure looks the same to the sender (no hint of which part was wrong).
+    """
+    if not heading.game.isdigit() or len(heading.game) > 18 or not users or not heading.code:
+        return None
+    seat = (
+        Seat.objects.filter(game_id=int(heading.game), active=True, is_bot=False, user__in=users)
+        .select_related("game", "user")
+        .first()
+    )
+    if seat is None or not seat.secret_code:
+        return None
+    given = heading.code.strip().lower().encode()
+    if not hmac.compare_digest(given, seat.secret_code.strip().lower().encode()):
+        return None
+    game = seat.game
+    if heading.power is not None and _norm(heading.power) != _norm(seat.power):
+        return None
+    if heading.player_number is not None:
+        powers = list(game.powers or [])
+        n = heading.player_number
+        if not 1 <= n <= len(powers) or powers[n - 1] != seat.power:
+            return None
+    return game, seat
+
+
+def _norm(power: str) -> str:
+    return power.strip().upper().replace("_", " ").replace("-", " ")
+
+
+# --- without a heading ------------------------------------------------------------------------
+
+
+def _headless(request: MailRequest, users: list[User]) -> Handled:
+    names = [c.name for c in request.commands]
+    reply = _reply(request, "help" if names == ["HELP"] else "reply")
+    if "HELP" in names:
+        reply.add(replies.help_text())
+    if "LIST" in names:
+        reply.add(_list_text(users))
+    if request.orders is not None or not ({"HELP", "LIST"} & set(names)):
+        reply.add(replies.NO_HEADING)
+        return Handled("mail/no_heading", [reply])
+    return Handled("mail/" + "_".join(n.lower() for n in names if n in ("HELP", "LIST")), [reply])
+
+
+def _list_text(users: list[User]) -> str:
+    seats = (
+        Seat.objects.filter(active=True, is_bot=False, user__in=users)
+        .exclude(game__status=GameStatus.FINISHED)
+        .select_related("game")
+        .order_by("game_id")
+    )
+    if not users or not seats:
+        return "LIST: no running games for this address.\n"
+    lines = ["LIST: your games"]
+    for seat in seats:
+        game = seat.game
+        status = present(game, Viewer(PLAYER, seat.power, seat.user_id), ("game",))["game"]
+        label = status.get("label") or game.status
+        number = (
+            list(game.powers or []).index(seat.power) + 1
+            if seat.power in (game.powers or [])
+            else 0
+        )
+        player = f" (player [{number}])" if number else ""
+        lines.append(
+            f"  G-{game.pk} {game.name} ({status['title']}): {seat.power}{player}, {label}"
+        )
+        lines.append(f"      deadline {replies.when(game.deadline)}")
+        if game.status != GameStatus.FORMING:
+            lines.append(f"      heading: {heading_for(game, seat)}")
+    return "\n".join(lines) + "\n"
+
+
+# --- with a heading -------------------------------------------------------------------------
+
+
+def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: InboundMail) -> Handled:
+    assert request.heading is not None and seat.user is not None
+    user = seat.user
+    turn = request.heading.turn or 0
+    names = [c.name for c in request.commands]
+    ready = "READY" in names
+    reply = _reply(request, f"G-{game.pk} T-{turn} {seat.power}")
+    codes: list[str] = []
+    reply.add(replies.problems_text(request.problems, "Problems in your mail:"))
+    if "HELP" in names:
+        reply.add(replies.help_text())
+    if "LIST" in names:
+        reply.add(_list_text([user]))
+    if request.orders is not None:
+        codes.append(_orders(request, game, seat, user, turn, ready, reply, log_row))
+    elif ready:
+        codes.append(_ready(game, user, turn, reply))
+    for press in request.press:
+        to = ["all"] if press.broadcast else list(press.recipients)
+        signed = True if press.signed is None else press.signed
+        try:
+            service.send_message(game.pk, user, press.text, to=to, signed=signed)
+        except SessionError as err:
+            reply.add(replies.refused_text(f"Press (line {press.line})", err.code, err.message))
+            codes.append(err.code)
+        else:
+            whom = "all powers" if press.broadcast else ", ".join(press.recipients)
+            how = "signed" if signed else "anonymous"
+            reply.add(f"Press (line {press.line}) sent to {whom}, {how}.")
+            codes.append("press/sent")
+    for command in request.commands:
+        if command.name == "REPORT":
+            codes.append(_report(game, seat, command.turn, reply))
+    if not codes and not ({"HELP", "LIST"} & set(names)):
+        reply.add("Your mail has a heading but no orders, press or commands: nothing was done.")
+        codes.append("mail/empty")
+    return Handled(codes[0] if codes else "mail/" + names[0].lower(), [reply])
+
+
+def _orders(
+    request: MailRequest,
+    game: Game,
+    seat: Seat,
+    user: User,
+    turn: int,
+    ready: bool,
+    reply: replies.Reply,
+    log_row: InboundMail,
+) -> str:
+    assert request.orders is not None
+    previous = (
+        InboundMail.objects.filter(game=game, power=seat.power, turn=turn, orders=True)
+        .order_by("-id")
+        .first()
+    )
+    try:
+        receipt = service.submit_orders(
+            game.pk, user, request.orders, turn=turn, ready=ready, source="email"
+        )
+    except SessionError as err:
+        reply.add(replies.refused_text("Your orders were", err.code, err.message))
+        return err.code
+    log_row.orders = True
+    warnings: list[str] = []
+    if previous is not None and previous.dated and request.date and request.date < previous.dated:
+        warnings.append(
+            replies.out_of_order_warning(request.date, previous.dated, previous.received_at)
+        )
+    game.refresh_from_db()
+    viewer = Viewer(PLAYER, seat.power, user.pk)
+    shown = present(game, viewer, ("receipt",), receipt=receipt)["receipt"]
+    reply.add(
+        replies.receipt_text(
+            shown["text"],
+            count=len(shown["accepted"]),
+            deadline=game.deadline,
+            ready=ready,
+            warnings=warnings,
+        )
+    )
+    if ready and not receipt.ok:
+        reply.add("Note: READY was taken although some lines had problems.")
+    return "orders/stored" if receipt.ok else "orders/problems"
+
+
+def _ready(game: Game, user: User, turn: int, reply: replies.Reply) -> str:
+    try:
+        service.set_ready(game.pk, user, turn=turn, ready=True)
+    except SessionError as err:
+        reply.add(replies.refused_text("READY", err.code, err.message))
+        return err.code
+    reply.add(f"You are marked READY for turn {turn}.")
+    return "orders/ready"
+
+
+def _report(game: Game, seat: Seat, turn: int | None, reply: replies.Reply) -> str:
+    viewer = Viewer(PLAYER, seat.power, seat.user_id)
+    try:
+        printout = present(game, viewer, ("printout",), turn=turn)["printout"]
+    except SessionError as err:
+        reply.add(replies.refused_text("REPORT", err.code, err.message))
+        return err.code
+    reply.add(f"REPORT: your printout after turn {printout['turn']}\n\n{printout['text']}")
+    return "report/sent"

@@ -1,0 +1,52 @@
+# ruff: noqa: RUF012  (Django Meta options are class-level by design)
+"""What the mail entrances remember: every mail read (once) and every mail sent (once)."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class InboundMail(models.Model):
+    """One mail read. The unique Message-ID makes a second copy a no-op.
+
+    For order mail it also keeps the seat, turn and Date header, for the out-of-order rule.
+    """
+
+    message_id = models.CharField(max_length=255, unique=True)
+    sender = models.CharField(max_length=254, blank=True)
+    received_at = models.DateTimeField()
+    dated = models.DateTimeField(null=True, blank=True, help_text="the Date header")
+    game = models.ForeignKey(
+        "umpire.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    power = models.CharField(max_length=40, blank=True)
+    turn = models.PositiveIntegerField(null=True, blank=True)
+    orders = models.BooleanField(default=False, help_text="orders of this mail were stored")
+    outcome = models.CharField(max_length=40, blank=True, help_text="a stable code")
+    detail = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["game", "power", "turn"])]
+
+    def __str__(self) -> str:
+        return f"{self.message_id} from {self.sender}: {self.outcome}"
+
+
+class OutboundMail(models.Model):
+    """One mail sent; ``key`` (when set) makes a notice go out once only."""
+
+    key = models.CharField(max_length=200, unique=True, null=True, blank=True)
+    to = models.CharField(max_length=254)
+    subject = models.CharField(max_length=200)
+    kind = models.CharField(max_length=20)  # reply, printout, reminder, late, press, newspaper
+    game = models.ForeignKey(
+        "umpire.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.to}: {self.subject}"

@@ -1,0 +1,583 @@
+"""From the raw bytes of one mail to a structured request (pure: no Django, no I/O).
+
+:func:`parse_mail` never raises. Whatever the bytes, it returns a :class:`MailRequest` that
+either carries a :class:`Rejection` (the mail cannot be acted on: HTML only, no sender, an
+automatic reply...) or the heading, commands, order text and press found in the mail, with
+every problem of the mail itself (an unreadable heading field, an unknown command) by line.
+
+The body is cleaned in this order (see ``help.txt`` for what players are told):
+
+1. the first ``text/plain`` part that is not an attachment is taken (an HTML-only mail is
+   rejected; quoted-printable and base64 are decoded, an unknown charset is read as UTF-8
+   with replacement characters);
+2. ``format=flowed`` soft breaks (RFC 3676) are joined; everything from a signature
+   separator (``-- ``) or an ``-----Original Message-----`` line on is dropped; quoted lines
+   (``>``) and the ``... wrote:`` line above them are dropped;
+3. a line that a mail program wrapped is joined to its continuation: a line of 60 characters
+   or more whose next word would not have fitted within 72 columns (so wrapping at 72 or at
+   78 is caught), unless the next line is blank, quoted, a command or a heading.
+
+Line numbers in problems and in the order text are those of the decoded body as sent, so
+that a receipt's "line 7" is the seventh line of the player's own message.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from email.message import Message
+from email.utils import getaddresses, parsedate_to_datetime
+
+from umpire.core.problems import Problem
+
+MAX_BYTES = 1_000_000  # a larger mail is rejected unread
+WRAP_COLUMNS = 72
+WRAP_MIN_LENGTH = 60
+
+SIGNED = "SIGNED"
+ANONYMOUS = "ANONYMOUS"
+
+# Commands that stand alone on a line; PRESS/BROADCAST open a press block.
+LINE_COMMANDS = ("HELP", "LIST", "ORDERS", "REPORT", "READY")
+PRESS_END = ("ENDPRESS", "END PRESS")
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """Why a mail cannot be acted on at all; ``reply`` False: log it, do not answer."""
+
+    code: str
+    message: str
+    reply: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """``G-12 T-3 P-FRANCE C-x7k2p9``: game, turn, power (or ``[n]``) and secret code."""
+
+    line: int
+    game: str
+    turn: int | None = None
+    power: str | None = None
+    player_number: int | None = None
+    code: str | None = None
+    unreadable: bool = False  # an unknown or repeated field
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    name: str  # HELP, LIST, REPORT, READY
+    line: int
+    turn: int | None = None  # REPORT [turn]
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    line: int
+    recipients: tuple[str, ...]  # as written; empty for a broadcast
+    broadcast: bool
+    signed: bool | None  # None: the player did not say (the game's default applies)
+    text: str
+
+
+@dataclass(slots=True)
+class MailRequest:
+    sender: str  # the From address, lower-cased; "" when there is none
+    sender_name: str
+    subject: str
+    message_id: str  # the Message-ID, or a digest of the bytes when the mail has none
+    date: datetime | None  # the Date header (aware, UTC) when readable
+    heading: Heading | None = None
+    commands: list[Command] = field(default_factory=list)
+    orders: str | None = None  # None: no orders in the mail; else text numbered as the body
+    press: list[Press] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    rejection: Rejection | None = None
+    body_lines: int = 0
+
+
+# ---------------------------------------------------------------------------- headers
+
+
+def _header(msg: Message, name: str) -> str:
+    try:
+        value = msg.get(name)
+    except Exception:  # a malformed header the policy cannot even fold
+        return ""
+    if value is None:
+        return ""
+    try:
+        return " ".join(str(value).split())
+    except Exception:
+        return ""
+
+
+def _sender(msg: Message) -> tuple[str, str]:
+    raw = _header(msg, "From")
+    try:
+        pairs = getaddresses([raw])
+    except Exception:
+        return "", ""
+    for name, addr in pairs:
+        addr = addr.strip()
+        if re.fullmatch(r"[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+", addr):
+            return addr.lower(), name.strip()
+    return "", ""
+
+
+def _date(msg: Message) -> datetime | None:
+    raw = _header(msg, "Date")
+    if not raw:
+        return None
+    try:
+        when = parsedate_to_datetime(raw)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    try:
+        return when.astimezone(UTC)
+    except (ValueError, OverflowError):
+        return None
+
+
+def _message_id(msg: Message, raw: bytes) -> str:
+    value = _header(msg, "Message-ID").strip()
+    match = re.search(r"<[^<>\s]+>", value)
+    if match:
+        return match.group(0)[:250]
+    if value:
+        return value[:250]
+    return f"<sha256-{hashlib.sha256(raw).hexdigest()}@umpire.invalid>"
+
+
+def _automatic(msg: Message, sender: str) -> bool:
+    """A bounce, an auto-reply or list traffic: never answered (no mail loops)."""
+    auto = _header(msg, "Auto-Submitted").lower()
+    if auto and auto != "no":
+        return True
+    if _header(msg, "Precedence").lower() in ("bulk", "junk", "list"):
+        return True
+    if _header(msg, "X-Autoreply") or _header(msg, "X-Autorespond"):
+        return True
+    local = sender.split("@", 1)[0]
+    return local in ("mailer-daemon", "postmaster") or _header(msg, "Return-Path") == "<>"
+
+
+# ---------------------------------------------------------------------------- body
+
+
+def _decode(part: Message) -> str:
+    try:
+        payload = part.get_payload(decode=True)
+    except Exception:
+        payload = None
+    if not isinstance(payload, bytes):
+        raw = part.get_payload()
+        return raw if isinstance(raw, str) else ""
+    charset = part.get_content_charset() or "utf-8"
+    try:
+        return payload.decode(charset, errors="replace")
+    except (LookupError, ValueError):
+        return payload.decode("utf-8", errors="replace")
+
+
+def _plain_text(msg: Message) -> tuple[str | None, bool]:
+    """(the first inline text/plain part, whether some HTML was seen)."""
+    html = False
+    try:
+        parts = list(msg.walk())
+    except Exception:
+        parts = [msg]
+    for part in parts:
+        try:
+            if part.is_multipart():
+                continue
+            ctype = part.get_content_type()
+            disposition = (part.get_content_disposition() or "").lower()
+        except Exception:
+            continue
+        if disposition == "attachment":
+            continue
+        if ctype == "text/plain":
+            text = _decode(part)
+            if _is_flowed(part):
+                text = _unflow(text, delsp=_param(part, "delsp").lower() == "yes")
+            return text, html
+        if ctype == "text/html":
+            html = True
+    return None, html
+
+
+def _param(part: Message, name: str) -> str:
+    try:
+        value = part.get_param(name)
+    except Exception:
+        return ""
+    return value if isinstance(value, str) else ""
+
+
+def _is_flowed(part: Message) -> bool:
+    return _param(part, "format").lower() == "flowed"
+
+
+def _unflow(text: str, *, delsp: bool) -> str:
+    """RFC 3676: a line ending in a space continues on the next (signature line excepted).
+
+    Joined lines are replaced by empty lines so that line numbers stay those of the mail.
+    """
+    out: list[str] = []
+    pending: str | None = None
+    blanks = 0
+    for line in text.split("\n"):
+        line = line.rstrip("\r")
+        if line.startswith(" "):  # space-stuffing
+            line = line[1:]
+        if pending is not None:
+            pending += line
+            blanks += 1
+        else:
+            pending = line
+        if pending.endswith(" ") and pending != "-- ":
+            if delsp:
+                pending = pending[:-1]
+            continue
+        out.append(pending)
+        out.extend([""] * blanks)
+        pending, blanks = None, 0
+    if pending is not None:
+        out.append(pending)
+        out.extend([""] * blanks)
+    return "\n".join(out)
+
+
+def clean_body(text: str) -> list[str]:
+    """The body's lines with signature, quotations and wraps dealt with (same count)."""
+    # str.splitlines, as the games' own parsers split, so line numbers agree with theirs
+    lines = text.splitlines()
+    lines = [ln.replace("\x00", "").rstrip() for ln in lines]
+    for i, line in enumerate(lines):
+        if line in ("--", "-- ") or re.fullmatch(r"-{2,}\s*Original Message\s*-{2,}", line, re.I):
+            lines[i:] = [""] * (len(lines) - i)
+            break
+    quoted = [ln.lstrip().startswith(">") for ln in lines]
+    for i, line in enumerate(lines):
+        if quoted[i]:
+            lines[i] = ""
+        elif line.strip().endswith("wrote:"):
+            nxt = next((j for j in range(i + 1, len(lines)) if lines[j].strip()), None)
+            if nxt is not None and quoted[nxt]:
+                lines[i] = ""
+    return _unwrap(lines)
+
+
+def _wrapped(line: str, nxt: str) -> bool:
+    """Whether ``nxt`` looks like the continuation of ``line`` wrapped by a mail program."""
+    words = nxt.split()
+    return (
+        len(line) >= WRAP_MIN_LENGTH
+        and bool(words)
+        and not nxt.startswith((" ", "\t"))
+        and len(line) + 1 + len(words[0]) > WRAP_COLUMNS
+        and _command_of(nxt) is None
+        and parse_heading(nxt, 0) is None
+    )
+
+
+def _unwrap(lines: list[str]) -> list[str]:
+    """Join wrapped lines; each joined continuation leaves an empty line (numbering kept)."""
+    out = list(lines)
+    i = 0
+    while i < len(out):
+        j = i + 1
+        tail = out[i]  # the last physical line decides whether the next continues it
+        while j < len(out) and _wrapped(tail, out[j]):
+            tail = out[j]
+            out[i] = f"{out[i]} {tail.strip()}"
+            out[j] = ""
+            j += 1
+        i = j
+    return out
+
+
+# ---------------------------------------------------------------------------- heading
+
+_FIELD = re.compile(r"([A-Za-z]+)-(\S+)")
+_WORD_FIELDS = {"GAME": "G", "TURN": "T", "POWER": "P", "CODE": "C", "PLAYER": "N"}
+
+
+def parse_heading(line: str, number: int) -> Heading | None:
+    """The heading on ``line``, or None when the line is not a heading.
+
+    A heading starts with the game field (``G-12`` or ``GAME 12``); the other fields follow in
+    any order: ``T-3`` / ``TURN 3``, ``P-FRANCE`` / ``POWER FRANCE``, ``[2]`` / ``PLAYER 2``,
+    ``C-x7k2`` / ``CODE x7k2``. Case does not matter, except in the secret code.
+    """
+    tokens = line.replace(",", " ").split()
+    if not tokens:
+        return None
+    pairs: list[tuple[str, str]] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        bracket = re.fullmatch(r"\[(\d{1,3})\]", tok)
+        word = _WORD_FIELDS.get(tok.upper())
+        m = _FIELD.fullmatch(tok)
+        if bracket:
+            pairs.append(("N", bracket.group(1)))
+        elif word and i + 1 < len(tokens):
+            pairs.append((word, tokens[i + 1]))
+            i += 1
+        elif m and m.group(1).upper() in ("G", "T", "P", "C", "N"):
+            pairs.append((m.group(1).upper(), m.group(2)))
+        else:
+            pairs.append(("?", tok))
+        i += 1
+    if not pairs or pairs[0][0] != "G":
+        return None
+    values: dict[str, str] = {}
+    for key, value in pairs:
+        if key == "?" or key in values:
+            return Heading(number, pairs[0][1], unreadable=True)
+        values[key] = value
+    turn = values.get("T")
+    player = values.get("N")
+    return Heading(
+        line=number,
+        game=values["G"],
+        turn=int(turn) if turn is not None and turn.isdigit() and len(turn) < 7 else None,
+        power=values.get("P"),
+        player_number=int(player) if player is not None and player.isdigit() else None,
+        code=values.get("C"),
+    )
+
+
+def heading_problems(heading: Heading) -> list[Problem]:
+    """What is missing or unreadable in a heading (the handler refuses such a mail)."""
+    problems: list[Problem] = []
+    if heading.unreadable:
+        problems.append(
+            Problem(
+                heading.line,
+                "mail/bad_heading",
+                "the heading has an unknown or repeated field; write it as "
+                "G-<game> T-<turn> P-<power> C-<code>",
+            )
+        )
+        return problems
+    if heading.turn is None:
+        problems.append(Problem(heading.line, "mail/no_turn", "the heading has no turn (T-<turn>)"))
+    if not heading.code:
+        problems.append(
+            Problem(heading.line, "mail/no_code", "the heading has no secret code (C-<code>)")
+        )
+    return problems
+
+
+# ---------------------------------------------------------------------------- commands
+
+
+def _command_of(line: str) -> str | None:
+    words = line.split()
+    if not words:
+        return None
+    first = words[0].upper()
+    if first in LINE_COMMANDS and (first == "REPORT" or len(words) == 1):
+        return first
+    if first in ("PRESS", "BROADCAST"):
+        return first
+    if " ".join(w.upper() for w in words) in PRESS_END:
+        return "ENDPRESS"
+    return None
+
+
+def _press_open(line: str, number: int) -> tuple[Press | None, Problem | None]:
+    words = line.replace(",", " ").split()
+    head = words[0].upper()
+    rest = [w.upper() for w in words[1:]]
+    signed: bool | None = None
+    if rest and rest[-1] in (SIGNED, ANONYMOUS):
+        signed = rest.pop() == SIGNED
+    if head == "BROADCAST":
+        if rest:
+            return None, Problem(
+                number, "mail/bad_press", "write BROADCAST [SIGNED|ANONYMOUS]", line
+            )
+        return Press(number, (), True, signed, ""), None
+    if not rest or rest[0] != "TO" or len(rest) < 2:
+        return None, Problem(
+            number,
+            "mail/bad_press",
+            "write PRESS TO <power> <power>... [SIGNED|ANONYMOUS]",
+            line,
+        )
+    return Press(number, tuple(words[2 : 2 + len(rest) - 1]), False, signed, ""), None
+
+
+def _interpret(request: MailRequest, lines: list[str]) -> None:
+    """Heading, commands, orders and press out of the cleaned body lines."""
+    order_lines = [""] * len(lines)
+    has_orders = False
+    explicit_orders = False
+    press: Press | None = None
+    press_text: list[str] = []
+
+    def close_press() -> None:
+        nonlocal press
+        if press is not None:
+            text = "\n".join(press_text).strip("\n")
+            request.press.append(
+                Press(press.line, press.recipients, press.broadcast, press.signed, text)
+            )
+            press = None
+            press_text.clear()
+
+    for index, line in enumerate(lines):
+        number = index + 1
+        stripped = line.strip()
+        if press is not None:
+            if " ".join(stripped.upper().split()) in PRESS_END:
+                close_press()
+            else:
+                press_text.append(line)
+            continue
+        if not stripped:
+            continue
+        if explicit_orders:  # after ORDERS, the rest of the mail is orders
+            order_lines[index] = stripped
+            continue
+        if request.heading is None:
+            heading = parse_heading(stripped, number)
+            if heading is not None:
+                request.heading = heading
+                # A greeting above the heading is no order: reported, never applied.
+                for before, text in enumerate(order_lines[:index]):
+                    if text:
+                        request.problems.append(
+                            Problem(before + 1, "mail/before_heading",
+                                    "text above the heading is ignored", text)
+                        )  # fmt: skip
+                        order_lines[before] = ""
+                has_orders = False
+                continue
+        command = _command_of(stripped)
+        if command is None:
+            order_lines[index] = stripped
+            has_orders = True
+            continue
+        if command in ("PRESS", "BROADCAST"):
+            opened, problem = _press_open(stripped, number)
+            if problem is not None:
+                request.problems.append(problem)
+            press = opened
+            if press is None:  # an unreadable press line: skip its text up to ENDPRESS
+                press = Press(number, (), False, None, "\x00void")
+            continue
+        if command == "ENDPRESS":
+            request.problems.append(
+                Problem(number, "mail/stray_endpress", "ENDPRESS without PRESS", stripped)
+            )
+            continue
+        if command == "ORDERS":
+            explicit_orders = True
+            continue
+        turn = None
+        if command == "REPORT":
+            words = stripped.split()
+            if len(words) > 2 or (len(words) == 2 and not words[1].isdigit()):
+                order_lines[index] = stripped  # not the REPORT command: let the game judge it
+                has_orders = True
+                continue
+            if len(words) == 2 and len(words[1]) < 7:
+                turn = int(words[1])
+        request.commands.append(Command(command, number, turn))
+    close_press()
+    request.press = [p for p in request.press if p.text != "\x00void"]
+    if has_orders or explicit_orders:
+        request.orders = "\n".join(order_lines)
+
+
+# ---------------------------------------------------------------------------- entry
+
+
+def parse_mail(raw: bytes) -> MailRequest:
+    """The request in one mail's raw bytes (RFC 5322); never raises."""
+    try:
+        return _parse(raw)
+    except Exception as err:  # the last guard: a reply, never an exception
+        digest = hashlib.sha256(raw if isinstance(raw, bytes) else b"").hexdigest()
+        return MailRequest(
+            sender="",
+            sender_name="",
+            subject="",
+            message_id=f"<sha256-{digest}@umpire.invalid>",
+            date=None,
+            rejection=Rejection(
+                "mail/unreadable", f"the mail could not be read ({type(err).__name__})", False
+            ),
+        )
+
+
+def _parse(raw: bytes) -> MailRequest:
+    if len(raw) > MAX_BYTES:
+        msg: Message = email.message_from_bytes(raw[:65536], policy=email.policy.compat32)
+    else:
+        msg = email.message_from_bytes(raw, policy=email.policy.compat32)
+    sender, name = _sender(msg)
+    request = MailRequest(
+        sender=sender,
+        sender_name=name,
+        subject=_header(msg, "Subject")[:200],
+        message_id=_message_id(msg, raw),
+        date=_date(msg),
+    )
+    if not sender:
+        request.rejection = Rejection(
+            "mail/no_sender", "the mail has no usable From address", False
+        )
+        return request
+    if _automatic(msg, sender):
+        request.rejection = Rejection(
+            "mail/automatic", "an automatic reply or bounce; not answered", False
+        )
+        return request
+    if len(raw) > MAX_BYTES:
+        request.rejection = Rejection(
+            "mail/too_large",
+            f"your mail is larger than {MAX_BYTES // 1000} kB; send the orders as plain text "
+            "without attachments",
+        )
+        return request
+    text, html = _plain_text(msg)
+    if text is None:
+        if html:
+            request.rejection = Rejection(
+                "mail/html_only",
+                "your mail has only an HTML part. The umpire reads plain text only, so that "
+                "what it reads is exactly what you wrote: please set your mail program to "
+                "send plain text (or plain text as well as HTML) and send the orders again.",
+            )
+        else:
+            request.rejection = Rejection(
+                "mail/no_text", "your mail has no plain-text part to read the orders from"
+            )
+        return request
+    lines = clean_body(text)
+    request.body_lines = len(lines)
+    _interpret(request, lines)
+    if request.heading is None and not request.commands and request.orders is None:
+        subject_heading = parse_heading(request.subject, 0)
+        subject_command = _command_of(request.subject)
+        if subject_heading is not None:
+            request.heading = subject_heading
+        elif subject_command in ("HELP", "LIST"):
+            request.commands.append(Command(subject_command, 0))
+    elif request.heading is None:
+        subject_heading = parse_heading(request.subject, 0)
+        if subject_heading is not None:
+            request.heading = subject_heading
+    return request

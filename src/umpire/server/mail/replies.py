@@ -1,0 +1,113 @@
+"""The texts the umpire sends by mail (pure: no Django, no I/O).
+
+A reply to a mail is built from sections (receipt, report, press confirmations...) and ends
+with the same footer. Rejections of a mail that is not authenticated say what the player can
+check and nothing about any game or player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from importlib import resources
+
+from umpire.core.problems import Problem
+from umpire.server.mail.parse import Heading, MailRequest, Rejection
+
+FOOTER = "-- \nUmpire. Send HELP for the format of order mail.\n"
+
+NOT_AUTHORISED = (
+    "Your mail was not accepted: its heading does not match a seat held by the address it "
+    "came from. Check the game number, the power (or player number) and the secret code in "
+    "the heading, and send it from the address registered on your profile.\n"
+)
+
+NO_HEADING = (
+    "Your mail has no heading line, so the umpire cannot tell which game it is for. Begin "
+    "the mail with a line such as\n\n    G-12 T-3 P-FRANCE C-<your secret code>\n\n"
+    "Send a mail with the single word HELP for the whole format, or LIST for your games.\n"
+)
+
+
+def help_text() -> str:
+    """The one-page format (``help.txt``, mirrored in docs/email.md)."""
+    return resources.files("umpire.server.mail").joinpath("help.txt").read_text("utf-8")
+
+
+@dataclass(slots=True)
+class Reply:
+    """One mail to send: the sections are joined by blank lines, the footer added."""
+
+    to: str
+    subject: str
+    sections: list[str] = field(default_factory=list)
+    in_reply_to: str = ""
+
+    def add(self, text: str) -> None:
+        if text.strip():
+            self.sections.append(text.rstrip("\n") + "\n")
+
+    @property
+    def body(self) -> str:
+        return "\n".join(self.sections) + "\n" + FOOTER
+
+
+def reply_subject(request: MailRequest, what: str) -> str:
+    subject = request.subject.strip()
+    if subject and not subject.lower().startswith("re:"):
+        return f"Re: {subject} [{what}]"
+    return f"{subject} [{what}]" if subject else f"Umpire: {what}"
+
+
+def when(moment: datetime | None) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "none (processed on demand)"
+
+
+def rejection_text(rejection: Rejection) -> str:
+    return f"Your mail was not read: {rejection.message}\n[{rejection.code}]\n"
+
+
+def problems_text(problems: Sequence[Problem], intro: str) -> str:
+    if not problems:
+        return ""
+    lines = [intro]
+    lines.extend(f"  {p}" + (f": {p.text}" if p.text else "") for p in problems)
+    return "\n".join(lines) + "\n"
+
+
+def heading_echo(heading: Heading) -> str:
+    return f"Heading (line {heading.line}): game {heading.game}, turn {heading.turn}"
+
+
+def receipt_text(
+    receipt_text: str,
+    *,
+    count: int,
+    deadline: datetime | None,
+    ready: bool,
+    warnings: Sequence[str] = (),
+) -> str:
+    """The engine's receipt plus the order count, the deadline and any warning."""
+    lines = [receipt_text.rstrip("\n")]
+    lines.append(f"Orders counted: {count}.")
+    lines.append(f"Deadline: {when(deadline)}.")
+    if ready:
+        lines.append("You are marked READY for this turn.")
+    lines.extend(f"WARNING: {w}" for w in warnings)
+    return "\n".join(lines) + "\n"
+
+
+def out_of_order_warning(
+    this_date: datetime, earlier_date: datetime, earlier_received: datetime
+) -> str:
+    return (
+        f"this mail is dated {when(this_date)}, earlier than the orders it replaces "
+        f"(dated {when(earlier_date)}, received {when(earlier_received)}). The last mail "
+        "received counts, so these orders now stand; if you meant the later-dated orders, "
+        "send them again."
+    )
+
+
+def refused_text(what: str, code: str, message: str) -> str:
+    return f"{what} refused: {message} [{code}]\n"

@@ -1,0 +1,231 @@
+"""What the moderation service stores.
+
+A game's engine record (:class:`umpire.core.record.GameRecord`) is spread over three tables:
+:class:`Game` holds the header (game, scenario, rules settings, seed, powers, opening state,
+outcome), :class:`Turn` one row per processed turn (label, draws, events, state after) and
+:class:`Submission` every submission with the turn it was written for. ``store.load_record``
+puts them back together.
+"""
+# ruff: noqa: RUF012  (Django Meta options and pydantic field defaults are class-level by design)
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings as conf
+from django.db import models
+from django.db.models import Q
+
+
+class Profile(models.Model):
+    """A player's profile; one per account."""
+
+    user = models.OneToOneField(
+        conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    display_name = models.CharField(max_length=80)
+    email_address = models.EmailField(blank=True)
+    is_game_master = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class ApiToken(models.Model):
+    """A bearer token; only its SHA-256 digest is stored."""
+
+    user = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    digest = models.CharField(max_length=64, unique=True)
+    name = models.CharField(max_length=80, default="api")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} token of {self.user}"
+
+
+class GameStatus(models.TextChoices):
+    FORMING = "forming"
+    RUNNING = "running"
+    PAUSED = "paused"
+    FINISHED = "finished"
+
+
+class Game(models.Model):
+    name = models.CharField(max_length=120)
+    game = models.CharField(max_length=40, help_text="registry name of the ruleset")
+    scenario = models.CharField(max_length=80)
+    settings = models.JSONField(
+        default=dict, blank=True, help_text="press, deadline, grace, NMR policy, rules"
+    )
+    seed = models.BigIntegerField()  # never shown to anyone but the database
+    status = models.CharField(max_length=10, choices=GameStatus.choices, default=GameStatus.FORMING)
+    public = models.BooleanField(default=True, help_text="listed for spectators")
+    gm = models.ForeignKey(
+        conf.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="mastered_games",
+        null=True,
+        blank=True,
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # The engine record's header (set when the game starts).
+    powers = models.JSONField(default=list, blank=True)
+    initial_state = models.JSONField(null=True, blank=True)
+    setup_draws = models.JSONField(default=list, blank=True)
+    outcome = models.JSONField(null=True, blank=True)
+    # The turn orders are taken for (processed turns + 1; 0 while forming). It is the game's
+    # state id: a submission names the turn it was written for and is refused otherwise.
+    turn = models.PositiveIntegerField(default=0)
+    deadline = models.DateTimeField(null=True, blank=True)
+    process_after = models.DateTimeField(
+        null=True, blank=True, help_text="deadline + grace, or earlier once all are ready"
+    )
+    paused_remaining = models.DurationField(null=True, blank=True)
+    enqueued_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "process_after"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.game})"
+
+    def setting(self, key: str, default: Any) -> Any:
+        return self.settings.get(key, default) if isinstance(self.settings, dict) else default
+
+
+class Turn(models.Model):
+    """One processed turn of the engine record."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="turns")
+    number = models.PositiveIntegerField()
+    label = models.CharField(max_length=120)
+    draws = models.JSONField(default=list)
+    events = models.JSONField(default=list)
+    state = models.JSONField()
+    processed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="one_row_per_turn")]
+
+    def __str__(self) -> str:
+        return f"{self.game} turn {self.number}"
+
+
+class Seat(models.Model):
+    """A power held by an account, a bot, or nobody; replaced seats stay as history."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    power = models.CharField(max_length=40)
+    user = models.ForeignKey(
+        conf.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    is_bot = models.BooleanField(default=False)
+    active = models.BooleanField(default=True)
+    secret_code = models.CharField(max_length=32, blank=True, help_text="for email orders")
+    ready_turn = models.PositiveIntegerField(default=0, help_text="turn marked ready")
+    joined_at = models.DateTimeField(auto_now_add=True)
+    left_at = models.DateTimeField(null=True, blank=True)
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["game", "power", "joined_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "power"], condition=Q(active=True), name="one_active_seat"
+            ),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(active=True), name="one_power_per_user"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        holder = "bot" if self.is_bot else (self.user or "vacant")
+        return f"{self.power}: {holder}"
+
+
+class Enrollment(models.Model):
+    """A player who joined a game before it started, or stands by to replace someone."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="enrollments")
+    user = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="enrollments"
+    )
+    preferences = models.JSONField(default=list, blank=True)
+    standby = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="one_enrollment_per_user")
+        ]
+
+
+class Submission(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
+    turn = models.PositiveIntegerField(help_text="the turn the orders were written for")
+    power = models.CharField(max_length=40)
+    user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    source = models.CharField(max_length=10)  # web, api, email, cli, bot, default
+    raw = models.TextField()
+    orders = models.JSONField(default=list)
+    problems = models.JSONField(default=list)
+    received_at = models.DateTimeField()
+    void = models.BooleanField(default=False, help_text="written for a turn rolled back")
+
+    class Meta:
+        ordering = ["game", "turn", "id"]
+        indexes = [models.Index(fields=["game", "turn"])]
+
+    def __str__(self) -> str:
+        return f"{self.power} turn {self.turn} ({self.source})"
+
+
+class Message(models.Model):
+    """Press: delivered to its recipients (and the game master) only."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="messages")
+    turn = models.PositiveIntegerField()
+    sender_power = models.CharField(max_length=40)
+    sender_user = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    to_all = models.BooleanField(default=False)
+    recipients = models.JSONField(default=list, blank=True)
+    signed = models.BooleanField(default=True)
+    text = models.TextField()
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "id"]
+
+
+class AuditEntry(models.Model):
+    """Every game-master action, who did it and when."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="audit", null=True, blank=True
+    )
+    actor = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    action = models.CharField(max_length=40)
+    details = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}"

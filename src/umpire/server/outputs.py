@@ -1,0 +1,263 @@
+"""The one choke point for everything a player, spectator or game master reads.
+
+:func:`present` builds every game-related response of the API (and, later, the email and
+the pages) for one :class:`Viewer`. A player's view and printout come from the engine's own
+``session.view`` / ``session.report`` for that player's power (the game's allow-list view and
+the events addressed to that power); orders, receipts and press are filtered to what that
+power wrote or was sent. The seed is never read here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from umpire.core import registry, session
+from umpire.core.events import PUBLIC, Event, visible_to
+from umpire.core.record import GameRecord
+from umpire.core.session import Receipt, SessionError
+from umpire.server.models import AuditEntry, Game, GameStatus, Message, Seat, Submission
+from umpire.server.store import load_record
+
+UMPIRE = "umpire"
+PLAYER = "player"
+SPECTATOR = "spectator"
+
+PARTS = ("game", "status", "view", "printout", "orders", "receipt", "messages", "events",
+         "seats", "audit")  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    role: str  # umpire (the game master), player, spectator
+    power: str | None = None  # the power a player holds
+    user_id: int | None = None
+
+    @property
+    def is_umpire(self) -> bool:
+        return self.role == UMPIRE
+
+
+SPECTATOR_VIEWER = Viewer(SPECTATOR)
+
+
+def viewer_of(game: Game, user: User | AnonymousUser | None) -> Viewer:
+    if user is None or not user.is_authenticated:
+        return SPECTATOR_VIEWER
+    if user.is_superuser or game.gm_id == user.pk:
+        return Viewer(UMPIRE, None, user.pk)
+    seat = Seat.objects.filter(game=game, user_id=user.pk, active=True).first()
+    if seat is None:
+        return Viewer(SPECTATOR, None, user.pk)
+    return Viewer(PLAYER, seat.power, user.pk)
+
+
+def present(
+    game: Game,
+    viewer: Viewer,
+    parts: Iterable[str] = ("game",),
+    *,
+    turn: int | None = None,
+    receipt: Receipt | None = None,
+) -> dict[str, Any]:
+    """Everything ``viewer`` asked for and may read about ``game``, as JSON-able data.
+
+    ``turn`` selects the processed turn for ``view``/``printout``/``events`` (default: the
+    latest) and the turn for ``orders`` (default: the current one).
+    """
+    wanted = list(parts)
+    unknown = [p for p in wanted if p not in PARTS]
+    if unknown:
+        raise ValueError(f"unknown output parts {unknown}")
+    record = load_record(game) if game.initial_state is not None else None
+    out: dict[str, Any] = {}
+    for part in wanted:
+        if part == "game":
+            out["game"] = _public_facts(game, viewer, record)
+        elif part == "status":
+            out["status"] = _status(game, viewer, record)
+        elif part in ("view", "printout", "events"):
+            out[part] = _turn_output(part, game, viewer, _started(record), turn)
+        elif part == "orders":
+            out["orders"] = _orders(game, viewer, turn)
+        elif part == "receipt":
+            out["receipt"] = _receipt(viewer, receipt)
+        elif part == "messages":
+            out["messages"] = _messages(game, viewer)
+        elif part in ("seats", "audit"):
+            if not viewer.is_umpire:
+                raise SessionError("gm/forbidden", "only the game master may read this")
+            out[part] = _seats(game) if part == "seats" else _audit(game)
+    return out
+
+
+def _started(record: GameRecord | None) -> GameRecord:
+    if record is None:
+        raise SessionError("game/not_started", "the game has not started yet")
+    return record
+
+
+def _public_facts(game: Game, viewer: Viewer, record: GameRecord | None) -> dict[str, Any]:
+    ruleset = registry.get(game.game)
+    seats = Seat.objects.filter(game=game, active=True).order_by("power")
+    facts: dict[str, Any] = {
+        "id": game.pk,
+        "name": game.name,
+        "game": game.game,
+        "title": ruleset.info.title,
+        "scenario": game.scenario,
+        "status": game.status,
+        "turn": game.turn,
+        "turns_processed": max(game.turn - 1, 0),
+        "label": None,
+        "deadline": game.deadline.isoformat() if game.deadline else None,
+        "press": game.setting("press", "full"),
+        "anonymous_press": bool(game.setting("anonymous_press", False)),
+        "powers": [
+            {
+                "power": s.power,
+                "held_by": "bot" if s.is_bot else ("player" if s.user_id else "vacant"),
+            }
+            for s in seats
+        ],
+        "outcome": game.outcome,
+        "you": {"role": viewer.role, "power": viewer.power},
+    }
+    if record is not None and game.status != GameStatus.FINISHED:
+        facts["label"] = session.pending(record).label
+    if viewer.power is not None:
+        own = seats.filter(power=viewer.power).first()
+        facts["you"]["secret_code"] = own.secret_code if own else None
+    return facts
+
+
+def _status(game: Game, viewer: Viewer, record: GameRecord | None) -> dict[str, Any]:
+    record = _started(record)
+    todo = session.pending(record)
+    submitted = session.submitted(record)
+    ready = {s.power for s in Seat.objects.filter(game=game, active=True, ready_turn=game.turn)}
+    status: dict[str, Any] = {"turn": game.turn, "label": todo.label, "expected": list(todo.powers)}
+    if viewer.is_umpire:
+        status["submitted"] = submitted
+        status["ready"] = sorted(ready)
+    elif viewer.power is not None:
+        status["submitted"] = [viewer.power] if viewer.power in submitted else []
+        status["ready"] = [viewer.power] if viewer.power in ready else []
+    status["count_submitted"] = len(submitted)
+    return status
+
+
+def _processed_turn(record: GameRecord, turn: int | None) -> int:
+    last = len(record.turns)
+    at = last if turn is None else turn
+    if not 0 <= at <= last:
+        raise SessionError("turn/unknown", f"no processed turn {at} (turns 0..{last})")
+    return at
+
+
+def _turn_output(
+    part: str, game: Game, viewer: Viewer, record: GameRecord, turn: int | None
+) -> Any:
+    at = _processed_turn(record, turn)
+    events: list[Event] = record.turns[at - 1].events if at >= 1 else []
+    if part == "events":
+        if viewer.role == SPECTATOR:
+            shown = [e for e in events if e.audience.kind == PUBLIC]
+        else:
+            shown = visible_to(events, viewer.power)
+        return {
+            "turn": at,
+            "events": [{"kind": e.kind, "text": e.text, "data": e.data} for e in shown],
+        }
+    if viewer.role == SPECTATOR:
+        raise SessionError("view/forbidden", "spectators see the public facts only")
+    if part == "view":
+        return {"turn": at, "view": session.view(record, viewer.power, turn=at)}
+    return {"turn": at, "text": session.report(record, viewer.power, turn=at)}
+
+
+def _orders(game: Game, viewer: Viewer, turn: int | None) -> dict[str, Any]:
+    if viewer.role == SPECTATOR:
+        raise SessionError("view/forbidden", "spectators see the public facts only")
+    at = game.turn if turn is None else turn
+    rows = Submission.objects.filter(game=game, turn=at, void=False).order_by("id")
+    if not viewer.is_umpire:
+        rows = rows.filter(power=viewer.power)
+    return {
+        "turn": at,
+        "submissions": [
+            {
+                "power": r.power,
+                "received": r.received_at.isoformat(),
+                "source": r.source,
+                "raw": r.raw,
+                "orders": r.orders,
+                "problems": r.problems,
+            }
+            for r in rows
+        ],
+    }
+
+
+def _receipt(viewer: Viewer, receipt: Receipt | None) -> dict[str, Any] | None:
+    if receipt is None:
+        return None
+    if not viewer.is_umpire and receipt.power != viewer.power:
+        raise SessionError("view/forbidden", "that receipt belongs to another power")
+    data = receipt.to_json()
+    data["ok"] = receipt.ok
+    data["text"] = receipt.text()
+    return data
+
+
+def _messages(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
+    if viewer.role == SPECTATOR:
+        raise SessionError("view/forbidden", "spectators see the public facts only")
+    rows = Message.objects.filter(game=game).order_by("id")
+    shown = []
+    for m in rows:
+        mine = viewer.power is not None and m.sender_power == viewer.power
+        if not (viewer.is_umpire or mine or m.to_all or viewer.power in m.recipients):
+            continue
+        shown.append(
+            {
+                "id": m.pk,
+                "turn": m.turn,
+                "from": m.sender_power if (m.signed or mine or viewer.is_umpire) else None,
+                "to": "all" if m.to_all else list(m.recipients),
+                "signed": m.signed,
+                "text": m.text,
+                "sent": m.sent_at.isoformat(),
+            }
+        )
+    return shown
+
+
+def _seats(game: Game) -> list[dict[str, Any]]:
+    return [
+        {
+            "power": s.power,
+            "user": s.user.username if s.user else None,
+            "bot": s.is_bot,
+            "active": s.active,
+            "joined": s.joined_at.isoformat(),
+            "left": s.left_at.isoformat() if s.left_at else None,
+            "note": s.note,
+        }
+        for s in Seat.objects.filter(game=game).select_related("user").order_by("power", "id")
+    ]
+
+
+def _audit(game: Game) -> list[dict[str, Any]]:
+    return [
+        {
+            "at": a.at.isoformat(),
+            "actor": a.actor.username if a.actor else None,
+            "action": a.action,
+            "details": a.details,
+        }
+        for a in AuditEntry.objects.filter(game=game).select_related("actor")
+    ]

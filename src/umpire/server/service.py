@@ -1,0 +1,567 @@
+"""What players and game masters do to a game, over the engine's session functions.
+
+Every function that changes a game locks its row (``select_for_update``; on SQLite every
+transaction takes the write lock when it begins) and re-reads it under the lock, so a
+submission and the processing of its turn never interleave: a submission is either stored
+for the turn it names before processing starts, or refused with ``turn/stale`` after.
+
+Processing is never done here for a web request: :func:`enqueue` writes a task row in the
+same transaction, and a worker runs :func:`process_due`.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings as django_settings
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from umpire.core import registry, session
+from umpire.core.record import GameRecord
+from umpire.core.ruleset import Outcome
+from umpire.core.session import Receipt, SessionError
+from umpire.server.accounts import is_game_master
+from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat
+from umpire.server.models import Submission as SubmissionRow
+from umpire.server.store import deadline_for, grace, load_record, save_submission, save_turn
+
+log = logging.getLogger("umpire.server")
+
+PRESS_RULES = ("none", "broadcast", "full")
+SOURCES = ("web", "api", "email", "cli")
+UMPIRE_SENDER = "Umpire"
+
+
+def fail(code: str, message: str) -> SessionError:
+    return SessionError(code, message)
+
+
+def _locked(game_id: int) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise fail("game/not_found", f"no game {game_id}")
+    return game
+
+
+def _seat_of(game: Game, user: User) -> Seat | None:
+    return Seat.objects.filter(game=game, user=user, active=True).first()
+
+
+def _audit(game: Game | None, actor: User | None, action: str, /, **details: Any) -> None:
+    AuditEntry.objects.create(game=game, actor=actor, action=action, details=details)
+
+
+def _require_gm(game: Game, user: User) -> None:
+    if not (user.is_superuser or game.gm_id == user.pk):
+        raise fail("gm/forbidden", "only this game's game master may do that")
+
+
+# --- creating, joining, starting -------------------------------------------------------
+
+
+def create_game(
+    gm: User,
+    name: str,
+    game: str,
+    *,
+    scenario: str | None = None,
+    settings: dict[str, Any] | None = None,
+    public: bool = True,
+) -> Game:
+    if not is_game_master(gm):
+        raise fail("gm/forbidden", "only game masters may create games")
+    try:
+        ruleset = registry.get(game)
+    except KeyError as err:
+        raise fail("game/unknown", str(err)) from err
+    try:
+        info = ruleset.info.scenario(scenario)
+    except KeyError as err:
+        raise fail("game/unknown_scenario", str(err.args[0])) from err
+    options = dict(settings or {})
+    if options.get("press", "full") not in PRESS_RULES:
+        raise fail("game/bad_settings", f"press must be one of {', '.join(PRESS_RULES)}")
+    if options.get("nmr", "rules") not in ("rules", "bot"):
+        raise fail("game/bad_settings", "nmr must be 'rules' or 'bot'")
+    with transaction.atomic():
+        row = Game.objects.create(
+            name=name.strip() or ruleset.info.title,
+            game=ruleset.info.name,
+            scenario=info.name,
+            settings=options,
+            seed=secrets.randbits(62),
+            public=public,
+            gm=gm,
+        )
+        _audit(row, gm, "create", game=row.game, scenario=row.scenario, settings=options)
+    return row
+
+
+def join(game_id: int, user: User, preferences: Sequence[str] = ()) -> str:
+    """Join a forming game, take a bot's seat in an open running game, or stand by."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if _seat_of(game, user) is not None:
+            raise fail("seat/already", "you already hold a power in this game")
+        prefs = [str(p) for p in preferences]
+        if game.status == GameStatus.FORMING:
+            Enrollment.objects.update_or_create(
+                game=game, user=user, defaults={"preferences": prefs, "standby": False}
+            )
+            return "joined; powers are assigned when the game starts"
+        if game.status == GameStatus.FINISHED:
+            raise fail("game/over", "the game is over")
+        if game.setting("open_bot_seats", False):
+            bots = list(Seat.objects.filter(game=game, active=True, is_bot=True))
+            rank = {p.upper(): i for i, p in enumerate(prefs)}
+            bots.sort(key=lambda s: rank.get(s.power.upper(), len(rank)))
+            if bots:
+                _replace_seat(bots[0], user=user, note="took over from a bot")
+                return f"you now play {bots[0].power}"
+        Enrollment.objects.update_or_create(
+            game=game, user=user, defaults={"preferences": prefs, "standby": True}
+        )
+        return "the game is under way; you are on standby to replace a player"
+
+
+def start(
+    game_id: int,
+    actor: User,
+    *,
+    powers: Sequence[str] | None = None,
+    assignments: dict[str, str] | None = None,
+    method: str = "preferences",
+) -> Game:
+    """Seat the powers and open turn 1.
+
+    GM ``assignments`` (power -> user name) come first; then, with ``method="preferences"``,
+    players in order of joining get their first free preference; everyone left gets a
+    random free power. Powers nobody holds are played by bots if ``fill_with_bots`` is set,
+    else they stay vacant (their orders are filled by the game's rules).
+    """
+    if method not in ("preferences", "random"):
+        raise fail("game/bad_request", "method must be 'preferences' or 'random'")
+    with transaction.atomic():
+        game = _locked(game_id)
+        _require_gm(game, actor)
+        if game.status != GameStatus.FORMING:
+            raise fail("game/started", "the game has already started")
+        record = session.create(
+            game.game,
+            scenario=game.scenario,
+            seed=game.seed,
+            powers=powers or game.setting("powers", None),
+            settings=dict(game.setting("rules", {})),
+        )
+        enrolled = list(Enrollment.objects.filter(game=game, standby=False).select_related("user"))
+        holder: dict[str, User] = {}
+        for power, username in (assignments or {}).items():
+            p = session.resolve_power(record, power)
+            user = User.objects.filter(username=username).first()
+            if user is None:
+                raise fail("account/not_found", f"no user {username!r}")
+            holder[p] = user
+        seated = {u.pk for u in holder.values()}
+        chooser = random.Random(game.seed)
+        waiting = [e for e in enrolled if e.user_id not in seated]
+        if method == "random":
+            chooser.shuffle(waiting)
+        left: list[Enrollment] = []
+        for entry in waiting:
+            free = [p for p in record.powers if p not in holder]
+            wanted = [p for p in free for want in entry.preferences if want.upper() == p.upper()]
+            if method == "preferences" and wanted:
+                holder[wanted[0]] = entry.user
+            else:
+                left.append(entry)
+        for entry in left:
+            free = [p for p in record.powers if p not in holder]
+            if not free:
+                entry.standby = True
+                entry.save(update_fields=["standby"])
+                continue
+            holder[chooser.choice(free)] = entry.user
+        bots = bool(game.setting("fill_with_bots", False))
+        for p in record.powers:
+            user = holder.get(p)
+            Seat.objects.create(
+                game=game,
+                power=p,
+                user=user,
+                is_bot=user is None and bots,
+                secret_code=secrets.token_hex(8),
+            )
+        Enrollment.objects.filter(game=game, standby=False).delete()
+        now = timezone.now()
+        game.powers = list(record.powers)
+        game.initial_state = record.initial_state
+        game.setup_draws = [d.to_json() for d in record.setup_draws]
+        game.outcome = record.outcome.to_json() if record.outcome else None
+        game.status = GameStatus.RUNNING
+        game.started_at = now
+        game.turn = 1
+        _schedule(game, record, now)
+        game.save()
+        _audit(game, actor, "start", seats={p: u.username for p, u in holder.items()})
+    return game
+
+
+# --- orders, readiness, press ------------------------------------------------------------
+
+
+def submit_orders(
+    game_id: int,
+    user: User,
+    text: str,
+    *,
+    turn: int,
+    ready: bool = False,
+    source: str = "api",
+) -> Receipt:
+    """Store the orders of the user's power for ``turn``; the latest submission counts."""
+    if source not in SOURCES:
+        raise fail("orders/bad_source", f"source must be one of {', '.join(SOURCES)}")
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status == GameStatus.FORMING:
+            raise fail("game/not_started", "the game has not started yet")
+        if game.status == GameStatus.FINISHED:
+            raise fail("game/over", "the game is over; no more orders are taken")
+        seat = _seat_of(game, user)
+        if seat is None:
+            raise fail("seat/none", "you hold no power in this game")
+        record = load_record(game)
+        now = timezone.now()
+        receipt = session.submit(
+            record, seat.power, text, source=source, received=now.isoformat(), turn=turn
+        )
+        save_submission(game, game.turn, record.pending[-1], user, now)
+        seat.ready_turn = game.turn if ready else 0
+        seat.save(update_fields=["ready_turn"])
+        _maybe_early(game, record, now)
+    return receipt
+
+
+def set_ready(game_id: int, user: User, *, turn: int, ready: bool) -> None:
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _seat_of(game, user)
+        if seat is None:
+            raise fail("seat/none", "you hold no power in this game")
+        if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
+            raise fail("game/not_running", "the game is not running")
+        if turn != game.turn:
+            raise fail("turn/stale", f"turn {turn} is not the current turn ({game.turn})")
+        record = load_record(game)
+        if ready and seat.power not in session.submitted(record):
+            raise fail("orders/none", "submit orders before marking yourself ready")
+        seat.ready_turn = game.turn if ready else 0
+        seat.save(update_fields=["ready_turn"])
+        _maybe_early(game, record, timezone.now())
+
+
+def send_message(
+    game_id: int, user: User, text: str, *, to: Sequence[str], signed: bool = True
+) -> Message:
+    """Press from the user's power (or from the umpire, for the game master)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
+            raise fail("press/closed", "press is open only while the game runs")
+        seat = _seat_of(game, user)
+        is_gm = game.gm_id == user.pk or user.is_superuser
+        if seat is None and not is_gm:
+            raise fail("seat/none", "you hold no power in this game")
+        press = game.setting("press", "full")
+        to_all = any(t.lower() == "all" for t in to)
+        if press == "none" and seat is not None:
+            raise fail("press/none", "this game allows no press")
+        if not to_all and press == "broadcast" and seat is not None:
+            raise fail("press/broadcast_only", "this game allows press to all powers only")
+        if not signed and not game.setting("anonymous_press", False):
+            raise fail("press/signed_only", "this game does not allow anonymous press")
+        if not text.strip():
+            raise fail("press/empty", "the message is empty")
+        recipients: list[str] = []
+        if not to_all:
+            record = load_record(game)
+            recipients = sorted({session.resolve_power(record, t) for t in to})
+            if not recipients:
+                raise fail("press/no_recipients", "name the recipients, or 'all'")
+        return Message.objects.create(
+            game=game,
+            turn=game.turn,
+            sender_power=seat.power if seat is not None else UMPIRE_SENDER,
+            sender_user=user,
+            to_all=to_all,
+            recipients=recipients,
+            signed=signed,
+            text=text,
+        )
+
+
+# --- processing ---------------------------------------------------------------------------
+
+
+def _expected_ready(game: Game, record: GameRecord) -> bool:
+    """Every power the turn waits for is a bot, or has submitted and marked itself ready."""
+    todo = session.pending(record)
+    seats = {s.power: s for s in Seat.objects.filter(game=game, active=True)}
+    done = set(session.submitted(record))
+    for power in todo.powers:
+        seat = seats.get(power)
+        if seat is not None and seat.is_bot:
+            continue
+        if seat is None or seat.ready_turn != game.turn or power not in done:
+            return False
+    return True
+
+
+def _maybe_early(game: Game, record: GameRecord, now: datetime) -> None:
+    if game.status == GameStatus.RUNNING and _expected_ready(game, record):
+        game.process_after = now
+        enqueue(game, now)
+    game.save()
+
+
+def _schedule(game: Game, record: GameRecord, now: datetime) -> None:
+    """Set the deadline of the turn that opens now; queue it at once if nobody must wait."""
+    game.deadline = deadline_for(game, session.pending(record), now)
+    game.process_after = game.deadline + grace(game) if game.deadline else None
+    if _expected_ready(game, record):
+        game.process_after = now
+        enqueue(game, now)
+
+
+def enqueue(game: Game, now: datetime, *, force: bool = False) -> None:
+    """Queue the processing of the game's current turn (in the caller's transaction)."""
+    from umpire.server.tasks import process_game
+
+    process_game.enqueue(game.pk, game.turn, force)
+    game.enqueued_at = now
+
+
+def enqueue_due(now: datetime | None = None) -> int:
+    """Queue every game whose turn is due and not queued recently; the count queued.
+
+    Run periodically by every worker. A task whose worker died is queued again once
+    ``UMPIRE_REENQUEUE_AFTER`` seconds have passed; duplicates are harmless.
+    """
+    now = now or timezone.now()
+    stale = now - timedelta(seconds=django_settings.UMPIRE_REENQUEUE_AFTER)
+    due = Game.objects.filter(status=GameStatus.RUNNING, process_after__lte=now).filter(
+        Q(enqueued_at__isnull=True) | Q(enqueued_at__lte=stale)
+    )
+    count = 0
+    for game_id in due.values_list("pk", flat=True):
+        with transaction.atomic():
+            game = _locked(game_id)
+            if game.status != GameStatus.RUNNING or not game.process_after:
+                continue
+            if game.process_after > now or (game.enqueued_at and game.enqueued_at > stale):
+                continue
+            enqueue(game, now)
+            game.save(update_fields=["enqueued_at"])
+            count += 1
+    return count
+
+
+def _fill_missing(game: Game, record: GameRecord, now: datetime) -> None:
+    """Bots write their orders; with ``nmr: bot`` the bot also writes missing players'."""
+    todo = session.pending(record)
+    done = set(session.submitted(record))
+    nmr_bot = game.setting("nmr", "rules") == "bot"
+    for seat in Seat.objects.filter(game=game, active=True, power__in=todo.powers):
+        if seat.power in done or not (seat.is_bot or nmr_bot):
+            continue
+        session.bot_submit(record, seat.power, source="bot" if seat.is_bot else "default")
+        save_submission(game, game.turn, record.pending[-1], None, now)
+
+
+def process_due(game_id: int, turn: int, *, force: bool = False) -> bool:
+    """Process turn ``turn`` if it is still the current one and is due; True if done.
+
+    One transaction: a worker that dies inside leaves the game as it was. Idempotent: the
+    turn number makes a second run (duplicate task, second worker) a no-op.
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != GameStatus.RUNNING or game.turn != turn:
+            return False
+        now = timezone.now()
+        if not force and (game.process_after is None or game.process_after > now):
+            return False
+        record = load_record(game)
+        _fill_missing(game, record, now)
+        done = session.process(record)
+        save_turn(game, done)
+        game.turn = done.number + 1
+        game.enqueued_at = None
+        if record.outcome is not None:
+            game.outcome = record.outcome.to_json()
+            game.status = GameStatus.FINISHED
+            game.finished_at = now
+            game.deadline = game.process_after = None
+        else:
+            _schedule(game, record, now)
+        game.save()
+        log.info("game %s: processed turn %s (%s)", game.pk, done.number, done.label)
+    return True
+
+
+# --- game-master actions ------------------------------------------------------------------
+
+
+def gm_action(game_id: int, actor: User, action: str, **args: Any) -> Game:
+    """Carry out one game-master action and write it to the audit log."""
+    handlers = {
+        "pause": _pause,
+        "resume": _resume,
+        "extend": _extend,
+        "process": _process_now,
+        "rollback": _rollback,
+        "replace": _replace,
+        "end": _end,
+    }
+    handler = handlers.get(action)
+    if handler is None:
+        raise fail("gm/unknown_action", f"unknown action {action!r}")
+    with transaction.atomic():
+        game = _locked(game_id)
+        _require_gm(game, actor)
+        details = handler(game, timezone.now(), **args)
+        game.save()
+        _audit(game, actor, action, **details)
+    return game
+
+
+def _running(game: Game, *allowed: str) -> None:
+    if game.status not in allowed:
+        raise fail("game/not_running", f"the game is {game.status}")
+
+
+def _pause(game: Game, now: datetime) -> dict[str, Any]:
+    _running(game, GameStatus.RUNNING)
+    game.status = GameStatus.PAUSED
+    game.paused_remaining = (game.deadline - now) if game.deadline else None
+    game.process_after = None
+    return {"turn": game.turn}
+
+
+def _resume(game: Game, now: datetime) -> dict[str, Any]:
+    _running(game, GameStatus.PAUSED)
+    game.status = GameStatus.RUNNING
+    if game.paused_remaining is not None:
+        game.deadline = now + max(game.paused_remaining, timedelta(0))
+        game.process_after = game.deadline + grace(game)
+    game.paused_remaining = None
+    _maybe_early(game, load_record(game), now)
+    return {"turn": game.turn, "deadline": game.deadline.isoformat() if game.deadline else None}
+
+
+def _extend(game: Game, now: datetime, minutes: float = 0) -> dict[str, Any]:
+    _running(game, GameStatus.RUNNING, GameStatus.PAUSED)
+    if minutes <= 0:
+        raise fail("gm/bad_request", "extend by a positive number of minutes")
+    delta = timedelta(minutes=minutes)
+    if game.status == GameStatus.PAUSED:
+        game.paused_remaining = (game.paused_remaining or timedelta(0)) + delta
+        return {"minutes": minutes}
+    game.deadline = max(game.deadline or now, now) + delta
+    game.process_after = game.deadline + grace(game)
+    return {"minutes": minutes, "deadline": game.deadline.isoformat()}
+
+
+def _process_now(game: Game, now: datetime) -> dict[str, Any]:
+    _running(game, GameStatus.RUNNING)
+    enqueue(game, now, force=True)
+    return {"turn": game.turn}
+
+
+def _rollback(game: Game, now: datetime) -> dict[str, Any]:
+    _running(game, GameStatus.RUNNING, GameStatus.PAUSED, GameStatus.FINISHED)
+    if game.initial_state is None or game.turn <= 1:
+        raise fail("turn/none", "no turn has been processed yet")
+    # Orders written for the turn that is being undone no longer belong to any turn.
+    SubmissionRow.objects.filter(game=game, turn=game.turn).update(void=True)
+    record = load_record(game)
+    record.pending = []
+    undone = session.rollback(record)
+    game.turns.filter(number=undone.number).delete()
+    game.turn = undone.number
+    game.outcome = record.outcome.to_json() if record.outcome else None
+    if game.status == GameStatus.FINISHED:
+        game.status = GameStatus.RUNNING
+        game.finished_at = None
+    Seat.objects.filter(game=game).update(ready_turn=0)
+    if game.status == GameStatus.RUNNING:
+        game.deadline = deadline_for(game, session.pending(record), now)
+        game.process_after = game.deadline + grace(game) if game.deadline else None
+    return {"undone": undone.number, "label": undone.label}
+
+
+def _replace_seat(seat: Seat, *, user: User | None, bot: bool = False, note: str = "") -> Seat:
+    seat.active = False
+    seat.left_at = timezone.now()
+    seat.save(update_fields=["active", "left_at"])
+    if user is not None:
+        Enrollment.objects.filter(game=seat.game, user=user).delete()
+    return Seat.objects.create(
+        game=seat.game,
+        power=seat.power,
+        user=user,
+        is_bot=bot,
+        secret_code=secrets.token_hex(8),
+        note=note,
+    )
+
+
+def _replace(
+    game: Game,
+    now: datetime,
+    power: str = "",
+    username: str | None = None,
+    bot: bool = False,
+    standby: bool = False,
+) -> dict[str, Any]:
+    _running(game, GameStatus.RUNNING, GameStatus.PAUSED)
+    seat = Seat.objects.filter(game=game, active=True, power__iexact=power.strip()).first()
+    if seat is None:
+        raise fail("game/unknown_power", f"no power {power!r} in this game")
+    user: User | None = None
+    if standby:
+        entry = Enrollment.objects.filter(game=game, standby=True).first()
+        if entry is None:
+            raise fail("seat/no_standby", "nobody is standing by")
+        user = entry.user
+    elif username:
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            raise fail("account/not_found", f"no user {username!r}")
+    if user is not None and _seat_of(game, user) is not None:
+        raise fail("seat/already", f"{user.username} already holds a power in this game")
+    old = seat.user.username if seat.user else ("bot" if seat.is_bot else "vacant")
+    new = _replace_seat(seat, user=user, bot=bot and user is None, note="replaced by the GM")
+    return {
+        "power": new.power,
+        "from": old,
+        "to": user.username if user else ("bot" if new.is_bot else "vacant"),
+    }
+
+
+def _end(game: Game, now: datetime, summary: str = "") -> dict[str, Any]:
+    _running(game, GameStatus.RUNNING, GameStatus.PAUSED, GameStatus.FORMING)
+    text = summary.strip() or "The game master ended the game."
+    game.outcome = Outcome((), {}, text).to_json()
+    game.status = GameStatus.FINISHED
+    game.finished_at = now
+    game.deadline = game.process_after = None
+    return {"summary": text}

@@ -1,0 +1,150 @@
+"""Fixtures for the server tests: the fake game, accounts, API clients, an in-process worker.
+
+The whole directory runs on SQLite by default and on PostgreSQL with
+``DATABASE_URL=postgres://postgres@127.0.0.1:5432/test``; when that database cannot be
+reached every test here is skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+
+from . import fakegame
+
+fakegame.install()
+
+
+def _postgres_unreachable() -> str | None:
+    db = settings.DATABASES["default"]
+    if "postgresql" not in db["ENGINE"]:
+        return None
+    import psycopg
+
+    try:
+        psycopg.connect(
+            host=db.get("HOST") or "127.0.0.1",
+            port=int(db.get("PORT") or 5432),
+            user=db.get("USER") or "postgres",
+            dbname=db.get("NAME") or "postgres",
+            connect_timeout=3,
+        ).close()
+    except Exception as err:
+        return f"PostgreSQL from DATABASE_URL is unreachable: {err}"
+    return None
+
+
+_UNREACHABLE = _postgres_unreachable()
+
+
+def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None:
+    if _UNREACHABLE:
+        for item in items:
+            if "tests/server" in str(item.fspath):
+                item.add_marker(pytest.mark.skip(reason=_UNREACHABLE))
+
+
+def is_postgres() -> bool:
+    return "postgresql" in settings.DATABASES["default"]["ENGINE"]
+
+
+class Api:
+    """A token-authenticated JSON client for one account (None: anonymous)."""
+
+    def __init__(self, token: str | None) -> None:
+        self.client = Client()
+        self.token = token
+
+    def _headers(self) -> dict[str, str]:
+        return {"HTTP_AUTHORIZATION": f"Bearer {self.token}"} if self.token else {}
+
+    def get(self, path: str, **params: Any) -> Any:
+        response = self.client.get(f"/api{path}", params, **self._headers())
+        return response.status_code, response.json()
+
+    def post(self, path: str, body: dict[str, Any] | None = None) -> Any:
+        response = self.client.post(
+            f"/api{path}",
+            json.dumps(body or {}),
+            content_type="application/json",
+            **self._headers(),
+        )
+        return response.status_code, response.json()
+
+
+def make_user(name: str, *, gm: bool = False) -> tuple[User, Api]:
+    from umpire.server import accounts
+
+    user = accounts.register(name, f"{name}-password", display_name=name.title(), game_master=gm)
+    return user, Api(accounts.issue_token(user))
+
+
+def run_worker(monkeypatch: pytest.MonkeyPatch | None = None) -> int:
+    """Run every ready task in this process (the django-tasks database worker, batch mode)."""
+    from django_tasks_db.management.commands import db_worker
+    from django_tasks_db.models import DBTaskResult
+
+    saved = db_worker.close_old_connections
+    db_worker.close_old_connections = lambda: None  # would close the test's transaction
+    before = DBTaskResult.objects.exclude(status="READY").count()
+    try:
+        db_worker.Worker(
+            queue_names=["default"],
+            interval=0,
+            batch=True,
+            backend_name="default",
+            startup_delay=False,
+            max_tasks=None,
+            worker_id="test-worker",
+            excluded_queue_names=[],
+        ).run()
+    finally:
+        db_worker.close_old_connections = saved
+    failed = DBTaskResult.objects.filter(status="FAILED")
+    assert not failed.exists(), [r.traceback for r in failed]
+    return DBTaskResult.objects.exclude(status="READY").count() - before
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A fresh SQLite file per run: worker subprocesses share it, and no stale WAL is left."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.sqlite3")
+
+
+@pytest.fixture
+def gm() -> tuple[User, Api]:
+    return make_user("gamemaster", gm=True)
+
+
+@pytest.fixture
+def players() -> dict[str, tuple[User, Api]]:
+    return {name: make_user(name) for name in ("ann", "bob", "cat")}
+
+
+@pytest.fixture
+def running_game(
+    db: Any, gm: tuple[User, Api], players: dict[str, tuple[User, Api]]
+) -> Iterator[dict[str, Any]]:
+    """A started fakebid game: ann plays North, bob South; cat is not seated."""
+    _, gm_api = gm
+    status, body = gm_api.post(
+        "/games",
+        {"name": "Test", "game": "fakebid", "settings": {"deadline": {"minutes": 60},
+                                                      "rules": {"rounds": 3}}},
+    )  # fmt: skip
+    assert status == 201, body
+    game_id = body["game"]["id"]
+    for name, pref in (("ann", "North"), ("bob", "South")):
+        status, body = players[name][1].post(f"/games/{game_id}/join", {"preferences": [pref]})
+        assert status == 200, body
+    status, body = gm_api.post(f"/games/{game_id}/start", {})
+    assert status == 200, body
+    yield {"id": game_id, "gm": gm_api, **{n: p[1] for n, p in players.items()}}

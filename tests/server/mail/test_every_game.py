@@ -1,0 +1,59 @@
+"""Every registered game can be played by email: each player mails the orders its bot would
+write (with READY) and the turn is processed, for a few turns of each game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core import mail as django_mail
+
+from tests.server.mail.conftest import mail
+from umpire.core import registry, session
+from umpire.server.mail.handler import handle
+from umpire.server.mail.replies import help_text
+from umpire.server.models import Game, GameStatus, Seat
+from umpire.server.store import load_record
+
+TURNS = 2
+
+
+def test_docs_mirror_the_help_page() -> None:
+    docs = Path(__file__).resolve().parents[3] / "docs" / "email.md"
+    assert help_text().strip() in docs.read_text()
+
+
+@pytest.mark.parametrize("name", [g.info.name for g in registry.all_games()])
+def test_game_played_by_email(name: str, transactional_db: Any, mailoutbox: list[Any]) -> None:
+    from umpire.server import accounts, service
+
+    ruleset = registry.get(name)
+    scenario = ruleset.info.default_scenario
+    powers = list(scenario.default_powers or scenario.powers)
+    gm = accounts.register("gm", "gm-password", game_master=True)
+    game = service.create_game(gm, f"{name} by mail", name, settings={"reminder_minutes": 0})
+    for i, power in enumerate(powers):
+        user = accounts.register(f"p{i}", "player-password", email=f"p{i}@example.org")
+        service.join(game.pk, user, [power])
+    service.start(game.pk, gm)
+    for _ in range(TURNS):
+        game = Game.objects.get(pk=game.pk)
+        if game.status == GameStatus.FINISHED:
+            break
+        record = load_record(game)
+        state = session.current_state(record)
+        number = game.turn
+        for seat in Seat.objects.filter(game=game, active=True).select_related("user"):
+            if seat.power not in ruleset.pending(state).powers:
+                continue
+            chance = session.bot_chance(record, number, seat.power)
+            orders = ruleset.bot_orders(state, seat.power, chance)
+            heading = f"G-{game.pk} T-{number} P-{seat.power} C-{seat.secret_code}"
+            django_mail.outbox.clear()
+            result = handle(mail(seat.user.email, f"{heading}\n{orders}\nREADY\n"))
+            assert result.code == "orders/stored", (result.code, django_mail.outbox[0].body)
+        django_mail.outbox.clear()
+        assert service.process_due(game.pk, number, force=True)
+        printouts = [m for m in django_mail.outbox if "printout" in m.subject]
+        assert len(printouts) == len(powers)

@@ -1,0 +1,251 @@
+"""The handler over the server: authentication, receipts, commands, press and notices."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.core import mail as django_mail
+from django.utils import timezone
+
+from tests.server.mail.conftest import Table, mail, start_table
+from umpire.server.mail.handler import handle
+from umpire.server.mail.outbound import send_notices
+from umpire.server.mail.replies import NOT_AUTHORISED
+from umpire.server.models import Game, Message, Submission
+
+
+def sent_to(address: str, kind: str = "") -> list[Any]:
+    return [m for m in django_mail.outbox if m.to == [address] and kind in m.subject]
+
+
+def test_welcome_mail_gives_each_player_their_code(table: Table) -> None:
+    for power, address in table.addresses.items():
+        (welcome,) = sent_to(address, "you play")
+        assert table.seat(power).secret_code in welcome.body
+        others = [table.seat(p).secret_code for p in table.addresses if p != power]
+        assert not any(code in welcome.body for code in others)
+
+
+def test_orders_get_a_receipt_with_lines_count_and_deadline(table: Table) -> None:
+    django_mail.outbox.clear()
+    body = f"{table.heading('RED')}\ntake 2\nfly away\ntake 9\n"
+    result = handle(mail("ann@example.org", body))
+    assert result.code == "orders/problems"
+    (receipt,) = django_mail.outbox
+    assert receipt.to == ["ann@example.org"]
+    assert "line   2: TAKE 2" in receipt.body
+    assert "line 3:" in receipt.body and "line 4:" in receipt.body
+    assert "Orders counted: 1." in receipt.body
+    deadline = Game.objects.get(pk=table.game_id).deadline
+    assert deadline is not None and deadline.strftime("%Y-%m-%d %H:%M") in receipt.body
+    assert receipt.extra_headers["In-Reply-To"].startswith("<t")
+    (row,) = Submission.objects.filter(game_id=table.game_id)
+    assert (row.power, row.source, row.orders) == ("RED", "email", ["TAKE 2"])
+
+
+def test_bad_code_game_power_or_sender_get_the_same_refusal(table: Table) -> None:
+    django_mail.outbox.clear()
+    code = table.seat("RED").secret_code
+    attempts = [
+        ("ann@example.org", table.heading("RED", code="0000")),
+        ("ann@example.org", f"G-{table.game_id + 99} T-1 P-RED C-{code}"),
+        ("ann@example.org", table.heading("BLUE", code=code)),
+        ("ann@example.org", f"G-{table.game_id} T-1 P-BLUE C-{table.seat('BLUE').secret_code}"),
+        ("eve@example.org", table.heading("RED")),
+    ]
+    for sender, heading in attempts:
+        assert handle(mail(sender, f"{heading}\ntake 3\n")).code == "mail/not_authorised"
+    bodies = {m.body for m in django_mail.outbox}
+    assert len(django_mail.outbox) == len(attempts) and len(bodies) == 1
+    (body,) = bodies
+    assert NOT_AUTHORISED.strip() in body
+    for word in ("RED", "BLUE", "GREEN", "Mail test", "pebbles", "ann", "bob"):
+        assert word not in body
+    assert not Submission.objects.exists()
+
+
+def test_same_message_id_is_read_once(table: Table) -> None:
+    django_mail.outbox.clear()
+    raw = mail("ann@example.org", f"{table.heading('RED')}\ntake 1\n", message_id="<once@x>")
+    assert handle(raw).code == "orders/stored"
+    assert handle(raw).code == "mail/duplicate"
+    assert Submission.objects.count() == 1
+    assert len(django_mail.outbox) == 1
+
+
+def test_out_of_order_mail_last_received_counts_with_a_warning(table: Table) -> None:
+    django_mail.outbox.clear()
+    now = timezone.now()
+    handle(mail("ann@example.org", f"{table.heading('RED')}\ntake 3\n", date=now))
+    handle(mail("ann@example.org", f"{table.heading('RED')}\ntake 1\n",
+                date=now - timedelta(hours=1)))  # fmt: skip
+    first, second = django_mail.outbox
+    assert "WARNING" not in first.body
+    assert "WARNING" in second.body and "last mail received counts" in second.body
+    latest = Submission.objects.filter(power="RED").order_by("-id").first()
+    assert latest is not None and latest.orders == ["TAKE 1"]
+
+
+def test_stale_turn_is_refused(table: Table) -> None:
+    django_mail.outbox.clear()
+    result = handle(mail("ann@example.org", f"{table.heading('RED', turn=7)}\ntake 1\n"))
+    assert result.code == "turn/stale"
+    assert "turn/stale" in django_mail.outbox[0].body
+    assert not Submission.objects.exists()
+
+
+def test_help_list_and_no_heading(table: Table) -> None:
+    django_mail.outbox.clear()
+    assert handle(mail("ann@example.org", "", subject="HELP")).code == "mail/help"
+    assert "UMPIRE BY EMAIL" in django_mail.outbox[-1].body
+    assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
+    listing = django_mail.outbox[-1].body
+    assert table.heading("RED") in listing and table.seat("BLUE").secret_code not in listing
+    assert "RED (player [1])" in listing
+    assert handle(mail("ann@example.org", "take 2\n")).code == "mail/no_heading"
+    assert handle(mail("nobody@example.org", "LIST\n")).code == "mail/list"
+    assert "no running games" in django_mail.outbox[-1].body
+
+
+def test_html_only_mail_gets_a_polite_refusal(table: Table) -> None:
+    from email.message import EmailMessage
+
+    django_mail.outbox.clear()
+    msg = EmailMessage()
+    msg["From"] = "ann@example.org"
+    msg["Subject"] = "orders"
+    msg.set_content(f"<p>{table.heading('RED')}<br>take 1</p>", subtype="html")
+    assert handle(msg.as_bytes()).code == "mail/html_only"
+    assert "plain text" in django_mail.outbox[0].body
+    assert not Submission.objects.exists()
+
+
+def test_bounces_are_logged_not_answered(table: Table) -> None:
+    django_mail.outbox.clear()
+    raw = b"From: MAILER-DAEMON@example.org\nSubject: failure\n\nbounce\n"
+    assert handle(raw).code == "mail/automatic"
+    assert handle(b"\xff\xfe garbage").code in ("mail/no_sender", "mail/unreadable")
+    assert django_mail.outbox == []
+
+
+def test_press_goes_to_its_recipients_only(table: Table) -> None:
+    django_mail.outbox.clear()
+    body = f"{table.heading('RED')}\nPRESS TO BLUE\nLet us share the pile.\nENDPRESS\n"
+    assert handle(mail("ann@example.org", body)).code == "press/sent"
+    (press,) = sent_to("bob@example.org", "press")
+    assert "Let us share the pile." in press.body and "from RED" in press.body
+    assert not sent_to("cat@example.org", "press")
+    refused = f"{table.heading('RED')}\nBROADCAST ANONYMOUS\nboo\n"
+    assert handle(mail("ann@example.org", refused)).code == "press/signed_only"
+    assert Message.objects.count() == 1
+
+
+def test_anonymous_press_where_allowed(transactional_db: Any, mailoutbox: list[Any]) -> None:
+    table = start_table({"anonymous_press": True})
+    django_mail.outbox.clear()
+    body = f"{table.heading('RED')}\nBROADCAST ANONYMOUS\nWho am I?\n"
+    assert handle(mail("ann@example.org", body)).code == "press/sent"
+    for address in ("bob@example.org", "cat@example.org"):
+        (press,) = sent_to(address, "press")
+        assert "Who am I?" in press.body and "RED" not in press.body
+    assert not sent_to("ann@example.org", "press")
+
+
+def test_turn_printouts_reach_each_player_with_their_own_view(table: Table) -> None:
+    from umpire.server.service import process_due
+
+    for power in ("RED", "BLUE", "GREEN"):
+        user = table.addresses[power]
+        assert handle(mail(user, f"{table.heading(power)}\ntake 3\n")).code == "orders/stored"
+    django_mail.outbox.clear()
+    assert process_due(table.game_id, 1, force=True)
+    printouts = [m for m in django_mail.outbox if "printout" in m.subject]
+    assert sorted(m.to[0] for m in printouts) == sorted(table.addresses.values())
+    for message in printouts:
+        power = next(p for p, a in table.addresses.items() if a == message.to[0])
+        assert f"Pebbles, turn 2, {power}" in message.body
+        assert table.heading(power) in message.body  # the heading for turn 2
+        for other in table.addresses:
+            if other != power:
+                assert f", {other}\n" not in message.body
+    report = handle(mail("bob@example.org", f"{table.heading('BLUE')}\nREPORT 1\n"))
+    assert report.code == "report/sent"
+    assert "Pebbles, turn 2, BLUE" in django_mail.outbox[-1].body
+
+
+def test_reminders_and_late_notices_once_to_those_who_have_not_ordered(table: Table) -> None:
+    handle(mail("ann@example.org", f"{table.heading('RED')}\ntake 1\n"))
+    django_mail.outbox.clear()
+    game = Game.objects.get(pk=table.game_id)
+    assert game.deadline is not None
+    assert send_notices(game.deadline - timedelta(days=2)) == 0
+    assert send_notices(game.deadline - timedelta(minutes=30)) == 2
+    assert send_notices(game.deadline - timedelta(minutes=20)) == 0
+    assert sorted(m.to[0] for m in django_mail.outbox) == ["bob@example.org", "cat@example.org"]
+    assert all("reminder" in m.subject for m in django_mail.outbox)
+    assert send_notices(game.deadline + timedelta(minutes=1)) == 2
+    assert all("LATE" in m.subject for m in django_mail.outbox[2:])
+
+
+def test_player_number_in_place_of_the_power(table: Table) -> None:
+    code = table.seat("BLUE").secret_code
+    ok = handle(mail("bob@example.org", f"G-{table.game_id} T-1 [2] C-{code}\ntake 1\n"))
+    assert ok.code == "orders/stored"
+    wrong = handle(mail("bob@example.org", f"G-{table.game_id} T-1 [1] C-{code}\ntake 1\n"))
+    assert wrong.code == "mail/not_authorised"
+    no_power = handle(mail("bob@example.org", f"GAME {table.game_id} TURN 1 CODE {code}\ntake 2\n"))
+    assert no_power.code == "orders/stored"
+    assert [s.orders for s in Submission.objects.filter(power="BLUE")] == [["TAKE 1"], ["TAKE 2"]]
+
+
+def test_heading_without_code_or_turn_is_explained(table: Table) -> None:
+    django_mail.outbox.clear()
+    assert (
+        handle(mail("ann@example.org", f"G-{table.game_id} P-RED\ntake 1\n")).code == "mail/no_turn"
+    )
+    body = django_mail.outbox[0].body
+    assert "T-<turn>" in body and "C-<code>" in body
+    assert not Submission.objects.exists()
+
+
+def test_newspaper_where_the_game_has_one(table: Table, monkeypatch: Any) -> None:
+    from tests.support.toygame import PEBBLES
+    from umpire.server.service import process_due
+
+    def newspaper(state: Any, events: Any) -> str:
+        assert all(e.audience.kind == "public" for e in events)
+        return "THE PEBBLE POST\n" + "\n".join(e.text for e in events)
+
+    monkeypatch.setattr(PEBBLES, "newspaper", newspaper, raising=False)
+    django_mail.outbox.clear()
+    assert process_due(table.game_id, 1, force=True)
+    papers = [m for m in django_mail.outbox if "newspaper" in m.subject]
+    assert sorted(m.to[0] for m in papers) == sorted(table.addresses.values())
+    assert all("pebbles are left" in m.body and "You took" not in m.body for m in papers)
+
+
+def test_the_worker_scheduler_sends_reminders(table: Table, settings: Any) -> None:
+    """The reminders go out from the worker's scheduler tick, with no mail entrance running."""
+    import threading
+
+    from django.utils import timezone
+
+    from umpire.server.commands import Workers
+
+    settings.UMPIRE_TICK_SECONDS = 0.1
+    Game.objects.filter(pk=table.game_id).update(deadline=timezone.now() + timedelta(minutes=30))
+    django_mail.outbox.clear()
+    workers = Workers()
+    thread = threading.Thread(target=workers.schedule_forever)
+    thread.start()
+    try:
+        for _ in range(100):
+            if len(django_mail.outbox) >= 3:
+                break
+            workers.stop.wait(0.05)
+    finally:
+        workers.stop.set()
+        thread.join(10)
+    reminded = sorted(m.to[0] for m in django_mail.outbox if "reminder" in m.subject)
+    assert reminded == ["ann@example.org", "bob@example.org", "cat@example.org"]

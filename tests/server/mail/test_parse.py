@@ -1,0 +1,144 @@
+"""The pure mail parser: headers, text/plain extraction, cleaning, heading and commands."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+from umpire.server.mail.parse import clean_body, parse_heading, parse_mail
+
+
+def mail(body: str, *, subject: str = "orders", sender: str = "Ann <ann@example.org>",
+         headers: dict[str, str] | None = None) -> bytes:  # fmt: skip
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = "umpire@example.org"
+    msg["Subject"] = subject
+    msg["Message-ID"] = "<m1@example.org>"
+    msg["Date"] = "Sun, 22 Nov 2026 06:00:00 +0100"
+    for k, v in (headers or {}).items():
+        msg[k] = v
+    msg.set_content(body)
+    return msg.as_bytes()
+
+
+def test_heading_orders_and_commands() -> None:
+    r = parse_mail(mail("G-12 T-3 P-RED C-abc123\ntake 2\n\nREADY\nREPORT 2\n"))
+    assert r.rejection is None
+    assert r.sender == "ann@example.org"
+    assert r.message_id == "<m1@example.org>"
+    assert r.date is not None and r.date.hour == 5
+    assert r.heading is not None
+    assert (r.heading.game, r.heading.turn, r.heading.power, r.heading.code) == (
+        "12", 3, "RED", "abc123")  # fmt: skip
+    assert [c.name for c in r.commands] == ["READY", "REPORT"]
+    assert r.commands[1].turn == 2
+    assert r.orders is not None
+    assert r.orders.splitlines()[1] == "take 2"  # numbered as the body: line 2
+
+
+def test_heading_in_words_and_player_number() -> None:
+    h = parse_heading("game 7, turn 12 [2] code XyZ", 1)
+    assert h is not None and h.game == "7" and h.turn == 12 and h.player_number == 2
+    assert h.code == "XyZ"
+    assert parse_heading("take 3", 1) is None
+    bad = parse_heading("G-1 T-2 Q-9 C-x", 1)
+    assert bad is not None and bad.unreadable
+
+
+def test_heading_from_subject() -> None:
+    r = parse_mail(mail("take 1\n", subject="G-4 T-1 C-zz"))
+    assert r.heading is not None and r.heading.game == "4" and r.heading.line == 0
+
+
+def test_quotes_signature_and_attribution_dropped() -> None:
+    body = "G-1 T-1 C-c\ntake 1\nOn Monday, Bob wrote:\n> take 3\n> G-9\n-- \nAnn\ntake 2\n"
+    r = parse_mail(mail(body))
+    assert r.orders is not None
+    assert [ln for ln in r.orders.splitlines() if ln] == ["take 1"]
+
+
+def test_wrapped_lines_joined_and_numbering_kept() -> None:
+    long = "A" * 70
+    lines = clean_body(f"{long}\ncontinued here\nnext\n")
+    assert lines[0] == f"{long} continued here"
+    assert lines[1] == ""
+    assert lines[2] == "next"
+    short = clean_body("take 1\ntake 2\n")
+    assert short[:2] == ["take 1", "take 2"]
+
+
+def test_format_flowed() -> None:
+    msg = EmailMessage()
+    msg["From"] = "ann@example.org"
+    msg["Message-ID"] = "<f@x>"
+    msg.set_content("G-1 T-1 C-c\nPRESS TO BLUE\nhello \nworld\n")
+    msg.set_param("format", "flowed")
+    r = parse_mail(msg.as_bytes())
+    assert r.press[0].text == "hello world"
+
+
+def test_multipart_takes_text_plain() -> None:
+    msg = EmailMessage()
+    msg["From"] = "ann@example.org"
+    msg.set_content("G-1 T-1 C-c\ntake 1\n")
+    msg.add_alternative("<p>G-1 T-1 C-c<br>take 3</p>", subtype="html")
+    msg.add_attachment(b"take 3", maintype="application", subtype="octet-stream")
+    r = parse_mail(msg.as_bytes())
+    assert r.rejection is None and r.orders is not None and "take 1" in r.orders
+
+
+def test_html_only_rejected_politely() -> None:
+    msg = EmailMessage()
+    msg["From"] = "ann@example.org"
+    msg.set_content("<p>take 1</p>", subtype="html")
+    r = parse_mail(msg.as_bytes())
+    assert r.rejection is not None and r.rejection.code == "mail/html_only"
+    assert r.rejection.reply and "plain text" in r.rejection.message
+
+
+def test_no_sender_and_automatic_mail_are_logged_not_answered() -> None:
+    r = parse_mail(b"Subject: x\n\nG-1 T-1 C-c\n")
+    assert r.rejection is not None and r.rejection.code == "mail/no_sender"
+    assert not r.rejection.reply
+    auto = parse_mail(mail("x", headers={"Auto-Submitted": "auto-replied"}))
+    assert auto.rejection is not None and not auto.rejection.reply
+
+
+def test_press_blocks() -> None:
+    body = ("G-1 T-2 C-c\ntake 1\nPRESS TO blue, green ANONYMOUS\nREADY here\nENDPRESS\n"
+            "BROADCAST signed\nhi all\n")  # fmt: skip
+    r = parse_mail(mail(body))
+    assert [p.recipients for p in r.press] == [("blue", "green"), ()]
+    assert r.press[0].signed is False and r.press[0].text == "READY here"
+    assert r.press[1].broadcast and r.press[1].signed is True and r.press[1].text == "hi all"
+    assert r.commands == []  # READY inside the press text is press
+
+
+def test_headless_help_and_explicit_empty_orders() -> None:
+    r = parse_mail(mail("", subject="HELP"))
+    assert [c.name for c in r.commands] == ["HELP"]
+    r = parse_mail(mail("G-1 T-1 C-c\nORDERS\n"))
+    assert r.orders is not None and not r.orders.strip()
+    r = parse_mail(mail("G-1 T-1 C-c\nREADY\n"))
+    assert r.orders is None
+
+
+def test_missing_message_id_is_a_digest_of_the_bytes() -> None:
+    raw = b"From: a@b.org\n\nG-1 T-1 C-c\n"
+    assert parse_mail(raw).message_id == parse_mail(raw).message_id
+    assert parse_mail(raw).message_id != parse_mail(raw + b"x").message_id
+
+
+def test_after_orders_the_rest_is_orders() -> None:
+    r = parse_mail(mail("G-1 T-1 C-c\nREADY\nORDERS\ntake 1\nREPORT this\nREADY\n"))
+    assert [c.name for c in r.commands] == ["READY"]
+    assert r.orders is not None
+    assert [ln for ln in r.orders.splitlines() if ln] == ["take 1", "REPORT this", "READY"]
+
+
+def test_text_above_the_heading_is_reported_not_applied() -> None:
+    r = parse_mail(mail("Hello umpire,\n\nG-1 T-1 C-c\ntake 1\n"))
+    assert r.heading is not None and r.heading.line == 3
+    assert r.orders is not None
+    assert [ln for ln in r.orders.splitlines() if ln] == ["take 1"]
+    assert [(p.line, p.code) for p in r.problems] == [(1, "mail/before_heading")]

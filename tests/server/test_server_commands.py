@@ -1,0 +1,119 @@
+"""``serve`` end to end in a child process, and the small commands."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from umpire.server import commands
+
+SUBPROC = Path(__file__).with_name("subproc.py")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _call(url: str, token: str | None = None, body: dict[str, Any] | None = None) -> Any:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method="POST" if data else "GET")
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def test_serve_runs_the_demo_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env.update(UMPIRE_VAR_DIR=str(tmp_path), PYTHONUNBUFFERED="1", UMPIRE_TICK_SECONDS="0.5")
+    child = subprocess.Popen(
+        [sys.executable, str(SUBPROC), "serve", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert child.stdout is not None
+    lines: list[str] = []
+    try:
+        while not any("Worker running" in line for line in lines):
+            line = child.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+        banner = "".join(lines)
+        base = f"http://127.0.0.1:{port}"
+        assert f"{base}/api/docs" in banner
+        game_id = int(re.search(r"Demo game: id (\d+)", banner).group(1))  # type: ignore[union-attr]
+        token = re.search(r"player: alice .* token (\S+)", banner).group(1)  # type: ignore[union-attr]
+
+        status, games = _call(f"{base}/api/public/games")
+        assert status == 200 and games[0]["id"] == game_id
+        status, body = _call(f"{base}/api/games/{game_id}", token)
+        assert status == 200 and body["game"]["you"]["role"] == "player"
+        turn = body["game"]["turn"]
+        # A newcomer registers and takes a bot's seat.
+        status, newcomer = _call(
+            f"{base}/api/auth/register", body={"username": "zoe", "password": "zoe-password"}
+        )
+        assert status == 201
+        status, body = _call(f"{base}/api/games/{game_id}/join", newcomer["token"], {})
+        assert status == 200 and body["message"].startswith("you now play"), body
+        # Orders (none: the game's own defaults) and ready from both humans: the worker
+        # thread processes the turn at once.
+        for who in (token, newcomer["token"]):
+            status, body = _call(
+                f"{base}/api/games/{game_id}/orders", who, {"turn": turn, "text": "", "ready": True}
+            )
+            assert status == 200 and "receipt" in body, body
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            status, body = _call(f"{base}/api/games/{game_id}", token)
+            if body["game"]["turn"] > turn:
+                break
+            time.sleep(0.3)
+        assert body["game"]["turn"] > turn, "the worker thread did not process the turn"
+        status, body = _call(f"{base}/api/games/{game_id}/printout", token)
+        assert status == 200 and body["printout"]["text"].strip()
+        status, body = _call(f"{base}/api/games/{game_id}/gm/seats", token)
+        assert (status, body["code"]) == (403, "gm/forbidden")
+        with urllib.request.urlopen(f"{base}/api/openapi.json", timeout=20) as response:
+            assert "/api/games/{game_id}/orders" in json.loads(response.read())["paths"]
+    finally:
+        child.send_signal(signal.SIGINT)
+        try:
+            out, _ = child.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            raise
+    assert child.returncode == 0, out
+
+
+@pytest.mark.django_db
+def test_creategm_makes_a_staff_game_master(capsys: pytest.CaptureFixture[str]) -> None:
+    assert commands.creategm("master", "m@example.org", "master-password") == 0
+    user = User.objects.get(username="master")
+    assert user.is_staff and user.profile.is_game_master and user.check_password("master-password")
+    assert "API token:" in capsys.readouterr().out
+    assert commands.creategm("master", "", "new-password") == 0  # promotes / resets
+    user.refresh_from_db()
+    assert user.check_password("new-password")

@@ -1,0 +1,48 @@
+"""End to end over every registered game: a human seat among bots, through the API."""
+
+from __future__ import annotations
+
+import pytest
+
+from umpire.core import registry, session
+from umpire.server import service
+from umpire.server.models import Game
+from umpire.server.store import load_record
+
+from .conftest import make_user, run_worker
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("name", [r.info.name for r in registry.all_games()])
+def test_a_human_among_bots_plays_two_turns(name: str) -> None:
+    gm, _ = make_user("gamemaster", gm=True)
+    human, api = make_user("human")
+    game = service.create_game(gm, name, name, settings={"fill_with_bots": True})
+    service.join(game.pk, human)
+    game = service.start(game.pk, gm, method="random")
+    _, body = api.get(f"/games/{game.pk}")
+    power = body["game"]["you"]["power"]
+    for _ in range(2):
+        game.refresh_from_db()
+        if game.status != "running":
+            break
+        record = load_record(game)
+        ruleset = session.ruleset_of(record)
+        state = session.current_state(record)
+        text = ruleset.bot_orders(state, power, session.bot_chance(record, game.turn, power))
+        status, body = api.post(
+            f"/games/{game.pk}/orders", {"turn": game.turn, "text": text, "ready": True}
+        )
+        assert status == 200 and body["receipt"]["ok"], body
+        assert run_worker() >= 1
+    game = Game.objects.get(pk=game.pk)
+    assert game.turns.count() >= 1
+    status, body = api.get(f"/games/{game.pk}/printout")
+    assert status == 200 and body["printout"]["text"].strip()
+    mine = body["printout"]["text"]
+    umpire = session.report(load_record(game), None)
+    if registry.get(name).info.hidden_information:
+        assert mine != umpire
+    status, body = api.get(f"/games/{game.pk}/view", turn=0)
+    assert status == 200 and body["view"]["view"] == session.view(load_record(game), power, turn=0)
