@@ -1,5 +1,6 @@
-"""Every registered game can be played by email: each player mails the orders its bot would
-write (with READY) and the turn is processed, for a few turns of each game."""
+"""Every registered game can be played by email from start to end: each player mails the
+orders its bot would write (with READY), each turn is processed, and every player is mailed
+their printout. Long games are shortened through their own settings."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from umpire.server.mail.replies import help_text
 from umpire.server.models import Game, GameStatus, Seat
 from umpire.server.store import load_record
 
-TURNS = 2
+SHORT = {"diplomacy": {"max_years": 2}, "battleplan": {"max_turns": 3}}  # the game's own rules
+MOST_TURNS = 40
 
 
 def test_docs_mirror_the_help_page() -> None:
@@ -32,12 +34,13 @@ def test_game_played_by_email(name: str, transactional_db: Any, mailoutbox: list
     scenario = ruleset.info.default_scenario
     powers = list(scenario.default_powers or scenario.powers)
     gm = accounts.register("gm", "gm-password", game_master=True)
-    game = service.create_game(gm, f"{name} by mail", name, settings={"reminder_minutes": 0})
+    settings: dict[str, Any] = {"reminder_minutes": 0, "rules": SHORT.get(name, {})}
+    game = service.create_game(gm, f"{name} by mail", name, settings=settings)
     for i, power in enumerate(powers):
         user = accounts.register(f"p{i}", "player-password", email=f"p{i}@example.org")
         service.join(game.pk, user, [power])
     service.start(game.pk, gm)
-    for _ in range(TURNS):
+    for _ in range(MOST_TURNS):
         game = Game.objects.get(pk=game.pk)
         if game.status == GameStatus.FINISHED:
             break
@@ -57,3 +60,6 @@ def test_game_played_by_email(name: str, transactional_db: Any, mailoutbox: list
         assert service.process_due(game.pk, number, force=True)
         printouts = [m for m in django_mail.outbox if "printout" in m.subject]
         assert len(printouts) == len(powers)
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == GameStatus.FINISHED, f"{name} did not end in {MOST_TURNS} turns"
+    assert game.outcome and game.outcome["winners"]
