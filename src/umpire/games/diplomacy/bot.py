@@ -66,7 +66,8 @@ def _movement(m: Map, state: State, power: str, chance: Chance) -> list[str]:
     return lines
 
 
-def _retreats(state: State, power: str, chance: Chance) -> list[str]:
+def retreat_orders(state: State, power: str, chance: Chance) -> list[str]:
+    """Each dislodged unit of ``power`` retreats to a random open place, else disbands."""
     lines = []
     for d in state.dislodged:
         if d.unit.power != power:
@@ -100,7 +101,7 @@ def bot_orders(m: Map, state: State, power: str, chance: Chance) -> str:
     if state.phase == MOVEMENT:
         lines = _movement(m, state, power, chance)
     elif state.phase == RETREATS:
-        lines = _retreats(state, power, chance)
+        lines = retreat_orders(state, power, chance)
     elif state.phase == ADJUSTMENTS:
         lines = _adjustments(m, state, power, chance)
     else:

@@ -18,7 +18,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from umpire.core.chance import Chance
-from umpire.games.diplomacy.bot import unit_moves
+from umpire.games.diplomacy.bot import retreat_orders, unit_moves
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.legality import can_reach
 from umpire.games.diplomacy.state import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
@@ -168,19 +168,6 @@ def _bombers(
     return lines
 
 
-def _retreats(state: State, power: str, chance: Chance) -> list[str]:
-    lines = []
-    for d in state.dislodged:
-        if d.unit.power != power:
-            continue
-        if d.options:
-            dest = chance.choice(list(d.options), purpose=f"bot {power} retreat {d.unit.loc}")
-            lines.append(f"{d.unit.kind} {d.unit.loc} R {dest}")
-        else:
-            lines.append(f"{d.unit.kind} {d.unit.loc} D")
-    return lines
-
-
 def _winter(e: V1939, state: State, power: str, chance: Chance) -> list[str]:
     from umpire.games.diplomacy.v1939.game import bombers_of
 
@@ -251,7 +238,7 @@ def bot_orders(e: V1939, state: State, power: str, chance: Chance) -> str:
     if state.phase == MOVEMENT:
         lines = _movement(e, state, power, chance)
     elif state.phase == RETREATS:
-        lines = _retreats(state, power, chance)
+        lines = retreat_orders(state, power, chance)
     elif state.phase == ADJUSTMENTS:
         lines = _winter(e, state, power, chance)
     else:
