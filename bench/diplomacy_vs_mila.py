@@ -4,9 +4,9 @@ Usage: python bench/diplomacy_vs_mila.py [games] [max_years]
 
 Plays random bot games with Umpire; every movement phase (position + orders) is also sent,
 as JSON, to a subprocess in bench/.venv-mila (created on first run with `python3 -m venv` and
-pip; the AGPL package is used for benchmarking only, never by the project). Prints the median
-time per movement phase of each engine, the ratio, and every phase whose resulting positions
-(units and dislodged units) differ, with the orders.
+pip; the AGPL package is used for benchmarking only, never by the project). Prints the min,
+median, p90 and mean time per movement phase of each engine, the ratio of the medians, and
+every phase whose resulting positions (units and dislodged units) differ, with the orders.
 
 What is timed, for both engines, is the same work: taking each power's orders in text form
 (the same canonical text for both) through the engine's own order handling, and adjudicating
@@ -80,6 +80,18 @@ def ensure_venv() -> Path:
 
 def mila_loc(loc: str) -> str:
     return loc.upper()
+
+
+def spread(times: list[float]) -> list[tuple[str, float]]:
+    """Minimum, median, 90th percentile and mean of the per-phase times (figures only)."""
+    ordered = sorted(times)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return [
+        ("min", ordered[0]),
+        ("median", statistics.median(ordered)),
+        ("p90", p90),
+        ("mean", statistics.fmean(ordered)),
+    ]
 
 
 def main() -> None:
@@ -156,6 +168,11 @@ def main() -> None:
     worker.wait()
     a, b = statistics.median(ours), statistics.median(theirs)
     print(f"movement phases: {len(ours)}")
+    for name, times in (("umpire", ours), ("mila", theirs)):
+        print(
+            f"  {name:<6} per phase (ms): "
+            + ", ".join(f"{k} {v * 1e3:.3f}" for k, v in spread(times))
+        )
     print(
         f"median per movement phase: umpire {a * 1e3:.3f} ms, mila {b * 1e3:.3f} ms, ratio {b / a:.1f}x"
     )

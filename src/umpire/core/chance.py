@@ -98,19 +98,34 @@ class Chance:
 
 def derive_seed(seed: int, *labels: object) -> int:
     """A stable 64-bit seed for one stream (a turn, a bot) from the game seed and labels."""
-    text = ":".join([str(seed), *map(str, labels)])
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    return _seed_of(_stream_name(seed, labels))
+
+
+def _stream_name(seed: int, labels: tuple[object, ...]) -> str:
+    return ":".join([str(seed), *map(str, labels)])
+
+
+def _seed_of(name: str) -> int:
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big")
 
 
 class SeededChance(Chance):
-    """Draws from a PRNG seeded by the game seed and a stream label (for example the turn)."""
+    """Draws from a PRNG seeded by the game seed and a stream label (for example the turn).
+
+    The PRNG is seeded at the first draw (seeding costs more than many a turn that draws
+    nothing); the stream's name is fixed at construction, so the draws are the same.
+    """
 
     def __init__(self, seed: int, *labels: object) -> None:
         super().__init__()
-        self._rng = random.Random(derive_seed(seed, *labels))
+        self._name = _stream_name(seed, labels)
+        self._rng: random.Random | None = None
 
     def _next(self, low: int, high: int, purpose: str) -> int:
-        return self._rng.randint(low, high)
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(_seed_of(self._name))
+        return rng.randint(low, high)
 
 
 class ScriptedChance(Chance):

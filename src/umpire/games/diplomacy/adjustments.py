@@ -22,12 +22,13 @@ from umpire.games.diplomacy.state import State, Unit
 
 def deltas(m: Map, state: State) -> dict[str, int]:
     """Centres minus units for every seated power (positive: builds)."""
-    owners = state.owner_map()
-    out: dict[str, int] = {}
-    for power in state.powers:
-        centres = sum(1 for o in owners.values() if o == power)
-        units = sum(1 for u in state.units if u.power == power)
-        out[power] = centres - units
+    out = dict.fromkeys(state.powers, 0)
+    for owner in state.owner_map().values():
+        if owner in out:
+            out[owner] += 1
+    for u in state.units:
+        if u.power in out:
+            out[u.power] -= 1
     return out
 
 
@@ -42,9 +43,15 @@ def free_homes(m: Map, state: State, power: str) -> list[str]:
 def must_adjust(m: Map, state: State) -> list[str]:
     """The powers that have an adjustment to make (a build they can place, or a removal)."""
     out = []
+    owners = state.owner_map()
+    occupied = {u.province for u in state.units}
     for power, d in deltas(m, state).items():
-        if d < 0 or (d > 0 and free_homes(m, state, power)):
+        if d < 0:
             out.append(power)
+        elif d > 0:
+            homes = m.homes.get(power, frozenset())
+            if any(owners.get(p) == power and p not in occupied for p in homes):
+                out.append(power)  # it has a free home centre (free_homes) to build in
     return out
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from umpire.core.chance import Chance
 from umpire.core.events import Audience, Event
@@ -176,24 +176,26 @@ class Diplomacy:
         units = state.unit_at()
         m = self.map
         parsed: Parsed[Order] = Parsed()
+        accepted = parsed.orders
         check = legality.check_movement if state.phase == MOVEMENT else legality.check
+        parse_order = notation.parse_order
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
-            if not line or line.startswith("#"):
+            if not line or line[0] == "#":
                 continue
-            if line.endswith(":") and line.rstrip(":").strip().upper() in headers:
+            if line[-1] == ":" and line.rstrip(":").strip().upper() in headers:
                 continue  # a header line naming the submitting power ("England:")
             try:
                 try:
-                    order = notation.parse_order(m, line)
+                    order = parse_order(m, line)
                 except OrderError:
                     raise
                 except Exception as err:  # never let player text raise
                     raise OrderError("syntax/unreadable", f"cannot read {line!r}") from err
-                parsed.accept(number, check(m, state, power, order, line, units))
+                accepted.append((number, check(m, state, power, order, line, units)))
             except OrderError as err:
                 parsed.reject(number, err.code, err.message, line)
-        if state.phase != ADJUSTMENTS:
+        if state.phase != ADJUSTMENTS and len(accepted) > 1:
             _keep_last_per_unit(parsed)
         return parsed
 
@@ -226,7 +228,7 @@ class Diplomacy:
                     if unit is not None and unit.power == power:
                         given[here] = o  # the last order for a unit counts
         result = movement.adjudicate(self.map, state.units, given)
-        events = [_order_event(units[p], o, p, result) for p, o in sorted(result.orders.items())]
+        events = _order_events(units, result)
         dislodged = tuple(
             sorted(Dislodged(u, origin, options) for u, origin, options in result.dislodged)
         )
@@ -305,8 +307,9 @@ class Diplomacy:
             return Resolution(replace(state, season=FALL, phase=MOVEMENT), events)
         # Supply centres change hands after the Fall moves and retreats.
         owners = state.owner_map()
+        centres = self.map.supply_centres
         for u in state.units:
-            if u.province in self.map.supply_centres and owners.get(u.province) != u.power:
+            if u.province in centres and owners.get(u.province) != u.power:
                 events.append(
                     Event(
                         "capture",
@@ -336,10 +339,10 @@ class Diplomacy:
                 "draw",
                 f"year limit {state.year}: draw among {', '.join(alive)}",
             )
-        state = replace(state, season=WINTER, phase=ADJUSTMENTS)
+        # Who must adjust depends on units and centres only, not on the phase.
         if not adjustments.must_adjust(self.map, state):
             return Resolution(self._next_year(state), events)
-        return Resolution(state, events)
+        return Resolution(replace(state, season=WINTER, phase=ADJUSTMENTS), events)
 
     def _adjustments(
         self, state: State, orders: Mapping[str, Sequence[Order]]
@@ -424,6 +427,11 @@ class Diplomacy:
 
 def _keep_last_per_unit(parsed: Parsed[Order]) -> None:
     """A unit ordered twice: the last order counts, the earlier one is reported (ruling)."""
+    # Legality gives every accepted movement or retreat order its unit's own location, so
+    # orders for different units have different locations: the common case, checked first.
+    located = cast("list[tuple[int, MovementOrder | RetreatOrder]]", parsed.orders)
+    if len({o.loc for _, o in located}) == len(located):
+        return
     last: dict[str, int] = {}
     provinces = [unit_province(o) for _, o in parsed.orders]
     for (line, _), p in zip(parsed.orders, provinces, strict=True):
@@ -456,25 +464,33 @@ _STATUS: dict[type, tuple[str, str]] = {
 }
 
 
-def _order_event(unit: Unit, order: MovementOrder, p: str, result: movement.Result) -> Event:
-    voided = result.void.get(p)
-    if voided is not None:
-        text = notation.format_order(voided)
-        status = "void"
-    else:
-        text = notation.format_order(order)
-        done = result.succeeded.get(p)
-        pair = _STATUS.get(type(order))
-        if pair is None:  # a hold
-            status = "held" if done is None or done else "dislodged"
+def _order_events(units: Mapping[str, Unit], result: movement.Result) -> list[Event]:
+    """One public event per unit, in province order: its order as carried out and its fate."""
+    void, succeeded, formats = result.void, result.succeeded, notation.FORMATS
+    events = []
+    for p, order in sorted(result.orders.items()):
+        voided = void.get(p)
+        if voided is not None:
+            text = formats[type(voided)](voided)
+            status = "void"
         else:
-            status = pair[0] if done else pair[1]
-    return Event(
-        "order",
-        _PUBLIC,
-        f"{unit.power} {text}: {status}",
-        {"power": unit.power, "order": text, "status": status, "province": p},
-    )
+            text = formats[type(order)](order)
+            done = succeeded.get(p)
+            pair = _STATUS.get(type(order))
+            if pair is None:  # a hold
+                status = "held" if done is None or done else "dislodged"
+            else:
+                status = pair[0] if done else pair[1]
+        power = units[p].power
+        events.append(
+            Event(
+                "order",
+                _PUBLIC,
+                f"{power} {text}: {status}",
+                {"power": power, "order": text, "status": status, "province": p},
+            )
+        )
+    return events
 
 
 RULESET = Diplomacy()

@@ -100,6 +100,7 @@ class Map:
             a: str(p["owner"]) for a, p in data["provinces"].items() if p.get("owner")
         }
         self.supply_centres = frozenset(a for a, p in self.provinces.items() if p.supply_centre)
+        self.seas = frozenset(a for a, p in self.provinces.items() if p.kind == SEA)
         self.homes: dict[str, frozenset[str]] = {}
         for a, p in self.provinces.items():
             if p.home:

@@ -124,8 +124,11 @@ def check_movement(
 ) -> Order:
     if isinstance(order, _NOT_MOVEMENT):
         raise _illegal("wrong_phase", f"not a movement order: {text!r}")
-    unit = _own_unit(units, power, order.loc, text)
-    if order.kind != unit.kind or order.loc != unit.loc:
+    loc = order.loc
+    unit = units.get(loc[: loc.index("/")] if "/" in loc else loc)
+    if unit is None or unit.power != power:
+        unit = _own_unit(units, power, loc, text)  # raises: no unit there, or not ours
+    if order.kind != unit.kind or loc != unit.loc:
         order = replace(order, kind=unit.kind, loc=unit.loc)
     if isinstance(order, Hold):
         return order
@@ -134,7 +137,7 @@ def check_movement(
         if unit.kind == "F":
             if order.via_convoy:
                 raise _illegal("convoy_fleet", f"only armies can be convoyed: {text!r}")
-            got = fleet_destination(m, unit.loc, order.dest)
+            got = m.fleet_moves.get(unit.loc, _NOWHERE_TO).get(order.dest)  # fleet_destination
             if got is None:
                 if dest == unit.province:
                     raise _illegal("same_place", f"a unit cannot move to itself: {text!r}")
@@ -148,7 +151,7 @@ def check_movement(
             return order if got == order.dest else replace(order, dest=got)
         # An army: a coast on its destination is ignored (DATC 4.B.6).
         adjacent = dest in m.army_adj.get(unit.province, _NOWHERE)
-        if not (adjacent or could_move(m, unit, dest)) or m.is_sea(dest):
+        if not (adjacent or could_move(m, unit, dest)) or dest in m.seas:
             if dest == unit.province:
                 raise _illegal("same_place", f"a unit cannot move to itself: {text!r}")
             raise _illegal("unreachable", f"an army in {unit.loc} cannot reach {dest}: {text!r}")

@@ -65,7 +65,7 @@ class _Board:
         self.units = units
         self.kind: list[str] = []  # MOVE, SUPPORT or CONVOY per decision
         self.province: list[str] = []  # province of the ordered unit per decision
-        self.mover: list[_Move | None] = []  # the move, for a move decision
+        self.movers: list[_Move] = []  # the moves: decisions 0 .. len(movers) - 1
         self.move_of: dict[str, int] = {}  # province -> its move decision
         self.support_of: dict[int, Support] = {}
         self.convoy_at: dict[str, int] = {}  # sea province -> convoy decision
@@ -74,19 +74,11 @@ class _Board:
         self.resolver: Resolver
         self.resolve: Callable[[int], bool]
 
-    def add(self, kind: str, province: str, mv: _Move | None = None) -> int:
+    def add(self, kind: str, province: str) -> int:
+        """Number a support or convoy decision (after the moves)."""
         self.kind.append(kind)
         self.province.append(province)
-        self.mover.append(mv)
         return len(self.kind) - 1
-
-    def moves(self) -> list[tuple[int, _Move]]:
-        return [(n, mv) for n, mv in enumerate(self.mover) if mv is not None]
-
-    def move(self, n: int) -> _Move:
-        mv = self.mover[n]
-        assert mv is not None, "not a move decision"
-        return mv
 
     def start(self) -> None:
         self.resolver = Resolver(len(self.kind), self.decide, self.backup)
@@ -95,7 +87,7 @@ class _Board:
     # -- conditions (DATC 5.B) -----------------------------------------------------------------
 
     def path(self, n: int) -> bool:
-        mv = self.move(n)
+        mv = self.movers[n]
         if not mv.convoyed:
             return True
         return self.route(mv, lambda sea: self.resolve(self.convoy_at[sea]))
@@ -136,7 +128,7 @@ class _Board:
         return 1 + self.given(supports) if supports else 1
 
     def attack_strength(self, n: int) -> int:
-        mv = self.move(n)
+        mv = self.movers[n]
         if mv.convoyed and not self.path(n):
             return 0
         defender = self.units.get(mv.dest)
@@ -154,10 +146,10 @@ class _Board:
         return 1 + self.given(mv.supports)
 
     def defend_strength(self, n: int) -> int:
-        return 1 + self.given(self.move(n).supports)
+        return 1 + self.given(self.movers[n].supports)
 
     def prevent_strength(self, n: int) -> int:
-        mv = self.move(n)
+        mv = self.movers[n]
         if mv.convoyed and not self.path(n):
             return 0
         if mv.opponent >= 0 and self.resolve(mv.opponent):
@@ -171,7 +163,7 @@ class _Board:
     def decide(self, n: int, _: Resolver) -> bool:
         kind = self.kind[n]
         if kind == MOVE:
-            mv = self.move(n)
+            mv = self.movers[n]
             attack = self.attack_strength(n)
             if attack == 0:
                 return False
@@ -187,7 +179,7 @@ class _Board:
             me = self.units[here]
             into = None if sup.target_dest is None else province_of(sup.target_dest)
             for m in self.into.get(here, ()):
-                attacker = self.move(m)
+                attacker = self.movers[m]
                 if attacker.unit.power != me.power and attacker.src != into and self.path(m):
                     return False  # cut
             return not self.dislodged(here)
@@ -210,22 +202,19 @@ class _Board:
           power's (attack strength 0).
         """
         settle = self.resolver.settle
-        units, into, mover = self.units, self.into, self.mover
+        units, into, movers = self.units, self.into, self.movers
         for n, kind in enumerate(self.kind):
             here = self.province[n]
             if kind == MOVE:
-                mv = mover[n]
-                if mv is None or mv.convoyed:
+                mv = movers[n]
+                if mv.convoyed:
                     continue
                 dest = mv.dest
                 if dest not in units:
                     rivals = into[dest]
                     if len(rivals) == 1:
                         settle(n, True)
-                    elif all(
-                        (r := mover[k]) is not None and not r.convoyed and not r.supports
-                        for k in rivals
-                    ):
+                    elif all(not (r := movers[k]).convoyed and not r.supports for k in rivals):
                         settle(n, False)
                 elif dest not in self.move_of and (
                     not mv.supports or units[dest].power == mv.unit.power
@@ -240,7 +229,7 @@ class _Board:
                 into_province = None if target is None else province_of(target)
                 power = units[here].power
                 for m in attackers:
-                    attacker = self.move(m)
+                    attacker = movers[m]
                     if (
                         not attacker.convoyed
                         and attacker.unit.power != power
@@ -299,9 +288,11 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
     void: dict[str, MovementOrder] = {}
     board = _Board(m, at)
 
-    # 1. Pre-scan: convoy routes and matching orders.
+    # 1. Pre-scan: convoy routes and matching orders. The moves are decisions 0, 1, ... in
+    # unit order, numbered as they are read, and each head-to-head pair is found then.
     army_adj = m.army_adj
     moves: dict[str, _Move] = {}
+    into, move_of = board.into, board.move_of
     for u, o in move_orders:
         p = u.province
         dest = province_of(o.dest)
@@ -317,7 +308,19 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
                 mv.route_fleets = ()
                 # Otherwise the move stays a move whose PATH fails (DATC 6.D.8: it is not
                 # turned into a hold that could receive hold support).
+        n = len(moves)
         moves[p] = mv
+        move_of[p] = n
+        rivals = into.get(dest)
+        if rivals is None:
+            into[dest] = [n]
+        else:
+            rivals.append(n)
+        back = move_of.get(dest)
+        if back is not None and not mv.convoyed:
+            other = moves[dest]
+            if other.dest == p and not other.convoyed:  # head to head
+                mv.opponent, other.opponent = back, n
     for p, o in others:
         if isinstance(o, Convoy):
             carried = moves.get(province_of(o.army_loc))
@@ -335,16 +338,9 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
             orders[p] = Hold(at[p].kind, at[p].loc)
 
     # 2. Number the decisions: the moves, then the supports and convoys, in unit order.
-    into, move_of = board.into, board.move_of
     board.kind = [MOVE] * len(moves)
     board.province = list(moves)
-    board.mover = [*moves.values()]
-    for n, mv in enumerate(moves.values()):
-        move_of[mv.src] = n
-        if mv.dest in into:
-            into[mv.dest].append(n)
-        else:
-            into[mv.dest] = [n]
+    board.movers = [*moves.values()]
     for p, o in others:
         if p in void:
             continue
@@ -358,12 +354,6 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
                 moves[target].supports.append(n)
         else:
             board.convoy_at[p] = board.add(CONVOY, p)
-    for mv in moves.values():
-        back = move_of.get(mv.dest)
-        if back is not None and not mv.convoyed:
-            other = moves[mv.dest]
-            if other.dest == mv.src and not other.convoyed:
-                mv.opponent = back
     board.start()
     board.settle_plain()
     outcome = board.resolver.resolve_all()
@@ -395,7 +385,7 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
         if dest in after:
             continue
         for k in ns:
-            mv = board.move(k)
+            mv = board.movers[k]
             lost_head_to_head = mv.opponent >= 0 and outcome[mv.opponent]
             if not outcome[k] and board.path(k) and not lost_head_to_head:
                 contested.add(dest)

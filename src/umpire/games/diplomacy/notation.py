@@ -365,16 +365,31 @@ def _unit(kind: str, loc: str) -> str:
     return f"{kind} {loc}" if kind else loc
 
 
+# One formatter per order type (every order of every phase is formatted for its event, so
+# the common case, a unit designation given, is one f-string).
+
+
+def _format_hold(o: Hold) -> str:
+    return f"{o.kind} {o.loc} H" if o.kind else f"{o.loc} H"
+
+
+def _format_move(o: Move) -> str:
+    text = f"{o.kind} {o.loc} - {o.dest}" if o.kind else f"{o.loc} - {o.dest}"
+    return f"{text} via convoy" if o.via_convoy else text
+
+
 def _format_support(o: Support) -> str:
+    unit = f"{o.kind} {o.loc}" if o.kind else o.loc
+    target = f"{o.target_kind} {o.target_loc}" if o.target_kind else o.target_loc
     if o.target_dest is None:
-        return f"{_unit(o.kind, o.loc)} S {_unit(o.target_kind, o.target_loc)}"
-    return f"{_unit(o.kind, o.loc)} S {_unit(o.target_kind, o.target_loc)} - {o.target_dest}"
+        return f"{unit} S {target}"
+    return f"{unit} S {target} - {o.target_dest}"
 
 
-# One formatter per order type (looked up by exact type: variants add their own).
+# Looked up by exact type: variants add their own.
 FORMATS: dict[type, Callable[[Any], str]] = {
-    Hold: lambda o: f"{_unit(o.kind, o.loc)} H",
-    Move: lambda o: f"{_unit(o.kind, o.loc)} - {o.dest}" + (" via convoy" if o.via_convoy else ""),
+    Hold: _format_hold,
+    Move: _format_move,
     Support: _format_support,
     Convoy: lambda o: f"{_unit(o.kind, o.loc)} C A {o.army_loc} - {o.army_dest}",
     Retreat: lambda o: f"{_unit(o.kind, o.loc)} R {o.dest}",

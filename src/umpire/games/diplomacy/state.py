@@ -8,13 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from umpire.games.diplomacy.geography import province_of
-
 SPRING, FALL, WINTER = "spring", "fall", "winter"
 MOVEMENT, RETREATS, ADJUSTMENTS, OVER = "movement", "retreats", "adjustments", "over"
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, init=False)
 class Unit:
     loc: str  # "par", "stp/sc"
     kind: str  # "A" army, "F" fleet
@@ -22,8 +20,13 @@ class Unit:
     # The province of ``loc``: read on every order of every phase, so worked out once.
     province: str = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "province", province_of(self.loc))
+    def __init__(self, loc: str, kind: str, power: str) -> None:
+        # Every movement phase makes a unit per move: the slots are set directly (what the
+        # frozen dataclass's own __init__ does, less its per-field detour).
+        _set_loc(self, loc)
+        _set_kind(self, kind)
+        _set_power(self, power)
+        _set_province(self, loc[: loc.index("/")] if "/" in loc else loc)
 
     def text(self) -> str:
         return f"{self.power} {self.kind} {self.loc}"
@@ -34,6 +37,13 @@ class Unit:
         power, kind, loc = text.split()
         loc = loc.lower().replace("(", "/").rstrip(")")
         return cls(loc, kind.upper(), power.upper())
+
+
+# The slot descriptors of Unit (a frozen dataclass refuses plain attribute assignment).
+_set_loc = vars(Unit)["loc"].__set__
+_set_kind = vars(Unit)["kind"].__set__
+_set_power = vars(Unit)["power"].__set__
+_set_province = vars(Unit)["province"].__set__
 
 
 @dataclass(frozen=True, slots=True, order=True)
