@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -183,6 +184,31 @@ class Map:
     def fleet_can_reach(self, loc: str, province: str) -> bool:
         """Whether a fleet at ``loc`` borders ``province`` (any of its coasts): for support."""
         return province in self.fleet_reach.get(loc, frozenset())
+
+    def convoy_chain(
+        self,
+        src: str,
+        dest: str,
+        fleets: Sequence[str],
+        usable: Callable[[str], bool] | None = None,
+    ) -> bool:
+        """Whether fleets in the sea provinces ``fleets`` form a chain from ``src`` to
+        ``dest``; ``usable`` (asked once per fleet reached, in search order) can rule a fleet
+        out, e.g. one that is dislodged. Shared by every convoy check of the variants."""
+        reach = self.fleet_reach
+        seen: set[str] = set()
+        frontier = [s for s in fleets if src in reach[s]]
+        while frontier:
+            sea = frontier.pop()
+            if sea in seen:
+                continue
+            seen.add(sea)
+            if usable is not None and not usable(sea):
+                continue
+            if dest in reach[sea]:
+                return True
+            frontier.extend(s for s in fleets if s not in seen and s in reach[sea])
+        return False
 
     def army_targets(self, province: str) -> frozenset[str]:
         return self.army_adj.get(province, frozenset())

@@ -41,6 +41,16 @@ def _illegal(code: str, message: str) -> OrderError:
     return OrderError(f"illegal/{code}", message)
 
 
+def build_centre(m: Map, state: State, power: str, loc: str, text: str) -> str:
+    """The province of a build at ``loc``: a home supply centre that ``power`` owns."""
+    here = province_of(loc)
+    if here not in m.homes.get(power, frozenset()):
+        raise _illegal("not_home", f"{here} is not a home supply centre of {power}: {text!r}")
+    if state.owner_map().get(here) != power:
+        raise _illegal("not_owned", f"{power} does not own {here}: {text!r}")
+    return here
+
+
 def _own_unit(units: Mapping[str, Unit], power: str, loc: str, text: str) -> Unit:
     unit = units.get(province_of(loc))
     if unit is None:
@@ -250,11 +260,7 @@ def check_adjustment(
         return Remove(unit.kind, unit.loc)
     if not isinstance(order, Build):
         raise _illegal("wrong_phase", f"only builds, removals and waives now: {text!r}")
-    here = province_of(order.loc)
-    if here not in m.homes.get(power, frozenset()):
-        raise _illegal("not_home", f"{here} is not a home supply centre of {power}: {text!r}")
-    if state.owner_map().get(here) != power:
-        raise _illegal("not_owned", f"{power} does not own {here}: {text!r}")
+    here = build_centre(m, state, power, order.loc, text)
     if here in units:
         raise _illegal("occupied", f"{here} is occupied: {text!r}")
     kind = order.kind

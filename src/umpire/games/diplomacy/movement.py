@@ -94,20 +94,7 @@ class _Board:
 
     def route(self, mv: _Move, usable: Callable[[str], bool] | None) -> bool:
         """A chain of matching convoys from the army's province to its destination."""
-        reach = self.map.fleet_reach
-        seen: set[str] = set()
-        frontier = [s for s in mv.route_fleets if mv.src in reach[s]]
-        while frontier:
-            sea = frontier.pop()
-            if sea in seen:
-                continue
-            seen.add(sea)
-            if usable is not None and not usable(sea):
-                continue
-            if mv.dest in reach[sea]:
-                return True
-            frontier.extend(s for s in mv.route_fleets if s not in seen and s in reach[sea])
-        return False
+        return self.map.convoy_chain(mv.src, mv.dest, mv.route_fleets, usable)
 
     def given(self, supports: list[int]) -> int:
         """How many of these supports are given."""

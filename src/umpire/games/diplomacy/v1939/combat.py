@@ -123,20 +123,9 @@ class _Board:
         leg = self.leg(n)
         if not leg.convoyed:
             return True
-        reach = self.map.fleet_reach
-        seen: set[str] = set()
-        frontier = [s for s in leg.fleets if leg.src in reach[s]]
-        while frontier:
-            sea = frontier.pop()
-            if sea in seen:
-                continue
-            seen.add(sea)
-            if not self.ok(self.convoy_at[sea]):
-                continue
-            if leg.dest in reach[sea]:
-                return True
-            frontier.extend(s for s in leg.fleets if s not in seen and s in reach[sea])
-        return False
+        return self.map.convoy_chain(
+            leg.src, leg.dest, leg.fleets, lambda sea: self.ok(self.convoy_at[sea])
+        )
 
     def weight(self, s: int) -> int:
         """What a given support adds: 1, or a tank's 2 halved per attacker (D39 22)."""
@@ -443,18 +432,7 @@ def _own_convoy(
     4.A.3, as the standard game rules; ruling): otherwise over land."""
     if not any(at[f].power == u.power for f in fleets):
         return False
-    reach = m.fleet_reach
-    seen: set[str] = set()
-    frontier = [f for f in fleets if src in reach[f]]
-    while frontier:
-        sea = frontier.pop()
-        if sea in seen:
-            continue
-        seen.add(sea)
-        if dest in reach[sea]:
-            return True
-        frontier.extend(f for f in fleets if f not in seen and f in reach[sea])
-    return False
+    return m.convoy_chain(src, dest, fleets)
 
 
 def _leg_into(board: _Board, n: int, dest: str) -> _Leg:

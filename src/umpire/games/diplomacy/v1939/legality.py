@@ -204,11 +204,7 @@ def _adjustment(
         return Remove(unit.kind, unit.loc)
     if not isinstance(order, Build):
         raise _illegal("wrong_phase", f"only builds, removals, transfers and waives: {text!r}")
-    here = province_of(order.loc)
-    if here not in m.homes.get(power, frozenset()):
-        raise _illegal("not_home", f"{here} is not a home supply centre of {power}: {text!r}")
-    if state.owner_map().get(here) != power:
-        raise _illegal("not_owned", f"{power} does not own {here}: {text!r}")
+    here = standard.build_centre(m, state, power, order.loc, text)
     if here in state.extra.get("bombed", []):
         raise _illegal("bombed", f"{here} was strategically bombed (D39 41): {text!r}")
     if here in units or any(b.province == here for b in bombers):
