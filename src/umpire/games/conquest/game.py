@@ -1,0 +1,169 @@
+"""The Conquest of the World ruleset: wires the modules together, nothing else."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from umpire.core.chance import Chance
+from umpire.core.events import Event
+from umpire.core.problems import OrderError, Parsed
+from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, parse_lines
+from umpire.games.conquest import bot, printout, views
+from umpire.games.conquest.geography import (
+    DATA,
+    Board,
+    board,
+    scenario_file,
+    scenario_names,
+    validate_edits,
+)
+from umpire.games.conquest.legality import check, pending_powers
+from umpire.games.conquest.model import DIGITS, OVER, Limits, State, dump_state, half, load_state
+from umpire.games.conquest.notation import format_order, read_orders
+from umpire.games.conquest.orders import Order
+from umpire.games.conquest.turn import resolve_turn
+
+POWERS = ("RED", "BLUE", "GREEN", "YELLOW", "WHITE", "BLACK")  # the six sets of C/A markers
+SETTINGS = ("rounds", "turns", "target", "board", "warchest")
+
+
+def _scenario_info(name: str) -> ScenarioInfo:
+    head = scenario_file(name)["scenario"]
+    return ScenarioInfo(
+        name=name,
+        title=str(head["title"]),
+        powers=POWERS,
+        min_players=2,
+        max_players=6,
+        description=str(head.get("description", "The 43 countries with the manual's values.")),
+        default_powers=POWERS[:4],
+    )
+
+
+INFO = GameInfo(
+    name="conquest",
+    title="Conquest of the World",
+    aliases=("cotw", "conquest-of-the-world", "conquest_of_the_world"),
+    scenarios=tuple(_scenario_info(n) for n in scenario_names()),
+    hidden_information=True,
+    uses_chance=True,
+    rulebook="conquest-of-the-world.txt",
+)
+
+
+def _whole(settings: Mapping[str, Any], name: str) -> int:
+    value = settings.get(name, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"setting {name!r} must be a whole number 0 or more")
+    return value
+
+
+def opening_warchest() -> int:
+    with (DATA / "board.toml").open("rb") as handle:
+        return int(tomllib.load(handle)["warchest"]["opening"])
+
+
+class Conquest:
+    """Conquest of the World (Odyssey2, 1982): rules 1-22, variations 1-2, scenarios."""
+
+    info = INFO
+
+    def board(self, state: State) -> Board:
+        return board(state.edits)
+
+    def new_game(
+        self, scenario: str, powers: Sequence[str], chance: Chance, settings: Mapping[str, Any]
+    ) -> State:
+        unknown = sorted(set(settings) - set(SETTINGS))
+        if unknown:
+            raise ValueError(
+                f"unknown setting(s) {', '.join(unknown)} (known: {', '.join(SETTINGS)})"
+            )
+        edits = validate_edits(scenario_file(scenario).get("pbu", {}))
+        edits.update(validate_edits(settings.get("board", {})))  # a GM's own board (scenarios)
+        limits = Limits(
+            _whole(settings, "rounds"), _whole(settings, "turns"), _whole(settings, "target")
+        )
+        warchest = _whole(settings, "warchest") or opening_warchest()
+        seats = tuple(p for p in POWERS if p in powers)
+        return State(
+            scenario=scenario,
+            edits=edits,
+            seats=seats,
+            limits=limits,
+            phase=DIGITS,
+            warchest=warchest,
+            record={p: 0 for p in seats},
+            chips={p: 0 for p in seats},
+        )
+
+    def pending(self, state: State) -> Pending:
+        return Pending(
+            state.turn, views.label(state, self.board(state)), pending_powers(state), (state.phase,)
+        )
+
+    def read_line(self, state: State, power: str, line: str, scope: dict[str, Any]) -> list[Order]:
+        """The orders on one line (the contract of umpire.core.submission)."""
+        return read_orders(line, self.board(state), state.seats)
+
+    def check(self, state: State, power: str, orders: Sequence[tuple[int, Order]]) -> Parsed[Order]:
+        return check(state, self.board(state), power, orders)
+
+    def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
+        """Every order of ``text`` and every problem; never raises on bad text."""
+        read: Parsed[list[Order]] = parse_lines(
+            text, lambda line: self.read_line(state, power, line, {})
+        )
+        flat = [(n, o) for n, orders in read.orders for o in orders]
+        checked = self.check(state, power, flat)
+        checked.problems.extend(read.problems)
+        quoted = {n: raw.strip() for n, raw in enumerate(text.splitlines(), start=1)}
+        checked.problems = sorted(
+            (
+                p if p.text else type(p)(p.line, p.code, p.message, quoted.get(p.line, "")[:80])
+                for p in checked.problems
+            ),
+            key=lambda p: p.line,
+        )
+        return checked
+
+    def format(self, order: Order) -> str:
+        return format_order(order)
+
+    def resolve(
+        self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
+    ) -> Resolution[State]:
+        new, events = resolve_turn(state, self.board(state), orders, chance)
+        return Resolution(new, events)
+
+    def view(self, state: State, power: str | None) -> dict[str, Any]:
+        return views.view(state, power, self.board(state))
+
+    def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
+        return printout.render(self.view(state, power), events, self.board(state))
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        scores = {p: state.record.get(p, 0) / 2 for p in state.seats}
+        return Outcome(state.winners, scores, state.summary)
+
+    def dump_state(self, state: State) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        return load_state(data)
+
+    def bot_orders(self, state: State, power: str, chance: Chance) -> str:
+        text = bot.bot_orders(state, self.board(state), power, chance)
+        parsed = self.parse(state, power, text)
+        return "".join(f"{format_order(o)}\n" for _, o in parsed.orders)
+
+    def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
+        return views.vary_secrets(state, power, chance)
+
+
+RULESET = Conquest()
+__all__ = ["RULESET", "Conquest", "OrderError", "half"]

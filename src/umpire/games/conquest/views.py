@@ -1,0 +1,124 @@
+"""What each player may see, built by allow-list.
+
+Everything on the table is public: the board with its markers, every POWER BASE RECORD,
+every player's chips and the WARCHEST, the wars and their battles, the player alliances
+formed or broken. Secret: a player's own orders as carried out last turn, and a player
+alliance proposed but not yet accepted (seen by the two players it names). The umpire
+(``power=None``) sees everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from umpire.core.chance import Chance
+from umpire.games.conquest.geography import Board
+from umpire.games.conquest.legality import pending_powers
+from umpire.games.conquest.model import State, half
+from umpire.games.conquest.orders import WEAPONS
+
+
+def label(state: State, board: Board) -> str:
+    """The game's own name for the turn to be resolved next."""
+    phase = state.phase
+    head = f"Turn {state.turn}: "
+    if phase == "digits":
+        return head + "every player calls a number (rule 2)"
+    if phase == "homeland":
+        return head + f"{pending_powers(state)[0]} chooses a Homeland (rule 3)"
+    if phase == "home-alliances":
+        return head + "alliances within the home zones (rule 4)"
+    if phase == "attack":
+        return head + f"{state.holder} has the attack option"
+    if phase == "final":
+        return head + f"final round: {state.holder}'s last attack (rule 20)"
+    if phase == "battle" and state.war:
+        w = state.war
+        return head + (
+            f"war for {board.country(w.country).name}, battle {w.battles + 1} "
+            f"({w.attacker} v {w.defender})"
+        )
+    if phase == "endgame" and state.duel:
+        d = state.duel
+        return head + f"end game, {d.challenger} v {d.opponent}, battle {d.battles + 1}"
+    return "game over"
+
+
+def view(state: State, power: str | None, board: Board) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "game": "conquest",
+        "scenario": state.scenario,
+        "board": board.title,
+        "edits": dict(sorted(state.edits.items())),
+        "power": power,
+        "turn": state.turn,
+        "phase": state.phase,
+        "label": label(state, board),
+        "pending": list(pending_powers(state)),
+        "seats": list(state.seats),
+        "eliminated": list(state.eliminated),
+        "digits": dict(state.digits),
+        "readout": state.readout,
+        "order": list(state.order),
+        "homelands": dict(sorted(state.homelands.items())),
+        "holdings": {c: list(h) for c, h in sorted(state.holdings.items())},
+        "record": {p: half(state.record.get(p, 0)) for p in state.seats},
+        "record_half_steps": {p: state.record.get(p, 0) for p in state.seats},
+        "chips": {p: state.chips.get(p, 0) for p in state.seats},
+        "warchest": state.warchest,
+        "holder": state.holder,
+        "may_ally": state.may_ally,
+        "pacts": sorted(list(p) for p in state.pacts),
+        "broken": sorted(list(p) for p in state.broken),
+        "final_queue": list(state.final_queue),
+        "ladder": list(state.ladder),
+        "limits": {
+            "rounds": state.limits.max_rounds,
+            "turns": state.limits.max_turns,
+            "target": state.limits.target,
+        },
+        "winners": list(state.winners),
+        "summary": state.summary,
+        "war": None,
+        "duel": None,
+    }
+    if state.war is not None:
+        w = state.war
+        out["war"] = {
+            "attacker": w.attacker,
+            "defender": w.defender,
+            "country": w.country,
+            "occupied": w.occupied,
+            "energy": list(w.energy),
+            "battles": w.battles,
+            "wins": list(w.wins),
+            "lost": [list(w.lost[0]), list(w.lost[1])],
+        }
+    if state.duel is not None:
+        d = state.duel
+        out["duel"] = {
+            "challenger": d.challenger,
+            "opponent": d.opponent,
+            "energy": list(d.energy),
+            "attacker": d.attacker,
+            "battles": d.battles,
+            "lost_last": list(d.lost_last),
+        }
+    if power is None:
+        out["offers"] = sorted(list(o) for o in state.offers)
+        out["orders"] = {p: list(o) for p, o in sorted(state.last_orders.items())}
+        return out
+    out["offers"] = sorted(list(o) for o in state.offers if power in o)
+    out["orders"] = {power: list(state.last_orders.get(power, ()))}
+    return out
+
+
+def vary_secrets(state: State, power: str, chance: Chance) -> State:
+    """A state differing only in ``power``'s secrets: its orders of last turn (its secret
+    weapon choice among them) and any pact offer it made that no third player can see."""
+    weapon = WEAPONS[chance.randint(0, 2, purpose=f"vary {power}'s secret weapon")]
+    last = dict(state.last_orders)
+    invented = (f"{weapon} AGGRESSIVE",)
+    last[power] = invented if tuple(last.get(power, ())) != invented else (f"{weapon} CAUTIOUS",)
+    return replace(state, last_orders=last)
