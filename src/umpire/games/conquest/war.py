@@ -103,6 +103,9 @@ def resolve_attack(state: State, board: Board, orders: Sequence[Order]) -> Step:
     ally = next((o for o in orders if isinstance(o, Ally)), None)
     if ally is not None and not ally_problem(state, board, power, ally.country, 0):
         state, events = buy_alliance(state, board, power, ally.country)
+        state, events = check_full(state, board, events)
+        if state.final_queue:  # COTW 20A: the alliance filled the board (ruling C8)
+            return state, events
     attack = next((o for o in orders if isinstance(o, Attack)), None)
     if attack is not None and not attack_problem(state, board, power, attack.country, 0):
         state, got = start_war(state, board, power, attack.country)
