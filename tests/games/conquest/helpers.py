@@ -47,7 +47,9 @@ def opened(
     )
 
 
-def play(state: State, orders: dict[str, str], draws: list[int] | None = None) -> tuple[State, list[Event]]:
+def play(
+    state: State, orders: dict[str, str], draws: list[int] | None = None
+) -> tuple[State, list[Event]]:
     """Resolve one turn with the given order texts (each must parse cleanly) and draws."""
     parsed = {}
     for power, text in orders.items():

@@ -54,7 +54,11 @@ def test_no_weapon_dominates_each_has_a_counter() -> None:
 def test_aggressive_hits_harder_and_burns_more() -> None:
     m = battle.model()
     assert m.exchange_cost(Weapon("PLANE", "AGGRESSIVE")) == 375
-    assert m.exchange_cost(Weapon("PLANE")) > m.exchange_cost(Weapon("SUB")) > m.exchange_cost(Weapon("TANK"))
+    assert (
+        m.exchange_cost(Weapon("PLANE"))
+        > m.exchange_cost(Weapon("SUB"))
+        > m.exchange_cost(Weapon("TANK"))
+    )
     won, _ = simulate(Weapon("TANK", "AGGRESSIVE"), Weapon("TANK"), "agg")
     assert abs(won - 49.5) < 4.0
     won, _ = simulate(Weapon("TANK"), Weapon("TANK"), "first", first=0)  # end game: fires first
@@ -63,8 +67,9 @@ def test_aggressive_hits_harder_and_burns_more() -> None:
 
 def war(energy=(2500, 2500), wins=(0, 0), battles=0, lost=((), ()), occupied=False, **kw):
     state = opened({"RED": "USA", "BLUE": "FRG", "GREEN": "CHN"}, holder="RED", **kw)
-    return replace(state, phase=BATTLE,
-                   war=War("RED", "BLUE", "IND", occupied, energy, battles, wins, lost))
+    return replace(
+        state, phase=BATTLE, war=War("RED", "BLUE", "IND", occupied, energy, battles, wins, lost)
+    )
 
 
 @pytest.mark.rule("COTW 10")
@@ -86,8 +91,7 @@ def test_both_weapons_destroyed_is_a_tied_battle_and_both_are_lost_for_the_war()
 
 @pytest.mark.rule("COTW 12")
 def test_level_after_three_battles_the_greater_energy_left_wins() -> None:
-    state = war(energy=(1200, 1300), wins=(1, 1), battles=2,
-                lost=(("TANK",), ("PLANE",)))
+    state = war(energy=(1200, 1300), wins=(1, 1), battles=2, lost=(("TANK",), ("PLANE",)))
     # both pay 250 (plane) / 200 (sub), then destroy each other: 950 v 1100
     state, events = play(state, {"RED": "PLANE", "BLUE": "SUB"}, [HIT, HIT])
     assert state.war is None
@@ -125,8 +129,13 @@ def test_a_winning_attacker_attacks_again_and_the_defence_passes_on_left() -> No
 
 @pytest.mark.rule("COTW 17")
 def test_a_successful_occupant_keeps_the_country_and_takes_the_energy_left() -> None:
-    state = war(occupied=True, energy=(1000, 1000), wins=(0, 1), battles=1,
-                holdings={"IND": ("BLUE", CONQUERED)})
+    state = war(
+        occupied=True,
+        energy=(1000, 1000),
+        wins=(0, 1),
+        battles=1,
+        holdings={"IND": ("BLUE", CONQUERED)},
+    )
     state, _ = play(state, {"RED": "TANK", "BLUE": "PLANE"}, [MISS, HIT])
     assert state.holdings["IND"] == ("BLUE", CONQUERED)  # 17A
     assert state.chips["BLUE"] == 900  # 17B: 850 rounded

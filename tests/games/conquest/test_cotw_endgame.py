@@ -27,8 +27,11 @@ def full_board(holder="RED", **kw):
 @pytest.mark.rule("COTW 20")
 def test_the_last_country_occupied_starts_the_final_round_one_attack_each() -> None:
     state = full_board(chips={"GREEN": 6000})
-    state = replace(state, holdings={c: h for c, h in state.holdings.items() if c != "BAN"},
-                    chips={"RED": 1000, "BLUE": 0, "GREEN": 6000})
+    state = replace(
+        state,
+        holdings={c: h for c, h in state.holdings.items() if c != "BAN"},
+        chips={"RED": 1000, "BLUE": 0, "GREEN": 6000},
+    )
     state, events = play(state, {"RED": "ALLY BAN\nPASS"})
     assert "the final round begins" in texts(events)
     assert state.phase == FINAL and state.final_queue == ("BLUE", "GREEN", "RED")
@@ -48,8 +51,11 @@ def test_the_last_country_occupied_starts_the_final_round_one_attack_each() -> N
 def test_chips_go_onto_the_record_rounded_to_the_nearest_500() -> None:
     assert half_steps_of(1000) == 2 and half_steps_of(500) == 1
     assert half_steps_of(1250) == 3 and half_steps_of(1240) == 2 and half_steps_of(300) == 1
-    state = opened(THREE, chips={"RED": 2600, "BLUE": 700, "GREEN": 0},
-                   record={"RED": 10, "BLUE": 10, "GREEN": 10})
+    state = opened(
+        THREE,
+        chips={"RED": 2600, "BLUE": 700, "GREEN": 0},
+        record={"RED": 10, "BLUE": 10, "GREEN": 10},
+    )
     state, _ = endgame.transfer_chips(state)
     assert state.record == {"RED": 15, "BLUE": 11, "GREEN": 10}
     assert set(state.chips.values()) == {0}
@@ -60,8 +66,10 @@ def test_the_lowest_challenges_the_next_and_allies_do_not_fight() -> None:
     state = opened(THREE, record={"RED": 40, "BLUE": 20, "GREEN": 30})
     state, _ = endgame.start(state)
     assert state.duel.pair == ("BLUE", "GREEN") and state.ladder == ("RED",)
-    allied = replace(opened(THREE, record={"RED": 40, "BLUE": 20, "GREEN": 30}),
-                     pacts=frozenset({("BLUE", "GREEN")}))
+    allied = replace(
+        opened(THREE, record={"RED": 40, "BLUE": 20, "GREEN": 30}),
+        pacts=frozenset({("BLUE", "GREEN")}),
+    )
     state, events = endgame.start(allied)
     assert "do not fight" in texts(events)
     assert state.duel.pair == ("GREEN", "RED")
@@ -70,8 +78,12 @@ def test_the_lowest_challenges_the_next_and_allies_do_not_fight() -> None:
 
 def duel_state(**kw):
     state = opened(THREE, record={"RED": 20, "BLUE": 30, "GREEN": 40}, **kw)
-    state = replace(state, phase=ENDGAME, ladder=("GREEN",),
-                    duel=Duel("RED", "BLUE", (1000, 1500), attacker="RED"))
+    state = replace(
+        state,
+        phase=ENDGAME,
+        ladder=("GREEN",),
+        duel=Duel("RED", "BLUE", (1000, 1500), attacker="RED"),
+    )
     return state
 
 

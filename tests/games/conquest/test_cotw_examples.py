@@ -45,7 +45,10 @@ def test_us_allies_with_canada_and_mexico_and_records_6() -> None:
 def test_west_germany_allies_with_spain_italy_greece_and_records_5() -> None:
     state, _ = play(home_alliance_state(), {"RED": "", "BLUE": "ally spain, italy, greece"})
     assert {c for c, (p, k) in state.holdings.items() if p == "BLUE" and k == ALLIED} == {
-        "ESP", "ITA", "GRE"}
+        "ESP",
+        "ITA",
+        "GRE",
+    }
     assert half(state.record["BLUE"]) == "5"  # (4 + 5 + 1) / 2
 
 
@@ -78,9 +81,13 @@ def test_the_us_dominating_its_zone_receives_2000() -> None:
 
 @pytest.mark.rule("COTW 9")
 def test_the_bonus_lets_the_us_ally_with_bangladesh_for_1000() -> None:
-    state = opened({"RED": "USA", "BLUE": "FRG"},
-                   {"CAN": ("RED", ALLIED), "MEX": ("RED", ALLIED)},
-                   holder="RED", chips={"RED": 2000}, record={"RED": 12})
+    state = opened(
+        {"RED": "USA", "BLUE": "FRG"},
+        {"CAN": ("RED", ALLIED), "MEX": ("RED", ALLIED)},
+        holder="RED",
+        chips={"RED": 2000},
+        record={"RED": 12},
+    )
     state = replace(state, dominated=frozenset({("RED", 1)}))  # the bonus is paid already
     chest = state.warchest
     state, _ = play(state, {"RED": "ALLY BANGLADESH\nPASS"})
@@ -109,8 +116,16 @@ def test_the_us_attacks_unoccupied_india_and_the_player_to_its_left_defends() ->
     assert "RED attacks unoccupied India" in texts(events)
 
 
-def war_state(attacker: str, defender: str, country: str, energy: tuple[int, int],
-              wins: tuple[int, int], battles: int, occupied: bool = False, **kw):
+def war_state(
+    attacker: str,
+    defender: str,
+    country: str,
+    energy: tuple[int, int],
+    wins: tuple[int, int],
+    battles: int,
+    occupied: bool = False,
+    **kw,
+):
     state = opened({"RED": "USA", "BLUE": "FRG", "GREEN": "CHN"}, holder=attacker, **kw)
     war = War(attacker, defender, country, occupied, energy, battles, wins)
     return replace(state, war=war, phase=BATTLE)
@@ -145,9 +160,13 @@ def test_indonesia_defended_advances_the_defender_by_3() -> None:
 @pytest.mark.rule("COTW 15")
 @pytest.mark.rule("COTW 16")
 def test_the_philippines_cost_3000_and_move_the_records_by_3() -> None:
-    state = opened({"RED": "USA", "BLUE": "FRG", "GREEN": "CHN"},
-                   {"PHI": ("BLUE", CONQUERED)}, holder="RED",
-                   chips={"RED": 3500}, record={"RED": 20, "BLUE": 20})
+    state = opened(
+        {"RED": "USA", "BLUE": "FRG", "GREEN": "CHN"},
+        {"PHI": ("BLUE", CONQUERED)},
+        holder="RED",
+        chips={"RED": 3500},
+        record={"RED": 20, "BLUE": 20},
+    )
     chest = state.warchest
     state, _ = play(state, {"RED": "ATTACK PHILIPPINES"})
     assert state.chips["RED"] == 500 and state.warchest == chest + 3000  # 15A
@@ -168,8 +187,17 @@ def state_energy_left(events) -> int:
 
 @pytest.mark.rule("COTW 16")
 def test_an_allied_country_lost_moves_the_defender_back_by_half() -> None:
-    state = war_state("RED", "BLUE", "PHI", (2000, 2000), (1, 0), 1, occupied=True,
-                      record={"BLUE": 20}, holdings={"PHI": ("BLUE", ALLIED)})
+    state = war_state(
+        "RED",
+        "BLUE",
+        "PHI",
+        (2000, 2000),
+        (1, 0),
+        1,
+        occupied=True,
+        record={"BLUE": 20},
+        holdings={"PHI": ("BLUE", ALLIED)},
+    )
     state, _ = play(state, {"RED": "SUB", "BLUE": "PLANE"}, [HIT, MISS])
     assert half(state.record["BLUE"]) == "8.5"  # 10 - 1.5
 

@@ -35,8 +35,14 @@ def test_a_player_alliance_forms_when_both_ask_and_the_offer_is_secret() -> None
 
 @pytest.mark.rule("COTW 18")
 def test_allies_pool_chips_do_not_attack_each_other_and_share_the_winnings() -> None:
-    state = pact(opened(THREE, {"PHI": ("GREEN", CONQUERED), "IND": ("BLUE", ALLIED)},
-                        holder="RED", chips={"RED": 1000, "BLUE": 2500}))
+    state = pact(
+        opened(
+            THREE,
+            {"PHI": ("GREEN", CONQUERED), "IND": ("BLUE", ALLIED)},
+            holder="RED",
+            chips={"RED": 1000, "BLUE": 2500},
+        )
+    )
     assert GAME.parse(state, "RED", "ATTACK IND").problems[0].code == "illegal/ally_country"
     state, events = play(state, {"RED": "ATTACK PHI"})  # 3000: 1000 of RED's, 2000 of BLUE's
     assert state.chips == {"RED": 0, "BLUE": 500, "GREEN": 0}
@@ -84,8 +90,9 @@ def test_west_germany_bordered_by_enemies_on_each_side_can_be_attacked() -> None
     held = {"ITA": ("BLUE", ALLIED), "ESP": ("BLUE", ALLIED)}
     state = opened(THREE, held, holder="RED", chips={"RED": 20000})
     assert GAME.parse(state, "RED", "ATTACK FRG").problems[0].code == "illegal/homeland_shielded"
-    state = replace(state, holdings={**state.holdings, "ITA": ("RED", CONQUERED),
-                                     "ESP": ("GREEN", CONQUERED)})
+    state = replace(
+        state, holdings={**state.holdings, "ITA": ("RED", CONQUERED), "ESP": ("GREEN", CONQUERED)}
+    )
     chest = state.warchest
     state, _ = play(state, {"RED": "ATTACK FRG"})
     assert state.chips["RED"] == 10000 and state.warchest == chest + 10000  # 19B
@@ -93,11 +100,18 @@ def test_west_germany_bordered_by_enemies_on_each_side_can_be_attacked() -> None
 
 @pytest.mark.rule("COTW 19")
 def test_a_conquered_homeland_puts_its_player_out_and_the_victor_takes_the_booty() -> None:
-    held = {"ITA": ("RED", CONQUERED), "ESP": ("GREEN", CONQUERED),
-            "PHI": ("BLUE", CONQUERED), "GRE": ("BLUE", ALLIED)}
+    held = {
+        "ITA": ("RED", CONQUERED),
+        "ESP": ("GREEN", CONQUERED),
+        "PHI": ("BLUE", CONQUERED),
+        "GRE": ("BLUE", ALLIED),
+    }
     state = opened(THREE, held, holder="RED", chips={"BLUE": 3000}, record={"RED": 10})
-    state = replace(state, phase="battle",
-                    war=War("RED", "BLUE", "FRG", True, (2500, 1500), 1, (1, 0), ((), ("TANK",))))
+    state = replace(
+        state,
+        phase="battle",
+        war=War("RED", "BLUE", "FRG", True, (2500, 1500), 1, (1, 0), ((), ("TANK",))),
+    )
     state, events = play(state, {"RED": "PLANE", "BLUE": "SUB"}, [HIT, MISS])
     assert state.eliminated == ("BLUE",)
     assert state.holdings["FRG"] == ("RED", CONQUERED)

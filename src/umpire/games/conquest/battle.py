@@ -65,6 +65,15 @@ class Outcome:
     out: tuple[bool, bool]
     energy: tuple[int, int]
     exchanges: int
+    shots: tuple[tuple[bool, bool], ...] = ()  # each exchange: did side 0, side 1 hit
+
+    def report(self, sides: tuple[str, str]) -> str:
+        """The battle step by step: who hit in each exchange."""
+        steps = []
+        for n, (a, b) in enumerate(self.shots, start=1):
+            hit = [s for s, h in zip(sides, (a, b), strict=True) if h]
+            steps.append(f"{n}: {' and '.join(hit) + ' hit' if hit else 'no hit'}")
+        return "; ".join(steps) or "none"
 
     @property
     def winner(self) -> int | None:
@@ -92,17 +101,19 @@ def fight(
     left = list(energy)
     costs = (m.exchange_cost(orders[0]), m.exchange_cost(orders[1]))
     exchanges = 0
+    shots: list[tuple[bool, bool]] = []
     while True:
         exchanges += 1
         out = (left[0] < costs[0], left[1] < costs[1])
         if any(out):  # COTW 12G / 21G: a side that cannot pay has run out
             spent = (0 if out[0] else left[0], 0 if out[1] else left[1])
-            return Outcome((False, False), out, spent, exchanges)
+            return Outcome((False, False), out, spent, exchanges, tuple(shots))
         left = [left[0] - costs[0], left[1] - costs[1]]
         hits = _fire(sides, orders, chance, f"{label}, exchange {exchanges}", first, m)
+        shots.append(hits)
         if any(hits):
             destroyed = (hits[1], hits[0])
-            return Outcome(destroyed, (False, False), (left[0], left[1]), exchanges)
+            return Outcome(destroyed, (False, False), (left[0], left[1]), exchanges, tuple(shots))
 
 
 def _fire(

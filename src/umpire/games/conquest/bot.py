@@ -5,6 +5,8 @@ bordering its Homeland (rule 4's advice), then the most valuable that fit; buys 
 valuable alliance it can afford; attacks the most valuable unoccupied country, then, with
 chips to pay, the most valuable enemy country it may attack; and in battle picks an allowed
 weapon at random (no weapon dominates), fighting aggressively while it has energy to spare.
+It accepts player alliances offered, proposes some to the weakest rival, and breaks one
+with an ally who leads.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from umpire.games.conquest.legality import (
     ally_problem,
     attack_problem,
     home_ally_problem,
+    pact_problem,
     pending_powers,
 )
 from umpire.games.conquest.model import (
@@ -29,7 +32,18 @@ from umpire.games.conquest.model import (
     State,
 )
 from umpire.games.conquest.notation import format_order
-from umpire.games.conquest.orders import WEAPONS, Ally, Attack, Digit, Homeland, Order, Pass, Weapon
+from umpire.games.conquest.orders import (
+    WEAPONS,
+    Ally,
+    Attack,
+    Break,
+    Digit,
+    Homeland,
+    Order,
+    Pact,
+    Pass,
+    Weapon,
+)
 
 SPARE_ENERGY = 1500  # above this a bot fights aggressively
 
@@ -91,6 +105,29 @@ def _weapon(state: State, power: str, chance: Chance) -> Order:
     return Weapon(weapon, "AGGRESSIVE" if energy > SPARE_ENERGY else "CAUTIOUS")
 
 
+def _diplomacy(state: State, power: str, chance: Chance) -> list[Order]:
+    """Accept any player alliance offered; now and then propose one to the weakest rival
+    (against the leader), and break one with an ally who has become the leader."""
+    if state.phase not in (ATTACK, BATTLE) or len(state.players) < 3:
+        return []
+    orders: list[Order] = []
+    for a, b in sorted(state.offers):
+        if b == power and not pact_problem(state, power, Pact(a)):
+            orders.append(Pact(a))
+    leader = max(state.players, key=lambda p: state.record.get(p, 0))
+    if leader in state.partners(power) and chance.randint(1, 6, purpose="bot: break?") == 1:
+        orders.append(Break(leader))
+    weakest = min((p for p in state.players if p != power), key=lambda p: state.record.get(p, 0))
+    if (
+        not orders
+        and not pact_problem(state, power, Pact(weakest))
+        and (power, weakest) not in state.offers
+        and chance.randint(1, 8, purpose="bot: propose?") == 1
+    ):
+        orders.append(Pact(weakest))
+    return orders
+
+
 def bot_orders(state: State, board: Board, power: str, chance: Chance) -> str:
     if power not in pending_powers(state):
         return ""
@@ -106,4 +143,5 @@ def bot_orders(state: State, board: Board, power: str, chance: Chance) -> str:
         orders = _attack_option(state, board, power)
     elif phase in (BATTLE, ENDGAME):
         orders = [_weapon(state, power, chance)]
+    orders += _diplomacy(state, power, chance)
     return "".join(f"{format_order(o)}\n" for o in orders)

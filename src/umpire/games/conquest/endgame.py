@@ -114,8 +114,8 @@ def resolve_duel_battle(
                 "duel_battle",
                 f"End game, battle {n} ({duel.attacker} attacking): "
                 f"{sides[0]} {pair[0].weapon} {pair[0].posture} v {sides[1]} "
-                f"{pair[1].weapon} {pair[1].posture}: {w} wins after "
-                f"{result.exchanges} exchange(s). Energy left: {sides[0]} "
+                f"{pair[1].weapon} {pair[1].posture}; exchanges {result.report(sides)}: "
+                f"{w} wins. Energy left: {sides[0]} "
                 f"{result.energy[0]}, {sides[1]} {result.energy[1]}.",
                 winner=w,
                 weapons=[pair[0].weapon, pair[1].weapon],

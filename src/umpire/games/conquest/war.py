@@ -227,7 +227,7 @@ def _battle_event(
         verdict = f"{w}'s {picks[result.winner].weapon} destroyed the enemy {picks[1 - result.winner].weapon}"
     text = (
         f"War for {name}, battle {n}: {a} {picks[0].weapon} {picks[0].posture} v "
-        f"{d} {picks[1].weapon} {picks[1].posture}; after {result.exchanges} exchange(s) "
+        f"{d} {picks[1].weapon} {picks[1].posture}; exchanges {result.report((a, d))}: "
         f"{verdict}. Energy left: {a} {war.energy[0]}, {d} {war.energy[1]}. "
         f"Battles won: {a} {war.wins[0]}, {d} {war.wins[1]}."
     )

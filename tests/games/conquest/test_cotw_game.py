@@ -1,0 +1,139 @@
+"""Whole games: bots in every phase, views and secrets, golden printouts, the demo."""
+
+from __future__ import annotations
+
+import io
+import os
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from umpire.cli import play_demo
+from umpire.core import session
+from umpire.core.chance import SeededChance
+from umpire.core.events import visible_to
+from umpire.games.conquest import bot
+from umpire.games.conquest.game import POWERS
+from umpire.games.conquest.game import RULESET as GAME
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def bot_game(players: int, seed: int):
+    record = session.create("conquest", seed=seed, powers=POWERS[:players])
+    phases: Counter[str] = Counter()
+    while record.outcome is None:
+        assert len(record.turns) < 400
+        state = session.current_state(record)
+        phases[state.phase] += 1
+        for power in session.pending(record).powers:
+            text = bot.bot_orders(state, GAME.board(state), power, SeededChance(seed, power))
+            assert GAME.parse(state, power, text).problems == [], (state.phase, text)
+            receipt = session.bot_submit(record, power)
+            assert receipt.ok
+        session.process(record)
+    return record, phases
+
+
+@pytest.mark.rule("COTW 22")
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_bots_play_legal_orders_in_every_phase_to_the_end(players: int) -> None:
+    record, phases = bot_game(players, seed=players)
+    assert set(phases) == {
+        "digits",
+        "homeland",
+        "home-alliances",
+        "attack",
+        "battle",
+        "final",
+        "endgame",
+    }
+    assert phases["homeland"] == players
+    assert session.replay(record) == []
+    final = GAME.load_state(record.latest_state)
+    best = max(final.record[p] for p in final.players)
+    assert record.outcome.winners == tuple(p for p in final.players if final.record[p] == best)
+
+
+def test_the_pending_powers_are_exactly_who_must_order() -> None:
+    record = session.create("conquest", seed=5)
+    while record.outcome is None:
+        state = session.current_state(record)
+        pending = session.pending(record).powers
+        for power in record.powers:
+            if power not in pending:
+                parsed = GAME.parse(state, power, "PASS")
+                assert [p.code for p in parsed.problems] == ["illegal/not_your_turn"]
+        if state.phase == "battle":
+            assert pending == (state.war.attacker, state.war.defender)
+        for power in pending:
+            session.bot_submit(record, power)
+        session.process(record)
+
+
+def test_a_weapon_choice_is_secret_until_both_are_in_and_revealed_after() -> None:
+    record = session.create("conquest", seed=8)
+    while session.current_state(record).phase != "battle":
+        for power in session.pending(record).powers:
+            session.bot_submit(record, power)
+        session.process(record)
+    state = session.current_state(record)
+    a, d = state.war.attacker, state.war.defender
+    session.submit(record, a, "PLANE AGGRESSIVE")
+    session.submit(record, d, "TANK")
+    varied = GAME.vary_secrets(state, a, SeededChance(1, "v"))
+    assert GAME.view(varied, d) == GAME.view(state, d)
+    turn = session.process(record)
+    battle = [e for e in turn.events if e.kind == "battle"][0]
+    assert battle.data["weapons"] == ["PLANE", "TANK"]
+    assert battle.audience.kind == "public"
+    assert session.current_state(record).last_orders[a] == ("PLANE AGGRESSIVE",)
+    assert GAME.view(session.current_state(record), d)["orders"] == {d: ["TANK CAUTIOUS"]}
+
+
+def test_golden_printouts() -> None:
+    record = session.create("conquest", seed=21, powers=POWERS[:3])
+    update = os.environ.get("UMPIRE_UPDATE_GOLDEN") == "1"
+    GOLDEN.mkdir(exist_ok=True)
+    for _ in range(12):
+        for power in session.pending(record).powers:
+            session.bot_submit(record, power)
+        session.process(record)
+    for n in (1, 4, 5, 12):
+        for power in (*record.powers, None):
+            name = f"turn{n}-{power or 'umpire'}.txt"
+            text = session.report(record, power, turn=n)
+            path = GOLDEN / name
+            if update:
+                path.write_text(text)
+            assert path.exists(), f"{name} missing: run with UMPIRE_UPDATE_GOLDEN=1"
+            assert text == path.read_text(), name
+
+
+def test_the_printout_shows_the_board_records_chips_warchest_and_what_to_do() -> None:
+    record = session.create("conquest", seed=21, powers=POWERS[:3])
+    for _ in range(5):
+        for power in session.pending(record).powers:
+            session.bot_submit(record, power)
+        session.process(record)
+    text = session.report(record, "RED")
+    for part in (
+        "Zone 1  North America",
+        "POWER BASE RECORD AND CHIPS",
+        "WARCHEST",
+        "NEXT: Turn 6",
+        "ORDER NOTATION",
+        "PLANE AGGRESSIVE",
+    ):
+        assert part in text
+    events = visible_to(record.turns[-1].events, "RED")
+    assert GAME.printout(session.current_state(record), events, "RED") == text
+
+
+def test_umpire_demo_conquest_plays_a_four_player_game_to_the_end() -> None:
+    out = io.StringIO()
+    record = play_demo("conquest", scenario=None, seed=4, turns=None, out=out)
+    assert len(record.powers) == 4
+    assert record.outcome is not None
+    assert "=== Game over:" in out.getvalue()
