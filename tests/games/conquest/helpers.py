@@ -8,8 +8,8 @@ from typing import Any
 
 from umpire.core.chance import ScriptedChance
 from umpire.core.events import Event
-from umpire.games.conquest.game import RULESET as GAME
 from umpire.games.conquest.game import POWERS
+from umpire.games.conquest.game import RULESET as GAME
 from umpire.games.conquest.model import ATTACK, HOMELAND_KIND, State
 
 HIT, MISS = 1, 100  # percent draws: 1 always hits, 100 never does

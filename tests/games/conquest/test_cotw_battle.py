@@ -93,7 +93,7 @@ def test_both_weapons_destroyed_is_a_tied_battle_and_both_are_lost_for_the_war()
 def test_level_after_three_battles_the_greater_energy_left_wins() -> None:
     state = war(energy=(1200, 1300), wins=(1, 1), battles=2, lost=(("TANK",), ("PLANE",)))
     # both pay 250 (plane) / 200 (sub), then destroy each other: 950 v 1100
-    state, events = play(state, {"RED": "PLANE", "BLUE": "SUB"}, [HIT, HIT])
+    state, _events = play(state, {"RED": "PLANE", "BLUE": "SUB"}, [HIT, HIT])
     assert state.war is None
     assert state.holdings["IND"] == ("BLUE", ALLIED)  # the defender had more left (12C)
     assert state.chips["BLUE"] == 1000  # RED's 950, to the nearest hundred

@@ -91,7 +91,7 @@ def duel_state(**kw):
 def test_each_battle_moves_the_records_one_step_and_the_roles_alternate() -> None:
     state = duel_state()
     # RED attacks: fires first and hits, BLUE does not fire (one draw)
-    state, events = play(state, {"RED": "TANK", "BLUE": "PLANE"}, [HIT])
+    state, _events = play(state, {"RED": "TANK", "BLUE": "PLANE"}, [HIT])
     assert state.record["RED"] == 22 and state.record["BLUE"] == 28  # 21D
     assert state.duel.attacker == "BLUE"  # 21E
     assert state.duel.lost_last == ("", "PLANE")
@@ -115,7 +115,7 @@ def test_out_of_energy_the_other_adds_his_leftover_and_challenges_the_next() -> 
 @pytest.mark.rule("COTW 22")
 def test_the_strongest_record_wins_and_equal_records_share() -> None:
     state = replace(duel_state(), ladder=(), duel=Duel("RED", "BLUE", (100, 1400), attacker="RED"))
-    state, events = play(state, {"RED": "TANK", "BLUE": "TANK"}, [])
+    state, _events = play(state, {"RED": "TANK", "BLUE": "TANK"}, [])
     assert state.phase == OVER and state.winners == ("GREEN",)  # 40 against BLUE's 33
     outcome = GAME.outcome(state)
     assert outcome.winners == ("GREEN",) and outcome.scores["BLUE"] == 16.5

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.games.conquest.helpers import HIT, MISS, GAME, fresh, opened, play, texts
+from tests.games.conquest.helpers import GAME, HIT, MISS, fresh, opened, play, texts
 from umpire.games.conquest import economy, endgame
 from umpire.games.conquest.model import (
     ALLIED,
@@ -34,7 +34,7 @@ def home_alliance_state():
 @pytest.mark.rule("COTW 4")
 @pytest.mark.rule("COTW 5")
 def test_us_allies_with_canada_and_mexico_and_records_6() -> None:
-    state, events = play(home_alliance_state(), {"RED": "ALLY CAN MEX", "BLUE": ""})
+    state, _events = play(home_alliance_state(), {"RED": "ALLY CAN MEX", "BLUE": ""})
     assert state.holdings["CAN"] == ("RED", ALLIED)
     assert state.holdings["MEX"] == ("RED", ALLIED)
     assert half(state.record["RED"]) == "6"  # (7 + 5) / 2
@@ -150,7 +150,7 @@ def test_1355_energy_units_left_to_the_loser_win_1400_in_chips() -> None:
 @pytest.mark.rule("COTW 14")
 def test_indonesia_defended_advances_the_defender_by_3() -> None:
     state = war_state("RED", "BLUE", "INA", (1000, 1000), (0, 1), 1)
-    state, events = play(state, {"RED": "TANK", "BLUE": "PLANE"}, [MISS, HIT])
+    state, _events = play(state, {"RED": "TANK", "BLUE": "PLANE"}, [MISS, HIT])
     assert state.holdings["INA"] == ("BLUE", ALLIED)  # 14B
     assert half(state.record["BLUE"]) == "3"  # 14C: half of 6
     assert state.chips["BLUE"] == 900  # 14A: RED's 850 left, rounded
@@ -181,7 +181,7 @@ def test_the_philippines_cost_3000_and_move_the_records_by_3() -> None:
 
 
 def state_energy_left(events) -> int:
-    won = [e for e in events if e.kind == "war_won"][0]
+    won = next(e for e in events if e.kind == "war_won")
     return int(won.data["booty"])
 
 

@@ -85,7 +85,7 @@ def test_a_weapon_choice_is_secret_until_both_are_in_and_revealed_after() -> Non
     varied = GAME.vary_secrets(state, a, SeededChance(1, "v"))
     assert GAME.view(varied, d) == GAME.view(state, d)
     turn = session.process(record)
-    battle = [e for e in turn.events if e.kind == "battle"][0]
+    battle = next(e for e in turn.events if e.kind == "battle")
     assert battle.data["weapons"] == ["PLANE", "TANK"]
     assert battle.audience.kind == "public"
     assert session.current_state(record).last_orders[a] == ("PLANE AGGRESSIVE",)

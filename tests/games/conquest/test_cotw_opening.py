@@ -70,7 +70,7 @@ def test_homelands_in_turn_then_home_alliances_then_the_last_chooser_attacks_fir
     assert state.holdings["FRG"] == ("RED", HOMELAND_KIND)
     assert state.phase == HOME_ALLIANCES
     assert GAME.pending(state).powers == ("RED", "BLUE")
-    state, events = play(state, {"RED": "ALLY ITA", "BLUE": ""})
+    state, _events = play(state, {"RED": "ALLY ITA", "BLUE": ""})
     assert state.phase == ATTACK and state.holder == "RED"  # 8: the last to choose
     assert state.may_ally  # 8A: an alliance (rule 9) ...
     assert GAME.parse(state, "RED", "ALLY IND\nATTACK BRA").problems[0].code == "illegal/chips"

@@ -48,7 +48,7 @@ def test_allies_pool_chips_do_not_attack_each_other_and_share_the_winnings() -> 
     assert state.chips == {"RED": 0, "BLUE": 500, "GREEN": 0}
     state, _ = play(state, {"RED": "PLANE", "GREEN": "TANK"}, [HIT, MISS])
     state, events = play(state, {"RED": "PLANE", "GREEN": "SUB"}, [HIT, MISS])
-    booty = [e for e in events if e.kind == "war_won"][0].data["booty"]
+    booty = next(e for e in events if e.kind == "war_won").data["booty"]
     assert booty == 2200  # GREEN paid 150 + 200: 2150 left; 18D: shared
     assert state.chips["RED"] == 1100 and state.chips["BLUE"] == 500 + 1100
     assert state.holdings["PHI"] == ("RED", CONQUERED)
