@@ -16,9 +16,9 @@ def test_unknown_game_names_the_known_ones() -> None:
 
 
 def test_a_broken_game_package_does_not_hide_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(games.FAILED, "conquest", "SyntaxError: invalid syntax")
-    with pytest.raises(GameUnavailable, match="'conquest' could not be loaded: SyntaxError"):
-        registry.get("conquest")
+    monkeypatch.setitem(games.FAILED, "brokengame", "SyntaxError: invalid syntax")
+    with pytest.raises(GameUnavailable, match="'brokengame' could not be loaded: SyntaxError"):
+        registry.get("brokengame")
     assert registry.get("origins").info.name == "origins"
 
 
