@@ -15,7 +15,7 @@ THREE = {"RED": "USA", "BLUE": "FRG", "GREEN": "CHN"}
 
 @pytest.mark.rule("COTW 2")
 def test_c2_a_missing_number_is_the_lowest_free_one() -> None:
-    state, events = play(fresh(3), {"RED": "DIGIT 0", "GREEN": "DIGIT 9"}, [1])
+    state, _events = play(fresh(3), {"RED": "DIGIT 0", "GREEN": "DIGIT 9"}, [1])
     assert state.digits == {"RED": 0, "BLUE": 1, "GREEN": 9}
     assert state.order[0] == "BLUE"
 
