@@ -13,8 +13,8 @@ docstring), ``legality``, ``economy`` (chips, WARCHEST, POWER BASE RECORD, rules
 """
 
 from umpire.core import registry
-from umpire.games.conquest.game import RULESET, Conquest
+from umpire.games.conquest.game import GAME, RULESET, Conquest
 
-registry.register(RULESET)
+registry.register_game(GAME)
 
-__all__ = ["RULESET", "Conquest"]
+__all__ = ["GAME", "RULESET", "Conquest"]

@@ -6,11 +6,13 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
-from umpire.core.problems import OrderError, Parsed
-from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, parse_lines
+from umpire.core.problems import Parsed
+from umpire.core.ruleset import Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
 from umpire.games.conquest import bot, printout, views
+from umpire.games.conquest.errors import CODES
 from umpire.games.conquest.geography import (
     DATA,
     Board,
@@ -20,7 +22,7 @@ from umpire.games.conquest.geography import (
     validate_edits,
 )
 from umpire.games.conquest.legality import check, pending_powers
-from umpire.games.conquest.model import DIGITS, OVER, Limits, State, dump_state, half, load_state
+from umpire.games.conquest.model import DIGITS, OVER, Limits, State, dump_state, load_state
 from umpire.games.conquest.notation import format_order, read_orders
 from umpire.games.conquest.orders import Order
 from umpire.games.conquest.turn import resolve_turn
@@ -113,21 +115,7 @@ class Conquest:
 
     def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
         """Every order of ``text`` and every problem; never raises on bad text."""
-        read: Parsed[list[Order]] = parse_lines(
-            text, lambda line: self.read_line(state, power, line, {})
-        )
-        flat = [(n, o) for n, orders in read.orders for o in orders]
-        checked = self.check(state, power, flat)
-        checked.problems.extend(read.problems)
-        quoted = {n: raw.strip() for n, raw in enumerate(text.splitlines(), start=1)}
-        checked.problems = sorted(
-            (
-                p if p.text else type(p)(p.line, p.code, p.message, quoted.get(p.line, "")[:80])
-                for p in checked.problems
-            ),
-            key=lambda p: p.line,
-        )
-        return checked
+        return submission.read(self, state, power, text)
 
     def format(self, order: Order) -> str:
         return format_order(order)
@@ -166,4 +154,5 @@ class Conquest:
 
 
 RULESET = Conquest()
-__all__ = ["RULESET", "Conquest", "OrderError", "half"]
+# Every scenario is a board with edited values under the same rules: one ruleset plays them all.
+GAME = Game(INFO, {s.name: RULESET for s in INFO.scenarios}, CODES)

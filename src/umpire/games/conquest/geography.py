@@ -16,7 +16,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from umpire.core.problems import OrderError
 from umpire.games.conquest import errors
 
 DATA = Path(__file__).parent / "data"
@@ -66,7 +65,7 @@ class Board:
         """The code of the country ``text`` names (code, name or alias), else OrderError."""
         code = self.names.get(key(text))
         if code is None:
-            raise OrderError(errors.UNKNOWN_COUNTRY, f"no country {text.strip()!r} on the board")
+            raise errors.UNKNOWN_COUNTRY.error(name=text.strip())
         return code
 
     def borders(self, homeland: str) -> tuple[str, ...]:

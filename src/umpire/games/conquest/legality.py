@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from umpire.core.problems import Parsed
 from umpire.games.conquest import errors
+from umpire.games.conquest.errors import Code
 from umpire.games.conquest.geography import Board
 from umpire.games.conquest.model import (
     ATTACK,
@@ -101,19 +102,30 @@ def _purse(state: State, power: str) -> int:
     return sum(state.chips.get(p, 0) for p in (power, *state.partners(power)))
 
 
+def refuse(code: Code, **fields: object) -> tuple[str, str]:
+    return code.code, code.message(**fields)
+
+
 def ally_problem(state: State, board: Board, power: str, country: str, spent: int) -> Problem:
     name = board.country(country).name
     if state.phase != ATTACK:
-        return errors.WRONG_PHASE, "alliances are bought only with the attack option (rule 9A)"
+        return refuse(
+            errors.WRONG_PHASE,
+            order="ALLY",
+            reason="alliances are bought only with the attack option (rule 9A)",
+        )
     if not state.may_ally:
-        return errors.ONE_ALLIANCE, "one alliance per attack option or won war (rules 9A, 13D, 16E)"
+        return refuse(errors.ONE_ALLIANCE, when="per attack option and per war won")
     if country in state.holdings:
-        return errors.OCCUPIED, f"{name} is occupied (rule 9A: unoccupied countries only)"
+        return refuse(errors.OCCUPIED, country=name)
     if board.country(country).zone in other_home_zones(state, board, power):
-        return errors.OTHER_HOME_ZONE, f"{name} is in another player's Homeland zone (rule 9A)"
+        return refuse(errors.OTHER_HOME_ZONE, country=name)
     cost = ally_cost(board, country)
-    if _purse(state, power) - spent < cost:
-        return errors.CHIPS, f"an alliance with {name} costs {cost} PBU in chips (rule 9B)"
+    purse = _purse(state, power) - spent
+    if purse < cost:
+        return refuse(
+            errors.CHIPS, what=f"an alliance with {name}", cost=cost, purse=purse, rule="rule 9B"
+        )
     return None
 
 
@@ -121,50 +133,64 @@ def attack_problem(state: State, board: Board, power: str, country: str, spent: 
     name = board.country(country).name
     owner = state.owner(country)
     if owner == power:
-        return errors.OWN_COUNTRY, f"{name} is yours"
+        return refuse(errors.OWN_COUNTRY, country=name)
     if owner and state.allied(power, owner):
-        return errors.ALLY_COUNTRY, f"{name} is held by your ally {owner} (rule 18C)"
+        return refuse(errors.ALLY_COUNTRY, country=name, owner=owner)
     if state.phase == FINAL and not owner:
-        return errors.FINAL_ROUND, "the final round attacks occupied countries only (rule 20A)"
+        return refuse(errors.FINAL_ROUND, country=name)
     if state.kind(country) == HOMELAND_KIND and shielded(state, board, country):
-        return errors.HOMELAND_SHIELDED, (
-            f"{name} is a Homeland: first conquer the countries bordering it (rule 19A)"
-        )
+        borders = " and ".join(board.country(c).name for c in board.borders(country))
+        return refuse(errors.HOMELAND_SHIELDED, country=name, borders=borders)
     if not owner and not defender_for(state, power):
-        return errors.NO_DEFENDER, f"nobody may defend {name} (rules 11A, 18C)"
+        return refuse(errors.NO_DEFENDER, country=name)
     cost = attack_cost(state, board, country)
-    if _purse(state, power) - spent < cost:
-        return errors.CHIPS, f"attacking {name} costs {cost} PBU in chips (rules 15A, 19B)"
+    purse = _purse(state, power) - spent
+    if purse < cost:
+        return refuse(
+            errors.CHIPS, what=f"attacking {name}", cost=cost, purse=purse, rule="rules 15A, 19B"
+        )
     return None
 
 
 def weapon_problem(state: State, power: str, order: Weapon) -> Problem:
     if state.phase == BATTLE and state.war is not None:
         if order.weapon in state.war.lost[state.war.side(power)]:
-            return errors.WEAPON_LOST, f"your {order.weapon} was destroyed in this war (rule 12F)"
+            return refuse(
+                errors.WEAPON_LOST,
+                weapon=order.weapon,
+                reason="was destroyed in this war (rule 12F)",
+            )
         return None
     if state.phase == ENDGAME and state.duel is not None:
         if order.weapon == state.duel.lost_last[state.duel.side(power)]:
-            return errors.WEAPON_LOST, f"your {order.weapon} was lost in the last battle (rule 21F)"
+            return refuse(
+                errors.WEAPON_LOST,
+                weapon=order.weapon,
+                reason="was lost in the last battle (rule 21F)",
+            )
         return None
-    return errors.WRONG_PHASE, "weapons are chosen only for a battle"
+    return refuse(errors.WRONG_PHASE, order=order.weapon, reason="weapons are for battles only")
 
 
 def pact_problem(state: State, power: str, order: Pact | Break) -> Problem:
     other = order.power
     pair = tuple(sorted((power, other)))
+
+    def no(reason: str) -> Problem:
+        return refuse(errors.PACT, other=other, reason=reason)
+
     if other == power or other not in state.players:
-        return errors.PACT, f"{other} is not another player in the game"
+        return no("not another player in the game")
     if isinstance(order, Break):
-        return None if pair in state.pacts else (errors.PACT, f"you have no alliance with {other}")
+        return None if pair in state.pacts else no("you have none to break")
     if state.phase in (FINAL, ENDGAME, OVER):
-        return errors.PACT, "player alliances are formed only until the board is filled (rule 18A)"
+        return no("player alliances are formed only until the board is filled (rule 18A)")
     if len(state.players) < 3:
-        return errors.PACT, "player alliances need 3 or more players (rule 18)"
+        return no("player alliances need 3 or more players (rule 18)")
     if pair in state.broken:
-        return errors.PACT, f"your alliance with {other} was broken: never renewed (rule 18F)"
+        return no("it was broken and is never renewed (rule 18F)")
     if pair in state.pacts:
-        return errors.PACT, f"you are allied with {other} already"
+        return no("you are allied already")
     return None
 
 
@@ -172,12 +198,15 @@ def home_ally_problem(state: State, board: Board, power: str, country: str, tota
     name = board.country(country).name
     home = state.homelands[power]
     if board.country(country).zone != board.country(home).zone:
-        return errors.NOT_HOME_ZONE, f"{name} is not in your Homeland zone (rule 4A)"
+        return refuse(errors.NOT_HOME_ZONE, country=name)
     if state.kind(country) == HOMELAND_KIND:
-        return errors.TAKEN, f"{name} is a Homeland"
+        return refuse(errors.TAKEN, country=name, why="it is a Homeland")
     if total + board.pbu(country) > board.pbu(home):
-        return errors.OVER_CAPABILITY, (
-            f"{name} would take your alliances past your Homeland's {board.pbu(home)} (rule 4A)"
+        return refuse(
+            errors.OVER_CAPABILITY,
+            country=name,
+            total=total + board.pbu(country),
+            limit=board.pbu(home),
         )
     return None
 
@@ -187,15 +216,22 @@ def check(
 ) -> Parsed[Order]:
     """The orders kept, and a problem for each one refused."""
     out: Parsed[Order] = Parsed()
-    if power not in pending_powers(state):
+    due = pending_powers(state)
+    if power not in due:
         for line, _ in orders:
-            out.reject(line, errors.NOT_YOUR_TURN, f"{power} has no orders to give now")
+            code, message = refuse(
+                errors.NOT_YOUR_TURN, power=power, due=", ".join(due) or "nobody"
+            )
+            out.reject(line, code, message)
         return out
     seen: set[str] = set()
     spent = total = 0
     for line, order in orders:
         problem, kind = _one(state, board, power, order, seen, spent, total)
-        problem = check_one_kind(problem, kind, seen)
+        if problem is None and kind == "ONE" and "ONE" in seen:
+            problem = refuse(
+                errors.DUPLICATE, order="a second DIGIT, HOMELAND, ATTACK, PASS or weapon"
+            )
         if problem:
             out.reject(line, problem[0], problem[1])
             continue
@@ -204,8 +240,6 @@ def check(
             seen.add(f"ALLY {order.country}")
             total += board.pbu(order.country)
             spent += ally_cost(board, order.country) if state.phase == ATTACK else 0
-        if isinstance(order, Attack):
-            seen.add(f"ATTACK {order.country}")
         out.accept(line, order)
     return out
 
@@ -215,48 +249,45 @@ def _one(
 ) -> tuple[Problem, str]:
     """The problem with one order given the ones kept before it, and its kind."""
     phase = state.phase
-    wrong = (errors.WRONG_PHASE, f"no such order in the {phase} phase")
+    wrong = refuse(
+        errors.WRONG_PHASE,
+        order=type(order).__name__.upper(),
+        reason=f"the {phase} phase does not take it",
+    )
     match order:
         case Pact() | Break():
             kind = f"{type(order).__name__} {order.power}"
-            return (
-                pact_problem(state, power, order)
-                if kind not in seen
-                else (errors.DUPLICATE, "given twice")
-            ), kind
+            if kind in seen:
+                return refuse(errors.DUPLICATE, order=kind.upper()), kind
+            return pact_problem(state, power, order), kind
         case Digit():
             return (wrong if phase != DIGITS else None), "ONE"
         case Homeland(country):
             if phase != HOMELAND:
                 return wrong, "ONE"
-            return (
-                (errors.TAKEN, f"{board.country(country).name} is taken")
-                if country in state.holdings
-                else None
-            ), "ONE"
+            if country in state.holdings:
+                return refuse(
+                    errors.TAKEN,
+                    country=board.country(country).name,
+                    why=f"{state.owner(country)} holds it",
+                ), "ONE"
+            return None, "ONE"
         case Ally(country) if phase == HOME_ALLIANCES:
             if f"ALLY {country}" in seen:
-                return (errors.DUPLICATE, "given twice"), "ALLY"
+                return refuse(errors.DUPLICATE, order=f"ALLY {country}"), "ALLY"
             return home_ally_problem(state, board, power, country, total), "ALLY"
         case Ally(country):
             if "ALLY" in seen:
-                return (errors.ONE_ALLIANCE, "one alliance at a time (rule 9A)"), "ALLY"
+                return refuse(errors.ONE_ALLIANCE, when="at a time"), "ALLY"
             return ally_problem(state, board, power, country, spent), "ALLY"
         case Attack(country):
             if phase not in (ATTACK, FINAL):
                 return wrong, "ONE"
             if f"ALLY {country}" in seen:
-                return (errors.CONFLICT, "you ally with it in this submission"), "ONE"
+                return refuse(errors.CONFLICT, country=board.country(country).name), "ONE"
             return attack_problem(state, board, power, country, spent), "ONE"
         case Pass():
             return (wrong if phase not in (ATTACK, FINAL) else None), "ONE"
         case Weapon():
             return weapon_problem(state, power, order), "ONE"
     return wrong, "ONE"
-
-
-def check_one_kind(problem: Problem, kind: str, seen: set[str]) -> Problem:
-    """A second order of a kind taken once (a DIGIT, a HOMELAND, an ATTACK or PASS, a weapon)."""
-    if problem is None and kind == "ONE" and "ONE" in seen:
-        return errors.DUPLICATE, "only one such order this turn"
-    return problem

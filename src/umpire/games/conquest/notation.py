@@ -40,7 +40,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from umpire.core.problems import OrderError
 from umpire.games.conquest import errors
 from umpire.games.conquest.geography import Board, key
 from umpire.games.conquest.orders import (
@@ -89,34 +88,30 @@ def _countries(words: list[str], board: Board, line: str) -> list[str]:
                 i = j
                 break
         else:
-            raise OrderError(
-                errors.UNKNOWN_COUNTRY, f"no country {' '.join(words[i:])!r} in {line!r}"
-            )
+            raise errors.UNKNOWN_COUNTRY.error(name=" ".join(words[i:]))
     if not codes:
-        raise OrderError(errors.BAD_ORDER, f"name a country: {line!r}")
+        raise errors.BAD_ORDER.error(problem="name a country", line=line)
     return codes
 
 
 def _power(words: list[str], powers: Sequence[str], line: str) -> str:
     if len(words) != 1:
-        raise OrderError(errors.BAD_ORDER, f"name one player: {line!r}")
+        raise errors.BAD_ORDER.error(problem="name one player", line=line)
     for p in powers:
         if p.upper() == words[0]:
             return p
-    raise OrderError(
-        errors.UNKNOWN_POWER, f"no player {words[0]!r} in {line!r} (players: {', '.join(powers)})"
-    )
+    raise errors.UNKNOWN_POWER.error(name=words[0], players=", ".join(powers))
 
 
 def _weapon(words: list[str], line: str) -> Weapon:
     if not words or len(words) > 2 or words[0] not in WEAPON_WORDS:
-        raise OrderError(
-            errors.UNKNOWN_WEAPON, f"name TANK, SUB or PLANE, then CAUTIOUS or AGGRESSIVE: {line!r}"
+        raise errors.UNKNOWN_WEAPON.error(
+            problem="name TANK, SUB or PLANE, then CAUTIOUS or AGGRESSIVE", line=line
         )
     posture = "CAUTIOUS"
     if len(words) == 2:
         if words[1] not in POSTURE_WORDS:
-            raise OrderError(errors.UNKNOWN_WEAPON, f"no posture {words[1]!r} in {line!r}")
+            raise errors.UNKNOWN_WEAPON.error(problem=f"no posture {words[1]!r}", line=line)
         posture = POSTURE_WORDS[words[1]]
     return Weapon(WEAPON_WORDS[words[0]], posture)
 
@@ -125,23 +120,23 @@ def read_orders(line: str, board: Board, powers: Sequence[str]) -> list[Order]:
     """The orders on one non-blank line; OrderError for a line not understood."""
     text = line.strip()
     if len(text) > MAX_LINE:
-        raise OrderError(errors.BAD_ORDER, f"line too long ({len(text)} characters)")
+        raise errors.BAD_ORDER.error(problem=f"line too long ({len(text)} characters)", line=text)
     words = text.upper().replace(",", " ").replace(";", " ").split()
     if not words:
-        raise OrderError(errors.BAD_ORDER, "empty order")
+        raise errors.BAD_ORDER.error(problem="empty order", line=text)
     if words[0] in WEAPON_WORDS:
         return [_weapon(words, text)]
     verb = VERBS.get(words[0])
     rest = words[1:]
     if verb is None:
-        raise OrderError(errors.UNKNOWN_ORDER, f"no order {words[0]!r} in {text!r}")
+        raise errors.UNKNOWN_ORDER.error(word=words[0], line=text)
     if verb == "PASS":
         if rest:
-            raise OrderError(errors.BAD_ORDER, f"PASS takes nothing more: {text!r}")
+            raise errors.BAD_ORDER.error(problem="PASS takes nothing more", line=text)
         return [Pass()]
     if verb == "DIGIT":
         if len(rest) != 1 or rest[0] not in tuple("0123456789"):
-            raise OrderError(errors.BAD_ORDER, f"call one number 0-9: {text!r}")
+            raise errors.BAD_ORDER.error(problem="call one number 0-9", line=text)
         return [Digit(int(rest[0]))]
     if verb == "WEAPON":
         return [_weapon(rest, text)]
@@ -152,7 +147,7 @@ def read_orders(line: str, board: Board, powers: Sequence[str]) -> list[Order]:
     if verb == "ALLY":
         return [Ally(c) for c in codes]
     if len(codes) != 1:
-        raise OrderError(errors.BAD_ORDER, f"name one country: {text!r}")
+        raise errors.BAD_ORDER.error(problem="name one country", line=text)
     return [Homeland(codes[0]) if verb == "HOMELAND" else Attack(codes[0])]
 
 
