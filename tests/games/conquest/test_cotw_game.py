@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import os
 from collections import Counter
 from pathlib import Path
@@ -137,3 +138,15 @@ def test_umpire_demo_conquest_plays_a_four_player_game_to_the_end() -> None:
     assert len(record.powers) == 4
     assert record.outcome is not None
     assert "=== Game over:" in out.getvalue()
+
+
+@pytest.mark.rule("COTW scenarios")
+def test_a_scenario_board_is_played_to_the_end_by_bots() -> None:
+    record = session.create("conquest", scenario="warsaw-break", seed=9, powers=POWERS[:3])
+    while record.outcome is None:
+        assert len(record.turns) < 400
+        for power in session.pending(record).powers:
+            session.bot_submit(record, power)
+        session.process(record)
+    assert session.replay(record) == []
+    assert re.search(r"POL +Poland +8 ", session.report(record, "RED"))

@@ -110,11 +110,12 @@ def resolve_attack(state: State, board: Board, orders: Sequence[Order]) -> Step:
     if attack is not None and not attack_problem(state, board, power, attack.country, 0):
         state, got = start_war(state, board, power, attack.country)
         return state, events + got
-    if ally is None or events == []:
+    if not events:  # ruling C8: a pass with no alliance bought counts toward a round of passes
         state = replace(state, passes=state.passes + 1)
     events.append(public("pass", f"{power} does not attack."))
     if state.final_queue:
-        return next_final(state)
+        state, got = next_final(state)
+        return state, events + got
     state, got = pass_option(state, power, board)
     return state, events + got
 
