@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
-import re
 import os
+import re
 from collections import Counter
 from pathlib import Path
 
