@@ -28,6 +28,9 @@ MARK = {"homeland": "H", "conquered": "C", "allied": "A"}
 
 def _board(view: dict[str, Any], board: Board) -> list[str]:
     out = ["THE BOARD  (H Homeland, C conquered, A allied, . unoccupied; value in thousands)"]
+    if view["edits"]:
+        edits = ", ".join(f"{board.country(c).name} {v}" for c, v in view["edits"].items())
+        out.append(f"  Values edited for this game: {edits}")
     holdings = view["holdings"]
     for zone in board.zones.values():
         out.append(f"Zone {zone.number}  {zone.name}")
