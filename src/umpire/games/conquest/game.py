@@ -29,6 +29,11 @@ from umpire.games.conquest.turn import resolve_turn
 
 POWERS = ("RED", "BLUE", "GREEN", "YELLOW", "WHITE", "BLACK")  # the six sets of C/A markers
 SETTINGS = ("rounds", "turns", "target", "board", "warchest")
+STANDARD_DESCRIPTION = (
+    "43 countries in 11 zones: 16 as the manual prints them, 27 reconstructed "
+    "(docs/rulings/conquest.md, C1). Settings: rounds or turns (variation 1), target "
+    "(variation 2), board (edited values), warchest."
+)
 
 
 def _scenario_info(name: str) -> ScenarioInfo:
@@ -39,7 +44,7 @@ def _scenario_info(name: str) -> ScenarioInfo:
         powers=POWERS,
         min_players=2,
         max_players=6,
-        description=str(head.get("description", "The 43 countries with the manual's values.")),
+        description=str(head.get("description", STANDARD_DESCRIPTION)),
         default_powers=POWERS[:4],
     )
 
