@@ -164,5 +164,8 @@ def test_a_scenario_board_has_edited_values_and_bad_boards_are_refused() -> None
             fresh(3, board=bad)
     with pytest.raises(ValueError, match="unknown setting"):
         fresh(3, length=3)
+    with pytest.raises(ValueError, match="whole chips"):
+        fresh(3, warchest=1050)
+    assert fresh(3, warchest=20000).warchest == 20000
     record = session.create("conquest", scenario="warsaw-break", seed=3, settings={"rounds": 2})
     assert record.scenario == "warsaw-break"

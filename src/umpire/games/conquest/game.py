@@ -94,6 +94,8 @@ class Conquest:
             _whole(settings, "rounds"), _whole(settings, "turns"), _whole(settings, "target")
         )
         warchest = _whole(settings, "warchest") or opening_warchest()
+        if warchest % 100:
+            raise ValueError("setting 'warchest' must be in whole chips (a multiple of 100)")
         seats = tuple(p for p in POWERS if p in powers)
         return State(
             scenario=scenario,
