@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from umpire.core.events import Event
+from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.views import country_detail, dollars, view
 
@@ -54,10 +55,12 @@ class Names:
         return f"[{n}]" if self.short else f"[{n}]{self.powers[n]}"
 
 
-def build_printout(state: GameState, events: Sequence[Event], number: int | None) -> str:
+def build_printout(
+    state: GameState, gm: GameMap, events: Sequence[Event], number: int | None
+) -> str:
     if number is None:
-        return _umpire_printout(state, events)
-    v = view(state, number)
+        return _umpire_printout(state, gm, events)
+    v = view(state, gm, number)
     name = Names(v)
     out = _heading(v, number, name)
     out += ["", *_forces(v, number)]
@@ -262,7 +265,7 @@ def _spies_caught(events: Sequence[Event]) -> list[str]:
     ]
 
 
-def _umpire_printout(state: GameState, events: Sequence[Event]) -> str:
+def _umpire_printout(state: GameState, gm: GameMap, events: Sequence[Event]) -> str:
     out = [f"Game Battle Plan ({state.scenario}), Turn {state.turn}, umpire's report"]
     for p in state.players:
         out.append(
@@ -270,6 +273,6 @@ def _umpire_printout(state: GameState, events: Sequence[Event]) -> str:
             + " ".join(state.occupied_by(p.number))
         )
     for code, c in sorted(state.countries.items()):
-        out.append(space_line(code, country_detail(c, None)))
+        out.append(space_line(code, country_detail(gm, c, None)))
     out += _event_parts(events)
     return "\n".join(out) + "\n"
