@@ -41,6 +41,7 @@ def recover(countries: Iterable[Country]) -> None:
     by one point per excess Industry).
     """
     for c in countries:
+        c.taxbase_blockaded = 0  # last turn's blockade is now part of the suppression
         if c.taxbase_suppressed:
             c.taxbase_suppressed -= -(-c.taxbase_suppressed // 4)
         if c.industry_suppressed:
@@ -304,9 +305,10 @@ def blockade(state: GameState, gm: GameMap, chance: Chance) -> None:
         if not hostile or not around:
             continue
         den = 2 * len(around)
-        c.taxbase_suppressed += rround(
+        c.taxbase_blockaded = rround(
             c.unsuppressed_taxbase * hostile, den, chance, f"blockade TaxBase {code}"
         )
+        c.taxbase_suppressed += c.taxbase_blockaded
         usable = c.usable_industry
         c.industry_suppressed += rround(usable * hostile, den, chance, f"blockade Industry {code}")
 
@@ -329,3 +331,4 @@ def make_minor(c: Country) -> None:
     c.hpi = 0
     c.popularity = {}
     c.standing = {}
+    c.standing_by = MINOR

@@ -185,6 +185,11 @@ NOT_YOUR_SPACE = declare(
     "{order!r}: you give no orders for {space}",
     "Orders only for one's countries, controlled minors and seas with one's forces (8).",
 )
+OUT_OF_GAME = declare(
+    "illegal/out_of_game",
+    "you occupy no country and control no forces: you are out of the game (1A)",
+    "A player with no occupied country and no forces gives no orders (1A, ruling R-OUT).",
+)
 STANDING_AT_SEA = declare(
     "illegal/standing_at_sea",
     "{order!r}: no standing orders for seas (11)",

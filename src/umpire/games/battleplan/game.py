@@ -14,7 +14,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, View
-from umpire.games.battleplan import bot, errors, views
+from umpire.games.battleplan import bot, ending, errors, views
 from umpire.games.battleplan.legality import check_orders
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import Written, format_order, read_line
@@ -50,7 +50,7 @@ class BattlePlan:
     def new_game(
         self, scenario: str, powers: Sequence[str], chance: Chance, settings: Mapping[str, Any]
     ) -> GameState:
-        max_turns = int(settings.get("max_turns", self.scenario.max_turns))
+        max_turns = ending.max_turns(settings, self.scenario.max_turns)
         state = new_state(
             list(powers),
             max_turns=max_turns,
@@ -62,20 +62,9 @@ class BattlePlan:
         return state
 
     def pending(self, state: GameState) -> Pending:
-        alive = state.alive()
-        expected = []
-        for p in state.players:
-            if p.number in alive:
-                expected.append(p.power)
-            elif len(alive) >= 2 and self._has_forces(state, p.number):
-                expected.append(p.power)  # BP 1A: may play on while two others occupy
-        return Pending(state.turn, f"Turn {state.turn}", tuple(expected), ("orders",))
-
-    @staticmethod
-    def _has_forces(state: GameState, number: int) -> bool:
-        if any(c.controller() == number for c in state.countries.values()):
-            return True
-        return any(number in s.forces for s in state.seas.values())
+        # BP 1A: those who occupy a country, and those with forces while two others do
+        expected = tuple(p.power for p in state.players if ending.active(state, p.number))
+        return Pending(state.turn, f"Turn {state.turn}", expected, ("orders",))
 
     # -- orders: the grammar of one line and the legality of the whole (core.submission) ----
 
@@ -108,7 +97,13 @@ class BattlePlan:
                 kept.reject(line, item.code, item.message, item.text)
             else:
                 found.append((line, item, item.order))
-        verdicts = check_orders(state, self.gm, state.number_of(power), [o for *_, o in found])
+        number = state.number_of(power)
+        if not ending.active(state, number):
+            # BP 1A, ruling R-OUT: with no country and no forces he is out of the game
+            for line, item, _ in found:
+                kept.reject(line, errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message(), item.text)
+            return kept
+        verdicts = check_orders(state, self.gm, number, [o for *_, o in found])
         for (line, item, order), verdict in zip(found, verdicts, strict=True):
             if verdict is None:
                 kept.accept(line, order)
@@ -136,24 +131,7 @@ class BattlePlan:
         return build_printout(state, self.gm, events, number)
 
     def outcome(self, state: GameState) -> Outcome | None:
-        alive = state.alive()
-        scores = {
-            p.power: float(sum(1 for c in state.countries.values() if c.owner == p.number))
-            for p in state.players
-        }
-        if len(alive) <= 1:
-            # BP 1A: the game goes on while more than one player occupies a country
-            winners = tuple(state.player(n).power for n in alive)
-            who = winners[0] if winners else "nobody"
-            return Outcome(winners, scores, f"{who} has conquered Europe")
-        if state.turn > state.max_turns:
-            # ruling R-END: after max_turns, the players occupying most countries win
-            best = max(scores.values())
-            winners = tuple(p for p, s in scores.items() if s == best)
-            return Outcome(
-                winners, scores, f"turn limit reached; most countries: {', '.join(winners)}"
-            )
-        return None
+        return ending.outcome(state)
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
         return state.to_json()

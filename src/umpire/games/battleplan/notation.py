@@ -266,20 +266,20 @@ def line_tokens(line: str) -> list[str]:
 
 def read_line(line: str, scope: dict[str, Any], spaces: Container[str]) -> list[Written]:
     """The orders (and refused tokens) of one line. ``scope["space"]`` is the space of the
-    last ``@XXX`` header (8), carried from line to line; None: player orders (ruling R-N1)."""
+    last ``@XXX`` header (8), carried from line to line; None: player orders (ruling R-N1).
+    An unknown header is reported on its own line, and the orders after it are read as
+    orders for that space, so each reports its own problem: a space order that there is no
+    such space, a token that is no order that it is none; player orders and messages are
+    taken (ruling R-N2)."""
     out: list[Written] = []
     for word in line_tokens(line):
         header = split_header(word)
         if header is not None:
             if header and header not in spaces:
                 out.append(_refused(errors.UNKNOWN_SPACE.error(order=word, space=header), word))
-                scope["space"], scope["bad_header"] = None, header
-            else:
-                scope["space"], scope["bad_header"] = header or None, None
+            scope["space"] = header or None
             continue
         try:
-            if scope.get("bad_header"):
-                raise errors.UNKNOWN_SPACE.error(order=word, space=scope["bad_header"])
             out.append(Written(word, parse_token(word, scope.get("space"))))
         except OrderError as err:
             out.append(_refused(err, word))

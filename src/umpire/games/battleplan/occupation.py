@@ -40,6 +40,7 @@ def capture(
             "hpi": c.hpi,
             "popularity": dict(c.popularity),
             "standing": dict(c.standing),
+            "standing_by": c.standing_by,
         },
         loser=loser,
         saved_hits=saved_hits,
@@ -59,6 +60,7 @@ def capture(
     c.hpi = STARTING_HPI  # ruling R-O1 (the sample printout: UK taken on turn 1 has HPI=100)
     c.popularity = {}
     c.standing = {}  # BP 11: standing orders end when another player takes over
+    c.standing_by = MINOR
     # BP 4C.1: the captor's conquering groups stay in the country
     for g in conquerors:
         if g.n > 0:
@@ -128,6 +130,7 @@ def counter_attack(
             c.hpi = cap.previous["hpi"]
             c.popularity = dict(cap.previous["popularity"])
             c.standing = dict(cap.previous["standing"])
+            c.standing_by = cap.previous["standing_by"]
             c.army = army
             c.navy += cap.navy
             c.air += cap.air
@@ -138,9 +141,10 @@ def counter_attack(
 
 
 def evacuate(state: GameState, gm: GameMap, captured: Mapping[str, Captured]) -> list[Event]:
-    """Step 7, BP 13B, 4D.4, 4E.5: the loser's Navy goes out to an adjacent sea; his
-    unsuppressed AirForce to the nearest space in range he owns, or to a sea (ruling R-O2:
-    the first such space in alphabetical order; with nowhere to go it is lost)."""
+    """Step 7, BP 13B, 4D.4, 4E.5: the loser's Navy goes out to an adjacent sea (ruling R-O2:
+    the first in alphabetical order); his unsuppressed AirForce to the nearest space in
+    range he owns, or failing one to the nearest sea in range (:func:`refuge`); with nowhere
+    to go it is lost."""
     log = Log(state)
     for code in sorted(captured):
         cap = captured[code]
@@ -149,16 +153,22 @@ def evacuate(state: GameState, gm: GameMap, captured: Mapping[str, Captured]) ->
         coasts = sorted(gm.spaces[code].coasts)
         if cap.navy and coasts:
             put(state, cap.loser, coasts[0], "N", cap.navy)
-        if cap.air:
-            owned = sorted(
-                s
-                for s in gm.spaces[code].air
-                if s in state.countries and state.countries[s].owner == cap.loser
-            )
-            seas = sorted(s for s in gm.spaces[code].air if gm.is_sea(s))
-            places = owned or seas
-            if places:
-                put(state, cap.loser, places[0], "F", cap.air)
+        place = refuge(state, gm, code, cap.loser)
+        if cap.air and place is not None:
+            put(state, cap.loser, place, "F", cap.air)
         if cap.navy or cap.air:
             log.tell(cap.loser, "evacuation", f"Your Navy and AirForce leave {code}.")
     return log.events
+
+
+def refuge(state: GameState, gm: GameMap, code: str, loser: int) -> str | None:
+    """BP 4E.5: "it will move to the nearest space in range owned by its owning player, or
+    to a sea space" (13B: "to another space owned by the original player"). Ruling R-O2:
+    a country he occupies if one is in range, else a sea; the nearest first (an adjacent
+    space before one only in air range); among equally near ones, alphabetical order."""
+    in_range = gm.spaces[code].air
+    owned = [s for s in in_range if s in state.countries and state.countries[s].owner == loser]
+    places = owned or [s for s in in_range if gm.is_sea(s)]
+    if not places:
+        return None
+    return min(places, key=lambda s: (0 if gm.adjacent(code, s) else 1, s))

@@ -13,8 +13,6 @@ from umpire.core.ruleset import ScenarioInfo
 from umpire.games.battleplan.geography import GameMap, europe
 from umpire.games.battleplan.setup import EUROPE_START, Start
 
-DEFAULT_MAX_TURNS = 25  # ruling R-END
-
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
@@ -23,7 +21,7 @@ class Scenario:
     info: ScenarioInfo
     game_map: GameMap
     start: Start
-    max_turns: int = DEFAULT_MAX_TURNS  # ruling R-END: the default of the ``max_turns`` setting
+    max_turns: int = 0  # ruling R-END: the default of the ``max_turns`` setting (0: no limit)
 
 
 EUROPE = Scenario(

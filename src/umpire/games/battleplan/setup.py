@@ -37,6 +37,9 @@ class Start:
     minor: tuple[int, int, int] = (10, 4, 6)  # 15C.2
     minor_landlocked_air: int = 10
     minor_island: tuple[int, int] = (4, 10)  # 15C.2: islands' Army and Navy
+    # BP 10: "We will probably start you with a default build of BA1" (and the sample
+    # printout's Defaults=(BA100)): a missed first turn builds Army
+    defaults: tuple[tuple[str, int], ...] = (("A", 1),)
 
 
 EUROPE_START = Start()
@@ -92,7 +95,7 @@ def new_state(
     gm = gm or europe()
     number = {p: i for i, p in enumerate(powers, start=1)}
     countries = {c: starting_country(gm, c, number.get(c, MINOR), start) for c in gm.countries}
-    players = [Player(number=i, power=p) for p, i in number.items()]
+    players = [Player(number=i, power=p, defaults=dict(start.defaults)) for p, i in number.items()]
     return GameState(
         scenario=scenario,
         turn=1,

@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from umpire.core.events import Event
+from umpire.games.battleplan import errors
+from umpire.games.battleplan.ending import active
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Log
 from umpire.games.battleplan.legality import available, check_orders
-from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import format_order, parse_token
 from umpire.games.battleplan.orders import Action, Build, Message, Order, Standing, Transfer
 
@@ -25,7 +27,11 @@ def accept(
     """The legal orders of ``player`` (his own and his standing orders), and the events
     that report them: the refusals, then the order echo (14)."""
     log = Log(state)
-    verdicts = check_orders(state, gm, player, orders)
+    if active(state, player):
+        verdicts = check_orders(state, gm, player, orders)
+    else:
+        # BP 1A, ruling R-OUT: a player with no country and no forces gives no orders
+        verdicts = [(errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message())] * len(orders)
     kept: list[Order] = []
     refused: list[str] = []
     for order, verdict in zip(orders, verdicts, strict=True):
@@ -33,7 +39,7 @@ def accept(
             kept.append(order)
         else:
             refused.append(f"{format_order(order)}: {verdict[1]} [{verdict[0]}]")
-    file_standing(state, kept)
+    file_standing(state, player, kept)
     kept += standing_orders(state, gm, player, kept)
     if refused:
         log.tell(player, "error", "\n".join(refused), refused=refused)
@@ -41,11 +47,15 @@ def accept(
     return kept, log.events
 
 
-def file_standing(state: GameState, orders: Sequence[Order]) -> None:
-    """BP 11: file (or cancel) standing order number ``slot`` for the country."""
+def file_standing(state: GameState, player: int, orders: Sequence[Order]) -> None:
+    """BP 11: file (or cancel) standing order number ``slot`` for the country. The standing
+    orders of a country are those of the player who gave them (ruling R-SO)."""
     for order in orders:
         if isinstance(order, Standing):
             c = state.countries[order.space]
+            if c.standing_by != player:
+                c.standing = {}
+            c.standing_by = player
             if order.order is None:
                 c.standing.pop(order.slot, None)
             else:
@@ -72,7 +82,7 @@ def standing_orders(state: GameState, gm: GameMap, player: int, kept: list[Order
     extra: list[Order] = []
     for code in sorted(state.countries):
         c = state.countries[code]
-        if c.controller() != player or not c.standing:
+        if c.controller() != player or c.standing_by != player or not c.standing:
             continue
         for slot in sorted(c.standing):
             try:
@@ -113,3 +123,15 @@ def cut(
     if isinstance(order, Transfer):
         return Transfer(order.space, order.unit, n, order.dest)
     return Action(order.space, order.verb, n, order.target)
+
+
+def expire(state: GameState) -> None:
+    """BP 11: "Standing orders remain until replaced or cancelled, or until another player
+    takes over control of the country": they belong to the player who gave them and end
+    when he no longer controls the country whose forces they use (by conquest, revolution
+    or popularity, 2B; ruling R-SO)."""
+    for c in state.countries.values():
+        if c.standing and c.controller() != c.standing_by:
+            c.standing = {}
+        if not c.standing:
+            c.standing_by = MINOR

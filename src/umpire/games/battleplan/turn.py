@@ -27,7 +27,7 @@ from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Group
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.orders import Action, Build, Order, Standing, Transfer
-from umpire.games.battleplan.standing import accept
+from umpire.games.battleplan.standing import accept, expire
 
 COMBAT_VERBS = frozenset({"AC", "AB", "AS", "NN", "NS", "FA", "FN", "FF", "FI", "FS"})
 
@@ -56,6 +56,7 @@ def resolve_turn(
     accepted, events = opening(s, gm, orders, chance)
     events += fighting(s, gm, start, accepted, chance)
     events += closing(s, gm, chance)
+    expire(s)  # BP 11: standing orders of a country its giver no longer controls end
     for p in s.alive():
         s.player(p).last_turn_occupying = s.turn
     record_sight(s, start)

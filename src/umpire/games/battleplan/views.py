@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from umpire.games.battleplan.ending import active, outcome
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.intelligence import sharers, sight
 from umpire.games.battleplan.model import MINOR, MULTIPLIER_KINDS, Country, GameState
@@ -41,8 +42,11 @@ def visible_seas(state: GameState, number: int) -> list[str]:
 def country_detail(gm: GameMap, c: Country, number: int | None) -> dict[str, Any]:
     d: dict[str, Any] = {
         "owner": c.owner,
-        "taxbase": c.unsuppressed_taxbase,
-        "taxbase_suppressed": c.taxbase_suppressed,
+        # BP 14: "TaxBase=9<1> means that the country produced 9 Dollars income this turn
+        # ... and it could have produced one more if not suppressed": as it was at step 8,
+        # before the blockade that suppresses it for the next turn (5F.1)
+        "taxbase": c.taxbase - (c.taxbase_suppressed - c.taxbase_blockaded),
+        "taxbase_suppressed": c.taxbase_suppressed - c.taxbase_blockaded,
         "industry": c.industry - c.industry_suppressed,
         "industry_suppressed": c.industry_suppressed,
         "industry_limit": c.limit,
@@ -83,8 +87,9 @@ def view(state: GameState, gm: GameMap, number: int) -> dict[str, Any]:
         "game": "battleplan",
         "scenario": state.scenario,
         "turn": state.turn,
-        "max_turns": state.max_turns,
+        "max_turns": state.max_turns or None,  # ruling R-END: None, no turn limit
         "you": you(state, number),
+        "over": over(state),
         "shared_with_you": {str(p): v for p, v in sorted(sharers(state, number).items())},
         "allied_by": sorted(p.number for p in state.players if p.declared.get(number) == "A"),
         "players": [
@@ -125,7 +130,17 @@ def you(state: GameState, number: int) -> dict[str, Any]:
             if number in sea.forces
         },
         "due": state.due,
+        "in_game": active(state, number),  # 1A: may give orders
     }
+
+
+def over(state: GameState) -> dict[str, Any] | None:
+    """BP 1A, 14: once the game is over, everyone sees that it is and who won."""
+    result = outcome(state)
+    if result is None:
+        return None
+    winners = [state.number_of(p) for p in result.winners]
+    return {"summary": result.summary, "winners": winners}
 
 
 def umpire_view(state: GameState, gm: GameMap) -> dict[str, Any]:
@@ -133,7 +148,7 @@ def umpire_view(state: GameState, gm: GameMap) -> dict[str, Any]:
         "game": "battleplan",
         "scenario": state.scenario,
         "turn": state.turn,
-        "max_turns": state.max_turns,
+        "max_turns": state.max_turns or None,  # ruling R-END: None, no turn limit
         "players": [p.to_json() for p in state.players],
         "countries": {c: country_detail(gm, k, None) for c, k in sorted(state.countries.items())},
         "seas": {
