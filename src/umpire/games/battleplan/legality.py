@@ -97,13 +97,15 @@ def reach(state: GameState, gm: GameMap, player: int, unit: str, frm: str, to: s
     return adjacent
 
 
-def _no(code: Code, **fields: Any) -> Refusal:
-    return code.code, code.message(**fields)
+def _no(code: Code, *, order: Order | str, **fields: Any) -> Refusal:
+    """The refusal ``code`` of ``order`` (formatted only when refused: this is hot)."""
+    body = order if isinstance(order, str) else format_body(order)
+    return code.code, code.message(order=body, **fields)
 
 
 def _space_order(state: GameState, gm: GameMap, player: int, order: SpaceOrder) -> Refusal | None:
     if order.amount < 1:
-        return _no(errors.ZERO_QUANTITY, order=format_body(order))
+        return _no(errors.ZERO_QUANTITY, order=order)
     if isinstance(order, Build):
         return _build(gm, state, order)
     if isinstance(order, Transfer):
@@ -112,7 +114,7 @@ def _space_order(state: GameState, gm: GameMap, player: int, order: SpaceOrder) 
 
 
 def _build(gm: GameMap, state: GameState, order: Build) -> Refusal | None:
-    body, space = format_body(order), order.space
+    body, space = order, order.space
     if space not in state.countries:
         return _no(errors.BUILD_AT_SEA, order=body)
     if order.kind == "N" and not gm.spaces[space].has_coast:
@@ -121,7 +123,7 @@ def _build(gm: GameMap, state: GameState, order: Build) -> Refusal | None:
 
 
 def _transfer(state: GameState, gm: GameMap, player: int, order: Transfer) -> Refusal | None:
-    body, space, dest, unit = format_body(order), order.space, order.dest, order.unit
+    body, space, dest, unit = order, order.space, order.dest, order.unit
     country = state.countries.get(space)
     if dest not in gm.spaces:
         return _no(errors.UNKNOWN_SPACE, order=body, space=dest)
@@ -137,7 +139,7 @@ def _transfer(state: GameState, gm: GameMap, player: int, order: Transfer) -> Re
 
 
 def _action(state: GameState, gm: GameMap, player: int, order: Action) -> Refusal | None:
-    body, space, verb, target = format_body(order), order.space, order.verb, order.target
+    body, space, verb, target = order, order.space, order.verb, order.target
     country = state.countries.get(space)
     if target not in gm.spaces:
         return _no(errors.UNKNOWN_SPACE, order=body, space=target)
@@ -161,7 +163,7 @@ def _action(state: GameState, gm: GameMap, player: int, order: Action) -> Refusa
 
 
 def _out_of_reach(
-    state: GameState, gm: GameMap, player: int, body: str, unit: str, frm: str, to: str
+    state: GameState, gm: GameMap, player: int, body: Order, unit: str, frm: str, to: str
 ) -> Refusal:
     if unit in "FMX":
         return _no(errors.OUT_OF_RANGE, order=body, to=to, frm=frm)
@@ -176,7 +178,7 @@ def _player(
     state: GameState,
     player: int,
     target: int,
-    body: str,
+    body: Order,
     *,
     zero: bool = False,
     self_ok: bool = False,
@@ -191,7 +193,7 @@ def _player(
 
 
 def _player_order(state: GameState, gm: GameMap, player: int, order: Order) -> Refusal | None:
-    body = format_body(order)
+    body = order
     match order:
         case Declare(p, _) | Permit(p, _) | Share(p, _) | Message(p, _, _):
             return _player(state, player, p, body)
@@ -214,7 +216,7 @@ def _to_country(
 ) -> Refusal | None:
     """BP 5D, 6B, 6C: propaganda, spies and counterspies go to countries; spies never to
     one's own."""
-    body = format_body(order)
+    body = order
     if c not in gm.spaces:
         return _no(errors.UNKNOWN_SPACE, order=body, space=c)
     if not gm.is_country(c):
@@ -226,7 +228,7 @@ def _to_country(
     return None
 
 
-def _positive(n: int, body: str) -> Refusal | None:
+def _positive(n: int, body: Order) -> Refusal | None:
     return None if n >= 1 else _no(errors.ZERO_QUANTITY, order=body)
 
 
@@ -290,17 +292,20 @@ def check_orders(
     budget = _Budget(me.cents // 100, me.spies // 100, me.counterspies // 100)
     out: list[Refusal | None] = []
     for order in orders:
-        refusal = _check_one(state, gm, player, order) or _within(state, player, order, budget)
+        key = _key(order)
+        refusal = _check_one(state, gm, player, order) or _within(state, player, order, key, budget)
         if refusal is None:
-            budget.seen.add(_key(order))
+            budget.seen.add(key)
         out.append(refusal)
     return out
 
 
-def _within(state: GameState, player: int, order: Order, budget: _Budget) -> Refusal | None:
+def _within(
+    state: GameState, player: int, order: Order, key: tuple[object, ...], budget: _Budget
+) -> Refusal | None:
     """BP 12C, 5A, 6B, 6C, 4B, 12B: the limits of the whole submission, using ``budget``."""
-    body = format_body(order)
-    if _key(order) in budget.seen and not isinstance(order, Declare | Permit | Share):
+    body = order
+    if key in budget.seen and not isinstance(order, Declare | Permit | Share):
         return _no(errors.DUPLICATE_ORDER, order=body)
     if cost := _cost(order):
         if cost > budget.dollars:
@@ -326,7 +331,7 @@ def _within(state: GameState, player: int, order: Order, budget: _Budget) -> Ref
 
 def _check_one(state: GameState, gm: GameMap, player: int, order: Order) -> Refusal | None:
     if isinstance(order, Build | Transfer | Action | Standing):
-        body = format_body(order)
+        body = order
         if order.space not in gm.spaces:
             return _no(errors.UNKNOWN_SPACE, order=f"@{order.space}", space=order.space)
         if not holds(state, player, order.space):
@@ -342,7 +347,7 @@ def _check_one(state: GameState, gm: GameMap, player: int, order: Order) -> Refu
 
 
 def _check_units(
-    state: GameState, player: int, order: Transfer | Action, body: str, budget: _Budget
+    state: GameState, player: int, order: Transfer | Action, body: Order, budget: _Budget
 ) -> Refusal | None:
     unit = order.unit
     target = order.dest if isinstance(order, Transfer) else order.target
