@@ -183,3 +183,17 @@ def test_the_umpires_report_says_the_game_is_over_too() -> None:
     assert RULESET.printout(s, [], None).startswith("The game is over:")
     assert RULESET.view(s, "TU")["over"]["winners"] == [5]
     assert RULESET.view(game(), "TU")["max_turns"] is None  # no turn limit by default
+
+
+@pytest.mark.rule("BP 12E")
+@pytest.mark.rule("BP 14")
+def test_industry_past_the_limit_is_shown_suppressed() -> None:
+    # the same kind of mistake as the TaxBase: 14 shows "the current unsuppressed Industry,
+    # with the suppressed Industry ... in angle-brackets", and 12E says industry past the
+    # limit "is automatically suppressed"
+    s = game()
+    s.countries["TU"].industry = 60  # limit 50
+    s.countries["TU"].industry_suppressed = 5
+    line = next(ln for ln in printout(s, "TU").splitlines() if ln.startswith("TU [5]"))
+    assert "Industry=45<15>" in line
+    assert RULESET.view(s, "TU")["countries"]["TU"]["industry"] == s.countries["TU"].usable_industry

@@ -47,8 +47,9 @@ def country_detail(gm: GameMap, c: Country, number: int | None) -> dict[str, Any
         # before the blockade that suppresses it for the next turn (5F.1)
         "taxbase": c.taxbase - (c.taxbase_suppressed - c.taxbase_blockaded),
         "taxbase_suppressed": c.taxbase_suppressed - c.taxbase_blockaded,
-        "industry": c.industry - c.industry_suppressed,
-        "industry_suppressed": c.industry_suppressed,
+        # BP 14, 12E: the usable Industry; industry past the limit is shown suppressed
+        "industry": c.usable_industry,
+        "industry_suppressed": c.industry - c.usable_industry,
         "industry_limit": c.limit,
         "coast": gm.spaces[c.code].has_coast,  # 14: Navy shown only with a coast
         "air_suppressed": c.air_suppressed,
