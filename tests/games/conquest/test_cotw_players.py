@@ -121,3 +121,22 @@ def test_a_conquered_homeland_puts_its_player_out_and_the_victor_takes_the_booty
     assert state.chips["RED"] == 3000 + 1300  # his chips, and the 1300 energy left (1300)
     assert "out of the game" in texts(events)
     assert GAME.pending(state).powers == ("RED",)
+
+
+@pytest.mark.rule("COTW 19")
+def test_a_homeland_conquered_by_a_player_alliance_shares_the_booty_equally() -> None:
+    four = {**THREE, "YELLOW": "BRA"}
+    held = {"ITA": ("RED", CONQUERED), "ESP": ("GREEN", CONQUERED)}
+    state = opened(four, held, holder="RED", chips={"BLUE": 3000})
+    state = replace(
+        state,
+        pacts=frozenset({("GREEN", "RED")}),
+        phase="battle",
+        war=War("RED", "BLUE", "FRG", True, (2500, 1700), 1, (1, 0), ((), ("TANK",))),
+    )
+    state, _ = play(state, {"RED": "PLANE", "BLUE": "SUB"}, [HIT, MISS])
+    # 19D: BLUE's 3000 in chips and the 1500 energy left, divided between RED and GREEN in
+    # whole 100-chips, the odd 100 to the victor (ruling C9)
+    assert state.chips["RED"] == 1500 + 800 and state.chips["GREEN"] == 1500 + 700
+    assert state.chips["BLUE"] == 0 and "BLUE" in state.eliminated
+    assert state.holdings["FRG"] == ("RED", CONQUERED)
