@@ -70,6 +70,9 @@ def test_a_broken_alliance_is_never_renewed_and_none_are_formed_once_the_board_i
     assert GAME.parse(state, "BLUE", "PACT RED").problems[0].code == "illegal/pact"
     final = replace(opened(THREE, holder="RED"), phase=FINAL, final_queue=("RED",))
     assert GAME.parse(final, "RED", "PACT GREEN").problems[0].code == "illegal/pact"
+    at_war = replace(opened(THREE), phase="battle", war=War("RED", "BLUE", "IND", False, (1, 1)))
+    assert GAME.parse(at_war, "BLUE", "PACT RED").problems[0].code == "illegal/pact"
+    assert GAME.parse(at_war, "BLUE", "PACT GREEN").problems == []
     two = opened({"RED": "USA", "BLUE": "FRG"})
     assert GAME.parse(two, "RED", "PACT BLUE").problems[0].code == "illegal/pact"
 

@@ -191,6 +191,9 @@ def pact_problem(state: State, power: str, order: Pact | Break) -> Problem:
         return no("it was broken and is never renewed (rule 18F)")
     if pair in state.pacts:
         return no("you are allied already")
+    war = state.war
+    if war is not None and {power, other} == {war.attacker, war.defender}:
+        return no("you are at war with each other (ruling C9)")
     return None
 
 
