@@ -101,7 +101,7 @@ def _game_end(state: State, limits_checked: bool) -> Step:
             f"{' and '.join(winners)} reached the agreed record of {target} (game variation 2).",
         )
         return endgame.finish(state, [ev])
-    if limits_checked and state.phase == ATTACK:
+    if limits_checked and state.war is None:  # V1: never in the middle of a war
         lim = state.limits
         rounds = lim.max_rounds and state.handovers >= lim.max_rounds * len(state.players)
         turns = lim.max_turns and state.turn >= lim.max_turns
