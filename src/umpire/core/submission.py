@@ -32,8 +32,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
-from umpire.core.errors import SUBMISSION_TOO_LARGE, SUBMISSION_TOO_MANY_LINES
+from umpire.core.errors import (
+    CANONICAL_UNREADABLE,
+    SUBMISSION_TOO_LARGE,
+    SUBMISSION_TOO_MANY_LINES,
+)
 from umpire.core.problems import OrderError, Parsed, Problem
+from umpire.core.ruleset import AnyRuleset, Ruleset
 
 S = TypeVar("S", contravariant=True)
 OrderT = TypeVar("OrderT")
@@ -117,3 +122,39 @@ def read(
     )
     result.problems = sorted(problems, key=lambda p: p.line)  # stable: a line's own order kept
     return result
+
+
+def parse(ruleset: AnyRuleset, state: Any, power: str, text: str) -> Parsed[Any]:
+    """Read ``text`` as ``power``'s orders in ``ruleset`` (tests, bots and the session).
+
+    A ruleset with ``read_line`` and ``check`` goes through :func:`read`; one with only the
+    deprecated ``parse`` reads the text itself.
+    """
+    if isinstance(ruleset, Ruleset):
+        return read(ruleset, state, power, text)
+    return ruleset.parse(state, power, text)
+
+
+def reread(ruleset: AnyRuleset, state: Any, power: str, canonical: Sequence[str]) -> list[Any]:
+    """The orders of canonical lines stored at submission, read again for processing.
+
+    Their legality was checked when they were submitted, against this same state, and
+    ``check`` only keeps or refuses (the :class:`~umpire.core.ruleset.Ruleset` contract), so
+    ``read_line`` alone gives the orders back; this proves the canonical round trip without
+    checking legality twice. A deprecated whole-text ``parse`` reads everything again.
+    Raises OrderError (``record/canonical_unreadable``) if a line no longer reads.
+    """
+    if not isinstance(ruleset, Ruleset):
+        parsed = ruleset.parse(state, power, "\n".join(canonical))
+        if parsed.problems:
+            first = parsed.problems[0]
+            raise CANONICAL_UNREADABLE.error(power=power, line=first.text, why=first.message)
+        return [order for _, order in parsed.orders]
+    scope: dict[str, Any] = {}
+    orders: list[Any] = []
+    for line in canonical:
+        try:
+            orders.extend(ruleset.read_line(state, power, line, scope))
+        except OrderError as err:
+            raise CANONICAL_UNREADABLE.error(power=power, line=line, why=err.message) from err
+    return orders

@@ -1,11 +1,11 @@
 """Battle Plan (Flying Buffalo, revised edition 1989): the Europe game.
 
-Importing this package registers the ruleset under the name ``battleplan``.
+``GAME`` is registered under the name ``battleplan`` (entry point ``umpire.games``).
 """
 
-from umpire.core import registry
+from umpire.core.ruleset import Game
 from umpire.games.battleplan.game import RULESET, BattlePlan
 
-registry.register(RULESET)
+GAME = Game.single(RULESET)
 
-__all__ = ["RULESET", "BattlePlan"]
+__all__ = ["GAME", "RULESET", "BattlePlan"]

@@ -8,9 +8,9 @@ examples in its docstring), ``validation`` (legality), ``economy`` (OWW 3.1), ``
 Ruleset). Rulings on the rulebook's gaps: docs/rulings/origins.md.
 """
 
-from umpire.core import registry
+from umpire.core.ruleset import Game
 from umpire.games.origins.game import RULESET, Origins
 
-registry.register(RULESET)
+GAME = Game.single(RULESET)
 
-__all__ = ["RULESET", "Origins"]
+__all__ = ["GAME", "RULESET", "Origins"]
