@@ -95,7 +95,9 @@ def test_a_broken_entry_point_isolates_itself_with_its_cause(outside: Path) -> N
     registry.discover(again=True)
     with pytest.raises(GameUnavailable, match="'conquest' could not be loaded: SyntaxError"):
         registry.get("conquest")
-    with pytest.raises(GameUnavailable, match=r"'wrong' could not be loaded: TypeError.*not a Game"):
+    with pytest.raises(
+        GameUnavailable, match=r"'wrong' could not be loaded: TypeError.*not a Game"
+    ):
         registry.get("wrong")
     assert registry.get("origins").info.name == "origins"
     assert {g.info.name for g in registry.all_registered()} >= set(BUILTIN)
