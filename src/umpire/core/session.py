@@ -38,7 +38,7 @@ from umpire.core.record import (
     latest_submissions,
 )
 from umpire.core.ruleset import AnyRuleset, HasNewspaper, Outcome, Pending, ScenarioInfo, View
-from umpire.core.submission import parse, reread
+from umpire.core.submission import parse, reread, size_problem
 
 
 class SessionError(ValueError):
@@ -293,6 +293,9 @@ class Table:
         number = len(self.record.turns) + 1
         if turn is not None and turn != number:
             raise SessionError.of(errors.TURN_STALE, turn=turn, current=number, label=todo.label)
+        too_big = size_problem(text)
+        if too_big is not None:  # refused whole, before anything is read or stored
+            raise SessionError(too_big.code, too_big.message)
         parsed = parse(self.ruleset, self.state, power, text)
         canonical = [(line, self.ruleset.format(order)) for line, order in parsed.orders]
         self.record.pending.append(
