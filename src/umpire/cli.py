@@ -341,6 +341,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", help="also write the game record to this file")
     p.set_defaults(func=cmd_demo)
 
+    _server_commands(sub)
+    return parser
+
+
+def _server_commands(sub: Any) -> None:
+    """The commands that run the server (Django and the database: imported when run)."""
     p = sub.add_parser("serve", help="run the web server and a worker (with a demo game)")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
@@ -370,7 +376,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8025)
     p.set_defaults(func=cmd_smtpd)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -103,11 +103,6 @@ PLAYER_COUNT = CORE.declare(
     "{scenario} takes {least} to {most} powers, not {count}",
     "A new game must seat as many powers as its scenario takes.",
 )
-BAD_SETTING = CORE.declare(
-    "game/bad_setting",
-    "{why}",
-    "A game setting given at creation is not understood (a setting is KEY=VALUE).",
-)
 GAME_OVER = CORE.declare(
     "game/over",
     "the game is over{detail}",

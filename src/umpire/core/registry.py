@@ -22,6 +22,7 @@ GROUP = "umpire.games"
 
 _GAMES: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
+_INSTALLED: dict[str, Game] = {}  # the games that came from entry points
 FAILED: dict[str, str] = {}  # entry-point name -> why it could not be loaded
 _discovered = False
 
@@ -75,7 +76,8 @@ def discover(*, again: bool = False) -> dict[str, str]:
     _discovered = True
     for entry in entry_points(group=GROUP):
         try:
-            register_game(load_entry_point(entry))
+            found = register_game(load_entry_point(entry))
+            _INSTALLED[found.info.name.lower()] = found
             FAILED.pop(entry.name.lower(), None)
         except Exception as err:  # isolated: reported through GameUnavailable
             FAILED[entry.name.lower()] = f"{type(err).__name__}: {err}"
@@ -102,6 +104,12 @@ def all_registered() -> list[Game]:
     """Every registered game, by name."""
     discover()
     return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def installed() -> list[Game]:
+    """The games installed through entry points (not those registered by hand), by name."""
+    discover()
+    return [_INSTALLED[k] for k in sorted(_INSTALLED)]
 
 
 def all_games() -> list[AnyRuleset]:
