@@ -56,10 +56,10 @@ def codes_handed_out(folder: Path) -> dict[str, list[str]]:
             if name not in CARRIERS:
                 continue
             for arg in [*node.args, *(k.value for k in node.keywords)]:
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                    if CODE.match(arg.value):
-                        where = f"{path.relative_to(ROOT)}:{node.lineno}"
-                        found.setdefault(arg.value, []).append(where)
+                value = arg.value if isinstance(arg, ast.Constant) else None
+                if isinstance(value, str) and CODE.match(value):
+                    where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                    found.setdefault(value, []).append(where)
     return found
 
 
