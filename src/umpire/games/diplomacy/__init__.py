@@ -4,12 +4,12 @@ Modules: ``geography`` (the map from data/standard.toml), ``orders`` (order valu
 ``notation`` (parse/format), ``legality`` (validate: reads the state), ``movement`` (order
 semantics of a movement phase), ``resolver`` (the game-agnostic cycle-resolving resolver),
 ``retreats``, ``adjustments``, ``state``, ``bot``, ``printout`` and ``game`` (the Ruleset and
-the turn pipeline). Importing the package registers the game.
+the turn pipeline).
 """
 
-from umpire.core import registry
+from umpire.core.ruleset import Game
 from umpire.games.diplomacy.game import RULESET, Diplomacy
 
-registry.register(RULESET)
+GAME = Game.single(RULESET)
 
-__all__ = ["RULESET", "Diplomacy"]
+__all__ = ["GAME", "RULESET", "Diplomacy"]
