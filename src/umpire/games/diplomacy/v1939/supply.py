@@ -30,8 +30,8 @@ from dataclasses import dataclass
 
 from umpire.games.diplomacy.adjustments import civil_disorder
 from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.model import State, Unit
 from umpire.games.diplomacy.orders import Build, Remove, Waive
-from umpire.games.diplomacy.state import State, Unit
 from umpire.games.diplomacy.v1939.orders import Alternate, Transfer
 
 COST = {"A": 2, "F": 2, "T": 3, "B": 3}  # D39 9
@@ -181,7 +181,27 @@ def _adjust(
             done.append((power, "no builds", "had to disband for lack of SP (D39 10)"))
             full = False
         return done, full
-    budget = have - before
+    refused, built = _builds(m, state, power, given, have - before, mine, bombers, bombed)
+    done += refused
+    for u in built:
+        (air if u.kind == "B" else ground)[u.province] = u
+        done.append((power, "build", f"{u.kind} {u.loc}"))
+    return done, full and not refused
+
+
+def _builds(
+    m: Map,
+    state: State,
+    power: str,
+    given: Sequence[object],
+    budget: int,
+    mine: Sequence[Unit],
+    bombers: Sequence[Unit],
+    bombed: Sequence[str],
+) -> tuple[list[tuple[str, str, str]], list[Unit]]:
+    """Step 5, the builds of one set of orders within ``budget`` SP: what was refused, and the
+    units built (D39 10, 11, 13, 18, 31, 41)."""
+    refused: list[tuple[str, str, str]] = []
     places = set(build_places(m, state, power, bombers, bombed))
     builds: list[Unit] = []
     for o in given:
@@ -189,8 +209,7 @@ def _adjust(
             continue
         here = province_of(o.loc)
         if here not in places or COST[o.kind] > budget:
-            done.append((power, "build refused", f"{o.kind} {o.loc}"))
-            full = False
+            refused.append((power, "build refused", f"{o.kind} {o.loc}"))
             continue
         places.discard(here)
         budget -= COST[o.kind]
@@ -207,9 +226,5 @@ def _adjust(
         if not over:
             break
         u = builds.pop(over[-1])
-        done.append((power, "build refused (ratio)", f"{u.kind} {u.loc}"))
-        full = False
-    for u in builds:
-        (air if u.kind == "B" else ground)[u.province] = u
-        done.append((power, "build", f"{u.kind} {u.loc}"))
-    return done, full
+        refused.append((power, "build refused (ratio)", f"{u.kind} {u.loc}"))
+    return refused, builds
