@@ -183,7 +183,10 @@ def _winter(m: Map, state: State1939, power: str, chance: Chance) -> list[str]:
         lines.append(f"Transfer 1 SP to {to}")
         sp -= 1
     budget = sp - cost
-    places = supply.build_places(m, state, power, bombers, bombed)
+    # Places where any kind may be built: the bot chooses the kind after the place.
+    ground = supply.build_places(m, state, power, bombers, bombed, "A")
+    air = set(supply.build_places(m, state, power, bombers, bombed, "B"))
+    places = [p for p in ground if p in air]
     kinds = [u.kind for u in mine]
     plan = _builds(m, power, kinds, places, budget, chance, "build")
     # D39 12 recommends alternate winter orders to a player expecting a transfer. A bot that

@@ -553,8 +553,8 @@ def _statuses(
             status[p] = "convoyed" if outcome[board.convoy_at[p]] else "disrupted"
         else:
             status[p] = "held"
-        if p not in after and status[p] != "void":
-            status[p] = "dislodged"
+        if after.get(p) is not board.at[p] and status[p] != "void":
+            status[p] = "dislodged"  # another unit may stand there now: it is not this one
 
 
 def _retreat_options(

@@ -232,9 +232,10 @@ def _adjustment(
     here = standard.build_centre(m, state, power, order.loc, text)
     if here in state.bombed:
         raise errors.BOMBED.error(here=here, text=text)
-    if here in units or any(b.province == here for b in bombers):
-        raise errors.OCCUPIED.error(here=here, text=text)
     kind = order.kind or "A"
+    # D39 36: a bomber may share a space with a ground/sea unit, not with a bomber (ruling 4).
+    if (here in units) if kind != "B" else any(b.province == here for b in bombers):
+        raise errors.OCCUPIED.error(here=here, text=text)
     if kind == "F":
         return standard.fleet_build(m, here, order.loc, text)
     if kind not in supply.COST:

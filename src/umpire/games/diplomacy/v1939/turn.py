@@ -236,6 +236,7 @@ def retreat_phase(
 def after_moves(m: Map, state: State1939, events: list[Event]) -> Resolution[State1939]:
     """After a season's moves and retreats: on to Autumn, or the centres change owner."""
     if state.season == SPRING:
+        state = _occupied_centres_lost(state, events)
         return Resolution(replace(state, season=FALL, phase=MOVEMENT), events)
     # D39 4: centres change owner after the Autumn adjudication.
     owners = state.owner_map()
@@ -253,6 +254,28 @@ def after_moves(m: Map, state: State1939, events: list[Event]) -> Resolution[Sta
     if state.year >= START_YEAR + state.max_years:
         return end(state, events, tuple(alive(state)), "draw", f"year limit {state.year}: draw")
     return Resolution(replace(state, season=WINTER, phase=ADJUSTMENTS), events)
+
+
+def _occupied_centres_lost(state: State1939, events: list[Event]) -> State1939:
+    """D39 4, 6: a centre stays owned only while no other player's ground/sea unit has
+    occupied it since; occupied at the end of a Spring, it is lost (and owned by the occupier
+    only if it still stands there after the Autumn)."""
+    owners = state.owner_map()
+    lost = []
+    for u in state.units:
+        owner = owners.get(u.province)
+        if owner is not None and u.power not in (owner, NEUTRAL):
+            lost.append(u.province)
+            events.append(
+                Event(
+                    "lost",
+                    PUBLIC,
+                    f"{owner} loses {u.province}: occupied by {u.power} (D39 4)",
+                    {"province": u.province, "power": owner, "by": u.power},
+                )
+            )
+            del owners[u.province]
+    return replace(state, owners=tuple(sorted(owners.items()))) if lost else state
 
 
 def winter(m: Map, state: State1939, orders: Mapping[str, Sequence[Any]]) -> Resolution[State1939]:
