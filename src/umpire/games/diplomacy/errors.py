@@ -80,6 +80,16 @@ UNKNOWN_PROVINCE = _(
     "unknown province {name!r} in {text!r}",
     "A province name that is not on the map (names and abbreviations, any case).",
 )
+UNKNOWN_COAST = _(
+    "order/unknown_coast",
+    "unknown coast {coast!r} in {text!r}",
+    "Brackets or a slash after a province that name no coast (nc, sc, ec, north coast ...).",
+)
+OTHER_POWER = _(
+    "order/other_power",
+    "a line headed {head!r} is not {power}'s: {text!r}",
+    "A line prefixed with another power's name (``Germany: A mun - bur`` sent by France).",
+)
 UNKNOWN_POWER = _(
     "order/unknown_power",
     "unknown power {word!r} in {text!r}",
@@ -180,6 +190,32 @@ FLEET_INLAND = _(
     "illegal/fleet_inland",
     "a fleet cannot be built inland: {text!r}",
     "A fleet build in an inland centre.",
+)
+
+TOO_MANY_BUILDS = _(
+    "illegal/too_many_builds",
+    "{power} has {count} build(s) to make: this one is beyond them: {text!r}",
+    "A build (or waive) beyond the power's allowance this winter (DATC 6.I.1).",
+)
+SECOND_BUILD = _(
+    "illegal/second_build",
+    "{here} is already built in on line {first}: {text!r}",
+    "A second build in one centre in one winter (DATC 6.I.7).",
+)
+TOO_MANY_REMOVALS = _(
+    "illegal/too_many_removals",
+    "{power} has {count} unit(s) to remove: this one is beyond them: {text!r}",
+    "A removal beyond the number the power must make this winter (DATC 6.J.1).",
+)
+SECOND_REMOVAL = _(
+    "illegal/second_removal",
+    "{unit} is already removed on line {first}: {text!r}",
+    "The same unit removed twice (DATC 6.J.2).",
+)
+WRONG_ADJUSTMENT = _(
+    "illegal/wrong_adjustment",
+    "{power} has {what} this winter: {text!r}",
+    "A build from a power that must remove units, or a removal from one that may build.",
 )
 
 # -- illegal/, 1939 III -------------------------------------------------------------------------

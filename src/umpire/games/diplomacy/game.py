@@ -3,18 +3,20 @@ modules (the turn itself is :mod:`~umpire.games.diplomacy.turn`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar, cast
 
 from umpire.core import submission
 from umpire.core.chance import Chance
+from umpire.core.errors import Code
 from umpire.core.events import Event
-from umpire.core.problems import OrderError, Parsed
+from umpire.core.problems import OrderError, Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
-from umpire.games.diplomacy import adjustments, legality, notation, turn, views
+from umpire.games.diplomacy import adjustments, errors, legality, notation, turn, views
 from umpire.games.diplomacy.bot import bot_orders
-from umpire.games.diplomacy.errors import SUPERSEDED, UNREADABLE
+from umpire.games.diplomacy.errors import OTHER_POWER, SUPERSEDED, UNREADABLE
 from umpire.games.diplomacy.geography import Map, standard_map
 from umpire.games.diplomacy.model import (
     ADJUSTMENTS,
@@ -27,7 +29,15 @@ from umpire.games.diplomacy.model import (
     dump_state,
     load_state,
 )
-from umpire.games.diplomacy.orders import MovementOrder, Order, RetreatOrder, unit_province
+from umpire.games.diplomacy.orders import (
+    Build,
+    MovementOrder,
+    Order,
+    Remove,
+    RetreatOrder,
+    Waive,
+    unit_province,
+)
 from umpire.games.diplomacy.printout import printout
 
 OrderT = TypeVar("OrderT")
@@ -57,18 +67,38 @@ def read_order(
     parse: Callable[[Map, str], OrderT], m: Map, line: str, power: str, names: Mapping[str, str]
 ) -> OrderT | None:
     """The order on one line, or None for a header line naming the submitting power
-    (``England:``); never lets player text raise anything but :class:`OrderError`."""
-    if line[-1] == ":" and line.rstrip(":").strip().upper() in (
-        power,
-        names.get(power, "").upper(),
-    ):
-        return None
+    (``England:``). A trailing comment (``# ...``, ``// ...``) is dropped, and so is a prefix
+    naming the submitting power (``France: A par - bur``); one naming another power is a
+    problem. Never lets player text raise anything but :class:`OrderError`."""
+    if "#" in line or "//" in line:
+        line = _COMMENT.sub("", line)
+    if ":" in line:
+        head, _, rest = line.partition(":")
+        named = _power_named(head, names)
+        if named is not None:
+            if named != power:
+                raise OTHER_POWER.error(head=head.strip(), power=power, text=line)
+            line = rest.strip()
+            if not line:
+                return None  # a header line naming the submitting power
     try:
         return parse(m, line)
     except OrderError:
         raise
     except Exception as err:  # never let player text raise
         raise UNREADABLE.error(text=line) from err
+
+
+_COMMENT = re.compile(r"\s*(?:#|//).*$")
+
+
+def _power_named(head: str, names: Mapping[str, str]) -> str | None:
+    """The power whose code or name (any case) ``head`` is, or None."""
+    key = head.strip().upper()
+    for code, name in names.items():
+        if key == code or key == name.upper():
+            return code
+    return None
 
 
 def keep_last(
@@ -165,7 +195,10 @@ class Diplomacy:
     def check(self, state: State, power: str, orders: Sequence[tuple[int, Order]]) -> Parsed[Order]:
         """Of orders for one unit, the last counts (not in a winter: builds have no unit)."""
         parsed: Parsed[Order] = Parsed(list(orders))
-        if state.phase != ADJUSTMENTS and len(orders) > 1:
+        if state.phase == ADJUSTMENTS:
+            delta = adjustments.deltas(self.map, state).get(power, 0)
+            _within_allowance(parsed, power, delta)
+        elif len(orders) > 1:
             # Legality gives every accepted movement or retreat order its unit's own location,
             # so orders for different units have different locations: checked first.
             located = cast("list[tuple[int, MovementOrder | RetreatOrder]]", parsed.orders)
@@ -206,6 +239,47 @@ class Diplomacy:
 
     def bot_orders(self, state: State, power: str, chance: Chance) -> str:
         return bot_orders(self.map, state, power, chance)
+
+
+def _within_allowance(parsed: Parsed[Order], power: str, delta: int) -> None:
+    """A winter's orders that the adjustment would drop are refused on the receipt: builds
+    (and waives) beyond the allowance (DATC 6.I.1), a second build in one centre (6.I.7),
+    removals beyond the count (6.J.1), the same unit removed twice (6.J.2), and a build from
+    a power that must remove or a removal from one that may build. The first ones count
+    (DATC 4.D.4-4.D.6)."""
+    kept: list[tuple[int, Order]] = []
+    seen: dict[str, int] = {}  # province -> the line that builds in it or removes from it
+    for line, o in parsed.orders:
+        text = notation.format_order(o)
+        building = isinstance(o, Build | Waive)
+        if (building and delta <= 0) or (isinstance(o, Remove) and delta >= 0):
+            what = (
+                "removals to make" if delta < 0 else "builds to make" if delta else "nothing to do"
+            )
+            parsed.problems.append(
+                _refused(errors.WRONG_ADJUSTMENT, line, text, power=power, what=what)
+            )
+            continue
+        here = unit_province(o)
+        if here is not None and here in seen:
+            code = errors.SECOND_BUILD if building else errors.SECOND_REMOVAL
+            parsed.problems.append(
+                _refused(code, line, text, here=here, unit=text, first=seen[here])
+            )
+            continue
+        if len(kept) == abs(delta):
+            code = errors.TOO_MANY_BUILDS if building else errors.TOO_MANY_REMOVALS
+            parsed.problems.append(_refused(code, line, text, power=power, count=abs(delta)))
+            continue
+        if here is not None:
+            seen[here] = line
+        kept.append((line, o))
+    parsed.orders[:] = kept
+
+
+def _refused(code: Code, line: int, text: str, **fields: Any) -> Problem:
+    """The problem ``code`` on ``line`` with the order's canonical ``text`` quoted."""
+    return Problem(line, code.code, code.message(text=text, **fields), text)
 
 
 def outcome(state: State) -> Outcome | None:

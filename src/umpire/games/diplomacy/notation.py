@@ -46,7 +46,7 @@ from typing import Any
 from umpire.core.errors import Code
 from umpire.core.problems import OrderError
 from umpire.games.diplomacy import errors
-from umpire.games.diplomacy.geography import COAST_NAMES, Map
+from umpire.games.diplomacy.geography import COAST_NAMES, Map, province_of
 from umpire.games.diplomacy.orders import (
     Build,
     Convoy,
@@ -105,6 +105,7 @@ _MID_ATLANTIC = re.compile(r"\bmid-atlantic\b")
 _SAINT = re.compile(r"\bst\.")
 _SLASH_COAST = re.compile(r"/\s*([a-z]+)")
 _FINAL_STOP = re.compile(r"\.\s*$")
+_BRACKETED_VIA = re.compile(r"\(\s*(?:via|by)\s+convoy\s*\)")
 
 
 def _tokens(m: Map, text: str) -> list[str]:
@@ -116,6 +117,8 @@ def _tokens(m: Map, text: str) -> list[str]:
         s = _SAINT.sub("st ", s)
     if "/" in s:
         s = _SLASH_COAST.sub(r" ( \1 )", s)
+    if "convoy" in s:
+        s = _BRACKETED_VIA.sub(" via convoy ", s)  # "(via convoy)", "(by convoy)"
     s = s.replace("(", " ( ").replace(")", " ) ").replace("-", " - ")
     s = s.replace(",", " ").replace(";", " ").replace(":", " ")
     if "." in s:
@@ -176,7 +179,9 @@ class _Reader:
                 inner.append(self.take())
             if self.peek() == ")":
                 self.take()
-            coast = COAST_NAMES.get(" ".join(inner), "?")
+            coast = COAST_NAMES.get(" ".join(inner))
+            if coast is None:
+                raise self.fail(errors.UNKNOWN_COAST, coast=" ".join(inner))
         name = " ".join(words)
         province = self.map.lookup(name)
         if province is None and len(words) > 1:
@@ -315,13 +320,20 @@ def read_order(m: Map, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> 
 
 
 def _read_move(r: _Reader, kind: str, loc: str) -> Move:
+    """``- dest``, ``moves to dest``, a path through seas (``- iri - edi``: the army goes by
+    convoy, the end counts), and ``via convoy`` or a bare trailing ``via``."""
+    if r.peek() == "to":  # "moves to", "move to"
+        r.take()
     dest = r.location()
+    via = False
     while r.peek() in MOVE:  # a convoy path ("A yor - nth - bel"): only the end counts
         r.take()
+        via = via or r.map.is_sea(province_of(dest))
         dest = r.location()
-    via = False
     if r.peek() in {"via", "by"}:
         r.take()
+        if r.at_end() and r.toks[-1] == "via":  # "A Lvp - Edi VIA", as the judges allow
+            return Move(kind, loc, dest, True)
         if r.peek() not in CONVOY:
             raise r.fail(errors.EXPECTED_CONVOY)
         r.take()
