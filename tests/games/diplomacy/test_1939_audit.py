@@ -70,3 +70,50 @@ def test_a_unit_dislodged_while_holding_is_reported_dislodged() -> None:
     after, events = play(s, {"FRA": "A(Bur) - Mun\nA(Ruh) S A(Bur) - Mun"})
     assert "mun" in dislodged(after)
     assert statuses(events, "GER") == {"mun": "dislodged"}
+
+
+@pytest.mark.rule("D39 1")
+@pytest.mark.rule("D39 24")
+def test_a_rotation_through_a_tanks_route_succeeds_as_with_an_army() -> None:
+    # Standard rules (D39 1): a circular movement succeeds (DATC 6.C.1). The tank's route is
+    # vacated by the army leaving it, as the army's destination is by the tank.
+    orders = {"GER": "T(Mun) - Par via Bur\nA(Bur) - Ruh\nA(Ruh) - Mun"}
+    s = position("GER: T mun, A bur, A ruh; FRA: A par")
+    after, _ = play(s, orders)
+    assert where(after)["bur"] == "GER T"  # stood out of Paris, it stops in its route (D39 24)
+    assert where(after)["ruh"] == "GER A" and where(after)["mun"] == "GER A"
+    army, _ = play(
+        position("GER: A mun, A bur, A ruh"), {"GER": "A(Mun) - Bur\nA(Bur) - Ruh\nA(Ruh) - Mun"}
+    )
+    assert where(army) == {
+        "bur": "GER A",
+        "ruh": "GER A",
+        "mun": "GER A",
+        **{p: v for p, v in where(army).items() if p not in ("bur", "ruh", "mun")},
+    }
+
+
+@pytest.mark.rule("D39 1")
+@pytest.mark.rule("D39 26")
+def test_a_tank_never_passes_through_an_army_coming_the_other_way() -> None:
+    # The first step of the movement meets A Bur-Mun head to head (standard rules, D39 1):
+    # the supported tank (1 + 1) beats the army (1), which is dislodged; it won by 1 only,
+    # so it stops in Burgundy (D39 26).
+    s = position("GER: T mun, A ruh; FRA: A bur")
+    after, _ = play(
+        s, {"GER": "T(Mun) - Par via Bur\nA(Ruh) S T(Mun) - Bur", "FRA": "A(Bur) - Mun"}
+    )
+    assert where(after)["bur"] == "GER T"
+    assert "mun" not in where(after)
+    assert "bur" in dislodged(after)
+
+
+@pytest.mark.rule("D39 19")
+@pytest.mark.rule("D39 1")
+def test_a_tanks_single_move_beats_the_first_step_of_a_tank_movement_head_to_head() -> None:
+    # French T Bur-Mun strikes with 2 (D39 19); the German tank's route step into Burgundy
+    # moves with 1: head to head, the German tank is dislodged.
+    s = position("FRA: T bur; GER: T mun")
+    after, _ = play(s, {"FRA": "T(Bur) - Mun", "GER": "T(Mun) - Par via Bur"})
+    assert where(after)["mun"] == "FRA T"
+    assert "mun" in dislodged(after) and "bur" not in where(after)

@@ -43,6 +43,7 @@ from umpire.games.diplomacy.v1939.orders import TankConvoy, TankMove
 MOVE, ROUTE, DEST, ONWARD = "move", "route", "dest", "onward"
 SUPPORT, CONVOY = "support", "convoy"
 
+_MOVEMENT_STEPS = frozenset((MOVE, ROUTE, DEST, ONWARD))
 GroundOrder = Hold | Move | Support | Convoy | TankMove | TankConvoy
 
 
@@ -319,8 +320,10 @@ class _Board:
 
     def backup(self, cycle: Sequence[int]) -> dict[int, bool]:
         kinds = {self.kind[n] for n in cycle}
-        if kinds == {MOVE}:
-            return dict.fromkeys(cycle, True)  # circular movement (DATC 5.B.9)
+        if kinds <= _MOVEMENT_STEPS:
+            # Circular movement (DATC 5.B.9), a tank's steps included: the standard rules
+            # apply (D39 1), so a rotation through a tank's route succeeds as with an army.
+            return dict.fromkeys(cycle, True)
         convoys = [n for n in cycle if self.kind[n] == CONVOY]
         if convoys:
             return dict.fromkeys(convoys, False)  # Szykman rule
@@ -442,9 +445,12 @@ def _pairs(board: _Board, moves: Mapping[str, int]) -> None:
     for p, n in moves.items():
         leg = board.leg(n)
         back = moves.get(leg.dest)
-        if leg.kind == MOVE and back is not None and not leg.convoyed:
+        # Head to head (standard rules, D39 1): two single moves, or a single move and the
+        # first step of a tank movement, or two first steps, between two adjacent provinces:
+        # the units never pass through each other (ruling 9, corrected).
+        if leg.kind in (MOVE, ROUTE) and back is not None and not leg.convoyed:
             other = board.leg(back)
-            if other.kind == MOVE and other.dest == p and not other.convoyed:
+            if other.kind in (MOVE, ROUTE) and other.dest == p and not other.convoyed:
                 leg.opponent = back
     for n, route in enumerate(board.legs):  # two movements, each route the other's destination
         if route is not None and route.kind == ROUTE:
