@@ -117,3 +117,28 @@ def test_a_tanks_single_move_beats_the_first_step_of_a_tank_movement_head_to_hea
     after, _ = play(s, {"FRA": "T(Bur) - Mun", "GER": "T(Mun) - Par via Bur"})
     assert where(after)["mun"] == "FRA T"
     assert "mun" in dislodged(after) and "bur" not in where(after)
+
+
+def codes(state, power: str, text: str) -> list[str]:  # type: ignore[no-untyped-def]
+    return [p.code for p in RULESET.parse(state, power, text).problems]
+
+
+@pytest.mark.rule("D39 12")
+def test_transfers_beyond_a_fifth_together_are_refused_on_the_receipt() -> None:
+    # Germany's 12 SP: at most 2 may be given. Each line alone is legal; the second is over
+    # the limit with the first, and the winter would drop it: the receipt says so at once.
+    s = RULESET.new_game("1939-iii", ("ENG", "FRA", "GER", "ITA", "RUS", "TUR"), None, {})  # type: ignore[arg-type]
+    assert codes(s, "GER", "Transfer 2 SP to Italy") == []
+    assert codes(s, "GER", "Transfer 1 SP to Italy\nTransfer 2 SP to France") == [
+        "illegal/transfer_limit"
+    ]
+
+
+@pytest.mark.rule("D39 9")
+def test_a_second_build_in_one_centre_is_refused_on_the_receipt() -> None:
+    # One build per centre per winter (ruling 4), within each set of orders (D39 12).
+    s = RULESET.new_game("1939-iii", ("ENG", "FRA", "GER", "ITA", "RUS", "TUR"), None, {})  # type: ignore[arg-type]
+    assert codes(s, "GER", "Build A ber\nBuild T ber") == ["illegal/second_build"]
+    assert codes(s, "GER", "Build A ber\nAlternate:\nBuild T ber") == []
+    w = position("GER: A ber, A kie", **WINTER_1939)
+    assert codes(w, "GER", "Remove A ber\nRemove A ber") == ["illegal/second_removal"]

@@ -257,19 +257,19 @@ def _within_allowance(parsed: Parsed[Order], power: str, delta: int) -> None:
                 "removals to make" if delta < 0 else "builds to make" if delta else "nothing to do"
             )
             parsed.problems.append(
-                _refused(errors.WRONG_ADJUSTMENT, line, text, power=power, what=what)
+                refused(errors.WRONG_ADJUSTMENT, line, text, power=power, what=what)
             )
             continue
         here = unit_province(o)
         if here is not None and here in seen:
             code = errors.SECOND_BUILD if building else errors.SECOND_REMOVAL
             parsed.problems.append(
-                _refused(code, line, text, here=here, unit=text, first=seen[here])
+                refused(code, line, text, here=here, unit=text, first=seen[here])
             )
             continue
         if len(kept) == abs(delta):
             code = errors.TOO_MANY_BUILDS if building else errors.TOO_MANY_REMOVALS
-            parsed.problems.append(_refused(code, line, text, power=power, count=abs(delta)))
+            parsed.problems.append(refused(code, line, text, power=power, count=abs(delta)))
             continue
         if here is not None:
             seen[here] = line
@@ -277,7 +277,7 @@ def _within_allowance(parsed: Parsed[Order], power: str, delta: int) -> None:
     parsed.orders[:] = kept
 
 
-def _refused(code: Code, line: int, text: str, **fields: Any) -> Problem:
+def refused(code: Code, line: int, text: str, **fields: Any) -> Problem:
     """The problem ``code`` on ``line`` with the order's canonical ``text`` quoted."""
     return Problem(line, code.code, code.message(text=text, **fields), text)
 

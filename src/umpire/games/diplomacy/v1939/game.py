@@ -13,11 +13,12 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
-from umpire.games.diplomacy.errors import CONDITIONAL_TRANSFER
-from umpire.games.diplomacy.game import keep_last, outcome, read_order
+from umpire.games.diplomacy import errors
+from umpire.games.diplomacy.game import keep_last, outcome, read_order, refused
 from umpire.games.diplomacy.geography import Map, load_map, province_of
 from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, WINTER, Unit
-from umpire.games.diplomacy.v1939 import SCENARIO, legality, notation, turn
+from umpire.games.diplomacy.orders import Build, Remove
+from umpire.games.diplomacy.v1939 import SCENARIO, legality, notation, supply, turn
 from umpire.games.diplomacy.v1939.bot import bot_orders
 from umpire.games.diplomacy.v1939.model import (
     NEUTRAL,
@@ -125,7 +126,7 @@ class Diplomacy1939:
         if state.phase != ADJUSTMENTS:
             keep_last(parsed, _unit_key, notation.format_order)
         else:
-            _no_conditional_transfers(parsed)
+            _winter_receipt(parsed, self.map, state, power)
         return parsed
 
     def format(self, order: Any) -> str:
@@ -167,14 +168,38 @@ def _unit_key(order: Any) -> Hashable | None:
     return None if loc is None else ("G", province_of(loc))
 
 
-def _no_conditional_transfers(parsed: Parsed[Any]) -> None:
-    """D39 12: a transfer may not be conditional, so none may stand in an alternate set."""
+def _winter_receipt(parsed: Parsed[Any], m: Map, state: State1939, power: str) -> None:
+    """What the winter would refuse, refused on the receipt at once: a transfer in an alternate
+    set (D39 12: not conditional), transfers together over a fifth of the power's SP (D39 12),
+    a second build in one centre or the same unit removed twice within one set (ruling 4).
+    Whether builds can be paid is known only at the winter (transfers arrive then)."""
+    own = supply.supply_points(m, state.owner_map(), power, state.bombed)
+    left = supply.transfer_limit(own)
     kept, alternate = [], False
+    seen: dict[tuple[str, str], int] = {}  # (build/remove, space) -> line, in this set
     for line, o in parsed.orders:
-        alternate = alternate or isinstance(o, Alternate)
-        if alternate and isinstance(o, Transfer):
-            text = notation.format_order(o)
-            parsed.problems.append(CONDITIONAL_TRANSFER.problem(line, text, order=text))
-        else:
-            kept.append((line, o))
+        text = notation.format_order(o)
+        if isinstance(o, Alternate):
+            alternate, seen = True, {}
+        elif isinstance(o, Transfer) and alternate:
+            parsed.problems.append(refused(errors.CONDITIONAL_TRANSFER, line, text, order=text))
+            continue
+        elif isinstance(o, Transfer) and o.amount > left:
+            limit = supply.transfer_limit(own)
+            parsed.problems.append(refused(errors.TRANSFER_LIMIT, line, text, own=own, limit=limit))
+            continue
+        elif isinstance(o, Transfer):
+            left -= o.amount
+        elif isinstance(o, Build | Remove):
+            # A bomber and a ground unit may share a space (D39 36): each is removed apart.
+            what = "build" if isinstance(o, Build) else "remove B" if o.kind == "B" else "remove"
+            key = (what, province_of(o.loc))
+            if key in seen:
+                code = errors.SECOND_BUILD if isinstance(o, Build) else errors.SECOND_REMOVAL
+                parsed.problems.append(
+                    refused(code, line, text, here=key[1], unit=text, first=seen[key])
+                )
+                continue
+            seen[key] = line
+        kept.append((line, o))
     parsed.orders[:] = kept
