@@ -182,9 +182,17 @@ class Diplomacy:
     ) -> Sequence[Order]:
         """The order on one line, checked against the position (legality reads the state)."""
         m = self.map
-        order = read_order(notation.parse_order, m, line, power, POWER_NAMES)
-        if order is None:
-            return ()
+        if ":" in line or "#" in line or "//" in line:  # a header, prefix or comment: rare
+            order = read_order(notation.parse_order, m, line, power, POWER_NAMES)
+            if order is None:
+                return ()
+        else:  # read_order's common case, inlined (every line of every phase comes here)
+            try:
+                order = notation.parse_order(m, line)
+            except OrderError:
+                raise
+            except Exception as err:  # never let player text raise
+                raise UNREADABLE.error(text=line) from err
         units = scope.get("units")
         if units is None:
             units = scope["units"] = state.unit_at()
