@@ -40,12 +40,7 @@ def _movement(m: Map, state: State, power: str, chance: Chance) -> list[str]:
             if province_of(t) in m.supply_centres and owners.get(province_of(t)) != power
         ]
         roll = chance.percent(purpose=f"bot {power} {u.loc}")
-        if good and roll <= 70:
-            dest: str | None = chance.choice(good, purpose=f"bot {power} {u.loc} target")
-        elif options and roll <= 85:
-            dest = chance.choice(options, purpose=f"bot {power} {u.loc} move")
-        else:
-            dest = None
+        dest = choose_move(chance, power, u, good, options, roll)
         if dest is not None:
             taken.add(province_of(dest))
         plans[u.loc] = dest
@@ -69,6 +64,18 @@ def _movement(m: Map, state: State, power: str, chance: Chance) -> list[str]:
         else:
             lines.append(f"{u.kind} {u.loc} H")
     return lines
+
+
+def choose_move(
+    chance: Chance, power: str, u: Unit, good: list[str], options: list[str], roll: int
+) -> str | None:
+    """Where ``u`` moves: into a centre it does not own (``good``) on a roll up to 70, else
+    anywhere it can (``options``) up to 85, else nowhere (it holds or supports)."""
+    if good and roll <= 70:
+        return chance.choice(good, purpose=f"bot {power} {u.loc} target")
+    if options and roll <= 85:
+        return chance.choice(options, purpose=f"bot {power} {u.loc} move")
+    return None
 
 
 def retreat_orders(state: State, power: str, chance: Chance) -> list[str]:

@@ -18,7 +18,7 @@ from collections import deque
 from typing import Any
 
 from umpire.core.chance import Chance
-from umpire.games.diplomacy.bot import phase_orders, retreat_orders, unit_moves
+from umpire.games.diplomacy.bot import choose_move, phase_orders, retreat_orders, unit_moves
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.legality import can_reach
 from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, Unit
@@ -78,12 +78,7 @@ def _movement(m: Map, state: State1939, power: str, chance: Chance) -> list[str]
                 taken |= {r, d}
                 plans[u.loc] = None
                 continue
-        if good and roll <= 70:
-            dest: str | None = chance.choice(good, purpose=f"bot {power} {u.loc} target")
-        elif options and roll <= 85:
-            dest = chance.choice(options, purpose=f"bot {power} {u.loc} move")
-        else:
-            dest = None
+        dest = choose_move(chance, power, u, good, options, roll)
         if dest is not None:
             taken.add(province_of(dest))
         plans[u.loc] = dest
