@@ -8,6 +8,7 @@ from typing import Any
 
 from umpire.core.chance import ScriptedChance
 from umpire.core.events import Event
+from umpire.core.submission import parse
 from umpire.games.conquest.game import POWERS
 from umpire.games.conquest.game import RULESET as GAME
 from umpire.games.conquest.model import ATTACK, HOMELAND_KIND, State
@@ -53,7 +54,7 @@ def play(
     """Resolve one turn with the given order texts (each must parse cleanly) and draws."""
     parsed = {}
     for power, text in orders.items():
-        got = GAME.parse(state, power, text)
+        got = parse(GAME, state, power, text)
         assert got.problems == [], got.problems
         parsed[power] = [o for _, o in got.orders]
     chance = ScriptedChance(draws or [])

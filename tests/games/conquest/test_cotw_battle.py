@@ -8,6 +8,7 @@ import pytest
 
 from tests.games.conquest.helpers import GAME, HIT, MISS, opened, play, texts
 from umpire.core.chance import SeededChance
+from umpire.core.submission import parse
 from umpire.games.conquest import battle
 from umpire.games.conquest.model import ALLIED, ATTACK, BATTLE, CONQUERED, War
 from umpire.games.conquest.orders import Weapon
@@ -85,7 +86,7 @@ def test_both_weapons_destroyed_is_a_tied_battle_and_both_are_lost_for_the_war()
     assert state.war.wins == (0, 0) and state.war.battles == 1  # 12B
     assert state.war.lost == (("TANK",), ("SUB",))
     assert "a tied battle (rule 12B)" in texts(events)
-    refused = GAME.parse(state, "RED", "TANK")  # 12F
+    refused = parse(GAME, state, "RED", "TANK")  # 12F
     assert refused.problems[0].code == "illegal/weapon_lost"
 
 

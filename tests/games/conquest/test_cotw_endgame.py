@@ -9,6 +9,7 @@ import pytest
 
 from tests.games.conquest.helpers import GAME, HIT, MISS, fresh, opened, play, texts
 from umpire.core import session
+from umpire.core.submission import parse
 from umpire.games.conquest import endgame
 from umpire.games.conquest.economy import half_steps_of
 from umpire.games.conquest.geography import board
@@ -35,7 +36,7 @@ def test_the_last_country_occupied_starts_the_final_round_one_attack_each() -> N
     state, events = play(state, {"RED": "ALLY BAN\nPASS"})
     assert "the final round begins" in texts(events)
     assert state.phase == FINAL and state.final_queue == ("BLUE", "GREEN", "RED")
-    assert GAME.parse(state, "BLUE", "ATTACK IND").problems[0].code == "illegal/own_country"
+    assert parse(GAME, state, "BLUE", "ATTACK IND").problems[0].code == "illegal/own_country"
     state, _ = play(state, {"BLUE": "PASS"})  # 20B: no second chance
     assert state.holder == "GREEN" and state.final_queue == ("GREEN", "RED")
     state, _ = play(state, {"GREEN": "ATTACK IND"})  # 20A: under rule 15
@@ -73,7 +74,7 @@ def test_the_lowest_challenges_the_next_and_allies_do_not_fight() -> None:
     state, events = endgame.start(allied)
     assert "do not fight" in texts(events)
     assert state.duel.pair == ("GREEN", "RED")
-    assert GAME.parse(state, "GREEN", "ALLY BAN").problems[0].code == "illegal/wrong_phase"  # 21A
+    assert parse(GAME, state, "GREEN", "ALLY BAN").problems[0].code == "illegal/wrong_phase"  # 21A
 
 
 def duel_state(**kw):
@@ -95,11 +96,11 @@ def test_each_battle_moves_the_records_one_step_and_the_roles_alternate() -> Non
     assert state.record["RED"] == 22 and state.record["BLUE"] == 28  # 21D
     assert state.duel.attacker == "BLUE"  # 21E
     assert state.duel.lost_last == ("", "PLANE")
-    assert GAME.parse(state, "BLUE", "PLANE").problems[0].code == "illegal/weapon_lost"  # 21F
+    assert parse(GAME, state, "BLUE", "PLANE").problems[0].code == "illegal/weapon_lost"  # 21F
     # BLUE attacks now: BLUE misses, RED hits
     state, _ = play(state, {"RED": "TANK", "BLUE": "SUB"}, [MISS, HIT])
     assert state.record["RED"] == 24 and state.duel.lost_last == ("", "SUB")
-    assert GAME.parse(state, "BLUE", "PLANE").problems == []  # only the next battle
+    assert parse(GAME, state, "BLUE", "PLANE").problems == []  # only the next battle
 
 
 @pytest.mark.rule("COTW 21")

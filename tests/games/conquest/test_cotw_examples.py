@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from tests.games.conquest.helpers import GAME, HIT, MISS, fresh, opened, play, texts
+from umpire.core.submission import parse
 from umpire.games.conquest import economy, endgame
 from umpire.games.conquest.model import (
     ALLIED,
@@ -55,7 +56,7 @@ def test_west_germany_allies_with_spain_italy_greece_and_records_5() -> None:
 @pytest.mark.rule("COTW 4")
 def test_home_alliances_may_not_exceed_the_homelands_value_or_leave_the_zone() -> None:
     state = home_alliance_state()
-    parsed = GAME.parse(state, "BLUE", "ALLY FRA\nALLY GBR\nALLY IND")
+    parsed = parse(GAME, state, "BLUE", "ALLY FRA\nALLY GBR\nALLY IND")
     assert [o.country for _, o in parsed.orders] == ["FRA"]
     assert [p.code for p in parsed.problems] == ["illegal/over_capability", "illegal/not_home_zone"]
 
@@ -99,9 +100,9 @@ def test_the_bonus_lets_the_us_ally_with_bangladesh_for_1000() -> None:
 @pytest.mark.rule("COTW 9")
 def test_no_alliance_in_another_players_homeland_zone_or_without_the_chips() -> None:
     state = opened({"RED": "USA", "BLUE": "FRG"}, holder="RED", chips={"RED": 2000})
-    parsed = GAME.parse(state, "RED", "ALLY FRA")
+    parsed = parse(GAME, state, "RED", "ALLY FRA")
     assert parsed.problems[0].code == "illegal/other_home_zone"
-    parsed = GAME.parse(state, "RED", "ALLY IND")  # half of 6 x 1000 = 3000
+    parsed = parse(GAME, state, "RED", "ALLY IND")  # half of 6 x 1000 = 3000
     assert parsed.problems[0].code == "illegal/chips"
 
 

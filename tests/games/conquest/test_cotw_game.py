@@ -14,6 +14,7 @@ from umpire.cli import play_demo
 from umpire.core import session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
+from umpire.core.submission import parse
 from umpire.games.conquest import bot
 from umpire.games.conquest.game import POWERS
 from umpire.games.conquest.game import RULESET as GAME
@@ -30,7 +31,7 @@ def bot_game(players: int, seed: int):
         phases[state.phase] += 1
         for power in session.pending(record).powers:
             text = bot.bot_orders(state, GAME.board(state), power, SeededChance(seed, power))
-            assert GAME.parse(state, power, text).problems == [], (state.phase, text)
+            assert parse(GAME, state, power, text).problems == [], (state.phase, text)
             receipt = session.bot_submit(record, power)
             assert receipt.ok
         session.process(record)
@@ -64,7 +65,7 @@ def test_the_pending_powers_are_exactly_who_must_order() -> None:
         pending = session.pending(record).powers
         for power in record.powers:
             if power not in pending:
-                parsed = GAME.parse(state, power, "PASS")
+                parsed = parse(GAME, state, power, "PASS")
                 assert [p.code for p in parsed.problems] == ["illegal/not_your_turn"]
         if state.phase == "battle":
             assert pending == (state.war.attacker, state.war.defender)

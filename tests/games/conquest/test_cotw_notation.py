@@ -8,6 +8,7 @@ import doctest
 import pytest
 
 from tests.games.conquest.helpers import GAME, opened
+from umpire.core.submission import parse
 from umpire.games.conquest import notation
 from umpire.games.conquest.geography import board
 from umpire.games.conquest.orders import Ally, Attack, Break, Digit, Homeland, Pact, Pass, Weapon
@@ -68,7 +69,7 @@ def test_every_order_reads_and_writes_canonically(line, orders, canonical) -> No
 )
 def test_bad_lines_are_refused_with_a_stable_code(line: str, code: str) -> None:
     state = opened({"RED": "USA", "BLUE": "FRG", "GREEN": "CHN"}, holder="RED")
-    parsed = GAME.parse(state, "RED", f"# a comment\n{line}\n")
+    parsed = parse(GAME, state, "RED", f"# a comment\n{line}\n")
     assert parsed.orders == []
     assert [(p.line, p.code) for p in parsed.problems] == [(2, code)]
     assert parsed.problems[0].text == line
@@ -76,6 +77,6 @@ def test_bad_lines_are_refused_with_a_stable_code(line: str, code: str) -> None:
 
 def test_a_submission_keeps_its_good_lines_and_refuses_the_rest() -> None:
     state = opened({"RED": "USA", "BLUE": "FRG", "GREEN": "CHN"}, holder="RED")
-    parsed = GAME.parse(state, "RED", "ATTACK IND\nATTACK PAK\nTANK\nPACT BLUE\n")
+    parsed = parse(GAME, state, "RED", "ATTACK IND\nATTACK PAK\nTANK\nPACT BLUE\n")
     assert [GAME.format(o) for _, o in parsed.orders] == ["ATTACK IND", "PACT BLUE"]
     assert [p.code for p in parsed.problems] == ["illegal/duplicate", "illegal/wrong_phase"]

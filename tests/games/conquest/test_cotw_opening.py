@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from tests.games.conquest.helpers import GAME, fresh, play, texts
+from umpire.core.submission import parse
 from umpire.games.conquest.geography import board
 from umpire.games.conquest.model import ATTACK, HOME_ALLIANCES, HOMELAND, HOMELAND_KIND
 from umpire.games.conquest.opening import called_digits, first_player
@@ -40,7 +41,7 @@ def test_the_number_closest_to_the_readout_goes_first_and_the_higher_wins_a_tie(
 @pytest.mark.rule("COTW 2")
 def test_no_two_players_call_the_same_number() -> None:
     state = fresh(3)
-    orders = {p: [o for _, o in GAME.parse(state, p, "DIGIT 4").orders] for p in state.seats}
+    orders = {p: [o for _, o in parse(GAME, state, p, "DIGIT 4").orders] for p in state.seats}
     assert called_digits(state, orders) == {"RED": 4, "BLUE": 5, "GREEN": 6}
 
 
@@ -62,9 +63,9 @@ def test_the_readout_is_a_recorded_draw_and_homelands_go_clockwise_from_the_firs
 def test_homelands_in_turn_then_home_alliances_then_the_last_chooser_attacks_first() -> None:
     state = replace(fresh(2), phase=HOMELAND, order=("BLUE", "RED"))
     state, _ = play(state, {"BLUE": "HOMELAND USA"})
-    refused = GAME.parse(state, "RED", "HOMELAND USA")
+    refused = parse(GAME, state, "RED", "HOMELAND USA")
     assert refused.problems[0].code == "illegal/taken"
-    assert GAME.parse(state, "BLUE", "HOMELAND FRG").problems[0].code == "illegal/not_your_turn"
+    assert parse(GAME, state, "BLUE", "HOMELAND FRG").problems[0].code == "illegal/not_your_turn"
     state, _ = play(state, {"RED": "homeland west germany"})
     assert state.homelands == {"BLUE": "USA", "RED": "FRG"}
     assert state.holdings["FRG"] == ("RED", HOMELAND_KIND)
@@ -73,8 +74,8 @@ def test_homelands_in_turn_then_home_alliances_then_the_last_chooser_attacks_fir
     state, _events = play(state, {"RED": "ALLY ITA", "BLUE": ""})
     assert state.phase == ATTACK and state.holder == "RED"  # 8: the last to choose
     assert state.may_ally  # 8A: an alliance (rule 9) ...
-    assert GAME.parse(state, "RED", "ALLY IND\nATTACK BRA").problems[0].code == "illegal/chips"
-    assert GAME.parse(state, "RED", "ATTACK BRA").problems == []  # 8B: ... or an attack
+    assert parse(GAME, state, "RED", "ALLY IND\nATTACK BRA").problems[0].code == "illegal/chips"
+    assert parse(GAME, state, "RED", "ATTACK BRA").problems == []  # 8B: ... or an attack
 
 
 @pytest.mark.rule("COTW 3")

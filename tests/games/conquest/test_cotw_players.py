@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from tests.games.conquest.helpers import GAME, HIT, MISS, opened, play, texts
+from umpire.core.submission import parse
 from umpire.games.conquest.geography import Board, Country, Zone, board
 from umpire.games.conquest.model import ALLIED, CONQUERED, FINAL, War
 
@@ -43,7 +44,7 @@ def test_allies_pool_chips_do_not_attack_each_other_and_share_the_winnings() -> 
             chips={"RED": 1000, "BLUE": 2500},
         )
     )
-    assert GAME.parse(state, "RED", "ATTACK IND").problems[0].code == "illegal/ally_country"
+    assert parse(GAME, state, "RED", "ATTACK IND").problems[0].code == "illegal/ally_country"
     state, events = play(state, {"RED": "ATTACK PHI"})  # 3000: 1000 of RED's, 2000 of BLUE's
     assert state.chips == {"RED": 0, "BLUE": 500, "GREEN": 0}
     state, _ = play(state, {"RED": "PLANE", "GREEN": "TANK"}, [HIT, MISS])
@@ -67,14 +68,14 @@ def test_a_broken_alliance_is_never_renewed_and_none_are_formed_once_the_board_i
     state = pact(opened(THREE, holder="RED"))
     state, events = play(state, {"RED": "BREAK BLUE\nPASS"})
     assert not state.pacts and "breaks the alliance" in texts(events)
-    assert GAME.parse(state, "BLUE", "PACT RED").problems[0].code == "illegal/pact"
+    assert parse(GAME, state, "BLUE", "PACT RED").problems[0].code == "illegal/pact"
     final = replace(opened(THREE, holder="RED"), phase=FINAL, final_queue=("RED",))
-    assert GAME.parse(final, "RED", "PACT GREEN").problems[0].code == "illegal/pact"
+    assert parse(GAME, final, "RED", "PACT GREEN").problems[0].code == "illegal/pact"
     at_war = replace(opened(THREE), phase="battle", war=War("RED", "BLUE", "IND", False, (1, 1)))
-    assert GAME.parse(at_war, "BLUE", "PACT RED").problems[0].code == "illegal/pact"
-    assert GAME.parse(at_war, "BLUE", "PACT GREEN").problems == []
+    assert parse(GAME, at_war, "BLUE", "PACT RED").problems[0].code == "illegal/pact"
+    assert parse(GAME, at_war, "BLUE", "PACT GREEN").problems == []
     two = opened({"RED": "USA", "BLUE": "FRG"})
-    assert GAME.parse(two, "RED", "PACT BLUE").problems[0].code == "illegal/pact"
+    assert parse(GAME, two, "RED", "PACT BLUE").problems[0].code == "illegal/pact"
 
 
 @pytest.mark.rule("COTW 19")
@@ -92,7 +93,7 @@ def test_the_countries_bordering_each_side_are_the_rows_above_and_below() -> Non
 def test_west_germany_bordered_by_enemies_on_each_side_can_be_attacked() -> None:
     held = {"ITA": ("BLUE", ALLIED), "ESP": ("BLUE", ALLIED)}
     state = opened(THREE, held, holder="RED", chips={"RED": 20000})
-    assert GAME.parse(state, "RED", "ATTACK FRG").problems[0].code == "illegal/homeland_shielded"
+    assert parse(GAME, state, "RED", "ATTACK FRG").problems[0].code == "illegal/homeland_shielded"
     state = replace(
         state, holdings={**state.holdings, "ITA": ("RED", CONQUERED), "ESP": ("GREEN", CONQUERED)}
     )

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from tests.games.conquest.helpers import GAME, fresh, opened, play, texts
+from umpire.core.submission import parse
 from umpire.games.conquest import economy
 from umpire.games.conquest.model import ENDGAME
 
@@ -68,7 +69,7 @@ def test_c5_the_bonus_is_paid_again_after_a_zone_is_lost_and_won_back() -> None:
 def test_c9_nobody_left_to_defend_refuses_the_attack() -> None:
     state = opened(THREE, holder="RED")
     state = replace(state, pacts=frozenset({("BLUE", "RED"), ("GREEN", "RED")}))
-    assert GAME.parse(state, "RED", "ATTACK IND").problems[0].code == "illegal/no_defender"
+    assert parse(GAME, state, "RED", "ATTACK IND").problems[0].code == "illegal/no_defender"
 
 
 @pytest.mark.rule("COTW 5")

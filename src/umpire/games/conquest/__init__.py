@@ -9,12 +9,10 @@ Modules: ``geography`` (the board of ``data/board.toml``; rule 19A's borders), `
 docstring), ``legality``, ``economy`` (chips, WARCHEST, POWER BASE RECORD, rules 5-7),
 ``opening`` (rules 2-8), ``battle`` (the battle model, ``data/battle.toml``), ``war``
 (rules 9-20), ``endgame`` (rules 20C-22), ``turn`` (the pipeline), ``views``, ``printout``,
-``bot`` and ``game`` (the Ruleset). Rulings: docs/rulings/conquest.md.
+``bot`` and ``game`` (the Ruleset). Rulings: docs/rulings/conquest.md. Registered through
+the ``umpire.games`` entry point ``conquest = "umpire.games.conquest:GAME"``.
 """
 
-from umpire.core import registry
 from umpire.games.conquest.game import GAME, RULESET, Conquest
-
-registry.register_game(GAME)
 
 __all__ = ["GAME", "RULESET", "Conquest"]

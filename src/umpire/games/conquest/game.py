@@ -120,10 +120,6 @@ class Conquest:
     def check(self, state: State, power: str, orders: Sequence[tuple[int, Order]]) -> Parsed[Order]:
         return check(state, self.board(state), power, orders)
 
-    def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
-        """Every order of ``text`` and every problem; never raises on bad text."""
-        return submission.read(self, state, power, text)
-
     def format(self, order: Order) -> str:
         return format_order(order)
 
@@ -153,7 +149,7 @@ class Conquest:
 
     def bot_orders(self, state: State, power: str, chance: Chance) -> str:
         text = bot.bot_orders(state, self.board(state), power, chance)
-        parsed = self.parse(state, power, text)
+        parsed = submission.read(self, state, power, text)
         return "".join(f"{format_order(o)}\n" for _, o in parsed.orders)
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
