@@ -89,12 +89,12 @@ def test_a_game_installed_from_outside_is_registered_and_playable(outside: Path)
 def test_a_broken_entry_point_isolates_itself_with_its_cause(outside: Path) -> None:
     install(
         outside,
-        "[umpire.games]\nconquest = outside_broken:GAME\nwrong = outside_wrong:GAME\n",
+        "[umpire.games]\nbrokengame = outside_broken:GAME\nwrong = outside_wrong:GAME\n",
         {"outside_broken": "raise SyntaxError('invalid syntax')\n", "outside_wrong": "GAME = 3\n"},
     )
     registry.discover(again=True)
-    with pytest.raises(GameUnavailable, match="'conquest' could not be loaded: SyntaxError"):
-        registry.get("conquest")
+    with pytest.raises(GameUnavailable, match="'brokengame' could not be loaded: SyntaxError"):
+        registry.get("brokengame")
     with pytest.raises(
         GameUnavailable, match=r"'wrong' could not be loaded: TypeError.*not a Game"
     ):
