@@ -187,6 +187,25 @@ def unit_spot(poly: BaseGeometry, label: tuple[float, float]) -> tuple[float, fl
     return (label[0], label[1] - 16)
 
 
+def inset_space(world: dict[str, BaseGeometry], inset: dict[str, Any]) -> BaseGeometry:
+    """A space drawn in its own box (a power far from the main map, e.g. the USA)."""
+    x, y, w, h = inset["box"]
+    lon0, lat0, lon1, lat1 = inset["lonlat"]
+    p = Projection(
+        (lon0 + lon1) / 2,
+        (lat0 + lat1) / 2,
+        [(lon0, lat0), (lon1, lat1), (lon0, lat1), (lon1, lat0)],
+        w - 10,
+        h - 10,
+    )
+    g = unary_union([world[n] for n in inset["countries"]]).intersection(
+        box(lon0, lat0, lon1, lat1)
+    )
+    g = p.geom(g).simplify(TOLERANCE)
+    g = transform(lambda xs, ys: (tuple(v + x + 5 for v in xs), tuple(v + y + 5 for v in ys)), g)
+    return unary_union([q for q in polygons(g) if q.area > 4])
+
+
 def build(spec: Any) -> dict[str, Any]:
     """One map from its spec module (see scripts/maps/*.py)."""
     W, H = spec.WIDTH, spec.HEIGHT
@@ -227,6 +246,13 @@ def build(spec: Any) -> dict[str, Any]:
         )
         neutral.append(g)
         taken = taken.union(g)
+    for names, seeds in getattr(spec, "CARVED", []):
+        g = unary_union([proj_c[n] for n in names if n in proj_c]).intersection(land)
+        carved, _ = carve(g, {k: [proj(*p) for p in v] for k, v in seeds.items()})
+        spaces.update(carved)
+        taken = taken.union(g)
+    for code, inset in getattr(spec, "INSETS", {}).items():
+        spaces[code] = inset_space(world, inset)
     rest = land.difference(taken)
     pseeds = {k: [proj(*p) for p in v] for k, v in spec.LAND_SEEDS.items()}
     carved, left = carve(rest, pseeds)
@@ -307,6 +333,7 @@ def finish(
             "non_adjacent_borders": false,
         },
         "neutral": path_d(neutral),
+        "insets": [list(v["box"]) for v in getattr(spec, "INSETS", {}).values()],
         "lakes": path_d(lakes),
         "spaces": out_spaces,
         "connections": lines,

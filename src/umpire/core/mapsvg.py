@@ -73,6 +73,11 @@ def draw_board(svg: Svg, board: dict[str, Any], fills: dict[str, str]) -> None:
     the connection lines."""
     svg.add(f'<path d="{board["neutral"]}" fill="{NEUTRAL}" stroke="#8a8474" stroke-width="0.6"/>')
     svg.add(f'<path d="{board["lakes"]}" fill="{SEA}"/>')
+    for x, y, w, h in board.get("insets", []):
+        svg.add(
+            f'<rect class="inset" x="{x}" y="{y}" width="{w}" height="{h}" fill="{SEA}" '
+            f'stroke="{INK}" stroke-width="1.5"/>'
+        )
     for code, s in sorted(board["spaces"].items()):
         default = SEA_SPACE if s["kind"] == "sea" else LAND
         svg.add(
