@@ -261,6 +261,14 @@ def build(spec: Any) -> dict[str, Any]:
     sseeds = {k: [proj(*p) for p in v] for k, v in spec.SEA_SEEDS.items()}
     carved, lakes = carve(sea, sseeds)
     spaces.update(carved)
+    for src, dst, area in getattr(spec, "REASSIGN", []):
+        cut = proj.geom(box(*area).segmentize(0.5))
+        piece = spaces[src].intersection(cut)
+        spaces[src] = spaces[src].difference(cut)
+        if dst is None:
+            neutral.append(piece)
+        else:
+            spaces[dst] = spaces[dst].union(piece)
     spaces = {k: make_valid(set_precision(v, 0.01)) for k, v in spaces.items()}
     return finish(spec, proj, spaces, unary_union(neutral), lakes)
 
@@ -296,6 +304,7 @@ def finish(
         out_spaces[prov].setdefault("coasts", {})[coast] = [round(x, 1), round(y, 1)]
     lines = []
     drawn: set[tuple[str, str]] = set()
+    ends = getattr(spec, "LINE_ENDS", {})
     for a, b, kind in spec.connections():
         lines.append({"a": a, "b": b, "kind": kind})
         drawn.add((min(a, b), max(a, b)))
@@ -306,6 +315,10 @@ def finish(
         if shared(spaces[a], spaces[b]) < spec.MIN_BORDER:
             missing.append(f"{a}-{b}")
             lines.append({"a": a, "b": b, "kind": "adjacency"})
+    for line in lines:
+        pair = (line["a"], line["b"])
+        if pair in ends:
+            line["points"] = [[round(v, 1) for v in proj(*p)] for p in ends[pair]]
     false = []
     adj = set(spec.adjacencies())
     codes = sorted(spaces)

@@ -205,3 +205,6 @@ def adjacencies() -> set[tuple[str, str]]:
 
 def connections() -> list[tuple[str, str, str]]:
     return []
+
+
+LINE_ENDS = {("den", "swe"): [(12.5, 55.9), (13.1, 55.9)]}

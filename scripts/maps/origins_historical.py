@@ -94,3 +94,7 @@ def adjacencies() -> set[tuple[str, str]]:
 
 def connections() -> list[tuple[str, str, str]]:
     return []
+
+
+# Kaliningrad was German East Prussia in 1933.
+REASSIGN = [("USSR", "GER", (19.0, 54.2, 23.0, 55.5))]

@@ -86,11 +86,16 @@ def draw_board(svg: Svg, board: dict[str, Any], fills: dict[str, str]) -> None:
             f'stroke-linejoin="round"><title>{esc(s["name"])}</title></path>'
         )
     for c in board["connections"]:
-        (x1, y1), (x2, y2) = board["spaces"][c["a"]]["unit"], board["spaces"][c["b"]]["unit"]
+        ends = c.get("points") or [board["spaces"][c["a"]]["unit"], board["spaces"][c["b"]]["unit"]]
+        (x1, y1), (x2, y2) = ends
+        style = (
+            'stroke="#7a4f9a" stroke-width="1.2" stroke-dasharray="2 4" opacity="0.7"'
+            if c["kind"] == "air"
+            else 'stroke="#6a3a1a" stroke-width="2.2" stroke-dasharray="6 3" opacity="0.85"'
+        )
         svg.add(
             f'<line class="connection {esc(c["kind"])}" data-a="{esc(c["a"])}" '
-            f'data-b="{esc(c["b"])}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#6a5a3a" '
-            'stroke-width="1.6" stroke-dasharray="5 4" opacity="0.75"/>'
+            f'data-b="{esc(c["b"])}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}/>'
         )
 
 
@@ -171,17 +176,14 @@ def legend(
     rows: Iterable[tuple[str, str]],
     notes: Sequence[str] = (),
 ) -> None:
-    """A legend box: a title, one colour swatch per row, then lines of notes."""
+    """A legend box: a title, colour swatches (in columns of at most 12), lines of notes."""
     rows = list(rows)
-    h = 26 + 18 * len(rows) + 16 * len(notes) + 6
-    w = max(
-        [
-            150,
-            9 * len(title) + 20,
-            *(7 * len(t) + 44 for _, t in rows),
-            *(6 * len(n) + 16 for n in notes),
-        ]
-    )
+    per = 12
+    cols = max(1, -(-len(rows) // per))
+    col_w = max([120, *(7 * len(t) + 48 for _, t in rows)])
+    shown = min(len(rows), per)
+    h = 26 + 18 * shown + 16 * len(notes) + 6
+    w = max([150, 9 * len(title) + 20, cols * col_w, *(6 * len(n) + 16 for n in notes)])
     svg.add(
         f'<g class="legend"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
         f'fill="#fffdf6" fill-opacity="0.93" stroke="{INK}" stroke-width="1"/>'
@@ -189,13 +191,13 @@ def legend(
         f"{esc(title)}</text>"
     )
     for i, (colour, label) in enumerate(rows):
-        ry = y + 28 + 18 * i
+        rx, ry = x + 10 + col_w * (i // per), y + 28 + 18 * (i % per)
         svg.add(
-            f'<rect x="{x + 10}" y="{ry}" width="22" height="13" fill="{colour}" '
-            f'stroke="{INK}" stroke-width="0.8"/><text x="{x + 40}" y="{ry + 11}" '
+            f'<rect x="{rx}" y="{ry}" width="22" height="13" fill="{colour}" '
+            f'stroke="{INK}" stroke-width="0.8"/><text x="{rx + 30}" y="{ry + 11}" '
             f'font-size="12" fill="{INK}">{esc(label)}</text>'
         )
     for i, note in enumerate(notes):
-        ny = y + 28 + 18 * len(rows) + 16 * i + 10
+        ny = y + 28 + 18 * shown + 16 * i + 10
         svg.add(f'<text x="{x + 10}" y="{ny}" font-size="11" fill="{INK}">{esc(note)}</text>')
     svg.add("</g>")

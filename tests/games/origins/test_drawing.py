@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.maps.geometry import check_map
 from umpire.core import mapsvg
 from umpire.core.chance import SeededChance
@@ -25,6 +27,7 @@ def _played(turns: int, seed: int = 5):
     return state
 
 
+@pytest.mark.rule("OWW 1.1")
 def test_every_area_is_drawn_and_labelled() -> None:
     board = mapsvg.load(drawing.PACKAGE, "historical")
     state = _played(0)
@@ -43,6 +46,7 @@ def _chips(svg: str) -> dict[tuple[str, str], str]:
     return {(a, p): t for a, p, t in found}
 
 
+@pytest.mark.rule("OWW 8.4")
 def test_chips_show_symbols_and_only_the_amounts_the_view_holds() -> None:
     state = _played(2)
     view = RULESET.view(state, "GER")
@@ -54,6 +58,7 @@ def test_chips_show_symbols_and_only_the_amounts_the_view_holds() -> None:
         assert shows_amount == (power in view["exact"].get(area, {}))
 
 
+@pytest.mark.rule("OWW 8.5")
 def test_another_powers_secrets_do_not_change_the_drawing() -> None:
     state = _played(2)
     for seed in range(5):
