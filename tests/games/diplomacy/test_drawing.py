@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from tests.maps.geometry import check_map
 
 from umpire.core import mapsvg
 from umpire.core.chance import SeededChance
 from umpire.games.diplomacy import drawing
 from umpire.games.diplomacy.game import RULESET
-from umpire.games.diplomacy.geography import province_of, standard_map
+from umpire.games.diplomacy.geography import load_map, province_of, standard_map
 
 POWERS = ["AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"]
 
@@ -86,3 +87,56 @@ def test_dislodged_units_are_ringed() -> None:
     }
     svg = drawing.render(view)
     assert svg.count('class="dislodged"') == 1 and 'data-dislodged="FRA A bur"' in svg
+
+
+# -- Diplomacy 1939 III ------------------------------------------------------------------------
+
+POWERS_1939 = ["ENG", "FRA", "GER", "ITA", "RUS", "TUR"]
+
+
+def _adjacencies_of(m) -> set[tuple[str, str]]:
+    out = set()
+    for edges in (m.army_adj, m.fleet_adj):
+        for a, bs in edges.items():
+            for b in bs:
+                p, q = province_of(a), province_of(b)
+                out.add((min(p, q), max(p, q)))
+    return out
+
+
+def test_1939_every_province_is_drawn_and_every_adjacency_is_a_border_or_a_line() -> None:
+    board = mapsvg.load(drawing.PACKAGE, "1939-iii")
+    m = load_map("1939-iii")
+    check_map(board, set(m.provinces), _adjacencies_of(m))
+    assert set(board["spaces"]["len"]["coasts"]) == {"nc", "sc"}
+
+
+def _played_1939(turns: int):
+    chance = SeededChance(3)
+    state = RULESET.new_game("1939-iii", POWERS_1939, chance, {})
+    events = []
+    for _ in range(turns):
+        orders = {
+            p: [o for _, o in RULESET.parse(state, p, RULESET.bot_orders(state, p, chance)).orders]
+            for p in POWERS_1939
+        }
+        res = RULESET.resolve(state, orders, chance)
+        state, events = res.state, list(res.events)
+    return state, events
+
+
+@pytest.mark.rule("D39 5")
+def test_1939_tanks_bombers_owned_provinces_and_order_arrows() -> None:
+    state, events = _played_1939(5)
+    view = RULESET.view(state, "GER")
+    svg = drawing.render(view, events)
+    assert set(re.findall(r'class="label" data-space="(\w+)"', svg)) == set(
+        load_map("1939-iii").provinces
+    )
+    units = re.findall(r'data-unit="([^"]+)"', svg)
+    assert sorted(units) == sorted([*view["units"], *view["bombers"]])
+    assert svg.count('class="unit unit-B"') == len(view["bombers"]) > 0
+    assert svg.count('class="unit unit-T"') == sum(u.split()[1] == "T" for u in view["units"])
+    # 1939 III order events carry the order only in their sentence; arrows are drawn from it
+    assert svg.count('class="arrow"') > 0
+    assert "Germany:" in svg and "SP" in svg
