@@ -54,8 +54,18 @@ def countries() -> dict[str, BaseGeometry]:
     fc = json.loads(out.read_text())
     found: dict[str, list[BaseGeometry]] = {}
     for f in fc["features"]:
-        found.setdefault(f["properties"]["name"], []).append(shape(f["geometry"]).buffer(0))
+        parts = [unwrap(p) for p in polygons(shape(f["geometry"]))]
+        found.setdefault(f["properties"]["name"], []).extend(make_valid(p) for p in parts)
     return {k: unary_union(v) for k, v in found.items()}
+
+
+def unwrap(poly: Polygon) -> Polygon:
+    """A polygon crossing the antimeridian (Russia's Chukotka) as one valid ring: longitudes
+    west of 0 shifted by 360 (the maps never reach the antimeridian)."""
+    minx, _, maxx, _ = poly.bounds
+    if maxx - minx <= 180:
+        return poly
+    return transform(lambda xs, ys: (tuple(x + 360 if x < 0 else x for x in xs), ys), poly)
 
 
 class Projection:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
 from xml.sax.saxutils import escape
 
+_HEAD = re.compile(r"url\(#head-([0-9a-f]{6})\)")
 SEA = "#a9cbe0"
 SEA_SPACE = "#bcd8ea"
 LAND = "#efe6cf"
@@ -53,11 +55,7 @@ class Svg:
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
             f'width="{width}" height="{height}" font-family="{FONT}">',
             f"<title>{esc(title)}</title>",
-            "<defs>"
-            '<marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
-            'markerHeight="5" orient="auto-start-reverse">'
-            '<path d="M0,0L10,5L0,10z" fill="context-stroke"/></marker>'
-            "</defs>",
+            "",  # the arrowheads' <defs>, filled in by text()
             f'<rect width="{width}" height="{height}" fill="{SEA}"/>',
         ]
 
@@ -65,7 +63,14 @@ class Svg:
         self.parts.append(text)
 
     def text(self) -> str:
-        return "".join([*self.parts, "</svg>"])
+        body = "".join(self.parts[3:])
+        heads = sorted(set(_HEAD.findall(body)))
+        defs = "".join(
+            f'<marker id="head-{c}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" '
+            f'markerHeight="4" orient="auto"><path d="M0,0L10,5L0,10z" fill="#{c}"/></marker>'
+            for c in heads
+        )
+        return "".join([*self.parts[:2], f"<defs>{defs}</defs>", body, "</svg>"])
 
 
 def draw_board(svg: Svg, board: dict[str, Any], fills: dict[str, str]) -> None:
@@ -156,7 +161,8 @@ def arrow(
     dash = ' stroke-dasharray="6 4"' if dashed else ""
     return (
         f'<line class="arrow" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-        f'stroke="{colour}" stroke-width="{width}" marker-end="url(#head)"{dash} opacity="0.9"/>'
+        f'stroke="{colour}" stroke-width="{width}" marker-end="url(#head-{colour[1:].lower()})"'
+        f'{dash} opacity="0.9"/>'
     )
 
 
