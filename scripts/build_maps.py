@@ -190,7 +190,7 @@ def spot(poly: BaseGeometry, hint: tuple[float, float] | None) -> tuple[float, f
 
 def unit_spot(poly: BaseGeometry, label: tuple[float, float]) -> tuple[float, float]:
     """Where a unit stands: beside the label, inside the space where it fits."""
-    for dx, dy in [(0, -20), (0, 20), (-26, 0), (26, 0), (0, -14), (0, 14)]:
+    for dx, dy in [(0, -20), (0, 30), (-28, 2), (28, 2), (0, -14), (-22, 18), (22, 18)]:
         c = Point(label[0] + dx, label[1] + dy)
         if poly.contains(c.buffer(9)):
             return (c.x, c.y)

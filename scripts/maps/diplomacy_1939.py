@@ -93,8 +93,8 @@ COAST_UNITS = {
     "len/sc": std.COAST_UNITS["stp/sc"],
     **{k: v for k, v in std.COAST_UNITS.items() if not k.startswith("stp")},
 }
-LABELS = dict(std.LABELS)
-UNITS: dict[str, tuple[float, float]] = {}
+LABELS = {**std.LABELS, "len": std.LABELS["stp"]}
+UNITS = dict(std.UNITS)
 LINE_ENDS = {("den", "swe"): std.LINE_ENDS[("den", "swe")]}
 
 _DATA = tomllib.loads(TOML.read_text())

@@ -203,8 +203,13 @@ COAST_UNITS = {
     "bul/ec": (27.4, 42.9),
     "bul/sc": (24.8, 41.6),
 }
-LABELS: dict[str, tuple[float, float]] = {"nao": (-19.0, 52.5)}
-UNITS: dict[str, tuple[float, float]] = {}
+LABELS: dict[str, tuple[float, float]] = {
+    "nao": (-19.0, 52.5),
+    "stp": (33.0, 62.3),
+    "sev": (38.0, 47.0),
+    "mos": (38.5, 56.0),
+}
+UNITS: dict[str, tuple[float, float]] = {"apu": (16.7, 40.9), "nap": (16.1, 39.4)}
 
 _DATA = tomllib.loads(TOML.read_text())
 KINDS = {k: v["kind"] for k, v in _DATA["provinces"].items()}
