@@ -23,7 +23,7 @@ SCENARIOS = [
 def test_every_scenario_has_a_map_with_provenance_and_draws_its_opening(
     game: str, scenario: str, powers: tuple[str, ...]
 ) -> None:
-    ruleset = registry.get(game)
+    ruleset = registry.get(game, scenario)
     package = ".".join(type(ruleset).__module__.split(".")[:3])  # umpire.games.<package>
     board = mapsvg.load(package, scenario)
     assert f"umpire.games.{board['game']}" == package and board["map"] == scenario
@@ -31,7 +31,7 @@ def test_every_scenario_has_a_map_with_provenance_and_draws_its_opening(
     state = ruleset.new_game(scenario, list(powers), SeededChance(1), {})
     drawing = importlib.import_module(f"{package}.drawing")
     for power in (powers[0], None):
-        svg = drawing.render(ruleset.view(state, power))
+        svg = drawing.draw(ruleset.view(state, power))
         assert svg.startswith("<svg") and svg.endswith("</svg>")
         assert 'viewBox="0 0 1280 900"' in svg
         labels = set(re.findall(r'class="label" data-space="(\w+)"', svg))

@@ -9,6 +9,7 @@ import pytest
 from tests.maps.geometry import check_map
 from umpire.core import mapsvg
 from umpire.core.chance import SeededChance
+from umpire.core.submission import parse
 from umpire.games.battleplan import drawing
 from umpire.games.battleplan.game import RULESET
 from umpire.games.battleplan.geography import europe
@@ -22,7 +23,7 @@ def _played(turns: int, seed: int = 5):
     events: list = []
     for _ in range(turns):
         orders = {
-            p: [o for _, o in RULESET.parse(state, p, RULESET.bot_orders(state, p, chance)).orders]
+            p: [o for _, o in parse(RULESET, state, p, RULESET.bot_orders(state, p, chance)).orders]
             for p in POWERS
         }
         res = RULESET.resolve(state, orders, chance)
@@ -47,7 +48,7 @@ def test_the_dotted_air_range_lines_of_15b_are_drawn() -> None:
     air = {(c["a"], c["b"]) for c in board["connections"] if c["kind"] == "air"}
     printed = {("CY", "GR"), ("CY", "TU"), ("BE", "GB"), ("FR", "GB"), ("FR", "IR"), ("DE", "NO")}
     assert printed <= air
-    svg = drawing.render(RULESET.view(_played(0)[0], "GE"))
+    svg = drawing.draw(RULESET.view(_played(0)[0], "GE"))
     assert svg.count('class="connection air"') == len(air)
 
 
@@ -55,7 +56,7 @@ def test_the_dotted_air_range_lines_of_15b_are_drawn() -> None:
 def test_labels_and_forces_only_where_the_view_lists_them() -> None:
     state, events = _played(2)
     view = RULESET.view(state, "GE")
-    svg = drawing.render(view, [e for e in events if e.audience.admits("GE")])
+    svg = drawing.draw(view, [e for e in events if e.audience.admits("GE")])
     labels = set(re.findall(r'class="label" data-space="(\w+)"', svg))
     assert labels == set(europe().spaces)
     shown = set(re.findall(r'<g class="forces" data-space="(\w+)">', svg))
@@ -63,17 +64,17 @@ def test_labels_and_forces_only_where_the_view_lists_them() -> None:
     listed = {c for c, e in view["countries"].items() if any(e.get(k) for k in keys)}
     assert shown == listed
     assert shown < set(view["countries"])  # the fog of war: not every country's forces
-    umpire = drawing.render(RULESET.view(state, None))
+    umpire = drawing.draw(RULESET.view(state, None))
     assert len(re.findall(r'<g class="forces" data-space="\w+">', umpire)) > len(shown)
 
 
 @pytest.mark.rule("BP 14")
 def test_another_players_secrets_do_not_change_the_drawing() -> None:
     state, _ = _played(2)
-    before = drawing.render(RULESET.view(state, "GE"))
+    before = drawing.draw(RULESET.view(state, "GE"))
     for other in ("GB", "TU", "UK"):
         varied = RULESET.vary_secrets(state, other, SeededChance(3, other))
-        assert drawing.render(RULESET.view(varied, "GE")) == before
+        assert drawing.draw(RULESET.view(varied, "GE")) == before
     # while the umpire's drawing, which shows everything, does change with them
     mine = RULESET.vary_secrets(state, "GE", SeededChance(4))
-    assert drawing.render(RULESET.view(mine, None)) != drawing.render(RULESET.view(state, None))
+    assert drawing.draw(RULESET.view(mine, None)) != drawing.draw(RULESET.view(state, None))

@@ -9,8 +9,8 @@ from tests.maps.geometry import check_map
 
 from umpire.core import mapsvg
 from umpire.core.chance import SeededChance
-from umpire.games.diplomacy import drawing
-from umpire.games.diplomacy.game import RULESET
+from umpire.core.submission import parse
+from umpire.games.diplomacy import RULESET, RULESET_1939, drawing
 from umpire.games.diplomacy.geography import load_map, province_of, standard_map
 
 POWERS = ["AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"]
@@ -42,7 +42,7 @@ def _played(turns: int):
     events = []
     for _ in range(turns):
         orders = {
-            p: [o for _, o in RULESET.parse(state, p, RULESET.bot_orders(state, p, chance)).orders]
+            p: [o for _, o in parse(RULESET, state, p, RULESET.bot_orders(state, p, chance)).orders]
             for p in POWERS
         }
         res = RULESET.resolve(state, orders, chance)
@@ -52,7 +52,7 @@ def _played(turns: int):
 
 def test_opening_position_every_label_unit_and_centre() -> None:
     state = RULESET.new_game("standard", POWERS, SeededChance(1), {})
-    svg = drawing.render(RULESET.view(state, "FRA"))
+    svg = drawing.draw(RULESET.view(state, "FRA"))
     labels = set(re.findall(r'class="label" data-space="(\w+)"', svg))
     assert labels == set(standard_map().provinces)
     assert 'data-space="stp" x=' in svg and ">STP<" in svg
@@ -67,15 +67,15 @@ def test_opening_position_every_label_unit_and_centre() -> None:
 def test_the_drawing_shows_only_what_the_view_holds() -> None:
     state, events = _played(1)
     view = RULESET.view(state, "ENG")
-    full = drawing.render(view, events)
+    full = drawing.draw(view, events)
     drawn = [e for e in events if e.kind == "order" and re.search(r" [-SC] ", e.data["order"])]
     assert drawn and full.count('class="arrow"') == len(drawn)
     # without the events, no arrows; without a unit in the view, no such unit on the map
-    assert drawing.render(view).count('class="arrow"') == 0
+    assert drawing.draw(view).count('class="arrow"') == 0
     gone = view["units"][0]
     smaller = dict(view, units=view["units"][1:])
     assert f'data-unit="{gone}"' in full
-    assert f'data-unit="{gone}"' not in drawing.render(smaller, events)
+    assert f'data-unit="{gone}"' not in drawing.draw(smaller, events)
 
 
 def test_dislodged_units_are_ringed() -> None:
@@ -85,7 +85,7 @@ def test_dislodged_units_are_ringed() -> None:
         "dislodged": [{"unit": "FRA A bur", "attacker_from": "mun", "options": ["par"]}],
         "centres": {"FRA": ["par"], "GER": ["mun"]},
     }
-    svg = drawing.render(view)
+    svg = drawing.draw(view)
     assert svg.count('class="dislodged"') == 1 and 'data-dislodged="FRA A bur"' in svg
 
 
@@ -113,14 +113,22 @@ def test_1939_every_province_is_drawn_and_every_adjacency_is_a_border_or_a_line(
 
 def _played_1939(turns: int):
     chance = SeededChance(3)
-    state = RULESET.new_game("1939-iii", POWERS_1939, chance, {})
+    state = RULESET_1939.new_game("1939-iii", POWERS_1939, chance, {})
     events = []
-    for _ in range(turns):
+    played = 0
+    # at least ``turns``, ending on a movement phase so that there are orders to draw
+    while played < turns or not any(e.kind == "order" for e in events):
+        played += 1
         orders = {
-            p: [o for _, o in RULESET.parse(state, p, RULESET.bot_orders(state, p, chance)).orders]
+            p: [
+                o
+                for _, o in parse(
+                    RULESET_1939, state, p, RULESET_1939.bot_orders(state, p, chance)
+                ).orders
+            ]
             for p in POWERS_1939
         }
-        res = RULESET.resolve(state, orders, chance)
+        res = RULESET_1939.resolve(state, orders, chance)
         state, events = res.state, list(res.events)
     return state, events
 
@@ -128,8 +136,8 @@ def _played_1939(turns: int):
 @pytest.mark.rule("D39 5")
 def test_1939_tanks_bombers_owned_provinces_and_order_arrows() -> None:
     state, events = _played_1939(5)
-    view = RULESET.view(state, "GER")
-    svg = drawing.render(view, events)
+    view = RULESET_1939.view(state, "GER")
+    svg = drawing.draw(view, events)
     assert set(re.findall(r'class="label" data-space="(\w+)"', svg)) == set(
         load_map("1939-iii").provinces
     )

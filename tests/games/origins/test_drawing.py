@@ -9,6 +9,7 @@ import pytest
 from tests.maps.geometry import check_map
 from umpire.core import mapsvg
 from umpire.core.chance import SeededChance
+from umpire.core.submission import parse
 from umpire.games.origins import drawing
 from umpire.games.origins.game import RULESET
 
@@ -20,7 +21,7 @@ def _played(turns: int, seed: int = 5):
     state = RULESET.new_game("historical", POWERS, chance, {})
     for _ in range(turns):
         orders = {
-            p: [o for _, o in RULESET.parse(state, p, RULESET.bot_orders(state, p, chance)).orders]
+            p: [o for _, o in parse(RULESET, state, p, RULESET.bot_orders(state, p, chance)).orders]
             for p in POWERS
         }
         state = RULESET.resolve(state, orders, chance).state
@@ -35,7 +36,7 @@ def test_every_area_is_drawn_and_labelled() -> None:
     # the 13 areas of OWW 1.1 (no adjacency in this game: nothing to connect)
     assert len(areas) == 13
     check_map(board, areas, set())
-    svg = drawing.render(RULESET.view(state, "GER"))
+    svg = drawing.draw(RULESET.view(state, "GER"))
     assert set(re.findall(r'class="label" data-space="(\w+)"', svg)) == areas
 
 
@@ -50,7 +51,7 @@ def _chips(svg: str) -> dict[tuple[str, str], str]:
 def test_chips_show_symbols_and_only_the_amounts_the_view_holds() -> None:
     state = _played(2)
     view = RULESET.view(state, "GER")
-    chips = _chips(drawing.render(view))
+    chips = _chips(drawing.draw(view))
     assert chips  # boxes are on the map after two turns
     for (area, power), text in chips.items():
         assert text.split()[0] == view["map"][area][power]
@@ -63,8 +64,6 @@ def test_another_powers_secrets_do_not_change_the_drawing() -> None:
     state = _played(2)
     for seed in range(5):
         varied = RULESET.vary_secrets(state, "FRA", SeededChance(seed, "vary"))
-        assert drawing.render(RULESET.view(varied, "GER")) == drawing.render(
-            RULESET.view(state, "GER")
-        )
+        assert drawing.draw(RULESET.view(varied, "GER")) == drawing.draw(RULESET.view(state, "GER"))
     # while the umpire's map shows every amount
-    assert drawing.render(RULESET.view(state, None)) != drawing.render(RULESET.view(state, "GER"))
+    assert drawing.draw(RULESET.view(state, None)) != drawing.draw(RULESET.view(state, "GER"))

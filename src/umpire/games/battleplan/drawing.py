@@ -1,6 +1,6 @@
 """The Battle Plan Europe map of a position, drawn from a player's view.
 
-``render(view, events)`` takes the dict ``BattlePlan.view`` returns (a player's view, or the
+``draw(view, events)`` takes the dict ``BattlePlan.view`` returns (a player's view, or the
 umpire's for ``power=None``) and, optionally, the events of the turn just resolved that the
 viewer may read; it returns one SVG document: every country in its occupier's colour (minor
 countries plain; 1B: who occupies each country is public), with a legend; the forces in a
@@ -85,7 +85,7 @@ def _sea_forces(code: str, stacks: Mapping[str, Any], x: float, y: float) -> lis
     return out
 
 
-def render(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
+def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     """The SVG map of a Battle Plan position (see the module docstring)."""
     board = mapsvg.load(PACKAGE, "europe")
     spaces = board["spaces"]

@@ -1,6 +1,6 @@
 """The Diplomacy map of a position, drawn from a power's view (standard map and 1939 III).
 
-``render(view, events)`` takes the dict ``Diplomacy.view`` returns (Diplomacy hides nothing in
+``draw(view, events)`` takes the dict ``Diplomacy.view`` returns (Diplomacy hides nothing in
 a position, so every power's view and the umpire's are the same) and, optionally, the events
 of the turn just resolved that the viewer may read; it returns one SVG document: supply
 centres in their owner's colour with a legend, every unit (army, fleet; 1939 III also tanks
@@ -134,7 +134,7 @@ def _units(board: dict[str, Any], view: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def render(
+def draw(
     view: Mapping[str, Any], events: Iterable[Any] | None = None, scenario: str | None = None
 ) -> str:
     """The SVG map of a Diplomacy position (see the module docstring). ``scenario`` defaults

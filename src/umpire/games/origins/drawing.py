@@ -1,6 +1,6 @@
 """The Origins of World War II map of a position, drawn from a power's view.
 
-``render(view, events)`` takes the dict ``Origins.view`` returns and returns one SVG document:
+``draw(view, events)`` takes the dict ``Origins.view`` returns and returns one SVG document:
 each of the 13 areas (OWW 1.1) tinted by the power holding Control there (else by its home
 power), and in every area a chip per power with a box in it showing what the view shows: the
 public symbol (X, U+, U, C; OWW 8.4) and, only where the view holds the exact amount (the
@@ -63,7 +63,7 @@ def _chips(view: Mapping[str, Any], area: str, x: float, y: float) -> list[str]:
     return out
 
 
-def render(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
+def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     """The SVG map of an Origins position (see the module docstring)."""
     board = mapsvg.load(PACKAGE, "historical")
     spaces = board["spaces"]
