@@ -364,3 +364,24 @@ def seats(request: HttpRequest, game_id: int) -> Any:
 @api.get("/games/{game_id}/gm/audit", auth=auth, tags=["game master"])
 def audit(request: HttpRequest, game_id: int) -> Any:
     return _out(request, game_id, "audit")
+
+
+@api.get("/games/{game_id}/gm/mail", auth=auth, tags=["game master"])
+def outbox(request: HttpRequest, game_id: int) -> list[dict[str, Any]]:
+    """The game's outgoing mail, newest first: a mail that could not be sent after every
+    retry is ``failed``, with the mail server's last error."""
+    from umpire.server.mail.models import OutboundMail
+
+    game, user = _game(game_id), _user(request)
+    if not (user.is_superuser or game.gm_id == user.pk):
+        raise SessionError("gm/forbidden", "only this game's game master may do that")
+    rows = OutboundMail.objects.filter(game=game).order_by("-id")[:500]
+    return [
+        {
+            "id": r.pk, "to": r.to, "kind": r.kind, "subject": r.subject, "status": r.status,
+            "attempts": r.attempts, "last_error": r.last_error,
+            "created_at": r.created_at.isoformat(),
+            "sent_at": r.sent_at.isoformat() if r.sent_at else None,
+        }
+        for r in rows
+    ]  # fmt: skip

@@ -374,6 +374,24 @@ def enqueue_due(now: datetime | None = None) -> int:
     return count
 
 
+def recover_stale_tasks(now: datetime | None = None) -> int:
+    """Put back to ``READY`` every task row left ``RUNNING`` by a worker that died.
+
+    A row is stale once it has run for ``UMPIRE_STALE_TASK_SECONDS``; every task is
+    idempotent (a turn is processed once, a mail is claimed before it is sent), so running
+    it again is safe. The count recovered.
+    """
+    from django_tasks_db.models import DBTaskResult
+
+    now = now or timezone.now()
+    stale = now - timedelta(seconds=django_settings.UMPIRE_STALE_TASK_SECONDS)
+    rows = DBTaskResult.objects.filter(status="RUNNING", started_at__lt=stale)
+    count = rows.update(status="READY", started_at=None)
+    if count:
+        log.warning("recovered %s task(s) left running by a dead worker", count)
+    return count
+
+
 def _fill_missing(game: Game, record: GameRecord, now: datetime) -> None:
     """Bots write their orders; with ``nmr: bot`` the bot also writes missing players'."""
     todo = session.pending(record)
@@ -482,6 +500,9 @@ def _extend(game: Game, now: datetime, minutes: float = 0) -> dict[str, Any]:
 
 def _process_now(game: Game, now: datetime) -> dict[str, Any]:
     _running(game, GameStatus.RUNNING)
+    # The turn is due now: if the worker dies, the scheduler queues it again like any
+    # other due turn.
+    game.process_after = now
     enqueue(game, now, force=True)
     return {"turn": game.turn}
 
