@@ -31,6 +31,7 @@ from umpire.core.session import Receipt, SessionError
 from umpire.server.accounts import is_game_master
 from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat
 from umpire.server.models import Submission as SubmissionRow
+from umpire.server.schemas import MAX_MINUTES, NAME_MAX, ORDERS_MAX_BYTES, check_settings, finite
 from umpire.server.store import deadline_for, grace, load_record, save_submission, save_turn
 
 log = logging.getLogger("umpire.server")
@@ -86,11 +87,18 @@ def create_game(
         info = ruleset.info.scenario(scenario)
     except KeyError as err:
         raise fail("game/unknown_scenario", str(err.args[0])) from err
-    options = dict(settings or {})
-    if options.get("press", "full") not in PRESS_RULES:
-        raise fail("game/bad_settings", f"press must be one of {', '.join(PRESS_RULES)}")
-    if options.get("nmr", "rules") not in ("rules", "bot"):
-        raise fail("game/bad_settings", "nmr must be 'rules' or 'bot'")
+    options = check_settings(ruleset.info.name, settings or {})
+    try:  # the game's own new_game must accept the settings now, not at the start
+        session.create(
+            ruleset.info.name, scenario=info.name, seed=0,
+            powers=options.get("powers"), settings=dict(options.get("rules", {})),
+        )  # fmt: skip
+    except SessionError as err:
+        raise fail("game/bad_settings", f"settings: {err.message}") from err
+    except (ValueError, TypeError, KeyError) as err:
+        raise fail("game/bad_settings", f"settings.rules: {err}") from err
+    if len(name) > NAME_MAX:
+        raise fail("game/bad_request", f"a game name is at most {NAME_MAX} characters")
     with transaction.atomic():
         row = Game.objects.create(
             name=name.strip() or ruleset.info.title,
@@ -168,6 +176,8 @@ def start(
             user = User.objects.filter(username=username).first()
             if user is None:
                 raise fail("account/not_found", f"no user {username!r}")
+            if p in holder or user in holder.values():
+                raise fail("game/bad_request", f"{p} or {username!r} is assigned twice")
             holder[p] = user
         seated = {u.pk for u in holder.values()}
         chooser = random.Random(game.seed)
@@ -229,6 +239,11 @@ def submit_orders(
     """Store the orders of the user's power for ``turn``; the latest submission counts."""
     if source not in SOURCES:
         raise fail("orders/bad_source", f"source must be one of {', '.join(SOURCES)}")
+    if len(text.encode("utf-8", errors="replace")) > ORDERS_MAX_BYTES:
+        raise fail(
+            "orders/too_large",
+            f"orders are limited to {ORDERS_MAX_BYTES // 1024} KiB; nothing was stored",
+        )
     with transaction.atomic():
         game = _locked(game_id)
         if game.status == GameStatus.FORMING:
@@ -487,8 +502,10 @@ def _resume(game: Game, now: datetime) -> dict[str, Any]:
 
 def _extend(game: Game, now: datetime, minutes: float = 0) -> dict[str, Any]:
     _running(game, GameStatus.RUNNING, GameStatus.PAUSED)
-    if minutes <= 0:
-        raise fail("gm/bad_request", "extend by a positive number of minutes")
+    if not finite(minutes) or not 0 < minutes <= MAX_MINUTES:
+        raise fail(
+            "gm/bad_request", f"extend by a positive number of minutes, at most {MAX_MINUTES}"
+        )
     delta = timedelta(minutes=minutes)
     if game.status == GameStatus.PAUSED:
         game.paused_remaining = (game.paused_remaining or timedelta(0)) + delta

@@ -144,8 +144,16 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"umpire": {"handlers": ["console"], "level": "INFO"}},
+    "loggers": {
+        "umpire": {"handlers": ["console"], "level": "INFO"},
+        # Every 500 outside the API (which logs its own) with its traceback, DEBUG or not.
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+    },
 }
+
+# Request bodies: orders are limited to 64 KiB of text; JSON escaping may double that.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 
 # Server policy knobs (seconds).
 UMPIRE_REENQUEUE_AFTER = int(os.environ.get("UMPIRE_REENQUEUE_AFTER", "60"))
