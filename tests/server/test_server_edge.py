@@ -140,3 +140,32 @@ def test_size_limits(running_game: dict[str, Any]) -> None:
     _refused(status, body)
     _, api = make_user("longname", gm=True)
     _refused(*api.post("/games", {"game": "fakebid", "name": "n" * 500}))
+
+
+@pytest.mark.django_db
+def test_private_games_are_hidden_from_outsiders(gm: Any, players: Any) -> None:
+    _, gm_api = gm
+    _, body = gm_api.post("/games", {"game": "fakebid", "public": False})
+    game_id = body["game"]["id"]
+    outsider = players["cat"][1]
+    for status, body in (
+        outsider.get(f"/games/{game_id}"),
+        outsider.get(f"/games/{game_id}/events"),
+        outsider.post(f"/games/{game_id}/join", {}),
+    ):
+        _refused(status, body, "game/not_found")
+    assert gm_api.get(f"/games/{game_id}")[0] == 200
+
+
+@pytest.mark.django_db
+def test_the_source_is_set_by_the_entrance(running_game: dict[str, Any]) -> None:
+    from umpire.server.models import Submission
+
+    game_id = running_game["id"]
+    status, _ = running_game["ann"].post(
+        f"/games/{game_id}/orders", {"turn": 1, "text": "bid 1", "source": "email"}
+    )
+    assert status == 200
+    assert list(Submission.objects.filter(game_id=game_id).values_list("source", flat=True)) == [
+        "api"
+    ]

@@ -143,8 +143,17 @@ def _game(game_id: Id) -> Game:
     return game
 
 
+def _visible(game: Game, user: User) -> Game:
+    """A private game exists only for its game master, its players and those who joined it."""
+    if game.public or user.is_superuser or game.gm_id == user.pk:
+        return game
+    if game.seats.filter(user=user).exists() or game.enrollments.filter(user=user).exists():
+        return game
+    raise SessionError("game/not_found", f"no game {game.pk}")
+
+
 def _out(request: HttpRequest, game_id: Id, *parts: str, turn: TurnNumber | None = None) -> Any:
-    game = _game(game_id)
+    game = _visible(_game(game_id), _user(request))
     return present(game, viewer_of(game, _user(request)), parts, turn=turn)
 
 
@@ -271,13 +280,14 @@ def create_game(request: HttpRequest, data: CreateIn) -> Status[Any]:
 
 @api.post("/games/{game_id}/join", auth=auth, tags=["games"])
 def join(request: HttpRequest, game_id: Id, data: JoinIn) -> Any:
+    _visible(_game(game_id), _user(request))
     message = service.join(game_id, _user(request), data.preferences)
     return {"message": message, **_out(request, game_id, "game")}
 
 
 @api.get("/games/{game_id}", auth=auth, tags=["games"])
 def game_detail(request: HttpRequest, game_id: Id) -> Any:
-    game = _game(game_id)
+    game = _visible(_game(game_id), _user(request))
     viewer = viewer_of(game, _user(request))
     parts = ["game"] if game.initial_state is None else ["game", "status"]
     return present(game, viewer, parts)
