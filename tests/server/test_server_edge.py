@@ -169,3 +169,16 @@ def test_the_source_is_set_by_the_entrance(running_game: dict[str, Any]) -> None
     assert list(Submission.objects.filter(game_id=game_id).values_list("source", flat=True)) == [
         "api"
     ]
+
+
+@pytest.mark.django_db
+def test_the_seed_cannot_be_filtered_in_the_admin(running_game: dict[str, Any]) -> None:
+    from django.contrib.auth.models import User
+
+    User.objects.create_superuser("root", "root@example.org", "root-password-1")
+    client = Client(raise_request_exception=False)
+    client.login(username="root", password="root-password-1")
+    assert client.get("/admin/umpire/game/").status_code == 200
+    assert client.get("/admin/umpire/game/?seed=1").status_code == 400
+    assert client.get("/admin/umpire/game/?seed__gt=0").status_code == 400
+    assert client.get("/admin/umpire/turn/?game__seed__lt=10").status_code == 400
