@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+from umpire.games.diplomacy import adjustments
 from umpire.games.diplomacy.geography import Map
 from umpire.games.diplomacy.legality import fleet_chain
 from umpire.games.diplomacy.state import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
@@ -105,13 +106,17 @@ def legal_orders(rules: _Rules, m: Map, state: State, power: str) -> dict[str, l
                 lines = [f"{me} R {o}" for o in d.options] + [f"{me} D"]
                 out[me] = _accepted(rules, state, power, lines)
     elif state.phase == ADJUSTMENTS:
+        # Standard game: builds when the power has more centres than units, removals when
+        # fewer (rulebook, adjustments.deltas); 1939 III's winter offers both (D39 7-13).
+        delta = adjustments.deltas(m, state)[power] if state.scenario == "standard" else None
         homes = sorted(m.homes.get(power, frozenset()))
         builds = [f"Build A {h}" for h in homes]
         builds += [f"Build F {loc}" for h in homes for loc in sorted(m.fleet_locations[h])]
         builds.append("Waive")
-        out[BUILDS] = _accepted(rules, state, power, builds)
+        if delta is None or delta > 0:
+            out[BUILDS] = _accepted(rules, state, power, builds)
         for unit in state.units:
-            if unit.power == power:
+            if unit.power == power and (delta is None or delta < 0):
                 key = f"{unit.kind} {unit.loc}"
                 out[key] = _accepted(rules, state, power, [f"Remove {key}"])
     return {k: v for k, v in out.items() if v}

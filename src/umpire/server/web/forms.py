@@ -24,7 +24,10 @@ RULE_SETTINGS: dict[str, frozenset[str]] = {
 def game_choices() -> list[tuple[str, str]]:
     """``game/scenario`` for every registered game and scenario."""
     return [
-        (f"{r.info.name}/{s.name}", f"{r.info.title}: {s.title}")
+        (
+            f"{r.info.name}/{s.name}",
+            s.title if s.title.startswith(r.info.title) else f"{r.info.title}: {s.title}",
+        )
         for r in registry.all_games()
         for s in r.info.scenarios
     ]

@@ -72,7 +72,7 @@ def press_page(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.error(request, "Only the players and the game master read this game's press.")
         return redirect("web:game", game.pk)
     seen = _last_seen(game, user)
-    shown = data["messages"]
+    shown = data.pop("messages")  # not "messages" in the template: that is the flash list
     if shown:
         ReadMark.objects.update_or_create(
             game=game, user=user, defaults={"last_seen": max(m["id"] for m in shown)}
