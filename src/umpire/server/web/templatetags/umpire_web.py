@@ -67,3 +67,16 @@ def powers_of(facts: dict[str, Any]) -> list[str]:
 
     info = registry.get(facts["game"]).info.scenario(facts["scenario"])
     return list(info.default_powers or info.powers)
+
+
+@register.filter
+def minutes(value: Any) -> str:
+    """A turn length: "48 h", "1 h 30 min", "45 min"."""
+    try:
+        total = int(value)
+    except (TypeError, ValueError):
+        return ""
+    hours, mins = divmod(total, 60)
+    if not hours:
+        return f"{mins} min"
+    return f"{hours} h" + (f" {mins} min" if mins else "")
