@@ -36,7 +36,7 @@ def chromium_path() -> str | None:
 
 
 def skip_reason() -> str | None:
-    if "postgresql" in os.environ.get("DATABASE_URL", ""):
+    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
         return "the browser suite runs once, in the SQLite pass (its server has its own database)"
     try:
         import playwright.sync_api  # noqa: F401

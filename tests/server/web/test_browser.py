@@ -115,9 +115,9 @@ def test_diplomacy_to_1902_by_seven_players(chrome: Any, live: Live) -> None:
     receipt = submit(ger, gid, picks=("Build A kie",))
     assert "Build A kie" in receipt
     shot(ger, "diplomacy-build")
+    assert not expects_orders(ita, gid)  # Italy neither gained nor lost a centre
     submit(fra, gid, "Build A par")
     submit(eng, gid, "Build F lon")
-    assert not expects_orders(ita, gid)
 
     # Spring 1902: everyone holds; the new units are on the board.
     wait_for(eng, gid, "Spring 1902 movement")

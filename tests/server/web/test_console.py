@@ -6,11 +6,10 @@ from typing import Any
 
 import pytest
 
-from umpire.server import accounts
 from umpire.server.models import AuditEntry, Game, GameStatus
 
 from ..conftest import run_worker
-from .helpers import client_for, diplomacy_game
+from .helpers import account, client_for, diplomacy_game
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +53,7 @@ def test_start_pause_resume_extend_process_rollback_end(gm: Any) -> None:
     c = client_for(gm[0])
     c.post("/gm/", {**FORM, "fill_with_bots": "on"})
     game = Game.objects.get()
-    eve = accounts.register("eve", "eve-password")
+    eve = account("eve")
     client_for(eve).post(f"/games/{game.pk}/join/", {"preferences": ["FRA"]})
     c.post(f"/gm/{game.pk}/start/", {"method": "preferences"})
     game.refresh_from_db()

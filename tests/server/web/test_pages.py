@@ -13,7 +13,7 @@ from umpire.server.models import Game, GameStatus, Submission
 from umpire.server.store import load_record
 
 from ..conftest import run_worker
-from .helpers import client_for, diplomacy_game
+from .helpers import account, client_for, diplomacy_game
 
 pytestmark = pytest.mark.django_db
 
@@ -99,12 +99,11 @@ def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any
 
 
 def test_lobby_lists_open_games_and_joining_keeps_preferences(gm: Any) -> None:
-    from umpire.server import accounts
 
     game = service.create_game(gm[0], "Open one", "diplomacy")
     anon = client_for(None).get("/lobby/").content.decode()
     assert "Open one" in anon and "0 / 7" in anon and "log in to join" in anon
-    eve = accounts.register("eve", "eve-password")
+    eve = account("eve")
     c = client_for(eve)
     response = c.post(f"/games/{game.pk}/join/", {"preferences": ["TUR", "RUS", ""]})
     assert response.status_code == 302
