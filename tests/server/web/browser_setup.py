@@ -40,7 +40,8 @@ def main() -> int:
     from umpire.server.store import load_record
 
     mode = sys.argv[1]
-    gm = accounts.register(f"gm-{mode}-{os.getpid()}", "gm-password", game_master=True)
+    label = sys.argv[2] if mode == "single" else mode
+    gm = accounts.register(f"gm-{label}", "gm-password", game_master=True)
     out: dict[str, Any] = {"gm": _session(gm), "sessions": {}}
     if mode == "diplomacy":
         game = service.create_game(
@@ -49,9 +50,9 @@ def main() -> int:
         )  # fmt: skip
         table = service.create_game(gm, "Open table", "diplomacy", scenario="1939-iii",
                                     settings={"press": "broadcast"})  # fmt: skip
-        service.join(table.pk, User.objects.create_user(f"early-{os.getpid()}", password=None))
+        service.join(table.pk, User.objects.create_user("early-bird", password=None))
         for power in ("AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"):
-            user = User.objects.create_user(f"{power.lower()}-{os.getpid()}", password=None)
+            user = User.objects.create_user(power.lower(), password=None)
             service.join(game.pk, user, [power])
             out["sessions"][power] = _session(user)
         service.start(game.pk, gm)
@@ -61,7 +62,7 @@ def main() -> int:
             gm, f"Browser {name}", name, scenario=scenario,
             settings={"deadline": {"minutes": 0}, "fill_with_bots": True},
         )  # fmt: skip
-        user = User.objects.create_user(f"player-{name}-{os.getpid()}", password=None)
+        user = User.objects.create_user(f"player-{name}", password=None)
         service.join(game.pk, user)
         game = service.start(game.pk, gm)
         power = game.seats.get(user=user).power
