@@ -28,7 +28,7 @@ from umpire.core import registry, session
 from umpire.core.ruleset import Outcome
 from umpire.core.session import Receipt, SessionError
 from umpire.server.accounts import is_game_master
-from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat
+from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat, Vote
 from umpire.server.models import Submission as SubmissionRow
 from umpire.server.schemas import MAX_MINUTES, NAME_MAX, ORDERS_MAX_BYTES, check_settings, finite
 from umpire.server.store import deadline_for, grace, load_record, save_submission, save_turn
@@ -186,7 +186,8 @@ def start(
         left: list[Enrollment] = []
         for entry in waiting:
             free = [p for p in record.powers if p not in holder]
-            wanted = [p for p in free for want in entry.preferences if want.upper() == p.upper()]
+            # In the order the player listed them (first choice first).
+            wanted = [p for want in entry.preferences for p in free if want.upper() == p.upper()]
             if method == "preferences" and wanted:
                 holder[wanted[0]] = entry.user
             else:
@@ -601,3 +602,86 @@ def _end(game: Game, now: datetime, summary: str = "") -> dict[str, Any]:
     game.finished_at = now
     game.deadline = game.process_after = None
     return {"summary": text}
+
+
+# --- draw votes and concessions ------------------------------------------------------------
+
+
+def _survivors(record: GameRecord) -> list[str]:
+    """The powers still in the game, for games that vote on draws (Diplomacy)."""
+    ruleset = session.ruleset_of(record)
+    survivors = getattr(ruleset, "survivors", None)
+    if survivors is None:
+        raise fail("vote/not_offered", "this game has no draw votes")
+    return list(survivors(session.current_state(record)))
+
+
+def vote(game_id: int, user: User, kind: str, *, cast: bool = True) -> str:
+    """Cast (or withdraw) the user's power's vote for a draw or a concession.
+
+    A draw carries when every surviving power votes for it: the game ends drawn among the
+    survivors. A concession carries when every survivor but one concedes: that one wins.
+    Votes stand from turn to turn until withdrawn and stay secret until they carry (only the
+    voter and the game master read them). Both end the game through
+    ``session.declare_result``.
+    """
+    if kind not in (Vote.DRAW, Vote.CONCEDE):
+        raise fail("vote/unknown", "vote 'draw' or 'concede'")
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
+            raise fail("game/not_running", f"the game is {game.status}")
+        seat = _seat_of(game, user)
+        if seat is None:
+            raise fail("seat/none", "you hold no power in this game")
+        record = load_record(game)
+        survivors = _survivors(record)
+        if seat.power not in survivors:
+            raise fail("vote/eliminated", f"{seat.power} is out of the game")
+        if not cast:
+            Vote.objects.filter(game=game, power=seat.power, kind=kind).delete()
+            return f"your {kind} vote is withdrawn"
+        Vote.objects.get_or_create(game=game, power=seat.power, kind=kind)
+        voted = set(Vote.objects.filter(game=game, kind=kind).values_list("power", flat=True))
+        if kind == Vote.DRAW and set(survivors) <= voted:
+            _declare(game, record, survivors, f"draw agreed by {', '.join(survivors)}")
+            return "every surviving power voted for a draw: the game is drawn"
+        left = [p for p in survivors if p not in voted]
+        if kind == Vote.CONCEDE and len(left) == 1:
+            _declare(game, record, left, f"{left[0]} wins: every other power conceded")
+            return f"every other power conceded: {left[0]} wins"
+        return f"your {kind} vote is recorded (secret until it carries)"
+
+
+def my_votes(game: Game, user: User) -> list[str]:
+    """The kinds of vote the user's power has standing (for that player's own page)."""
+    seat = _seat_of(game, user)
+    if seat is None:
+        return []
+    return sorted(Vote.objects.filter(game=game, power=seat.power).values_list("kind", flat=True))
+
+
+def declare(game_id: int, actor: User, winners: Sequence[str], summary: str = "") -> Game:
+    """The game master ends the game with a declared result: a draw among ``winners``, or
+    one winner (``session.declare_result``)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        _require_gm(game, actor)
+        _running(game, GameStatus.RUNNING, GameStatus.PAUSED)
+        record = load_record(game)
+        _declare(game, record, list(winners), summary, actor=actor)
+    return game
+
+
+def _declare(
+    game: Game, record: GameRecord, winners: list[str], summary: str, *, actor: User | None = None
+) -> None:
+    outcome = session.declare_result(record, winners, summary)
+    now = timezone.now()
+    game.outcome = outcome.to_json()
+    game.status = GameStatus.FINISHED
+    game.finished_at = now
+    game.deadline = game.process_after = None
+    game.save()
+    action = "declare" if actor is not None else "vote"
+    _audit(game, actor, action, winners=list(outcome.winners), summary=outcome.summary)

@@ -67,6 +67,8 @@ INSTALLED_APPS = [
     "ninja",
     "umpire.server.apps.ServerConfig",
     "umpire.server.mail.apps.MailConfig",
+    "umpire.server.web.apps.WebConfig",
+    "django_htmx",
 ]
 
 MIDDLEWARE = [
@@ -77,6 +79,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "umpire.server.urls"
