@@ -18,6 +18,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from umpire.core import registry, session
 from umpire.core.events import PUBLIC, Event, visible_to
 from umpire.core.record import GameRecord
+from umpire.core.ruleset import HasOrderOptions
 from umpire.core.session import Receipt, SessionError
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Seat, Submission, Vote
 from umpire.server.store import DEFAULT_DEADLINE_MINUTES, load_record
@@ -283,12 +284,12 @@ def _options(game: Game, viewer: Viewer, record: GameRecord | None) -> dict[str,
     """The legal orders of each of the player's units now, where the game offers them."""
     if viewer.power is None or record is None or game.status == GameStatus.FINISHED:
         return {}
-    ruleset = registry.get(game.game)
-    offer = getattr(ruleset, "order_options", None)
-    if offer is None or viewer.power not in session.pending(record).powers:
+    ruleset = session.ruleset_of(record)
+    if not isinstance(ruleset, HasOrderOptions):
         return {}
-    result: dict[str, list[str]] = offer(session.current_state(record), viewer.power)
-    return result
+    if viewer.power not in session.pending(record).powers:
+        return {}
+    return ruleset.order_options(session.current_state(record), viewer.power)
 
 
 def _votes(game: Game, viewer: Viewer) -> list[dict[str, Any]]:

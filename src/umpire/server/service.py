@@ -25,7 +25,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from umpire.core import registry, session
-from umpire.core.ruleset import Outcome
+from umpire.core.record import GameRecord
+from umpire.core.ruleset import HasDrawVotes, Outcome
 from umpire.core.session import Receipt, SessionError
 from umpire.server.accounts import is_game_master
 from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat, Vote
@@ -610,10 +611,9 @@ def _end(game: Game, now: datetime, summary: str = "") -> dict[str, Any]:
 def _survivors(record: GameRecord) -> list[str]:
     """The powers still in the game, for games that vote on draws (Diplomacy)."""
     ruleset = session.ruleset_of(record)
-    survivors = getattr(ruleset, "survivors", None)
-    if survivors is None:
+    if not isinstance(ruleset, HasDrawVotes):
         raise fail("vote/not_offered", "this game has no draw votes")
-    return list(survivors(session.current_state(record)))
+    return list(ruleset.survivors(session.current_state(record)))
 
 
 def vote(game_id: int, user: User, kind: str, *, cast: bool = True) -> str:

@@ -222,14 +222,10 @@ class Diplomacy:
         """The legal orders of each unit of ``power`` (for select lists; see options.py)."""
         from umpire.games.diplomacy import options
 
-        if state.scenario == v1939_notation.SCENARIO:
-            return options.legal_orders(self, self.v1939.map, state, power)
         return options.legal_orders(self, self.map, state, power)
 
     def survivors(self, state: State) -> list[str]:
         """The powers still in the game (a supply centre or a unit): who votes on a draw."""
-        if state.scenario == v1939_notation.SCENARIO:
-            return self.v1939.alive(state)
         owners = set(state.owner_map().values())
         return [p for p in state.powers if p in owners or any(u.power == p for u in state.units)]
 

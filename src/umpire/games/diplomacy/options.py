@@ -17,13 +17,13 @@ from typing import Any, Protocol
 from umpire.games.diplomacy import adjustments
 from umpire.games.diplomacy.geography import Map
 from umpire.games.diplomacy.legality import fleet_chain
-from umpire.games.diplomacy.state import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
+from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
 
 BUILDS = "builds"
 
 
 class _Rules(Protocol):
-    def parse(self, state: State, power: str, text: str) -> Any: ...
+    def parse(self, state: Any, power: str, text: str) -> Any: ...
     def format(self, order: Any) -> str: ...
 
 
