@@ -210,6 +210,26 @@ class Game:
 
 
 @runtime_checkable
+class HasOrderOptions(Protocol[StateIn]):
+    """Optional: the legal orders of each of a power's units now, for order entry by lists.
+
+    Derived from the game's own legality (every option is an order ``read_line`` and ``check``
+    accept), in canonical text, keyed by the unit or place it belongs to.
+    """
+
+    def order_options(self, state: StateIn, power: str) -> dict[str, list[str]]:
+        """Unit or place -> the canonical text of every legal order for it."""
+
+
+@runtime_checkable
+class HasDrawVotes(Protocol[StateIn]):
+    """Optional: the game ends in a draw when every surviving power votes for it."""
+
+    def survivors(self, state: StateIn) -> list[str]:
+        """The powers still in the game, who vote on a draw."""
+
+
+@runtime_checkable
 class HasSecrets(Protocol[S]):
     """Optional: lets the conformance suite prove that views do not leak."""
 
