@@ -15,7 +15,7 @@ from typing import Any
 
 from umpire.core.errors import Code
 from umpire.games.battleplan import errors
-from umpire.games.battleplan.geography import GameMap
+from umpire.games.battleplan.geography import Canal, GameMap
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import format_body
 from umpire.games.battleplan.orders import (
@@ -58,9 +58,11 @@ _ATTACKS = {
 _DEFENDS = {"AS": {"A"}, "NS": {"N"}, "FS": {"F"}}
 
 
-def strait_open(state: GameState, gm: GameMap, player: int) -> bool:
-    """BP 7: the holder of TU, and whoever he permits, may pass; an uncontrolled TU shuts it."""
-    keeper = state.countries[gm.strait_keeper].controller()
+def strait_open(state: GameState, canal: Canal, player: int) -> bool:
+    """BP 7: the holder of TU, and whoever he permits, may pass; an uncontrolled TU shuts it.
+    WW: one permission lets the player through ALL the granting player's canals (the permits
+    are the holder's, not the canal's)."""
+    keeper = state.countries[canal.space].controller()
     if keeper == MINOR:
         return False
     return keeper == player or player in state.player(keeper).permits
@@ -91,7 +93,8 @@ def reach(state: GameState, gm: GameMap, player: int, unit: str, frm: str, to: s
         return False
     if unit in ("F", "M", "X"):
         return gm.in_air_range(frm, to)  # 4E.1; 4F.2 and 4G.2 use the air range
-    adjacent = gm.adjacent(frm, to) or (gm.is_strait(frm, to) and strait_open(state, gm, player))
+    canal = gm.canal(frm, to)
+    adjacent = gm.adjacent(frm, to) or (canal is not None and strait_open(state, canal, player))
     if unit == "N" and gm.is_country(frm):
         return to in gm.spaces[frm].coasts  # 4D.2: from port only out to an adjacent sea
     return adjacent
