@@ -34,6 +34,7 @@ class ScenarioInfo:
     max_players: int
     description: str = ""
     default_powers: tuple[str, ...] = ()  # the powers seated when none are named
+    press_allowed: bool = True  # False: players may not send free press (e.g. Anonymous WWBP)
 
 
 @dataclass(frozen=True, slots=True)

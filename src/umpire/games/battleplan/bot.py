@@ -19,11 +19,14 @@ from umpire.games.battleplan.orders import (
     Order,
     Propaganda,
     Send,
+    Signal,
     Transfer,
 )
 
 
-def bot_orders(state: GameState, gm: GameMap, number: int, chance: Chance) -> str:
+def bot_orders(
+    state: GameState, gm: GameMap, number: int, chance: Chance, free_messages: bool = True
+) -> str:
     orders = _propaganda(state, gm, number, chance)
     for code in sorted(state.countries):
         c = state.countries[code]
@@ -36,7 +39,7 @@ def bot_orders(state: GameState, gm: GameMap, number: int, chance: Chance) -> st
         if c.owner != MINOR:
             _attack_or_sail(state, gm, number, code, chance, orders)
     orders += _at_sea(state, gm, number)
-    orders += _intelligence(state, number, chance)
+    orders += _intelligence(state, number, chance, free_messages)
     verdicts = check_orders(state, gm, number, orders)
     kept = [o for o, v in zip(orders, verdicts, strict=True) if v is None]
     return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")
@@ -125,8 +128,11 @@ def _at_sea(state: GameState, gm: GameMap, number: int) -> list[Order]:
     return orders
 
 
-def _intelligence(state: GameState, number: int, chance: Chance) -> list[Order]:
-    """A spy to a neighbouring player's country now and then (6B), and a word to him (16)."""
+def _intelligence(
+    state: GameState, number: int, chance: Chance, free_messages: bool
+) -> list[Order]:
+    """A spy to a neighbouring player's country now and then (6B), and a word to him (16;
+    in an Anonymous game the numbered message 9, "I claim this space", WW anonymous)."""
     me = state.player(number)
     others = [c for c, k in sorted(state.countries.items()) if k.owner not in (MINOR, number)]
     if not others or chance.randint(1, 4, purpose="bot spy") > 1:
@@ -137,5 +143,8 @@ def _intelligence(state: GameState, number: int, chance: Chance) -> list[Order]:
         orders.append(Send("S", 1, where))
     owner = state.countries[where].owner
     signed = chance.randint(0, 1, purpose="bot message") == 1
-    orders.append(Message(owner, signed, f"I am watching {where}."))
+    if free_messages:
+        orders.append(Message(owner, signed, f"I am watching {where}."))
+    else:
+        orders.append(Signal(owner, 9, where))
     return orders

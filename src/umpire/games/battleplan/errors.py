@@ -195,3 +195,18 @@ STANDING_AT_SEA = declare(
     "{order!r}: no standing orders for seas (11)",
     "Standing orders are for countries only (11).",
 )
+NO_FREE_MESSAGES = declare(
+    "illegal/no_free_messages",
+    "{order!r}: no diplomatic messages in this game; use the numbered message orders (pMn)",
+    "Anonymous World Wide Battle Plan allows only the numbered message orders (WW anonymous).",
+)
+UNKNOWN_MESSAGE_ORDER = declare(
+    "illegal/unknown_message_order",
+    "{order!r}: there is no known message {number} (known: 1 to {last})",
+    "A numbered message order beyond the known list (WW anonymous; ruling W-ANON1).",
+)
+MESSAGE_SUBJECT = declare(
+    "illegal/message_subject",
+    "{order!r}: message {number} takes {wanted}",
+    "A numbered message order with the wrong fill-in: none, a space code or a player number.",
+)

@@ -15,7 +15,7 @@ from umpire.core.events import Event
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, View
 from umpire.games.battleplan import bot, ending, errors, views
-from umpire.games.battleplan.legality import check_orders
+from umpire.games.battleplan.legality import check_orders, refuse_free_messages
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import Written, format_order, read_line
 from umpire.games.battleplan.orders import Order
@@ -103,7 +103,10 @@ class BattlePlan:
             for line, item, _ in found:
                 kept.reject(line, errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message(), item.text)
             return kept
-        verdicts = check_orders(state, self.gm, number, [o for *_, o in found])
+        given = [o for *_, o in found]
+        verdicts = check_orders(state, self.gm, number, given)
+        if not self.scenario.free_messages:
+            verdicts = refuse_free_messages(given, verdicts)  # WW anonymous
         for (line, item, order), verdict in zip(found, verdicts, strict=True):
             if verdict is None:
                 kept.accept(line, order)
@@ -140,7 +143,8 @@ class BattlePlan:
         return GameState.from_json(data)
 
     def bot_orders(self, state: GameState, power: str, chance: Chance) -> str:
-        return bot.bot_orders(state, self.gm, state.number_of(power), chance)
+        number = state.number_of(power)
+        return bot.bot_orders(state, self.gm, number, chance, self.scenario.free_messages)
 
     def vary_secrets(self, state: GameState, power: str, chance: Chance) -> GameState:
         """A state differing only in what ``power`` alone knows: his money, spies, research,

@@ -16,6 +16,7 @@ from typing import Any
 from umpire.core.errors import Code
 from umpire.games.battleplan import errors
 from umpire.games.battleplan.geography import Canal, GameMap
+from umpire.games.battleplan.messages import check_signal
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import format_body
 from umpire.games.battleplan.orders import (
@@ -33,6 +34,7 @@ from umpire.games.battleplan.orders import (
     Research,
     Send,
     Share,
+    Signal,
     SpaceOrder,
     Spread,
     Standing,
@@ -200,6 +202,12 @@ def _player_order(state: GameState, gm: GameMap, player: int, order: Order) -> R
     match order:
         case Declare(p, _) | Permit(p, _) | Share(p, _) | Message(p, _, _):
             return _player(state, player, p, body)
+        case Signal(p, _, _):
+            # WW anonymous: numbered message orders, p = 0 for everyone
+            why = check_signal(state, gm, order)
+            return _player(state, player, p, body, zero=True) or (
+                _no(why[0], order=body, **why[1]) if why else None
+            )
         case GiveDollars(p, n):
             return _player(state, player, p, body) or _positive(n, body)
         case Spread(p, what, n):
@@ -369,3 +377,14 @@ def _check_units(
     budget.defended.setdefault(pair, set()).update(puts)
     budget.used[(order.space, unit)] = budget.used.get((order.space, unit), 0) + order.amount
     return None
+
+
+def refuse_free_messages(
+    orders: Sequence[Order], verdicts: list[Refusal | None]
+) -> list[Refusal | None]:
+    """WW anonymous: "there are no diplomatic messages": every free message (BP 16) is
+    refused; the numbered message orders stay."""
+    return [
+        _no(errors.NO_FREE_MESSAGES, order=o) if isinstance(o, Message) and v is None else v
+        for o, v in zip(orders, verdicts, strict=True)
+    ]

@@ -20,6 +20,8 @@ Player orders (p a player number, n a quantity, XXX any space code, CCC a countr
     U1 U2             user options
     MSG p: text       a diplomatic message to player p, signed (16; ruling R-M1)
     MSG p ANON: text  the same, anonymous; a message takes the rest of its line
+    pMn pMn,XXX pMn,q numbered message order n to p (0: everyone), with a space code or a
+                      player number q as its fill-in (WW anonymous; data/message_orders.toml)
     BDn BIn BAn BNn BFn BMn BXn       default build proportions, 0 to 100 (10)
 
 Space orders (after ``@XXX``)::
@@ -45,6 +47,8 @@ Action(space='TU', verb='AC', amount=20, target='UK')
 Declare(player=2, stance='A')
 >>> format_order(parse_token("msg 3 anon: Beware of [4]!", None))
 '@ MSG 3 ANON: Beware of [4]!'
+>>> parse_token("0m20,4", None), format_order(parse_token("3M13,egi", None))
+(Signal(player=0, number=20, subject='4'), '@ 3M13,EGI')
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ from umpire.games.battleplan.orders import (
     Research,
     Send,
     Share,
+    Signal,
     SpaceOrder,
     Spread,
     Standing,
@@ -109,6 +114,8 @@ def format_body(order: Order) -> str:
             return f"B{kind}{n}"
         case Message(p, signed, text):
             return f"MSG {p}{'' if signed else ' ANON'}: {text}"
+        case Signal(p, n, subject):
+            return f"{p}M{n}" + (f",{subject}" if subject else "")
         case Build(_, kind, n):
             return f"B{kind}{n}"
         case Transfer(_, unit, n, dest):
@@ -143,6 +150,7 @@ _TRAIN = re.compile(r"T([SC])" + _NUM)
 _RESEARCH = re.compile(r"R([IANFMXSC])" + _NUM)
 _PROPAGANDA = re.compile(r"P" + _NUM + _CODE)
 _OPTION = re.compile(r"U([12])")
+_SIGNAL = re.compile(r"(\d{1,3})M(\d{1,3})(?:,([A-Z]{2,3}|\d{1,3}))?")
 _BUILD = re.compile(r"B([DIANFMX])" + _NUM)
 _TRANSFER = re.compile(r"([ANFMX])T" + _NUM + _CODE)
 _ACTION = re.compile(r"(AC|AB|AS|NN|NS|FA|FN|FF|FI|FS|MA|MF|MI)" + _NUM + _CODE)
@@ -177,6 +185,8 @@ def parse_player_order(token: str) -> PlayerOrder | None:
         return UserOption(int(m[1]))
     if m := _BUILD.fullmatch(token):
         return DefaultBuild(m[1], int(m[2]))
+    if m := _SIGNAL.fullmatch(token):
+        return Signal(int(m[1]), int(m[2]), m[3] or "")
     return None
 
 

@@ -80,6 +80,16 @@ class Message:
 
 
 @dataclass(frozen=True, slots=True)
+class Signal:
+    """WW anonymous: numbered message order ``number`` to ``player`` (0: everyone), with a
+    space code or a player number as its fill-in (``subject``; "" for none)."""
+
+    player: int
+    number: int
+    subject: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class DefaultBuild:
     kind: str  # D I A N F M X
     proportion: int  # 0..100
@@ -137,6 +147,7 @@ PlayerOrder = (
     | UserOption
     | DefaultBuild
     | Message
+    | Signal
 )
 Order = PlayerOrder | SpaceOrder | Standing
 

@@ -1,8 +1,9 @@
 """The scenarios of Battle Plan as data: the map, the starting forces and the options each
 ruleset is built from (a new scenario is a new :class:`Scenario`, never a branch in the rules).
 
-Europe is the basic game (1A, 15). World Wide Battle Plan (issue 16) will add its map, its
-starting forces and its options here and be registered as further rulesets of the game.
+Europe is the basic game (1A, 15). World Wide Battle Plan: Equal Forces plays the basic rules
+on the world map with the icepack air range (WW equal); Anonymous is Equal Forces with no free
+diplomatic messages, only the numbered message orders (WW anonymous).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from dataclasses import dataclass
 from umpire.core.ruleset import ScenarioInfo
 from umpire.games.battleplan.geography import GameMap, europe
 from umpire.games.battleplan.setup import EUROPE_START, Start
+from umpire.games.battleplan.world.equal import GM_CHOICES
+from umpire.games.battleplan.world.geography import world_map
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +25,7 @@ class Scenario:
     game_map: GameMap
     start: Start
     max_turns: int = 0  # ruling R-END: the default of the ``max_turns`` setting (0: no limit)
+    free_messages: bool = True  # BP 16 messages; WW anonymous: only the numbered message orders
 
 
 EUROPE = Scenario(
@@ -38,4 +42,43 @@ EUROPE = Scenario(
     start=EUROPE_START,
 )
 
-SCENARIOS = (EUROPE,)
+# The default seats of a world game: the GM's choices of WW equal (ruling W-EQ1).
+WORLD_DEFAULT = GM_CHOICES
+
+EQUAL = Scenario(
+    info=ScenarioInfo(
+        name="equal",
+        title="World Wide Battle Plan: Equal Forces",
+        powers=world_map(icepack=True).countries,
+        min_players=2,
+        max_players=31,
+        description=(
+            "Every player starts with the same forces in one space of the world map of his "
+            "choice; the game goes on until one player is left who occupies a country (WW)."
+        ),
+        default_powers=WORLD_DEFAULT,
+    ),
+    game_map=world_map(icepack=True),
+    start=EUROPE_START,
+)
+
+ANONYMOUS = Scenario(
+    info=ScenarioInfo(
+        name="anonymous",
+        title="World Wide Battle Plan: Anonymous",
+        powers=world_map(icepack=True).countries,
+        min_players=2,
+        max_players=31,
+        description=(
+            "Equal Forces with no diplomatic messages: players speak only through the "
+            "numbered message orders (pMn) (WW anonymous)."
+        ),
+        default_powers=WORLD_DEFAULT,
+        press_allowed=False,
+    ),
+    game_map=world_map(icepack=True),
+    start=EUROPE_START,
+    free_messages=False,
+)
+
+SCENARIOS = (EUROPE, EQUAL, ANONYMOUS)
