@@ -142,3 +142,58 @@ def test_message_orders_round_trip_and_reach_their_addressees() -> None:
     assert "Message 13 to [3] from [1]" in printout
     other = ANON.printout(res.state, visible_to(res.events, "ESZ"), "ESZ")
     assert "Message 13" not in other and "Message 20 to [2] from [1]" in other
+
+
+ROSTER = {
+    "roster": {
+        "EFR": {"name": "Ann Able", "address": "1 Main St", "email": "ann@example.org"},
+        "ESZ": {"name": "Bob Baker", "address": "2 Side St", "anonymous": True},
+        "EIR": {"name": "Cy Cole", "address": "3 Hill Rd", "phone": "555-0103", "show_phone": True},
+    }
+}
+
+
+def _turn(ruleset: BattlePlan, state: GameState, orders: dict[str, str]) -> tuple[GameState, str]:
+    parsed = {p: [o for _, o in ruleset.parse(state, p, t).orders] for p, t in orders.items()}
+    res = ruleset.resolve(state, parsed, Down())
+    public = [e for e in res.events if e.audience.kind == "public"]
+    return res.state, ruleset.newspaper(res.state, public) or ""
+
+
+@pytest.mark.rule("WW newspaper")
+def test_turn_one_list_of_players_respects_anonymity_and_asked_contacts() -> None:
+    state = EQUAL.new_game("", SEATS, SeededChance(1), ROSTER)
+    after_one, paper = _turn(EQUAL, state, {})
+    assert "[1] EFR: Ann Able, 1 Main St" in paper
+    assert "ann@example.org" not in paper  # email only if he asked for it
+    assert "[2] ESZ: anonymous" in paper and "Bob Baker" not in paper
+    assert "[3] EIR: Cy Cole, 3 Hill Rd, 555-0103" in paper
+    assert "[4] RMO: anonymous" in paper  # nothing given
+    _, second = _turn(EQUAL, after_one, {})
+    assert "players of this game" not in second
+
+
+@pytest.mark.rule("WW newspaper")
+def test_articles_signed_or_anonymous_go_to_everyone_and_no_forged_signature() -> None:
+    state = EQUAL.new_game("", SEATS, SeededChance(1), {})
+    assert _codes(EQUAL, state, "EFR", "NEWS: France wants peace. -- [3]") == [
+        "illegal/forged_signature"
+    ]
+    assert _codes(EQUAL, state, "EFR", "NEWS: France wants peace. -- [1]") == []
+    text = "NEWS: France wants peace.\nNEWS ANON: Do not trust France."
+    _, paper = _turn(EQUAL, state, {"EFR": text})
+    assert "* France wants peace. -- [1] EFR" in paper
+    assert "* Do not trust France. -- anonymous" in paper
+    assert paper.index("France wants peace") < paper.index("Do not trust France")
+
+
+@pytest.mark.rule("WW newspaper")
+def test_no_articles_in_europe_nor_in_an_anonymous_game() -> None:
+    europe = RULESETS["europe"]
+    es = europe.new_game("", ["GB", "FR", "SP", "IT", "GE"], SeededChance(1), {})
+    assert _codes(europe, es, "GB", "NEWS: hello") == ["illegal/no_newspaper"]
+    assert europe.newspaper(es, []) is None
+    state = ANON.new_game("", SEATS, SeededChance(1), ROSTER)
+    assert _codes(ANON, state, "EFR", "NEWS ANON: hello") == ["illegal/no_free_messages"]
+    _, paper = _turn(ANON, state, {})
+    assert "[1] EFR: anonymous" in paper and "Ann Able" not in paper  # W-NEWS2

@@ -210,3 +210,13 @@ MESSAGE_SUBJECT = declare(
     "{order!r}: message {number} takes {wanted}",
     "A numbered message order with the wrong fill-in: none, a space code or a player number.",
 )
+NO_NEWSPAPER = declare(
+    "illegal/no_newspaper",
+    "{order!r}: this game has no World Newspaper",
+    "Articles for the World Newspaper are for World Wide games (WW newspaper).",
+)
+FORGED_SIGNATURE = declare(
+    "illegal/forged_signature",
+    "{order!r}: you cannot sign another player's name ([{other}])",
+    "An article signed with another player's number (WW newspaper; ruling W-NEWS1).",
+)

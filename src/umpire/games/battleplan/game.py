@@ -15,7 +15,7 @@ from umpire.core.events import Event
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, View
 from umpire.games.battleplan import bot, ending, errors, views
-from umpire.games.battleplan.legality import check_orders, refuse_free_messages
+from umpire.games.battleplan.legality import check_orders, refuse_by_options
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import Written, format_order, read_line
 from umpire.games.battleplan.orders import Order
@@ -23,6 +23,7 @@ from umpire.games.battleplan.printout import build_printout
 from umpire.games.battleplan.scenarios import EUROPE, SCENARIOS, Scenario
 from umpire.games.battleplan.setup import new_state
 from umpire.games.battleplan.turn import resolve_turn
+from umpire.games.battleplan.world import newspaper
 
 INFO = GameInfo(
     name="battleplan",
@@ -59,6 +60,9 @@ class BattlePlan:
             start=self.scenario.start,
         )
         state.due = str(settings.get("due", ""))  # 14: the server may supply the due date
+        if self.scenario.newspaper:  # WW newspaper: the list of players printed on turn one
+            names = self.scenario.free_messages  # WW anonymous: no contact outside the game
+            state.extra["roster"] = newspaper.roster(list(powers), settings, names=names)
         return state
 
     def pending(self, state: GameState) -> Pending:
@@ -105,14 +109,22 @@ class BattlePlan:
             return kept
         given = [o for *_, o in found]
         verdicts = check_orders(state, self.gm, number, given)
-        if not self.scenario.free_messages:
-            verdicts = refuse_free_messages(given, verdicts)  # WW anonymous
+        verdicts = refuse_by_options(
+            given,
+            verdicts,
+            free_messages=self.scenario.free_messages,  # WW anonymous
+            newspaper=self.scenario.newspaper,  # WW newspaper
+        )
         for (line, item, order), verdict in zip(found, verdicts, strict=True):
             if verdict is None:
                 kept.accept(line, order)
             else:
                 kept.reject(line, verdict[0], verdict[1], item.text)
         return kept
+
+    def newspaper(self, state: GameState, events: Sequence[Event]) -> str | None:
+        """WW newspaper: the World Newspaper of the turn (public events only)."""
+        return newspaper.newspaper(state, events)
 
     def format(self, order: Order) -> str:
         return format_order(order)

@@ -23,6 +23,7 @@ from umpire.games.battleplan.orders import (
     ATTACK_VERBS,
     COUNTRY_ONLY,
     Action,
+    Article,
     Build,
     Declare,
     DefaultBuild,
@@ -41,6 +42,7 @@ from umpire.games.battleplan.orders import (
     Train,
     Transfer,
 )
+from umpire.games.battleplan.world.newspaper import check_article
 
 Refusal = tuple[str, str]
 
@@ -202,6 +204,9 @@ def _player_order(state: GameState, gm: GameMap, player: int, order: Order) -> R
     match order:
         case Declare(p, _) | Permit(p, _) | Share(p, _) | Message(p, _, _):
             return _player(state, player, p, body)
+        case Article(_, text):
+            other = check_article(player, text)  # WW newspaper: no other player's name
+            return None if other is None else _no(errors.FORGED_SIGNATURE, order=body, other=other)
         case Signal(p, _, _):
             # WW anonymous: numbered message orders, p = 0 for everyone
             why = check_signal(state, gm, order)
@@ -379,12 +384,21 @@ def _check_units(
     return None
 
 
-def refuse_free_messages(
-    orders: Sequence[Order], verdicts: list[Refusal | None]
+def refuse_by_options(
+    orders: Sequence[Order],
+    verdicts: list[Refusal | None],
+    *,
+    free_messages: bool,
+    newspaper: bool,
 ) -> list[Refusal | None]:
-    """WW anonymous: "there are no diplomatic messages": every free message (BP 16) is
-    refused; the numbered message orders stay."""
-    return [
-        _no(errors.NO_FREE_MESSAGES, order=o) if isinstance(o, Message) and v is None else v
-        for o, v in zip(orders, verdicts, strict=True)
-    ]
+    """The scenario's options. WW anonymous: "there are no diplomatic messages": every free
+    message (BP 16) and newspaper article is refused; the numbered message orders stay.
+    WW newspaper: articles only in the World Wide games."""
+    out: list[Refusal | None] = []
+    for o, v in zip(orders, verdicts, strict=True):
+        if v is None and isinstance(o, Message | Article) and not free_messages:
+            v = _no(errors.NO_FREE_MESSAGES, order=o)
+        elif v is None and isinstance(o, Article) and not newspaper:
+            v = _no(errors.NO_NEWSPAPER, order=o)
+        out.append(v)
+    return out

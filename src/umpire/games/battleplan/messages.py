@@ -19,7 +19,8 @@ from umpire.games.battleplan import errors
 from umpire.games.battleplan.geography import DATA, GameMap
 from umpire.games.battleplan.groups import Log
 from umpire.games.battleplan.model import GameState
-from umpire.games.battleplan.orders import Message, Order, Signal
+from umpire.games.battleplan.orders import Article, Message, Order, Signal
+from umpire.games.battleplan.world import newspaper
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,8 @@ def deliver(state: GameState, orders: Mapping[int, Sequence[Order]]) -> list[Eve
         for order in orders[sender]:
             if isinstance(order, Signal):
                 _signal(state, log, sender, order)
+            if isinstance(order, Article):
+                log.events += newspaper.publish(state, sender, order)
             if not isinstance(order, Message):
                 continue
             to = order.player

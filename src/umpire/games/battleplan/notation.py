@@ -20,6 +20,8 @@ Player orders (p a player number, n a quantity, XXX any space code, CCC a countr
     U1 U2             user options
     MSG p: text       a diplomatic message to player p, signed (16; ruling R-M1)
     MSG p ANON: text  the same, anonymous; a message takes the rest of its line
+    NEWS: text        an article for the World Newspaper, signed (WW newspaper; WW games)
+    NEWS ANON: text   the same, unsigned; an article takes the rest of its line
     pMn pMn,XXX pMn,q numbered message order n to p (0: everyone), with a space code or a
                       player number q as its fill-in (WW anonymous; data/message_orders.toml)
     BDn BIn BAn BNn BFn BMn BXn       default build proportions, 0 to 100 (10)
@@ -47,6 +49,8 @@ Action(space='TU', verb='AC', amount=20, target='UK')
 Declare(player=2, stance='A')
 >>> format_order(parse_token("msg 3 anon: Beware of [4]!", None))
 '@ MSG 3 ANON: Beware of [4]!'
+>>> format_order(parse_token("news anon: Peace in our time!", None))
+'@ NEWS ANON: Peace in our time!'
 >>> parse_token("0m20,4", None), format_order(parse_token("3M13,egi", None))
 (Signal(player=0, number=20, subject='4'), '@ 3M13,EGI')
 """
@@ -63,6 +67,7 @@ from umpire.games.battleplan import errors
 from umpire.games.battleplan.orders import (
     MAX_DIGITS,
     Action,
+    Article,
     Build,
     Declare,
     DefaultBuild,
@@ -114,6 +119,8 @@ def format_body(order: Order) -> str:
             return f"B{kind}{n}"
         case Message(p, signed, text):
             return f"MSG {p}{'' if signed else ' ANON'}: {text}"
+        case Article(signed, text):
+            return f"NEWS{'' if signed else ' ANON'}: {text}"
         case Signal(p, n, subject):
             return f"{p}M{n}" + (f",{subject}" if subject else "")
         case Build(_, kind, n):
@@ -157,7 +164,10 @@ _ACTION = re.compile(r"(AC|AB|AS|NN|NS|FA|FN|FF|FI|FS|MA|MF|MI)" + _NUM + _CODE)
 _STANDING = re.compile(r"/(\d+)/(.*)")
 _TOO_LONG = re.compile(rf".*\d{{{MAX_DIGITS + 1},}}.*")
 _MESSAGE = re.compile(r"MSG\s*(\d{1,3})(\s+ANON)?\s*:(.*)", re.IGNORECASE | re.DOTALL)
-_MESSAGE_LINE = re.compile(r"\s*(@\S*\s+)?(MSG\s*\d{1,3}(?:\s+ANON)?\s*:.*)", re.IGNORECASE)
+_MESSAGE_LINE = re.compile(
+    r"\s*(@\S*\s+)?((?:MSG\s*\d{1,3}|NEWS)(?:\s+ANON)?\s*:.*)", re.IGNORECASE
+)
+_ARTICLE = re.compile(r"NEWS(\s+ANON)?\s*:(.*)", re.IGNORECASE | re.DOTALL)
 MAX_MESSAGE = 600  # characters: about a 3x5 card (16)
 
 
@@ -204,6 +214,8 @@ def parse_token(token: str, space: str | None) -> Order:
     """One order token in the context of ``space`` (None: player orders). Raises OrderError."""
     if m := _MESSAGE.fullmatch(token):
         return parse_message(m)
+    if m := _ARTICLE.fullmatch(token):
+        return parse_article(m)
     token = token.upper()
     if _TOO_LONG.fullmatch(token):
         raise errors.NUMBER_TOO_LONG.error(order=token, digits=MAX_DIGITS)
@@ -248,6 +260,16 @@ def parse_message(m: re.Match[str]) -> Message:
     if len(text) > MAX_MESSAGE:
         raise errors.MESSAGE_TOO_LONG.error(order=m[0][:40], limit=MAX_MESSAGE)
     return Message(int(m[1]), m[2] is None, text)
+
+
+def parse_article(m: re.Match[str]) -> Article:
+    """WW newspaper: ``NEWS: text`` or ``NEWS ANON: text``; at most about a 4" x 5" column."""
+    text = " ".join(m[2].split())
+    if not text:
+        raise errors.EMPTY_MESSAGE.error(order=m[0])
+    if len(text) > MAX_MESSAGE:
+        raise errors.MESSAGE_TOO_LONG.error(order=m[0][:40], limit=MAX_MESSAGE)
+    return Article(m[1] is None, text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,6 +80,14 @@ class Message:
 
 
 @dataclass(frozen=True, slots=True)
+class Article:
+    """WW newspaper: an article for the World Newspaper, signed by its writer or anonymous."""
+
+    signed: bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Signal:
     """WW anonymous: numbered message order ``number`` to ``player`` (0: everyone), with a
     space code or a player number as its fill-in (``subject``; "" for none)."""
@@ -148,6 +156,7 @@ PlayerOrder = (
     | DefaultBuild
     | Message
     | Signal
+    | Article
 )
 Order = PlayerOrder | SpaceOrder | Standing
 

@@ -26,6 +26,7 @@ class Scenario:
     start: Start
     max_turns: int = 0  # ruling R-END: the default of the ``max_turns`` setting (0: no limit)
     free_messages: bool = True  # BP 16 messages; WW anonymous: only the numbered message orders
+    newspaper: bool = False  # WW newspaper: articles and the turn-one list of players
 
 
 EUROPE = Scenario(
@@ -60,6 +61,7 @@ EQUAL = Scenario(
     ),
     game_map=world_map(icepack=True),
     start=EUROPE_START,
+    newspaper=True,
 )
 
 ANONYMOUS = Scenario(
@@ -79,6 +81,7 @@ ANONYMOUS = Scenario(
     game_map=world_map(icepack=True),
     start=EUROPE_START,
     free_messages=False,
+    newspaper=True,
 )
 
 SCENARIOS = (EUROPE, EQUAL, ANONYMOUS)
