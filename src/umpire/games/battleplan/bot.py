@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from umpire.core.chance import Chance
 from umpire.games.battleplan.geography import GameMap
-from umpire.games.battleplan.legality import check_orders
+from umpire.games.battleplan.legality import check_orders, is_attack
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import format_order
 from umpire.games.battleplan.orders import (
@@ -25,7 +25,12 @@ from umpire.games.battleplan.orders import (
 
 
 def bot_orders(
-    state: GameState, gm: GameMap, number: int, chance: Chance, free_messages: bool = True
+    state: GameState,
+    gm: GameMap,
+    number: int,
+    chance: Chance,
+    free_messages: bool = True,
+    attacks: bool = True,
 ) -> str:
     orders = _propaganda(state, gm, number, chance)
     for code in sorted(state.countries):
@@ -40,6 +45,8 @@ def bot_orders(
             _attack_or_sail(state, gm, number, code, chance, orders)
     orders += _at_sea(state, gm, number)
     orders += _intelligence(state, number, chance, free_messages)
+    if not attacks:  # WW real.turn1, 1939.turn1: no attacks on turn one
+        orders = [o for o in orders if not is_attack(o)]
     verdicts = check_orders(state, gm, number, orders)
     kept = [o for o, v in zip(orders, verdicts, strict=True) if v is None]
     return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")

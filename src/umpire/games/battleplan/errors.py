@@ -220,3 +220,8 @@ FORGED_SIGNATURE = declare(
     "{order!r}: you cannot sign another player's name ([{other}])",
     "An article signed with another player's number (WW newspaper; ruling W-NEWS1).",
 )
+NO_ATTACKS_TURN_ONE = declare(
+    "illegal/no_attacks_turn_one",
+    "{order!r}: no attacks on turn one in this game (you may still declare enemies)",
+    "Real Forces and 1939 reserve turn one for spies, propaganda and moves (WW real.turn1).",
+)

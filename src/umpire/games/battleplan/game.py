@@ -58,6 +58,8 @@ class BattlePlan:
             gm=self.gm,
             scenario=self.scenario.info.name,
             start=self.scenario.start,
+            holdings=self.scenario.holdings,
+            minors=self.scenario.minors,
         )
         state.due = str(settings.get("due", ""))  # 14: the server may supply the due date
         if self.scenario.newspaper:  # WW newspaper: the list of players printed on turn one
@@ -114,6 +116,7 @@ class BattlePlan:
             verdicts,
             free_messages=self.scenario.free_messages,  # WW anonymous
             newspaper=self.scenario.newspaper,  # WW newspaper
+            attacks=not (self.scenario.no_attacks_turn_one and state.turn == 1),
         )
         for (line, item, order), verdict in zip(found, verdicts, strict=True):
             if verdict is None:
@@ -134,6 +137,8 @@ class BattlePlan:
     ) -> Resolution[GameState]:
         by_number = {state.number_of(p): list(os) for p, os in orders.items()}
         new, events = resolve_turn(state, self.gm, by_number, chance)
+        if self.scenario.after_turn is not None:
+            events += self.scenario.after_turn(new, chance)  # WW 1939.end
         return Resolution(new, events)
 
     def view(self, state: GameState, power: str | None) -> View:
@@ -146,7 +151,7 @@ class BattlePlan:
         return build_printout(state, self.gm, events, number)
 
     def outcome(self, state: GameState) -> Outcome | None:
-        return ending.outcome(state)
+        return self.scenario.outcome(state)
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
         return state.to_json()
@@ -156,7 +161,8 @@ class BattlePlan:
 
     def bot_orders(self, state: GameState, power: str, chance: Chance) -> str:
         number = state.number_of(power)
-        return bot.bot_orders(state, self.gm, number, chance, self.scenario.free_messages)
+        attacks = not (self.scenario.no_attacks_turn_one and state.turn == 1)
+        return bot.bot_orders(state, self.gm, number, chance, self.scenario.free_messages, attacks)
 
     def vary_secrets(self, state: GameState, power: str, chance: Chance) -> GameState:
         """A state differing only in what ``power`` alone knows: his money, spies, research,

@@ -390,15 +390,27 @@ def refuse_by_options(
     *,
     free_messages: bool,
     newspaper: bool,
+    attacks: bool = True,
 ) -> list[Refusal | None]:
     """The scenario's options. WW anonymous: "there are no diplomatic messages": every free
     message (BP 16) and newspaper article is refused; the numbered message orders stay.
-    WW newspaper: articles only in the World Wide games."""
+    WW newspaper: articles only in the World Wide games. WW real.turn1 / 1939.turn1: "You can
+    NOT make any attacks on turn one" (``attacks`` False); declaring an enemy stays legal."""
     out: list[Refusal | None] = []
     for o, v in zip(orders, verdicts, strict=True):
         if v is None and isinstance(o, Message | Article) and not free_messages:
             v = _no(errors.NO_FREE_MESSAGES, order=o)
         elif v is None and isinstance(o, Article) and not newspaper:
             v = _no(errors.NO_NEWSPAPER, order=o)
+        elif v is None and not attacks and is_attack(o):
+            v = _no(errors.NO_ATTACKS_TURN_ONE, order=o)
         out.append(v)
     return out
+
+
+def is_attack(order: Order) -> bool:
+    """An attack order of section 8 (Army conquer or attack, Navy attack, AirForce and Missile
+    attacks), also as a standing order."""
+    if isinstance(order, Standing):
+        return order.order is not None and is_attack(order.order)
+    return isinstance(order, Action) and order.verb in ATTACK_VERBS

@@ -8,13 +8,20 @@ diplomatic messages, only the numbered message orders (WW anonymous).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
-from umpire.core.ruleset import ScenarioInfo
+from umpire.core.chance import Chance
+from umpire.core.events import Event
+from umpire.core.ruleset import Outcome, ScenarioInfo
+from umpire.games.battleplan import ending
 from umpire.games.battleplan.geography import GameMap, europe
+from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.setup import EUROPE_START, Start
+from umpire.games.battleplan.world import ending1939
 from umpire.games.battleplan.world.equal import GM_CHOICES
 from umpire.games.battleplan.world.geography import world_map
+from umpire.games.battleplan.world.powers1939 import powers_1939
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +34,11 @@ class Scenario:
     max_turns: int = 0  # ruling R-END: the default of the ``max_turns`` setting (0: no limit)
     free_messages: bool = True  # BP 16 messages; WW anonymous: only the numbered message orders
     newspaper: bool = False  # WW newspaper: articles and the turn-one list of players
+    holdings: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # WW 1939 start
+    minors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # minors controlled
+    no_attacks_turn_one: bool = False  # WW real.turn1, 1939.turn1
+    outcome: Callable[[GameState], Outcome | None] = ending.outcome  # BP 1A unless changed
+    after_turn: Callable[[GameState, Chance], list[Event]] | None = None  # WW 1939.end
 
 
 EUROPE = Scenario(
@@ -84,4 +96,29 @@ ANONYMOUS = Scenario(
     newspaper=True,
 )
 
-SCENARIOS = (EUROPE, EQUAL, ANONYMOUS)
+_POWERS_1939 = powers_1939()
+
+WW1939 = Scenario(
+    info=ScenarioInfo(
+        name="1939",
+        title="1939 World Wide Battle Plan (victory set B)",
+        powers=tuple(p.code for p in _POWERS_1939),
+        min_players=13,
+        max_players=13,
+        description=(
+            "World War II on the world map: 13 powers (9 major, 4 minor), about 25 turns "
+            "(33% chance of the end on each printout from T26), scored by victory set B."
+        ),
+        default_powers=tuple(p.code for p in _POWERS_1939),
+    ),
+    game_map=world_map(icepack=False),
+    start=EUROPE_START,
+    newspaper=True,
+    holdings={p.code: p.spaces for p in _POWERS_1939},
+    minors={p.code: p.minors for p in _POWERS_1939 if p.minors},
+    no_attacks_turn_one=True,
+    outcome=ending1939.outcome,
+    after_turn=ending1939.random_end,
+)
+
+SCENARIOS = (EUROPE, EQUAL, ANONYMOUS, WW1939)

@@ -80,6 +80,7 @@ CANARY = "ACI"  # "all of Africa" is every A space except ACI
 @dataclass(frozen=True, slots=True)
 class Power1939:
     number: int
+    code: str
     name: str
     major: bool
     spaces: tuple[str, ...]  # its original spaces
@@ -94,6 +95,7 @@ def powers_1939() -> tuple[Power1939, ...]:
     return tuple(
         Power1939(
             number=p["number"],
+            code=p["code"],
             name=p["name"],
             major=p["major"],
             spaces=tuple(p["spaces"]),
