@@ -257,3 +257,22 @@ def test_the_map_is_connected_and_every_border_is_known() -> None:
             "inferred",
             "guess",
         )
+
+
+def test_south_american_map_is_the_s_spaces_and_their_seas() -> None:
+    from umpire.games.battleplan.world.geography import south_america_map
+
+    sa = south_america_map()
+    assert set(sa.countries) == {c for c in WW.countries if c.startswith("S")}
+    assert set(sa.seas) == {"WCB", "WMA", "WMG", "WSA", "WSP", "WEP"}
+    assert sa.canals == ()  # Panama is not on it
+    assert sa.in_air_range("SFA", "SSC") and sa.in_air_range("SSA", "SFA")  # the arrows
+    for code, s in sa.spaces.items():
+        assert s.adjacent <= set(sa.spaces), code
+    seen, todo = {"WCB"}, ["WCB"]
+    while todo:  # the seas are connected by sea (Drake Passage: WSA-WSP)
+        for n in sa.spaces[todo.pop()].adjacent:
+            if n in sa.seas and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    assert seen == set(sa.seas)

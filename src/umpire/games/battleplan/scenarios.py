@@ -20,7 +20,7 @@ from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.setup import EUROPE_START, Start
 from umpire.games.battleplan.world import ending1939
 from umpire.games.battleplan.world.equal import GM_CHOICES
-from umpire.games.battleplan.world.geography import world_map
+from umpire.games.battleplan.world.geography import south_america_map, world_map
 from umpire.games.battleplan.world.powers1939 import powers_1939
 
 
@@ -121,4 +121,21 @@ WW1939 = Scenario(
     after_turn=ending1939.random_end,
 )
 
-SCENARIOS = (EUROPE, EQUAL, ANONYMOUS, WW1939)
+SOUTH_AMERICA = Scenario(
+    info=ScenarioInfo(
+        name="south-america",
+        title="South American Battle Plan",
+        powers=south_america_map().countries,
+        min_players=2,
+        max_players=9,
+        description=(
+            "The basic game on the South American spaces of the world map and the seas "
+            "around them (ruling W-SA): one space each, the same forces for everyone."
+        ),
+        default_powers=("SCO", "SPE", "SAR", "SCH", "SRI", "SPA"),
+    ),
+    game_map=south_america_map(),
+    start=EUROPE_START,
+)
+
+SCENARIOS = (EUROPE, EQUAL, ANONYMOUS, WW1939, SOUTH_AMERICA)

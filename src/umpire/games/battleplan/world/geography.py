@@ -107,11 +107,14 @@ def _air(data: WorldData, adj: dict[str, frozenset[str]], icepack: bool) -> dict
             reach |= adj[between]
         air[code] = reach - {code}
     for star in data.stars:  # WW: land around a STAR sea is in mutual range
-        _clique(air, adj[star] & land)
+        if star in adj:
+            _clique(air, adj[star] & land)
     for a, b in data.arrows:  # WW: the arrow-marked pairs
-        _clique(air, (a, b))
+        if a in adj and b in adj:
+            _clique(air, (a, b))
     for canal in data.raw["canal"]:  # BP 7 / 4E.1: the seas of a canal are in air range
-        _clique(air, canal["seas"])
+        if canal["space"] in adj:
+            _clique(air, canal["seas"])
     if icepack:  # WW Equal and Real Forces: all spaces around the northern icepack
         _clique(air, data.ice)
     return air
@@ -126,12 +129,28 @@ def world_data() -> WorldData:
 @cache
 def world_map(*, icepack: bool) -> GameMap:
     """The world as a :class:`GameMap`; ``icepack`` gives the Equal/Real Forces air range."""
+    return _build(world_data(), world_data().borders, icepack, "world")
+
+
+@cache
+def south_america_map() -> GameMap:
+    """South American Battle Plan (ruling W-SA): the S spaces of the world map and the seas
+    that touch them, with the borders among them; air range computed on this map (4E.1,
+    the arrows and stars that fall inside it); no canal (Panama is not on it)."""
     data = world_data()
+    land = {c for c in data.raw["space"] if c.startswith("S")}
+    seas = {b for c in land for b in data.borders[c] if b.startswith(SEA_PREFIX)}
+    keep = land | seas
+    adj = {c: data.borders[c] & keep for c in keep}
+    return _build(data, adj, False, "south-america")
+
+
+def _build(data: WorldData, adj: dict[str, frozenset[str]], icepack: bool, name: str) -> GameMap:
     raw = data.raw
-    adj = data.borders
     air = _air(data, adj, icepack)
     spaces: dict[str, Space] = {}
-    for code, s in raw["space"].items():
+    for code in adj:
+        s = raw["space"][code]
         sea = code.startswith(SEA_PREFIX)
         coasts = () if sea else tuple(sorted(a for a in adj[code] if a.startswith(SEA_PREFIX)))
         spaces[code] = Space(
@@ -146,10 +165,11 @@ def world_map(*, icepack: bool) -> GameMap:
     canals = tuple(
         Canal(c["space"], (c["seas"][0], c["seas"][1]), f"the canal of {CANAL_TITLES[c['space']]}")
         for c in raw["canal"]
+        if c["space"] in adj
     )
     lim = raw["limits"]
     return GameMap(
-        name="world",
+        name=name,
         spaces=spaces,
         canals=canals,
         home_industry=lim["home_industry"],
