@@ -338,3 +338,45 @@ def test_final_scores_of_a_quiet_1939_game_checked_by_hand() -> None:
     assert out is not None
     assert out.scores == {k: float(v) for k, v in expected.items()}
     assert out.winners == ("LOW",)
+
+
+@pytest.mark.rule("WW opinion")
+def test_world_opinion_orders_places_and_refusals() -> None:
+    s = _start(0)
+    parsed = R.parse(s, "GER", "2G3 3B1 0G2")
+    assert parsed.problems == []
+    assert [R.format(o) for _, o in parsed.orders] == ["@ 2G3", "@ 3B1", "@ 0G2"]
+    assert [p.code for p in R.parse(s, "GER", "8B3").problems] == ["illegal/self"]
+    assert [p.code for p in R.parse(s, "GER", "99G1").problems] == ["order/unknown_player"]
+    equal = RULESETS["equal"]
+    es = equal.new_game("", ["EFR", "EWG"], SeededChance(1), {})
+    assert [p.code for p in equal.parse(es, "EFR", "2B3").problems] == ["illegal/no_world_opinion"]
+
+
+def _opinion_turn(s: GameState, orders: dict[str, str]) -> tuple[GameState, list[str]]:
+    parsed = {p: [o for _, o in R.parse(s, p, t).orders] for p, t in orders.items()}
+    res = R.resolve(s, parsed, SeededChance(5))
+    return res.state, [e.text for e in res.events if e.kind == "world_opinion"]
+
+
+@pytest.mark.rule("WW opinion")
+def test_world_opinion_moves_hpi_every_turn_and_the_news_gives_only_totals() -> None:
+    s = _start(0)
+    before = {c: k.hpi for c, k in s.countries.items() if k.owner == N["ITA"]}
+    s, news = _opinion_turn(s, {"GER": "10B3", "FRA": "10G1", "GBR": "10B2"})
+    # Italy: -3 -2 +1 = -4 in every occupied country, and the same again next turn
+    assert news == [
+        "World opinion: [10] ITA is on 1 good-guy and 2 bad-guy lists: "
+        "HPI -4 in each of his countries."
+    ]
+    assert "GER" not in news[0] and "[8]" not in news[0]  # nobody is told who listed him
+    after_one = {c: s.countries[c].hpi for c in before}
+    s, _ = _opinion_turn(s, {})  # the lists stay until changed
+    for c, hpi in before.items():
+        assert s.countries[c].hpi - hpi == (after_one[c] - hpi) - 4
+    # GER empties his B3; GBR also puts Italy on his good list ("You MAY have the same
+    # player on BOTH the good list and the bad list"): FRA G1 + GBR G2, GBR B2
+    s, news = _opinion_turn(s, {"GER": "0B3", "GBR": "10G2"})
+    assert "on 2 good-guy and 1 bad-guy lists: HPI +1" in news[0]
+    s, news = _opinion_turn(s, {"FRA": "11G1"})  # a place given to another drops Italy
+    assert "on 1 good-guy and 1 bad-guy lists: HPI +0" in news[0]

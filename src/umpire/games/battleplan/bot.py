@@ -16,6 +16,7 @@ from umpire.games.battleplan.orders import (
     Build,
     Declare,
     Message,
+    Opinion,
     Order,
     Propaganda,
     Send,
@@ -155,3 +156,16 @@ def _intelligence(
     else:
         orders.append(Signal(owner, 9, where))
     return orders
+
+
+def opinion_orders(state: GameState, number: int) -> list[Order]:
+    """WW opinion: the biggest other player on the top of the bad-guy list, the smallest one
+    still in the game on the top of the good-guy list (the "big guys" keep small allies)."""
+    sizes = {p.number: 0 for p in state.players if p.number != number}
+    for c in state.countries.values():
+        if c.owner in sizes:
+            sizes[c.owner] += 1
+    alive = sorted((n, p) for p, n in sizes.items() if n > 0)
+    if len(alive) < 2:
+        return []
+    return [Opinion(alive[-1][1], False, 3), Opinion(alive[0][1], True, 3)]

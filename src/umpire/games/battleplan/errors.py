@@ -225,3 +225,8 @@ NO_ATTACKS_TURN_ONE = declare(
     "{order!r}: no attacks on turn one in this game (you may still declare enemies)",
     "Real Forces and 1939 reserve turn one for spies, propaganda and moves (WW real.turn1).",
 )
+NO_WORLD_OPINION = declare(
+    "illegal/no_world_opinion",
+    "{order!r}: this game has no World Opinion lists",
+    "Good-guy and bad-guy lists are for Real Forces and 1939 games (WW opinion).",
+)

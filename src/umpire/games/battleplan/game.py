@@ -117,6 +117,7 @@ class BattlePlan:
             free_messages=self.scenario.free_messages,  # WW anonymous
             newspaper=self.scenario.newspaper,  # WW newspaper
             attacks=not (self.scenario.no_attacks_turn_one and state.turn == 1),
+            opinion=self.scenario.world_opinion,  # WW opinion
         )
         for (line, item, order), verdict in zip(found, verdicts, strict=True):
             if verdict is None:
@@ -137,8 +138,8 @@ class BattlePlan:
     ) -> Resolution[GameState]:
         by_number = {state.number_of(p): list(os) for p, os in orders.items()}
         new, events = resolve_turn(state, self.gm, by_number, chance)
-        if self.scenario.after_turn is not None:
-            events += self.scenario.after_turn(new, chance)  # WW 1939.end
+        for step in self.scenario.after_turn:  # WW opinion, 1939.end
+            events += step(new, by_number, chance)
         return Resolution(new, events)
 
     def view(self, state: GameState, power: str | None) -> View:

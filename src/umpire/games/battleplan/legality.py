@@ -29,6 +29,7 @@ from umpire.games.battleplan.orders import (
     DefaultBuild,
     GiveDollars,
     Message,
+    Opinion,
     Order,
     Permit,
     Propaganda,
@@ -207,6 +208,8 @@ def _player_order(state: GameState, gm: GameMap, player: int, order: Order) -> R
         case Article(_, text):
             other = check_article(player, text)  # WW newspaper: no other player's name
             return None if other is None else _no(errors.FORGED_SIGNATURE, order=body, other=other)
+        case Opinion(p, _, _):
+            return _player(state, player, p, body, zero=True)  # WW opinion: not oneself
         case Signal(p, _, _):
             # WW anonymous: numbered message orders, p = 0 for everyone
             why = check_signal(state, gm, order)
@@ -391,6 +394,7 @@ def refuse_by_options(
     free_messages: bool,
     newspaper: bool,
     attacks: bool = True,
+    opinion: bool = False,
 ) -> list[Refusal | None]:
     """The scenario's options. WW anonymous: "there are no diplomatic messages": every free
     message (BP 16) and newspaper article is refused; the numbered message orders stay.
@@ -402,6 +406,8 @@ def refuse_by_options(
             v = _no(errors.NO_FREE_MESSAGES, order=o)
         elif v is None and isinstance(o, Article) and not newspaper:
             v = _no(errors.NO_NEWSPAPER, order=o)
+        elif v is None and isinstance(o, Opinion) and not opinion:
+            v = _no(errors.NO_WORLD_OPINION, order=o)
         elif v is None and not attacks and is_attack(o):
             v = _no(errors.NO_ATTACKS_TURN_ONE, order=o)
         out.append(v)

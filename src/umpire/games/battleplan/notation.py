@@ -20,6 +20,8 @@ Player orders (p a player number, n a quantity, XXX any space code, CCC a countr
     U1 U2             user options
     MSG p: text       a diplomatic message to player p, signed (16; ruling R-M1)
     MSG p ANON: text  the same, anonymous; a message takes the rest of its line
+    nG3 nG2 nG1 nB3   World Opinion: player n (0: nobody) in a good- or bad-guy place
+    nB2 nB1           worth 3, 2 or 1 HPI a turn (WW opinion; Real Forces and 1939)
     NEWS: text        an article for the World Newspaper, signed (WW newspaper; WW games)
     NEWS ANON: text   the same, unsigned; an article takes the rest of its line
     pMn pMn,XXX pMn,q numbered message order n to p (0: everyone), with a space code or a
@@ -73,6 +75,7 @@ from umpire.games.battleplan.orders import (
     DefaultBuild,
     GiveDollars,
     Message,
+    Opinion,
     Order,
     Permit,
     PlayerOrder,
@@ -121,6 +124,8 @@ def format_body(order: Order) -> str:
             return f"MSG {p}{'' if signed else ' ANON'}: {text}"
         case Article(signed, text):
             return f"NEWS{'' if signed else ' ANON'}: {text}"
+        case Opinion(p, good, weight):
+            return f"{p}{'G' if good else 'B'}{weight}"
         case Signal(p, n, subject):
             return f"{p}M{n}" + (f",{subject}" if subject else "")
         case Build(_, kind, n):
@@ -157,6 +162,7 @@ _TRAIN = re.compile(r"T([SC])" + _NUM)
 _RESEARCH = re.compile(r"R([IANFMXSC])" + _NUM)
 _PROPAGANDA = re.compile(r"P" + _NUM + _CODE)
 _OPTION = re.compile(r"U([12])")
+_OPINION = re.compile(r"(\d{1,3})([GB])([123])")
 _SIGNAL = re.compile(r"(\d{1,3})M(\d{1,3})(?:,([A-Z]{2,3}|\d{1,3}))?")
 _BUILD = re.compile(r"B([DIANFMX])" + _NUM)
 _TRANSFER = re.compile(r"([ANFMX])T" + _NUM + _CODE)
@@ -195,6 +201,8 @@ def parse_player_order(token: str) -> PlayerOrder | None:
         return UserOption(int(m[1]))
     if m := _BUILD.fullmatch(token):
         return DefaultBuild(m[1], int(m[2]))
+    if m := _OPINION.fullmatch(token):
+        return Opinion(int(m[1]), m[2] == "G", int(m[3]))
     if m := _SIGNAL.fullmatch(token):
         return Signal(int(m[1]), int(m[2]), m[3] or "")
     return None

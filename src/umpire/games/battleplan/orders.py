@@ -80,6 +80,15 @@ class Message:
 
 
 @dataclass(frozen=True, slots=True)
+class Opinion:
+    """WW opinion: ``nG3`` ... ``nB1``: player n (0: nobody) in a good- or bad-guy place."""
+
+    player: int
+    good: bool
+    weight: int  # 1..3
+
+
+@dataclass(frozen=True, slots=True)
 class Article:
     """WW newspaper: an article for the World Newspaper, signed by its writer or anonymous."""
 
@@ -157,6 +166,7 @@ PlayerOrder = (
     | Message
     | Signal
     | Article
+    | Opinion
 )
 Order = PlayerOrder | SpaceOrder | Standing
 

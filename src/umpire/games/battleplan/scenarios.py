@@ -8,7 +8,7 @@ diplomatic messages, only the numbered message orders (WW anonymous).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from umpire.core.chance import Chance
@@ -17,11 +17,15 @@ from umpire.core.ruleset import Outcome, ScenarioInfo
 from umpire.games.battleplan import ending
 from umpire.games.battleplan.geography import GameMap, europe
 from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.setup import EUROPE_START, Start
 from umpire.games.battleplan.world import ending1939
 from umpire.games.battleplan.world.equal import GM_CHOICES
 from umpire.games.battleplan.world.geography import south_america_map, world_map
+from umpire.games.battleplan.world.opinion import world_opinion
 from umpire.games.battleplan.world.powers1939 import powers_1939
+
+AfterTurn = Callable[[GameState, Mapping[int, Sequence[Order]], Chance], list[Event]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +42,9 @@ class Scenario:
     minors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # minors controlled
     no_attacks_turn_one: bool = False  # WW real.turn1, 1939.turn1
     outcome: Callable[[GameState], Outcome | None] = ending.outcome  # BP 1A unless changed
-    after_turn: Callable[[GameState, Chance], list[Event]] | None = None  # WW 1939.end
+    world_opinion: bool = False  # WW opinion: the nG/nB orders and their HPI effect
+    # steps after the turn's pipeline, in order (WW opinion, WW 1939.end)
+    after_turn: tuple[AfterTurn, ...] = ()
 
 
 EUROPE = Scenario(
@@ -118,7 +124,8 @@ WW1939 = Scenario(
     minors={p.code: p.minors for p in _POWERS_1939 if p.minors},
     no_attacks_turn_one=True,
     outcome=ending1939.outcome,
-    after_turn=ending1939.random_end,
+    world_opinion=True,
+    after_turn=(world_opinion, ending1939.random_end),
 )
 
 SOUTH_AMERICA = Scenario(

@@ -9,10 +9,13 @@ is over every power is scored by its victory list; the most points wins.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from umpire.core.chance import Chance
 from umpire.core.events import Audience, Event
 from umpire.core.ruleset import Outcome
 from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.world.geography import world_map
 from umpire.games.battleplan.world.scoring1939 import total
 
@@ -20,7 +23,9 @@ FIRST_MARKED = 26  # the first printout that may end the game
 CHANCE_PERCENT = 33
 
 
-def random_end(state: GameState, chance: Chance) -> list[Event]:
+def random_end(
+    state: GameState, orders: Mapping[int, Sequence[Order]], chance: Chance
+) -> list[Event]:
     """After a resolved turn: from the printout marked T26 on, a 33% chance the game is over."""
     if state.turn < FIRST_MARKED or state.extra.get("over"):
         return []
