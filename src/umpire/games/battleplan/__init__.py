@@ -1,4 +1,5 @@
-"""Battle Plan (Flying Buffalo, revised edition 1989): the Europe game.
+"""Battle Plan (Flying Buffalo, revised edition 1989): the Europe game and, in ``world``, World
+Wide Battle Plan (Equal Forces, Anonymous, 1939) and South American Battle Plan.
 
 Modules, per ``games/README.md``: ``orders`` (order values) and ``notation`` (the grammar of
 section 8), ``errors`` (the problem codes), ``legality`` (12), ``model`` (the state),
@@ -6,7 +7,7 @@ section 8), ``errors`` (the problem codes), ``legality`` (12), ``model`` (the st
 the rule areas (``economy``, ``intelligence``, ``movement``, ``builds``, ``combat``,
 ``seacombat``, ``occupation``, ``standing``, ``messages``), ``turn`` (the pipeline of 9),
 ``views``, ``reports`` and ``printout`` (14), ``bot`` and ``game`` (one ruleset per scenario).
-Rulings: docs/rulings/battleplan.md.
+Rulings: docs/rulings/battleplan.md and docs/rulings/battleplan-world.md.
 """
 
 from umpire.core import registry
