@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from umpire.core.chance import SeededChance
 from umpire.games.battleplan.legality import reach
-from umpire.games.battleplan.model import MINOR, GameState
+from umpire.games.battleplan.model import MINOR, GameState, Stack
 from umpire.games.battleplan.setup import EUROPE_START, new_state, starting_country
 from umpire.games.battleplan.world.geography import REGIONS, world_data, world_map
 
@@ -276,3 +277,16 @@ def test_south_american_map_is_the_s_spaces_and_their_seas() -> None:
                 seen.add(n)
                 todo.append(n)
     assert seen == set(sa.seas)
+
+
+@pytest.mark.rule("WW canals")
+def test_a_closed_canal_is_named_in_the_refusal() -> None:
+    from umpire.games.battleplan.game import RULESETS
+
+    equal = RULESETS["equal"]
+    state = equal.new_game("", ["EGB", "NNY"], SeededChance(1), {})
+    state.countries["NPA"].owner = 2
+    state.seas["WCB"].forces[1] = Stack(navy=5)
+    parsed = equal.parse(state, "EGB", "@WCB NT5WEP")
+    assert [p.code for p in parsed.problems] == ["illegal/strait_closed"]
+    assert "the canal of Panama is closed to you" in parsed.problems[0].message

@@ -122,8 +122,8 @@ OUT_OF_RANGE = declare(
 )
 STRAIT_CLOSED = declare(
     "illegal/strait_closed",
-    "{order!r}: the Turkey Strait is closed to you (7)",
-    "Only the holder of Turkey and those he permits pass the strait (7).",
+    "{order!r}: {canal} is closed to you (7)",
+    "Only the holder of Turkey (WW: of a canal) and those he permits pass the strait (7).",
 )
 NOT_COASTAL = declare(
     "illegal/not_coastal",

@@ -175,8 +175,9 @@ def _out_of_reach(
 ) -> Refusal:
     if unit in "FMX":
         return _no(errors.OUT_OF_RANGE, order=body, to=to, frm=frm)
-    if gm.is_strait(frm, to):
-        return _no(errors.STRAIT_CLOSED, order=body)
+    canal = gm.canal(frm, to)
+    if canal is not None:
+        return _no(errors.STRAIT_CLOSED, order=body, canal=canal.title)
     if unit == "N" and gm.is_country(frm):
         return _no(errors.NOT_COASTAL, order=body)
     return _no(errors.NOT_ADJACENT, order=body, to=to, frm=frm)
