@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from umpire.core.chance import ScriptedChance
+from umpire.core.submission import parse
 from umpire.games.origins import RULESET
 
 from .helpers import kinds, make, run
@@ -45,20 +46,33 @@ def test_xa_losses_are_divided_in_proportion() -> None:
 @pytest.mark.rule("OWW 4.3")
 def test_only_one_attack_per_area() -> None:
     state = make({"POL": {"FRA": 8, "GER": 4, "USSR": 3}})
-    parsed = RULESET.parse(state, "FRA", "ATTACK POL GER WITH 4\nATTACK POL USSR WITH 4")
+    parsed = parse(RULESET, state, "FRA", "ATTACK POL GER WITH 4\nATTACK POL USSR WITH 4")
     assert [p.code for p in parsed.problems] == ["illegal/second_attack"]
     assert parsed.problems[0].line == 2
     assert len(parsed.orders) == 1
 
 
 @pytest.mark.rule("OWW 4.4")
-def test_an_attacker_may_commit_only_part_of_his_pfs() -> None:
-    # 4 of France's 10 against Germany 4: 1-1; die 5: A, France loses the 4 committed only
+@pytest.mark.rule("OWW DCT")
+def test_an_attacker_may_commit_only_part_of_his_pfs_but_an_a_costs_them_all() -> None:
+    # 4 of France's 10 against Germany 4: 1-1 (not 2-1: committing less worsens the odds);
+    # die 5: A, and the key says the attacker removes ALL his PFs in the area (ruling R4)
     state = make({"POL": {"FRA": 10, "GER": 4}})
     after, events = run(state, {"FRA": "ATTACK POL GER WITH 4"}, [5])
     assert kinds(events, "attack")[0].data["column"] == "1-1"
-    assert after.box("POL", "FRA").pfs == 6
+    assert after.box("POL", "FRA").empty
     assert after.box("POL", "GER").pfs == 4
+
+
+@pytest.mark.rule("OWW DCT")
+def test_a_cheap_low_odds_attack_risks_everything_in_the_area() -> None:
+    # 2 of France's 9 plus her Understanding marker held back, against Germany 4: 1-2;
+    # die 1: Xa. France loses her whole strength there (9 PFs and the marker: 14), Germany
+    # an equal number (all 4) — under the old reading France would have lost only 2.
+    state = make({"POL": {"FRA": (9, "U"), "GER": 4}})
+    after, _ = run(state, {"FRA": "ATTACK POL GER WITH 2"}, [1])
+    assert after.box("POL", "FRA").empty
+    assert after.box("POL", "GER").empty
 
 
 @pytest.mark.rule("OWW 4.5")
@@ -84,7 +98,7 @@ def test_attacks_are_never_combined() -> None:
     assert [e.data["column"] for e in kinds(events, "attack")] == ["1-2", "1-2"]
     assert after.box("POL", "GER").pfs == 6
     # the notation has no way to name a partner
-    assert not RULESET.parse(state, "FRA", "ATTACK POL GER WITH 3 AND GBR 3").ok
+    assert not parse(RULESET, state, "FRA", "ATTACK POL GER WITH 3 AND GBR 3").ok
 
 
 @pytest.mark.rule("OWW 4.7")
