@@ -41,6 +41,7 @@ class ScenarioInfo:
     description: str = ""
     default_powers: tuple[str, ...] = ()  # the powers seated when none are named
     names: tuple[tuple[str, str], ...] = ()  # (power, full name): "GER", "Germany"
+    press_allowed: bool = True  # False: players may not send free press (e.g. Anonymous WWBP)
 
 
 @dataclass(frozen=True, slots=True)
