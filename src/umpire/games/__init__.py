@@ -3,7 +3,7 @@
 from importlib import import_module
 
 # One entry per game package; each registers its Ruleset when imported.
-BUILTIN = ("origins", "battleplan", "diplomacy")
+BUILTIN = ("origins", "battleplan", "diplomacy", "spi_ww2")
 
 # A package that fails to import is recorded here instead of breaking every other game:
 # looking it up in the registry then raises with the cause (see umpire.core.registry).
