@@ -17,9 +17,9 @@ from umpire.core.problems import OrderError
 from umpire.games.spi_ww2 import combat, legality, movement, phase, politics
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts
-from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, State
+from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, State, is_combat
 from umpire.games.spi_ww2.notation import format_order
-from umpire.games.spi_ww2.orders import Attack, LendLease, Move, Objectives, Order, Permit, Place
+from umpire.games.spi_ww2.orders import Attack, LendLease, Move, Objectives, Order, Pass, Permit, Place
 
 GERMAN_EAST = 7  # 2/41: the bot's Germany attacks the USSR from here
 ITALIAN_ENTRY = 4  # 3/40
@@ -31,9 +31,11 @@ def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> list
         orders: list[Order] = [synthesis(board, power)]
     elif state.phase == DIPLOMACY:
         orders = diplomacy(board, power)
+    elif is_combat(state.phase):
+        orders = _attacks(board, power, politics.nationalities(state, charts, power))
     else:
-        orders = player_turn(board, power, chance)
-    return [format_order(o) for o in orders]
+        orders = movement_phase(board, power, chance)
+    return [format_order(o) for o in orders or [Pass()]]
 
 
 def _try(board: Board, power: str, order: Order) -> bool:
@@ -72,10 +74,12 @@ def diplomacy(board: Board, power: str) -> list[Order]:
     return out
 
 
-def player_turn(board: Board, power: str, chance: Chance) -> list[Order]:
+def movement_phase(board: Board, power: str, chance: Chance) -> list[Order]:
     del chance
     out: list[Order] = []
     own = politics.nationalities(board.state, board.charts, power)
+    start = {h: dict(u) for h, u in board.units.items()}
+    out += _marches(board, power, own, start)
     for key in sorted(board.pools) + (["USA"] if "USA" in own and board.holding.get("USA") else []):
         nat = key.split(":")[0]
         if nat not in own:
@@ -86,20 +90,25 @@ def player_turn(board: Board, power: str, chance: Chance) -> list[Order]:
             if n and _try(board, power, o := Place(nat, n, hid)):
                 out.append(o)
                 have -= n
+    return out
+
+
+def _marches(board: Board, power: str, own: tuple[str, ...], start: dict[str, dict[str, int]]) -> list[Order]:
+    """Each stack (as it stood at the start) toward the nearest enemy."""
+    out: list[Order] = []
     targets = _targets(board, power)
     dist = _distances(board, targets)
-    for hid, units in sorted(board.units.items()):
+    for hid, units in sorted(start.items()):
         for nat in sorted(units):
             if nat not in own or politics.self_defense(board.charts, nat) and not politics.active_minor(board.state, nat):
                 continue
-            n = board.sp(hid, nat) - board.moved.get((hid, nat), 0) - (1 if _keep(board, hid) else 0)
+            n = units[nat] - (1 if _keep(board, hid) else 0)
             if n <= 0 or hid not in dist:
                 continue
             reach = movement.reachable(board, power, nat, hid, board.base.game_turn)
             best = min(reach, key=lambda h: (dist.get(h, 999), reach[h], h))
             if best != hid and dist.get(best, 999) < dist[hid] and _try(board, power, o := Move(nat, n, hid, best)):
                 out.append(o)
-    out += _attacks(board, power, own)
     return out
 
 

@@ -6,7 +6,7 @@ from umpire.core.problems import OrderError
 
 MESSAGES: dict[str, str] = {
     "syntax/unknown_order": "not an order: {text!r} (orders: PLACE MOVE RAIL SHIP LAND ATTACK "
-    "PERMIT REFUSE LENDLEASE PEACE OBJECTIVES)",
+    "PERMIT REFUSE LENDLEASE PEACE OBJECTIVES PASS)",
     "syntax/bad_order": "cannot read {text!r}: expected {expected}",
     "syntax/too_long": "line too long ({size} characters; at most {limit})",
     "order/unknown_hex": "no hex or place {text!r} on the map",

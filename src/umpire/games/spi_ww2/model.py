@@ -15,7 +15,18 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 OBJECTIVES = -1  # the phase index of the 19.2 synthesis at the start of the game
-DIPLOMACY = 0  # the Diplomacy Interphase (4.2 A); Player-Turns are 1..N
+DIPLOMACY = 0  # the Diplomacy Interphase (4.2 A)
+# Player-Turn k (1..N) has two phases: 2k-1 its movement (placement, movement, transport),
+# 2k its combat.
+
+
+def player_turn(phase: int) -> int:
+    """The Player-Turn (1..N) a phase belongs to (0 for the set-up and the Interphase)."""
+    return (phase + 1) // 2 if phase > 0 else 0
+
+
+def is_combat(phase: int) -> bool:
+    return phase > 0 and phase % 2 == 0
 
 
 @dataclass(frozen=True)
@@ -23,7 +34,7 @@ class State:
     version: int  # 4, 5 or 6 players
     players: tuple[str, ...]  # the seated players (their codes: FRA, USSR, ...)
     game_turn: int  # 1 = 4/39
-    phase: int  # OBJECTIVES, DIPLOMACY or the Player-Turn 1..N (4.41-4.43)
+    phase: int  # OBJECTIVES, DIPLOMACY, or a Player-Turn's movement (2k-1) or combat (2k)
     over: bool = False
     variable_us_entry: bool = True  # 18.0 (optional rule; on by default, as 18.0 advises)
     last_game_turn: int = 0  # 0: the calendar's length (4.3); a setting may shorten the game

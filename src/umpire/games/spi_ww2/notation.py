@@ -13,6 +13,7 @@ by place name (``Berlin``, ``Port Said``). Canonical text uses hex ids.
     LENDLEASE <sp>                              10.35
     PEACE <power>
     OBJECTIVES <country> <entry>[, ...]         19.2 (entries like C3, N2)
+    PASS                                        nothing to order this phase
 
 >>> from umpire.games.spi_ww2.orders import Move, Attack
 >>> format_order(Move("GER", 3, "2113", "2213"))
@@ -34,6 +35,7 @@ from umpire.games.spi_ww2.orders import (
     Move,
     Objectives,
     Order,
+    Pass,
     Peace,
     Permit,
     Place,
@@ -102,6 +104,8 @@ def parse_order(line: str, m: Map, players: tuple[str, ...], countries: set[str]
         return Peace(power(rest, players))
     if kind == "OBJECTIVES":
         return _objectives(rest, line, countries)
+    if kind == "PASS" and not rest:
+        return Pass()
     raise problem("syntax/unknown_order", text=line)
 
 
@@ -162,6 +166,8 @@ def _objectives(rest: str, line: str, countries: set[str]) -> Objectives:
 
 def format_order(order: Order) -> str:
     match order:
+        case Pass():
+            return "PASS"
         case Place(nat, sp, hid):
             return f"PLACE {nat} {sp} {hid}"
         case Move(nat, sp, frm, to):

@@ -98,4 +98,9 @@ class Objectives:
     entries: tuple[tuple[str, str], ...]
 
 
-Order = Place | Move | Rail | Ship | Land | Attack | Permit | LendLease | Peace | Objectives
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Nothing to order this phase (said explicitly, as a player marks himself ready)."""
+
+
+Order = Pass | Place | Move | Rail | Ship | Land | Attack | Permit | LendLease | Peace | Objectives

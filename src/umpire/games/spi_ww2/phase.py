@@ -16,7 +16,7 @@ from umpire.core.problems import OrderError, Problem
 from umpire.games.spi_ww2 import combat, legality, movement, politics, transport
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.errors import problem
-from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES
+from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, is_combat
 from umpire.games.spi_ww2.orders import (
     Attack,
     Land,
@@ -24,6 +24,7 @@ from umpire.games.spi_ww2.orders import (
     Move,
     Objectives,
     Order,
+    Pass,
     Peace,
     Permit,
     Place,
@@ -31,8 +32,8 @@ from umpire.games.spi_ww2.orders import (
     Ship,
 )
 
-STANDING = (Permit, LendLease, Peace)
-STEP = {Permit: 0, LendLease: 0, Peace: 0, Objectives: 0, Place: 1, Move: 2, Rail: 2, Ship: 2, Land: 2, Attack: 3}
+STANDING = (Permit, LendLease, Peace, Pass)
+STEP = {Pass: 0, Permit: 0, LendLease: 0, Peace: 0, Objectives: 0, Place: 1, Move: 2, Rail: 2, Ship: 2, Land: 2, Attack: 3}
 
 
 def phase_name(board: Board) -> str:
@@ -40,17 +41,19 @@ def phase_name(board: Board) -> str:
         return "the 19.2 synthesis"
     if board.base.phase == DIPLOMACY:
         return "the Diplomacy Interphase"
-    return "a Player-Turn"
+    return "a combat phase" if is_combat(board.base.phase) else "a movement phase"
 
 
 def allowed(board: Board, order: Order) -> None:
     phase = board.base.phase
-    ok = (
+    ok = isinstance(order, Pass) or (
         isinstance(order, Objectives)
         if phase == OBJECTIVES
         else isinstance(order, STANDING)
         if phase == DIPLOMACY
-        else not isinstance(order, Objectives)
+        else isinstance(order, (*STANDING, Attack))
+        if is_combat(phase)
+        else not isinstance(order, (Objectives, Attack))
     )
     if not ok:
         raise problem("illegal/wrong_phase", what=type(order).__name__.upper(), phase=phase_name(board))
@@ -72,6 +75,8 @@ def run(
 
 def apply(board: Board, player: str, order: Order, chance: Chance | None) -> None:
     match order:
+        case Pass():
+            pass
         case Permit():
             standing_permit(board, player, order)
         case LendLease(sp):

@@ -4,9 +4,10 @@ end of the whole Game-Turn (4.2); one phase at a time, each waiting only for its
 
     OBJECTIVES (once, four and five Players): the dual players record a synthesis (19.2)
     DIPLOMACY: every player; press, and standing choices (permissions, Lend-Lease, peace)
-    Player-Turn k: the phasing player alone:
-        standing choices, placement (10.0), movement (5.0), combat (8.0),
-        zones of control take hexes (19.13), what was left unplaced (10.83, 10.91)
+    Player-Turn k, the phasing player alone, in two phases:
+        movement: standing choices, placement (10.0), movement and transport (5.0)
+        combat: combat (8.0); zones of control take hexes (19.13); what was left
+        unplaced (10.83, 10.91)
     after the last Player-Turn (always Germany's):
         Russian Resources Computation (4.2), US entry roll (18.0), Italian surrender (16.64),
         then the next Game-Turn: transport (5.7), the US enters (18.0), arrivals (10.0);
@@ -22,7 +23,7 @@ from umpire.core.events import Event
 from umpire.games.spi_ww2 import intervention, objectives, phase, politics, reinforcements, transport
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts
-from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, State
+from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, State, is_combat, player_turn
 from umpire.games.spi_ww2.orders import Order
 from umpire.games.spi_ww2.setup import dual_players
 
@@ -39,7 +40,7 @@ def phasing(state: State, charts: Charts) -> tuple[str, ...]:
         return dual_players(charts, state.version)
     if state.phase == DIPLOMACY:
         return state.players
-    return (charts.order(state.version)[state.phase - 1][0],)
+    return (charts.order(state.version)[player_turn(state.phase) - 1][0],)
 
 
 def label(state: State, charts: Charts) -> str:
@@ -51,8 +52,10 @@ def label(state: State, charts: Charts) -> str:
         return "1939 set-up: dual identities (19.2)"
     if state.phase == DIPLOMACY:
         return f"{head}: Diplomacy Interphase"
-    turn = charts.order(state.version)[state.phase - 1]
-    return f"{head}: Player-Turn {state.phase}, {'/'.join(turn)}"
+    k = player_turn(state.phase)
+    turn = charts.order(state.version)[k - 1]
+    step = "combat" if is_combat(state.phase) else "movement"
+    return f"{head}: Player-Turn {k}, {'/'.join(turn)}: {step}"
 
 
 def kinds(state: State) -> tuple[str, ...]:
@@ -60,7 +63,7 @@ def kinds(state: State) -> tuple[str, ...]:
         return ("objectives",)
     if state.phase == DIPLOMACY:
         return ("diplomacy",)
-    return ("player-turn",)
+    return ("combat",) if is_combat(state.phase) else ("movement",)
 
 
 def resolve(
@@ -79,8 +82,10 @@ def resolve(
         return board.freeze(phase=1), board.events
     player = phasing(state, charts)[0]
     phase.control_by_zoc(board, player)
+    if not is_combat(state.phase):
+        return board.freeze(phase=state.phase + 1), board.events
     reinforcements.end_of_player_turn(board, player)
-    if state.phase < len(charts.order(state.version)):
+    if player_turn(state.phase) < len(charts.order(state.version)):
         return board.freeze(phase=state.phase + 1), board.events
     return end_of_game_turn(board, chance)
 
