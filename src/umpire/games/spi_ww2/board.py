@@ -113,9 +113,12 @@ class Board:
         """Does ``hid`` hold units hostile to ``nat``?"""
         return any(self.hostile(nat, o) for o in self.units.get(hid, {}))
 
-    def zoc_of(self, hid: str, nat: str) -> bool:
-        """Is ``hid`` in the zone of control of units hostile to ``nat`` (6.0; 16.41)?"""
+    def zoc_of(self, hid: str, nat: str, ignore: str = "") -> bool:
+        """Is ``hid`` in the zone of control of units hostile to ``nat`` (6.0; 16.41)?
+        ``ignore``: a hex whose units' zone of control does not count."""
         for n in self.map.adjacent(hid):
+            if n == ignore:
+                continue
             for other in self.units.get(n, {}):
                 if not self.hostile(nat, other):
                     continue

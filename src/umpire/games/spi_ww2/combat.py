@@ -104,7 +104,8 @@ def displacement_hex(board: Board, hid: str, nats: Sequence[str], player: str) -
         if any(board.hostile_in(n, x) for x in nats):
             continue
         friendly = any(not board.hostile(nats[0], o) for o in board.units.get(n, {}))
-        if not friendly and any(board.zoc_of(n, x) for x in nats):
+        # the stack doing the displacing does not count as the zone of control (ruling)
+        if not friendly and any(board.zoc_of(n, x, ignore=hid) for x in nats):
             continue
         return n
     return ""

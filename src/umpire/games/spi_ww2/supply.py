@@ -82,7 +82,7 @@ def sources(board: Board, nat: str) -> set[str]:
 
 def blocks(board: Board, nat: str, hid: str) -> bool:
     """9.71, 9.72: is the trace through ``hid`` blocked for ``nat``?"""
-    if board.hostile_in(hid, nat):
+    if board.hostile_in(hid, nat) and not board.sp(hid, nat):
         return True
     if any(not board.hostile(nat, o) for o in board.units.get(hid, {})):
         return False  # a friendly unit negates the zone of control
@@ -106,7 +106,9 @@ def supplied(board: Board, nat: str) -> set[str]:
         if d >= rng or (d > 0 and blocks(board, nat, hid)):
             continue
         for n in board.map.adjacent(hid):
-            if n not in dist and board.map.passable(n) and not board.hostile_in(n, nat):
+            if n in dist or not board.map.passable(n):
+                continue
+            if not board.hostile_in(n, nat) or board.sp(n, nat):  # 7.14: a shared hex
                 dist[n] = d + 1
                 queue.append(n)
     out = set(dist)
