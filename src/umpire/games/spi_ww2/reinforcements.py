@@ -39,11 +39,14 @@ def arrivals(board: Board, game_turn: int) -> None:
             n = 0
         if nat == "ITA" and board.flags.get("italy_surrendered"):
             n = 0
+        short = board.player_of(nat) in board.flags.get("garrison_short", [])
+        repl = 0 if short else int(core["replacements"]["per_turn"].get(nat, 0))
         if nat == "GER":
-            n = german_rate(board, n + int(core["replacements"]["per_turn"].get("GER", 0)))
+            n = german_rate(board, n + repl)
         elif nat == "ITA" and not board.flags.get("italy_surrendered"):
-            n += int(core["replacements"]["per_turn"].get("ITA", 0))
+            n += repl
         _add(board, nat, n, "10.0 schedule (provisional)")
+    board.flags.pop("garrison_short", None)
     mp = board.charts.mp["replacements"]
     if quarter == 1:
         _add(board, "GBR", int(mp["british_per_year"]), "10.44 one replacement Point per Game-Year")
@@ -86,6 +89,7 @@ def end_of_player_turn(board: Board, player: str) -> None:
     """What the Player-Turn's owner left unplaced: 10.91 French Spring point lost; 10.83,
     10.84 US arrivals to the Holding Area."""
     own = politics.nationalities(board.state, board.charts, player)
+    garrison_check(board, player)
     if "FRA" in own and board.pools.get("FRA:spring"):
         board.pools.pop("FRA:spring")
         board.say("replacements", "The French Spring replacement Point was not taken and is lost (10.91).")
@@ -93,6 +97,30 @@ def end_of_player_turn(board: Board, player: str) -> None:
         n = board.pools.pop("USA:due")
         board.holding["USA"] = board.holding.get("USA", 0) + n
         board.say("replacements", f"{n} US SP go to the US Reinforcements Holding Area (10.83, 10.84).")
+
+
+def garrison_check(board: Board, player: str) -> list[str]:
+    """14.4, for every player at war with Russia (provisional two-player rule): at least
+    ``core.garrison.per_country`` SP in every foreign country he holds by conquest; short of
+    it, his next Game-Turn's replacements are forfeit. Returns the countries short."""
+    if not politics.at_war(board.state, player, board.player_of("USSR")):
+        return []
+    need = int(board.charts.core["garrison"]["per_country"])
+    own = set(politics.nationalities(board.state, board.charts, player))
+    short = []
+    for country, invaders in sorted(board.invaded.items()):
+        if player not in invaders or country in own:
+            continue
+        hexes = board.map.of_country.get(country, ())
+        if not any(board.control.get(h) == player for h in hexes):
+            continue
+        sp = sum(board.sp(h, n) for h in hexes for n in own)
+        if sp < need:
+            short.append(country)
+    if short:
+        board.flags["garrison_short"] = sorted({*board.flags.get("garrison_short", []), player})
+        board.say("garrison", f"{player} leaves no garrison in {', '.join(short)} (14.4): no replacements next Game-Turn.")
+    return short
 
 
 def resources_computation(board: Board) -> int:
