@@ -116,7 +116,7 @@ def test_attack_on_a_shared_hex_displaces_then_fights() -> None:
 @pytest.mark.rule("SPI 7.28")
 def test_strength_points_break_down_and_build_up_freely_within_a_nationality() -> None:
     # 7.28 is not used: a stack splits and joins by Strength Points; nationalities never merge
-    state = phase_of(with_units(start(6), {SAAR: {"GER": 3}, "1418": {"GER": 1, "ITA": 1}}), "GER")
+    state = phase_of(with_units(start(5), {SAAR: {"GER": 3}, "1418": {"GER": 1, "ITA": 1}}), "GER")
     new, _ = play(state, "GER", f"MOVE GER 2 {SAAR}-1418")
     assert new.units[SAAR] == {"GER": 1}
     assert new.units["1418"] == {"GER": 3, "ITA": 1}

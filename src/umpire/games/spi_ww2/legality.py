@@ -76,6 +76,9 @@ def north_africa(board: Board, nat: str, to: str, sp: int) -> None:
 def check_move(board: Board, player: str, order: Move) -> None:
     operated(board, player, order.nat)
     free_to_move(board, order.nat, order.frm, order.sp)
+    why = movement.minor_restriction(board, player, order.nat, order.to, order.sp)
+    if why:
+        raise problem("illegal/neutral", why=why)
     cost, why = movement.path_cost(
         board, player, order.nat, order.frm, order.to, board.base.game_turn
     )

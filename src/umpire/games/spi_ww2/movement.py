@@ -23,7 +23,16 @@ def hex_cost(board: Board, hid: str, game_turn: int) -> int:
 
 
 def enterable(board: Board, nat: str, hid: str) -> bool:
-    return board.map.passable(hid) and not board.hostile_in(hid, nat)
+    """Passable, free of hostile units, and any units there are the player's own or those of
+    a player who lets him in (TRANSIT); a neutral's army must be attacked, not joined."""
+    if not board.map.passable(hid) or board.hostile_in(hid, nat):
+        return False
+    player = board.player_of(nat)
+    for other in board.units.get(hid, {}):
+        owner = board.player_of(other)
+        if owner != player and not (owner and politics.permitted(board.state, owner, player, "TRANSIT")):
+            return False
+    return True
 
 
 def path_cost(
