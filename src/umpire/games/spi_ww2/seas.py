@@ -2,7 +2,8 @@
 (5.7) and supply tracing (9.0).
 
 A passage (Gibraltar, Suez, the Turkish straits, the Danish straits) is a hex joining two sea
-regions; the Cape route joins the Atlantic and the Indian Ocean off the map. A passage is
+regions; the Cape route joins the Atlantic and the Indian Ocean off the map, held by the
+British Player (Royal Navy). A passage is
 open to a player who controls its hex, or with the controller's STRAITS permission (9.32);
 12.4: never past Turkish hexes while Turkey is neutral (not invaded).
 """
@@ -15,8 +16,12 @@ from umpire.games.spi_ww2.board import Board
 
 def passage_open(board: Board, player: str, name: str) -> bool:
     place, _, _ = board.charts.core["passages"][name]
-    if not place:
-        return True  # the Cape route, off the map
+    if place.startswith("@"):  # off the map, held by a nationality's player (the Cape route)
+        holder = politics.player_of(board.state, board.charts, place[1:])
+        return holder == player or (
+            not politics.at_war(board.state, player, holder)
+            and politics.permitted(board.state, holder, player, "STRAITS")
+        )
     hid = board.map.find(place)
     if hid is None:
         return False
