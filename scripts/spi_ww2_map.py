@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "umpire" / "games" / "spi_ww2" / "data"
-ODD_Q = {0: ((1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (0, 1)),
-         1: ((1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1), (0, 1))}
+ODD_Q = {
+    0: ((1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (0, 1)),
+    1: ((1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1), (0, 1)),
+}
 
 
 def inside(lon: float, lat: float, poly: list[list[float]]) -> bool:
@@ -56,7 +58,11 @@ def build(geo: dict[str, Any]) -> dict[str, Any]:
         for r in range(grid["rows"]):
             lon, lat = centre(grid, c, r)
             country = next(
-                (k["code"] for k in geo["country"] if any(inside(lon, lat, p) for p in k["polygons"])),
+                (
+                    k["code"]
+                    for k in geo["country"]
+                    if any(inside(lon, lat, p) for p in k["polygons"])
+                ),
                 None,
             )
             hexes[f"{c:02d}{r:02d}"] = {"lon": lon, "lat": lat, "country": country}
@@ -75,9 +81,13 @@ def build(geo: dict[str, Any]) -> dict[str, Any]:
     for h in hexes.values():
         lon, lat = h["lon"], h["lat"]
         if h["country"] is None:
-            h["sea"] = next((s[0] for s in geo["features"]["seas"] if in_box(lon, lat, s[1:])), "Atlantic")
+            h["sea"] = next(
+                (s[0] for s in geo["features"]["seas"] if in_box(lon, lat, s[1:])), "Atlantic"
+            )
             continue
-        h["terrain"] = next((t[0] for t in geo["features"]["terrain"] if in_box(lon, lat, t[1:5])), "clear")
+        h["terrain"] = next(
+            (t[0] for t in geo["features"]["terrain"] if in_box(lon, lat, t[1:5])), "clear"
+        )
         north = lat >= 58 or (lat >= 49 and lon >= 24)
         h["weather"] = "north" if north else ("south" if lat < 37 else "central")
     for hid, h in hexes.items():
@@ -106,8 +116,11 @@ def build(geo: dict[str, Any]) -> dict[str, Any]:
 
 def neighbours(hid: str, grid: dict[str, Any]) -> list[str]:
     c, r = int(hid[:2]), int(hid[2:])
-    return [f"{c + dc:02d}{r + dr:02d}" for dc, dr in ODD_Q[c % 2]
-            if 0 <= c + dc < grid["columns"] and 0 <= r + dr < grid["rows"]]
+    return [
+        f"{c + dc:02d}{r + dr:02d}"
+        for dc, dr in ODD_Q[c % 2]
+        if 0 <= c + dc < grid["columns"] and 0 <= r + dr < grid["rows"]
+    ]
 
 
 def main() -> None:

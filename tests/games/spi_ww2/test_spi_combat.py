@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.spi_ww2.helpers import board, codes, hx, messages, phase_of, play, start, texts, with_, with_units
+from tests.games.spi_ww2.helpers import (
+    board,
+    codes,
+    messages,
+    phase_of,
+    play,
+    start,
+    texts,
+    with_,
+    with_units,
+)
 from umpire.core import session
 from umpire.core.chance import ScriptedChance, SeededChance
 from umpire.games.spi_ww2 import charts, combat
@@ -66,7 +76,7 @@ def test_defence_combines_and_the_attacker_extracts_losses_from_several_national
 @pytest.mark.rule("SPI 8.52")
 def test_one_defending_nationality_loses_its_own_points() -> None:
     state = front({SAAR: {"GER": 4}, METZ: {"FRA": 2}})
-    new, events = play(state, "GER", f"ATTACK {METZ} WITH GER 4 {SAAR}", [4, 6, 6])
+    new, _ = play(state, "GER", f"ATTACK {METZ} WITH GER 4 {SAAR}", [4, 6, 6])
     assert new.units[METZ] == {"FRA": 1}
     assert combat.defender_order(board(state), METZ, ("GBR",)) == ["FRA"]
 
@@ -124,7 +134,9 @@ def test_strength_points_break_down_and_build_up_freely_within_a_nationality() -
 
 def test_the_crt_is_data_and_a_swapped_table_plays_on() -> None:
     core = charts.read_core()
-    core["crt"]["rows"] = [["0/all"] * len(core["crt"]["columns"])] * 6  # defender always eliminated
+    core["crt"]["rows"] = [
+        ["0/all"] * len(core["crt"]["columns"])
+    ] * 6  # defender always eliminated
     swapped = SpiWW2(charts.build(core=core))
     state = front({SAAR: {"GER": 1}, METZ: {"FRA": 2}})
     state = with_(state, units={**state.units, "1418": {"GER": 4}})
@@ -134,7 +146,9 @@ def test_the_crt_is_data_and_a_swapped_table_plays_on() -> None:
     res = swapped.resolve(state, {"GER": [o for _, o in parsed.orders]}, ScriptedChance([1, 6, 6]))
     assert METZ not in res.state.units or "FRA" not in res.state.units[METZ]  # 1-2 odds, die 1
     # the whole game plays on with the other table
-    st = swapped.new_game("4-player", ("FRA", "USSR", "GBR", "GER"), SeededChance(1), {"game_turns": 2})
+    st = swapped.new_game(
+        "4-player", ("FRA", "USSR", "GBR", "GER"), SeededChance(1), {"game_turns": 2}
+    )
     turns = 0
     while swapped.outcome(st) is None:
         orders = {}

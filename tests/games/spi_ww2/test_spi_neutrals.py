@@ -136,7 +136,9 @@ def test_rumania_and_hungary_send_one_point_each_against_russia() -> None:
 
 @pytest.mark.rule("SPI 16.33")
 def test_bulgaria_and_hungary_send_one_point_each_to_the_balkans() -> None:
-    balkans = with_(start(6), flags={"balkans_attacked": True}, invaded={**start(6).invaded, "YUG": ("GER",)})
+    balkans = with_(
+        start(6), flags={"balkans_attacked": True}, invaded={**start(6).invaded, "YUG": ("GER",)}
+    )
     balkans = controlled(balkans, ["2625"], "GER")
     b = board(balkans)
     assert movement.minor_restriction(b, "GER", "BUL", "2625", 1) == ""
@@ -158,7 +160,17 @@ def test_self_defense_neutrals_do_not_move_until_invaded() -> None:
     assert "16.22" in messages(state, "USA", f"MOVE SPA 1 {madrid}-0627")[0]
     invaded = with_(state, invaded={**state.invaded, "SPA": ("GER",)})
     assert codes(invaded, "USA", f"MOVE SPA 1 {madrid}-0627") == []
-    assert set(CHARTS.mp["minors"]["self_defense"]) == {"SPA", "SWE", "NOR", "DEN", "NET", "BEL", "YUG", "GRE", "TUR"}
+    assert set(CHARTS.mp["minors"]["self_defense"]) == {
+        "SPA",
+        "SWE",
+        "NOR",
+        "DEN",
+        "NET",
+        "BEL",
+        "YUG",
+        "GRE",
+        "TUR",
+    }
 
 
 @pytest.mark.rule("SPI 16.24")
@@ -177,7 +189,9 @@ def test_invaded_neutral_reinforced_by_the_controlling_player_or_his_allies() ->
 @pytest.mark.rule("SPI 16.61")
 def test_italy_attacks_only_from_its_entry_in_four_and_five_players() -> None:
     units = {TURIN: {"ITA": 3}, SAVOY: {"FRA": 1}}
-    five = phase_of(with_units(with_(start(5), wars=(("FRA", "GER"), ("GBR", "GER"))), units), "GER", "combat")
+    five = phase_of(
+        with_units(with_(start(5), wars=(("FRA", "GER"), ("GBR", "GER"))), units), "GER", "combat"
+    )
     assert "16.61" in messages(five, "GER", f"ATTACK {SAVOY} WITH ITA 3 {TURIN}")[0]
     assert codes(with_(five, game_turn=4), "GER", f"ATTACK {SAVOY} WITH ITA 3 {TURIN}") == []
     six = phase_of(with_units(start(6), units), "ITA", "combat")
@@ -236,9 +250,20 @@ def test_minor_country_operations_chart_five_and_six() -> None:
     for version in (5, 6):
         state = start(version)
         assert dict(state.operators) == {
-            "POL": "FRA", "HUN": "GER", "RUM": "GER", "BUL": "GER", "FIN": "GER", "SWE": "GER",
-            "SPA": "USA", "BEL": "USA", "NET": "USA", "DEN": "USA", "NOR": "USA", "YUG": "USA",
-            "GRE": "USA", "TUR": "USA",
+            "POL": "FRA",
+            "HUN": "GER",
+            "RUM": "GER",
+            "BUL": "GER",
+            "FIN": "GER",
+            "SWE": "GER",
+            "SPA": "USA",
+            "BEL": "USA",
+            "NET": "USA",
+            "DEN": "USA",
+            "NOR": "USA",
+            "YUG": "USA",
+            "GRE": "USA",
+            "TUR": "USA",
         }
         b = board(state)
         b.invade("USA", "USA", "SPA")  # the US invades a country it operates: to Germany

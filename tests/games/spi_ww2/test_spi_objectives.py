@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.spi_ww2.helpers import CHARTS, board, codes, controlled, hx, messages, start, with_, with_units
+from tests.games.spi_ww2.helpers import (
+    CHARTS,
+    board,
+    codes,
+    controlled,
+    hx,
+    messages,
+    start,
+    with_,
+    with_units,
+)
 from umpire.core.chance import SeededChance
 from umpire.games.spi_ww2 import objectives
 from umpire.games.spi_ww2.game import RULESET
@@ -27,7 +37,9 @@ def conquered_poland(garrison: dict[str, int] | None = None) -> State:
     units = {h: u for h, u in state.units.items() if "POL" not in u}
     state = with_(state, units=units)
     state = controlled(state, POLAND, "GER")
-    return with_units(state, {hx("Warsaw"): garrison if garrison is not None else {"GER": 2}}, keep=True)
+    return with_units(
+        state, {hx("Warsaw"): garrison if garrison is not None else {"GER": 2}}, keep=True
+    )
 
 
 @pytest.mark.rule("SPI 19.11")
@@ -93,7 +105,9 @@ def test_normalization_several_players_and_allies() -> None:
 
 @pytest.mark.rule("SPI 19.12")
 def test_peace_ends_hostility() -> None:
-    state = with_units(with_(start(6), invaded={"FRA": ("GER",)}), {hx("Metz"): {"GER": 1}}, keep=True)
+    state = with_units(
+        with_(start(6), invaded={"FRA": ("GER",)}), {hx("Metz"): {"GER": 1}}, keep=True
+    )
     assert objectives.hostile_forces(board(state), "FRA") == {"GER"}
     from umpire.games.spi_ww2.turn import make_peace
 
@@ -117,9 +131,13 @@ def test_a_major_power_losing_half_its_home_country_scores_nothing() -> None:
 @pytest.mark.rule("SPI 19.2")
 def test_dual_identities_use_the_german_and_us_columns() -> None:
     five = board(start(5))
-    assert objectives.column(five, "GER") == {c: r[2] for c, r in CHARTS.mp["objectives"]["rows"].items() if r[2]}
+    assert objectives.column(five, "GER") == {
+        c: r[2] for c, r in CHARTS.mp["objectives"]["rows"].items() if r[2]
+    }
     four = board(start(4))
-    assert objectives.column(four, "GBR") == {c: r[4] for c, r in CHARTS.mp["objectives"]["rows"].items() if r[4]}
+    assert objectives.column(four, "GBR") == {
+        c: r[4] for c, r in CHARTS.mp["objectives"]["rows"].items() if r[4]
+    }
 
 
 @pytest.mark.rule("SPI 19.2")

@@ -53,7 +53,10 @@ def test_british_replacement_point_once_a_game_year_anywhere_in_britain() -> Non
     for turn in range(2, 10):
         b = board(with_(start(6), pools={}))
         reinforcements.arrivals(b, turn)
-        gains.append(b.pools.get("GBR", 0) - sum(sp for t, sp in CHARTS.core["reinforcements"]["GBR"] if t == turn))
+        gains.append(
+            b.pools.get("GBR", 0)
+            - sum(sp for t, sp in CHARTS.core["reinforcements"]["GBR"] if t == turn)
+        )
     assert gains == [1, 0, 0, 0, 1, 0, 0, 0]  # 1/40, 1/41: one per Game-Year
     state = phase_of(with_(start(6), pools={"GBR": 1}), "GBR")
     assert codes(state, "GBR", "PLACE GBR 1 0716") == []  # not only Resource Centers
@@ -105,7 +108,12 @@ def test_russian_unit_sizes() -> None:
     assert codes(war, "USSR", "PLACE USSR 4 Moscow") == ["illegal/placement"]
     assert codes(with_(war, game_turn=15), "USSR", "PLACE USSR 4 Moscow") == []  # Spring 1943
     # war once is enough: peace does not undo it
-    at_war = with_(start(6), phase=DIPLOMACY, wars=(*start(6).wars, ("GER", "USSR")), flags={"russia_war": True})
+    at_war = with_(
+        start(6),
+        phase=DIPLOMACY,
+        wars=(*start(6).wars, ("GER", "USSR")),
+        flags={"russia_war": True},
+    )
     at_war = with_(at_war, peace_offers=(("GER", "USSR"),))
     after, events = play(at_war, "USSR", "PEACE GER")
     assert ("GER", "USSR") not in after.wars and after.flags["russia_war"]

@@ -103,7 +103,10 @@ def test_the_1939_set_up_always_and_no_partition_of_poland() -> None:
         poland = CHARTS.map.of_country["POL"]
         assert not any(state.control.get(h) == "USSR" for h in poland)
     assert [s.name for s in INFO.scenarios] == ["4-player", "5-player", "6-player"]
-    state = with_(phase_of(start(6), "GER", "combat"), control={**start(6).control, **{h: "GER" for h in CHARTS.map.of_country["POL"]}})
+    state = with_(
+        phase_of(start(6), "GER", "combat"),
+        control={**start(6).control, **{h: "GER" for h in CHARTS.map.of_country["POL"]}},
+    )
     new, _ = play(state, "GER", "PASS")
     assert not any(new.control.get(h) == "USSR" for h in CHARTS.map.of_country["POL"])
 
@@ -114,7 +117,9 @@ def test_no_vichy_france() -> None:
     # Germany holds Paris and every French Resource Center: France stays France, at war,
     # with its own Player-Turn and its units overseas still French.
     state = start(6)
-    state = with_(state, control={**state.control, **{h: "GER" for h in CHARTS.map.resource_centers("FRA")}})
+    state = with_(
+        state, control={**state.control, **{h: "GER" for h in CHARTS.map.resource_centers("FRA")}}
+    )
     state = with_units(state, {hx("Paris"): {"GER": 3}, hx("Algiers"): {"FRA": 1}})
     new, _ = play(phase_of(state, "GER", "combat"), "GER", "PASS")
     assert ("FRA", "GER") in new.wars

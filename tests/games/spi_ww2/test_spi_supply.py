@@ -91,7 +91,9 @@ def test_garrison_requirement_for_every_country_at_war_with_russia() -> None:
     assert "GBR" in b.flags["garrison_short"]
     b = board(state)  # at peace with Russia: no requirement
     assert reinforcements.garrison_check(b, "GBR") == []
-    garrisoned = with_units(with_(state, wars=(*state.wars, ("GBR", "USSR"))), {norway[0]: {"GBR": 1}}, keep=True)
+    garrisoned = with_units(
+        with_(state, wars=(*state.wars, ("GBR", "USSR"))), {norway[0]: {"GBR": 1}}, keep=True
+    )
     assert reinforcements.garrison_check(board(garrisoned), "GBR") == []
     # the forfeit: no replacements the next Game-Turn
     b = board(with_(state, pools={}, wars=(("GER", "USSR"),), flags={"garrison_short": ["GER"]}))
@@ -100,4 +102,3 @@ def test_garrison_requirement_for_every_country_at_war_with_russia() -> None:
     b = board(with_(state, pools={}, wars=(("GER", "USSR"),)))
     reinforcements.arrivals(b, 2)
     assert b.pools.get("GER", 0) - short == CHARTS.core["replacements"]["per_turn"]["GER"]
-

@@ -20,9 +20,9 @@ from tests.games.spi_ww2.helpers import (
 )
 from umpire.core.chance import ScriptedChance
 from umpire.games.spi_ww2 import phase, transport
-from umpire.games.spi_ww2.orders import Move, Ship
 from umpire.games.spi_ww2.game import RULESET
 from umpire.games.spi_ww2.model import State
+from umpire.games.spi_ww2.orders import Move, Ship
 
 
 @pytest.mark.rule("SPI 5.7")
@@ -38,7 +38,9 @@ def test_allied_transport_shares_by_game_turn() -> None:
         naval, amph = transport.allied_points(CHARTS.core, turn)
         assert b.transport["GBR:naval"] + b.transport["USA:naval"] == naval
         assert b.transport["GBR:amphibious"] + b.transport["USA:amphibious"] == amph
-        assert b.transport["GBR:naval"] - b.transport["USA:naval"] in ((0, 1) if turn > 5 else (naval,))
+        assert b.transport["GBR:naval"] - b.transport["USA:naval"] in (
+            (0, 1) if turn > 5 else (naval,)
+        )
 
 
 def french_med(state: State) -> State:
@@ -154,7 +156,11 @@ def test_five_player_roll_only_once_italy_is_a_belligerent() -> None:
 @pytest.mark.rule("SPI 6.5")
 def test_without_italians_in_africa_the_air_zone_rule_applies() -> None:
     state = med_war()
-    units = {h: u for h, u in state.units.items() if "ITA" not in u or CHARTS.map.hexes[h].country == "ITA"}
+    units = {
+        h: u
+        for h, u in state.units.items()
+        if "ITA" not in u or CHARTS.map.hexes[h].country == "ITA"
+    }
     state = with_(state, units=units)
     _, said = ship(state, [])  # no air zone, no Italians in Africa: no roll
     assert said.count("die roll") == 0
@@ -168,7 +174,11 @@ def test_without_italians_in_africa_the_air_zone_rule_applies() -> None:
 @pytest.mark.rule("SPI 6.5")
 def test_only_german_british_and_us_points_have_air_zones() -> None:
     state = med_war()
-    units = {h: u for h, u in state.units.items() if "ITA" not in u or CHARTS.map.hexes[h].country == "ITA"}
+    units = {
+        h: u
+        for h, u in state.units.items()
+        if "ITA" not in u or CHARTS.map.hexes[h].country == "ITA"
+    }
     state = with_units(with_(state, units=units), {"3736": {"ITA": 3}}, keep=True)
     _, said = ship(state, [])  # Italians beside Haifa: no air zone, no roll
     assert "die roll" not in said

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.spi_ww2.helpers import CHARTS, board, hx, phase_of, play, start, texts, with_, with_units
+from tests.games.spi_ww2.helpers import (
+    CHARTS,
+    board,
+    hx,
+    phase_of,
+    play,
+    start,
+    texts,
+    with_,
+    with_units,
+)
 from umpire.core.chance import ScriptedChance
 from umpire.games.spi_ww2 import intervention, reinforcements, transport
 

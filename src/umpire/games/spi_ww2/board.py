@@ -122,10 +122,13 @@ class Board:
             for other in self.units.get(n, {}):
                 if not self.hostile(nat, other):
                     continue
-                if other == "FIN" and not self.flags.get("finland_violated"):
-                    # 16.41: Finnish ZOC does not extend across the border until violated
-                    if self.map.hexes[hid].country != "FIN":
-                        continue
+                # 16.41: Finnish ZOC does not extend across the border until violated
+                if (
+                    other == "FIN"
+                    and not self.flags.get("finland_violated")
+                    and self.map.hexes[hid].country != "FIN"
+                ):
+                    continue
                 return True
         return False
 

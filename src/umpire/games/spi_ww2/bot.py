@@ -19,7 +19,16 @@ from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts
 from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, State, is_combat
 from umpire.games.spi_ww2.notation import format_order
-from umpire.games.spi_ww2.orders import Attack, LendLease, Move, Objectives, Order, Pass, Permit, Place
+from umpire.games.spi_ww2.orders import (
+    Attack,
+    LendLease,
+    Move,
+    Objectives,
+    Order,
+    Pass,
+    Permit,
+    Place,
+)
 
 GERMAN_EAST = 7  # 2/41: the bot's Germany attacks the USSR from here
 ITALIAN_ENTRY = 4  # 3/40
@@ -48,7 +57,9 @@ def _try(board: Board, power: str, order: Order) -> bool:
 
 def synthesis(board: Board, power: str) -> Objectives:
     chart = board.charts.mp["objectives"]
-    nats = [n for n in politics.nationalities(board.state, board.charts, power) if n in politics.MAJORS]
+    nats = [
+        n for n in politics.nationalities(board.state, board.charts, power) if n in politics.MAJORS
+    ]
     cols = [chart["columns"].index(n) for n in nats]
     limit = int(chart["synthesis_limit"])
     total = 0
@@ -69,7 +80,11 @@ def diplomacy(board: Board, power: str) -> list[Order]:
         for right in ("SUPPLY", "STRAITS", "BRITAIN", "TRANSIT"):
             if (power, other, right) not in board.permits:
                 out.append(Permit(other, right))
-    if power == board.player_of("USA") and legality.us_active(board) and not board.lend_lease.get(power):
+    if (
+        power == board.player_of("USA")
+        and legality.us_active(board)
+        and not board.lend_lease.get(power)
+    ):
         out.append(LendLease(1))
     return out
 
@@ -93,21 +108,30 @@ def movement_phase(board: Board, power: str, chance: Chance) -> list[Order]:
     return out
 
 
-def _marches(board: Board, power: str, own: tuple[str, ...], start: dict[str, dict[str, int]]) -> list[Order]:
+def _marches(
+    board: Board, power: str, own: tuple[str, ...], start: dict[str, dict[str, int]]
+) -> list[Order]:
     """Each stack (as it stood at the start) toward the nearest enemy."""
     out: list[Order] = []
     targets = _targets(board, power)
     dist = _distances(board, targets)
     for hid, units in sorted(start.items()):
         for nat in sorted(units):
-            if nat not in own or politics.self_defense(board.charts, nat) and not politics.active_minor(board.state, nat):
+            if nat not in own or (
+                politics.self_defense(board.charts, nat)
+                and not politics.active_minor(board.state, nat)
+            ):
                 continue
             n = units[nat] - (1 if _keep(board, hid) else 0)
             if n <= 0 or hid not in dist:
                 continue
             reach = movement.reachable(board, power, nat, hid, board.base.game_turn)
             best = min(reach, key=lambda h: (dist.get(h, 999), reach[h], h))
-            if best != hid and dist.get(best, 999) < dist[hid] and _try(board, power, o := Move(nat, n, hid, best)):
+            if (
+                best != hid
+                and dist.get(best, 999) < dist[hid]
+                and _try(board, power, o := Move(nat, n, hid, best))
+            ):
                 out.append(o)
     return out
 
@@ -125,9 +149,8 @@ def _enemy_nat(board: Board, power: str, nat: str) -> bool:
     turn = board.base.game_turn
     if power == board.player_of("GER") and nat == "USSR" and turn >= GERMAN_EAST:
         return True
-    if board.base.version == 6 and power == "ITA" and nat in ("FRA", "GBR") and turn >= ITALIAN_ENTRY:
-        return True
-    return False
+    italian = board.base.version == 6 and power == "ITA" and nat in ("FRA", "GBR")
+    return italian and turn >= ITALIAN_ENTRY
 
 
 def _targets(board: Board, power: str) -> set[str]:
@@ -157,9 +180,15 @@ def _attacks(board: Board, power: str, own: tuple[str, ...]) -> list[Order]:
                     groups.append((nat, sp, h))
             if not groups:
                 continue
-            att = combat.attack_strength(board, sum(g[1] for g in groups), board.base.game_turn, target)
+            att = combat.attack_strength(
+                board, sum(g[1] for g in groups), board.base.game_turn, target
+            )
             col = combat.column(board, att, combat.defence_strength(board, target))
-            if col is not None and col >= 2 and _try(board, power, o := Attack(target, tuple(groups))):
+            if (
+                col is not None
+                and col >= 2
+                and _try(board, power, o := Attack(target, tuple(groups)))
+            ):
                 out.append(o)
                 break
     return out

@@ -110,9 +110,7 @@ def _map() -> Map:
     return Map(json.loads((DATA / "map.json").read_text(encoding="utf-8")))
 
 
-def build(
-    core: Mapping[str, Any] | None = None, mp: Mapping[str, Any] | None = None
-) -> Charts:
+def build(core: Mapping[str, Any] | None = None, mp: Mapping[str, Any] | None = None) -> Charts:
     """Charts from the given tables (default: the files in ``data/``)."""
     return Charts(
         mp=mp if mp is not None else _read_toml("multiplayer.toml"),

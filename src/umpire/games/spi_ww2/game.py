@@ -74,9 +74,13 @@ class SpiWW2:
         )
 
     def pending(self, state: State) -> Pending:
-        return Pending(state.game_turn, label(state, self.charts), phasing(state, self.charts), kinds(state))
+        return Pending(
+            state.game_turn, label(state, self.charts), phasing(state, self.charts), kinds(state)
+        )
 
-    def read_line(self, state: State, power: str, line: str, scope: dict[str, Any]) -> Sequence[Order]:
+    def read_line(
+        self, state: State, power: str, line: str, scope: dict[str, Any]
+    ) -> Sequence[Order]:
         del scope
         c = self.charts
         return [parse_order(line, c.map, state.players, set(c.mp["objectives"]["rows"]))]
@@ -87,7 +91,11 @@ class SpiWW2:
         parsed: Parsed[Order] = Parsed()
         if power not in phasing(state, self.charts):
             for line, _ in orders:
-                parsed.reject(line, "illegal/not_your_turn", f"{power} does not order in {label(state, self.charts)}")
+                parsed.reject(
+                    line,
+                    "illegal/not_your_turn",
+                    f"{power} does not order in {label(state, self.charts)}",
+                )
             return parsed
         problems = phase.run(board, power, orders, None)
         refused = {p.line for p in problems}
@@ -112,7 +120,9 @@ class SpiWW2:
     def format(self, order: Order) -> str:
         return format_order(order)
 
-    def resolve(self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance) -> Resolution[State]:
+    def resolve(
+        self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
+    ) -> Resolution[State]:
         new, events = resolve(state, orders, chance, self.charts)
         return Resolution(new, events)
 

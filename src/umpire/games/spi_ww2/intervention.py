@@ -33,7 +33,12 @@ def roll_entry(board: Board, chance: Chance) -> None:
             a = chance.roll(6, purpose=f"18.1 US entry, Game-Turn {game_turn}, first die")
             b = chance.roll(6, purpose=f"18.1 US entry, Game-Turn {game_turn}, second die")
             hit = _in(first, a) and _in(second, b)
-            board.say("us-entry-roll", f"US Intervention Table (18.1), rolled by Britain: {a} and {b}: " + ("entry!" if hit else "no entry."), dice=[a, b])
+            board.say(
+                "us-entry-roll",
+                f"US Intervention Table (18.1), rolled by Britain: {a} and {b}: "
+                + ("entry!" if hit else "no entry."),
+                dice=[a, b],
+            )
             if hit:
                 found.append(int(entry))
     for country in board.flags.pop("us_trigger_now", []):
@@ -41,13 +46,21 @@ def roll_entry(board: Board, chance: Chance) -> None:
         a = chance.roll(6, purpose=f"18.1 US entry, Germany invades {country}, first die")
         b = chance.roll(6, purpose=f"18.1 US entry, Germany invades {country}, second die")
         hit = _in(spec["first"], a) and _in(spec["second"], b)
-        board.say("us-entry-roll", f"Germany invaded {country}: special US entry roll (18.1) {a} and {b}: " + ("entry!" if hit else "no entry."), dice=[a, b])
+        board.say(
+            "us-entry-roll",
+            f"Germany invaded {country}: special US entry roll (18.1) {a} and {b}: "
+            + ("entry!" if hit else "no entry."),
+            dice=[a, b],
+        )
         if hit:
             found.append(game_turn + int(spec["after"]))
     if found:
         entry = min(found + ([board.us_entry] if board.us_entry else []))
         board.us_entry = entry
-        board.say("us-entry", f"The US will enter the war on Game-Turn {entry} ({board.charts.turn_name(entry)}).")
+        board.say(
+            "us-entry",
+            f"The US will enter the war on Game-Turn {entry} ({board.charts.turn_name(entry)}).",
+        )
     if not board.us_entry and game_turn + 1 >= int(us["automatic"]):
         board.us_entry = int(us["automatic"])
         board.say("us-entry", "The US enters the war automatically on 3/43 (18.0).")

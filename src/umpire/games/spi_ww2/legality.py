@@ -8,7 +8,7 @@ attack counts the SP that will stand next to its target.
 
 from __future__ import annotations
 
-from umpire.games.spi_ww2 import combat, movement, politics, seas, transport
+from umpire.games.spi_ww2 import combat, movement, politics, transport
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.errors import problem
 from umpire.games.spi_ww2.orders import Attack, Land, Move, Place, Rail, Ship
@@ -65,11 +65,14 @@ def north_africa(board: Board, nat: str, to: str, sp: int) -> None:
     area = set(mp["north_africa"])
     if nat != "ITA" or board.base.version == 6 or board.map.hexes[to].country not in area:
         return
-    there = sum(u.get("ITA", 0) for h, u in board.units.items() if board.map.hexes[h].country in area)
+    there = sum(
+        u.get("ITA", 0) for h, u in board.units.items() if board.map.hexes[h].country in area
+    )
     limit = int(mp["italian_north_africa_limit"])
     if there + sp > limit:
         raise problem(
-            "illegal/neutral", why=f"at most {limit} Italian SP in North Africa (5.77): {there} there"
+            "illegal/neutral",
+            why=f"at most {limit} Italian SP in North Africa (5.77): {there} there",
         )
 
 
@@ -93,12 +96,18 @@ def check_rail(board: Board, player: str, order: Rail) -> None:
     left = board.charts.rail_capacity(order.nat) - board.railed.get(order.nat, 0)
     if order.sp > left:
         raise problem(
-            "illegal/no_path", nat=order.nat, frm=order.frm, to=order.to,
+            "illegal/no_path",
+            nat=order.nat,
+            frm=order.frm,
+            to=order.to,
             why=f"rail capacity left this turn is {left} SP",
         )
     if not movement.rail_path(board, player, order.nat, order.frm, order.to):
         raise problem(
-            "illegal/no_path", nat=order.nat, frm=order.frm, to=order.to,
+            "illegal/no_path",
+            nat=order.nat,
+            frm=order.frm,
+            to=order.to,
             why="no rail line through hexes you control free of enemy zones of control",
         )
     destination(board, player, order.nat, order.to, order.sp)
@@ -125,9 +134,6 @@ def check_ship(board: Board, player: str, order: Ship | Land) -> None:
     why = why or transport.voyage_problem(board, player, order.nat, order.frm, order.to, amph)
     if why:
         refuse(why)
-    if owner == "GER" and "Baltic" not in board.map.hexes[order.frm].seas:
-        if not seas.route(board, player, order.frm, order.to):
-            refuse("no friendly Mediterranean port (5.77)")
     destination(board, player, order.nat, order.to, order.sp)
 
 
@@ -151,7 +157,9 @@ def placement_hexes(board: Board, player: str, key: str) -> list[str]:
         cands = [h for h in m.of_country.get(nat, ()) if m.hexes[h].rc or m.hexes[h].capital]
         if politics.is_minor(board.charts, nat):
             cands = list(m.of_country.get(nat, ()))
-    return [h for h in cands if board.control.get(h, "") in (player, "") and not _blocked(board, nat, h)]
+    return [
+        h for h in cands if board.control.get(h, "") in (player, "") and not _blocked(board, nat, h)
+    ]
 
 
 def _blocked(board: Board, nat: str, hid: str) -> bool:
@@ -162,7 +170,8 @@ def french_spring_ok(board: Board, player: str) -> bool:
     """10.91: at least three Resource Centers in France free of Enemy zones of control."""
     need = int(board.charts.mp["replacements"]["french_free_rc"])
     free = [
-        h for h in board.map.resource_centers("FRA")
+        h
+        for h in board.map.resource_centers("FRA")
         if board.control.get(h) == player and not _blocked(board, "FRA", h)
     ]
     return len(free) >= need
@@ -203,9 +212,9 @@ def check_place(board: Board, player: str, order: Place) -> str:
         refuse(f"Russian units may be at most {russian_size(board)} SP now (10.73)")
     if order.hex not in placement_hexes(board, player, key):
         refuse("not a hex where these SP may enter")
-    if order.nat == "USA" and board.map.hexes[order.hex].country != "GBR":
-        if board.transport.get("USA:naval", 0) < order.sp:
-            refuse("not enough US Naval Transport to reach that port (10.83)")
+    overseas = order.nat == "USA" and board.map.hexes[order.hex].country != "GBR"
+    if overseas and board.transport.get("USA:naval", 0) < order.sp:
+        refuse("not enough US Naval Transport to reach that port (10.83)")
     stacking(board, order.hex, order.sp)
     return key
 
@@ -238,7 +247,9 @@ def check_attack(board: Board, player: str, order: Attack) -> None:
     if all(board.player_of(n) == player for n in board.nats_at(order.target)):
         refuse("your own units are there")
     if not any(hid == order.target for _, _, hid in order.groups):
-        att = combat.attack_strength(board, sum(g[1] for g in order.groups), board.base.game_turn, order.target)
+        att = combat.attack_strength(
+            board, sum(g[1] for g in order.groups), board.base.game_turn, order.target
+        )
         if combat.column(board, att, combat.defence_strength(board, order.target)) is None:
             refuse(f"odds below {board.charts.crt_columns[0]}")
 

@@ -30,7 +30,9 @@ def enterable(board: Board, nat: str, hid: str) -> bool:
     player = board.player_of(nat)
     for other in board.units.get(hid, {}):
         owner = board.player_of(other)
-        if owner != player and not (owner and politics.permitted(board.state, owner, player, "TRANSIT")):
+        if owner != player and not (
+            owner and politics.permitted(board.state, owner, player, "TRANSIT")
+        ):
             return False
     return True
 
@@ -106,9 +108,7 @@ def rail_path(board: Board, player: str, nat: str, frm: str, to: str) -> bool:
 
 def outside_borders(board: Board, nat: str) -> int:
     """Strength Points of a minor's army outside its own country."""
-    return sum(
-        u.get(nat, 0) for h, u in board.units.items() if board.map.hexes[h].country != nat
-    )
+    return sum(u.get(nat, 0) for h, u in board.units.items() if board.map.hexes[h].country != nat)
 
 
 def minor_restriction(board: Board, player: str, nat: str, to: str, n: int = 1) -> str:

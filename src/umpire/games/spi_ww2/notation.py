@@ -43,9 +43,29 @@ from umpire.games.spi_ww2.orders import (
     Ship,
 )
 
-NATIONALITIES = (
-    "GER ITA GBR FRA USA USSR POL HUN RUM BUL FIN SWE NOR DEN NET BEL SPA YUG GRE TUR PER"
-).split()
+NATIONALITIES = [
+    "GER",
+    "ITA",
+    "GBR",
+    "FRA",
+    "USA",
+    "USSR",
+    "POL",
+    "HUN",
+    "RUM",
+    "BUL",
+    "FIN",
+    "SWE",
+    "NOR",
+    "DEN",
+    "NET",
+    "BEL",
+    "SPA",
+    "YUG",
+    "GRE",
+    "TUR",
+    "PER",
+]
 RIGHTS = ("SUPPLY", "STRAITS", "BRITAIN", "TRANSIT", "MED", "TRANSPORT")
 MAX_LINE = 300
 _MOVE = re.compile(r"^(\w+)\s+(\d{1,3})\s+(.+?)\s*-\s*(.+?)(?:\s+ON\s+(\w+))?$", re.I)

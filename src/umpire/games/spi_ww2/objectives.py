@@ -27,7 +27,9 @@ def column(board: Board, player: str) -> dict[str, str]:
     if player in board.objectives:
         return dict(board.objectives[player])
     chart = board.charts.mp["objectives"]
-    nats = [n for n in politics.nationalities(board.state, board.charts, player) if n in politics.MAJORS]
+    nats = [
+        n for n in politics.nationalities(board.state, board.charts, player) if n in politics.MAJORS
+    ]
     col = "USA" if "USA" in nats else nats[0] if nats else player
     i = chart["columns"].index(col)
     return {c: row[i] for c, row in chart["rows"].items() if row[i]}
@@ -46,7 +48,12 @@ def remove_unsupplied(board: Board) -> list[str]:
             gone.append(f"{nat} {board.sp(hid, nat)} SP at {hid}")
             board.remove(hid, nat, board.sp(hid, nat))
     if gone:
-        board.say("supply", "Out of supply at the end, removed before judging control (19.11): " + "; ".join(gone) + ".")
+        board.say(
+            "supply",
+            "Out of supply at the end, removed before judging control (19.11): "
+            + "; ".join(gone)
+            + ".",
+        )
     return gone
 
 
@@ -117,7 +124,10 @@ def _ussr_controller(board: Board) -> str:
         return ""
     player = holders.pop()
     need = int(board.charts.core["garrison"]["per_country"])
-    if all(sum(sp for n, sp in board.units.get(h, {}).items() if board.player_of(n) == player) >= need for h in rcs):
+    if all(
+        sum(sp for n, sp in board.units.get(h, {}).items() if board.player_of(n) == player) >= need
+        for h in rcs
+    ):
         return player
     return ""
 
@@ -128,7 +138,9 @@ def home_lost(board: Board, player: str) -> bool:
         hexes = board.map.of_country.get(nat, ()) if nat in politics.MAJORS else ()
         if not hexes:
             continue
-        hostile = sum(1 for h in hexes if politics.at_war(board.state, player, board.control.get(h, "")))
+        hostile = sum(
+            1 for h in hexes if politics.at_war(board.state, player, board.control.get(h, ""))
+        )
         if hostile * 2 > len(hexes):
             return True
     return False
@@ -144,7 +156,9 @@ def score(board: Board, only: str | None = None) -> tuple[dict[str, int], list[s
     lines = []
     for p in who:
         if home_lost(board, p):
-            lines.append(f"{p}: home country more than half under hostile control: no points (19.13).")
+            lines.append(
+                f"{p}: home country more than half under hostile control: no points (19.13)."
+            )
             continue
         for c, entry in sorted(columns[p].items()):
             value = int(entry[1:])

@@ -33,7 +33,19 @@ from umpire.games.spi_ww2.orders import (
 )
 
 STANDING = (Permit, LendLease, Peace, Pass)
-STEP = {Pass: 0, Permit: 0, LendLease: 0, Peace: 0, Objectives: 0, Place: 1, Move: 2, Rail: 2, Ship: 2, Land: 2, Attack: 3}
+STEP = {
+    Pass: 0,
+    Permit: 0,
+    LendLease: 0,
+    Peace: 0,
+    Objectives: 0,
+    Place: 1,
+    Move: 2,
+    Rail: 2,
+    Ship: 2,
+    Land: 2,
+    Attack: 3,
+}
 
 
 def phase_name(board: Board) -> str:
@@ -56,7 +68,9 @@ def allowed(board: Board, order: Order) -> None:
         else not isinstance(order, (Objectives, Attack))
     )
     if not ok:
-        raise problem("illegal/wrong_phase", what=type(order).__name__.upper(), phase=phase_name(board))
+        raise problem(
+            "illegal/wrong_phase", what=type(order).__name__.upper(), phase=phase_name(board)
+        )
 
 
 def run(
@@ -128,9 +142,13 @@ def peace(board: Board, player: str, power: str) -> None:
 def objectives(board: Board, player: str, order: Objectives) -> None:
     """19.2: a column synthesized from the columns of the player's two nationalities, each
     entry taken from one of them, at most 25 Victory Points in all, recorded secretly."""
-    nats = [n for n in politics.nationalities(board.state, board.charts, player) if n in politics.MAJORS]
+    nats = [
+        n for n in politics.nationalities(board.state, board.charts, player) if n in politics.MAJORS
+    ]
     if len(nats) < 2:
-        raise problem("illegal/objectives", why="only a player with two identities synthesizes (19.2)")
+        raise problem(
+            "illegal/objectives", why="only a player with two identities synthesizes (19.2)"
+        )
     chart = board.charts.mp["objectives"]
     cols = [chart["columns"].index(n) for n in nats]
     total = 0
@@ -148,7 +166,9 @@ def objectives(board: Board, player: str, order: Objectives) -> None:
         total += int(entry[1:])
     limit = int(chart["synthesis_limit"])
     if total > limit:
-        raise problem("illegal/objectives", why=f"the column totals {total} points, above {limit} (19.2)")
+        raise problem(
+            "illegal/objectives", why=f"the column totals {total} points, above {limit} (19.2)"
+        )
     board.objectives[player] = dict(order.entries)
 
 
@@ -270,7 +290,9 @@ def resolve_combat(
     losses: Sequence[str],
     chance: Chance,
 ) -> None:
-    present = [(n, min(s, board.sp(h, n)), h) for n, s, h in groups if h in board.map.adjacent(where)]
+    present = [
+        (n, min(s, board.sp(h, n)), h) for n, s, h in groups if h in board.map.adjacent(where)
+    ]
     present = [g for g in present if g[1] > 0]
     if not present or not board.units.get(where):
         board.say("combat", f"The attack on {where} does not take place.")
@@ -311,7 +333,11 @@ def resolve_combat(
             board.remove(where, nat, n)
             if to:
                 board.add(to, nat, n)
-        board.say("retreat", f"The defenders of {where} " + (f"retreat to {to}." if to else "cannot retreat and are eliminated."))
+        board.say(
+            "retreat",
+            f"The defenders of {where} "
+            + (f"retreat to {to}." if to else "cannot retreat and are eliminated."),
+        )
     if not board.units.get(where):
         advance(board, player, present, where)
     sweden(board, player)
@@ -345,7 +371,9 @@ def sweden(board: Board, player: str) -> None:
         return
     if player != board.player_of("GER"):
         board.flags["sweden_halved"] = True
-        board.say("sweden", "The Swedish army is eliminated: German rates are halved for good (12.1).")
+        board.say(
+            "sweden", "The Swedish army is eliminated: German rates are halved for good (12.1)."
+        )
 
 
 def control_by_zoc(board: Board, player: str) -> None:
@@ -363,5 +391,7 @@ def control_by_zoc(board: Board, player: str) -> None:
                 continue  # contested
             holder = board.control.get(n, "")
             country = board.map.hexes[n].country or ""
-            if (holder and politics.at_war(board.state, player, holder)) or player in board.invaded.get(country, ()):
+            if (
+                holder and politics.at_war(board.state, player, holder)
+            ) or player in board.invaded.get(country, ()):
                 board.control[n] = player

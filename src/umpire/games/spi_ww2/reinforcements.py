@@ -80,7 +80,11 @@ def us_arrivals(board: Board, game_turn: int) -> None:
         return
     track = board.charts.core["reinforcements"]["USA_track"]
     offset = game_turn - entry
-    n = int(track[offset][0]) if offset < len(track) else int(board.charts.mp["us_entry"]["beyond_track_sp"])
+    n = (
+        int(track[offset][0])
+        if offset < len(track)
+        else int(board.charts.mp["us_entry"]["beyond_track_sp"])
+    )
     n += int(board.charts.core["replacements"]["per_turn"].get("USA", 0))
     _add(board, "USA:due", n, "18.0 US track, 10.81 replacements")
 
@@ -92,11 +96,15 @@ def end_of_player_turn(board: Board, player: str) -> None:
     garrison_check(board, player)
     if "FRA" in own and board.pools.get("FRA:spring"):
         board.pools.pop("FRA:spring")
-        board.say("replacements", "The French Spring replacement Point was not taken and is lost (10.91).")
+        board.say(
+            "replacements", "The French Spring replacement Point was not taken and is lost (10.91)."
+        )
     if "USA" in own and board.pools.get("USA:due"):
         n = board.pools.pop("USA:due")
         board.holding["USA"] = board.holding.get("USA", 0) + n
-        board.say("replacements", f"{n} US SP go to the US Reinforcements Holding Area (10.83, 10.84).")
+        board.say(
+            "replacements", f"{n} US SP go to the US Reinforcements Holding Area (10.83, 10.84)."
+        )
 
 
 def garrison_check(board: Board, player: str) -> list[str]:
@@ -119,7 +127,10 @@ def garrison_check(board: Board, player: str) -> list[str]:
             short.append(country)
     if short:
         board.flags["garrison_short"] = sorted({*board.flags.get("garrison_short", []), player})
-        board.say("garrison", f"{player} leaves no garrison in {', '.join(short)} (14.4): no replacements next Game-Turn.")
+        board.say(
+            "garrison",
+            f"{player} leaves no garrison in {', '.join(short)} (14.4): no replacements next Game-Turn.",
+        )
     return short
 
 
@@ -129,7 +140,11 @@ def resources_computation(board: Board) -> int:
     rcs = [h for h in board.map.resource_centers("USSR") if board.control.get(h) == "USSR"]
     n = len(rcs) // int(board.charts.core["replacements"]["russian_per_rc"])
     giver = board.player_of("USA")
-    ll = board.lend_lease.get(giver, 0) if board.us_entry and board.base.game_turn >= board.us_entry else 0
+    ll = (
+        board.lend_lease.get(giver, 0)
+        if board.us_entry and board.base.game_turn >= board.us_entry
+        else 0
+    )
     ll = min(ll, board.holding.get("USA", 0))
     if ll:
         board.holding["USA"] -= ll

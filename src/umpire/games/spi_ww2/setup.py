@@ -43,9 +43,10 @@ def new_state(charts: Charts, version: int, variable_us_entry: bool, last: int) 
         if nat == "provenance":
             continue
         for where, sp in placements:
-            hid = charts.map.find(str(where))
-            if hid is None:
+            found = charts.map.find(str(where))
+            if found is None:
                 raise ValueError(f"set-up: no place {where!r} for {nat}")
+            hid = found
             board.add(hid, nat, int(sp))
     for p, q in charts.core["wars"]["initial"]:
         board.wars = politics.with_war(board.wars, p, q)

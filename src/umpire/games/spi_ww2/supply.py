@@ -57,9 +57,7 @@ def overseas_sources(board: Board, player: str, home: set[str], atlantic: bool) 
         return set()
     reach = seas.regions_from(board, player, start)
     return {
-        p.id
-        for p in board.map.ports()
-        if board.control.get(p.id) == player and reach & set(p.seas)
+        p.id for p in board.map.ports() if board.control.get(p.id) == player and reach & set(p.seas)
     }
 
 

@@ -17,6 +17,9 @@ Transport points are kept per Game-Turn in ``board.transport`` as ``"OWNER:naval
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from umpire.core.chance import Chance
 from umpire.games.spi_ww2 import politics, seas, supply
 from umpire.games.spi_ww2.board import Board
@@ -24,9 +27,9 @@ from umpire.games.spi_ww2.board import Board
 MED = "Mediterranean"
 
 
-def allied_points(charts_core: dict[str, object] | object, game_turn: int) -> tuple[int, int]:
+def allied_points(core: Mapping[str, Any], game_turn: int) -> tuple[int, int]:
     """(naval, amphibious) of the Allied chart for a Game-Turn (provisional values)."""
-    table = charts_core["allied_transport"]  # type: ignore[index]
+    table = core["allied_transport"]
     i = min(game_turn, len(table["naval"])) - 1
     return int(table["naval"][i]), int(table["amphibious"][i])
 
@@ -78,7 +81,9 @@ def carrier_problem(board: Board, owner: str, nat: str, frm: str, to: str) -> st
     if owner == "FRA":
         for h in (a, b):  # 5.75
             if MED not in h.seas or not _french_or_allied(board, h.id):
-                return "French transport runs only between French or allied Mediterranean ports (5.75)"
+                return (
+                    "French transport runs only between French or allied Mediterranean ports (5.75)"
+                )
     if owner == "ITA" and not (MED in a.seas and MED in b.seas):
         return "Italian transport runs only in the Mediterranean (5.77)"
     if owner == "GER":
@@ -97,7 +102,7 @@ def _french_or_allied(board: Board, hid: str) -> bool:
 def voyage_problem(board: Board, player: str, nat: str, frm: str, to: str, amph: bool) -> str:
     """Why ``nat`` may not sail from ``frm`` to ``to`` ("" if it may)."""
     a, b = board.map.hexes[frm], board.map.hexes[to]
-    if not a.port or board.control.get(frm) != player and not _friendly(board, player, frm):
+    if not a.port or (board.control.get(frm) != player and not _friendly(board, player, frm)):
         return f"{frm} is not a friendly port"
     if amph:
         if not board.map.passable(to) or board.hostile_in(to, nat):
@@ -124,8 +129,8 @@ def in_mediterranean(board: Board, player: str, frm: str, to: str) -> bool:
     a, b = board.map.hexes[frm], board.map.hexes[to]
     if MED in a.seas or MED in b.seas:
         return True
-    path = seas.route(board, player, frm, to)
-    return bool(path) and MED in path and not (set(a.seas) & set(b.seas))
+    path = seas.route(board, player, frm, to) or set()
+    return MED in path and not (set(a.seas) & set(b.seas))
 
 
 def italian_interdiction(board: Board, player: str, frm: str, to: str) -> bool:
@@ -148,7 +153,9 @@ def italian_interdiction(board: Board, player: str, frm: str, to: str) -> bool:
 def italians_in_africa(board: Board) -> bool:
     """6.53, 6.54: at least one Italian Strength Point in supply in Africa."""
     africa = set(board.charts.mp["mediterranean"]["africa"])
-    hexes = [h for h, u in board.units.items() if u.get("ITA") and board.map.hexes[h].country in africa]
+    hexes = [
+        h for h, u in board.units.items() if u.get("ITA") and board.map.hexes[h].country in africa
+    ]
     if not hexes:
         return False
     fed = supply.supplied(board, "ITA")
@@ -167,7 +174,14 @@ def air_zone(board: Board, player: str, hid: str) -> bool:
 
 
 def crossing(
-    board: Board, player: str, nat: str, n: int, frm: str, to: str, amph: bool, chance: Chance | None
+    board: Board,
+    player: str,
+    nat: str,
+    n: int,
+    frm: str,
+    to: str,
+    amph: bool,
+    chance: Chance | None,
 ) -> tuple[int, int, int]:
     """Roll for each SP crossing: (landed, aborted, eliminated). Without chance (checking
     orders), every SP lands."""

@@ -20,7 +20,14 @@ from collections.abc import Mapping, Sequence
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
-from umpire.games.spi_ww2 import intervention, objectives, phase, politics, reinforcements, transport
+from umpire.games.spi_ww2 import (
+    intervention,
+    objectives,
+    phase,
+    politics,
+    reinforcements,
+    transport,
+)
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts
 from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, State, is_combat, player_turn
@@ -46,7 +53,7 @@ def phasing(state: State, charts: Charts) -> tuple[str, ...]:
 def label(state: State, charts: Charts) -> str:
     if state.over:
         return "game over"
-    q, y = charts.quarter_year(state.game_turn)
+    y = charts.quarter_year(state.game_turn)[1]
     head = f"Game-Turn {state.game_turn} ({charts.turn_name(state.game_turn)}, {charts.season(state.game_turn)} {y})"
     if state.phase == OBJECTIVES:
         return "1939 set-up: dual identities (19.2)"
@@ -128,7 +135,8 @@ def italian_surrender(board: Board) -> None:
         return
     italy = board.player_of("ITA")
     lost = [
-        h for h in board.map.resource_centers("ITA")
+        h
+        for h in board.map.resource_centers("ITA")
         if politics.at_war(board.state, italy, board.control.get(h, ""))
     ]
     if len(lost) >= int(board.charts.core["italian_entry"]["surrender_rc"]):
@@ -141,5 +149,7 @@ def italian_surrender(board: Board) -> None:
 def finish(board: Board) -> tuple[State, list[Event]]:
     objectives.remove_unsupplied(board)
     points, lines = objectives.score(board)
-    board.say("victory", "National Objectives (19.0): " + "; ".join(lines or ["no points"]), scores=points)
+    board.say(
+        "victory", "National Objectives (19.0): " + "; ".join(lines or ["no points"]), scores=points
+    )
     return board.freeze(over=True, scores=points), board.events
