@@ -1,12 +1,12 @@
-"""The registry of games: name or alias -> Ruleset."""
+"""The registry of games: name or alias -> :class:`~umpire.core.ruleset.Game`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from umpire.core.ruleset import Ruleset
+from umpire.core.ruleset import Game, Ruleset
 
-_GAMES: dict[str, Ruleset[Any, Any]] = {}
+_GAMES: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
 
 
@@ -20,11 +20,17 @@ class UnknownGame(KeyError):
         return self.message
 
 
-def register(ruleset: Ruleset[Any, Any]) -> Ruleset[Any, Any]:
-    name = ruleset.info.name.lower()
-    _GAMES[name] = ruleset
-    for alias in (name, *ruleset.info.aliases):
+def register_game(game: Game) -> Game:
+    name = game.info.name.lower()
+    _GAMES[name] = game
+    for alias in (name, *game.info.aliases):
         _ALIASES[alias.lower()] = name
+    return game
+
+
+def register(ruleset: Ruleset[Any, Any]) -> Ruleset[Any, Any]:
+    """Register a game whose every scenario is played by ``ruleset``."""
+    register_game(Game.single(ruleset))
     return ruleset
 
 
@@ -36,7 +42,7 @@ class GameUnavailable(UnknownGame):
         self.message = f"game {name!r} could not be loaded: {cause}"
 
 
-def get(name: str) -> Ruleset[Any, Any]:
+def game(name: str) -> Game:
     failed = _load_builtin()
     wanted = name.strip().lower()
     key = _ALIASES.get(wanted)
@@ -47,9 +53,25 @@ def get(name: str) -> Ruleset[Any, Any]:
     return _GAMES[key]
 
 
+def get(name: str, scenario: str | None = None) -> Ruleset[Any, Any]:
+    """The ruleset of game ``name`` for ``scenario`` (None: its default scenario)."""
+    return game(name).ruleset(scenario)
+
+
 def all_games() -> list[Ruleset[Any, Any]]:
+    """The default-scenario ruleset of every game (its ``info`` lists the scenarios)."""
     _load_builtin()
-    return [_GAMES[k] for k in sorted(_GAMES)]
+    return [_GAMES[k].ruleset() for k in sorted(_GAMES)]
+
+
+def all_scenarios() -> list[tuple[str, str, Ruleset[Any, Any]]]:
+    """(game, scenario, ruleset) for every scenario of every game."""
+    _load_builtin()
+    return [
+        (k, s.name, _GAMES[k].ruleset(s.name))
+        for k in sorted(_GAMES)
+        for s in _GAMES[k].info.scenarios
+    ]
 
 
 def _load_builtin() -> dict[str, str]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from umpire.core.chance import Chance
+from umpire.core.errors import Catalogue
 from umpire.core.events import Event
 from umpire.core.problems import OrderError, Parsed
 
@@ -132,6 +133,28 @@ class Ruleset(Protocol[S, OrderT]):
 
     def bot_orders(self, state: S, power: str, chance: Chance) -> str:
         """Legal, sensible order text for ``power`` (demo, conformance, missed turns)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """What a game package registers: its description and one :class:`Ruleset` per scenario.
+
+    A scenario whose rules differ is its own ruleset (sharing the base game's functions and
+    data by import); scenarios that differ only in data may share one ruleset object.
+    """
+
+    info: GameInfo
+    rulesets: Mapping[str, Ruleset[Any, Any]]
+    errors: Catalogue | None = None  # the game's problem codes (its errors.py)
+
+    def ruleset(self, scenario: str | None = None) -> Ruleset[Any, Any]:
+        """The ruleset of ``scenario`` (None: the default scenario); KeyError names the known."""
+        return self.rulesets[self.info.scenario(scenario).name]
+
+    @classmethod
+    def single(cls, ruleset: Ruleset[Any, Any], errors: Catalogue | None = None) -> Game:
+        """A game whose every scenario is played by one ruleset."""
+        return cls(ruleset.info, {s.name: ruleset for s in ruleset.info.scenarios}, errors)
 
 
 @runtime_checkable

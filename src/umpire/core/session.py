@@ -106,7 +106,7 @@ class Status:
 
 
 def ruleset_of(record: GameRecord) -> Ruleset[Any, Any]:
-    return registry.get(record.game)
+    return registry.get(record.game, record.scenario)
 
 
 def turn_chance(record: GameRecord, turn: int) -> SeededChance:
@@ -126,11 +126,13 @@ def create(
     settings: dict[str, Any] | None = None,
 ) -> GameRecord:
     """A new game record: the opening state with the given powers seated."""
-    ruleset = registry.get(game)
     try:
-        info = ruleset.info.scenario(scenario)
+        info = registry.game(game).info.scenario(scenario)
     except KeyError as err:
+        if isinstance(err, registry.UnknownGame):
+            raise
         raise SessionError("game/unknown_scenario", str(err.args[0])) from err
+    ruleset = registry.get(game, info.name)
     seated = list(powers) if powers else list(info.default_powers or info.powers)
     by_upper = {p.upper(): p for p in info.powers}
     resolved: list[str] = []

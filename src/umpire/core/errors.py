@@ -1,0 +1,92 @@
+"""Problem codes, declared once per layer with their message templates.
+
+Every code a player or a client can receive is declared in a :class:`Catalogue`: core has one
+(:data:`CORE`), each game has one in its ``errors.py``, the server has its own. A code names
+its family before the slash — ``syntax/`` (not understood), ``order/`` (understood, but names
+something that does not exist or is ambiguous), ``illegal/`` (understood, not allowed now),
+``submission/``, ``turn/``, ``game/`` — and its template says what the message looks like.
+``docs/errors.md`` is generated from the catalogues; a test fails when the two drift.
+
+>>> codes = Catalogue("example")
+>>> UNKNOWN = codes.declare("order/unknown_space", "no space {space}", "A space name not on the map.")
+>>> str(UNKNOWN.error(space="XYZ"))
+'no space XYZ'
+>>> UNKNOWN.error(space="XYZ").code
+'order/unknown_space'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from umpire.core.problems import OrderError, Problem
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """One problem code: the stable code, the message template and what it means."""
+
+    code: str
+    template: str
+    meaning: str = ""
+
+    def message(self, **fields: Any) -> str:
+        return self.template.format(**fields)
+
+    def error(self, **fields: Any) -> OrderError:
+        """The exception a line parser raises for this problem."""
+        return OrderError(self.code, self.message(**fields))
+
+    def problem(self, line: int, text: str = "", **fields: Any) -> Problem:
+        return Problem(line, self.code, self.message(**fields), text)
+
+
+class Catalogue:
+    """The codes of one layer (core, one game, the server), in declaration order."""
+
+    def __init__(self, layer: str) -> None:
+        self.layer = layer
+        self._codes: dict[str, Code] = {}
+
+    def declare(self, code: str, template: str, meaning: str = "") -> Code:
+        family, _, name = code.partition("/")
+        if not family or not name:
+            raise ValueError(f"a code is family/name, not {code!r}")
+        if code in self._codes:
+            raise ValueError(f"{self.layer} declares {code!r} twice")
+        declared = Code(code, template, meaning)
+        self._codes[code] = declared
+        return declared
+
+    def __iter__(self) -> Iterator[Code]:
+        return iter(self._codes.values())
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._codes
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    def __getitem__(self, code: str) -> Code:
+        return self._codes[code]
+
+
+CORE = Catalogue("core")
+
+SUBMISSION_TOO_LARGE = CORE.declare(
+    "submission/too_large",
+    "the submission is {size} bytes; at most {limit} bytes are taken",
+    "An order text over the size limit is refused whole; nothing of it is stored.",
+)
+SUBMISSION_TOO_MANY_LINES = CORE.declare(
+    "submission/too_many_lines",
+    "the submission has {count} lines; at most {limit} are taken",
+    "An order text with more lines than the limit is refused whole.",
+)
+UNKNOWN_POWER = CORE.declare(
+    "game/unknown_power",
+    "no power {power} in this game (powers: {powers})",
+    "The power named is not seated in this game (code or full name, any case).",
+)

@@ -1,0 +1,119 @@
+"""The one submission pipeline: a power's order text in, accepted orders and problems out.
+
+Every game and every entrance (command line, API, email, web) reads orders through
+:func:`read`. The pipeline does what is the same in every game — the size limit, splitting the
+text into numbered lines, skipping blank and comment lines, turning a bad line into a
+:class:`~umpire.core.problems.Problem` with its code and a quotation of the input (clipped),
+and collecting every problem instead of stopping at the first. A game gives only the grammar of
+one line and the legality of the whole submission (:class:`LineGrammar`).
+
+>>> class Numbers:
+...     def read_line(self, state, power, line, scope):
+...         if not line.isdigit():
+...             raise OrderError("syntax/not_a_number", f"{line!r} is not a number")
+...         return [int(line)]
+...     def check(self, state, power, orders):
+...         kept = Parsed()
+...         for number, order in orders:
+...             if order > state:
+...                 kept.reject(number, "illegal/too_big", f"{order} is over {state}")
+...             else:
+...                 kept.accept(number, order)
+...         return kept
+>>> parsed = read(Numbers(), 10, "X", "3\\n# a comment\\n\\nten\\n12")
+>>> parsed.orders
+[(1, 3)]
+>>> [(p.line, p.code) for p in parsed.problems]
+[(4, 'syntax/not_a_number'), (5, 'illegal/too_big')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
+
+from umpire.core.errors import SUBMISSION_TOO_LARGE, SUBMISSION_TOO_MANY_LINES
+from umpire.core.problems import OrderError, Parsed, Problem
+
+S = TypeVar("S", contravariant=True)
+OrderT = TypeVar("OrderT")
+
+MAX_SUBMISSION_BYTES = 64 * 1024  # one power's orders for one turn, as UTF-8
+MAX_SUBMISSION_LINES = 2_000
+QUOTE_LIMIT = 80  # characters of the player's input quoted back in a problem
+MESSAGE_LIMIT = 300  # characters of a problem message
+
+
+class LineGrammar(Protocol[S, OrderT]):
+    """What a game gives the pipeline: the grammar of one line and the legality of the whole."""
+
+    def read_line(self, state: S, power: str, line: str, scope: dict[str, Any]) -> Sequence[OrderT]:
+        """The orders on one stripped, non-blank, non-comment line: several, one, or none (a
+        header line that only sets ``scope``). Raise :class:`OrderError` for a bad line.
+        ``scope`` starts empty for each submission and carries context from line to line."""
+        ...
+
+    def check(self, state: S, power: str, orders: Sequence[tuple[int, OrderT]]) -> Parsed[OrderT]:
+        """The legality of the whole submission once every line is read: the orders kept (in
+        order) and a problem, on the order's own line, for each one refused."""
+        ...
+
+
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, marked when cut.
+
+    >>> clip("short")
+    'short'
+    >>> clip("x" * 100, 10)
+    'xxxxxxxxx…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def size_problem(text: str) -> Problem | None:
+    """The problem with a submission too large to read at all, or None."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_SUBMISSION_BYTES:
+        return SUBMISSION_TOO_LARGE.problem(0, size=size, limit=MAX_SUBMISSION_BYTES)
+    count = text.count("\n") + 1
+    if count > MAX_SUBMISSION_LINES:
+        return SUBMISSION_TOO_MANY_LINES.problem(0, count=count, limit=MAX_SUBMISSION_LINES)
+    return None
+
+
+def read(
+    grammar: LineGrammar[S, OrderT],
+    state: S,
+    power: str,
+    text: str,
+    *,
+    comments: tuple[str, ...] = ("#",),
+) -> Parsed[OrderT]:
+    """Every order of ``text`` for ``power`` and every problem, in line order; never raises on
+    bad text. A submission over the size limits is refused whole (one problem, no orders)."""
+    result: Parsed[OrderT] = Parsed()
+    too_big = size_problem(text)
+    if too_big is not None:
+        result.problems.append(too_big)
+        return result
+    scope: dict[str, Any] = {}
+    found: list[tuple[int, OrderT]] = []
+    problems: list[Problem] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith(comments):
+            continue
+        try:
+            orders = grammar.read_line(state, power, line, scope)
+        except OrderError as err:
+            problems.append(Problem(number, err.code, clip(err.message, MESSAGE_LIMIT), clip(line)))
+            continue
+        found.extend((number, order) for order in orders)
+    checked = grammar.check(state, power, found)
+    result.orders = checked.orders
+    problems.extend(
+        Problem(p.line, p.code, clip(p.message, MESSAGE_LIMIT), clip(p.text))
+        for p in checked.problems
+    )
+    result.problems = sorted(problems, key=lambda p: p.line)  # stable: a line's own order kept
+    return result
