@@ -15,8 +15,8 @@ values. Modules: ``model``, ``board`` (a phase's working copy), ``orders``, ``no
 """
 
 from umpire.core import registry
-from umpire.games.spi_ww2.game import RULESET, SpiWW2
+from umpire.games.spi_ww2.game import GAME, RULESET, SpiWW2
 
-registry.register(RULESET)
+registry.register_game(GAME)
 
-__all__ = ["RULESET", "SpiWW2"]
+__all__ = ["GAME", "RULESET", "SpiWW2"]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from umpire.core.errors import Catalogue
 from umpire.core.problems import OrderError
 
-MESSAGES: dict[str, str] = {
+CODES = Catalogue("spi-ww2")
+
+_MESSAGES: dict[str, str] = {
     "syntax/unknown_order": "not an order: {text!r} (orders: PLACE MOVE RAIL SHIP LAND ATTACK "
     "PERMIT REFUSE LENDLEASE PEACE OBJECTIVES PASS)",
     "syntax/bad_order": "cannot read {text!r}: expected {expected}",
@@ -25,9 +28,12 @@ MESSAGES: dict[str, str] = {
     "illegal/permit": "{why}",
     "illegal/objectives": "{why}",
     "illegal/neutral": "{why}",
+    "illegal/not_your_turn": "{power} does not order in {phase}",
 }
+for _code, _template in _MESSAGES.items():
+    CODES.declare(_code, _template)
 
 
 def problem(code: str, **fields: object) -> OrderError:
     """An :class:`OrderError` with the catalogued message for ``code``."""
-    return OrderError(code, MESSAGES[code].format(**fields))
+    return CODES[code].error(**fields)

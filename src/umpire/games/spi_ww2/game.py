@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
-from umpire.core.problems import OrderError, Parsed
-from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, parse_lines
+from umpire.core.problems import Parsed
+from umpire.core.ruleset import Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
 from umpire.games.spi_ww2 import bot, objectives, phase, printout, views
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts, load
+from umpire.games.spi_ww2.errors import CODES
 from umpire.games.spi_ww2.model import State, dump_state, load_state
 from umpire.games.spi_ww2.notation import format_order, parse_order
 from umpire.games.spi_ww2.orders import Order
@@ -106,16 +108,8 @@ class SpiWW2:
         return parsed
 
     def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
-        def one(line: str) -> Order:
-            got = self.read_line(state, power, line, {})
-            if len(got) != 1:
-                raise OrderError("syntax/bad_order", f"cannot read {line!r}")
-            return got[0]
-
-        read = parse_lines(text, one)
-        checked = self.check(state, power, read.orders)
-        checked.problems = sorted(read.problems + checked.problems, key=lambda p: p.line)
-        return checked
+        """Through core's one submission pipeline (:func:`umpire.core.submission.read`)."""
+        return submission.read(self, state, power, text)
 
     def format(self, order: Order) -> str:
         return format_order(order)
@@ -164,3 +158,7 @@ class SpiWW2:
 
 
 RULESET = SpiWW2()
+
+# The three versions differ only in data (who plays, the order of movement) and in the cases
+# that name a version, so one ruleset plays every scenario.
+GAME = Game(INFO, {s.name: RULESET for s in INFO.scenarios}, CODES)
