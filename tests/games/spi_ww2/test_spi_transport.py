@@ -22,7 +22,7 @@ from umpire.core.chance import ScriptedChance
 from umpire.games.spi_ww2 import phase, transport
 from umpire.games.spi_ww2.game import RULESET
 from umpire.games.spi_ww2.model import State
-from umpire.games.spi_ww2.orders import Move, Ship
+from umpire.games.spi_ww2.orders import Move, Order, Ship
 
 
 @pytest.mark.rule("SPI 5.7")
@@ -133,7 +133,7 @@ def test_mediterranean_die_roll_with_italians_in_africa() -> None:
 def test_aborted_strength_point_does_nothing_more() -> None:
     state = med_war()
     b = board(state)
-    orders = [
+    orders: list[tuple[int, Order]] = [
         (1, Ship("GBR", 1, hx("Alexandria"), hx("Haifa"))),
         (2, Move("GBR", 2, hx("Alexandria"), "3337")),
     ]

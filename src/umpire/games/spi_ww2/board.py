@@ -44,12 +44,19 @@ class Board:
         self.attacked: dict[tuple[str, str], int] = {}
         self.attacked_hexes: set[str] = set()
         self._supply: dict[str, set[str]] = {}
+        self._state: State | None = None
+        self._state_key: tuple[int, int, int] = (0, 0, 0)
 
     # --- the state seen through the board ---
     @property
     def state(self) -> State:
-        """The board as a State (the politics functions read States)."""
-        return replace(
+        """The board as a State (the politics functions read States). It shares the board's
+        dicts, so it is rebuilt only when a reassigned field (wars, permits, US entry) changes."""
+        key = (id(self.wars), id(self.permits), self.us_entry)
+        if self._state is not None and self._state_key == key:
+            return self._state
+        self._state_key = key
+        self._state = replace(
             self.base,
             units=self.units,
             control=self.control,
@@ -60,6 +67,7 @@ class Board:
             flags=self.flags,
             us_entry=self.us_entry,
         )
+        return self._state
 
     def freeze(self, **changes: Any) -> State:
         return replace(
