@@ -160,3 +160,12 @@ def test_the_crt_is_data_and_a_swapped_table_plays_on() -> None:
     assert swapped.outcome(st) is not None and turns > 10
     assert session  # the default table is untouched
     assert charts.load().crt(0, 1).attacker is None
+
+
+@pytest.mark.rule("SPI 7.14")
+def test_a_displacement_hex_that_is_not_legal_is_not_used() -> None:
+    b = board(front({SAAR: {"GER": 3, "FRA": 1}}))
+    side, to = combat.displace(b, SAAR, "GER", None, choice="0101")  # far away, at sea
+    assert side == "defender" and to in combat.displacement_hexes(
+        board(front({SAAR: {"GER": 3, "FRA": 1}})), SAAR, ["FRA"], "FRA"
+    )

@@ -95,9 +95,10 @@ def retreat_hex(board: Board, hid: str, nats: Sequence[str], attackers: Sequence
     return ""
 
 
-def displacement_hex(board: Board, hid: str, nats: Sequence[str], player: str) -> str:
+def displacement_hexes(board: Board, hid: str, nats: Sequence[str], player: str) -> list[str]:
     """7.14: one hex in any direction, not into neutral territory or impassable terrain, nor
     into an Enemy zone of control not negated by a friendly unit."""
+    out = []
     for n in sorted(board.map.adjacent(hid)):
         if not board.map.passable(n) or not board.may_enter_freely(player, n):
             continue
@@ -107,8 +108,13 @@ def displacement_hex(board: Board, hid: str, nats: Sequence[str], player: str) -
         # the stack doing the displacing does not count as the zone of control (ruling)
         if not friendly and any(board.zoc_of(n, x, ignore=hid) for x in nats):
             continue
-        return n
-    return ""
+        out.append(n)
+    return out
+
+
+def displacement_hex(board: Board, hid: str, nats: Sequence[str], player: str) -> str:
+    legal = displacement_hexes(board, hid, nats, player)
+    return legal[0] if legal else ""
 
 
 def displace(
@@ -135,7 +141,9 @@ def displace(
         larger_attacker = a > d
     moved, mover = (other, board.player_of(other[0])) if larger_attacker else (own, attacker)
     side = "defender" if larger_attacker else "attacker"
-    to = choice if (larger_attacker and choice) else displacement_hex(board, hid, moved, mover)
+    legal = displacement_hexes(board, hid, moved, mover)
+    # the larger attacker may name the hex; otherwise (or if his choice is not legal) the first
+    to = choice if (larger_attacker and choice in legal) else (legal[0] if legal else "")
     if not to:
         board.say("displacement", f"7.14: no hex for the {side}'s units at {hid}; they stay.")
         return "", ""
