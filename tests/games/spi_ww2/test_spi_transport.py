@@ -140,6 +140,10 @@ def test_aborted_strength_point_does_nothing_more() -> None:
     problems = phase.run(b, "GBR", orders, ScriptedChance([4]))
     assert b.sp(hx("Alexandria"), "GBR") == 2  # the aborted SP returned to embarkation
     assert [(p.line, p.code) for p in problems] == [(2, "illegal/not_enough")]
+    # nor attack in the combat phase of that Player-Turn
+    after = b.freeze(phase=state.phase + 1)
+    after = with_(after, units={**after.units, "3337": {"GER": 1}})
+    assert "may still attack" in messages(after, "GBR", "ATTACK 3337 WITH GBR 2 3237")[0]
 
 
 @pytest.mark.rule("SPI 6.53")

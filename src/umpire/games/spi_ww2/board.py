@@ -42,6 +42,9 @@ class Board:
         self.moved: dict[tuple[str, str], int] = {}
         self.railed: dict[str, int] = {}
         self.attacked: dict[tuple[str, str], int] = {}
+        for key, n in dict(state.flags.get("spent", {})).items():  # 6.53: aborted SP
+            hid, _, nat = key.partition(":")
+            self.attacked[(hid, nat)] = int(n)
         self.attacked_hexes: set[str] = set()
         self._supply: dict[str, set[str]] = {}
         self._state: State | None = None

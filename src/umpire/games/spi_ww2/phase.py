@@ -222,6 +222,9 @@ def sail(board: Board, player: str, order: Ship | Land, chance: Chance | None) -
         k = (order.frm, order.nat)
         board.moved[k] = board.moved.get(k, 0) + aborted
         board.attacked[k] = board.attacked.get(k, 0) + aborted
+        spent = dict(board.flags.get("spent", {}))
+        spent[f"{order.frm}:{order.nat}"] = spent.get(f"{order.frm}:{order.nat}", 0) + aborted
+        board.flags["spent"] = spent  # kept into the combat phase
     if landed:
         relocate(board, player, order.nat, landed, order.frm, order.to)
     word = "lands" if amph else "ships"

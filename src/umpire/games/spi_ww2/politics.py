@@ -8,7 +8,8 @@
   or allies, without a peace since: ``state.invaded[country]`` lists those players.
 - Permissions (standing choices, see docs/rulings/spi-ww2.md): ``(granter, grantee, right)``
   with rights SUPPLY (9.12, 9.33, 9.42), STRAITS (9.32), BRITAIN (10.51, 10.82), TRANSIT
-  (16.24, 16.31), MED (6.55: the Italian Player spares a power from the die roll of 6.53).
+  (16.24, 16.31), MED (6.55: the Italian Player spares a power from the die roll of 6.53),
+  TRANSPORT (5.75, 5.77: the grantee's SP may ride the granter's transport points).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Iterable
 from umpire.games.spi_ww2.charts import Charts
 from umpire.games.spi_ww2.model import State
 
-RIGHTS = ("SUPPLY", "STRAITS", "BRITAIN", "TRANSIT", "MED")
+RIGHTS = ("SUPPLY", "STRAITS", "BRITAIN", "TRANSIT", "MED", "TRANSPORT")
 MAJORS = ("GER", "ITA", "GBR", "FRA", "USA", "USSR")
 
 
@@ -94,12 +95,6 @@ def hostile(state: State, charts: Charts, a: str, b: str) -> bool:
     if not is_minor(charts, a) and not is_minor(charts, b):
         return at_war(state, pa, pb)
     return _one_way(state, charts, a, pb) or _one_way(state, charts, b, pa)
-
-
-def hostile_player(state: State, charts: Charts, nat: str, player: str) -> bool:
-    """Are units of ``nat`` enemies of ``player``'s units?"""
-    own = nationalities(state, charts, player)
-    return any(hostile(state, charts, nat, o) for o in own[:1]) if own else False
 
 
 def operator_after_invasion(charts: Charts, version: int, country: str, invader: str) -> str:

@@ -93,6 +93,7 @@ def end_of_player_turn(board: Board, player: str) -> None:
     """What the Player-Turn's owner left unplaced: 10.91 French Spring point lost; 10.83,
     10.84 US arrivals to the Holding Area."""
     own = politics.nationalities(board.state, board.charts, player)
+    board.flags.pop("spent", None)  # 6.53: the aborted SP are free again next Game-Turn
     garrison_check(board, player)
     if "FRA" in own and board.pools.get("FRA:spring"):
         board.pools.pop("FRA:spring")
