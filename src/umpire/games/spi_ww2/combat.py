@@ -130,12 +130,14 @@ def displace(
     if a == d:
         if chance is None:
             return "", ""
-        while True:  # each Player rolls; the highest moves the other
+        rolls = []
+        while True:  # each Player rolls; the highest moves the other (a tie: again)
             ra = chance.roll(6, purpose=f"7.14 displacement at {hid}: {attacker}")
             rd = chance.roll(6, purpose=f"7.14 displacement at {hid}: defender")
+            rolls.append(f"attacker {ra}, defender {rd}")
             if ra != rd:
                 break
-        board.say("displacement-roll", f"7.14 die rolls at {hid}: attacker {ra}, defender {rd}.")
+        board.say("displacement-roll", f"7.14 die rolls at {hid}: {'; '.join(rolls)}.")
         larger_attacker = ra > rd
     else:
         larger_attacker = a > d
