@@ -28,12 +28,15 @@ from umpire.core.ruleset import HasSecrets
 
 GAMES = [*games.BUILTIN, "pebbles"]
 MAX_TURNS = 600  # a bound on processed turns; every game must end well before it
+# Games with no turn limit by default whose bots do not conquer the board: the playout sets
+# the game's own turn-limit setting (Battle Plan: 1A, ruling R-END; bot armies stalemate).
+PLAYOUT_SETTINGS: dict[str, dict[str, Any]] = {"battleplan": {"max_turns": 30}}
 
 
 @cache
 def playout(game: str, seed: int) -> GameRecord:
     """A complete bot game (cached: several properties read the same playout)."""
-    record = session.create(game, seed=seed)
+    record = session.create(game, seed=seed, settings=PLAYOUT_SETTINGS.get(game))
     while record.outcome is None:
         assert len(record.turns) < MAX_TURNS, f"{game} did not end in {MAX_TURNS} turns"
         for power in session.pending(record).powers:

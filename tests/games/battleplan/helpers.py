@@ -27,8 +27,15 @@ class Up(Chance):
         return low
 
 
-def game(powers: list[str] | None = None) -> GameState:
-    return new_state(powers or SAMPLE_POWERS, max_turns=25)
+def game(powers: list[str] | None = None, *, ba1: bool = False) -> GameState:
+    """A new game. Unless ``ba1``, the players have no default build (the standard defaults
+    of 4B apply: Dollars, Army in minors), so that the forces a test counts are the ones it
+    orders; the BA1 start of section 10 is tested on its own (test_bp_fidelity)."""
+    state = new_state(powers or SAMPLE_POWERS, max_turns=0)
+    if not ba1:
+        for p in state.players:
+            p.defaults = {}
+    return state
 
 
 def orders_of(state: GameState, power: str, text: str) -> list:

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from tests.games.battleplan.helpers import game, orders_of, problems
 from umpire.games.battleplan import RULESET
-from umpire.games.battleplan.notation import (
+from umpire.games.battleplan.notation import format_order, parse_token
+from umpire.games.battleplan.orders import (
     Action,
     Build,
     Declare,
@@ -24,8 +25,6 @@ from umpire.games.battleplan.notation import (
     Train,
     Transfer,
     UserOption,
-    format_order,
-    parse_token,
 )
 
 

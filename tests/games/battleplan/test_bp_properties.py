@@ -86,7 +86,7 @@ def test_moves_conserve_forces(moves: list[tuple[str, int, str]]) -> None:
 
 
 def test_resolve_refuses_illegal_orders_and_goes_on() -> None:
-    from umpire.games.battleplan.notation import Action, Build
+    from umpire.games.battleplan.orders import Action, Build
 
     s = game()
     bad = [Action("TU", "AC", 5, "IT"), Build("TU", "A", 10)]

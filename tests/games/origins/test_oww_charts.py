@@ -131,11 +131,12 @@ def test_dct_results_move_the_right_pfs() -> None:
     # 2 vs 4 is 1-2; die 4: A1 (ruling R1): attacker loses 1
     out = fight("FRA", "POL", ["GER"], 2, row, CHARTS, ScriptedChance([4]))
     assert (out.result, out.attacker_loss, out.defender_losses) == ("A1", 1, {"GER": 0})
-    # die 1 at 1-2: Xa, attacker loses the 2 committed, defender as many
+    # die 1 at 1-2: Xa, the attacker removes all his PFs in the area (6, not the 2
+    # committed: the printed key, ruling R4), the defender an equal number (all his 4)
     out = fight("FRA", "POL", ["GER"], 2, row, CHARTS, ScriptedChance([1]))
-    assert (out.result, out.attacker_loss, out.defender_losses) == ("Xa", 2, {"GER": 2})
-    # 1 vs 4 is worse than 1-2: automatic A, no die rolled
+    assert (out.result, out.attacker_loss, out.defender_losses) == ("Xa", 6, {"GER": 4})
+    # 1 vs 4 is worse than 1-2: automatic A, no die rolled; all 6 of France's PFs go
     chance = ScriptedChance([])
     out = fight("FRA", "POL", ["GER"], 1, row, CHARTS, chance)
-    assert (out.die, out.result, out.attacker_loss) == (None, "A", 1)
+    assert (out.die, out.result, out.attacker_loss) == (None, "A", 6)
     assert chance.draws == []

@@ -52,13 +52,26 @@ def test_only_one_attack_per_area() -> None:
 
 
 @pytest.mark.rule("OWW 4.4")
-def test_an_attacker_may_commit_only_part_of_his_pfs() -> None:
-    # 4 of France's 10 against Germany 4: 1-1; die 5: A, France loses the 4 committed only
+@pytest.mark.rule("OWW DCT")
+def test_an_attacker_may_commit_only_part_of_his_pfs_but_an_a_costs_them_all() -> None:
+    # 4 of France's 10 against Germany 4: 1-1 (not 2-1: committing less worsens the odds);
+    # die 5: A, and the key says the attacker removes ALL his PFs in the area (ruling R4)
     state = make({"POL": {"FRA": 10, "GER": 4}})
     after, events = run(state, {"FRA": "ATTACK POL GER WITH 4"}, [5])
     assert kinds(events, "attack")[0].data["column"] == "1-1"
-    assert after.box("POL", "FRA").pfs == 6
+    assert after.box("POL", "FRA").empty
     assert after.box("POL", "GER").pfs == 4
+
+
+@pytest.mark.rule("OWW DCT")
+def test_a_cheap_low_odds_attack_risks_everything_in_the_area() -> None:
+    # 2 of France's 9 plus her Understanding marker held back, against Germany 4: 1-2;
+    # die 1: Xa. France loses her whole strength there (9 PFs and the marker: 14), Germany
+    # an equal number (all 4) — under the old reading France would have lost only 2.
+    state = make({"POL": {"FRA": (9, "U"), "GER": 4}})
+    after, _ = run(state, {"FRA": "ATTACK POL GER WITH 2"}, [1])
+    assert after.box("POL", "FRA").empty
+    assert after.box("POL", "GER").empty
 
 
 @pytest.mark.rule("OWW 4.5")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from umpire.core.events import Event, visible_to
 from umpire.games.origins import RULESET
 from umpire.games.origins.model import State
 
@@ -122,3 +123,55 @@ def test_control_marker_stops_all_further_placement_from_then_on() -> None:
     assert [p.code for p in RULESET.parse(after, "GER", "ATTACK RHI FRA WITH 1").problems] == [
         "illegal/control_marked"
     ]
+
+
+def _seen_by(events: list[Event], power: str) -> list[tuple[str, str]]:
+    return [(e.kind, e.text) for e in visible_to(events, power)]
+
+
+@pytest.mark.rule("OWW 5.4")
+@pytest.mark.rule("OWW 8.2")
+@pytest.mark.parametrize(
+    ("ussr_pfs", "ussr_orders"),
+    [
+        (6, ""),  # USSR orders nothing
+        (6, "CONTROL POL"),  # orders Control but will not share
+        (6, "CONTROL POL SHARE GER"),  # agrees, but ... (see the next case)
+        (3, "CONTROL POL SHARE GER"),  # agrees but has fewer than 5 PFs (5.3.3)
+    ],
+)
+def test_a_failed_shared_control_never_tells_whether_the_partner_ordered_it(
+    ussr_pfs: int, ussr_orders: str
+) -> None:
+    # Germany orders shared Control of Poland with the USSR. Whatever the USSR did, Germany
+    # reads the same thing when it fails: never whether the USSR ordered Control at all.
+    def germany_reads(pfs: int, texts: dict[str, str]) -> list[tuple[str, str]]:
+        state = make({"POL": {"GER": 6, "USSR": pfs}})
+        _, events = run(state, {"GER": "CONTROL POL SHARE USSR"} | texts)
+        return _seen_by(events, "GER")
+
+    baseline = germany_reads(6, {})
+    seen = germany_reads(ussr_pfs, {"USSR": ussr_orders} if ussr_orders else {})
+    if ussr_orders == "CONTROL POL SHARE GER" and ussr_pfs >= 5:
+        assert any(kind == "marker" for kind, _ in seen)  # both placed: public anyway
+    else:
+        assert seen == baseline
+        assert any(kind == "marker_failed" for kind, _ in seen)
+
+
+@pytest.mark.rule("OWW 8.2")
+def test_targets_of_one_attack_never_read_each_others_numbers() -> None:
+    # USSR attacks Britain and the USA together in Poland: the conflict is USSR-GBR and
+    # USSR-USA; Britain must not read the USA's strength or loss, nor the USA Britain's.
+    state = make({"POL": {"USSR": 14, "GBR": 5, "USA": 6}})
+    _, events = run(state, {"USSR": "ATTACK POL GBR,USA WITH 14"}, [1])
+    for reader, other in (("GBR", "USA"), ("USA", "GBR")):
+        numbers = [e for e in visible_to(events, reader) if e.kind == "attack_numbers"]
+        assert len(numbers) == 1
+        assert set(numbers[0].data["defence"]) == {reader}
+        assert set(numbers[0].data["defender_losses"]) == {reader}
+        assert other not in numbers[0].text
+    (full,) = [e for e in visible_to(events, "USSR") if e.kind == "attack_numbers"]
+    assert full.data["defence"] == {"GBR": 5, "USA": 6}
+    # and nobody else reads any number
+    assert not [e for e in visible_to(events, "FRA") if e.kind == "attack_numbers"]

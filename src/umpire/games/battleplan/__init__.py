@@ -1,11 +1,20 @@
 """Battle Plan (Flying Buffalo, revised edition 1989): the Europe game.
 
-Importing this package registers the ruleset under the name ``battleplan``.
+Modules, per ``games/README.md``: ``orders`` (order values) and ``notation`` (the grammar of
+section 8), ``errors`` (the problem codes), ``legality`` (12), ``model`` (the state),
+``geography`` (15B, from data/), ``setup`` (15C) and ``scenarios`` (each scenario as data),
+the rule areas (``economy``, ``intelligence``, ``movement``, ``builds``, ``combat``,
+``seacombat``, ``occupation``, ``standing``, ``messages``), ``turn`` (the pipeline of 9),
+``views``, ``reports`` and ``printout`` (14), ``bot`` and ``game`` (one ruleset per scenario).
+Rulings: docs/rulings/battleplan.md.
 """
 
 from umpire.core import registry
-from umpire.games.battleplan.game import RULESET, BattlePlan
+from umpire.core.ruleset import Game
+from umpire.games.battleplan.errors import ERRORS
+from umpire.games.battleplan.game import INFO, RULESET, RULESETS, BattlePlan
 
-registry.register(RULESET)
+GAME = Game(info=INFO, rulesets=RULESETS, errors=ERRORS)
+registry.register_game(GAME)
 
-__all__ = ["RULESET", "BattlePlan"]
+__all__ = ["GAME", "RULESET", "BattlePlan"]

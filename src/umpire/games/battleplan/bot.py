@@ -10,7 +10,8 @@ from umpire.core.chance import Chance
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.legality import check_orders
 from umpire.games.battleplan.model import MINOR, GameState
-from umpire.games.battleplan.notation import (
+from umpire.games.battleplan.notation import format_order
+from umpire.games.battleplan.orders import (
     Action,
     Build,
     Declare,
@@ -19,23 +20,40 @@ from umpire.games.battleplan.notation import (
     Propaganda,
     Send,
     Transfer,
-    format_order,
 )
 
 
 def bot_orders(state: GameState, gm: GameMap, number: int, chance: Chance) -> str:
+    orders = _propaganda(state, gm, number, chance)
+    for code in sorted(state.countries):
+        c = state.countries[code]
+        if c.controller() != number:
+            continue
+        industry = c.usable_industry
+        if c.owner != MINOR and industry >= 4:
+            orders.append(Build(code, "A", industry // 2))
+            orders.append(Build(code, "F", industry // 4))
+        if c.owner != MINOR:
+            _attack_or_sail(state, gm, number, code, chance, orders)
+    orders += _at_sea(state, gm, number)
+    orders += _intelligence(state, number, chance)
+    verdicts = check_orders(state, gm, number, orders)
+    kept = [o for o, v in zip(orders, verdicts, strict=True) if v is None]
+    return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")
+
+
+def _propaganda(state: GameState, gm: GameMap, number: int, chance: Chance) -> list[Order]:
+    """Keep the home population content (3A); buy popularity in a neighbouring minor (3B)."""
     me = state.player(number)
     orders: list[Order] = []
     dollars = me.cents // 100
     mine = state.occupied_by(number)
     for code in mine:
         c = state.countries[code]
-        # keep the home population content (3A)
         if c.hpi < 80 and dollars >= 10:
             spend = min(dollars // 2, 40)
             orders.append(Propaganda(spend, code))
             dollars -= spend
-    # buy popularity in one neighbouring minor (3B)
     minors = sorted(
         {
             n
@@ -46,47 +64,40 @@ def bot_orders(state: GameState, gm: GameMap, number: int, chance: Chance) -> st
     )
     if minors and dollars >= 20:
         orders.append(Propaganda(10, chance.choice(minors, purpose="bot propaganda")))
-    for code in sorted(state.countries):
-        c = state.countries[code]
-        if c.controller() != number:
+    return orders
+
+
+def _attack_or_sail(
+    state: GameState, gm: GameMap, number: int, code: str, chance: Chance, orders: list[Order]
+) -> None:
+    """Attack the weakest neighbouring country we clearly outnumber (4C.1), or send the
+    fleet to sea (4D.2), where enemies fight it (2D)."""
+    c = state.countries[code]
+    me = state.player(number)
+    keep = max(5, c.army // 3)
+    spare = c.army - keep
+    best: tuple[int, str] | None = None
+    for n in sorted(gm.spaces[code].adjacent):
+        target = state.countries.get(n)
+        if target is None or target.owner == number:
             continue
-        industry = c.usable_industry
-        if c.owner != MINOR and industry >= 4:
-            orders.append(Build(code, "A", industry // 2))
-            orders.append(Build(code, "F", industry // 4))
-        if c.owner == MINOR:
+        if state.cross_allies(number, target.owner):
             continue
-        # attack the weakest neighbouring country we clearly outnumber (4C.1)
-        keep = max(5, c.army // 3)
-        spare = c.army - keep
-        best: tuple[int, str] | None = None
-        for n in sorted(gm.spaces[code].adjacent):
-            target = state.countries.get(n)
-            if target is None or target.owner == number:
-                continue
-            if state.cross_allies(number, target.owner):
-                continue
-            # superior force: half as many again as the defenders, and five more
-            if 3 * target.army // 2 + 5 <= spare and (best is None or target.army < best[0]):
-                best = (target.army, n)
-        if best is not None and chance.randint(1, 4, purpose="bot attack") > 1:
-            army, n = best
-            orders.append(Action(code, "AC", min(spare, 2 * army + 10), n))
-            target = state.countries[n]
-            if c.air >= 4:
-                # AirForce strikes the defending Army (4E.3) or, if it has none, the AirBase
-                orders.append(Action(code, "FA" if target.army else "FF", c.air // 2, n))
-            if target.owner not in (MINOR, number) and me.declared.get(target.owner) != "E":
-                orders.insert(0, Declare(target.owner, "E"))
-        elif c.navy >= 6 and gm.spaces[code].coasts:
-            # the fleet goes to sea (4D.2), where enemies fight it (2D)
-            sea = chance.choice(sorted(gm.spaces[code].coasts), purpose="bot fleet")
-            orders.append(Transfer(code, "N", c.navy - 2, sea))
-    orders += _at_sea(state, gm, number)
-    orders += _intelligence(state, number, chance)
-    verdicts = check_orders(state, gm, number, orders)
-    kept = [o for o, v in zip(orders, verdicts, strict=True) if v is None]
-    return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")
+        # superior force: half as many again as the defenders, and five more
+        if 3 * target.army // 2 + 5 <= spare and (best is None or target.army < best[0]):
+            best = (target.army, n)
+    if best is not None and chance.randint(1, 4, purpose="bot attack") > 1:
+        army, n = best
+        orders.append(Action(code, "AC", min(spare, 2 * army + 10), n))
+        target = state.countries[n]
+        if c.air >= 4:
+            # AirForce strikes the defending Army (4E.3) or, if it has none, the AirBase
+            orders.append(Action(code, "FA" if target.army else "FF", c.air // 2, n))
+        if target.owner not in (MINOR, number) and me.declared.get(target.owner) != "E":
+            orders.insert(0, Declare(target.owner, "E"))
+    elif c.navy >= 6 and gm.spaces[code].coasts:
+        sea = chance.choice(sorted(gm.spaces[code].coasts), purpose="bot fleet")
+        orders.append(Transfer(code, "N", c.navy - 2, sea))
 
 
 def _at_sea(state: GameState, gm: GameMap, number: int) -> list[Order]:

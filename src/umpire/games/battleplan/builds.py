@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from umpire.games.battleplan.context import Turn
-from umpire.games.battleplan.model import MINOR, STARTING_MULTIPLIERS, Country
-from umpire.games.battleplan.notation import Build
+from umpire.games.battleplan.geography import GameMap
+from umpire.games.battleplan.model import MINOR, STARTING_MULTIPLIERS, Country, GameState
+from umpire.games.battleplan.orders import Build
 
 DEFAULT_SEQUENCE = ("I", "A", "N", "F", "M", "X", "D")  # BP 10: order defaults are used in
 NEUTRAL_DEFAULTS = {"A": 1, "N": 1, "F": 1}  # BP 4B: "somewhat equal amounts"
@@ -63,53 +63,65 @@ def add_units(c: Country, kind: str, hundredths: int) -> int:
     return whole
 
 
-def build(t: Turn, orders: Mapping[int, Sequence[Build]]) -> None:
-    """Step 2 for every country."""
+def build(
+    state: GameState,
+    gm: GameMap,
+    holders: Mapping[str, int],
+    orders: Mapping[int, Sequence[Build]],
+) -> None:
+    """Step 2 for every country: ``holders`` are who gave its orders (fixed at the start)."""
     by_space: dict[str, list[Build]] = {}
     for player, builds in orders.items():
         for b in builds:
-            if t.holders.get(b.space) == player:
+            if holders.get(b.space) == player:
                 by_space.setdefault(b.space, []).append(b)
-    for code in sorted(t.state.countries):
-        build_country(t, t.state.countries[code], by_space.get(code, []))
+    for code in sorted(state.countries):
+        c = state.countries[code]
+        holder = holders[code]
+        plan = build_plan(state, c, holder, gm.spaces[code].has_coast, by_space.get(code, []))
+        carry_out(state, c, holder, plan)
 
 
-def build_country(t: Turn, c: Country, specific: Sequence[Build]) -> None:
-    holder = t.holders[c.code]
-    mult = t.state.player(holder).multipliers if holder != MINOR else STARTING_MULTIPLIERS
+def build_plan(
+    state: GameState, c: Country, holder: int, coast: bool, specific: Sequence[Build]
+) -> dict[str, int]:
+    """BP 4B, 10: the Industry of ``c`` for each kind: the specific orders first, then the
+    holder's defaults, then the standard default."""
     left = c.usable_industry
     plan: dict[str, int] = {}
     for b in specific:
         n = min(b.amount, left)
         plan[b.kind] = plan.get(b.kind, 0) + n
         left -= n
-    coast = t.gm.spaces[c.code].has_coast
-    if left and holder == MINOR:
+    props: dict[str, int] = {}
+    if holder == MINOR:
         props = {k: v for k, v in NEUTRAL_DEFAULTS.items() if coast or k != "N"}
-        for k, n in apportion(left, props).items():
-            plan[k] = plan.get(k, 0) + n
-        left = 0
-    elif left:
+    else:
         # BP 10: defaults for kinds already built, Navy without a coast, Dollars in minors
         # are ignored
         props = {
             k: v
-            for k, v in t.state.player(holder).defaults.items()
+            for k, v in state.player(holder).defaults.items()
             if k not in plan and (coast or k != "N") and (c.owner != MINOR or k != "D")
         }
-        if props:
-            for k, n in apportion(left, props).items():
-                plan[k] = plan.get(k, 0) + n
-            left = 0
+    if left and props:
+        for k, n in apportion(left, props).items():
+            plan[k] = plan.get(k, 0) + n
+        left = 0
     if left:
         standard = "D" if c.owner != MINOR else "A"
         plan[standard] = plan.get(standard, 0) + left
+    return plan
+
+
+def carry_out(state: GameState, c: Country, holder: int, plan: Mapping[str, int]) -> None:
+    mult = state.player(holder).multipliers if holder != MINOR else STARTING_MULTIPLIERS
     for kind, n in plan.items():
         if n <= 0:
             continue
         if kind == "D":
             # BP 4B: Dollars one for one; BP 3A: +1 HPI per Industry building Dollars
-            t.state.player(holder).cents += n * 100
+            state.player(holder).cents += n * 100
             c.hpi += n
         else:
             add_units(c, kind, n * mult.get(kind, 0))

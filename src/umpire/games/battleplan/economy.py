@@ -7,11 +7,15 @@ interest, research, blockades and revolutions close it (step 8).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from umpire.games.battleplan.context import Turn
-from umpire.games.battleplan.model import MINOR, Country
-from umpire.games.battleplan.notation import (
+from umpire.core.chance import Chance
+from umpire.core.events import Event
+from umpire.games.battleplan.geography import GameMap
+from umpire.games.battleplan.groups import Log
+from umpire.games.battleplan.model import MINOR, Country, GameState, Player
+from umpire.games.battleplan.orders import (
     Declare,
     DefaultBuild,
     GiveDollars,
@@ -30,13 +34,14 @@ from umpire.games.battleplan.rounding import rround, rsqrt
 # ---------------------------------------------------------------------------- turn opening
 
 
-def recover(t: Turn) -> None:
+def recover(countries: Iterable[Country]) -> None:
     """BP 5F.1, 5F.3, 5F.4: 25% (rounded up) of what is suppressed recovers each turn.
 
     BP 12E: industry past the limit speeds the recovery of the usable industry (ruling R-E3:
     by one point per excess Industry).
     """
-    for c in t.state.countries.values():
+    for c in countries:
+        c.taxbase_blockaded = 0  # last turn's blockade is now part of the suppression
         if c.taxbase_suppressed:
             c.taxbase_suppressed -= -(-c.taxbase_suppressed // 4)
         if c.industry_suppressed:
@@ -49,184 +54,233 @@ def recover(t: Turn) -> None:
             c.air += back  # 13A: as a captured minor's AirForce recovers it is the holder's
 
 
-def fade_popularity(t: Turn) -> None:
+def fade_popularity(countries: Mapping[str, Country], chance: Chance) -> None:
     """BP 3B: each turn popularity in a minor falls by about 5% (a negative one stays)."""
-    for code in sorted(t.state.countries):
-        c = t.state.countries[code]
+    for code in sorted(countries):
+        c = countries[code]
         if c.owner != MINOR:
             continue
         for p in sorted(c.popularity):
             v = c.popularity[p]
             if v > 0:
-                c.popularity[p] = v - rround(v * 5, 100, t.chance, f"popularity fade {code}")
+                c.popularity[p] = v - rround(v * 5, 100, chance, f"popularity fade {code}")
 
 
 # ---------------------------------------------------------------------------- player orders
 
 
-def propaganda(t: Turn, player: int, code: str, dollars: int) -> None:
+@dataclass(slots=True)
+class PlayerOrders:
+    """What one player's player orders hand on: the counterspies he sent this turn (6C:
+    they hunt this turn only), per country, and the events."""
+
+    counterspies: dict[str, int] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+
+
+def propaganda(state: GameState, player: int, code: str, dollars: int, chance: Chance) -> None:
     """BP 3A, 3B, 5D: propaganda of ``dollars`` by ``player`` in ``code``."""
-    c = t.country(code)
+    c = state.countries[code]
     if c.owner == player:
         # BP 3A: own country: HPI + sqrt($ x 180)
-        c.hpi += rsqrt(dollars * 180, t.chance, f"propaganda {code}")
+        c.hpi += rsqrt(dollars * 180, chance, f"propaganda {code}")
     elif c.owner != MINOR:
         # BP 3A: someone else's country: HPI - sqrt($ x 20)
-        c.hpi -= rsqrt(dollars * 20, t.chance, f"propaganda {code}")
+        c.hpi -= rsqrt(dollars * 20, chance, f"propaganda {code}")
     else:
         # BP 3B: a minor: popularity + 1 per Dollar
         c.popularity[player] = c.popularity.get(player, 0) + dollars
 
 
-def spread_targets(t: Turn, target: int) -> list[str]:
+def spread_targets(state: GameState, target: int) -> list[str]:
     """The countries occupied by ``target`` (0: the minors), for pPn, pSn, pCn (5D, 6B)."""
-    return sorted(c for c, k in t.state.countries.items() if k.owner == target)
+    return sorted(c for c, k in state.countries.items() if k.owner == target)
 
 
-def spread(t: Turn, total: int, targets: Sequence[str], purpose: str) -> dict[str, int]:
+def spread(total: int, targets: Sequence[str], chance: Chance, purpose: str) -> dict[str, int]:
     """BP 6B: ``total`` spread evenly; "if it does not come out even, the excess is divided
     randomly"."""
     if not targets:
         return {}
     each, extra = divmod(total, len(targets))
     out = dict.fromkeys(targets, each)
-    for code in t.chance.shuffle(targets, purpose=f"spread {purpose}")[:extra]:
+    for code in chance.shuffle(targets, purpose=f"spread {purpose}")[:extra]:
         out[code] += 1
     return out
 
 
-def player_orders(t: Turn, player: int, orders: Sequence[Order]) -> None:
+def player_orders(
+    state: GameState, player: int, orders: Sequence[Order], chance: Chance
+) -> PlayerOrders:
     """Carry out one player's player orders, in the order given (all already legal)."""
-    me = t.state.player(player)
+    out = PlayerOrders()
+    log = Log(state)
     for order in orders:
-        match order:
-            case Declare(p, stance):
-                # BP 1B: ally / neutral / enemy; an enemy is shown to all, an ally to him
-                if stance == "N":
-                    me.declared.pop(p, None)
-                else:
-                    me.declared[p] = stance
-                if stance == "E":
-                    t.say("enemy", t.audience_all(), f"[{player}] declares [{p}] an enemy.")
-                elif stance == "A":
-                    t.tell(p, "ally", f"[{player}] declares you an ally.")
-            case GiveDollars(p, n):
-                # BP 5A: Dollars may be given to another player
-                me.cents -= n * 100
-                t.state.player(p).cents += n * 100
-                t.tell(p, "gift", f"[{player}] gives you ${n}.")
-            case Permit(p, allow):
-                # BP 7: permission to use the Turkey Strait
-                if allow and p not in me.permits:
-                    me.permits.append(p)
-                elif not allow and p in me.permits:
-                    me.permits.remove(p)
-            case Share(p, level):
-                # BP 6D: sharing spy results (kept; used by the later printout)
-                if level == "Z":
-                    me.shares.pop(p, None)
-                else:
-                    me.shares[p] = level
-            case Train(what, n):
-                # BP 6B/6C, 5C: n Dollars train n x multiplier hundredths
-                me.cents -= n * 100
-                if what == "S":
-                    me.spies += n * me.multipliers["S"]
-                else:
-                    me.counterspies += n * me.multipliers["C"]
-            case Research(kind, n):
-                # BP 5B: effective next turn (applied at step 8)
-                me.cents -= n * 100
-                me.research[kind] = me.research.get(kind, 0) + n
-            case Propaganda(n, code):
-                me.cents -= n * 100
-                propaganda(t, player, code, n)
-            case Spread(p, "P", n):
-                # BP 5D: pPn spreads n Dollars over the countries p occupies
-                me.cents -= n * 100
-                for code, dollars in spread(t, n, spread_targets(t, p), "propaganda").items():
-                    if dollars:
-                        propaganda(t, player, code, dollars)
-            case Spread(p, what, n):
-                send(t, player, what, spread(t, n, spread_targets(t, p), "spies"))
-            case Send(what, n, code):
-                send(t, player, what, {code: n})
-            case UserOption(n):
-                if n in me.options:
-                    me.options.remove(n)
-                else:
-                    me.options.append(n)
-            case DefaultBuild(kind, n):
-                # BP 10: a default stays until changed, or changed to zero
-                if n == 0:
-                    me.defaults.pop(kind, None)
-                else:
-                    me.defaults[kind] = n
+        if isinstance(order, Declare | GiveDollars):
+            diplomacy(state, log, player, order)
+        elif isinstance(order, Permit | Share | UserOption | DefaultBuild):
+            choose(state.player(player), order)
+        elif isinstance(order, Send) or (isinstance(order, Spread) and order.what != "P"):
+            spies(state, player, order, out.counterspies, chance)
+        else:
+            spend(state, player, order, chance)
+    out.events = log.events
+    return out
 
 
-def send(t: Turn, player: int, what: str, where: dict[str, int]) -> None:
+def diplomacy(state: GameState, log: Log, player: int, order: Declare | GiveDollars) -> None:
+    me = state.player(player)
+    match order:
+        case Declare(p, stance):
+            # BP 1B: ally / neutral / enemy; an enemy is shown to all, an ally to him
+            if stance == "N":
+                me.declared.pop(p, None)
+            else:
+                me.declared[p] = stance
+            if stance == "E":
+                log.public("enemy", f"[{player}] declares [{p}] an enemy.")
+            elif stance == "A":
+                log.tell(p, "ally", f"[{player}] declares you an ally.")
+        case GiveDollars(p, n):
+            # BP 5A: Dollars may be given to another player
+            me.cents -= n * 100
+            state.player(p).cents += n * 100
+            log.tell(p, "gift", f"[{player}] gives you ${n}.")
+
+
+def choose(me: Player, order: Permit | Share | UserOption | DefaultBuild) -> None:
+    """The player's standing choices: permits (7), sharing (6D), user options (8), default
+    builds (10); each stays until changed."""
+    match order:
+        case Permit(p, allow):
+            # BP 7: permission to use the Turkey Strait
+            if allow and p not in me.permits:
+                me.permits.append(p)
+            elif not allow and p in me.permits:
+                me.permits.remove(p)
+        case Share(p, level):
+            # BP 6D: sharing spy results (kept; used by the later printout)
+            if level == "Z":
+                me.shares.pop(p, None)
+            else:
+                me.shares[p] = level
+        case UserOption(n):
+            if n in me.options:
+                me.options.remove(n)
+            else:
+                me.options.append(n)
+        case DefaultBuild(kind, n):
+            # BP 10: a default stays until changed, or changed to zero
+            if n == 0:
+                me.defaults.pop(kind, None)
+            else:
+                me.defaults[kind] = n
+
+
+def spend(state: GameState, player: int, order: Order, chance: Chance) -> None:
+    """Dollars spent on training (6B, 6C), research (5B) and propaganda (3A, 3B, 5D)."""
+    me = state.player(player)
+    match order:
+        case Train(what, n):
+            # BP 6B/6C, 5C: n Dollars train n x multiplier hundredths
+            me.cents -= n * 100
+            if what == "S":
+                me.spies += n * me.multipliers["S"]
+            else:
+                me.counterspies += n * me.multipliers["C"]
+        case Research(kind, n):
+            # BP 5B: effective next turn (applied at step 8)
+            me.cents -= n * 100
+            me.research[kind] = me.research.get(kind, 0) + n
+        case Propaganda(n, code):
+            me.cents -= n * 100
+            propaganda(state, player, code, n, chance)
+        case Spread(p, "P", n):
+            # BP 5D: pPn spreads n Dollars over the countries p occupies
+            me.cents -= n * 100
+            where = spread(n, spread_targets(state, p), chance, "propaganda")
+            for code, dollars in where.items():
+                if dollars:
+                    propaganda(state, player, code, dollars, chance)
+
+
+def spies(
+    state: GameState,
+    player: int,
+    order: Send | Spread,
+    counterspies: dict[str, int],
+    chance: Chance,
+) -> None:
     """BP 6B, 6C: spies stay where sent until caught (:mod:`intelligence`); counterspies hunt
-    on the turn they are sent only, and are used up even if they find nobody."""
-    me = t.state.player(player)
+    on the turn they are sent only (``counterspies``), and are used up even if they find
+    nobody."""
+    if isinstance(order, Send):
+        where = {order.country: order.amount}
+    else:
+        where = spread(order.amount, spread_targets(state, order.player), chance, "spies")
+    me = state.player(player)
     for code, n in where.items():
-        if what == "S":
-            if t.country(code).owner == player:
+        if order.what == "S":
+            c = state.countries[code]
+            if c.owner == player:
                 continue  # 6B: you cannot send spies to spaces you own
             me.spies -= n * 100
-            c = t.country(code)
             c.spies[player] = c.spies.get(player, 0) + n
         else:
             me.counterspies -= n * 100
-            here = t.counterspies.setdefault(code, {})
-            here[player] = here.get(player, 0) + n
+            counterspies[code] = counterspies.get(code, 0) + n
 
 
 # ---------------------------------------------------------------------------- step 8
 
 
-def income(t: Turn) -> None:
+def income(state: GameState, gm: GameMap, chance: Chance) -> list[Event]:
     """BP 5A, 5E, 9.8: interest on what was left, then TaxBase income."""
-    state = t.state
+    log = Log(state)
     for me in state.players:
         # BP 5A: unspent Dollars get interest at 1% per turn
         if me.cents > 0:
-            me.cents += rround(me.cents, 100, t.chance, f"interest [{me.number}]")
-        cents = 0
-        for code in state.occupied_by(me.number):
-            c = state.countries[code]
-            # BP 5E: own unsuppressed TaxBase + 10% of adjacent countries held by the same
-            # player or by a cross-ally
-            cents += c.unsuppressed_taxbase * 100
-            for n in t.gm.spaces[code].adjacent:
-                other = state.countries.get(n)
-                if (
-                    other is not None
-                    and other.controller() != MINOR
-                    and state.cross_allies(me.number, other.controller())
-                ):
-                    cents += other.unsuppressed_taxbase * 10
+            me.cents += rround(me.cents, 100, chance, f"interest [{me.number}]")
+        cents = sum(
+            country_income(state, gm, me.number, code) for code in state.occupied_by(me.number)
+        )
         me.cents += cents
         if cents:
-            t.tell(me.number, "income", f"Income: ${cents / 100:.2f}.", cents=cents)
+            log.tell(me.number, "income", f"Income: ${cents / 100:.2f}.", cents=cents)
+    return log.events
 
 
-def research(t: Turn) -> None:
+def country_income(state: GameState, gm: GameMap, number: int, code: str) -> int:
+    """BP 5E: own unsuppressed TaxBase + 10% of adjacent countries held by the same player or
+    by a cross-ally, in cents."""
+    cents = state.countries[code].unsuppressed_taxbase * 100
+    for n in gm.spaces[code].adjacent:
+        other = state.countries.get(n)
+        if (
+            other is not None
+            and other.controller() != MINOR
+            and state.cross_allies(number, other.controller())
+        ):
+            cents += other.unsuppressed_taxbase * 10
+    return cents
+
+
+def research(players: Iterable[Player], chance: Chance) -> None:
     """BP 5B: research of this turn raises multipliers for the next.
 
     Ruling R-E1: a research spend of $n on one item gains sqrt(1.25 n) points, rounded
     randomly (the sample printout: RF20 took AirForce from 100 to 105; more per turn is less
     effective per Dollar, as 5B says).
     """
-    for me in t.state.players:
+    for me in players:
         for kind in sorted(me.research):
-            gain = rsqrt(me.research[kind] * 5 // 4, t.chance, f"research {kind} [{me.number}]")
+            gain = rsqrt(me.research[kind] * 5 // 4, chance, f"research {kind} [{me.number}]")
             me.multipliers[kind] = me.multipliers.get(kind, 0) + gain
         me.research.clear()
 
 
-def enemy_controlled(t: Turn, owner: int, space: str) -> bool:
+def enemy_controlled(state: GameState, owner: int, space: str) -> bool:
     """BP 5F.2: is ``space`` enemy-controlled from the point of view of ``owner``."""
-    state = t.state
     if space in state.countries:
         return state.enemies(owner, state.countries[space].controller())
     sea = state.seas[space]
@@ -239,36 +293,37 @@ def enemy_controlled(t: Turn, owner: int, space: str) -> bool:
     return hostile > friendly
 
 
-def blockade(t: Turn) -> None:
+def blockade(state: GameState, gm: GameMap, chance: Chance) -> None:
     """BP 5F.1, 5F.3: each enemy-controlled neighbour suppresses 1/n of half of what is left
     unsuppressed, for the next turn."""
-    for code in sorted(t.state.countries):
-        c = t.state.countries[code]
+    for code in sorted(state.countries):
+        c = state.countries[code]
         if c.owner == MINOR:
             continue
-        around = t.gm.neighbours(code)
-        hostile = sum(1 for n in around if enemy_controlled(t, c.owner, n))
+        around = gm.neighbours(code)
+        hostile = sum(1 for n in around if enemy_controlled(state, c.owner, n))
         if not hostile or not around:
             continue
         den = 2 * len(around)
-        c.taxbase_suppressed += rround(
-            c.unsuppressed_taxbase * hostile, den, t.chance, f"blockade TaxBase {code}"
+        c.taxbase_blockaded = rround(
+            c.unsuppressed_taxbase * hostile, den, chance, f"blockade TaxBase {code}"
         )
+        c.taxbase_suppressed += c.taxbase_blockaded
         usable = c.usable_industry
-        c.industry_suppressed += rround(
-            usable * hostile, den, t.chance, f"blockade Industry {code}"
-        )
+        c.industry_suppressed += rround(usable * hostile, den, chance, f"blockade Industry {code}")
 
 
-def revolutions(t: Turn) -> None:
+def revolutions(state: GameState) -> list[Event]:
     """BP 3A: an occupied country whose HPI drops to zero revolts and becomes an uncontrolled
     minor (ruling R-E2: its forces stay, as the minor's)."""
-    for code in sorted(t.state.countries):
-        c = t.state.countries[code]
+    log = Log(state)
+    for code in sorted(state.countries):
+        c = state.countries[code]
         if c.owner != MINOR and c.hpi <= 0:
             old = c.owner
             make_minor(c)
-            t.say("revolution", t.audience_all(), f"Revolution in {code}: [{old}] loses it.")
+            log.public("revolution", f"Revolution in {code}: [{old}] loses it.")
+    return log.events
 
 
 def make_minor(c: Country) -> None:
@@ -276,3 +331,4 @@ def make_minor(c: Country) -> None:
     c.hpi = 0
     c.popularity = {}
     c.standing = {}
+    c.standing_by = MINOR

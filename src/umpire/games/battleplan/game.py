@@ -9,121 +9,107 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
-from umpire.core.problems import OrderError, Parsed
-from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
-from umpire.games.battleplan import bot, views
-from umpire.games.battleplan.geography import europe
+from umpire.core.problems import Parsed
+from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, View
+from umpire.games.battleplan import bot, ending, errors, views
 from umpire.games.battleplan.legality import check_orders
 from umpire.games.battleplan.model import MINOR, GameState
-from umpire.games.battleplan.notation import (
-    Order,
-    format_order,
-    parse_token,
-    split_header,
-    tokens,
-)
+from umpire.games.battleplan.notation import Written, format_order, read_line
+from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.printout import build_printout
+from umpire.games.battleplan.scenarios import EUROPE, SCENARIOS, Scenario
 from umpire.games.battleplan.setup import new_state
 from umpire.games.battleplan.turn import resolve_turn
-
-DEFAULT_MAX_TURNS = 25  # ruling R-END
-DEFAULT_POWERS = ("GB", "FR", "SP", "IT", "GE", "PD", "SW", "TU", "UK")
 
 INFO = GameInfo(
     name="battleplan",
     title="Battle Plan",
     aliases=("bp", "battle-plan"),
-    scenarios=(
-        ScenarioInfo(
-            name="europe",
-            title="Battle Plan: Europe",
-            powers=europe().countries,
-            min_players=5,
-            max_players=29,
-            description="The basic game on the map of Europe: 29 countries, 5 seas (15).",
-            default_powers=DEFAULT_POWERS,
-        ),
-    ),
+    scenarios=tuple(s.info for s in SCENARIOS),
     hidden_information=True,
     uses_chance=True,
     rulebook="battle-plan.md",
 )
 
+Item = Written | Order  # what a line gives the pipeline; what the check keeps is an Order
+
 
 class BattlePlan:
+    """The rules of Battle Plan for one scenario: its map, starting forces and options are
+    the :class:`Scenario` it is built from."""
+
     info = INFO
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.gm = scenario.game_map
 
     def new_game(
         self, scenario: str, powers: Sequence[str], chance: Chance, settings: Mapping[str, Any]
     ) -> GameState:
-        max_turns = int(settings.get("max_turns", DEFAULT_MAX_TURNS))
-        state = new_state(list(powers), max_turns=max_turns)
+        max_turns = ending.max_turns(settings, self.scenario.max_turns)
+        state = new_state(
+            list(powers),
+            max_turns=max_turns,
+            gm=self.gm,
+            scenario=self.scenario.info.name,
+            start=self.scenario.start,
+        )
         state.due = str(settings.get("due", ""))  # 14: the server may supply the due date
         return state
 
     def pending(self, state: GameState) -> Pending:
-        alive = state.alive()
-        expected = []
-        for p in state.players:
-            if p.number in alive:
-                expected.append(p.power)
-            elif len(alive) >= 2 and self._has_forces(state, p.number):
-                expected.append(p.power)  # BP 1A: may play on while two others occupy
-        return Pending(state.turn, f"Turn {state.turn}", tuple(expected), ("orders",))
+        # BP 1A: those who occupy a country, and those with forces while two others do
+        expected = tuple(p.power for p in state.players if ending.active(state, p.number))
+        return Pending(state.turn, f"Turn {state.turn}", expected, ("orders",))
 
-    @staticmethod
-    def _has_forces(state: GameState, number: int) -> bool:
-        if any(c.controller() == number for c in state.countries.values()):
-            return True
-        return any(number in s.forces for s in state.seas.values())
+    # -- orders: the grammar of one line and the legality of the whole (core.submission) ----
 
     def parse(self, state: GameState, power: str, text: str) -> Parsed[Order]:
         parsed: Parsed[Order] = Parsed()
-        try:
-            number = state.number_of(power)
-        except KeyError:
-            parsed.reject(0, "order/unknown_power", f"{power!r} is not playing in this game")
+        if not any(p.power == power for p in state.players):
+            parsed.problems.append(errors.UNKNOWN_POWER.problem(0, power=power))
             return parsed
-        gm = europe()
-        space: str | None = None
-        bad_space = False
-        found: list[tuple[int, str, Order]] = []
-        for tok in tokens(text):
-            header = split_header(tok.text)
-            if header is not None:
-                if header == "":
-                    space, bad_space = None, False
-                elif header in gm.spaces:
-                    space, bad_space = header, False
-                else:
-                    parsed.reject(
-                        tok.line,
-                        "order/unknown_space",
-                        f"{tok.text!r}: no space {header!r}",
-                        tok.text,
-                    )
-                    space, bad_space = None, True
-                continue
-            try:
-                if bad_space:
-                    raise OrderError(
-                        "order/unknown_space", f"{tok.text!r}: follows an unknown space header"
-                    )
-                order = parse_token(tok.text, space)
-            except OrderError as err:
-                parsed.reject(tok.line, err.code, err.message, tok.text)
-                continue
-            found.append((tok.line, tok.text, order))
-        verdicts = check_orders(state, gm, number, [o for _, _, o in found])
-        for (line, raw, order), verdict in zip(found, verdicts, strict=True):
-            if verdict is None:
-                parsed.accept(line, order)
-            else:
-                parsed.reject(line, verdict[0], verdict[1], raw)
-        parsed.problems.sort(key=lambda p: p.line)
+        read = submission.read(self, state, power, text)
+        parsed.orders = [(line, o) for line, o in read.orders if not isinstance(o, Written)]
+        parsed.problems = read.problems
         return parsed
+
+    def read_line(
+        self, state: GameState, power: str, line: str, scope: dict[str, Any]
+    ) -> list[Item]:
+        return list(read_line(line, scope, self.gm.spaces))
+
+    def check(
+        self, state: GameState, power: str, orders: Sequence[tuple[int, Item]]
+    ) -> Parsed[Item]:
+        """BP 12: each token that is no order is refused on its line; the orders are checked
+        together, in the order given (duplicates, budgets, units: :func:`check_orders`)."""
+        kept: Parsed[Item] = Parsed()
+        found: list[tuple[int, Written, Order]] = []
+        for line, item in orders:
+            if not isinstance(item, Written):
+                item = Written(format_order(item), item)
+            if item.order is None:
+                kept.reject(line, item.code, item.message, item.text)
+            else:
+                found.append((line, item, item.order))
+        number = state.number_of(power)
+        if not ending.active(state, number):
+            # BP 1A, ruling R-OUT: with no country and no forces he is out of the game
+            for line, item, _ in found:
+                kept.reject(line, errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message(), item.text)
+            return kept
+        verdicts = check_orders(state, self.gm, number, [o for *_, o in found])
+        for (line, item, order), verdict in zip(found, verdicts, strict=True):
+            if verdict is None:
+                kept.accept(line, order)
+            else:
+                kept.reject(line, verdict[0], verdict[1], item.text)
+        return kept
 
     def format(self, order: Order) -> str:
         return format_order(order)
@@ -132,36 +118,20 @@ class BattlePlan:
         self, state: GameState, orders: Mapping[str, Sequence[Order]], chance: Chance
     ) -> Resolution[GameState]:
         by_number = {state.number_of(p): list(os) for p, os in orders.items()}
-        new, events = resolve_turn(state, europe(), by_number, chance)
+        new, events = resolve_turn(state, self.gm, by_number, chance)
         return Resolution(new, events)
 
     def view(self, state: GameState, power: str | None) -> View:
         if power is None:
-            return views.umpire_view(state)
-        return views.view(state, state.number_of(power))
+            return views.umpire_view(state, self.gm)
+        return views.view(state, self.gm, state.number_of(power))
 
     def printout(self, state: GameState, events: Sequence[Event], power: str | None) -> str:
-        return build_printout(state, events, None if power is None else state.number_of(power))
+        number = None if power is None else state.number_of(power)
+        return build_printout(state, self.gm, events, number)
 
     def outcome(self, state: GameState) -> Outcome | None:
-        alive = state.alive()
-        scores = {
-            p.power: float(sum(1 for c in state.countries.values() if c.owner == p.number))
-            for p in state.players
-        }
-        if len(alive) <= 1:
-            # BP 1A: the game goes on while more than one player occupies a country
-            winners = tuple(state.player(n).power for n in alive)
-            who = winners[0] if winners else "nobody"
-            return Outcome(winners, scores, f"{who} has conquered Europe")
-        if state.turn > state.max_turns:
-            # ruling R-END: after max_turns, the players occupying most countries win
-            best = max(scores.values())
-            winners = tuple(p for p, s in scores.items() if s == best)
-            return Outcome(
-                winners, scores, f"turn limit reached; most countries: {', '.join(winners)}"
-            )
-        return None
+        return ending.outcome(state)
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
         return state.to_json()
@@ -170,7 +140,7 @@ class BattlePlan:
         return GameState.from_json(data)
 
     def bot_orders(self, state: GameState, power: str, chance: Chance) -> str:
-        return bot.bot_orders(state, europe(), state.number_of(power), chance)
+        return bot.bot_orders(state, self.gm, state.number_of(power), chance)
 
     def vary_secrets(self, state: GameState, power: str, chance: Chance) -> GameState:
         """A state differing only in what ``power`` alone knows: his money, spies, research,
@@ -207,4 +177,5 @@ class BattlePlan:
         return s
 
 
-RULESET = BattlePlan()
+RULESETS = {s.info.name: BattlePlan(s) for s in SCENARIOS}
+RULESET = RULESETS[EUROPE.info.name]

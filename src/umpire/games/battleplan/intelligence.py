@@ -15,7 +15,11 @@ is reported to everyone and gives no information that turn or ever again.
 
 from __future__ import annotations
 
-from umpire.games.battleplan.context import Turn
+from collections.abc import Mapping
+
+from umpire.core.chance import Chance
+from umpire.core.events import Event
+from umpire.games.battleplan.groups import Log
 from umpire.games.battleplan.model import GameState
 
 CAUGHT_PERCENT = 5  # BP 6B: "a 5% chance for each spy to be caught"
@@ -87,40 +91,46 @@ def sight(state: GameState, number: int) -> tuple[set[str], set[str]]:
 # ---------------------------------------------------------------------------- catching
 
 
-def catch_spies(t: Turn) -> None:
-    """BP 6B, 6C: every spy in the field may be caught; spies in reserve never are."""
-    state = t.state
+def catch_spies(
+    state: GameState, counterspies: Mapping[str, Mapping[int, int]], chance: Chance
+) -> list[Event]:
+    """BP 6B, 6C: every spy in the field may be caught; spies in reserve never are.
+    ``counterspies``: country -> player -> counterspies he sent there this turn."""
+    log = Log(state)
     for code in sorted(state.countries):
         c = state.countries[code]
         if not c.spies:
             continue
-        hunters = t.counterspies.get(code, {})
+        hunters = counterspies.get(code, {})
         for player in sorted(c.spies):
             n = c.spies[player]
             # BP 6C: only the counterspies of OTHER players hunt this player's spies
             against = sum(k for q, k in hunters.items() if q != player)
-            caught = 0
-            for i in range(n):
-                what = f"spy [{player}] {code} #{i + 1}"
-                # BP 6B: a 5% chance, including the turn the spy is sent; BP 6C: he escapes
-                # n counterspies with a chance of 1 / (n + 1)
-                unlucky = t.chance.randint(1, 100, purpose=f"caught {what}") > 100 - CAUGHT_PERCENT
-                hunted = not unlucky and against > 0
-                if unlucky or (hunted and t.chance.randint(0, against, purpose=f"hunted {what}")):
-                    caught += 1
-            if caught:
-                left = n - caught
-                if left:
-                    c.spies[player] = left
-                else:
-                    del c.spies[player]
-                # BP 6B: "that fact is reported to the world"
-                word = "spy" if caught == 1 else "spies"
-                t.say(
-                    "spy_caught",
-                    t.audience_all(),
-                    f"[{player}] had {caught} {word} caught in {code}.",
-                    player=player,
-                    space=code,
-                    count=caught,
-                )
+            caught = sum(
+                caught_spy(chance, against, f"spy [{player}] {code} #{i + 1}") for i in range(n)
+            )
+            if not caught:
+                continue
+            if n - caught:
+                c.spies[player] = n - caught
+            else:
+                del c.spies[player]
+            # BP 6B: "that fact is reported to the world"
+            word = "spy" if caught == 1 else "spies"
+            log.public(
+                "spy_caught",
+                f"[{player}] had {caught} {word} caught in {code}.",
+                player=player,
+                space=code,
+                count=caught,
+            )
+    return log.events
+
+
+def caught_spy(chance: Chance, against: int, what: str) -> bool:
+    """BP 6B: a 5% chance, including the turn the spy is sent; BP 6C: he escapes ``against``
+    counterspies with a chance of 1 / (against + 1)."""
+    unlucky = chance.randint(1, 100, purpose=f"caught {what}") > 100 - CAUGHT_PERCENT
+    if unlucky:
+        return True
+    return against > 0 and chance.randint(0, against, purpose=f"hunted {what}") != 0

@@ -10,10 +10,15 @@ illegal order never stops the rest of the turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
+from umpire.core.errors import Code
+from umpire.games.battleplan import errors
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.model import MINOR, GameState
-from umpire.games.battleplan.notation import (
+from umpire.games.battleplan.notation import format_body
+from umpire.games.battleplan.orders import (
     ATTACK_VERBS,
     COUNTRY_ONLY,
     Action,
@@ -33,8 +38,6 @@ from umpire.games.battleplan.notation import (
     Standing,
     Train,
     Transfer,
-    UserOption,
-    format_body,
 )
 
 Refusal = tuple[str, str]
@@ -94,49 +97,65 @@ def reach(state: GameState, gm: GameMap, player: int, unit: str, frm: str, to: s
     return adjacent
 
 
-def _space_order(
-    state: GameState, gm: GameMap, player: int, order: SpaceOrder, standing: bool
-) -> Refusal | None:
-    space = order.space
-    country = state.countries.get(space)
-    minor = country is not None and country.owner == MINOR
-    body = format_body(order)
+def _no(code: Code, *, order: Order | str, **fields: Any) -> Refusal:
+    """The refusal ``code`` of ``order`` (formatted only when refused: this is hot)."""
+    body = order if isinstance(order, str) else format_body(order)
+    return code.code, code.message(order=body, **fields)
+
+
+def _space_order(state: GameState, gm: GameMap, player: int, order: SpaceOrder) -> Refusal | None:
     if order.amount < 1:
-        return "illegal/zero_quantity", f"{body!r}: the quantity must be at least 1"
+        return _no(errors.ZERO_QUANTITY, order=order)
     if isinstance(order, Build):
-        if country is None:
-            return "illegal/build_at_sea", f"{body!r}: build orders are for countries only (8)"
-        if order.kind == "N" and not gm.spaces[space].has_coast:
-            return "illegal/no_coast", f"{body!r}: {space} has no coast, so it cannot build Navy"
-        return None
+        return _build(gm, state, order)
     if isinstance(order, Transfer):
-        dest, unit = order.dest, order.unit
-        if dest not in gm.spaces:
-            return "order/unknown_space", f"{body!r}: there is no space {dest!r}"
-        if minor:
-            return "illegal/minor_cannot_move", f"{body!r}: a minor's forces cannot move (2C)"
-        if unit in "MX" and not gm.is_country(dest):
-            return "illegal/not_a_country", f"{body!r}: missiles stay on land (2D, 4F.2, 4G.2)"
-        if unit in "MX" and country is None:
-            return "illegal/not_a_country", f"{body!r}: missiles cannot be at sea (2D)"
-        if not reach(state, gm, player, unit, space, dest):
-            return _out_of_reach(state, gm, player, body, unit, space, dest)
-        return None
-    # Action
-    verb, target = order.verb, order.target
+        return _transfer(state, gm, player, order)
+    return _action(state, gm, player, order)
+
+
+def _build(gm: GameMap, state: GameState, order: Build) -> Refusal | None:
+    body, space = order, order.space
+    if space not in state.countries:
+        return _no(errors.BUILD_AT_SEA, order=body)
+    if order.kind == "N" and not gm.spaces[space].has_coast:
+        return _no(errors.NO_COAST, order=body, space=space)
+    return None
+
+
+def _transfer(state: GameState, gm: GameMap, player: int, order: Transfer) -> Refusal | None:
+    body, space, dest, unit = order, order.space, order.dest, order.unit
+    country = state.countries.get(space)
+    if dest not in gm.spaces:
+        return _no(errors.UNKNOWN_SPACE, order=body, space=dest)
+    if country is not None and country.owner == MINOR:
+        return _no(errors.MINOR_CANNOT_MOVE, order=body)
+    if unit in "MX" and not gm.is_country(dest):
+        return _no(errors.NOT_A_COUNTRY, order=body, space=dest, what="missiles stay on land")
+    if unit in "MX" and country is None:
+        return _no(errors.NOT_A_COUNTRY, order=body, space=space, what="missiles are never at sea")
+    if not reach(state, gm, player, unit, space, dest):
+        return _out_of_reach(state, gm, player, body, unit, space, dest)
+    return None
+
+
+def _action(state: GameState, gm: GameMap, player: int, order: Action) -> Refusal | None:
+    body, space, verb, target = order, order.space, order.verb, order.target
+    country = state.countries.get(space)
     if target not in gm.spaces:
-        return "order/unknown_space", f"{body!r}: there is no space {target!r}"
+        return _no(errors.UNKNOWN_SPACE, order=body, space=target)
     if verb in COUNTRY_ONLY and not gm.is_country(target):
-        return "illegal/not_a_country", f"{body!r}: {target} is a sea; {verb} needs a country"
-    if verb == "AC" and minor:
-        return "illegal/minor_cannot_conquer", f"{body!r}: a minor's army cannot conquer (2C)"
+        return _no(errors.NOT_A_COUNTRY, order=body, space=target, what=f"{verb} needs a country")
+    if verb == "AC" and country is not None and country.owner == MINOR:
+        return _no(errors.MINOR_CANNOT_CONQUER, order=body)
     if verb in ATTACK_VERBS and state.countries[target].owner == player:
-        return "illegal/attack_own_country", f"{body!r}: {target} is your own country (12A)"
+        return _no(errors.ATTACK_OWN_COUNTRY, order=body, space=target)
     if verb == "NN" and country is not None:
-        return "illegal/navy_attack_from_port", f"{body!r}: only Navy at sea can attack (4D.3)"
+        return _no(errors.NAVY_ATTACK_FROM_PORT, order=body)
     if verb[0] == "M":
         if country is None:
-            return "illegal/not_a_country", f"{body!r}: missiles are never at sea (2D)"
+            return _no(
+                errors.NOT_A_COUNTRY, order=body, space=space, what="missiles are never at sea"
+            )
         return None  # 4F.1: a missile's range is the length of the map
     if not reach(state, gm, player, verb[0], space, target):
         return _out_of_reach(state, gm, player, body, verb[0], space, target)
@@ -144,22 +163,22 @@ def _space_order(
 
 
 def _out_of_reach(
-    state: GameState, gm: GameMap, player: int, body: str, unit: str, frm: str, to: str
+    state: GameState, gm: GameMap, player: int, body: Order, unit: str, frm: str, to: str
 ) -> Refusal:
     if unit in "FMX":
-        return "illegal/out_of_range", f"{body!r}: {to} is not within air range of {frm} (4E.1)"
+        return _no(errors.OUT_OF_RANGE, order=body, to=to, frm=frm)
     if gm.is_strait(frm, to):
-        return "illegal/strait_closed", f"{body!r}: the Turkey Strait is closed to you (7)"
+        return _no(errors.STRAIT_CLOSED, order=body)
     if unit == "N" and gm.is_country(frm):
-        return "illegal/not_coastal", f"{body!r}: Navy in port can only go to its own sea (4D)"
-    return "illegal/not_adjacent", f"{body!r}: {to} is not adjacent to {frm} (15B)"
+        return _no(errors.NOT_COASTAL, order=body)
+    return _no(errors.NOT_ADJACENT, order=body, to=to, frm=frm)
 
 
 def _player(
     state: GameState,
     player: int,
     target: int,
-    body: str,
+    body: Order,
     *,
     zero: bool = False,
     self_ok: bool = False,
@@ -167,14 +186,14 @@ def _player(
     if target == 0 and zero:
         return None
     if not 1 <= target <= len(state.players):
-        return "order/unknown_player", f"{body!r}: there is no player {target}"
+        return _no(errors.UNKNOWN_PLAYER, order=body, player=target)
     if target == player and not self_ok:
-        return "illegal/self", f"{body!r}: that order cannot name yourself"
+        return _no(errors.SELF, order=body)
     return None
 
 
 def _player_order(state: GameState, gm: GameMap, player: int, order: Order) -> Refusal | None:
-    body = format_body(order)
+    body = order
     match order:
         case Declare(p, _) | Permit(p, _) | Share(p, _) | Message(p, _, _):
             return _player(state, player, p, body)
@@ -184,30 +203,33 @@ def _player_order(state: GameState, gm: GameMap, player: int, order: Order) -> R
             bad = _player(state, player, p, body, zero=True, self_ok=what != "S")
             return bad or _positive(n, body)
         case Send(_, n, c) | Propaganda(n, c):
-            if c not in gm.spaces:
-                return "order/unknown_space", f"{body!r}: there is no country {c!r}"
-            if not gm.is_country(c):
-                return "illegal/not_a_country", f"{body!r}: {c} is a sea (6B, 5D)"
-            if (
-                isinstance(order, Send)
-                and order.what == "S"
-                and (state.countries[c].owner == player)
-            ):
-                return "illegal/spy_own_country", f"{body!r}: you own {c} already (6B)"
-            return _positive(n, body)
+            return _to_country(state, gm, player, order, c) or _positive(n, body)
         case Train(_, n) | Research(_, n):
             return _positive(n, body)
         case DefaultBuild(_, n):
-            if not 0 <= n <= 100:
-                return "illegal/proportion", f"{body!r}: a default proportion is 0 to 100 (10)"
-            return None
-        case UserOption(_):
-            return None
+            return None if 0 <= n <= 100 else _no(errors.PROPORTION, order=body)
     return None
 
 
-def _positive(n: int, body: str) -> Refusal | None:
-    return None if n >= 1 else ("illegal/zero_quantity", f"{body!r}: the quantity must be >= 1")
+def _to_country(
+    state: GameState, gm: GameMap, player: int, order: Send | Propaganda, c: str
+) -> Refusal | None:
+    """BP 5D, 6B, 6C: propaganda, spies and counterspies go to countries; spies never to
+    one's own."""
+    body = order
+    if c not in gm.spaces:
+        return _no(errors.UNKNOWN_SPACE, order=body, space=c)
+    if not gm.is_country(c):
+        return _no(
+            errors.NOT_A_COUNTRY, order=body, space=c, what="spies and propaganda need a country"
+        )
+    if isinstance(order, Send) and order.what == "S" and state.countries[c].owner == player:
+        return _no(errors.SPY_OWN_COUNTRY, order=body, space=c)
+    return None
+
+
+def _positive(n: int, body: Order) -> Refusal | None:
+    return None if n >= 1 else _no(errors.ZERO_QUANTITY, order=body)
 
 
 def _cost(order: Order) -> int:
@@ -248,92 +270,99 @@ def _key(order: Order) -> tuple[object, ...]:
     return ("once", format_body(order))
 
 
+@dataclass(slots=True)
+class _Budget:
+    """What a player's orders have used so far in one submission (5A, 6B, 6C, 12B, 12C)."""
+
+    dollars: int
+    spies: int
+    counterspies: int
+    seen: set[tuple[object, ...]] = field(default_factory=set)
+    used: dict[tuple[str, str], int] = field(default_factory=dict)  # (space, unit) -> committed
+    industry: dict[str, int] = field(default_factory=dict)
+    attacked: dict[tuple[str, str], set[str]] = field(default_factory=dict)  # (space, target)
+    defended: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+
+
 def check_orders(
     state: GameState, gm: GameMap, player: int, orders: Sequence[Order]
 ) -> list[Refusal | None]:
     """For each order in turn: None if legal given the ones accepted before it, else why not."""
+    me = state.player(player)
+    budget = _Budget(me.cents // 100, me.spies // 100, me.counterspies // 100)
     out: list[Refusal | None] = []
-    seen: set[tuple[object, ...]] = set()
-    used: dict[tuple[str, str], int] = {}  # (space, unit) -> committed
-    industry: dict[str, int] = {}
-    attacked: dict[tuple[str, str], set[str]] = {}  # (space, target) -> kinds attacked
-    defended: dict[tuple[str, str], set[str]] = {}
-    dollars = state.player(player).cents // 100
-    spies = state.player(player).spies // 100
-    counterspies = state.player(player).counterspies // 100
     for order in orders:
-        refusal = _check_one(state, gm, player, order)
-        body = format_body(order)
         key = _key(order)
-        if refusal is None and key in seen and not isinstance(order, Declare | Permit | Share):
-            refusal = ("illegal/duplicate_order", f"{body!r}: one order of this kind only (12C)")
-        if refusal is None and (cost := _cost(order)):
-            if cost > dollars:
-                refusal = ("illegal/not_enough_dollars", f"{body!r}: you have ${dollars} left")
-            else:
-                dollars -= cost
-        if refusal is None and isinstance(order, Send | Spread) and order.what in "SC":
-            pool = spies if order.what == "S" else counterspies
-            if order.amount > pool:
-                refusal = ("illegal/not_enough_spies", f"{body!r}: you have {pool} to send")
-            elif order.what == "S":
-                spies -= order.amount
-            else:
-                counterspies -= order.amount
-        if refusal is None and isinstance(order, Build):
-            left = state.countries[order.space].usable_industry - industry.get(order.space, 0)
-            if order.amount > left:
-                refusal = ("illegal/not_enough_industry", f"{body!r}: {left} Industry left")
-            else:
-                industry[order.space] = industry.get(order.space, 0) + order.amount
-        if refusal is None and isinstance(order, Transfer | Action):
-            refusal = _check_units(state, player, order, body, used, attacked, defended)
+        refusal = _check_one(state, gm, player, order) or _within(state, player, order, key, budget)
         if refusal is None:
-            seen.add(key)
+            budget.seen.add(key)
         out.append(refusal)
     return out
 
 
+def _within(
+    state: GameState, player: int, order: Order, key: tuple[object, ...], budget: _Budget
+) -> Refusal | None:
+    """BP 12C, 5A, 6B, 6C, 4B, 12B: the limits of the whole submission, using ``budget``."""
+    body = order
+    if key in budget.seen and not isinstance(order, Declare | Permit | Share):
+        return _no(errors.DUPLICATE_ORDER, order=body)
+    if cost := _cost(order):
+        if cost > budget.dollars:
+            return _no(errors.NOT_ENOUGH_DOLLARS, order=body, left=budget.dollars)
+        budget.dollars -= cost
+    if isinstance(order, Send | Spread) and order.what in "SC":
+        pool = budget.spies if order.what == "S" else budget.counterspies
+        if order.amount > pool:
+            return _no(errors.NOT_ENOUGH_SPIES, order=body, left=pool)
+        if order.what == "S":
+            budget.spies -= order.amount
+        else:
+            budget.counterspies -= order.amount
+    if isinstance(order, Build):
+        left = state.countries[order.space].usable_industry - budget.industry.get(order.space, 0)
+        if order.amount > left:
+            return _no(errors.NOT_ENOUGH_INDUSTRY, order=body, left=left)
+        budget.industry[order.space] = budget.industry.get(order.space, 0) + order.amount
+    if isinstance(order, Transfer | Action):
+        return _check_units(state, player, order, body, budget)
+    return None
+
+
 def _check_one(state: GameState, gm: GameMap, player: int, order: Order) -> Refusal | None:
     if isinstance(order, Build | Transfer | Action | Standing):
-        body = format_body(order)
+        body = order
         if order.space not in gm.spaces:
-            return "order/unknown_space", f"@{order.space}: there is no space {order.space!r}"
+            return _no(errors.UNKNOWN_SPACE, order=f"@{order.space}", space=order.space)
         if not holds(state, player, order.space):
-            return "illegal/not_your_space", f"{body!r}: you give no orders for {order.space}"
+            return _no(errors.NOT_YOUR_SPACE, order=body, space=order.space)
         if isinstance(order, Standing):
             if not gm.is_country(order.space):
-                return "illegal/standing_at_sea", f"{body!r}: no standing orders for seas (11)"
+                return _no(errors.STANDING_AT_SEA, order=body)
             if order.order is None:
                 return None
-            return _space_order(state, gm, player, order.order, True)
-        return _space_order(state, gm, player, order, False)
+            return _space_order(state, gm, player, order.order)
+        return _space_order(state, gm, player, order)
     return _player_order(state, gm, player, order)
 
 
 def _check_units(
-    state: GameState,
-    player: int,
-    order: Transfer | Action,
-    body: str,
-    used: dict[tuple[str, str], int],
-    attacked: dict[tuple[str, str], set[str]],
-    defended: dict[tuple[str, str], set[str]],
+    state: GameState, player: int, order: Transfer | Action, body: Order, budget: _Budget
 ) -> Refusal | None:
     unit = order.unit
     target = order.dest if isinstance(order, Transfer) else order.target
-    have = available(state, order.space, unit, player) - used.get((order.space, unit), 0)
+    have = available(state, order.space, unit, player) - budget.used.get((order.space, unit), 0)
     if order.amount > have:
-        return "illegal/not_enough_units", f"{body!r}: only {have} {unit} left at {order.space}"
+        return _no(errors.NOT_ENOUGH_UNITS, order=body, left=have, unit=unit, space=order.space)
     # BP 12B: never attack your own forces through attack plus support or move.
     pair = (order.space, target)
     if isinstance(order, Transfer):
         hits, puts = set(), {unit}
     else:
         hits, puts = _ATTACKS.get(order.verb, set()), _DEFENDS.get(order.verb, set())
-    if hits & defended.get(pair, set()) or puts & attacked.get(pair, set()):
-        return "illegal/attacks_own_forces", f"{body!r}: it would attack your own forces (12B)"
-    attacked.setdefault(pair, set()).update(hits)
-    defended.setdefault(pair, set()).update(puts)
-    used[(order.space, unit)] = used.get((order.space, unit), 0) + order.amount
+    if hits & budget.defended.get(pair, set()) or puts & budget.attacked.get(pair, set()):
+        return _no(errors.ATTACKS_OWN_FORCES, order=body)
+    budget.attacked.setdefault(pair, set()).update(hits)
+    budget.defended.setdefault(pair, set()).update(puts)
+    budget.used[(order.space, unit)] = budget.used.get((order.space, unit), 0) + order.amount
     return None

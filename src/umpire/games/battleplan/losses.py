@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from umpire.core.chance import Chance
-from umpire.games.battleplan.context import Group
+from umpire.games.battleplan.groups import Group
 from umpire.games.battleplan.rounding import rround, share_losses
 
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from umpire.games.battleplan.context import Turn
-from umpire.games.battleplan.notation import Message, Order
+from umpire.core.events import Event
+from umpire.games.battleplan.groups import Log
+from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.orders import Message, Order
 
 
-def deliver(t: Turn, orders: Mapping[int, Sequence[Order]]) -> None:
+def deliver(state: GameState, orders: Mapping[int, Sequence[Order]]) -> list[Event]:
+    log = Log(state)
     for sender in sorted(orders):
         for order in orders[sender]:
             if not isinstance(order, Message):
@@ -22,7 +25,7 @@ def deliver(t: Turn, orders: Mapping[int, Sequence[Order]]) -> None:
             to = order.player
             signature = f"[{sender}]" if order.signed else "anonymous"
             # BP 16: the addressee learns the sender only from a signature
-            t.tell(
+            log.tell(
                 to,
                 "message",
                 f"Message to [{to}] from {signature}: {order.text}",
@@ -30,7 +33,7 @@ def deliver(t: Turn, orders: Mapping[int, Sequence[Order]]) -> None:
                 sender=sender if order.signed else None,
                 body=order.text,
             )
-            t.tell(
+            log.tell(
                 sender,
                 "message_sent",
                 f"Your message to [{to}] ({'signed' if order.signed else 'anonymous'}): "
@@ -39,3 +42,4 @@ def deliver(t: Turn, orders: Mapping[int, Sequence[Order]]) -> None:
                 signed=order.signed,
                 body=order.text,
             )
+    return log.events

@@ -44,6 +44,8 @@ class Country:
     popularity: dict[int, int] = field(default_factory=dict)  # 3B, minors: player -> index
     fractions: dict[str, int] = field(default_factory=dict)  # 4B: saved hundredths per kind
     standing: dict[int, str] = field(default_factory=dict)  # 11: slot -> canonical order
+    standing_by: int = MINOR  # 11: the player who gave the standing orders (they are his)
+    taxbase_blockaded: int = 0  # 5F.1: of taxbase_suppressed, what the last blockade added
     spies: dict[int, int] = field(default_factory=dict)  # 6B: player -> spies there
 
     @property
@@ -79,11 +81,20 @@ class Country:
             "popularity": {str(k): v for k, v in sorted(self.popularity.items())},
             "fractions": dict(sorted(self.fractions.items())),
             "standing": {str(k): v for k, v in sorted(self.standing.items())},
+            "standing_by": self.standing_by,
+            "taxbase_blockaded": self.taxbase_blockaded,
             "spies": {str(k): v for k, v in sorted(self.spies.items())},
         }
 
     @classmethod
     def from_json(cls, code: str, d: dict[str, Any]) -> Country:
+        c = cls._from_json(code, d)
+        if "standing_by" not in d and c.standing:
+            c.standing_by = c.controller()  # saved before the giver was recorded (11)
+        return c
+
+    @classmethod
+    def _from_json(cls, code: str, d: dict[str, Any]) -> Country:
         return cls(
             code=code,
             owner=int(d["owner"]),
@@ -102,6 +113,8 @@ class Country:
             popularity={int(k): int(v) for k, v in d["popularity"].items()},
             fractions={str(k): int(v) for k, v in d["fractions"].items()},
             standing={int(k): str(v) for k, v in d["standing"].items()},
+            standing_by=int(d.get("standing_by", MINOR)),
+            taxbase_blockaded=int(d.get("taxbase_blockaded", 0)),
             spies={int(k): int(v) for k, v in d["spies"].items()},
         )
 
@@ -235,7 +248,7 @@ class Player:
 class GameState:
     scenario: str
     turn: int  # the number of the turn to be resolved next (1-based)
-    max_turns: int  # ruling R-END: the game also ends after this many turns
+    max_turns: int  # ruling R-END: 0, no limit (1A); else the game ends after so many turns
     players: list[Player]
     countries: dict[str, Country]
     seas: dict[str, Sea]

@@ -50,150 +50,34 @@ Declare(player=2, stance='A')
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Container
 from dataclasses import dataclass
+from typing import Any
 
 from umpire.core.problems import OrderError
-
-# ---------------------------------------------------------------------------- value types
-
-
-@dataclass(frozen=True, slots=True)
-class Declare:
-    player: int
-    stance: str  # "A" ally, "N" neutral, "E" enemy (1B)
-
-
-@dataclass(frozen=True, slots=True)
-class GiveDollars:
-    player: int
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class Permit:
-    player: int
-    allow: bool  # pK / pX (7)
-
-
-@dataclass(frozen=True, slots=True)
-class Share:
-    player: int
-    level: str  # "F" full, "H" partial, "Z" none (6D)
-
-
-@dataclass(frozen=True, slots=True)
-class Spread:
-    player: int  # 0: the minors
-    what: str  # "S" spies, "C" counterspies, "P" propaganda Dollars
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class Send:
-    what: str  # "S" spies, "C" counterspies
-    amount: int
-    country: str
-
-
-@dataclass(frozen=True, slots=True)
-class Train:
-    what: str  # "S" or "C"
-    amount: int  # Dollars
-
-
-@dataclass(frozen=True, slots=True)
-class Research:
-    kind: str  # I A N F M X S C
-    amount: int  # Dollars
-
-
-@dataclass(frozen=True, slots=True)
-class Propaganda:
-    amount: int
-    country: str
-
-
-@dataclass(frozen=True, slots=True)
-class UserOption:
-    number: int
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """BP 16: a diplomatic message to a player number, signed or anonymous."""
-
-    player: int  # the addressee's player number ("not a country, which may change hands")
-    signed: bool
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class DefaultBuild:
-    kind: str  # D I A N F M X
-    proportion: int  # 0..100
-
-
-@dataclass(frozen=True, slots=True)
-class Build:
-    space: str
-    kind: str  # I A N F M X
-    amount: int  # Industry used
-
-
-@dataclass(frozen=True, slots=True)
-class Transfer:
-    space: str
-    unit: str  # A N F M X
-    amount: int
-    dest: str
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Every attack or support: ``verb`` is the two letters printed in section 8."""
-
-    space: str
-    verb: str  # AC AB AS NN NS FA FN FF FI FS MA MF MI
-    amount: int
-    target: str
-
-    @property
-    def unit(self) -> str:
-        return self.verb[0]
-
-
-SpaceOrder = Build | Transfer | Action
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    space: str
-    slot: int  # 1..5
-    order: SpaceOrder | None  # None cancels the slot
-
-
-PlayerOrder = (
-    Declare
-    | GiveDollars
-    | Permit
-    | Share
-    | Spread
-    | Send
-    | Train
-    | Research
-    | Propaganda
-    | UserOption
-    | DefaultBuild
-    | Message
+from umpire.games.battleplan import errors
+from umpire.games.battleplan.orders import (
+    MAX_DIGITS,
+    Action,
+    Build,
+    Declare,
+    DefaultBuild,
+    GiveDollars,
+    Message,
+    Order,
+    Permit,
+    PlayerOrder,
+    Propaganda,
+    Research,
+    Send,
+    Share,
+    SpaceOrder,
+    Spread,
+    Standing,
+    Train,
+    Transfer,
+    UserOption,
 )
-Order = PlayerOrder | SpaceOrder | Standing
-
-ATTACK_VERBS = ("AC", "AB", "NN", "FA", "FN", "FF", "FI", "MA", "MF", "MI")
-SUPPORT_VERBS = ("AS", "NS", "FS")
-VERBS = ("AC", "AB", "AS", "NN", "NS", "FA", "FN", "FF", "FI", "FS", "MA", "MF", "MI")
-COUNTRY_ONLY = frozenset(ATTACK_VERBS) | {"AS"}  # the CCC targets of section 8
-MAX_DIGITS = 6
 
 # ---------------------------------------------------------------------------- formatting
 
@@ -312,24 +196,9 @@ def parse_token(token: str, space: str | None) -> Order:
         return parse_message(m)
     token = token.upper()
     if _TOO_LONG.fullmatch(token):
-        raise OrderError("syntax/number_too_long", f"{token!r}: quantities have at most 6 digits")
+        raise errors.NUMBER_TOO_LONG.error(order=token, digits=MAX_DIGITS)
     if m := _STANDING.fullmatch(token):
-        if space is None:
-            raise OrderError(
-                "syntax/standing_without_space",
-                f"{token!r}: a standing order must follow @ and the country it is for",
-            )
-        slot = int(m[1]) if len(m[1]) <= 2 else 0
-        if not 1 <= slot <= 5:
-            raise OrderError("syntax/standing_slot", f"{token!r}: standing orders are /1/ to /5/")
-        if not m[2]:
-            return Standing(space, slot, None)
-        inner = parse_space_order(m[2], space)
-        if inner is None:
-            raise OrderError(
-                "syntax/standing_order", f"{token!r}: {m[2]!r} is not a space order (section 8)"
-            )
-        return Standing(space, slot, inner)
+        return parse_standing(token, m, space)
     if space is not None:
         order = parse_space_order(token, space)
         if order is not None:
@@ -337,51 +206,88 @@ def parse_token(token: str, space: str | None) -> Order:
         player_order = parse_player_order(token)
         if player_order is not None and not isinstance(player_order, DefaultBuild):
             return player_order  # ruling R-N2: a player order among space orders is still taken
-        raise OrderError("syntax/unknown_order", f"{token!r} is not an order of section 8")
+        raise errors.UNKNOWN_ORDER.error(order=token)
     player_order = parse_player_order(token)
     if player_order is not None:
         return player_order
     if parse_space_order(token, "?") is not None:
-        raise OrderError(
-            "syntax/space_order_without_space",
-            f"{token!r} is a space order: write @XXX (the space) before it",
-        )
-    raise OrderError("syntax/unknown_order", f"{token!r} is not an order of section 8")
+        raise errors.SPACE_ORDER_WITHOUT_SPACE.error(order=token)
+    raise errors.UNKNOWN_ORDER.error(order=token)
+
+
+def parse_standing(token: str, m: re.Match[str], space: str | None) -> Standing:
+    """BP 11: ``/k/ORDER`` files standing order k (1-5) for the space; ``/k/`` cancels it."""
+    if space is None:
+        raise errors.STANDING_WITHOUT_SPACE.error(order=token)
+    slot = int(m[1]) if len(m[1]) <= 2 else 0
+    if not 1 <= slot <= 5:
+        raise errors.STANDING_SLOT.error(order=token)
+    if not m[2]:
+        return Standing(space, slot, None)
+    inner = parse_space_order(m[2], space)
+    if inner is None:
+        raise errors.STANDING_ORDER.error(order=token, inner=m[2])
+    return Standing(space, slot, inner)
 
 
 def parse_message(m: re.Match[str]) -> Message:
     """BP 16: ``MSG p: text`` or ``MSG p ANON: text`` (ruling R-M1)."""
     text = " ".join(m[3].split())
     if not text:
-        raise OrderError("syntax/empty_message", f"{m[0]!r}: the message has no text")
+        raise errors.EMPTY_MESSAGE.error(order=m[0])
     if len(text) > MAX_MESSAGE:
-        raise OrderError(
-            "syntax/message_too_long",
-            f"{m[0][:40]!r}...: a message holds at most {MAX_MESSAGE} characters (16: a 3x5 card)",
-        )
+        raise errors.MESSAGE_TOO_LONG.error(order=m[0][:40], limit=MAX_MESSAGE)
     return Message(int(m[1]), m[2] is None, text)
 
 
 @dataclass(frozen=True, slots=True)
-class Token:
-    line: int
+class Written:
+    """One token of a line as the player wrote it, and the order read from it; or, when it
+    is no order, its problem (``order`` None). The notation is a stream of tokens (8), so one
+    line may hold good orders and bad ones: each bad token is reported on its line and the
+    good ones around it are kept."""
+
     text: str
+    order: Order | None
+    code: str = ""
+    message: str = ""
 
 
 _COMMENT = re.compile(r"\([^)]*\)?|#.*")
 
 
-def tokens(text: str) -> Iterator[Token]:
-    """Whitespace-separated tokens with their line numbers; comments dropped. A message
-    (``MSG p: ...``, after an optional ``@`` header) is one token: the rest of its line."""
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if m := _MESSAGE_LINE.fullmatch(raw):
-            if m[1]:
-                yield Token(number, m[1].strip())
-            yield Token(number, m[2].strip())
+def line_tokens(line: str) -> list[str]:
+    """The whitespace-separated tokens of one line; comments dropped. A message (``MSG p:
+    ...``, after an optional ``@`` header) is one token: the rest of its line."""
+    if m := _MESSAGE_LINE.fullmatch(line):
+        return [m[1].strip(), m[2].strip()] if m[1] else [m[2].strip()]
+    return _COMMENT.sub(" ", line).split()
+
+
+def read_line(line: str, scope: dict[str, Any], spaces: Container[str]) -> list[Written]:
+    """The orders (and refused tokens) of one line. ``scope["space"]`` is the space of the
+    last ``@XXX`` header (8), carried from line to line; None: player orders (ruling R-N1).
+    An unknown header is reported on its own line, and the orders after it are read as
+    orders for that space, so each reports its own problem: a space order that there is no
+    such space, a token that is no order that it is none; player orders and messages are
+    taken (ruling R-N2)."""
+    out: list[Written] = []
+    for word in line_tokens(line):
+        header = split_header(word)
+        if header is not None:
+            if header and header not in spaces:
+                out.append(_refused(errors.UNKNOWN_SPACE.error(order=word, space=header), word))
+            scope["space"] = header or None
             continue
-        for word in _COMMENT.sub(" ", raw).split():
-            yield Token(number, word)
+        try:
+            out.append(Written(word, parse_token(word, scope.get("space"))))
+        except OrderError as err:
+            out.append(_refused(err, word))
+    return out
+
+
+def _refused(err: OrderError, word: str) -> Written:
+    return Written(word, None, err.code, err.message)
 
 
 def split_header(word: str) -> str | None:

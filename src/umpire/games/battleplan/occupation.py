@@ -9,17 +9,28 @@ and leave at step 7 unless the country is taken back at step 6 (13B, 4D.4, 4E.5)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from umpire.games.battleplan.context import Captured, Group, Turn
+from umpire.core.chance import Chance
+from umpire.core.events import Event
+from umpire.games.battleplan.geography import GameMap
+from umpire.games.battleplan.groups import Captured, Group, Log
 from umpire.games.battleplan.losses import army_losses
-from umpire.games.battleplan.model import MINOR, STARTING_HPI
+from umpire.games.battleplan.model import MINOR, STARTING_HPI, GameState
 from umpire.games.battleplan.movement import put
 from umpire.games.battleplan.reports import Cell, report_counter_attack
 
 
-def capture(t: Turn, code: str, captor: int, conquerors: Sequence[Group]) -> None:
-    c = t.country(code)
+def capture(
+    state: GameState,
+    groups: Sequence[Group],
+    code: str,
+    captor: int,
+    conquerors: Sequence[Group],
+    saved_hits: int,
+) -> Captured:
+    """Step 3k: ``captor`` takes ``code`` with his ``conquerors``; what the loser had there."""
+    c = state.countries[code]
     loser = c.owner
     cap = Captured(
         code=code,
@@ -29,8 +40,10 @@ def capture(t: Turn, code: str, captor: int, conquerors: Sequence[Group]) -> Non
             "hpi": c.hpi,
             "popularity": dict(c.popularity),
             "standing": dict(c.standing),
+            "standing_by": c.standing_by,
         },
         loser=loser,
+        saved_hits=saved_hits,
     )
     if loser == MINOR:
         # BP 13A: the minor's AirForce is suppressed; Navy, Missiles, AntiMissiles captured
@@ -47,25 +60,24 @@ def capture(t: Turn, code: str, captor: int, conquerors: Sequence[Group]) -> Non
     c.hpi = STARTING_HPI  # ruling R-O1 (the sample printout: UK taken on turn 1 has HPI=100)
     c.popularity = {}
     c.standing = {}  # BP 11: standing orders end when another player takes over
+    c.standing_by = MINOR
     # BP 4C.1: the captor's conquering groups stay in the country
-    for g in t.groups:
-        if g.player == captor and g.verb == "AC" and g.target == code and g.n > 0:
+    for g in conquerors:
+        if g.n > 0:
             c.army += g.n
             g.stayed = True  # its survivors stay (and still count as survivors, 3A)
-    cap.saved_hits = t.saved_hits.get(code, 0)
-    t.captured[code] = cap
-    t.holders.setdefault(code, loser)
+    return cap
 
 
-def returns(t: Turn) -> None:
+def returns(state: GameState, groups: Sequence[Group], captured: Mapping[str, Captured]) -> None:
     """Step 5 (and the first part of step 4 for sea groups): survivors go home (4C.2, 4C.3,
     4D.1, 4E.2). Armies coming home to a country captured in their absence wait to
     counter-attack (4C.5); Navy and AirForce coming home to it join the evacuation."""
-    for g in t.groups:
+    for g in groups:
         if g.n <= 0 or g.unit == "M" or g.stayed or g.home:
             continue
         n, g.home = g.n, True
-        cap = t.captured.get(g.origin)
+        cap = captured.get(g.origin)
         if cap is not None and cap.captor != g.player:
             if g.unit == "A":
                 cap.returning_army += n
@@ -74,34 +86,41 @@ def returns(t: Turn) -> None:
             else:
                 cap.air += n
             continue
-        put(t, g.player, g.origin, g.unit, n)
+        put(state, g.player, g.origin, g.unit, n)
 
 
-def sea_groups_home(t: Turn) -> None:
+def sea_groups_home(state: GameState, groups: Sequence[Group]) -> None:
     """Step 4, first part: survivors of sea forces that attacked or supported land spaces
     return to their seas (4D.5: they also defend the sea they are in)."""
-    for g in t.groups:
-        if g.from_sea and g.target in t.state.countries and g.n > 0 and not g.stayed:
-            put(t, g.player, g.origin, g.unit, g.n)
+    for g in groups:
+        if g.from_sea and g.target in state.countries and g.n > 0 and not g.stayed:
+            put(state, g.player, g.origin, g.unit, g.n)
             g.home = True
 
 
-def counter_attack(t: Turn) -> None:
+def counter_attack(
+    state: GameState,
+    captured: Mapping[str, Captured],
+    excess_air: Mapping[str, Mapping[int, int]],
+    entitled: Mapping[str, set[int]],
+    chance: Chance,
+) -> list[Event]:
     """Step 6, BP 4C.5: armies that come home to a captured country try to take it back.
 
     Saved missile hits (9.3d) and the excess enemy AirForce sent against Army there (9.6)
     strike them first; then they fight as in 4C.6, the captor's army defending.
     """
-    for code in sorted(t.captured):
-        cap = t.captured[code]
+    log = Log(state)
+    for code in sorted(captured):
+        cap = captured[code]
         if cap.returning_army <= 0:
             continue
-        c = t.country(code)
+        c = state.countries[code]
         home, held = cap.returning_army, c.army
-        spare = sum(n for p, n in t.excess_air.get(code, {}).items() if p != cap.loser)
+        spare = sum(n for p, n in excess_air.get(code, {}).items() if p != cap.loser)
         army = max(0, home - cap.saved_hits - spare)
         if army:
-            a_loss, d_loss = army_losses(army, c.army, t.chance, f"counter-attack {code}")
+            a_loss, d_loss = army_losses(army, c.army, chance, f"counter-attack {code}")
             army -= a_loss
             c.army -= d_loss
         captors = Cell("Army", held, held - c.army)
@@ -111,34 +130,45 @@ def counter_attack(t: Turn) -> None:
             c.hpi = cap.previous["hpi"]
             c.popularity = dict(cap.previous["popularity"])
             c.standing = dict(cap.previous["standing"])
+            c.standing_by = cap.previous["standing_by"]
             c.army = army
             c.navy += cap.navy
             c.air += cap.air
             cap.navy = cap.air = 0
-        report_counter_attack(t, cap, captors, Cell("Army", home, home - army))
+        returning = Cell("Army", home, home - army)
+        report_counter_attack(state, log, cap, captors, returning, entitled.get(code, set()))
+    return log.events
 
 
-def evacuate(t: Turn) -> None:
-    """Step 7, BP 13B, 4D.4, 4E.5: the loser's Navy goes out to an adjacent sea; his
-    unsuppressed AirForce to the nearest space in range he owns, or to a sea (ruling R-O2:
-    the first such space in alphabetical order; with nowhere to go it is lost)."""
-    gm = t.gm
-    for code in sorted(t.captured):
-        cap = t.captured[code]
+def evacuate(state: GameState, gm: GameMap, captured: Mapping[str, Captured]) -> list[Event]:
+    """Step 7, BP 13B, 4D.4, 4E.5: the loser's Navy goes out to an adjacent sea (ruling R-O2:
+    the first in alphabetical order); his unsuppressed AirForce to the nearest space in
+    range he owns, or failing one to the nearest sea in range (:func:`refuge`); with nowhere
+    to go it is lost."""
+    log = Log(state)
+    for code in sorted(captured):
+        cap = captured[code]
         if cap.recaptured or cap.loser == MINOR:
             continue
         coasts = sorted(gm.spaces[code].coasts)
         if cap.navy and coasts:
-            put(t, cap.loser, coasts[0], "N", cap.navy)
-        if cap.air:
-            owned = sorted(
-                s
-                for s in gm.spaces[code].air
-                if s in t.state.countries and t.state.countries[s].owner == cap.loser
-            )
-            seas = sorted(s for s in gm.spaces[code].air if gm.is_sea(s))
-            places = owned or seas
-            if places:
-                put(t, cap.loser, places[0], "F", cap.air)
+            put(state, cap.loser, coasts[0], "N", cap.navy)
+        place = refuge(state, gm, code, cap.loser)
+        if cap.air and place is not None:
+            put(state, cap.loser, place, "F", cap.air)
         if cap.navy or cap.air:
-            t.tell(cap.loser, "evacuation", f"Your Navy and AirForce leave {code}.")
+            log.tell(cap.loser, "evacuation", f"Your Navy and AirForce leave {code}.")
+    return log.events
+
+
+def refuge(state: GameState, gm: GameMap, code: str, loser: int) -> str | None:
+    """BP 4E.5: "it will move to the nearest space in range owned by its owning player, or
+    to a sea space" (13B: "to another space owned by the original player"). Ruling R-O2:
+    a country he occupies if one is in range, else a sea; the nearest first (an adjacent
+    space before one only in air range); among equally near ones, alphabetical order."""
+    in_range = gm.spaces[code].air
+    owned = [s for s in in_range if s in state.countries and state.countries[s].owner == loser]
+    places = owned or [s for s in in_range if gm.is_sea(s)]
+    if not places:
+        return None
+    return min(places, key=lambda s: (0 if gm.adjacent(code, s) else 1, s))

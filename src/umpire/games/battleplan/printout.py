@@ -27,8 +27,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from umpire.core.events import Event
+from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.model import MINOR, GameState
-from umpire.games.battleplan.views import country_detail, dollars, view
+from umpire.games.battleplan.views import country_detail, dollars, over, view
 
 COLUMNS = ("army", "navy", "air", "missiles", "anti", "industry")
 # the column a standing order's units are in: builds use Industry, the rest their own unit
@@ -54,13 +55,16 @@ class Names:
         return f"[{n}]" if self.short else f"[{n}]{self.powers[n]}"
 
 
-def build_printout(state: GameState, events: Sequence[Event], number: int | None) -> str:
+def build_printout(
+    state: GameState, gm: GameMap, events: Sequence[Event], number: int | None
+) -> str:
     if number is None:
-        return _umpire_printout(state, events)
-    v = view(state, number)
+        return _umpire_printout(state, gm, events)
+    v = view(state, gm, number)
     name = Names(v)
     out = _heading(v, number, name)
     out += ["", *_forces(v, number)]
+    out += _standing(v)
     out += ["", "Player   Occupied Countries"]
     out += [f"{name(p['number']):<9}{p['occupied']}" for p in v["players"]]
     out += ["", *_spaces(v, name)]
@@ -75,9 +79,8 @@ def build_printout(state: GameState, events: Sequence[Event], number: int | None
 
 def _heading(v: dict[str, Any], number: int, name: Names) -> list[str]:
     you = v["you"]
-    due = f"Due {you['due']}" if you["due"] else f"Due: orders for turn {v['turn']}"
     out = [
-        due,
+        *_due(v, name),
         f"Game Battle Plan ({v['scenario']}), Turn {v['turn']}, Player [{number}] ({you['power']})",
         f"Spies={you['spies']} CounterSpies={you['counterspies']} Dollars={you['dollars']}",
     ]
@@ -104,6 +107,18 @@ def _heading(v: dict[str, Any], number: int, name: Names) -> list[str]:
         + " )"
     )
     return out
+
+
+def _due(v: dict[str, Any], name: Names) -> list[str]:
+    """BP 14: the due date "(unless the game is over)"; once it is, that it is and who won
+    (1A); a player who is out of the game (1A) owes no orders."""
+    you = v["you"]
+    if v["over"] is not None:
+        winners = " ".join(name(p) for p in v["over"]["winners"]) or "nobody"
+        return [f"The game is over: {v['over']['summary']}. Won by: {winners}"]
+    if not you["in_game"]:
+        return ["No orders due: you occupy no country and control no forces (1A)."]
+    return [f"Due {you['due']}" if you["due"] else f"Due: orders for turn {v['turn']}"]
 
 
 # ---------------------------------------------------------------------------- 3
@@ -136,6 +151,17 @@ def _forces(v: dict[str, Any], number: int) -> list[str]:
     lines.append("-----")
     lines.append("Total " + "".join(f"{totals[k]:>7}" for k in COLUMNS))
     return lines
+
+
+def _standing(v: dict[str, Any]) -> list[str]:
+    """BP 11: "Your standing orders will be listed each turn in your information report,
+    whether they are used that turn or not": one line per country, as they are written."""
+    lines = [
+        f"@{code} " + " ".join(f"/{slot}/{order}" for slot, order in c["standing"].items())
+        for code, c in v["countries"].items()
+        if c.get("controlled_by_you") and c.get("standing")
+    ]
+    return ["Standing orders:", *lines] if lines else []
 
 
 # ---------------------------------------------------------------------------- 5, 6
@@ -262,14 +288,18 @@ def _spies_caught(events: Sequence[Event]) -> list[str]:
     ]
 
 
-def _umpire_printout(state: GameState, events: Sequence[Event]) -> str:
+def _umpire_printout(state: GameState, gm: GameMap, events: Sequence[Event]) -> str:
     out = [f"Game Battle Plan ({state.scenario}), Turn {state.turn}, umpire's report"]
+    result = over(state)
+    if result is not None:
+        winners = " ".join(f"[{p}]" for p in result["winners"]) or "nobody"
+        out.insert(0, f"The game is over: {result['summary']}. Won by: {winners}")
     for p in state.players:
         out.append(
             f"[{p.number}] {p.power} Dollars={dollars(p.cents)} occupies "
             + " ".join(state.occupied_by(p.number))
         )
     for code, c in sorted(state.countries.items()):
-        out.append(space_line(code, country_detail(c, None)))
+        out.append(space_line(code, country_detail(gm, c, None)))
     out += _event_parts(events)
     return "\n".join(out) + "\n"

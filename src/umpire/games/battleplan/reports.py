@@ -17,12 +17,12 @@ Captured by [5]``; without numbers ``UK: UK(Army,Navy,AirF) TU(Army,AirF) Captur
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from umpire.games.battleplan.context import Captured, Group, Turn
+from umpire.games.battleplan.groups import Captured, Group, Log, label
 from umpire.games.battleplan.intelligence import partners
-from umpire.games.battleplan.model import MINOR
+from umpire.games.battleplan.model import MINOR, GameState
 
 UNIT_NAMES = {"A": "Army", "N": "Navy", "F": "AirF", "M": "Missiles"}
 SEES_ALL_VERBS = frozenset({"AC", "AB", "FA", "FN", "FF", "FI"})  # 14: Army or AirForce attacks
@@ -56,7 +56,13 @@ def _attack_rows(groups: Sequence[Group]) -> list[tuple[str, int, list[Cell]]]:
     return out
 
 
-def land_entitled(t: Turn, code: str, attackers: Sequence[Group]) -> set[int]:
+def land_entitled(
+    state: GameState,
+    code: str,
+    attackers: Sequence[Group],
+    holders: Mapping[str, int],
+    owners: Mapping[str, int],
+) -> set[int]:
     """BP 14, 6D: the players who see all the numbers of the combat in country ``code``.
 
     BP 14: "If you controlled the country last turn, control it this turn, have a Spy there,
@@ -66,35 +72,37 @@ def land_entitled(t: Turn, code: str, attackers: Sequence[Group]) -> set[int]:
     country (not merely attacked it) see the numbers too; pH not for a country the sharer
     occupied at the start of the turn or occupies now (ruling R-I2).
     """
-    c = t.state.countries[code]
-    seeing = {t.holders.get(code, MINOR), c.controller()}
+    c = state.countries[code]
+    seeing = {holders.get(code, MINOR), c.controller()}
     seeing |= {p for p, n in c.spies.items() if n > 0}
     seeing.discard(MINOR)
     entitled = set(seeing) | {g.player for g in attackers if g.verb in SEES_ALL_VERBS}
     for q in sorted(seeing):
-        occupied = q in (t.owners.get(code), c.owner)
-        for r, level in partners(t.state, q).items():
+        occupied = q in (owners.get(code), c.owner)
+        for r, level in partners(state, q).items():
             if level == "F" or not occupied:
                 entitled.add(r)
     entitled.discard(MINOR)
     return entitled
 
 
-def sea_entitled(t: Turn, code: str) -> set[int]:
+def sea_entitled(state: GameState, code: str, seen_sea: Mapping[int, set[str]]) -> set[int]:
     """BP 14, 6D: the players who see all the numbers of the combat in sea ``code``: those
     who see the sea (had forces there last turn or this turn, or supported it, 14) and the
     partners they share with (6D: "sea spaces you attacked or have forces in")."""
-    seeing = {p for p, seas in t.seen_sea.items() if code in seas}
+    seeing = {p for p, seas in seen_sea.items() if code in seas}
     entitled = set(seeing)
     for q in sorted(seeing):
-        entitled |= set(partners(t.state, q))
+        entitled |= set(partners(state, q))
     entitled.discard(MINOR)
     return entitled
 
 
 def report_sea_combat(
-    t: Turn,
+    state: GameState,
+    log: Log,
     code: str,
+    seen_sea: Mapping[int, set[str]],
     fighting: Sequence[int],
     before: dict[int, dict[str, int]],
     after: dict[int, dict[str, int]],
@@ -117,17 +125,25 @@ def report_sea_combat(
         parts = [f"[{p}]({','.join(x.text(numbers) for x in cells)})" for p, cells in rows]
         return f"{code}: " + " ".join(parts)
 
-    entitled = sea_entitled(t, code)
-    t.say("sea_combat", t.audience(*entitled), render(True), space=code, full=True)
-    others = [p.number for p in t.state.players if p.number not in entitled]
+    entitled = sea_entitled(state, code, seen_sea)
+    log.say("sea_combat", log.audience(*entitled), render(True), space=code, full=True)
+    others = [p.number for p in state.players if p.number not in entitled]
     if others:
-        t.say("sea_combat", t.audience(*others), render(False), space=code, full=False)
+        log.say("sea_combat", log.audience(*others), render(False), space=code, full=False)
 
 
 def report_land_combat(
-    t: Turn, code: str, defence: Sequence[Cell], attackers: Sequence[Group], captor: int | None
-) -> None:
-    state = t.state
+    state: GameState,
+    log: Log,
+    code: str,
+    defence: Sequence[Cell],
+    attackers: Sequence[Group],
+    captor: int | None,
+    holders: Mapping[str, int],
+    owners: Mapping[str, int],
+) -> set[int]:
+    """BP 14: the combat in country ``code`` for every player; the players who saw all its
+    numbers (for the counter-attack report)."""
     rows = _attack_rows(attackers)
     defended = [x for x in defence if x.sent]
     tail = f" Captured by [{captor}]" if captor is not None else ""
@@ -140,9 +156,9 @@ def report_land_combat(
             parts.append(f"{origin}({','.join(x.text(numbers) for x in cells)})")
         return f"{code}: " + " ".join(parts) + tail
 
-    entitled = land_entitled(t, code, attackers)
-    t.entitled[code] = entitled
-    t.say("land_combat", t.audience(*entitled), render(None), space=code, captor=captor, full=True)
+    entitled = land_entitled(state, code, attackers, holders, owners)
+    data = {"space": code, "captor": captor}
+    log.say("land_combat", log.audience(*entitled), render(None), **data, full=True)
     plain: list[int] = []
     for p in (q.number for q in state.players):
         if p in entitled:
@@ -155,29 +171,35 @@ def report_land_combat(
             if player == p or (origin in state.seas and p in state.seas[origin].forces)
         }
         if own:
-            t.say("land_combat", t.audience(p), render(own), space=code, captor=captor, full=False)
+            log.say("land_combat", log.audience(p), render(own), **data, full=False)
         else:
             plain.append(p)
     if plain:
-        t.say(
-            "land_combat", t.audience(*plain), render(set()), space=code, captor=captor, full=False
-        )
+        log.say("land_combat", log.audience(*plain), render(set()), **data, full=False)
+    return entitled
 
 
-def report_counter_attack(t: Turn, cap: Captured, captors: Cell, returning: Cell) -> None:
+def report_counter_attack(
+    state: GameState,
+    log: Log,
+    cap: Captured,
+    captors: Cell,
+    returning: Cell,
+    saw_combat: set[int],
+) -> None:
     """BP 14: "counter-attacks in countries that were conquered during land combat. Only two
     groups are listed: the player who conquered the country, and the units of the country
     itself. If the country was recaptured in the counter-attack, it is mentioned here."
     Like land combat, read by every player, with the numbers for those who saw them in the
-    land combat of that country (ruling R-I4)."""
+    land combat of that country (``saw_combat``; ruling R-I4)."""
     code = cap.code
 
     def render(numbers: bool) -> str:
         text = f"{code}: [{cap.captor}]({captors.text(numbers)}) {code}({returning.text(numbers)})"
-        return text + (f" Recaptured by {t.label(cap.loser)}" if cap.recaptured else "")
+        return text + (f" Recaptured by {label(cap.loser)}" if cap.recaptured else "")
 
-    entitled = t.entitled.get(code, set()) | {cap.captor, cap.loser} - {MINOR}
-    t.say("counter_attack", t.audience(*entitled), render(True), space=code, full=True)
-    others = [p.number for p in t.state.players if p.number not in entitled]
+    entitled = saw_combat | {cap.captor, cap.loser} - {MINOR}
+    log.say("counter_attack", log.audience(*entitled), render(True), space=code, full=True)
+    others = [p.number for p in state.players if p.number not in entitled]
     if others:
-        t.say("counter_attack", t.audience(*others), render(False), space=code, full=False)
+        log.say("counter_attack", log.audience(*others), render(False), space=code, full=False)

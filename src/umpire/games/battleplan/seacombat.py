@@ -9,40 +9,88 @@ randomly). All sides fire at once.
 
 from __future__ import annotations
 
-from umpire.games.battleplan.context import Group, Turn
+from collections.abc import Mapping, Sequence
+
+from umpire.core.chance import Chance
+from umpire.core.events import Event
+from umpire.games.battleplan.groups import Group, Log
 from umpire.games.battleplan.losses import hit
+from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.reports import report_sea_combat
 from umpire.games.battleplan.rounding import rround
 
 SHARE_WEIGHT = {"A": 1, "N": 2, "F": 1}  # BP 9.4: a double share against Navy
 LOSS_DIVISOR = {"A": 1, "N": 4, "F": 2}  # BP 9.4: losses ≈ shots, a quarter, half
 
-
-def sea_combat(t: Turn) -> None:
-    for code in sorted(t.state.seas):
-        fight_at_sea(t, code)
+Pools = dict[int, dict[str, list[Group]]]  # player -> unit -> his stack there, his supporters
 
 
-def fight_at_sea(t: Turn, code: str) -> None:
-    sea = t.state.seas[code]
-    # pools[player][unit] = groups: the player's own stack, then his supporters
-    pools: dict[int, dict[str, list[Group]]] = {}
+def sea_combat(
+    state: GameState, groups: Sequence[Group], seen_sea: Mapping[int, set[str]], chance: Chance
+) -> list[Event]:
+    """Step 4 in every sea, alphabetically."""
+    log = Log(state)
+    for code in sorted(state.seas):
+        fight_at_sea(state, log, code, groups, seen_sea, chance)
+    return log.events
+
+
+def fight_at_sea(
+    state: GameState,
+    log: Log,
+    code: str,
+    groups: Sequence[Group],
+    seen_sea: Mapping[int, set[str]],
+    chance: Chance,
+) -> None:
+    sea = state.seas[code]
+    pools, homes = _pools(state, code, groups)
+    players = sorted(
+        p for p, units in pools.items() if any(g.n for gs in units.values() for g in gs)
+    )
+    foes = {p: [q for q in players if state.enemies(p, q)] for p in players}
+    if not any(foes.values()):
+        return
+    before = {p: {u: sum(g.n for g in gs) for u, gs in pools[p].items()} for p in players}
+    shots_at = _shots(code, pools, players, foes, before, chance)
+    for (q, u), shots in sorted(shots_at.items()):
+        losses = rround(shots, LOSS_DIVISOR[u], chance, f"sea losses {code}")
+        hit(pools[q][u], losses, chance, f"sea losses {code}")
+    for g in homes:
+        stack = sea.forces[g.player]
+        stack.add(g.unit, g.n - stack.get(g.unit))
+    sea.prune()
+    fighting = [p for p in players if foes[p]]
+    after = {p: {u: sum(g.n for g in gs) for u, gs in pools[p].items()} for p in fighting}
+    report_sea_combat(state, log, code, seen_sea, fighting, before, after)
+
+
+def _pools(state: GameState, code: str, groups: Sequence[Group]) -> tuple[Pools, list[Group]]:
+    """Everyone's forces in the sea, plus the Navy and AirForce sent to support it (4D.1,
+    4E.2: supporting a sea attacks the enemies there)."""
+    pools: Pools = {}
     homes: list[Group] = []
-    for p, stack in sorted(sea.forces.items()):
+    for p, stack in sorted(state.seas[code].forces.items()):
         for unit in "ANF":
             g = Group(p, code, unit, "HOME", code, stack.get(unit))
             homes.append(g)
             pools.setdefault(p, {}).setdefault(unit, []).append(g)
-    for g in t.groups:
+    for g in groups:
         if g.target == code and g.verb in ("NS", "FS") and g.n > 0:
             pools.setdefault(g.player, {}).setdefault(g.unit, []).append(g)
-    players = sorted(
-        p for p, units in pools.items() if any(g.n for gs in units.values() for g in gs)
-    )
-    foes = {p: [q for q in players if t.state.enemies(p, q)] for p in players}
-    if not any(foes.values()):
-        return
-    before = {p: {u: sum(g.n for g in gs) for u, gs in pools[p].items()} for p in players}
+    return pools, homes
+
+
+def _shots(
+    code: str,
+    pools: Pools,
+    players: Sequence[int],
+    foes: Mapping[int, list[int]],
+    before: Mapping[int, Mapping[str, int]],
+    chance: Chance,
+) -> dict[tuple[int, str], int]:
+    """BP 9.4: each Navy and AirForce gets one shot, shared among the enemies' Army, Navy
+    (a double share) and AirForce; all sides fire at once."""
     shots_at: dict[tuple[int, str], int] = {}
     for p in players:
         if not foes[p]:
@@ -58,15 +106,6 @@ def fight_at_sea(t: Turn, code: str) -> None:
         if not shots or not weight:
             continue
         for q, u, w in targets:
-            n = rround(shots * w, weight, t.chance, f"shots at {code}")
+            n = rround(shots * w, weight, chance, f"shots at {code}")
             shots_at[(q, u)] = shots_at.get((q, u), 0) + n
-    for (q, u), shots in sorted(shots_at.items()):
-        losses = rround(shots, LOSS_DIVISOR[u], t.chance, f"sea losses {code}")
-        hit(pools[q][u], losses, t.chance, f"sea losses {code}")
-    for g in homes:
-        stack = sea.forces[g.player]
-        stack.add(g.unit, g.n - stack.get(g.unit))
-    sea.prune()
-    fighting = [p for p in players if foes[p]]
-    after = {p: {u: sum(g.n for g in gs) for u, gs in pools[p].items()} for p in fighting}
-    report_sea_combat(t, code, fighting, before, after)
+    return shots_at

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from umpire.games.battleplan.geography import GameMap, europe
 from umpire.games.battleplan.model import (
@@ -26,21 +27,30 @@ from umpire.games.battleplan.model import (
     Sea,
 )
 
-# BP 15C.1: player countries
-PLAYER_FORCES = {"army": 50, "navy": 20, "air": 30}
-PLAYER_LANDLOCKED_AIR = 50
-# BP 15C.2: minor countries
-MINOR_FORCES = {"army": 10, "navy": 4, "air": 6}
-MINOR_LANDLOCKED_AIR = 10
-MINOR_ISLAND = {"army": 4, "navy": 10}
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The starting forces of a scenario (15C; "these forces may vary in WW games")."""
+
+    player: tuple[int, int, int] = (50, 20, 30)  # 15C.1: Army, Navy, AirForce
+    player_landlocked_air: int = 50  # 15C.1: no coast: no Navy, 50 AirForce
+    minor: tuple[int, int, int] = (10, 4, 6)  # 15C.2
+    minor_landlocked_air: int = 10
+    minor_island: tuple[int, int] = (4, 10)  # 15C.2: islands' Army and Navy
+    # BP 10: "We will probably start you with a default build of BA1" (and the sample
+    # printout's Defaults=(BA100)): a missed first turn builds Army
+    defaults: tuple[tuple[str, int], ...] = (("A", 1),)
 
 
-def starting_country(gm: GameMap, code: str, owner: int) -> Country:
+EUROPE_START = Start()
+
+
+def starting_country(gm: GameMap, code: str, owner: int, start: Start = EUROPE_START) -> Country:
     space = gm.spaces[code]
     if owner != MINOR:
-        army, navy, air = PLAYER_FORCES["army"], PLAYER_FORCES["navy"], PLAYER_FORCES["air"]
+        army, navy, air = start.player
         if not space.has_coast:
-            navy, air = 0, PLAYER_LANDLOCKED_AIR
+            navy, air = 0, start.player_landlocked_air
         return Country(
             code=code,
             owner=owner,
@@ -54,11 +64,11 @@ def starting_country(gm: GameMap, code: str, owner: int) -> Country:
             taxbase=gm.home_taxbase,
             hpi=STARTING_HPI,  # ruling R-S1 (the sample printout)
         )
-    army, navy, air = MINOR_FORCES["army"], MINOR_FORCES["navy"], MINOR_FORCES["air"]
+    army, navy, air = start.minor
     if not space.has_coast:
-        navy, air = 0, MINOR_LANDLOCKED_AIR
+        navy, air = 0, start.minor_landlocked_air
     elif space.island:
-        army, navy = MINOR_ISLAND["army"], MINOR_ISLAND["navy"]
+        army, navy = start.minor_island
     return Country(
         code=code,
         owner=MINOR,
@@ -73,14 +83,21 @@ def starting_country(gm: GameMap, code: str, owner: int) -> Country:
     )
 
 
-def new_state(powers: Sequence[str], *, max_turns: int, gm: GameMap | None = None) -> GameState:
+def new_state(
+    powers: Sequence[str],
+    *,
+    max_turns: int,
+    gm: GameMap | None = None,
+    scenario: str = "europe",
+    start: Start = EUROPE_START,
+) -> GameState:
     """Player numbers follow the order of ``powers`` (1A, 14: "your position in the game")."""
     gm = gm or europe()
     number = {p: i for i, p in enumerate(powers, start=1)}
-    countries = {c: starting_country(gm, c, number.get(c, MINOR)) for c in gm.countries}
-    players = [Player(number=i, power=p) for p, i in number.items()]
+    countries = {c: starting_country(gm, c, number.get(c, MINOR), start) for c in gm.countries}
+    players = [Player(number=i, power=p, defaults=dict(start.defaults)) for p, i in number.items()]
     return GameState(
-        scenario="europe",
+        scenario=scenario,
         turn=1,
         max_turns=max_turns,
         players=players,

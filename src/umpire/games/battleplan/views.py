@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.battleplan.geography import europe
+from umpire.games.battleplan.ending import active, outcome
+from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.intelligence import sharers, sight
 from umpire.games.battleplan.model import MINOR, MULTIPLIER_KINDS, Country, GameState
 
@@ -38,15 +39,19 @@ def visible_seas(state: GameState, number: int) -> list[str]:
     return sorted(sight(state, number)[1])
 
 
-def country_detail(c: Country, number: int | None) -> dict[str, Any]:
+def country_detail(gm: GameMap, c: Country, number: int | None) -> dict[str, Any]:
     d: dict[str, Any] = {
         "owner": c.owner,
-        "taxbase": c.unsuppressed_taxbase,
-        "taxbase_suppressed": c.taxbase_suppressed,
-        "industry": c.industry - c.industry_suppressed,
-        "industry_suppressed": c.industry_suppressed,
+        # BP 14: "TaxBase=9<1> means that the country produced 9 Dollars income this turn
+        # ... and it could have produced one more if not suppressed": as it was at step 8,
+        # before the blockade that suppresses it for the next turn (5F.1)
+        "taxbase": c.taxbase - (c.taxbase_suppressed - c.taxbase_blockaded),
+        "taxbase_suppressed": c.taxbase_suppressed - c.taxbase_blockaded,
+        # BP 14, 12E: the usable Industry; industry past the limit is shown suppressed
+        "industry": c.usable_industry,
+        "industry_suppressed": c.industry - c.usable_industry,
         "industry_limit": c.limit,
-        "coast": europe().spaces[c.code].has_coast,  # 14: Navy shown only with a coast
+        "coast": gm.spaces[c.code].has_coast,  # 14: Navy shown only with a coast
         "air_suppressed": c.air_suppressed,
         **{k: getattr(c, k) for k in FORCE_KEYS},
     }
@@ -62,13 +67,12 @@ def country_detail(c: Country, number: int | None) -> dict[str, Any]:
     return d
 
 
-def view(state: GameState, number: int) -> dict[str, Any]:
-    me = state.player(number)
+def view(state: GameState, gm: GameMap, number: int) -> dict[str, Any]:
     seen, seen_seas = sight(state, number)
     countries: dict[str, Any] = {}
     for code, c in sorted(state.countries.items()):
         if code in seen:
-            entry = country_detail(c, number)
+            entry = country_detail(gm, c, number)
             entry["controlled_by_you"] = c.controller() == number
         else:
             entry = {"owner": c.owner}
@@ -84,29 +88,9 @@ def view(state: GameState, number: int) -> dict[str, Any]:
         "game": "battleplan",
         "scenario": state.scenario,
         "turn": state.turn,
-        "max_turns": state.max_turns,
-        "you": {
-            "number": number,
-            "power": me.power,
-            "dollars": dollars(me.cents),
-            "spies": hundredths(me.spies),
-            "counterspies": hundredths(me.counterspies),
-            "multipliers": {k: me.multipliers.get(k, 0) for k in MULTIPLIER_KINDS},
-            "defaults": dict(sorted(me.defaults.items())),
-            "allies": sorted(p for p, s in me.declared.items() if s == "A"),
-            "enemies": sorted(p for p, s in me.declared.items() if s == "E"),
-            "permits": sorted(me.permits),
-            "shares": {str(p): v for p, v in sorted(me.shares.items())},
-            "options": sorted(me.options),
-            # 14: his own forces at sea, wherever they are (the forces he can give orders
-            # for), even in a sea whose listing he does not get
-            "at_sea": {
-                code: [sea.forces[number].army, sea.forces[number].navy, sea.forces[number].air]
-                for code, sea in sorted(state.seas.items())
-                if number in sea.forces
-            },
-            "due": state.due,
-        },
+        "max_turns": state.max_turns or None,  # ruling R-END: None, no turn limit
+        "you": you(state, number),
+        "over": over(state),
         "shared_with_you": {str(p): v for p, v in sorted(sharers(state, number).items())},
         "allied_by": sorted(p.number for p in state.players if p.declared.get(number) == "A"),
         "players": [
@@ -123,14 +107,51 @@ def view(state: GameState, number: int) -> dict[str, Any]:
     }
 
 
-def umpire_view(state: GameState) -> dict[str, Any]:
+def you(state: GameState, number: int) -> dict[str, Any]:
+    """BP 14: the heading's facts about the player himself."""
+    me = state.player(number)
+    return {
+        "number": number,
+        "power": me.power,
+        "dollars": dollars(me.cents),
+        "spies": hundredths(me.spies),
+        "counterspies": hundredths(me.counterspies),
+        "multipliers": {k: me.multipliers.get(k, 0) for k in MULTIPLIER_KINDS},
+        "defaults": dict(sorted(me.defaults.items())),
+        "allies": sorted(p for p, s in me.declared.items() if s == "A"),
+        "enemies": sorted(p for p, s in me.declared.items() if s == "E"),
+        "permits": sorted(me.permits),
+        "shares": {str(p): v for p, v in sorted(me.shares.items())},
+        "options": sorted(me.options),
+        # 14: his own forces at sea, wherever they are (the forces he can give orders
+        # for), even in a sea whose listing he does not get
+        "at_sea": {
+            code: [sea.forces[number].army, sea.forces[number].navy, sea.forces[number].air]
+            for code, sea in sorted(state.seas.items())
+            if number in sea.forces
+        },
+        "due": state.due,
+        "in_game": active(state, number),  # 1A: may give orders
+    }
+
+
+def over(state: GameState) -> dict[str, Any] | None:
+    """BP 1A, 14: once the game is over, everyone sees that it is and who won."""
+    result = outcome(state)
+    if result is None:
+        return None
+    winners = [state.number_of(p) for p in result.winners]
+    return {"summary": result.summary, "winners": winners}
+
+
+def umpire_view(state: GameState, gm: GameMap) -> dict[str, Any]:
     return {
         "game": "battleplan",
         "scenario": state.scenario,
         "turn": state.turn,
-        "max_turns": state.max_turns,
+        "max_turns": state.max_turns or None,  # ruling R-END: None, no turn limit
         "players": [p.to_json() for p in state.players],
-        "countries": {c: country_detail(k, None) for c, k in sorted(state.countries.items())},
+        "countries": {c: country_detail(gm, k, None) for c, k in sorted(state.countries.items())},
         "seas": {
             c: {str(p): [s.army, s.navy, s.air] for p, s in sorted(sea.forces.items())}
             for c, sea in sorted(state.seas.items())

@@ -96,8 +96,14 @@ def fight(
     charts: Charts,
     chance: Chance,
 ) -> Outcome:
-    """Roll one attack of ``attack`` strength against ``targets`` (all present in ``row``)."""
+    """Roll one attack of ``attack`` strength against ``targets`` (all present in ``row``).
+
+    DCT key (ruling R4): on A and Xa the attacker removes all of his PFs in the area — his
+    whole strength there, not only what he committed (OWW 4.4 lets him commit less, which only
+    worsens his odds) — and on Xa the targets remove an equal number.
+    """
     defence = {t: row[t].strength for t in targets}
+    held = max(attack, row[attacker].strength if attacker in row else 0)
     total = sum(defence.values())
     column = odds_column(attack, total, charts)
     die = None
@@ -107,7 +113,7 @@ def fight(
     code = result_code(column, die or 0, charts)
     result = charts.results[code]
     # The side losing "all" (or a number) first, then the side losing an "equal" number.
-    attacker_loss = 0 if result.attacker == "equal" else _amount(result.attacker, attack)
+    attacker_loss = 0 if result.attacker == "equal" else _amount(result.attacker, held)
     if result.defender == "all":
         losses = dict(defence)
     elif result.defender == "equal":
@@ -119,7 +125,7 @@ def fight(
     return Outcome(column, die, code, attack, defence, attacker_loss, losses)
 
 
-def _amount(loss: str | int, committed: int) -> int:
+def _amount(loss: str | int, held: int) -> int:
     if loss == "all":
-        return committed
-    return min(committed, int(loss))
+        return held
+    return min(held, int(loss))

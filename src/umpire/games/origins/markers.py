@@ -103,15 +103,14 @@ def _control(
     group = [p for p in wanted if p not in why]
     for power in group:
         others = [p for p in present if p != power]
-        blocking = [p for p in others if p not in group]
-        if blocking:
-            # OWW 5.3.2: no opposing PFs or markers, unless they share control
-            why[power] = f"opposing influence in {area}: {', '.join(blocking)} (OWW 5.3.2)"
-            continue
-        unwilling = [p for p in others if p not in wanted[power].share]
-        if unwilling:
-            # OWW 5.4: sharing needs every such player's agreement
-            why[power] = f"{power} did not agree to share {area} with {', '.join(unwilling)}"
+        unshared = [p for p in others if p not in wanted[power].share]
+        if unshared:
+            # OWW 5.3.2: opposing influence (public on the map, OWW 8.1) he would not share with
+            why[power] = f"opposing influence in {area}: {', '.join(unshared)} (OWW 5.3.2)"
+        elif any(p not in group or power not in wanted[p].share for p in others):
+            # OWW 5.4 / 8.2: one reason whatever the others did, so that a failure never tells
+            # him whether a partner ordered Control at all, met 5.3 or agreed
+            why[power] = _partner_failed(area)
     success = bool(group) and not any(p in why for p in group)
     notes: list[MarkerNote] = []
     for power in sorted(wanted, key=charts.power_codes.index):
@@ -121,6 +120,13 @@ def _control(
             partners = tuple(p for p in group if p != power)
             notes.append(MarkerNote(power, area, CONTROL, True, "placed", partners))
         else:
-            reason = why.get(power) or "a partner in shared control did not agree (OWW 5.4)"
+            reason = why.get(power) or _partner_failed(area)
             notes.append(MarkerNote(power, area, CONTROL, False, reason))
     return notes
+
+
+def _partner_failed(area: str) -> str:
+    return (
+        f"not every other player with influence in {area} placed Control with you there"
+        " (OWW 5.3.2, 5.4)"
+    )

@@ -69,7 +69,11 @@ def render(view: dict[str, Any], events: Sequence[Event], charts: Charts) -> str
     if view["moved_out"]:
         out.append(f"  Moved PFs out of the home area this turn: {', '.join(view['moved_out'])}")
     out.append("")
-    attacks = [e for e in events if e.kind in ("attack", "attack_numbers")]
+    attacks = [
+        e
+        for e in events
+        if e.kind in ("attack", "attack_numbers") and not (power is None and "copy_for" in e.data)
+    ]
     if done:
         out.append("DIPLOMATIC CONFLICTS THIS TURN")
         out.extend(f"  {e.text}" if e.kind == "attack" else f"      {e.text}" for e in attacks)

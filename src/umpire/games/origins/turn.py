@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from umpire.core.chance import Chance
 from umpire.core.events import Audience, Event
 from umpire.games.origins.charts import Charts
-from umpire.games.origins.conflict import fight
+from umpire.games.origins.conflict import Outcome, fight
 from umpire.games.origins.economy import pool
 from umpire.games.origins.espionage import missions
 from umpire.games.origins.markers import Map, place_markers
@@ -264,22 +265,44 @@ def _attack(
             public,
         )
     )
-    numbers = {
-        **public,
-        "attack": out.attack,
-        "defence": out.defence,
-        "attacker_loss": out.attacker_loss,
-        "defender_losses": out.defender_losses,
-    }
-    losses = ", ".join(f"{t} -{n}" for t, n in out.defender_losses.items())
-    events.append(
-        Event(
-            "attack_numbers",
-            Audience.powers(attacker, *targets),
-            f"{area}: {attacker} {out.attack} against "
-            + " + ".join(f"{t} {n}" for t, n in out.defence.items())
-            + f"; losses: {attacker} -{out.attacker_loss}, {losses}.",
-            numbers,
-        )
-    )
+    events.extend(_numbers(attacker, targets, out, public))
+    return events
+
+
+def _numbers(
+    attacker: str, targets: Sequence[str], out: Outcome, public: Mapping[str, Any]
+) -> list[Event]:
+    """OWW 8.2: the numbers of a conflict go only to "the two players involved". An attack on
+    several targets is a conflict between the attacker and each target: the attacker reads
+    every number; each target reads the attack, his own strength and loss and the attacker's
+    loss, never another target's."""
+    area = public["area"]
+
+    def numbers(shown: Sequence[str]) -> dict[str, Any]:
+        return {
+            **public,
+            "attack": out.attack,
+            "defence": {t: out.defence[t] for t in shown},
+            "attacker_loss": out.attacker_loss,
+            "defender_losses": {t: out.defender_losses[t] for t in shown},
+        }
+
+    def text(shown: Sequence[str]) -> str:
+        against = " + ".join(f"{t} {out.defence[t]}" for t in shown)
+        losses = ", ".join(f"{t} -{out.defender_losses[t]}" for t in shown)
+        return f"{area}: {attacker} {out.attack} against {against}; losses: {attacker} -{out.attacker_loss}, {losses}."
+
+    if len(targets) == 1:
+        return [
+            Event(
+                "attack_numbers",
+                Audience.powers(attacker, *targets),
+                text(targets),
+                numbers(targets),
+            )
+        ]
+    events = [Event("attack_numbers", Audience.powers(attacker), text(targets), numbers(targets))]
+    for t in targets:
+        copy = {**numbers([t]), "copy_for": t}  # the umpire reads the attacker's full event
+        events.append(Event("attack_numbers", Audience.powers(t), text([t]), copy))
     return events

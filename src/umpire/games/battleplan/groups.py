@@ -1,0 +1,86 @@
+"""What one step of the turn hands to the next: the groups of forces sent out, the countries
+captured, and the events each step writes.
+
+Every attack and support order of section 8 sends a :class:`Group` out of its space at step 1;
+the group fights where it was sent (steps 3-4) and its survivors come home (step 5) unless
+they conquered (4C.1). A country taken at step 3k is a :class:`Captured`, which the counter-
+attack (step 6) and the evacuation (step 7) read. Each step writes its events into a
+:class:`Log` of its own and returns them; the turn (:mod:`turn`) puts them in order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from umpire.core.events import Audience, Event
+from umpire.games.battleplan.model import MINOR, GameState
+
+
+@dataclass(slots=True)
+class Group:
+    """Units of one kind sent by one order: ``n`` left of the ``sent``."""
+
+    player: int  # who gave the order (the holder of ``origin``)
+    origin: str
+    unit: str  # A N F M
+    verb: str  # AC AB AS NN NS FA FN FF FI FS MA MF MI
+    target: str
+    sent: int
+    n: int = 0
+    stopped: int = 0  # missiles shot down (4G.1)
+    from_minor: bool = False
+    home: bool = False  # the survivors have gone home (steps 4, 5)
+    stayed: bool = False  # a conquering group that stayed in the country it took (4C.1)
+
+    def __post_init__(self) -> None:
+        if self.n == 0:
+            self.n = self.sent
+
+    @property
+    def lost(self) -> int:
+        return self.sent - self.n
+
+    @property
+    def from_sea(self) -> bool:
+        return len(self.origin) == 3
+
+
+@dataclass(slots=True)
+class Captured:
+    """A country taken at step 3k, and what the loser had there (13A, 13B, 4C.5)."""
+
+    code: str
+    captor: int
+    previous: dict[str, Any]  # the loser's hold on it: owner, hpi, popularity, standing
+    loser: int  # the player (or MINOR) who held it
+    navy: int = 0  # the loser's Navy and unsuppressed AirForce, to evacuate at step 7 (13B)
+    air: int = 0
+    returning_army: int = 0  # the loser's armies coming home at step 5 (4C.5)
+    saved_hits: int = 0  # missile and AirForce hits kept for the counter-attack (9.3d, 9.6)
+    recaptured: bool = False
+
+
+class Log:
+    """The events one step writes, in order, addressed by player number (MINOR: nobody)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.powers = {p.number: p.power for p in state.players}
+        self.events: list[Event] = []
+
+    def audience(self, *numbers: int) -> Audience:
+        return Audience.powers(*(self.powers[n] for n in numbers if n != MINOR))
+
+    def say(self, kind: str, audience: Audience, text: str, **data: Any) -> None:
+        self.events.append(Event(kind, audience, text, data))
+
+    def tell(self, number: int, kind: str, text: str, **data: Any) -> None:
+        if number != MINOR:
+            self.say(kind, self.audience(number), text, **data)
+
+    def public(self, kind: str, text: str, **data: Any) -> None:
+        self.say(kind, Audience.public(), text, **data)
+
+
+def label(number: int) -> str:
+    return "minor" if number == MINOR else f"[{number}]"

@@ -1,0 +1,137 @@
+"""The orders a turn uses: those given, checked again, and the standing orders (BP 11, 12D).
+
+Orders are checked against the state the player saw (12): an illegal order is refused with
+its reason (reported in his printout) and the rest go on. A standing order is filed (or
+cancelled) for its country, and the standing orders of every country a player holds are
+used alongside his orders of the turn where they are legal, cut down to the units available.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from umpire.core.events import Event
+from umpire.games.battleplan import errors
+from umpire.games.battleplan.ending import active
+from umpire.games.battleplan.geography import GameMap
+from umpire.games.battleplan.groups import Log
+from umpire.games.battleplan.legality import available, check_orders
+from umpire.games.battleplan.model import MINOR, GameState
+from umpire.games.battleplan.notation import format_order, parse_token
+from umpire.games.battleplan.orders import Action, Build, Message, Order, Standing, Transfer
+
+
+def accept(
+    state: GameState, gm: GameMap, player: int, orders: list[Order]
+) -> tuple[list[Order], list[Event]]:
+    """The legal orders of ``player`` (his own and his standing orders), and the events
+    that report them: the refusals, then the order echo (14)."""
+    log = Log(state)
+    if active(state, player):
+        verdicts = check_orders(state, gm, player, orders)
+    else:
+        # BP 1A, ruling R-OUT: a player with no country and no forces gives no orders
+        verdicts = [(errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message())] * len(orders)
+    kept: list[Order] = []
+    refused: list[str] = []
+    for order, verdict in zip(orders, verdicts, strict=True):
+        if verdict is None:
+            kept.append(order)
+        else:
+            refused.append(f"{format_order(order)}: {verdict[1]} [{verdict[0]}]")
+    file_standing(state, player, kept)
+    kept += standing_orders(state, gm, player, kept)
+    if refused:
+        log.tell(player, "error", "\n".join(refused), refused=refused)
+    echo_orders(log, player, orders)
+    return kept, log.events
+
+
+def file_standing(state: GameState, player: int, orders: Sequence[Order]) -> None:
+    """BP 11: file (or cancel) standing order number ``slot`` for the country. The standing
+    orders of a country are those of the player who gave them (ruling R-SO)."""
+    for order in orders:
+        if isinstance(order, Standing):
+            c = state.countries[order.space]
+            if c.standing_by != player:
+                c.standing = {}
+            c.standing_by = player
+            if order.order is None:
+                c.standing.pop(order.slot, None)
+            else:
+                c.standing[order.slot] = format_order(order.order).split(" ", 1)[1]
+
+
+def echo_orders(log: Log, player: int, orders: Sequence[Order]) -> None:
+    """BP 14: the orders entered, player orders first, then each space's; messages (16) are
+    not orders and are not counted."""
+    echo = [format_order(o) for o in orders]
+    counted = [o for o in orders if not isinstance(o, Message)]
+    by_space: dict[str, list[str]] = {}
+    for o in counted:
+        head, body = format_order(o).split(" ", 1)
+        by_space.setdefault(head, []).append(body)
+    lines = [f"{head} {' '.join(bodies)}" for head, bodies in sorted(by_space.items())]
+    log.tell(player, "orders", f"Order-count: {len(counted)}", orders=echo, echo=lines)
+
+
+def standing_orders(state: GameState, gm: GameMap, player: int, kept: list[Order]) -> list[Order]:
+    """BP 11, 12D: standing orders of the countries ``player`` holds, cut down to what is
+    available, used when legal alongside the orders of the turn (an order of the same kind
+    given this turn takes precedence)."""
+    extra: list[Order] = []
+    for code in sorted(state.countries):
+        c = state.countries[code]
+        if c.controller() != player or c.standing_by != player or not c.standing:
+            continue
+        for slot in sorted(c.standing):
+            try:
+                filed = parse_token(c.standing[slot], code)
+            except ValueError:
+                continue
+            if not isinstance(filed, Build | Transfer | Action):
+                continue
+            order = cut(state, player, filed, [*kept, *extra])
+            if order is None:
+                continue
+            verdicts = check_orders(state, gm, player, [*kept, *extra, order])
+            if verdicts[-1] is None:
+                extra.append(order)
+    return extra
+
+
+def cut(
+    state: GameState, player: int, order: Build | Transfer | Action, kept: Sequence[Order]
+) -> Build | Transfer | Action | None:
+    """BP 11: more units than available are reduced to all of the available units."""
+    c = state.countries[order.space]
+    if isinstance(order, Build):
+        used = sum(o.amount for o in kept if isinstance(o, Build) and o.space == order.space)
+        have = c.usable_industry - used
+    else:
+        used = sum(
+            o.amount
+            for o in kept
+            if isinstance(o, Transfer | Action) and o.space == order.space and o.unit == order.unit
+        )
+        have = available(state, order.space, order.unit, player) - used
+    if have <= 0:
+        return None
+    n = min(order.amount, have)
+    if isinstance(order, Build):
+        return Build(order.space, order.kind, n)
+    if isinstance(order, Transfer):
+        return Transfer(order.space, order.unit, n, order.dest)
+    return Action(order.space, order.verb, n, order.target)
+
+
+def expire(state: GameState) -> None:
+    """BP 11: "Standing orders remain until replaced or cancelled, or until another player
+    takes over control of the country": they belong to the player who gave them and end
+    when he no longer controls the country whose forces they use (by conquest, revolution
+    or popularity, 2B; ruling R-SO)."""
+    for c in state.countries.values():
+        if c.standing and c.controller() != c.standing_by:
+            c.standing = {}
+        if not c.standing:
+            c.standing_by = MINOR
