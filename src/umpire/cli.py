@@ -3,16 +3,18 @@
 ::
 
     umpire games                                  list games and their scenarios
-    umpire new GAME RECORD.json [--scenario S] [--seed N] [--powers P1,P2,...]
-    umpire orders RECORD.json POWER FILE|-        store POWER's orders; print the receipt
+    umpire new GAME RECORD.json [--scenario S] [--seed N] [--powers P1,P2,...] [--set K=V ...]
+    umpire orders RECORD.json POWER FILE|- [--turn N]   store POWER's orders; print the receipt
     umpire process RECORD.json                    adjudicate the current turn
     umpire report RECORD.json POWER [--turn N]    that power's printout (POWER "umpire": all)
     umpire status RECORD.json                     turn, phase, who has submitted, outcome
     umpire replay RECORD.json                     re-run the record; exit 1 on any divergence
     umpire demo GAME [--scenario S | --players N] [--seed N] [--turns N]   bots play, every printout printed
 
-Exit status: 0 success; 1 some order lines refused (the accepted ones are stored) or a replay
-divergence; 2 unusable input (unknown game or power, missing or corrupt record, game over).
+Exit status: 0 success; 1 some order lines refused (the accepted ones are stored), a whole
+submission refused (over the size limit: nothing stored) or a replay divergence; 2 unusable
+input (unknown game or power, missing or corrupt record, game over, orders for another turn).
+A power is named by its code or its full name, in any case (``GER``, ``Germany``).
 
 The record file is written atomically (a temporary file in the same folder, then a rename),
 so a crash never leaves a half-written record.
@@ -21,7 +23,6 @@ so a crash never leaves a half-written record.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import secrets
@@ -29,7 +30,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from umpire.core import registry, session
 from umpire.core.record import GameRecord, RecordError
@@ -101,7 +102,10 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(f"{path} exists already (use --force to overwrite)")
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     powers = [p.strip() for p in args.powers.split(",") if p.strip()] if args.powers else None
-    record = session.create(args.game, scenario=args.scenario, seed=seed, powers=powers)
+    settings = parse_settings(args.set or [])
+    record = session.create(
+        args.game, scenario=args.scenario, seed=seed, powers=powers, settings=settings
+    )
     save_record(record, path)
     todo = session.pending(record)
     out.write(
@@ -109,6 +113,25 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         f"Powers: {', '.join(record.powers)}\nNext: {todo.label}\n"
     )
     return EXIT_OK
+
+
+def parse_settings(pairs: Sequence[str]) -> dict[str, Any]:
+    """Game settings from ``KEY=VALUE`` pairs: a value is JSON where it reads as JSON
+    (``25``, ``true``, ``[1, 2]``), else the text itself.
+
+    >>> parse_settings(["max_turns=25", "press=none", "open=true"])
+    {'max_turns': 25, 'press': 'none', 'open': True}
+    """
+    settings: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise CliError(f"a setting is KEY=VALUE, not {pair!r}")
+        try:
+            settings[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            settings[key.strip()] = value
+    return settings
 
 
 def read_orders(source: str) -> str:
@@ -124,7 +147,13 @@ def cmd_orders(args: argparse.Namespace, out: TextIO) -> int:
     path = Path(args.record)
     record = load_record(path)
     text = read_orders(args.file)
-    receipt = session.submit(record, args.power, text, source="cli")
+    try:
+        receipt = session.submit(record, args.power, text, source="cli", turn=args.turn)
+    except SessionError as err:
+        if err.code.startswith("submission/"):  # refused whole: nothing stored
+            print(f"umpire: {err} [{err.code}]", file=sys.stderr)
+            return EXIT_REFUSED
+        raise
     save_record(record, path)
     out.write(receipt.text())
     return EXIT_OK if receipt.ok else EXIT_REFUSED
@@ -213,42 +242,48 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _server(name: str, module: str = "umpire.server.commands") -> Callable[..., int]:
-    # Imported late: file-based play needs neither Django nor the database.
-    commands = importlib.import_module(module)
-    func: Callable[..., int] = getattr(commands, name)
-    return func
-
-
-MAIL = "umpire.server.mail.commands"
+# The server commands import the server inside each function: file-based play needs neither
+# Django nor the database.
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
-    return _server("serve")(args.host, args.port, not args.no_demo)
+    from umpire.server import commands
+
+    return commands.serve(args.host, args.port, not args.no_demo)
 
 
 def cmd_worker(args: argparse.Namespace, out: TextIO) -> int:
-    return _server("worker")()
+    from umpire.server import commands
+
+    return commands.worker()
 
 
 def cmd_migrate(args: argparse.Namespace, out: TextIO) -> int:
-    return _server("migrate")()
+    from umpire.server import commands
+
+    return commands.migrate()
 
 
 def cmd_creategm(args: argparse.Namespace, out: TextIO) -> int:
-    return _server("creategm")(args.username, args.email, args.password)
+    from umpire.server import commands
+
+    return commands.creategm(args.username, args.email, args.password)
 
 
 def cmd_mail(args: argparse.Namespace, out: TextIO) -> int:
+    from umpire.server.mail import commands
+
     if args.imap:
-        return _server("mail_imap", MAIL)(
+        return commands.mail_imap(
             args.host, args.port, args.user, args.password, args.mailbox, not args.no_ssl
         )
-    return _server("mail_stdin", MAIL)(sys.stdin.buffer)
+    return commands.mail_stdin(sys.stdin.buffer)
 
 
 def cmd_smtpd(args: argparse.Namespace, out: TextIO) -> int:
-    return _server("smtpd", MAIL)(args.host, args.port)
+    from umpire.server.mail import commands
+
+    return commands.smtpd(args.host, args.port)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -266,12 +301,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int)
     p.add_argument("--powers", help="comma-separated powers to seat")
     p.add_argument("--force", action="store_true", help="overwrite an existing record")
+    p.add_argument(
+        "--set",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a game setting (repeatable); VALUE is read as JSON where it can be",
+    )
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("orders", help="store a power's orders for the current turn")
     p.add_argument("record")
     p.add_argument("power")
     p.add_argument("file", help="a file of orders, or - for standard input")
+    p.add_argument("--turn", type=int, help="the turn the orders are for (refused if stale)")
     p.set_defaults(func=cmd_orders)
 
     p = sub.add_parser("process", help="adjudicate the current turn")
@@ -301,6 +343,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", help="also write the game record to this file")
     p.set_defaults(func=cmd_demo)
 
+    _server_commands(sub)
+    return parser
+
+
+def _server_commands(sub: Any) -> None:
+    """The commands that run the server (Django and the database: imported when run)."""
     p = sub.add_parser("serve", help="run the web server and a worker (with a demo game)")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
@@ -330,7 +378,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8025)
     p.set_defaults(func=cmd_smtpd)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -340,7 +387,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     func: Callable[[argparse.Namespace, TextIO], int] = args.func
     try:
         return func(args, stream)
-    except (CliError, SessionError, UnknownGame, RecordError) as err:
+    except SessionError as err:
+        print(f"umpire: {err} [{err.code}]", file=sys.stderr)
+        return EXIT_UNUSABLE
+    except (CliError, UnknownGame, RecordError) as err:
         print(f"umpire: {err}", file=sys.stderr)
         return EXIT_UNUSABLE
     except BrokenPipeError:

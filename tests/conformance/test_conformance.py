@@ -1,9 +1,12 @@
-"""The conformance suite: the same properties checked over every registered game.
+"""The conformance suite: the same properties checked over every (game, scenario) registered.
 
 - random bot playouts reach the end of the game;
 - the record survives a JSON round trip and replays to the same states;
 - the same seed and orders give the same record;
-- notation round trip: ``parse(format(order)) == order`` for every order the bots write;
+- notation round trip: ``parse(format(order)) == order`` for every order the bots write, and
+  the canonical text read again at processing (``reread``) gives the orders submitted;
+- a game played through one loaded table gives the same record as one played through the
+  record-taking functions (a table keeps the resolved state instead of reloading it);
 - no text, however garbled, raises out of ``parse``;
 - view non-leak: changing another power's secret facts never changes a power's view or
   printout.
@@ -19,24 +22,31 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from umpire import games
 from umpire.core import registry, session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
 from umpire.core.record import GameRecord
 from umpire.core.ruleset import HasSecrets
+from umpire.core.submission import parse, reread
 
-GAMES = [*games.BUILTIN, "pebbles"]
+# Every scenario of every registered game (the built-in games, and the toy game of the tests).
+GAMES = [(game, scenario) for game, scenario, _ in registry.all_scenarios()]
+IDS = [f"{game}-{scenario}" for game, scenario in GAMES]
 MAX_TURNS = 600  # a bound on processed turns; every game must end well before it
 # Games with no turn limit by default whose bots do not conquer the board: the playout sets
 # the game's own turn-limit setting (Battle Plan: 1A, ruling R-END; bot armies stalemate).
 PLAYOUT_SETTINGS: dict[str, dict[str, Any]] = {"battleplan": {"max_turns": 30}}
 
 
+def test_every_builtin_game_and_scenario_is_covered() -> None:
+    assert {"origins", "battleplan", "diplomacy", "pebbles"} <= {g for g, _ in GAMES}
+    assert ("diplomacy", "1939-iii") in GAMES
+
+
 @cache
-def playout(game: str, seed: int) -> GameRecord:
+def playout(game: str, scenario: str, seed: int) -> GameRecord:
     """A complete bot game (cached: several properties read the same playout)."""
-    record = session.create(game, seed=seed, settings=PLAYOUT_SETTINGS.get(game))
+    record = session.create(game, scenario=scenario, seed=seed, settings=PLAYOUT_SETTINGS.get(game))
     while record.outcome is None:
         assert len(record.turns) < MAX_TURNS, f"{game} did not end in {MAX_TURNS} turns"
         for power in session.pending(record).powers:
@@ -52,38 +62,38 @@ def sample_turns(record: GameRecord, most: int = 6) -> list[int]:
     return sorted({0, *range(1, count + 1, step), count})
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_bot_playout_reaches_an_outcome(game: str) -> None:
-    record = playout(game, 1)
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_bot_playout_reaches_an_outcome(game: str, scenario: str) -> None:
+    record = playout(game, scenario, 1)
     assert record.outcome is not None
-    ruleset = registry.get(game)
+    ruleset = registry.get(game, scenario)
     assert set(record.outcome.winners) <= set(record.powers)
     final = ruleset.load_state(record.latest_state)
     assert ruleset.outcome(final) == record.outcome
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_record_round_trip_and_replay(game: str) -> None:
-    record = playout(game, 1)
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_record_round_trip_and_replay(game: str, scenario: str) -> None:
+    record = playout(game, scenario, 1)
     text = json.dumps(record.to_json())
     again = GameRecord.from_json(json.loads(text))
     assert again.to_json() == record.to_json()
     assert session.replay(again) == []
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_state_dump_round_trips(game: str) -> None:
-    ruleset = registry.get(game)
-    record = playout(game, 1)
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_state_dump_round_trips(game: str, scenario: str) -> None:
+    ruleset = registry.get(game, scenario)
+    record = playout(game, scenario, 1)
     for n in sample_turns(record):
         data = record.state_after(n)
         assert ruleset.dump_state(ruleset.load_state(data)) == data
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_same_seed_and_orders_give_the_same_record(game: str) -> None:
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_same_seed_and_orders_give_the_same_record(game: str, scenario: str) -> None:
     def play(seed: int) -> dict[str, Any]:
-        record = session.create(game, seed=seed)
+        record = session.create(game, scenario=scenario, seed=seed)
         for _ in range(4):
             if record.outcome:
                 break
@@ -95,10 +105,10 @@ def test_same_seed_and_orders_give_the_same_record(game: str) -> None:
     assert play(5) == play(5)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_notation_round_trips_for_every_bot_order(game: str) -> None:
-    ruleset = registry.get(game)
-    record = playout(game, 2)
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_notation_round_trips_for_every_bot_order(game: str, scenario: str) -> None:
+    ruleset = registry.get(game, scenario)
+    record = playout(game, scenario, 2)
     checked = 0
     for n in sample_turns(record, most=10):
         if n == len(record.turns) and record.outcome:
@@ -106,16 +116,35 @@ def test_notation_round_trips_for_every_bot_order(game: str) -> None:
         state = ruleset.load_state(record.state_after(n))
         for power in ruleset.pending(state).powers:
             text = ruleset.bot_orders(state, power, SeededChance(3, "rt", n, power))
-            parsed = ruleset.parse(state, power, text)
+            parsed = parse(ruleset, state, power, text)
             assert parsed.problems == [], f"bot wrote orders its own parser refuses: {text!r}"
             for _, order in parsed.orders:
                 canonical = ruleset.format(order)
-                again = ruleset.parse(state, power, canonical)
+                again = parse(ruleset, state, power, canonical)
                 assert again.problems == [], canonical
                 assert [o for _, o in again.orders] == [order], canonical
                 assert ruleset.format(again.orders[0][1]) == canonical
                 checked += 1
+            lines = [ruleset.format(o) for _, o in parsed.orders]
+            assert reread(ruleset, state, power, lines) == [o for _, o in parsed.orders]
     assert checked > 0
+
+
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_one_table_plays_the_same_game_as_the_record_functions(game: str, scenario: str) -> None:
+    """A table keeps the state ``resolve`` returned instead of loading it from the record:
+    the game must be the same (record, every printout and view) either way."""
+    expected = playout(game, scenario, 1)
+    table = session.open_table(session.create(game, scenario=scenario, seed=1))
+    record = table.record
+    while record.outcome is None:
+        for power in table.pending().powers:
+            table.bot_submit(power)
+        table.process()
+        for power in [*record.powers, None]:
+            assert table.report(power) == session.report(record, power), (power, len(record.turns))
+            assert table.view(power) == session.view(record, power)
+    assert record.to_json() == expected.to_json()
 
 
 GARBLE = st.text(
@@ -162,26 +191,26 @@ GARBLE = st.text(
 ).map("".join)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=GARBLE)
-def test_garbled_text_never_raises_out_of_parse(game: str, text: str) -> None:
-    ruleset = registry.get(game)
-    record = playout(game, 1)
+def test_garbled_text_never_raises_out_of_parse(game: str, scenario: str, text: str) -> None:
+    ruleset = registry.get(game, scenario)
+    record = playout(game, scenario, 1)
     state = ruleset.load_state(record.state_after(min(1, len(record.turns))))
     for power in record.powers:
-        parsed = ruleset.parse(state, power, text)
+        parsed = parse(ruleset, state, power, text)
         for problem in parsed.problems:
             assert problem.code and "/" in problem.code
             assert problem.line >= 0
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_mangled_bot_orders_never_raise(game: str, data: st.DataObject) -> None:
-    ruleset = registry.get(game)
-    record = playout(game, 1)
+def test_mangled_bot_orders_never_raise(game: str, scenario: str, data: st.DataObject) -> None:
+    ruleset = registry.get(game, scenario)
+    record = playout(game, scenario, 1)
     state = ruleset.load_state(record.initial_state)
     power = data.draw(st.sampled_from(record.powers))
     text = ruleset.bot_orders(state, power, SeededChance(4, power))
@@ -189,16 +218,16 @@ def test_mangled_bot_orders_never_raise(game: str, data: st.DataObject) -> None:
         cut = data.draw(st.integers(0, len(text) - 1))
         junk = data.draw(st.text(max_size=5))
         text = text[:cut] + junk + text[cut + 1 :]
-    ruleset.parse(state, power, text)
+    parse(ruleset, state, power, text)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_changing_another_powers_secrets_never_changes_a_view(game: str) -> None:
-    ruleset = registry.get(game)
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_changing_another_powers_secrets_never_changes_a_view(game: str, scenario: str) -> None:
+    ruleset = registry.get(game, scenario)
     if not ruleset.info.hidden_information:
         pytest.skip(f"{game} has no hidden information")
     assert isinstance(ruleset, HasSecrets), f"{game} hides information but has no vary_secrets"
-    record = playout(game, 3)
+    record = playout(game, scenario, 3)
     varied_something = False
     for n in sample_turns(record, most=4):
         state = ruleset.load_state(record.state_after(n))

@@ -65,12 +65,12 @@ def test_submission_during_processing_is_refused_not_lost() -> None:
     game, ann, bob = _game()
     service.submit_orders(game.pk, ann, "bid 4", turn=1)
     locked, finished = threading.Event(), threading.Event()
-    real = service.session.process
+    real = service.session.Table.process
 
-    def slow_process(record: Any) -> Any:
+    def slow_process(table: Any) -> Any:
         locked.set()  # the game row is locked now
         time.sleep(1.0)
-        return real(record)
+        return real(table)
 
     outcome: dict[str, Any] = {}
 
@@ -81,7 +81,7 @@ def test_submission_during_processing_is_refused_not_lost() -> None:
             connection.close()
             finished.set()
 
-    service.session.process = slow_process  # type: ignore[assignment]
+    service.session.Table.process = slow_process  # type: ignore[method-assign]
     try:
         worker = threading.Thread(target=process)
         worker.start()
@@ -93,7 +93,7 @@ def test_submission_during_processing_is_refused_not_lost() -> None:
         worker.join()
         assert finished.is_set()
     finally:
-        service.session.process = real  # type: ignore[assignment]
+        service.session.Table.process = real  # type: ignore[method-assign]
     assert outcome["processed"] is True
     # It waited for the lock, then saw the processed turn: refused, with a clear error.
     assert err.value.code == "turn/stale" and waited > 0.3

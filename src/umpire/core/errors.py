@@ -90,3 +90,42 @@ UNKNOWN_POWER = CORE.declare(
     "no power {power} in this game (powers: {powers})",
     "The power named is not seated in this game (code or full name, any case).",
 )
+UNKNOWN_SCENARIO = CORE.declare(
+    "game/unknown_scenario",
+    "{game} has no scenario {scenario!r} (known: {known})",
+    "The scenario named is not one of the game's scenarios.",
+)
+DUPLICATE_POWER = CORE.declare(
+    "game/duplicate_power", "a power is named twice", "A new game seats each power once."
+)
+PLAYER_COUNT = CORE.declare(
+    "game/player_count",
+    "{scenario} takes {least} to {most} powers, not {count}",
+    "A new game must seat as many powers as its scenario takes.",
+)
+GAME_OVER = CORE.declare(
+    "game/over",
+    "the game is over{detail}",
+    "The game has ended: it takes no more orders and processes no more turns.",
+)
+WINNERS = CORE.declare(
+    "game/winners",
+    "name one or more different powers as the result",
+    "A declared result names each winning power once.",
+)
+TURN_STALE = CORE.declare(
+    "turn/stale",
+    "these orders are for turn {turn}, but the current turn is {current} ({label})",
+    "Orders written for another turn than the current one are refused whole.",
+)
+TURN_NONE = CORE.declare(
+    "turn/none",
+    "no turn has been processed yet",
+    "There is no processed turn to undo.",
+)
+CANONICAL_UNREADABLE = CORE.declare(
+    "record/canonical_unreadable",
+    "canonical orders of {power} no longer read ({line!r}: {why})",
+    "An order stored as canonical text at submission does not read back: a notation bug or "
+    "an edited record.",
+)

@@ -1,13 +1,30 @@
-"""The registry of games: name or alias -> :class:`~umpire.core.ruleset.Game`."""
+"""The registry of games: name or alias -> :class:`~umpire.core.ruleset.Game`.
+
+Games plug in through Python entry points in the group ``umpire.games``: each names a game
+package's ``GAME`` (a :class:`~umpire.core.ruleset.Game`), e.g. in ``pyproject.toml``::
+
+    [project.entry-points."umpire.games"]
+    origins = "umpire.games.origins:GAME"
+
+so a game outside this repository is installed (``pip install``) and registered the same way.
+Core imports no game: the entry points are loaded, once, the first time a game is looked up.
+An entry point that fails to load is recorded with its cause instead of breaking every other
+game; looking that game up raises :class:`GameUnavailable` naming the cause.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from importlib.metadata import EntryPoint, entry_points
 
-from umpire.core.ruleset import Game, Ruleset
+from umpire.core.ruleset import AnyRuleset, Game
+
+GROUP = "umpire.games"
 
 _GAMES: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
+_INSTALLED: dict[str, Game] = {}  # the games that came from entry points
+FAILED: dict[str, str] = {}  # entry-point name -> why it could not be loaded
+_discovered = False
 
 
 class UnknownGame(KeyError):
@@ -20,6 +37,14 @@ class UnknownGame(KeyError):
         return self.message
 
 
+class GameUnavailable(UnknownGame):
+    """An installed game whose entry point failed to load; the other games still work."""
+
+    def __init__(self, name: str, cause: str) -> None:
+        super().__init__(name)
+        self.message = f"game {name!r} could not be loaded: {cause}"
+
+
 def register_game(game: Game) -> Game:
     name = game.info.name.lower()
     _GAMES[name] = game
@@ -28,22 +53,39 @@ def register_game(game: Game) -> Game:
     return game
 
 
-def register(ruleset: Ruleset[Any, Any]) -> Ruleset[Any, Any]:
-    """Register a game whose every scenario is played by ``ruleset``."""
+def register(ruleset: AnyRuleset) -> AnyRuleset:
+    """Register a game whose every scenario is played by ``ruleset`` (tests, toy games)."""
     register_game(Game.single(ruleset))
     return ruleset
 
 
-class GameUnavailable(UnknownGame):
-    """A built-in game whose package failed to import; the other games still work."""
+def load_entry_point(entry: EntryPoint) -> Game:
+    """The :class:`Game` an entry point names; TypeError if it names something else."""
+    found = entry.load()
+    if not isinstance(found, Game):
+        raise TypeError(f"{entry.value} is a {type(found).__name__}, not a Game")
+    return found
 
-    def __init__(self, name: str, cause: str) -> None:
-        super().__init__(name)
-        self.message = f"game {name!r} could not be loaded: {cause}"
+
+def discover(*, again: bool = False) -> dict[str, str]:
+    """Register every game installed under the ``umpire.games`` entry points (once, unless
+    ``again``); the entry points that failed, with their cause."""
+    global _discovered
+    if _discovered and not again:
+        return FAILED
+    _discovered = True
+    for entry in entry_points(group=GROUP):
+        try:
+            found = register_game(load_entry_point(entry))
+            _INSTALLED[found.info.name.lower()] = found
+            FAILED.pop(entry.name.lower(), None)
+        except Exception as err:  # isolated: reported through GameUnavailable
+            FAILED[entry.name.lower()] = f"{type(err).__name__}: {err}"
+    return FAILED
 
 
 def game(name: str) -> Game:
-    failed = _load_builtin()
+    failed = discover()
     wanted = name.strip().lower()
     key = _ALIASES.get(wanted)
     if key is None:
@@ -53,29 +95,30 @@ def game(name: str) -> Game:
     return _GAMES[key]
 
 
-def get(name: str, scenario: str | None = None) -> Ruleset[Any, Any]:
+def get(name: str, scenario: str | None = None) -> AnyRuleset:
     """The ruleset of game ``name`` for ``scenario`` (None: its default scenario)."""
     return game(name).ruleset(scenario)
 
 
-def all_games() -> list[Ruleset[Any, Any]]:
+def all_registered() -> list[Game]:
+    """Every registered game, by name."""
+    discover()
+    return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def installed() -> list[Game]:
+    """The games installed through entry points (not those registered by hand), by name."""
+    discover()
+    return [_INSTALLED[k] for k in sorted(_INSTALLED)]
+
+
+def all_games() -> list[AnyRuleset]:
     """The default-scenario ruleset of every game (its ``info`` lists the scenarios)."""
-    _load_builtin()
-    return [_GAMES[k].ruleset() for k in sorted(_GAMES)]
+    return [g.ruleset() for g in all_registered()]
 
 
-def all_scenarios() -> list[tuple[str, str, Ruleset[Any, Any]]]:
+def all_scenarios() -> list[tuple[str, str, AnyRuleset]]:
     """(game, scenario, ruleset) for every scenario of every game."""
-    _load_builtin()
     return [
-        (k, s.name, _GAMES[k].ruleset(s.name))
-        for k in sorted(_GAMES)
-        for s in _GAMES[k].info.scenarios
+        (g.info.name, s.name, g.ruleset(s.name)) for g in all_registered() for s in g.info.scenarios
     ]
-
-
-def _load_builtin() -> dict[str, str]:
-    """Import the built-in games (once); the packages that failed, with their error."""
-    from umpire import games  # registers the built-in games on import
-
-    return games.FAILED

@@ -6,23 +6,29 @@ turn; missing orders are filled by the game's own rules (standing orders, defaul
 never by the caller. ``view`` is an allow-list of what a power may see; ``printout`` is the
 power's turn report, built from the view and from the events addressed to that power only.
 
-Orders travel between processes as canonical text: ``format(order)`` is canonical and
-``parse(state, power, format(order))`` gives the order back.
+Orders travel between processes as canonical text: ``format(order)`` is canonical, and
+reading it back (:func:`umpire.core.submission.parse`) gives the order back. A game reads orders
+through core's one submission pipeline (:mod:`umpire.core.submission`): it gives the grammar of
+one line (``read_line``) and the legality of the whole submission (``check``). A ruleset with
+only a whole-text ``parse`` (:class:`ParsingRuleset`) is still accepted during the transition;
+it is deprecated.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from umpire.core.chance import Chance
 from umpire.core.errors import Catalogue
 from umpire.core.events import Event
-from umpire.core.problems import OrderError, Parsed
+from umpire.core.problems import OrderError, Parsed, Problem
 
 S = TypeVar("S")
 OrderT = TypeVar("OrderT")
+OrderIn = TypeVar("OrderIn", contravariant=True)
+StateIn = TypeVar("StateIn", contravariant=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +40,7 @@ class ScenarioInfo:
     max_players: int
     description: str = ""
     default_powers: tuple[str, ...] = ()  # the powers seated when none are named
+    names: tuple[tuple[str, str], ...] = ()  # (power, full name): "GER", "Germany"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +101,9 @@ View = dict[str, Any]
 
 
 @runtime_checkable
-class Ruleset(Protocol[S, OrderT]):
+class RulesetBase(Protocol[S, OrderIn]):
+    """Everything of the contract but the reading of orders (see :class:`Ruleset`)."""
+
     info: GameInfo
 
     def new_game(
@@ -105,14 +114,11 @@ class Ruleset(Protocol[S, OrderT]):
     def pending(self, state: S) -> Pending:
         """The turn to be resolved next and who must order (meaningless once over)."""
 
-    def parse(self, state: S, power: str, text: str) -> Parsed[OrderT]:
-        """Every order of ``text`` for ``power`` and every problem; never raises on bad text."""
-
-    def format(self, order: OrderT) -> str:
+    def format(self, order: OrderIn) -> str:
         """Canonical text of one order."""
 
     def resolve(
-        self, state: S, orders: Mapping[str, Sequence[OrderT]], chance: Chance
+        self, state: S, orders: Mapping[str, Sequence[OrderIn]], chance: Chance
     ) -> Resolution[S]:
         """Adjudicate the turn with every power's orders (absent power: no orders)."""
 
@@ -135,6 +141,52 @@ class Ruleset(Protocol[S, OrderT]):
         """Legal, sensible order text for ``power`` (demo, conformance, missed turns)."""
 
 
+@runtime_checkable
+class Ruleset(RulesetBase[S, OrderT], Protocol[S, OrderT]):
+    """The contract every game implements: order reading through core's pipeline.
+
+    ``check`` only keeps or refuses: the orders it keeps are the very orders ``read_line``
+    gave. So orders stored as canonical text at submission are read again at processing by
+    ``read_line`` alone; their legality was checked once, against the same state.
+    """
+
+    def read_line(
+        self, state: S, power: str, line: str, scope: dict[str, Any]
+    ) -> Sequence[OrderT | Problem]:
+        """The orders on one stripped, non-blank, non-comment line (see
+        :class:`umpire.core.submission.LineGrammar`); raise OrderError for a bad line."""
+
+    def check(self, state: S, power: str, orders: Sequence[tuple[int, OrderT]]) -> Parsed[OrderT]:
+        """The legality of the whole submission: the orders kept, a problem for each refused."""
+
+
+@runtime_checkable
+class ParsingRuleset(RulesetBase[S, OrderT], Protocol[S, OrderT]):
+    """Deprecated: a ruleset that reads a whole submission itself (its own parse loop).
+
+    Still accepted while the games move to :class:`Ruleset`; new games implement
+    ``read_line`` and ``check`` instead.
+    """
+
+    def parse(self, state: S, power: str, text: str) -> Parsed[OrderT]:
+        """Every order of ``text`` for ``power`` and every problem; never raises on bad text."""
+
+
+AnyRuleset: TypeAlias = Ruleset[Any, Any] | ParsingRuleset[Any, Any]
+
+
+@runtime_checkable
+class HasNewspaper(Protocol[StateIn]):
+    """Optional: a public publication of each turn (a newspaper, a world bulletin).
+
+    ``events`` are the turn's public events only, so a newspaper can carry nothing a spectator
+    could not read. None (or empty text): no publication this turn.
+    """
+
+    def newspaper(self, state: StateIn, events: Sequence[Event]) -> str | None:
+        """The publication of the turn that led to ``state``, or None."""
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """What a game package registers: its description and one :class:`Ruleset` per scenario.
@@ -144,15 +196,15 @@ class Game:
     """
 
     info: GameInfo
-    rulesets: Mapping[str, Ruleset[Any, Any]]
+    rulesets: Mapping[str, AnyRuleset]
     errors: Catalogue | None = None  # the game's problem codes (its errors.py)
 
-    def ruleset(self, scenario: str | None = None) -> Ruleset[Any, Any]:
+    def ruleset(self, scenario: str | None = None) -> AnyRuleset:
         """The ruleset of ``scenario`` (None: the default scenario); KeyError names the known."""
         return self.rulesets[self.info.scenario(scenario).name]
 
     @classmethod
-    def single(cls, ruleset: Ruleset[Any, Any], errors: Catalogue | None = None) -> Game:
+    def single(cls, ruleset: AnyRuleset, errors: Catalogue | None = None) -> Game:
         """A game whose every scenario is played by one ruleset."""
         return cls(ruleset.info, {s.name: ruleset for s in ruleset.info.scenarios}, errors)
 
@@ -171,7 +223,8 @@ def parse_lines(
     *,
     comment: str = "#",
 ) -> Parsed[OrderT]:
-    """Bulk parser: one order per line; blank lines and ``comment`` lines are skipped.
+    """Deprecated bulk parser for a :class:`ParsingRuleset`: one order per line; blank lines
+    and ``comment`` lines are skipped. New games give ``read_line`` and ``check`` instead.
 
     ``parse_line`` receives the stripped line and raises :class:`OrderError` for a bad one.
     """

@@ -1,27 +1,35 @@
 """Running a game from its record: the service functions the CLI and the server share.
 
-Everything here is pure: functions take a :class:`GameRecord` (and text) and return results,
-mutating only the record they are given. Storage, clocks and transport belong to the callers.
+Everything here is pure: storage, clocks and transport belong to the callers.
 
-- :func:`create` seats the powers and builds the opening state.
-- :func:`submit` parses a power's orders for the current turn and stores them (the latest
-  submission of a power counts); it returns a :class:`Receipt`.
-- :func:`process` resolves the current turn with every power's latest orders.
-- :func:`report` is the one way a power's printout is made: the game's view of that power plus
-  the events addressed to it.
-- :func:`replay` re-runs the record from the start and lists every divergence.
+A :class:`Table` is a loaded game: the record, its scenario's ruleset and the current state,
+loaded once and kept while the caller works on the game (one request, one command, one turn
+of the worker). Its methods are the operations:
+
+- :meth:`Table.submit` reads a power's orders for the current turn through core's submission
+  pipeline and stores them as canonical text (the latest submission of a power counts); it
+  returns a :class:`Receipt`.
+- :meth:`Table.process` resolves the current turn with every power's latest orders, read
+  again from their canonical text (legality was checked once, at submission).
+- :meth:`Table.report` is the one way a power's printout is made: the game's view of that
+  power plus the events addressed to it.
+
+The record-taking functions (:func:`submit`, :func:`process`, :func:`report`, ...) open a
+table for one call; :func:`create` seats the powers and builds the opening state;
+:func:`replay` re-runs a record from the start and lists every divergence.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from umpire.core import registry
-from umpire.core.chance import Chance, ReplayChance, ReplayDivergence, SeededChance
-from umpire.core.events import visible_to
-from umpire.core.problems import Problem
+from umpire.core import errors, registry
+from umpire.core.chance import Chance, ChanceExhausted, ReplayChance, ReplayDivergence, SeededChance
+from umpire.core.errors import Code
+from umpire.core.events import PUBLIC, visible_to
+from umpire.core.problems import OrderError, Problem
 from umpire.core.record import (
     GameRecord,
     RecordError,
@@ -29,7 +37,8 @@ from umpire.core.record import (
     TurnRecord,
     latest_submissions,
 )
-from umpire.core.ruleset import Outcome, Pending, Ruleset, View
+from umpire.core.ruleset import AnyRuleset, HasNewspaper, Outcome, Pending, ScenarioInfo, View
+from umpire.core.submission import parse, reread, size_problem
 
 
 class SessionError(ValueError):
@@ -42,6 +51,11 @@ class SessionError(ValueError):
 
     def __str__(self) -> str:
         return self.message
+
+    @classmethod
+    def of(cls, code: Code, **fields: Any) -> SessionError:
+        """The error of a declared code (:mod:`umpire.core.errors`)."""
+        return cls(code.code, code.message(**fields))
 
 
 @dataclass(slots=True)
@@ -105,7 +119,8 @@ class Status:
         )
 
 
-def ruleset_of(record: GameRecord) -> Ruleset[Any, Any]:
+def ruleset_of(record: GameRecord) -> AnyRuleset:
+    """The ruleset of the record's game and scenario."""
     return registry.get(record.game, record.scenario)
 
 
@@ -117,6 +132,49 @@ def bot_chance(record: GameRecord, turn: int, power: str) -> SeededChance:
     return SeededChance(record.seed, "bot", turn, power)
 
 
+def _key(name: str) -> str:
+    return "".join(ch for ch in name.upper() if ch.isalnum())
+
+
+def power_named(name: str, powers: Iterable[str], names: Mapping[str, str] | None = None) -> str:
+    """The power of ``powers`` that ``name`` means: its code or its full name, in any case,
+    spaces and punctuation ignored (``GER``, ``Germany``, `` germany ``). Raises SessionError
+    ``game/unknown_power``.
+
+    >>> power_named(" germany", ["FRA", "GER"], {"GER": "Germany", "FRA": "France"})
+    'GER'
+    >>> power_named("fra", ["FRA", "GER"])
+    'FRA'
+    """
+    seated = list(powers)
+    wanted = _key(name)
+    full = names or {}
+    for p in seated:
+        if wanted and wanted in (_key(p), _key(full.get(p, ""))):
+            return p
+    raise SessionError.of(errors.UNKNOWN_POWER, power=repr(name), powers=", ".join(seated))
+
+
+def _scenario_info(game: str, scenario: str | None) -> ScenarioInfo:
+    found = registry.game(game)
+    try:
+        return found.info.scenario(scenario)
+    except KeyError as err:
+        known = ", ".join(s.name for s in found.info.scenarios)
+        raise SessionError.of(
+            errors.UNKNOWN_SCENARIO, game=found.info.name, scenario=scenario, known=known
+        ) from err
+
+
+def resolve_power(record: GameRecord, power: str) -> str:
+    """The seated power ``power`` names (code or full name, any case); see :func:`power_named`."""
+    try:
+        names = dict(registry.game(record.game).info.scenario(record.scenario).names)
+    except KeyError:
+        names = {}
+    return power_named(power, record.powers, names)
+
+
 def create(
     game: str,
     *,
@@ -126,29 +184,19 @@ def create(
     settings: dict[str, Any] | None = None,
 ) -> GameRecord:
     """A new game record: the opening state with the given powers seated."""
-    try:
-        info = registry.game(game).info.scenario(scenario)
-    except KeyError as err:
-        if isinstance(err, registry.UnknownGame):
-            raise
-        raise SessionError("game/unknown_scenario", str(err.args[0])) from err
+    info = _scenario_info(game, scenario)
     ruleset = registry.get(game, info.name)
     seated = list(powers) if powers else list(info.default_powers or info.powers)
-    by_upper = {p.upper(): p for p in info.powers}
-    resolved: list[str] = []
-    for p in seated:
-        if p.upper() not in by_upper:
-            raise SessionError(
-                "game/unknown_power",
-                f"{info.name} has no power {p!r} (powers: {', '.join(info.powers)})",
-            )
-        resolved.append(by_upper[p.upper()])
+    resolved = [power_named(p, info.powers, dict(info.names)) for p in seated]
     if len(set(resolved)) != len(resolved):
-        raise SessionError("game/duplicate_power", "a power is named twice")
+        raise SessionError.of(errors.DUPLICATE_POWER)
     if not info.min_players <= len(resolved) <= info.max_players:
-        raise SessionError(
-            "game/player_count",
-            f"{info.name} takes {info.min_players} to {info.max_players} powers, not {len(resolved)}",
+        raise SessionError.of(
+            errors.PLAYER_COUNT,
+            scenario=info.name,
+            least=info.min_players,
+            most=info.max_players,
+            count=len(resolved),
         )
     chance = SeededChance(seed, "setup")
     state = ruleset.new_game(info.name, resolved, chance, dict(settings or {}))
@@ -164,22 +212,216 @@ def create(
     )
 
 
+class Table:
+    """A loaded game: the record, its ruleset and the current state, loaded once and kept.
+
+    Every change goes to the record as well (``table.record`` is what the caller saves); a
+    table is for one caller at a time, for as long as the record is not changed behind it.
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self.ruleset: AnyRuleset = ruleset_of(record)
+        self._state: Any = None
+        self._pending: Pending | None = None
+        self._past: dict[int, Any] = {}  # states of earlier turns, loaded for reports
+
+    @property
+    def state(self) -> Any:
+        """The current state (loaded from the record at first use)."""
+        if self._state is None:
+            self._state = self.ruleset.load_state(self.record.latest_state)
+        return self._state
+
+    def _set_state(self, state: Any) -> None:
+        self._state = state
+        self._pending = None
+        self._past.clear()
+
+    def pending(self) -> Pending:
+        if self._pending is None:
+            self._pending = self.ruleset.pending(self.state)
+        return self._pending
+
+    def state_after(self, turn: int) -> Any:
+        """The state after ``turn`` (0: the opening)."""
+        if turn == len(self.record.turns):
+            return self.state
+        if turn not in self._past:
+            self._past[turn] = self.ruleset.load_state(self.record.state_after(turn))
+        return self._past[turn]
+
+    def resolve_power(self, power: str) -> str:
+        return resolve_power(self.record, power)
+
+    def submitted(self) -> list[str]:
+        latest = {s.power for s in self.record.pending}
+        return [p for p in self.record.powers if p in latest]
+
+    def status(self) -> Status:
+        todo = self.pending()
+        return Status(
+            game=self.ruleset.info.title,
+            scenario=self.record.scenario,
+            turn=len(self.record.turns) + 1,
+            label=todo.label,
+            expected=list(todo.powers),
+            submitted=self.submitted(),
+            outcome=self.record.outcome,
+            turns_processed=len(self.record.turns),
+            powers=list(self.record.powers),
+        )
+
+    def submit(
+        self,
+        power: str,
+        text: str,
+        *,
+        source: str = "cli",
+        received: str = "",
+        turn: int | None = None,
+    ) -> Receipt:
+        """Read and store ``power``'s orders for the current turn (replacing earlier ones).
+
+        ``turn``, when given, is the turn the orders were written for; orders for any other
+        turn are refused (``turn/stale``), so orders never apply to the wrong turn.
+        """
+        if self.record.outcome is not None:
+            raise SessionError.of(errors.GAME_OVER, detail="; no more orders are taken")
+        power = self.resolve_power(power)
+        todo = self.pending()
+        number = len(self.record.turns) + 1
+        if turn is not None and turn != number:
+            raise SessionError.of(errors.TURN_STALE, turn=turn, current=number, label=todo.label)
+        too_big = size_problem(text)
+        if too_big is not None:  # refused whole, before anything is read or stored
+            raise SessionError(too_big.code, too_big.message)
+        parsed = parse(self.ruleset, self.state, power, text)
+        canonical = [(line, self.ruleset.format(order)) for line, order in parsed.orders]
+        self.record.pending.append(
+            Submission(power, text, [o for _, o in canonical], parsed.problems, source, received)
+        )
+        return Receipt(
+            self.ruleset.info.title, power, number, todo.label, canonical, parsed.problems
+        )
+
+    def bot_submit(self, power: str, *, source: str = "bot") -> Receipt:
+        """Let the game's bot write ``power``'s orders for the current turn and submit them."""
+        number = len(self.record.turns) + 1
+        text = self.ruleset.bot_orders(self.state, power, bot_chance(self.record, number, power))
+        return self.submit(power, text, source=source)
+
+    def process(self) -> TurnRecord:
+        """Resolve the current turn with the latest submission of each power."""
+        if self.record.outcome is not None:
+            raise SessionError.of(errors.GAME_OVER, detail="")
+        record = self.record
+        number = len(record.turns) + 1
+        chance = turn_chance(record, number)
+        subs = list(record.pending)
+        label = self.pending().label
+        result = resolve_turn(self.ruleset, self.state, latest_submissions(subs), chance)
+        turn = TurnRecord(
+            number=number,
+            label=label,
+            submissions=subs,
+            draws=list(chance.draws),
+            events=list(result.events),
+            state=self.ruleset.dump_state(result.state),
+        )
+        record.turns.append(turn)
+        record.pending = []
+        record.outcome = self.ruleset.outcome(result.state)
+        self._set_state(result.state)
+        return turn
+
+    def rollback(self) -> TurnRecord:
+        """Undo the last processed turn; its submissions become pending again."""
+        if not self.record.turns:
+            raise SessionError.of(errors.TURN_NONE)
+        turn = self.record.turns.pop()
+        self.record.pending = list(turn.submissions) + self.record.pending
+        self._set_state(None)
+        self.record.outcome = self.ruleset.outcome(self.state)
+        return turn
+
+    def declare_result(self, winners: Sequence[str], summary: str = "") -> Outcome:
+        """The game master ends the game: a draw among ``winners`` (one winner: a concession).
+
+        Pending submissions are kept in the record but never processed; the game takes no more
+        orders. Shares of the result are equal among the winners.
+        """
+        record = self.record
+        if record.outcome is not None:
+            raise SessionError.of(errors.GAME_OVER, detail=" already")
+        named = [self.resolve_power(w) for w in winners]
+        if not named or len(set(named)) != len(named):
+            raise SessionError.of(errors.WINNERS)
+        share = 1.0 / len(named)
+        kind = "draw" if len(named) > 1 else "win"
+        text = summary or f"{kind} declared by the game master: {', '.join(named)}"
+        record.outcome = Outcome(
+            tuple(named), {p: (share if p in named else 0.0) for p in record.powers}, text
+        )
+        return record.outcome
+
+    def _turn_at(self, turn: int | None) -> int:
+        return len(self.record.turns) if turn is None else turn
+
+    def view(self, power: str | None, *, turn: int | None = None) -> View:
+        return self.ruleset.view(self.state_after(self._turn_at(turn)), power)
+
+    def report(self, power: str | None, *, turn: int | None = None) -> str:
+        """The printout of ``power`` (None: the umpire) after turn ``turn`` (default: latest).
+
+        This is the choke point for what a player reads: the state goes through the game's
+        own view/printout and only the events addressed to the power are passed along.
+        """
+        at = self._turn_at(turn)
+        if power is not None:
+            power = self.resolve_power(power)
+        events = self.record.turns[at - 1].events if at >= 1 else []
+        return self.ruleset.printout(self.state_after(at), visible_to(events, power), power)
+
+    def newspaper(self, *, turn: int | None = None) -> str | None:
+        """The game's public publication of turn ``turn`` (default: the latest processed), or
+        None where the game has none or publishes nothing that turn. Only public events go in.
+        """
+        at = self._turn_at(turn)
+        if at < 1 or not isinstance(self.ruleset, HasNewspaper):
+            return None
+        events = [e for e in self.record.turns[at - 1].events if e.audience.kind == PUBLIC]
+        return self.ruleset.newspaper(self.state_after(at), events) or None
+
+
+def open_table(record: GameRecord) -> Table:
+    """A :class:`Table` of ``record`` (its state is loaded at first use)."""
+    return Table(record)
+
+
+def resolve_turn(
+    ruleset: AnyRuleset, state: Any, subs: Mapping[str, Submission], chance: Chance
+) -> Any:
+    """The ruleset's resolution of one turn, each power's orders read again from their
+    canonical text (proving the round trip; the raw text is never trusted)."""
+    orders: dict[str, list[Any]] = {}
+    for power, sub in subs.items():
+        try:
+            orders[power] = reread(ruleset, state, power, sub.orders)
+        except OrderError as err:
+            raise RecordError(err.message) from err
+    return ruleset.resolve(state, orders, chance)
+
+
+# --- the record-taking functions: one table per call ------------------------------------
+
+
 def current_state(record: GameRecord) -> Any:
-    return ruleset_of(record).load_state(record.latest_state)
+    return Table(record).state
 
 
 def pending(record: GameRecord) -> Pending:
-    return ruleset_of(record).pending(current_state(record))
-
-
-def resolve_power(record: GameRecord, power: str) -> str:
-    for p in record.powers:
-        if p.upper() == power.strip().upper():
-            return p
-    raise SessionError(
-        "game/unknown_power",
-        f"no power {power!r} in this game (powers: {', '.join(record.powers)})",
-    )
+    return Table(record).pending()
 
 
 def submit(
@@ -191,185 +433,126 @@ def submit(
     received: str = "",
     turn: int | None = None,
 ) -> Receipt:
-    """Parse and store ``power``'s orders for the current turn (replacing earlier ones).
-
-    ``turn``, when given, is the turn the orders were written for; orders for any other turn
-    are refused, so that orders can never be applied to the wrong turn.
-    """
-    if record.outcome is not None:
-        raise SessionError("game/over", "the game is over; no more orders are taken")
-    power = resolve_power(record, power)
-    ruleset = ruleset_of(record)
-    state = ruleset.load_state(record.latest_state)
-    todo = ruleset.pending(state)
-    number = len(record.turns) + 1
-    if turn is not None and turn != number:
-        raise SessionError(
-            "turn/stale",
-            f"these orders are for turn {turn}, but the current turn is {number} ({todo.label})",
-        )
-    parsed = ruleset.parse(state, power, text)
-    canonical = [(line, ruleset.format(order)) for line, order in parsed.orders]
-    record.pending.append(
-        Submission(power, text, [o for _, o in canonical], parsed.problems, source, received)
-    )
-    return Receipt(ruleset.info.title, power, number, todo.label, canonical, parsed.problems)
+    """:meth:`Table.submit` on ``record``."""
+    return Table(record).submit(power, text, source=source, received=received, turn=turn)
 
 
 def submitted(record: GameRecord) -> list[str]:
-    latest = {s.power for s in record.pending}
-    return [p for p in record.powers if p in latest]
+    return Table(record).submitted()
 
 
 def status(record: GameRecord) -> Status:
-    todo = pending(record)
-    return Status(
-        game=ruleset_of(record).info.title,
-        scenario=record.scenario,
-        turn=len(record.turns) + 1,
-        label=todo.label,
-        expected=list(todo.powers),
-        submitted=submitted(record),
-        outcome=record.outcome,
-        turns_processed=len(record.turns),
-        powers=list(record.powers),
-    )
-
-
-def _orders_for(
-    ruleset: Ruleset[Any, Any], state: Any, subs: dict[str, Submission]
-) -> dict[str, list[Any]]:
-    """Re-read each power's canonical orders (proves the round trip; never trusts the raw)."""
-    orders: dict[str, list[Any]] = {}
-    for power, sub in subs.items():
-        parsed = ruleset.parse(state, power, "\n".join(sub.orders))
-        if parsed.problems:
-            raise RecordError(f"canonical orders of {power} no longer parse: {parsed.problems[0]}")
-        orders[power] = [o for _, o in parsed.orders]
-    return orders
-
-
-def _resolve(
-    record: GameRecord, state: Any, subs: dict[str, Submission], chance: Chance
-) -> tuple[Any, list[Any], str]:
-    ruleset = ruleset_of(record)
-    label = ruleset.pending(state).label
-    result = ruleset.resolve(state, _orders_for(ruleset, state, subs), chance)
-    return result.state, result.events, label
+    return Table(record).status()
 
 
 def process(record: GameRecord) -> TurnRecord:
-    """Resolve the current turn with the latest submission of each power."""
-    if record.outcome is not None:
-        raise SessionError("game/over", "the game is over")
-    ruleset = ruleset_of(record)
-    state = ruleset.load_state(record.latest_state)
-    number = len(record.turns) + 1
-    chance = turn_chance(record, number)
-    subs = list(record.pending)
-    new_state, events, label = _resolve(record, state, latest_submissions(subs), chance)
-    turn = TurnRecord(
-        number=number,
-        label=label,
-        submissions=subs,
-        draws=list(chance.draws),
-        events=list(events),
-        state=ruleset.dump_state(new_state),
-    )
-    record.turns.append(turn)
-    record.pending = []
-    record.outcome = ruleset.outcome(new_state)
-    return turn
+    """:meth:`Table.process` on ``record``."""
+    return Table(record).process()
 
 
 def rollback(record: GameRecord) -> TurnRecord:
-    """Undo the last processed turn; its submissions become pending again."""
-    if not record.turns:
-        raise SessionError("turn/none", "no turn has been processed yet")
-    turn = record.turns.pop()
-    record.pending = list(turn.submissions) + record.pending
-    record.outcome = ruleset_of(record).outcome(current_state(record))
-    return turn
+    return Table(record).rollback()
 
 
 def declare_result(record: GameRecord, winners: Sequence[str], summary: str = "") -> Outcome:
-    """The game master ends the game: a draw among ``winners`` (one winner: a concession).
-
-    Pending submissions are kept in the record but never processed; the game takes no more
-    orders. Shares of the result are equal among the winners.
-    """
-    if record.outcome is not None:
-        raise SessionError("game/over", "the game is over already")
-    named = [resolve_power(record, w) for w in winners]
-    if not named or len(set(named)) != len(named):
-        raise SessionError("game/winners", "name one or more different powers as the result")
-    share = 1.0 / len(named)
-    kind = "draw" if len(named) > 1 else "win"
-    text = summary or f"{kind} declared by the game master: {', '.join(named)}"
-    record.outcome = Outcome(
-        tuple(named), {p: (share if p in named else 0.0) for p in record.powers}, text
-    )
-    return record.outcome
+    return Table(record).declare_result(winners, summary)
 
 
 def view(record: GameRecord, power: str | None, *, turn: int | None = None) -> View:
-    ruleset = ruleset_of(record)
-    at = len(record.turns) if turn is None else turn
-    return ruleset.view(ruleset.load_state(record.state_after(at)), power)
+    return Table(record).view(power, turn=turn)
 
 
 def report(record: GameRecord, power: str | None, *, turn: int | None = None) -> str:
-    """The printout of ``power`` (None: the umpire) after turn ``turn`` (default: latest).
+    """:meth:`Table.report` on ``record``."""
+    return Table(record).report(power, turn=turn)
 
-    This is the choke point for what a player reads: the state goes through the game's own
-    view/printout and only the events addressed to the power are passed along.
-    """
-    ruleset = ruleset_of(record)
-    at = len(record.turns) if turn is None else turn
-    if power is not None:
-        power = resolve_power(record, power)
-    state = ruleset.load_state(record.state_after(at))
-    events = record.turns[at - 1].events if at >= 1 else []
-    return ruleset.printout(state, visible_to(events, power), power)
+
+def newspaper(record: GameRecord, *, turn: int | None = None) -> str | None:
+    """:meth:`Table.newspaper` on ``record``."""
+    return Table(record).newspaper(turn=turn)
 
 
 def bot_submit(record: GameRecord, power: str, *, source: str = "bot") -> Receipt:
-    """Let the game's bot write ``power``'s orders for the current turn and submit them."""
-    ruleset = ruleset_of(record)
-    state = ruleset.load_state(record.latest_state)
-    number = len(record.turns) + 1
-    text = ruleset.bot_orders(state, power, bot_chance(record, number, power))
-    return submit(record, power, text, source=source)
+    return Table(record).bot_submit(power, source=source)
+
+
+# --- replay -----------------------------------------------------------------------------
+
+REPLAY_FAILURES = (ReplayDivergence, ChanceExhausted, RecordError)
 
 
 def replay(record: GameRecord) -> list[str]:
-    """Re-run the record from the start; every divergence found, as a sentence (none: [])."""
+    """Re-run the record from the start; every divergence found, as a sentence (none: []).
+
+    Never raises on a damaged record: draws that run out, orders that no longer read, a state
+    the game cannot load or resolve are each reported as the divergence of their turn.
+    """
     ruleset = ruleset_of(record)
-    problems: list[str] = []
     chance = ReplayChance(record.setup_draws)
     try:
         state = ruleset.new_game(record.scenario, record.powers, chance, dict(record.settings))
-    except ReplayDivergence as err:
-        return [f"setup: {err}"]
-    if ruleset.dump_state(state) != record.initial_state:
-        problems.append("setup: the opening state differs from the record")
-    state = ruleset.load_state(record.initial_state)
+        problems = (
+            []
+            if ruleset.dump_state(state) == record.initial_state
+            else ["setup: the opening state differs from the record"]
+        )
+        state = ruleset.load_state(record.initial_state)
+    except Exception as err:  # a damaged record: reported, never raised
+        return [f"setup: {_failure(err)}"]
     for turn in record.turns:
-        replay_chance = ReplayChance(turn.draws)
         try:
-            new_state, events, _ = _resolve(record, state, turn.latest(), replay_chance)
-        except (ReplayDivergence, RecordError) as err:
-            problems.append(f"turn {turn.number}: {err}")
+            problems.extend(_replay_turn(record, ruleset, state, turn))
+            state = ruleset.load_state(turn.state)
+        except Exception as err:  # a damaged record: reported, never raised
+            problems.append(f"turn {turn.number}: {_failure(err)}")
             break
-        if not replay_chance.complete:
-            problems.append(f"turn {turn.number}: fewer draws were made than recorded")
-        fresh = SeededChance(record.seed, "turn", turn.number)
-        _resolve(record, ruleset.load_state(ruleset.dump_state(state)), turn.latest(), fresh)
-        if fresh.draws != turn.draws:
-            problems.append(f"turn {turn.number}: the seed does not give the recorded draws")
-        if ruleset.dump_state(new_state) != turn.state:
-            problems.append(f"turn {turn.number}: the state after the turn differs from the record")
-        if [e.to_json() for e in events] != [e.to_json() for e in turn.events]:
-            problems.append(f"turn {turn.number}: the events differ from the record")
-        state = ruleset.load_state(turn.state)
     return problems
+
+
+def _failure(err: Exception) -> str:
+    if isinstance(err, REPLAY_FAILURES):
+        return str(err)
+    return f"the record cannot be replayed ({type(err).__name__}: {err})"
+
+
+def _replay_turn(
+    record: GameRecord, ruleset: AnyRuleset, state: Any, turn: TurnRecord
+) -> list[str]:
+    problems: list[str] = []
+    where = f"turn {turn.number}"
+    replay_chance = ReplayChance(turn.draws)
+    result = resolve_turn(ruleset, state, turn.latest(), replay_chance)
+    if not replay_chance.complete:
+        problems.append(f"{where}: fewer draws were made than recorded")
+    fresh = SeededChance(record.seed, "turn", turn.number)
+    resolve_turn(ruleset, ruleset.load_state(ruleset.dump_state(state)), turn.latest(), fresh)
+    if fresh.draws != turn.draws:
+        problems.append(f"{where}: the seed does not give the recorded draws")
+    if ruleset.dump_state(result.state) != turn.state:
+        problems.append(f"{where}: the state after the turn differs from the record")
+    if [e.to_json() for e in result.events] != [e.to_json() for e in turn.events]:
+        problems.append(f"{where}: the events differ from the record")
+    return problems
+
+
+__all__ = [
+    "Receipt",
+    "SessionError",
+    "Status",
+    "Table",
+    "bot_submit",
+    "create",
+    "declare_result",
+    "newspaper",
+    "open_table",
+    "pending",
+    "process",
+    "replay",
+    "report",
+    "resolve_power",
+    "rollback",
+    "status",
+    "submit",
+    "submitted",
+    "view",
+]

@@ -32,8 +32,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
-from umpire.core.errors import SUBMISSION_TOO_LARGE, SUBMISSION_TOO_MANY_LINES
+from umpire.core.errors import (
+    CANONICAL_UNREADABLE,
+    SUBMISSION_TOO_LARGE,
+    SUBMISSION_TOO_MANY_LINES,
+)
 from umpire.core.problems import OrderError, Parsed, Problem
+from umpire.core.ruleset import AnyRuleset, Ruleset
 
 S = TypeVar("S", contravariant=True)
 OrderT = TypeVar("OrderT")
@@ -47,10 +52,15 @@ MESSAGE_LIMIT = 300  # characters of a problem message
 class LineGrammar(Protocol[S, OrderT]):
     """What a game gives the pipeline: the grammar of one line and the legality of the whole."""
 
-    def read_line(self, state: S, power: str, line: str, scope: dict[str, Any]) -> Sequence[OrderT]:
+    def read_line(
+        self, state: S, power: str, line: str, scope: dict[str, Any]
+    ) -> Sequence[OrderT | Problem]:
         """The orders on one stripped, non-blank, non-comment line: several, one, or none (a
-        header line that only sets ``scope``). Raise :class:`OrderError` for a bad line.
-        ``scope`` starts empty for each submission and carries context from line to line."""
+        header line that only sets ``scope``). Raise :class:`OrderError` when the line as a
+        whole is bad; where a line holds several orders and only some are bad, return a
+        :class:`Problem` in place of each bad one (its line number is filled in here) and the
+        good orders are kept. ``scope`` starts empty for each submission and carries context
+        from line to line."""
         ...
 
     def check(self, state: S, power: str, orders: Sequence[tuple[int, OrderT]]) -> Parsed[OrderT]:
@@ -108,7 +118,13 @@ def read(
         except OrderError as err:
             problems.append(Problem(number, err.code, clip(err.message, MESSAGE_LIMIT), clip(line)))
             continue
-        found.extend((number, order) for order in orders)
+        for order in orders:
+            if isinstance(order, Problem):  # one bad part of a line; the rest is kept
+                text = order.text or line
+                message = clip(order.message, MESSAGE_LIMIT)
+                problems.append(Problem(number, order.code, message, clip(text)))
+            else:
+                found.append((number, order))
     checked = grammar.check(state, power, found)
     result.orders = checked.orders
     problems.extend(
@@ -117,3 +133,43 @@ def read(
     )
     result.problems = sorted(problems, key=lambda p: p.line)  # stable: a line's own order kept
     return result
+
+
+def parse(ruleset: AnyRuleset, state: Any, power: str, text: str) -> Parsed[Any]:
+    """Read ``text`` as ``power``'s orders in ``ruleset`` (tests, bots and the session).
+
+    A ruleset with ``read_line`` and ``check`` goes through :func:`read`; one with only the
+    deprecated ``parse`` reads the text itself.
+    """
+    if isinstance(ruleset, Ruleset):
+        return read(ruleset, state, power, text)
+    return ruleset.parse(state, power, text)
+
+
+def reread(ruleset: AnyRuleset, state: Any, power: str, canonical: Sequence[str]) -> list[Any]:
+    """The orders of canonical lines stored at submission, read again for processing.
+
+    Their legality was checked when they were submitted, against this same state, and
+    ``check`` only keeps or refuses (the :class:`~umpire.core.ruleset.Ruleset` contract), so
+    ``read_line`` alone gives the orders back; this proves the canonical round trip without
+    checking legality twice. A deprecated whole-text ``parse`` reads everything again.
+    Raises OrderError (``record/canonical_unreadable``) if a line no longer reads.
+    """
+    if not isinstance(ruleset, Ruleset):
+        parsed = ruleset.parse(state, power, "\n".join(canonical))
+        if parsed.problems:
+            first = parsed.problems[0]
+            raise CANONICAL_UNREADABLE.error(power=power, line=first.text, why=first.message)
+        return [order for _, order in parsed.orders]
+    scope: dict[str, Any] = {}
+    orders: list[Any] = []
+    for line in canonical:
+        try:
+            read = ruleset.read_line(state, power, line, scope)
+        except OrderError as err:
+            raise CANONICAL_UNREADABLE.error(power=power, line=line, why=err.message) from err
+        for order in read:
+            if isinstance(order, Problem):
+                raise CANONICAL_UNREADABLE.error(power=power, line=line, why=order.message)
+            orders.append(order)
+    return orders

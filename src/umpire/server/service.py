@@ -25,7 +25,6 @@ from django.db.models import Q
 from django.utils import timezone
 
 from umpire.core import registry, session
-from umpire.core.record import GameRecord
 from umpire.core.ruleset import Outcome
 from umpire.core.session import Receipt, SessionError
 from umpire.server.accounts import is_game_master
@@ -208,7 +207,7 @@ def start(
         game.status = GameStatus.RUNNING
         game.started_at = now
         game.turn = 1
-        _schedule(game, record, now)
+        _schedule(game, session.open_table(record), now)
         game.save()
         _audit(game, actor, "start", seats={p: u.username for p, u in holder.items()})
     return game
@@ -238,15 +237,13 @@ def submit_orders(
         seat = _seat_of(game, user)
         if seat is None:
             raise fail("seat/none", "you hold no power in this game")
-        record = load_record(game)
+        table = session.open_table(load_record(game))
         now = timezone.now()
-        receipt = session.submit(
-            record, seat.power, text, source=source, received=now.isoformat(), turn=turn
-        )
-        save_submission(game, game.turn, record.pending[-1], user, now)
+        receipt = table.submit(seat.power, text, source=source, received=now.isoformat(), turn=turn)
+        save_submission(game, game.turn, table.record.pending[-1], user, now)
         seat.ready_turn = game.turn if ready else 0
         seat.save(update_fields=["ready_turn"])
-        _maybe_early(game, record, now)
+        _maybe_early(game, table, now)
     return receipt
 
 
@@ -260,12 +257,12 @@ def set_ready(game_id: int, user: User, *, turn: int, ready: bool) -> None:
             raise fail("game/not_running", "the game is not running")
         if turn != game.turn:
             raise fail("turn/stale", f"turn {turn} is not the current turn ({game.turn})")
-        record = load_record(game)
-        if ready and seat.power not in session.submitted(record):
+        table = session.open_table(load_record(game))
+        if ready and seat.power not in table.submitted():
             raise fail("orders/none", "submit orders before marking yourself ready")
         seat.ready_turn = game.turn if ready else 0
         seat.save(update_fields=["ready_turn"])
-        _maybe_early(game, record, timezone.now())
+        _maybe_early(game, table, timezone.now())
 
 
 def send_message(
@@ -311,11 +308,11 @@ def send_message(
 # --- processing ---------------------------------------------------------------------------
 
 
-def _expected_ready(game: Game, record: GameRecord) -> bool:
+def _expected_ready(game: Game, table: session.Table) -> bool:
     """Every power the turn waits for is a bot, or has submitted and marked itself ready."""
-    todo = session.pending(record)
+    todo = table.pending()
     seats = {s.power: s for s in Seat.objects.filter(game=game, active=True)}
-    done = set(session.submitted(record))
+    done = set(table.submitted())
     for power in todo.powers:
         seat = seats.get(power)
         if seat is not None and seat.is_bot:
@@ -325,18 +322,18 @@ def _expected_ready(game: Game, record: GameRecord) -> bool:
     return True
 
 
-def _maybe_early(game: Game, record: GameRecord, now: datetime) -> None:
-    if game.status == GameStatus.RUNNING and _expected_ready(game, record):
+def _maybe_early(game: Game, table: session.Table, now: datetime) -> None:
+    if game.status == GameStatus.RUNNING and _expected_ready(game, table):
         game.process_after = now
         enqueue(game, now)
     game.save()
 
 
-def _schedule(game: Game, record: GameRecord, now: datetime) -> None:
+def _schedule(game: Game, table: session.Table, now: datetime) -> None:
     """Set the deadline of the turn that opens now; queue it at once if nobody must wait."""
-    game.deadline = deadline_for(game, session.pending(record), now)
+    game.deadline = deadline_for(game, table.pending(), now)
     game.process_after = game.deadline + grace(game) if game.deadline else None
-    if _expected_ready(game, record):
+    if _expected_ready(game, table):
         game.process_after = now
         enqueue(game, now)
 
@@ -374,16 +371,16 @@ def enqueue_due(now: datetime | None = None) -> int:
     return count
 
 
-def _fill_missing(game: Game, record: GameRecord, now: datetime) -> None:
+def _fill_missing(game: Game, table: session.Table, now: datetime) -> None:
     """Bots write their orders; with ``nmr: bot`` the bot also writes missing players'."""
-    todo = session.pending(record)
-    done = set(session.submitted(record))
+    todo = table.pending()
+    done = set(table.submitted())
     nmr_bot = game.setting("nmr", "rules") == "bot"
     for seat in Seat.objects.filter(game=game, active=True, power__in=todo.powers):
         if seat.power in done or not (seat.is_bot or nmr_bot):
             continue
-        session.bot_submit(record, seat.power, source="bot" if seat.is_bot else "default")
-        save_submission(game, game.turn, record.pending[-1], None, now)
+        table.bot_submit(seat.power, source="bot" if seat.is_bot else "default")
+        save_submission(game, game.turn, table.record.pending[-1], None, now)
 
 
 def process_due(game_id: int, turn: int, *, force: bool = False) -> bool:
@@ -399,9 +396,10 @@ def process_due(game_id: int, turn: int, *, force: bool = False) -> bool:
         now = timezone.now()
         if not force and (game.process_after is None or game.process_after > now):
             return False
-        record = load_record(game)
-        _fill_missing(game, record, now)
-        done = session.process(record)
+        table = session.open_table(load_record(game))
+        record = table.record
+        _fill_missing(game, table, now)
+        done = table.process()
         save_turn(game, done)
         game.turn = done.number + 1
         game.enqueued_at = None
@@ -411,7 +409,7 @@ def process_due(game_id: int, turn: int, *, force: bool = False) -> bool:
             game.finished_at = now
             game.deadline = game.process_after = None
         else:
-            _schedule(game, record, now)
+            _schedule(game, table, now)
         game.save()
         log.info("game %s: processed turn %s (%s)", game.pk, done.number, done.label)
     return True
@@ -463,7 +461,7 @@ def _resume(game: Game, now: datetime) -> dict[str, Any]:
         game.deadline = now + max(game.paused_remaining, timedelta(0))
         game.process_after = game.deadline + grace(game)
     game.paused_remaining = None
-    _maybe_early(game, load_record(game), now)
+    _maybe_early(game, session.open_table(load_record(game)), now)
     return {"turn": game.turn, "deadline": game.deadline.isoformat() if game.deadline else None}
 
 

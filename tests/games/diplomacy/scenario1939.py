@@ -13,11 +13,13 @@ from typing import Any
 
 from umpire.core.chance import ScriptedChance
 from umpire.core.events import Event
-from umpire.games.diplomacy import RULESET
-from umpire.games.diplomacy.state import MOVEMENT, SPRING, State, Unit
-from umpire.games.diplomacy.v1939.game import POWERS, SCENARIO
+from umpire.games.diplomacy import RULESET_1939 as RULESET
+from umpire.games.diplomacy.model import MOVEMENT, SPRING, Unit
+from umpire.games.diplomacy.v1939 import SCENARIO
+from umpire.games.diplomacy.v1939.game import POWERS
+from umpire.games.diplomacy.v1939.model import State1939 as State
 
-ENGINE = RULESET.v1939
+ENGINE = RULESET
 MAP = ENGINE.map
 
 
@@ -52,7 +54,7 @@ def position(
             owners.pop(p, None)
         else:
             owners[p] = o
-    lands = dict(ENGINE.start_owners)
+    lands = dict(MAP.start_owners)
     for u in ground:
         if u.power != "NEUTRAL":
             lands[u.province] = u.power
@@ -69,12 +71,9 @@ def position(
         phase=phase,
         units=tuple(sorted(ground)),
         owners=tuple(sorted(owners.items())),
-        extra={
-            "bombers": [b.text() for b in sorted(air)],
-            "provinces": dict(sorted(lands.items())),
-            "bombed": list(bombed),
-            "sp": {},
-        },
+        bombers=tuple(sorted(air)),
+        provinces=dict(sorted(lands.items())),
+        bombed=tuple(bombed),
     )
 
 
@@ -100,7 +99,7 @@ def where(state: State) -> dict[str, str]:
 
 
 def bombers(state: State) -> dict[str, str]:
-    return {Unit.parse(b).province: Unit.parse(b).power for b in state.extra["bombers"]}
+    return {b.province: b.power for b in state.bombers}
 
 
 def dislodged(state: State) -> dict[str, tuple[str, ...]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from tests.games.diplomacy.scenario1939 import parse, play, position, where
 
-from umpire.games.diplomacy import RULESET
-from umpire.games.diplomacy.state import ADJUSTMENTS, WINTER
+from umpire.games.diplomacy import RULESET_1939 as RULESET
+from umpire.games.diplomacy.model import ADJUSTMENTS, WINTER
 from umpire.games.diplomacy.v1939.orders import Alternate
 
 WINTER_1939 = {"year": 1939, "season": WINTER, "phase": ADJUSTMENTS}

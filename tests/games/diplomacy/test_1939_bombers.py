@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from tests.games.diplomacy.scenario1939 import MAP, bombers, parse, play, position, where
 
-from umpire.games.diplomacy import RULESET
-from umpire.games.diplomacy.state import FALL, SPRING
+from umpire.games.diplomacy import RULESET_1939 as RULESET
+from umpire.games.diplomacy.model import FALL, SPRING
 from umpire.games.diplomacy.v1939.bombers import bomber_range, cost
 from umpire.games.diplomacy.v1939.orders import Flight
 from umpire.games.diplomacy.v1939.supply import supply_points
@@ -68,7 +68,7 @@ def test_a_bomber_never_holds_nor_takes_a_province() -> None:
     assert where(after)["bur"] == "FRA A"
     # It may not stay on what is now France's province (ruling for D39 44).
     assert bombers(after) == {}
-    assert after.extra["provinces"]["bur"] == "FRA"
+    assert after.provinces["bur"] == "FRA"
     s = position("GER: B mun, A ber; FRA: A bur")
     assert problems(s, "GER", "A(Ber) S B(Mun)") != []
 
@@ -78,31 +78,31 @@ def test_a_bomber_never_holds_nor_takes_a_province() -> None:
 def test_40_strategic_bombing_and_41_the_following_winter() -> None:
     s = position("TUR: B con", centres={"roa": "RUS"}, season=FALL)
     after, _events = play(s, {"TUR": "B(Con) - Bul - Roa(R) - BLA - Con"})
-    assert after.extra["bombed"] == ["roa"]
+    assert after.bombed == ("roa",)
     assert bombers(after) == {"con": "TUR"}
     # D39 41: a neutral centre yields none, a home centre 1.
-    assert supply_points(MAP, after.owner_map(), "RUS", after.extra["bombed"]) == 9
+    assert supply_points(MAP, after.owner_map(), "RUS", after.bombed) == 9
     s = position("TUR: B con", season=FALL)
     after, _ = play(s, {"TUR": "B(Con) - BLA - Sev(R) - BLA - Con"})
-    assert supply_points(MAP, after.owner_map(), "RUS", after.extra["bombed"]) == 7
+    assert supply_points(MAP, after.owner_map(), "RUS", after.bombed) == 7
     assert after.phase == "adjustments"
     assert any(
         p.code == "illegal/bombed" for p in RULESET.parse(after, "RUS", "Build A sev").problems
     )
     winter = play(after, {"RUS": "Build A mos"})[0]
-    assert winter.extra["bombed"] == []  # for the following winter only
+    assert winter.bombed == ()  # for the following winter only
 
 
 @pytest.mark.rule("D39 40")
 def test_40_an_occupied_or_contested_centre_is_not_bombed() -> None:
     s = position("TUR: B con; NEUTRAL: A roa")
     after, _ = play(s, {"TUR": "B(Con) - Bul - Roa(R) - BLA - Con"})
-    assert after.extra["bombed"] == []
+    assert after.bombed == ()
     s = position("TUR: B con; RUS: A sev, A ukr", centres={"roa": "RUS"})
     after, _ = play(
         s, {"TUR": "B(Con) - Bul - Roa(R) - BLA - Con", "RUS": "A(Sev) - Roa\nA(Ukr) - Roa"}
     )
-    assert after.extra["bombed"] == []
+    assert after.bombed == ()
     assert problems(s, "TUR", "B(Con) - Bul - Roa(R) - BLA - Bul") == ["illegal/raid"]
 
 

@@ -45,7 +45,7 @@ def test_the_bot_writes_alternate_winter_orders_and_both_sets_are_used() -> None
     """A bot hoping for SP writes the builds they would pay for, then ``Alternate:`` and its
     affordable builds (ruling 13): in this game a gift arrives at least once (first set used)
     and fails to at least once (alternate used)."""
-    record = bot_game(7)
+    record = bot_game(10)  # a game in which both happen (the bots draw their hopes)
     first = alternate = 0
     for turn in record.turns:
         for power, sub in turn.latest().items():

@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.games.diplomacy.scenario1939 import MAP, position
 
-from umpire.games.diplomacy import RULESET
-from umpire.games.diplomacy.state import ADJUSTMENTS, WINTER
+from umpire.games.diplomacy import RULESET_1939 as RULESET
+from umpire.games.diplomacy.model import ADJUSTMENTS, WINTER
 from umpire.games.diplomacy.v1939.notation import format_order, parse_order
 from umpire.games.diplomacy.v1939.orders import (
     BomberStand,

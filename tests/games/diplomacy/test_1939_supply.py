@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from tests.games.diplomacy.scenario1939 import ENGINE, MAP, bombers, play, position, where
 
-from umpire.games.diplomacy import RULESET
-from umpire.games.diplomacy.state import ADJUSTMENTS, FALL, MOVEMENT, SPRING, WINTER
+from umpire.games.diplomacy import RULESET_1939 as RULESET
+from umpire.games.diplomacy.model import ADJUSTMENTS, FALL, MOVEMENT, SPRING, WINTER
 from umpire.games.diplomacy.v1939.supply import COST, supply_points
 
 WINTER_1939 = {"year": 1939, "season": WINTER, "phase": ADJUSTMENTS}
@@ -26,8 +26,10 @@ def test_provinces_change_owner_after_any_season() -> None:
     s = position("FRA: A bur; GER: B mun")
     after, _ = play(s, {"FRA": "A(Bur) - Mun"})
     assert after.season == FALL
-    assert after.extra["provinces"]["mun"] == "FRA"
-    assert after.owner_map()["mun"] == "GER"  # a centre changes owner only after Autumn
+    assert after.provinces["mun"] == "FRA"
+    # A centre changes owner only after Autumn, but an enemy's occupation ends the old
+    # ownership at once (D39 4, 6; issue 12): nobody owns Munich until the Autumn.
+    assert "mun" not in after.owner_map()
     assert bombers(after) == {}  # a German bomber may not stay on French ground
 
 
@@ -47,7 +49,7 @@ def test_centres_change_owner_after_autumn_and_are_regained() -> None:
 @pytest.mark.rule("D39 6")
 def test_home_provinces_are_owned_at_the_start() -> None:
     s = RULESET.new_game("1939-iii", ENGINE_POWERS, None, {})  # type: ignore[arg-type]
-    provinces = s.extra["provinces"]
+    provinces = s.provinces
     assert provinces["ruh"] == "GER" and provinces["mun"] == "GER"
     assert provinces["pic"] == "FRA" and "pol" not in provinces
     assert s.owner_map()["aus"] == "GER"
@@ -125,7 +127,7 @@ def test_12_transfers() -> None:
     # France: 9 SP, units cost 8 -> no room for an army without the German SP.
     after, _events = play(s, {"GER": "Transfer 2 SP to FRA", "FRA": "Build A par"})
     assert "par" in where(after)
-    assert after.extra["sp"]["FRA"] == 11 and after.extra["sp"]["GER"] == 10
+    assert after.sp["FRA"] == 11 and after.sp["GER"] == 10
     after, _ = play(s, {"FRA": "Build A par"})  # not repeated unless ordered again
     assert "par" not in where(after)
 
@@ -136,7 +138,7 @@ def test_13_saved_sp_may_be_given_not_spent() -> None:
     s = position("GER: A den, A sil, F hel, T hol", **WINTER_1939)
     after, _events = play(s, {"GER": "Remove T hol\nTransfer 2 SP to FRA\nBuild A mun"})
     assert "hol" not in where(after) and "mun" not in where(after)
-    assert after.extra["sp"]["GER"] == 10
+    assert after.sp["GER"] == 10
 
 
 @pytest.mark.rule("D39 15")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from tests.games.diplomacy.scenario1939 import dislodged, parse, play, position, where
 
-from umpire.games.diplomacy import RULESET
+from umpire.games.diplomacy import RULESET_1939 as RULESET
 from umpire.games.diplomacy.v1939.orders import TankMove
 
 pytestmark = pytest.mark.rule("D39 1")

@@ -6,7 +6,7 @@ import pytest
 
 from umpire.core.chance import ScriptedChance
 from umpire.games.diplomacy import RULESET
-from umpire.games.diplomacy.state import ADJUSTMENTS, MOVEMENT, SPRING, WINTER, State, Unit
+from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, SPRING, WINTER, State, Unit
 
 
 def winter(units: list[str], owners: dict[str, str]) -> State:

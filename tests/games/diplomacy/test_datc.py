@@ -21,9 +21,7 @@ from umpire.core.chance import ScriptedChance
 from umpire.core.events import Event
 from umpire.games.diplomacy import RULESET
 from umpire.games.diplomacy.geography import province_of
-from umpire.games.diplomacy.notation import parse_order
-from umpire.games.diplomacy.orders import Move
-from umpire.games.diplomacy.state import (
+from umpire.games.diplomacy.model import (
     ADJUSTMENTS,
     FALL,
     MOVEMENT,
@@ -33,6 +31,8 @@ from umpire.games.diplomacy.state import (
     State,
     Unit,
 )
+from umpire.games.diplomacy.notation import parse_order
+from umpire.games.diplomacy.orders import Move
 
 HERE = Path(__file__).parent / "datc"
 POWERS = {

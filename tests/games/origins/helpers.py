@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from umpire.core.chance import ScriptedChance
 from umpire.core.events import Event
+from umpire.core.submission import parse
 from umpire.games.origins import RULESET
 from umpire.games.origins.game import POWERS
 from umpire.games.origins.model import Box, State
@@ -27,7 +28,7 @@ def orders(state: State, texts: Mapping[str, str]) -> dict[str, list[Order]]:
     """Parse each power's text, insisting that it is all legal."""
     out = {}
     for power, text in texts.items():
-        parsed = RULESET.parse(state, power, text)
+        parsed = parse(RULESET, state, power, text)
         assert parsed.problems == [], parsed.problems
         out[power] = [o for _, o in parsed.orders]
     return out

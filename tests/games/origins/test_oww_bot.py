@@ -6,6 +6,7 @@ import pytest
 
 from tests.games.origins.helpers import make
 from umpire.core.chance import SeededChance
+from umpire.core.submission import parse
 from umpire.games.origins import RULESET
 
 
@@ -14,7 +15,7 @@ def bot_lines(boxes: dict[str, dict[str, int | tuple[int, str]]], seeds: int = 1
     lines: list[str] = []
     for seed in range(seeds):
         text = RULESET.bot_orders(state, "GER", SeededChance(seed, "bot"))
-        assert RULESET.parse(state, "GER", text).problems == []
+        assert parse(RULESET, state, "GER", text).problems == []
         lines.extend(text.splitlines())
     return lines
 

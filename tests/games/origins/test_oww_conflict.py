@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from umpire.core.chance import ScriptedChance
+from umpire.core.submission import parse
 from umpire.games.origins import RULESET
 
 from .helpers import kinds, make, run
@@ -45,7 +46,7 @@ def test_xa_losses_are_divided_in_proportion() -> None:
 @pytest.mark.rule("OWW 4.3")
 def test_only_one_attack_per_area() -> None:
     state = make({"POL": {"FRA": 8, "GER": 4, "USSR": 3}})
-    parsed = RULESET.parse(state, "FRA", "ATTACK POL GER WITH 4\nATTACK POL USSR WITH 4")
+    parsed = parse(RULESET, state, "FRA", "ATTACK POL GER WITH 4\nATTACK POL USSR WITH 4")
     assert [p.code for p in parsed.problems] == ["illegal/second_attack"]
     assert parsed.problems[0].line == 2
     assert len(parsed.orders) == 1
@@ -97,7 +98,7 @@ def test_attacks_are_never_combined() -> None:
     assert [e.data["column"] for e in kinds(events, "attack")] == ["1-2", "1-2"]
     assert after.box("POL", "GER").pfs == 6
     # the notation has no way to name a partner
-    assert not RULESET.parse(state, "FRA", "ATTACK POL GER WITH 3 AND GBR 3").ok
+    assert not parse(RULESET, state, "FRA", "ATTACK POL GER WITH 3 AND GBR 3").ok
 
 
 @pytest.mark.rule("OWW 4.7")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from umpire.core.events import Event, visible_to
+from umpire.core.submission import parse
 from umpire.games.origins import RULESET
 from umpire.games.origins.model import State
 
@@ -12,7 +13,7 @@ from .helpers import kinds, make, run
 
 
 def codes(state: State, power: str, text: str) -> list[str]:
-    return [p.code for p in RULESET.parse(state, power, text).problems]
+    return [p.code for p in parse(RULESET, state, power, text).problems]
 
 
 @pytest.mark.rule("OWW 1.5")
@@ -117,10 +118,10 @@ def test_boxes_show_x_u_plus_u_and_c_to_everyone() -> None:
 def test_control_marker_stops_all_further_placement_from_then_on() -> None:
     state = make({"RHI": {"GER": 6}})
     after, _ = run(state, {"GER": "CONTROL RHI"})
-    assert [p.code for p in RULESET.parse(after, "FRA", "PLACE 1 RHI").problems] == [
+    assert [p.code for p in parse(RULESET, after, "FRA", "PLACE 1 RHI").problems] == [
         "illegal/control_marked"
     ]
-    assert [p.code for p in RULESET.parse(after, "GER", "ATTACK RHI FRA WITH 1").problems] == [
+    assert [p.code for p in parse(RULESET, after, "GER", "ATTACK RHI FRA WITH 1").problems] == [
         "illegal/control_marked"
     ]
 

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from umpire.core.submission import parse
 from umpire.games.origins import RULESET
 from umpire.games.origins.charts import load
 from umpire.games.origins.orders import Attack, Condition, Control, Move, Place, Spy, SpyHome
@@ -42,7 +43,7 @@ POWERS = list(CHARTS.power_codes)
 )
 def test_forgiving_input_gives_canonical_text(text: str, canonical: str) -> None:
     state = make({"FRA": {"FRA": 5}, "POL": {"FRA": 6}, "CZE": {"FRA": 4}})
-    parsed = RULESET.parse(state, "FRA", text)
+    parsed = parse(RULESET, state, "FRA", text)
     assert parsed.problems == []
     ((_, order),) = parsed.orders
     assert RULESET.format(order) == canonical
@@ -63,7 +64,7 @@ def test_every_problem_is_reported_by_line_with_a_stable_code() -> None:
             "ATTACK POL FRA WITH 1",  # 10 illegal/attack_self
         ]
     )
-    parsed = RULESET.parse(make(), "FRA", text)
+    parsed = parse(RULESET, make(), "FRA", text)
     assert [(p.line, p.code) for p in parsed.problems] == [
         (2, "syntax/number"),
         (3, "order/unknown_area"),
@@ -112,7 +113,7 @@ ORDERS = st.one_of(
 def test_canonical_text_round_trips(order: object) -> None:
     state = make({"GER": {"GER": 5}})
     text = RULESET.format(order)  # type: ignore[arg-type]
-    parsed = RULESET.parse(state, "GER", text)
+    parsed = parse(RULESET, state, "GER", text)
     if order == Control("RHI", ("USSR",)) or (
         isinstance(order, Control) and order.share and order.area in ("ALS", "AUS", "RHI", "CZE")
     ):
@@ -126,5 +127,5 @@ def test_canonical_text_round_trips(order: object) -> None:
 @settings(max_examples=150, deadline=None)
 @given(text=st.text(max_size=80))
 def test_garbage_never_raises(text: str) -> None:
-    parsed = RULESET.parse(make(), "USSR", text)
+    parsed = parse(RULESET, make(), "USSR", text)
     assert all("/" in p.code and p.line >= 1 for p in parsed.problems)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from umpire.core.chance import ScriptedChance
+from umpire.core.submission import parse
 from umpire.games.origins import RULESET
 from umpire.games.origins.model import State
 
@@ -12,7 +13,7 @@ from .helpers import make, run
 
 
 def codes(state: State, power: str, text: str) -> list[str]:
-    return [p.code for p in RULESET.parse(state, power, text).problems]
+    return [p.code for p in parse(RULESET, state, power, text).problems]
 
 
 @pytest.mark.rule("OWW 1.3")
@@ -51,8 +52,8 @@ def test_pfs_outside_home_cannot_be_moved() -> None:
 @pytest.mark.rule("OWW 3.4")
 def test_pfs_may_go_where_the_power_cannot_score() -> None:
     state = make()
-    assert RULESET.parse(state, "USA", "PLACE 2 ITALY").ok  # USA has no Italy entry
-    assert RULESET.parse(state, "FRA", "PLACE 2 GERMANY").ok  # another's home area
+    assert parse(RULESET, state, "USA", "PLACE 2 ITALY").ok  # USA has no Italy entry
+    assert parse(RULESET, state, "FRA", "PLACE 2 GERMANY").ok  # another's home area
     after, _ = run(state, {"USA": "PLACE 2 ITA"})
     assert after.box("ITA", "USA").pfs == 2
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from umpire.core.chance import SeededChance
+from umpire.core.submission import parse
 from umpire.games.origins import RULESET
 from umpire.games.origins.charts import load
 from umpire.games.origins.scoring import scores
@@ -15,13 +16,13 @@ from .helpers import kinds, make, run
 @pytest.mark.rule("OWW 6.1")
 def test_one_area_mission_and_two_players_at_home() -> None:
     state = make({"POL": {"GER": 7}, "FRA": {"GER": 2, "GBR": 3, "USSR": 1}})
-    ok = RULESET.parse(state, "FRA", "SPY POL GER\nSPY HOME GER GBR")
+    ok = parse(RULESET, state, "FRA", "SPY POL GER\nSPY HOME GER GBR")
     assert ok.ok and len(ok.orders) == 2
-    too_many = RULESET.parse(state, "FRA", "SPY HOME GER GBR USSR")
+    too_many = parse(RULESET, state, "FRA", "SPY HOME GER GBR USSR")
     assert [p.code for p in too_many.problems] == ["illegal/spy_targets"]
-    second = RULESET.parse(state, "FRA", "SPY POL GER\nSPY AUS GER")
+    second = parse(RULESET, state, "FRA", "SPY POL GER\nSPY AUS GER")
     assert [(p.line, p.code) for p in second.problems] == [(2, "illegal/second_spy")]
-    assert [p.code for p in RULESET.parse(state, "FRA", "SPY POL GER USSR").problems] == [
+    assert [p.code for p in parse(RULESET, state, "FRA", "SPY POL GER USSR").problems] == [
         "illegal/spy_targets"
     ]
 

@@ -6,15 +6,14 @@ section 8), ``errors`` (the problem codes), ``legality`` (12), ``model`` (the st
 the rule areas (``economy``, ``intelligence``, ``movement``, ``builds``, ``combat``,
 ``seacombat``, ``occupation``, ``standing``, ``messages``), ``turn`` (the pipeline of 9),
 ``views``, ``reports`` and ``printout`` (14), ``bot`` and ``game`` (one ruleset per scenario).
-Rulings: docs/rulings/battleplan.md.
+Rulings: docs/rulings/battleplan.md. ``GAME`` is registered under the name ``battleplan``
+(entry point ``umpire.games``).
 """
 
-from umpire.core import registry
 from umpire.core.ruleset import Game
 from umpire.games.battleplan.errors import ERRORS
 from umpire.games.battleplan.game import INFO, RULESET, RULESETS, BattlePlan
 
 GAME = Game(info=INFO, rulesets=RULESETS, errors=ERRORS)
-registry.register_game(GAME)
 
 __all__ = ["GAME", "RULESET", "BattlePlan"]

@@ -12,12 +12,12 @@ from typing import Any
 from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
-from umpire.core.problems import Parsed
+from umpire.core.problems import Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, View
 from umpire.games.battleplan import bot, ending, errors, views
 from umpire.games.battleplan.legality import check_orders
 from umpire.games.battleplan.model import MINOR, GameState
-from umpire.games.battleplan.notation import Written, format_order, read_line
+from umpire.games.battleplan.notation import format_order, read_line
 from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.printout import build_printout
 from umpire.games.battleplan.scenarios import EUROPE, SCENARIOS, Scenario
@@ -33,8 +33,6 @@ INFO = GameInfo(
     uses_chance=True,
     rulebook="battle-plan.md",
 )
-
-Item = Written | Order  # what a line gives the pipeline; what the check keeps is an Order
 
 
 class BattlePlan:
@@ -74,41 +72,35 @@ class BattlePlan:
             parsed.problems.append(errors.UNKNOWN_POWER.problem(0, power=power))
             return parsed
         read = submission.read(self, state, power, text)
-        parsed.orders = [(line, o) for line, o in read.orders if not isinstance(o, Written)]
+        parsed.orders = read.orders
         parsed.problems = read.problems
         return parsed
 
     def read_line(
         self, state: GameState, power: str, line: str, scope: dict[str, Any]
-    ) -> list[Item]:
-        return list(read_line(line, scope, self.gm.spaces))
+    ) -> list[Order | Problem]:
+        return read_line(line, scope, self.gm.spaces)
 
     def check(
-        self, state: GameState, power: str, orders: Sequence[tuple[int, Item]]
-    ) -> Parsed[Item]:
-        """BP 12: each token that is no order is refused on its line; the orders are checked
-        together, in the order given (duplicates, budgets, units: :func:`check_orders`)."""
-        kept: Parsed[Item] = Parsed()
-        found: list[tuple[int, Written, Order]] = []
-        for line, item in orders:
-            if not isinstance(item, Written):
-                item = Written(format_order(item), item)
-            if item.order is None:
-                kept.reject(line, item.code, item.message, item.text)
-            else:
-                found.append((line, item, item.order))
+        self, state: GameState, power: str, orders: Sequence[tuple[int, Order]]
+    ) -> Parsed[Order]:
+        """BP 12: the orders are checked together, in the order given (duplicates, budgets,
+        units: :func:`check_orders`); each refused one is reported on its line."""
+        kept: Parsed[Order] = Parsed()
         number = state.number_of(power)
         if not ending.active(state, number):
             # BP 1A, ruling R-OUT: with no country and no forces he is out of the game
-            for line, item, _ in found:
-                kept.reject(line, errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message(), item.text)
+            for line, order in orders:
+                kept.reject(
+                    line, errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message(), format_order(order)
+                )
             return kept
-        verdicts = check_orders(state, self.gm, number, [o for *_, o in found])
-        for (line, item, order), verdict in zip(found, verdicts, strict=True):
+        verdicts = check_orders(state, self.gm, number, [o for _, o in orders])
+        for (line, order), verdict in zip(orders, verdicts, strict=True):
             if verdict is None:
                 kept.accept(line, order)
             else:
-                kept.reject(line, verdict[0], verdict[1], item.text)
+                kept.reject(line, verdict[0], verdict[1], format_order(order))
         return kept
 
     def format(self, order: Order) -> str:

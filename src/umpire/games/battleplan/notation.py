@@ -51,10 +51,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container
-from dataclasses import dataclass
 from typing import Any
 
-from umpire.core.problems import OrderError
+from umpire.core.problems import OrderError, Problem
 from umpire.games.battleplan import errors
 from umpire.games.battleplan.orders import (
     MAX_DIGITS,
@@ -240,19 +239,6 @@ def parse_message(m: re.Match[str]) -> Message:
     return Message(int(m[1]), m[2] is None, text)
 
 
-@dataclass(frozen=True, slots=True)
-class Written:
-    """One token of a line as the player wrote it, and the order read from it; or, when it
-    is no order, its problem (``order`` None). The notation is a stream of tokens (8), so one
-    line may hold good orders and bad ones: each bad token is reported on its line and the
-    good ones around it are kept."""
-
-    text: str
-    order: Order | None
-    code: str = ""
-    message: str = ""
-
-
 _COMMENT = re.compile(r"\([^)]*\)?|#.*")
 
 
@@ -264,14 +250,16 @@ def line_tokens(line: str) -> list[str]:
     return _COMMENT.sub(" ", line).split()
 
 
-def read_line(line: str, scope: dict[str, Any], spaces: Container[str]) -> list[Written]:
-    """The orders (and refused tokens) of one line. ``scope["space"]`` is the space of the
+def read_line(line: str, scope: dict[str, Any], spaces: Container[str]) -> list[Order | Problem]:
+    """The orders of one line, and a problem in place of each token that is no order: the
+    notation is a stream of tokens (8), so one line may hold good orders and bad ones; each
+    bad token is reported on its line and the good ones around it are kept. ``scope["space"]`` is the space of the
     last ``@XXX`` header (8), carried from line to line; None: player orders (ruling R-N1).
     An unknown header is reported on its own line, and the orders after it are read as
     orders for that space, so each reports its own problem: a space order that there is no
     such space, a token that is no order that it is none; player orders and messages are
     taken (ruling R-N2)."""
-    out: list[Written] = []
+    out: list[Order | Problem] = []
     for word in line_tokens(line):
         header = split_header(word)
         if header is not None:
@@ -280,14 +268,14 @@ def read_line(line: str, scope: dict[str, Any], spaces: Container[str]) -> list[
             scope["space"] = header or None
             continue
         try:
-            out.append(Written(word, parse_token(word, scope.get("space"))))
+            out.append(parse_token(word, scope.get("space")))
         except OrderError as err:
             out.append(_refused(err, word))
     return out
 
 
-def _refused(err: OrderError, word: str) -> Written:
-    return Written(word, None, err.code, err.message)
+def _refused(err: OrderError, word: str) -> Problem:
+    return Problem(0, err.code, err.message, word)
 
 
 def split_header(word: str) -> str | None:

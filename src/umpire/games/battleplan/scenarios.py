@@ -33,6 +33,7 @@ EUROPE = Scenario(
         max_players=29,
         description="The basic game on the map of Europe: 29 countries, 5 seas (15).",
         default_powers=("GB", "FR", "SP", "IT", "GE", "PD", "SW", "TU", "UK"),
+        names=tuple((c, europe().spaces[c].name) for c in europe().countries),
     ),
     game_map=europe(),
     start=EUROPE_START,

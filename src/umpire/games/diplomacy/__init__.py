@@ -1,15 +1,31 @@
-"""Standard Diplomacy: the 2023 rulebook, adjudicated to the DATC 3.0 preferred options.
+"""Diplomacy: the standard game (2023 rulebook, adjudicated to the DATC 3.0 preferred options)
+and the 1939 III scenario (Duncan & Newnham), each its own ruleset.
 
-Modules: ``geography`` (the map from data/standard.toml), ``orders`` (order values),
-``notation`` (parse/format), ``legality`` (validate: reads the state), ``movement`` (order
-semantics of a movement phase), ``resolver`` (the game-agnostic cycle-resolving resolver),
-``retreats``, ``adjustments``, ``state``, ``bot``, ``printout`` and ``game`` (the Ruleset and
-the turn pipeline). Importing the package registers the game.
+The standard game: ``geography`` (the maps from data/), ``orders`` (order values),
+``notation`` (the grammar of one line, canonical text), ``legality`` (may this power give this
+order now: reads the state), ``movement`` (order semantics of a movement phase), ``resolver``
+(the cycle-resolving resolver), ``retreats``, ``adjustments``, ``model`` (the state),
+``turn`` (the phases in the rulebook's order), ``views``, ``printout``, ``bot``, ``errors``
+(the game's problem codes) and ``game`` (the Ruleset). ``v1939/`` is 1939 III with the same
+layout, sharing the standard game's functions and data by import.
 """
 
-from umpire.core import registry
-from umpire.games.diplomacy.game import RULESET, Diplomacy
+from umpire.core.ruleset import Game, GameInfo
+from umpire.games.diplomacy import game, v1939
+from umpire.games.diplomacy.errors import CODES
+from umpire.games.diplomacy.v1939 import game as game_1939
 
-registry.register(RULESET)
+INFO = GameInfo(
+    name="diplomacy",
+    title="Diplomacy",
+    aliases=("dip", "standard-diplomacy"),
+    scenarios=(game.SCENARIO, game_1939.SCENARIO_INFO),
+    hidden_information=False,
+    uses_chance=False,
+    rulebook="diplomacy",
+)
+RULESET = game.Diplomacy(INFO)
+RULESET_1939 = game_1939.Diplomacy1939(INFO)
+GAME = Game(INFO, {"standard": RULESET, v1939.SCENARIO: RULESET_1939}, errors=CODES)
 
-__all__ = ["RULESET", "Diplomacy"]
+__all__ = ["GAME", "INFO", "RULESET", "RULESET_1939"]

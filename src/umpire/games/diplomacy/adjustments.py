@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.model import State, Unit
 from umpire.games.diplomacy.orders import AdjustmentOrder, Build, Remove, Waive
-from umpire.games.diplomacy.state import State, Unit
 
 
 def deltas(m: Map, state: State) -> dict[str, int]:

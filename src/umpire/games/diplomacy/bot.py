@@ -8,11 +8,16 @@ Every random choice goes through the :class:`Chance` it is given.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
 from umpire.core.chance import Chance
 from umpire.games.diplomacy import adjustments
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.legality import can_reach
-from umpire.games.diplomacy.state import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
+from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
+
+S = TypeVar("S", bound=State)
 
 
 def unit_moves(m: Map, unit: Unit) -> list[str]:
@@ -35,12 +40,7 @@ def _movement(m: Map, state: State, power: str, chance: Chance) -> list[str]:
             if province_of(t) in m.supply_centres and owners.get(province_of(t)) != power
         ]
         roll = chance.percent(purpose=f"bot {power} {u.loc}")
-        if good and roll <= 70:
-            dest: str | None = chance.choice(good, purpose=f"bot {power} {u.loc} target")
-        elif options and roll <= 85:
-            dest = chance.choice(options, purpose=f"bot {power} {u.loc} move")
-        else:
-            dest = None
+        dest = choose_move(chance, power, u, good, options, roll)
         if dest is not None:
             taken.add(province_of(dest))
         plans[u.loc] = dest
@@ -64,6 +64,18 @@ def _movement(m: Map, state: State, power: str, chance: Chance) -> list[str]:
         else:
             lines.append(f"{u.kind} {u.loc} H")
     return lines
+
+
+def choose_move(
+    chance: Chance, power: str, u: Unit, good: list[str], options: list[str], roll: int
+) -> str | None:
+    """Where ``u`` moves: into a centre it does not own (``good``) on a roll up to 70, else
+    anywhere it can (``options``) up to 85, else nowhere (it holds or supports)."""
+    if good and roll <= 70:
+        return chance.choice(good, purpose=f"bot {power} {u.loc} target")
+    if options and roll <= 85:
+        return chance.choice(options, purpose=f"bot {power} {u.loc} move")
+    return None
 
 
 def retreat_orders(state: State, power: str, chance: Chance) -> list[str]:
@@ -98,12 +110,24 @@ def _adjustments(m: Map, state: State, power: str, chance: Chance) -> list[str]:
 
 
 def bot_orders(m: Map, state: State, power: str, chance: Chance) -> str:
-    if state.phase == MOVEMENT:
-        lines = _movement(m, state, power, chance)
-    elif state.phase == RETREATS:
-        lines = retreat_orders(state, power, chance)
-    elif state.phase == ADJUSTMENTS:
-        lines = _adjustments(m, state, power, chance)
-    else:
-        lines = []
+    return phase_orders(_PHASES, m, state, power, chance)
+
+
+def phase_orders(
+    phases: Mapping[str, Callable[[Map, S, str, Chance], list[str]]],
+    m: Map,
+    state: S,
+    power: str,
+    chance: Chance,
+) -> str:
+    """The order text of the bot's step for the state's phase (none once the game is over)."""
+    step = phases.get(state.phase)
+    lines = [] if step is None else step(m, state, power, chance)
     return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _retreats(m: Map, state: State, power: str, chance: Chance) -> list[str]:
+    return retreat_orders(state, power, chance)
+
+
+_PHASES: dict[str, Any] = {MOVEMENT: _movement, RETREATS: _retreats, ADJUSTMENTS: _adjustments}

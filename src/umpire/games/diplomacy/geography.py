@@ -74,6 +74,8 @@ class Province:
 class Map:
     """A Diplomacy map: built once from data, then only read."""
 
+    # Over 60 lines: one assignment per table the map keeps (each typed and commented where it
+    # is declared); the tables are derived once here, in the order they depend on each other.
     def __init__(self, data: dict[str, Any]) -> None:
         self.name: str = data["map"]["name"]
         self.victory_centres: int = int(data["map"]["victory_centres"])
@@ -92,8 +94,8 @@ class Map:
         self.start: dict[str, tuple[str, ...]] = {
             power: tuple(units) for power, units in data["start"].items()
         }
-        # Variant data a standard map leaves empty: units of no power (1939 III's neutral
-        # armies, ``NEUTRAL = ["A bel", ...]``) and the owners of provinces at the start.
+        # Scenario data the standard map leaves empty: units of no power (neutral armies,
+        # ``NEUTRAL = ["A bel", ...]``) and the owners of provinces at the start.
         self.neutral_units: dict[str, tuple[str, ...]] = {
             power: tuple(units) for power, units in data.get("neutral_units", {}).items()
         }

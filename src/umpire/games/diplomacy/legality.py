@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from umpire.core.problems import OrderError
+from umpire.games.diplomacy import errors
 from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
 from umpire.games.diplomacy.orders import (
     Build,
     Convoy,
@@ -31,32 +32,29 @@ from umpire.games.diplomacy.orders import (
     Support,
     Waive,
 )
-from umpire.games.diplomacy.state import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
 
 _NOWHERE: frozenset[str] = frozenset()
 _NOWHERE_TO: dict[str, str] = {}
-
-
-def _illegal(code: str, message: str) -> OrderError:
-    return OrderError(f"illegal/{code}", message)
 
 
 def build_centre(m: Map, state: State, power: str, loc: str, text: str) -> str:
     """The province of a build at ``loc``: a home supply centre that ``power`` owns."""
     here = province_of(loc)
     if here not in m.homes.get(power, frozenset()):
-        raise _illegal("not_home", f"{here} is not a home supply centre of {power}: {text!r}")
+        raise errors.NOT_HOME.error(here=here, power=power, text=text)
     if state.owner_map().get(here) != power:
-        raise _illegal("not_owned", f"{power} does not own {here}: {text!r}")
+        raise errors.NOT_OWNED.error(power=power, here=here, text=text)
     return here
 
 
 def _own_unit(units: Mapping[str, Unit], power: str, loc: str, text: str) -> Unit:
     unit = units.get(province_of(loc))
     if unit is None:
-        raise _illegal("no_unit", f"there is no unit in {province_of(loc)}: {text!r}")
+        raise errors.NO_UNIT.error(reason=f"there is no unit in {province_of(loc)}", text=text)
     if unit.power != power:
-        raise _illegal("not_your_unit", f"the unit in {unit.loc} is {unit.power}'s: {text!r}")
+        raise errors.NOT_YOUR_UNIT.error(
+            reason=f"the unit in {unit.loc} is {unit.power}'s", text=text
+        )
     return unit
 
 
@@ -133,7 +131,7 @@ def check_movement(
     m: Map, state: State, power: str, order: Order, text: str, units: Mapping[str, Unit]
 ) -> Order:
     if isinstance(order, _NOT_MOVEMENT):
-        raise _illegal("wrong_phase", f"not a movement order: {text!r}")
+        raise errors.WRONG_PHASE.error(reason="not a movement order", text=text)
     loc = order.loc
     unit = units.get(loc[: loc.index("/")] if "/" in loc else loc)
     if unit is None or unit.power != power:
@@ -143,82 +141,106 @@ def check_movement(
     if isinstance(order, Hold):
         return order
     if isinstance(order, Move):
-        dest = province_of(order.dest)
-        if unit.kind == "F":
-            if order.via_convoy:
-                raise _illegal("convoy_fleet", f"only armies can be convoyed: {text!r}")
-            got = m.fleet_moves.get(unit.loc, _NOWHERE_TO).get(order.dest)  # fleet_destination
-            if got is None:
-                if dest == unit.province:
-                    raise _illegal("same_place", f"a unit cannot move to itself: {text!r}")
-                if m.provinces[dest].coasts and any(
-                    t.split("/")[0] == dest for t in m.fleet_targets(unit.loc)
-                ):
-                    raise _illegal(
-                        "coast", f"say which coast of {dest}, or a reachable one: {text!r}"
-                    )
-                raise _illegal("unreachable", f"{unit.loc} does not border {order.dest}: {text!r}")
-            return order if got == order.dest else replace(order, dest=got)
-        # An army: a coast on its destination is ignored (DATC 4.B.6).
-        adjacent = dest in m.army_adj.get(unit.province, _NOWHERE)
-        if not (adjacent or could_move(m, unit, dest)) or dest in m.seas:
-            if dest == unit.province:
-                raise _illegal("same_place", f"a unit cannot move to itself: {text!r}")
-            raise _illegal("unreachable", f"an army in {unit.loc} cannot reach {dest}: {text!r}")
-        # By convoy: legal only if fleets at sea could carry it (DATC 6.D.32, 4.E.1).
-        if (order.via_convoy or not adjacent) and not fleet_chain(m, state, unit.province, dest):
-            raise _illegal("no_convoy", f"no fleets at sea could convoy this army: {text!r}")
-        return order if dest == order.dest else replace(order, dest=dest)
+        return _check_move(m, state, unit, order, text)
     if isinstance(order, Support):
-        target = units.get(province_of(order.target_loc))
-        if target is None:
-            raise _illegal(
-                "no_unit", f"there is no unit in {order.target_loc} to support: {text!r}"
-            )
-        if target.province == unit.province:
-            raise _illegal("support_self", f"a unit cannot support itself: {text!r}")
-        if order.target_kind != target.kind or order.target_loc != target.loc:
-            order = replace(order, target_kind=target.kind, target_loc=target.loc)
-        if order.target_dest is None:
-            if not can_reach(m, unit, target.province):
-                raise _illegal(
-                    "unreachable", f"{unit.loc} cannot support into {target.province}: {text!r}"
-                )
-            return order
-        tdest = province_of(order.target_dest)
-        if tdest == unit.province:
-            raise _illegal("support_self", f"a unit cannot support a move into itself: {text!r}")
-        if not can_reach(m, unit, tdest):
-            raise _illegal("unreachable", f"{unit.loc} cannot support into {tdest}: {text!r}")
-        if not could_move(m, target, tdest):
-            raise _illegal("impossible_move", f"the supported unit cannot move there: {text!r}")
-        coast = target.kind == "F" and "/" in order.target_dest
-        if coast and fleet_destination(m, target.loc, order.target_dest) is None:
-            raise _illegal(
-                "impossible_move", f"the supported fleet cannot reach that coast: {text!r}"
-            )
-        if ("/" not in order.target_dest or target.kind != "F") and tdest != order.target_dest:
-            return replace(order, target_dest=tdest)
-        return order
+        return _check_support(m, unit, order, text, units)
     if isinstance(order, Convoy):
-        if unit.kind != "F" or not m.is_sea(unit.province):
-            raise _illegal("convoy_from_coast", f"only a fleet at sea can convoy: {text!r}")
-        army = units.get(province_of(order.army_loc))
-        if army is None:
-            raise _illegal("no_unit", f"there is no unit in {order.army_loc} to convoy: {text!r}")
-        if army.kind != "A":
-            raise _illegal("convoy_fleet", f"only armies can be convoyed: {text!r}")
-        dest = province_of(order.army_dest)
-        if not (m.is_coastal(army.province) and m.is_coastal(dest)) or dest == army.province:
-            raise _illegal("convoy_route", f"no convoy can carry that army there: {text!r}")
-        if not on_convoy_route(m, state, army.province, dest, unit.province):
-            raise _illegal(
-                "convoy_route", f"{unit.province} is on no convoy route of that army: {text!r}"
+        return _check_convoy(m, state, unit, order, text, units)
+    raise errors.WRONG_PHASE.error(reason="not a movement order", text=text)
+
+
+def _check_move(m: Map, state: State, unit: Unit, order: Move, text: str) -> Order:
+    dest = province_of(order.dest)
+    if unit.kind == "F":
+        if order.via_convoy:
+            raise errors.CONVOY_FLEET.error(text=text)
+        got = m.fleet_moves.get(unit.loc, _NOWHERE_TO).get(order.dest)  # fleet_destination
+        if got is None:
+            if dest == unit.province:
+                raise errors.SAME_PLACE.error(text=text)
+            if m.provinces[dest].coasts and any(
+                t.split("/")[0] == dest for t in m.fleet_targets(unit.loc)
+            ):
+                raise errors.COAST.error(
+                    reason=f"say which coast of {dest}, or a reachable one", text=text
+                )
+            raise errors.UNREACHABLE.error(
+                reason=f"{unit.loc} does not border {order.dest}", text=text
             )
-        if army.loc == order.army_loc and dest == order.army_dest:
-            return order
-        return replace(order, army_loc=army.loc, army_dest=dest)
-    raise _illegal("wrong_phase", f"not a movement order: {text!r}")
+        return order if got == order.dest else replace(order, dest=got)
+    # An army: a coast on its destination is ignored (DATC 4.B.6).
+    adjacent = dest in m.army_adj.get(unit.province, _NOWHERE)
+    if not (adjacent or could_move(m, unit, dest)) or dest in m.seas:
+        if dest == unit.province:
+            raise errors.SAME_PLACE.error(text=text)
+        raise errors.UNREACHABLE.error(
+            reason=f"an army in {unit.loc} cannot reach {dest}", text=text
+        )
+    # By convoy: legal only if fleets at sea could carry it (DATC 6.D.32, 4.E.1).
+    if (order.via_convoy or not adjacent) and not fleet_chain(m, state, unit.province, dest):
+        raise errors.NO_CONVOY.error(text=text)
+    return order if dest == order.dest else replace(order, dest=dest)
+
+
+def _check_support(
+    m: Map, unit: Unit, order: Support, text: str, units: Mapping[str, Unit]
+) -> Order:
+    target = units.get(province_of(order.target_loc))
+    if target is None:
+        raise errors.NO_UNIT.error(
+            reason=f"there is no unit in {order.target_loc} to support", text=text
+        )
+    if target.province == unit.province:
+        raise errors.SUPPORT_SELF.error(reason="a unit cannot support itself", text=text)
+    if order.target_kind != target.kind or order.target_loc != target.loc:
+        order = replace(order, target_kind=target.kind, target_loc=target.loc)
+    if order.target_dest is None:
+        if not can_reach(m, unit, target.province):
+            raise errors.UNREACHABLE.error(
+                reason=f"{unit.loc} cannot support into {target.province}", text=text
+            )
+        return order
+    tdest = province_of(order.target_dest)
+    if tdest == unit.province:
+        raise errors.SUPPORT_SELF.error(
+            reason="a unit cannot support a move into itself", text=text
+        )
+    if not can_reach(m, unit, tdest):
+        raise errors.UNREACHABLE.error(reason=f"{unit.loc} cannot support into {tdest}", text=text)
+    if not could_move(m, target, tdest):
+        raise errors.IMPOSSIBLE_MOVE.error(reason="the supported unit cannot move there", text=text)
+    coast = target.kind == "F" and "/" in order.target_dest
+    if coast and fleet_destination(m, target.loc, order.target_dest) is None:
+        raise errors.IMPOSSIBLE_MOVE.error(
+            reason="the supported fleet cannot reach that coast", text=text
+        )
+    if ("/" not in order.target_dest or target.kind != "F") and tdest != order.target_dest:
+        return replace(order, target_dest=tdest)
+    return order
+
+
+def _check_convoy(
+    m: Map, state: State, unit: Unit, order: Convoy, text: str, units: Mapping[str, Unit]
+) -> Order:
+    if unit.kind != "F" or not m.is_sea(unit.province):
+        raise errors.CONVOY_FROM_COAST.error(text=text)
+    army = units.get(province_of(order.army_loc))
+    if army is None:
+        raise errors.NO_UNIT.error(
+            reason=f"there is no unit in {order.army_loc} to convoy", text=text
+        )
+    if army.kind != "A":
+        raise errors.CONVOY_FLEET.error(text=text)
+    dest = province_of(order.army_dest)
+    if not (m.is_coastal(army.province) and m.is_coastal(dest)) or dest == army.province:
+        raise errors.CONVOY_ROUTE.error(reason="no convoy can carry that army there", text=text)
+    if not on_convoy_route(m, state, army.province, dest, unit.province):
+        raise errors.CONVOY_ROUTE.error(
+            reason=f"{unit.province} is on no convoy route of that army", text=text
+        )
+    if army.loc == order.army_loc and dest == order.army_dest:
+        return order
+    return replace(order, army_loc=army.loc, army_dest=dest)
 
 
 def check_retreat(m: Map, state: State, power: str, order: Order, text: str) -> Order:
@@ -227,14 +249,16 @@ def check_retreat(m: Map, state: State, power: str, order: Order, text: str) -> 
     if isinstance(order, Remove):
         order = Disband(order.kind, order.loc)
     if not isinstance(order, Retreat | Disband):
-        raise _illegal("wrong_phase", f"only retreats and disbands now: {text!r}")
+        raise errors.WRONG_PHASE.error(reason="only retreats and disbands now", text=text)
     here = province_of(order.loc)
     found = [d for d in state.dislodged if d.unit.province == here]
     if not found:
-        raise _illegal("not_dislodged", f"no dislodged unit in {here}: {text!r}")
+        raise errors.NOT_DISLODGED.error(here=here, text=text)
     d = found[0]
     if d.unit.power != power:
-        raise _illegal("not_your_unit", f"the unit in {here} is {d.unit.power}'s: {text!r}")
+        raise errors.NOT_YOUR_UNIT.error(
+            reason=f"the unit in {here} is {d.unit.power}'s", text=text
+        )
     if isinstance(order, Disband):
         return Disband(d.unit.kind, d.unit.loc)
     dest = order.dest
@@ -244,8 +268,18 @@ def check_retreat(m: Map, state: State, power: str, order: Order, text: str) -> 
     else:
         dest = province_of(dest)
     if dest not in d.options:
-        raise _illegal("retreat", f"{d.unit.loc} cannot retreat to {order.dest}: {text!r}")
+        raise errors.RETREAT.error(loc=d.unit.loc, dest=order.dest, text=text)
     return Retreat(d.unit.kind, d.unit.loc, dest)
+
+
+def fleet_build(m: Map, here: str, loc: str, text: str) -> Build:
+    """A fleet built at ``loc`` in the centre ``here``: never inland, and on a named coast of a
+    province with two (2023 rulebook; DATC 4.C.3)."""
+    if m.is_land(here):
+        raise errors.FLEET_INLAND.error(text=text)
+    if m.provinces[here].coasts and "/" not in loc:
+        raise errors.COAST.error(reason=f"say on which coast of {here} to build", text=text)
+    return Build("F", loc)
 
 
 def check_adjustment(
@@ -259,10 +293,10 @@ def check_adjustment(
         unit = _own_unit(units, power, order.loc, text)
         return Remove(unit.kind, unit.loc)
     if not isinstance(order, Build):
-        raise _illegal("wrong_phase", f"only builds, removals and waives now: {text!r}")
+        raise errors.WRONG_PHASE.error(reason="only builds, removals and waives now", text=text)
     here = build_centre(m, state, power, order.loc, text)
     if here in units:
-        raise _illegal("occupied", f"{here} is occupied: {text!r}")
+        raise errors.OCCUPIED.error(here=here, text=text)
     kind = order.kind
     if not kind:
         # DATC 4.C.3 (c): an army inland, a fleet where a coast is named, else no build.
@@ -271,15 +305,11 @@ def check_adjustment(
         elif "/" in order.loc:
             kind = "F"
         else:
-            raise _illegal("kind", f"say whether to build an army or a fleet: {text!r}")
+            raise errors.KIND.error(reason="say whether to build an army or a fleet", text=text)
     if kind == "F":
-        if m.is_land(here):
-            raise _illegal("fleet_inland", f"a fleet cannot be built inland: {text!r}")
-        if m.provinces[here].coasts and "/" not in order.loc:
-            raise _illegal("coast", f"say on which coast of {here} to build: {text!r}")
-        return Build("F", order.loc)
+        return fleet_build(m, here, order.loc, text)
     if kind != "A":
-        raise _illegal("kind", f"cannot build that kind of unit: {text!r}")
+        raise errors.KIND.error(reason="cannot build that kind of unit", text=text)
     return Build("A", here)
 
 
@@ -303,4 +333,4 @@ def check(
         return check_retreat(m, state, power, order, text)
     if state.phase == ADJUSTMENTS:
         return check_adjustment(m, state, power, order, text, units)
-    raise _illegal("game_over", f"the game is over: {text!r}")
+    raise errors.GAME_OVER.error(text=text)

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.model import Unit
 from umpire.games.diplomacy.orders import Convoy, Hold, Move, MovementOrder, Support
 from umpire.games.diplomacy.resolver import Resolver
-from umpire.games.diplomacy.state import Unit
 
 _LOC = attrgetter("loc")
 
@@ -272,11 +272,28 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
         elif isinstance(o, Convoy):
             others.append((p, o))
             convoys.setdefault((province_of(o.army_loc), o.army_dest), []).append(p)
-    void: dict[str, MovementOrder] = {}
     board = _Board(m, at)
+    # 1. Pre-scan: convoy routes and matching orders.
+    moves = _scan_moves(m, board, move_orders, convoys, at)
+    void = _void_orders(others, moves, at, orders)
+    # 2. Number the decisions: the moves, then the supports and convoys, in unit order.
+    _number(board, moves, others, void)
+    board.start()
+    board.settle_plain()
+    outcome = board.resolver.resolve_all()
+    # 3. Read off the result.
+    return _read_off(m, board, moves, at, outcome, orders, void)
 
-    # 1. Pre-scan: convoy routes and matching orders. The moves are decisions 0, 1, ... in
-    # unit order, numbered as they are read, and each head-to-head pair is found then.
+
+def _scan_moves(
+    m: Map,
+    board: _Board,
+    move_orders: Sequence[tuple[Unit, Move]],
+    convoys: Mapping[tuple[str, str], list[str]],
+    at: Mapping[str, Unit],
+) -> dict[str, _Move]:
+    """The moves, by province. They are decisions 0, 1, ... in unit order, numbered as they
+    are read, and each head-to-head pair is found then."""
     army_adj = m.army_adj
     moves: dict[str, _Move] = {}
     into, move_of = board.into, board.move_of
@@ -308,6 +325,18 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
             other = moves[dest]
             if other.dest == p and not other.convoyed:  # head to head
                 mv.opponent, other.opponent = back, n
+    return moves
+
+
+def _void_orders(
+    others: Sequence[tuple[str, Support | Convoy]],
+    moves: Mapping[str, _Move],
+    at: Mapping[str, Unit],
+    orders: dict[str, MovementOrder],
+) -> dict[str, MovementOrder]:
+    """The supports and convoys that match no order of the unit they name: void, and their
+    units hold (``orders`` is updated)."""
+    void: dict[str, MovementOrder] = {}
     for p, o in others:
         if isinstance(o, Convoy):
             carried = moves.get(province_of(o.army_loc))
@@ -323,8 +352,16 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
         if not ok:
             void[p] = o
             orders[p] = Hold(at[p].kind, at[p].loc)
+    return void
 
-    # 2. Number the decisions: the moves, then the supports and convoys, in unit order.
+
+def _number(
+    board: _Board,
+    moves: Mapping[str, _Move],
+    others: Sequence[tuple[str, Support | Convoy]],
+    void: Mapping[str, MovementOrder],
+) -> None:
+    """The decisions: the moves, then the supports and convoys, in unit order."""
     board.kind = [MOVE] * len(moves)
     board.province = list(moves)
     board.movers = [*moves.values()]
@@ -341,11 +378,18 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
                 moves[target].supports.append(n)
         else:
             board.convoy_at[p] = board.add(CONVOY, p)
-    board.start()
-    board.settle_plain()
-    outcome = board.resolver.resolve_all()
 
-    # 3. Read off the result.
+
+def _read_off(
+    m: Map,
+    board: _Board,
+    moves: Mapping[str, _Move],
+    at: Mapping[str, Unit],
+    outcome: Sequence[bool],
+    orders: dict[str, MovementOrder],
+    void: dict[str, MovementOrder],
+) -> Result:
+    """The position after the moves, the dislodged units and where each may retreat."""
     succeeded = dict(zip(board.province, outcome, strict=True))
     after: dict[str, Unit] = {}
     winner: dict[str, _Move] = {}  # province -> the move that entered it
@@ -367,8 +411,21 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
             dislodged.append((u, beaten_by.src, beaten_by.convoyed))
             if p not in succeeded:
                 succeeded[p] = False
+    contested = _contested(board, outcome, after)
+    return Result(
+        orders=orders,
+        void=void,
+        succeeded=succeeded,
+        units=sorted(after.values(), key=_LOC),  # locations differ: the same order as Unit's
+        dislodged=[(u, o, retreat_options(m, u, o, c, after, contested)) for u, o, c in dislodged],
+        contested=frozenset(contested),
+    )
+
+
+def _contested(board: _Board, outcome: Sequence[bool], after: Mapping[str, Unit]) -> set[str]:
+    """The provinces left empty by a standoff (no retreat may go there)."""
     contested: set[str] = set()
-    for dest, ns in into.items():
+    for dest, ns in board.into.items():
         if dest in after:
             continue
         for k in ns:
@@ -376,25 +433,27 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
             lost_head_to_head = mv.opponent >= 0 and outcome[mv.opponent]
             if not outcome[k] and board.path(k) and not lost_head_to_head:
                 contested.add(dest)
-    retreats: list[tuple[Unit, str, tuple[str, ...]]] = []
-    for u, origin, by_convoy in dislodged:
-        if u.kind == "F":
-            targets = sorted(m.fleet_targets(u.loc))
-        else:
-            targets = sorted(t for t in m.army_targets(u.province))
-        options = tuple(
-            t
-            for t in targets
-            if province_of(t) not in after
-            and province_of(t) not in contested
-            and (province_of(t) != origin or by_convoy)
-        )
-        retreats.append((u, origin, options))
-    return Result(
-        orders=orders,
-        void=void,
-        succeeded=succeeded,
-        units=sorted(after.values(), key=_LOC),  # locations differ: the same order as Unit's
-        dislodged=retreats,
-        contested=frozenset(contested),
+    return contested
+
+
+def retreat_options(
+    m: Map,
+    u: Unit,
+    origin: str,
+    by_convoy: bool,
+    after: Mapping[str, Unit],
+    contested: set[str],
+) -> tuple[str, ...]:
+    """Where a dislodged unit may retreat: not into an occupied or contested province, nor
+    where its attacker came from unless that came by convoy (2023 rulebook; DATC 4.A.5)."""
+    if u.kind == "F":
+        targets = sorted(m.fleet_targets(u.loc))
+    else:
+        targets = sorted(t for t in m.army_targets(u.province))
+    return tuple(
+        t
+        for t in targets
+        if province_of(t) not in after
+        and province_of(t) not in contested
+        and (province_of(t) != origin or by_convoy)
     )

@@ -43,8 +43,10 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
+from umpire.core.errors import Code
 from umpire.core.problems import OrderError
-from umpire.games.diplomacy.geography import COAST_NAMES, Map
+from umpire.games.diplomacy import errors
+from umpire.games.diplomacy.geography import COAST_NAMES, Map, province_of
 from umpire.games.diplomacy.orders import (
     Build,
     Convoy,
@@ -103,6 +105,7 @@ _MID_ATLANTIC = re.compile(r"\bmid-atlantic\b")
 _SAINT = re.compile(r"\bst\.")
 _SLASH_COAST = re.compile(r"/\s*([a-z]+)")
 _FINAL_STOP = re.compile(r"\.\s*$")
+_BRACKETED_VIA = re.compile(r"\(\s*(?:via|by)\s+convoy\s*\)")
 
 
 def _tokens(m: Map, text: str) -> list[str]:
@@ -114,6 +117,8 @@ def _tokens(m: Map, text: str) -> list[str]:
         s = _SAINT.sub("st ", s)
     if "/" in s:
         s = _SLASH_COAST.sub(r" ( \1 )", s)
+    if "convoy" in s:
+        s = _BRACKETED_VIA.sub(" via convoy ", s)  # "(via convoy)", "(by convoy)"
     s = s.replace("(", " ( ").replace(")", " ) ").replace("-", " - ")
     s = s.replace(",", " ").replace(";", " ").replace(":", " ")
     if "." in s:
@@ -140,8 +145,9 @@ class _Reader:
     def at_end(self) -> bool:
         return self.i >= len(self.toks)
 
-    def fail(self, code: str, what: str) -> OrderError:
-        return OrderError(code, f"{what} in {self.text!r}")
+    def fail(self, code: Code, **fields: str) -> OrderError:
+        """The error ``code`` with its fields, quoting the whole line."""
+        return code.error(text=self.text, **fields)
 
     def kind(self) -> str:
         """An optional unit designation ("" when omitted)."""
@@ -163,10 +169,8 @@ class _Reader:
             words.append(self.take())
         if not words:
             found = self.peek()
-            raise self.fail(
-                "syntax/expected_province",
-                "expected a province" + (f" before {found!r}" if found else " at the end"),
-            )
+            where = f"before {found!r}" if found else "at the end"
+            raise self.fail(errors.EXPECTED_PROVINCE, where=where)
         coast: str | None = None
         if self.peek() == "(":
             self.take()
@@ -175,7 +179,9 @@ class _Reader:
                 inner.append(self.take())
             if self.peek() == ")":
                 self.take()
-            coast = COAST_NAMES.get(" ".join(inner), "?")
+            coast = COAST_NAMES.get(" ".join(inner))
+            if coast is None:
+                raise self.fail(errors.UNKNOWN_COAST, coast=" ".join(inner))
         name = " ".join(words)
         province = self.map.lookup(name)
         if province is None and len(words) > 1:
@@ -185,7 +191,7 @@ class _Reader:
                     province, coast = p, COAST_NAMES[cname]
                     break
         if province is None:
-            raise self.fail("order/unknown_province", f"unknown province {name!r}")
+            raise self.fail(errors.UNKNOWN_PROVINCE, name=name)
         coasts = self.map.provinces[province].coasts
         if coast is not None and coast in coasts:
             return f"{province}/{coast}"
@@ -281,84 +287,92 @@ def read_order(m: Map, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> 
     """:func:`parse_order` without the fast path: every form, word by word."""
     r = _Reader(m, text, kinds)
     if r.at_end():
-        raise OrderError("syntax/empty", f"empty order {text!r}")
+        raise errors.EMPTY.error(text=text)
     first = r.peek()
     if first == "waive" or first == "waives":
         return Waive()
-    if first in BUILD:
+    if first in BUILD or first in {"remove", "disband", "d"}:
         r.take()
         kind = r.kind()
         loc = r.location()
         _end(r)
-        return Build(kind, loc)
-    if first in {"remove", "disband", "d"}:
-        r.take()
-        kind = r.kind()
-        loc = r.location()
-        _end(r)
-        return Remove(kind, loc)
+        return Build(kind, loc) if first in BUILD else Remove(kind, loc)
     kind = r.kind()
     loc = r.location()
     if r.at_end():
         return Hold(kind, loc)
     word = r.take()
-    if word in HOLD:
-        _end(r)
-        return Hold(kind, loc)
     if word in MOVE:
-        dest = r.location()
-        while r.peek() in MOVE:  # a convoy path ("A yor - nth - bel"): only the end counts
-            r.take()
-            dest = r.location()
-        via = False
-        if r.peek() in {"via", "by"}:
-            r.take()
-            if r.peek() not in CONVOY:
-                raise r.fail("syntax/expected_convoy", "expected 'convoy' after 'via'")
-            r.take()
-            via = True
-        _end(r)
-        return Move(kind, loc, dest, via)
+        return _read_move(r, kind, loc)
     if word in SUPPORT:
-        r.nationality()
-        tkind = r.kind()
-        tloc = r.location()
-        tdest: str | None = None
-        if r.peek() in MOVE:
-            r.take()
-            tdest = r.location()
-        elif r.peek() in HOLD:
-            r.take()
-        _end(r)
-        return Support(kind, loc, tkind, tloc, tdest)
+        return _read_support(r, kind, loc)
     if word in CONVOY:
-        r.nationality()
-        tkind = r.kind()
-        if tkind not in ("", "A"):
-            raise OrderError("illegal/convoy_fleet", f"only armies can be convoyed: {text!r}")
-        aloc = r.location()
-        if r.peek() not in MOVE:
-            raise r.fail("syntax/expected_move", "expected '-' and a destination in the convoy")
-        r.take()
-        adest = r.location()
-        _end(r)
-        return Convoy(kind, loc, aloc, adest)
+        return _read_convoy(r, kind, loc)
     if word in RETREAT:
         dest = r.location()
         _end(r)
         return Retreat(kind, loc, dest)
-    if word in DISBAND:
-        _end(r)
-        return Disband(kind, loc)
-    if word in BUILD:
-        _end(r)
-        return Build(kind, loc)
-    raise r.fail("syntax/unknown_order", f"cannot read {word!r} as an order")
+    for words, order in ((HOLD, Hold), (DISBAND, Disband), (BUILD, Build)):
+        if word in words:
+            _end(r)
+            return order(kind, loc)
+    raise r.fail(errors.UNKNOWN_ORDER, word=word)
+
+
+def _read_move(r: _Reader, kind: str, loc: str) -> Move:
+    """``- dest``, ``moves to dest``, a path through seas (``- iri - edi``: the army goes by
+    convoy, the end counts), and ``via convoy`` or a bare trailing ``via``."""
+    if r.peek() == "to":  # "moves to", "move to"
+        r.take()
+    dest = r.location()
+    via = False
+    while r.peek() in MOVE:  # a convoy path ("A yor - nth - bel"): only the end counts
+        r.take()
+        via = via or r.map.is_sea(province_of(dest))
+        dest = r.location()
+    if r.peek() in {"via", "by"}:
+        r.take()
+        if r.at_end() and r.toks[-1] == "via":  # "A Lvp - Edi VIA", as the judges allow
+            return Move(kind, loc, dest, True)
+        if r.peek() not in CONVOY:
+            raise r.fail(errors.EXPECTED_CONVOY)
+        r.take()
+        via = True
+    _end(r)
+    return Move(kind, loc, dest, via)
+
+
+def _read_support(r: _Reader, kind: str, loc: str) -> Support:
+    r.nationality()
+    tkind = r.kind()
+    tloc = r.location()
+    tdest: str | None = None
+    if r.peek() in MOVE:
+        r.take()
+        tdest = r.location()
+    elif r.peek() in HOLD:
+        r.take()
+    _end(r)
+    return Support(kind, loc, tkind, tloc, tdest)
+
+
+def _read_convoy(r: _Reader, kind: str, loc: str) -> Convoy:
+    r.nationality()
+    tkind = r.kind()
+    if tkind not in ("", "A"):
+        raise errors.CONVOY_FLEET.error(text=r.text)
+    aloc = r.location()
+    if r.peek() not in MOVE:
+        raise r.fail(errors.EXPECTED_MOVE)
+    r.take()
+    adest = r.location()
+    _end(r)
+    return Convoy(kind, loc, aloc, adest)
 
 
 def _end(r: _Reader) -> None:
     if not r.at_end():
-        raise r.fail("syntax/trailing_text", f"unexpected {' '.join(r.toks[r.i :])!r}")
+        raise r.fail(errors.TRAILING_TEXT, rest=" ".join(r.toks[r.i :]))
 
 
 def _unit(kind: str, loc: str) -> str:
@@ -386,7 +400,7 @@ def _format_support(o: Support) -> str:
     return f"{unit} S {target} - {o.target_dest}"
 
 
-# Looked up by exact type: variants add their own.
+# Looked up by exact type.
 FORMATS: dict[type, Callable[[Any], str]] = {
     Hold: _format_hold,
     Move: _format_move,
@@ -400,9 +414,14 @@ FORMATS: dict[type, Callable[[Any], str]] = {
 }
 
 
+def format_with(formats: Mapping[type, Callable[[Any], str]], order: object) -> str:
+    """Canonical text of ``order`` by the table ``formats`` (looked up by exact type)."""
+    fmt = formats.get(type(order))
+    if fmt is None:
+        raise TypeError(f"not an order of this game: {order!r}")
+    return fmt(order)
+
+
 def format_order(order: Order) -> str:
     """Canonical text: ``parse_order(format_order(o))`` gives ``o`` back."""
-    fmt = FORMATS.get(type(order))
-    if fmt is None:
-        raise TypeError(f"not a Diplomacy order: {order!r}")
-    return fmt(order)
+    return format_with(FORMATS, order)

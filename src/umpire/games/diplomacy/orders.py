@@ -1,7 +1,7 @@
 """The orders of standard Diplomacy, as small immutable values.
 
-Every order names the unit it is for by kind (``"A"``, ``"F"``; variants add more, such as
-1939 III's tanks) and location (``"par"``, ``"stp/sc"``). Locations are lower-case province
+Every order names the unit it is for by kind (``"A"``, ``"F"``; a scenario may add more
+letters) and location (``"par"``, ``"stp/sc"``). Locations are lower-case province
 abbreviations, with ``/coast`` for a split coast. The canonical text of each order is given by
 :func:`umpire.games.diplomacy.notation.format_order`.
 """

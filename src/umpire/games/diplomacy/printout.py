@@ -6,15 +6,17 @@ from collections.abc import Sequence
 
 from umpire.core.events import Event
 from umpire.games.diplomacy.geography import Map
-from umpire.games.diplomacy.state import OVER, State
+from umpire.games.diplomacy.model import OVER, State
+
+
+def results_lines(events: Sequence[Event]) -> list[str]:
+    """The "Results:" block of a report (nothing when the turn had no events)."""
+    return ["", "Results:", *(f"  {e.text}" for e in events)] if events else []
 
 
 def printout(m: Map, state: State, events: Sequence[Event], power: str | None) -> str:
     lines = [f"Diplomacy: {state.label}" + (f", report for {power}" if power else "")]
-    if events:
-        lines.append("")
-        lines.append("Results:")
-        lines.extend(f"  {e.text}" for e in events)
+    lines += results_lines(events)
     lines.append("")
     lines.append("Units:")
     for p in state.powers:

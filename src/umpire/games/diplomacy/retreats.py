@@ -10,37 +10,44 @@ empty by a standoff. The options are worked out at the end of the movement phase
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import TypeVar
 
 from umpire.games.diplomacy.geography import province_of
+from umpire.games.diplomacy.model import Dislodged, Unit
 from umpire.games.diplomacy.orders import Retreat, RetreatOrder
-from umpire.games.diplomacy.state import Dislodged, Unit
+
+K = TypeVar("K", bound=Hashable)
 
 
 def resolve_retreats(
-    dislodged: tuple[Dislodged, ...], orders: Mapping[str, RetreatOrder]
-) -> tuple[list[Unit], dict[str, str]]:
+    dislodged: Sequence[Dislodged],
+    orders: Mapping[K, RetreatOrder],
+    key: Callable[[Dislodged], K],
+) -> tuple[list[Unit], dict[K, str]]:
     """The units that survive, at their new places, and the fate of each dislodged unit.
 
-    ``orders`` maps the province of each dislodged unit to its order. The fate is
-    ``"retreated"``, ``"disbanded"`` (ordered), ``"bounced"`` (clash) or ``"unordered"``.
+    ``key`` names a dislodged unit in ``orders`` and in the fates returned (its province in
+    the standard game, where one space holds one unit). The fate is ``"retreated"``,
+    ``"disbanded"`` (ordered), ``"bounced"`` (clash) or ``"unordered"``.
     """
-    wanted: dict[str, str] = {}
+    wanted: dict[K, str] = {}
     for d in dislodged:
-        o = orders.get(d.unit.province)
+        k = key(d)
+        o = orders.get(k)
         if isinstance(o, Retreat) and o.dest in d.options:
-            wanted[d.unit.province] = o.dest
+            wanted[k] = o.dest
     clash = Counter(province_of(dest) for dest in wanted.values())
     survivors: list[Unit] = []
-    fate: dict[str, str] = {}
+    fate: dict[K, str] = {}
     for d in dislodged:
-        here = d.unit.province
-        dest = wanted.get(here)
+        k = key(d)
+        dest = wanted.get(k)
         if dest is None:
-            fate[here] = "disbanded" if here in orders else "unordered"
+            fate[k] = "disbanded" if k in orders else "unordered"
         elif clash[province_of(dest)] > 1:
-            fate[here] = "bounced"
+            fate[k] = "bounced"
         else:
-            fate[here] = "retreated"
+            fate[k] = "retreated"
             survivors.append(Unit(dest, d.unit.kind, d.unit.power))
     return survivors, fate

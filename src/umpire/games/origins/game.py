@@ -7,16 +7,17 @@ from typing import Any
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
-from umpire.core.problems import OrderError, Parsed
+from umpire.core.problems import Parsed
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo
+from umpire.core.submission import read
 from umpire.games.origins import bot, printout, views
 from umpire.games.origins.charts import Charts, load
+from umpire.games.origins.legality import check_submission
 from umpire.games.origins.model import State, dump_state, load_state
 from umpire.games.origins.notation import format_order, parse_order
 from umpire.games.origins.orders import Order
 from umpire.games.origins.scoring import scores
 from umpire.games.origins.turn import label, play_order, resolve_turn
-from umpire.games.origins.validation import check
 
 POWERS = ("USA", "FRA", "GBR", "USSR", "GER")
 
@@ -33,6 +34,7 @@ INFO = GameInfo(
             max_players=5,
             description="Six yearly turns; the HISTORICAL GAME charts of the PBM rules.",
             default_powers=POWERS,
+            names=tuple((p.code, p.name) for p in load().powers),
         ),
     ),
     hidden_information=True,
@@ -64,25 +66,15 @@ class Origins:
             state.turn, label(state.turn, charts), tuple(play_order(state, charts)), ("orders",)
         )
 
-    def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
-        """Every order of ``text`` and every problem, by line; never raises on bad text."""
-        charts = self.charts(state)
-        parsed: Parsed[Order] = Parsed()
-        understood: list[tuple[int, Order, str]] = []
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            try:
-                understood.append((number, parse_order(line, power, charts), line))
-            except OrderError as err:
-                parsed.reject(number, err.code, err.message, line)
-        accepted, problems = check(state, power, understood, charts)
-        for number, order in accepted:
-            parsed.accept(number, order)
-        parsed.problems.extend(problems)
-        parsed.problems.sort(key=lambda p: p.line)
-        return parsed
+    def read_line(
+        self, state: State, power: str, line: str, scope: dict[str, Any]
+    ) -> Sequence[Order]:
+        """One order per line (the grammar: :mod:`~umpire.games.origins.notation`)."""
+        return [parse_order(line, power, self.charts(state))]
+
+    def check(self, state: State, power: str, orders: Sequence[tuple[int, Order]]) -> Parsed[Order]:
+        """The legality of the whole submission (:mod:`~umpire.games.origins.legality`)."""
+        return check_submission(state, power, orders, self.charts(state))
 
     def format(self, order: Order) -> str:
         return format_order(order)
@@ -122,7 +114,7 @@ class Origins:
     def bot_orders(self, state: State, power: str, chance: Chance) -> str:
         """The bot's orders, keeping only lines its own parser accepts."""
         text = bot.bot_orders(state, power, chance, self.charts(state))
-        parsed = self.parse(state, power, text)
+        parsed = read(self, state, power, text)
         return "".join(f"{format_order(o)}\n" for _, o in parsed.orders)
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:

@@ -35,7 +35,9 @@ from __future__ import annotations
 
 import re
 
+from umpire.core.errors import Code
 from umpire.core.problems import OrderError
+from umpire.games.origins import errors as E
 from umpire.games.origins.charts import Charts
 from umpire.games.origins.orders import (
     Attack,
@@ -96,8 +98,8 @@ class _Reader:
         self.areas = _names([(a.code, a.aliases, a.name) for a in charts.areas])
         self.powers = _names([(p.code, p.aliases, p.name) for p in charts.powers])
 
-    def fail(self, code: str, what: str) -> OrderError:
-        return OrderError(code, f"{what} in {self.line!r}")
+    def fail(self, code: Code, **fields: object) -> OrderError:
+        return code.error(line=self.line, **fields)
 
     def peek(self) -> str:
         return self.tokens[self.at] if self.at < len(self.tokens) else ""
@@ -119,12 +121,10 @@ class _Reader:
     def number(self, what: str) -> int:
         token = self.take()
         if not token:
-            raise self.fail("syntax/missing_number", f"{what} is missing")
-        if not token.isdigit() or not token.isascii():
-            raise self.fail("syntax/number", f"{token!r} is not a number of PFs")
+            raise self.fail(E.MISSING_NUMBER, what=what)
+        if not token.isdigit() or not token.isascii() or not 1 <= int(token) <= MAX_NUMBER:
+            raise self.fail(E.NOT_A_NUMBER, token=token, most=MAX_NUMBER)
         value = int(token)
-        if not 1 <= value <= MAX_NUMBER:
-            raise self.fail("syntax/number", f"{token} PFs: the number must be 1 to {MAX_NUMBER}")
         return value
 
     def _name(self, table: dict[str, str]) -> str | None:
@@ -141,18 +141,18 @@ class _Reader:
         if self.optional("HOME"):
             return self.power
         if self.done():
-            raise self.fail("syntax/missing_area", "an area is missing")
+            raise self.fail(E.MISSING_AREA)
         code = self._name(self.areas)
         if code is None:
-            raise self.fail("order/unknown_area", f"unknown area {self.peek()!r}")
+            raise self.fail(E.UNKNOWN_AREA, token=self.peek())
         return code
 
     def power_name(self) -> str:
         if self.done():
-            raise self.fail("syntax/missing_power", "a player is missing")
+            raise self.fail(E.MISSING_POWER)
         code = self._name(self.powers)
         if code is None:
-            raise self.fail("order/unknown_power", f"unknown player {self.peek()!r}")
+            raise self.fail(E.UNKNOWN_POWER, token=self.peek())
         return code
 
     def powers_until(self, *stops: str) -> tuple[str, ...]:
@@ -162,16 +162,16 @@ class _Reader:
                 continue
             code = self.power_name()
             if code in found:
-                raise self.fail("illegal/duplicate_player", f"{code} is named twice")
+                raise self.fail(E.DUPLICATE_PLAYER, power=code)
             found.append(code)
         if not found:
-            raise self.fail("syntax/missing_power", "a player is missing")
+            raise self.fail(E.MISSING_POWER)
         return tuple(found)
 
     def end(self) -> None:
         if not self.done():
             rest = " ".join(self.tokens[self.at :])
-            raise self.fail("syntax/trailing", f"unexpected {rest!r}")
+            raise self.fail(E.TRAILING, rest=rest)
 
 
 def parse_order(line: str, power: str, charts: Charts) -> Order:
@@ -180,7 +180,7 @@ def parse_order(line: str, power: str, charts: Charts) -> Order:
     word = r.take()
     verb = VERBS.get(word)
     if verb is None:
-        raise r.fail("syntax/unknown_order", f"unknown order {word!r}")
+        raise r.fail(E.UNKNOWN_ORDER, word=word)
     order: Order
     if verb == "PLACE":
         if r.peek().isdigit():
@@ -192,7 +192,7 @@ def parse_order(line: str, power: str, charts: Charts) -> Order:
             r.optional("IN", "AT", "TO", "INTO")
             start = r.at
             if r.peek() != "HOME" and r._name(r.areas) is None:
-                raise r.fail("syntax/number", f"{r.peek()!r} is not a number of PFs")
+                raise r.fail(E.NOT_A_NUMBER, token=r.peek(), most=MAX_NUMBER)
             r.at = start
             area = r.area()
             amount = r.number("the number of PFs")
@@ -205,10 +205,7 @@ def parse_order(line: str, power: str, charts: Charts) -> Order:
             origin = r.area()
             if origin != power:
                 # OWW 3.3: only PFs in the home area may be moved
-                raise r.fail(
-                    "illegal/move_from_abroad",
-                    f"PFs outside the home area may not be moved (from {origin})",
-                )
+                raise r.fail(E.MOVE_FROM_ABROAD, origin=origin)
         r.optional("TO", "INTO", "IN")
         order = Move(r.area(), amount)
     elif verb == "ATTACK":
@@ -217,7 +214,7 @@ def parse_order(line: str, power: str, charts: Charts) -> Order:
         r.optional("ON", "AGAINST", "VS", "TARGET", "TARGETS")
         targets = r.powers_until("WITH")
         if not r.optional("WITH"):
-            raise r.fail("syntax/missing_with", "WITH <number of PFs> is missing")
+            raise r.fail(E.MISSING_WITH)
         strength = r.number("the number of PFs")
         r.optional("PF", "PFS")
         conditions: list[Condition] = []
@@ -229,9 +226,9 @@ def parse_order(line: str, power: str, charts: Charts) -> Order:
                 if r.optional("NOT", "DIDNT", "HASNT"):
                     negated = not negated
                 if not r.optional("PLACED", "PLACES", "PLACE"):
-                    raise r.fail("syntax/condition", "a condition reads '<player> [NOT] PLACED'")
+                    raise r.fail(E.CONDITION)
                 if any(c.power == who for c in conditions):
-                    raise r.fail("illegal/duplicate_condition", f"{who} is named twice")
+                    raise r.fail(E.DUPLICATE_CONDITION, power=who)
                 conditions.append(Condition(who, not negated))
                 if not r.optional("AND"):
                     break
@@ -260,11 +257,11 @@ def _spy(r: _Reader, area: str, targets: tuple[str, ...]) -> Order:
     if area == r.power:
         if len(targets) > 2:
             # OWW 6.1: two players may be spied on in one's home area
-            raise r.fail("illegal/spy_targets", "at most two players may be spied on at home")
+            raise r.fail(E.SPY_TARGETS, most=2, where="at home")
         return SpyHome(targets)
     if len(targets) > 1:
         # OWW 6.1: one opposing player in the chosen area
-        raise r.fail("illegal/spy_targets", f"only one player may be spied on in {area}")
+        raise r.fail(E.SPY_TARGETS, most=1, where=f"in {area}")
     return Spy(area, targets[0])
 
 

@@ -24,12 +24,12 @@ from umpire.games.origins.charts import Charts
 from umpire.games.origins.conflict import Outcome, fight
 from umpire.games.origins.economy import pool
 from umpire.games.origins.espionage import missions
+from umpire.games.origins.legality import check
 from umpire.games.origins.markers import Map, place_markers
 from umpire.games.origins.model import Box, State, with_boxes
 from umpire.games.origins.notation import format_order
 from umpire.games.origins.orders import Attack, Control, Move, Order, Place, Understanding
 from umpire.games.origins.scoring import scores
-from umpire.games.origins.validation import check
 
 
 def play_order(state: State, charts: Charts) -> list[str]:
@@ -62,8 +62,7 @@ def resolve_turn(
                 )
             )
             given = []
-        lines = [(i, o, format_order(o)) for i, o in enumerate(given, start=1)]
-        ok, problems = check(state, power, lines, charts)
+        ok, problems = check(state, power, list(enumerate(given, start=1)), charts)
         for problem in problems:
             events.append(
                 Event(

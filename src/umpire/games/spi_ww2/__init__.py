@@ -14,9 +14,6 @@ values. Modules: ``model``, ``board`` (a phase's working copy), ``orders``, ``no
 ``bot``, ``game``. Rulings: docs/rulings/spi-ww2.md.
 """
 
-from umpire.core import registry
 from umpire.games.spi_ww2.game import GAME, RULESET, SpiWW2
-
-registry.register_game(GAME)
 
 __all__ = ["GAME", "RULESET", "SpiWW2"]

@@ -28,8 +28,7 @@ from django.db import IntegrityError, transaction
 from django.db.models.signals import post_save
 from django.utils import timezone
 
-from umpire.core import registry, session
-from umpire.core.events import PUBLIC
+from umpire.core import session
 from umpire.server.mail.models import OutboundMail
 from umpire.server.mail.replies import FOOTER, when
 from umpire.server.models import Game, GameStatus, Message, Seat, Turn
@@ -141,21 +140,9 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
 
 
 def send_newspaper(game: Game, turn: Turn) -> int:
-    """The turn's newspaper, where the game has one (an optional ruleset ``newspaper``).
-
-    ``newspaper(state, public_events) -> str | None`` receives the public events only, so a
-    newspaper can carry nothing a spectator could not read.
-    """
-    ruleset = registry.get(game.game)
-    make = getattr(ruleset, "newspaper", None)
-    if make is None:
-        return 0
-    record = load_record(game)
-    from umpire.core.events import Event
-
-    events = [Event.from_json(e) for e in turn.events]
-    state = ruleset.load_state(record.state_after(turn.number))
-    text = make(state, [e for e in events if e.audience.kind == PUBLIC])
+    """The turn's newspaper, where the game has one (the optional ``newspaper`` of the
+    contract, through :func:`umpire.core.session.newspaper`: public events only)."""
+    text = session.newspaper(load_record(game), turn=turn.number)
     if not text:
         return 0
     sent = 0

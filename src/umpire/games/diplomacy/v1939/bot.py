@@ -15,18 +15,16 @@ Every random choice goes through the :class:`Chance` it is given.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import Any
 
 from umpire.core.chance import Chance
-from umpire.games.diplomacy.bot import retreat_orders, unit_moves
+from umpire.games.diplomacy.bot import choose_move, phase_orders, retreat_orders, unit_moves
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.legality import can_reach
-from umpire.games.diplomacy.state import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
+from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, Unit
 from umpire.games.diplomacy.v1939 import bombers as air
 from umpire.games.diplomacy.v1939 import supply
-
-if TYPE_CHECKING:
-    from umpire.games.diplomacy.v1939.game import V1939
+from umpire.games.diplomacy.v1939.model import State1939
 
 
 def _hops(m: Map, start: str, goal: str) -> list[str] | None:
@@ -56,8 +54,7 @@ def _round_trip(m: Map, start: str, goal: str, limit: int) -> tuple[list[str], i
     return (path, len(out) - 1) if air.cost(m, path) <= limit else None
 
 
-def _movement(e: V1939, state: State, power: str, chance: Chance) -> list[str]:
-    m = e.map
+def _movement(m: Map, state: State1939, power: str, chance: Chance) -> list[str]:
     owners = state.owner_map()
     mine = [u for u in state.units if u.power == power]
     plans: dict[str, str | None] = {}
@@ -81,12 +78,7 @@ def _movement(e: V1939, state: State, power: str, chance: Chance) -> list[str]:
                 taken |= {r, d}
                 plans[u.loc] = None
                 continue
-        if good and roll <= 70:
-            dest: str | None = chance.choice(good, purpose=f"bot {power} {u.loc} target")
-        elif options and roll <= 85:
-            dest = chance.choice(options, purpose=f"bot {power} {u.loc} move")
-        else:
-            dest = None
+        dest = choose_move(chance, power, u, good, options, roll)
         if dest is not None:
             taken.add(province_of(dest))
         plans[u.loc] = dest
@@ -116,21 +108,18 @@ def _movement(e: V1939, state: State, power: str, chance: Chance) -> list[str]:
             lines.append(f"{u.kind} {u.loc} S {v.kind} {v.loc} - {d}")
         else:
             lines.append(f"{u.kind} {u.loc} H")
-    lines.extend(_bombers(e, state, power, chance, moving))
+    lines.extend(_bombers(m, state, power, chance, moving))
     return lines
 
 
 def _bombers(
-    e: V1939, state: State, power: str, chance: Chance, moving: list[tuple[Unit, str]]
+    m: Map, state: State1939, power: str, chance: Chance, moving: list[tuple[Unit, str]]
 ) -> list[str]:
-    from umpire.games.diplomacy.v1939.game import bombers_of
-
-    m = e.map
     limit = air.bomber_range(state.year, state.season)
     owners = state.owner_map()
     units = state.unit_at()
     lines = []
-    for b in bombers_of(state):
+    for b in state.bomber_list():
         if b.power != power:
             continue
         roll = chance.percent(purpose=f"bot {power} bomber {b.loc}")
@@ -168,13 +157,10 @@ def _bombers(
     return lines
 
 
-def _winter(e: V1939, state: State, power: str, chance: Chance) -> list[str]:
-    from umpire.games.diplomacy.v1939.game import bombers_of
-
-    m = e.map
-    bombed = state.extra.get("bombed", [])
+def _winter(m: Map, state: State1939, power: str, chance: Chance) -> list[str]:
+    bombed = state.bombed
     sp = supply.supply_points(m, state.owner_map(), power, bombed)
-    bombers = bombers_of(state)
+    bombers = state.bomber_list()
     mine = [u for u in [*state.units, *bombers] if u.power == power]
     lines: list[str] = []
     cost = supply.upkeep(mine)
@@ -192,7 +178,10 @@ def _winter(e: V1939, state: State, power: str, chance: Chance) -> list[str]:
         lines.append(f"Transfer 1 SP to {to}")
         sp -= 1
     budget = sp - cost
-    places = supply.build_places(m, state, power, bombers, bombed)
+    # Places where any kind may be built: the bot chooses the kind after the place.
+    ground = supply.build_places(m, state, power, bombers, bombed, "A")
+    air = set(supply.build_places(m, state, power, bombers, bombed, "B"))
+    places = [p for p in ground if p in air]
     kinds = [u.kind for u in mine]
     plan = _builds(m, power, kinds, places, budget, chance, "build")
     # D39 12 recommends alternate winter orders to a player expecting a transfer. A bot that
@@ -234,13 +223,12 @@ def _builds(
     return lines
 
 
-def bot_orders(e: V1939, state: State, power: str, chance: Chance) -> str:
-    if state.phase == MOVEMENT:
-        lines = _movement(e, state, power, chance)
-    elif state.phase == RETREATS:
-        lines = retreat_orders(state, power, chance)
-    elif state.phase == ADJUSTMENTS:
-        lines = _winter(e, state, power, chance)
-    else:
-        lines = []
-    return "\n".join(lines) + ("\n" if lines else "")
+def bot_orders(m: Map, state: State1939, power: str, chance: Chance) -> str:
+    return phase_orders(_PHASES, m, state, power, chance)
+
+
+def _retreats(m: Map, state: State1939, power: str, chance: Chance) -> list[str]:
+    return retreat_orders(state, power, chance)
+
+
+_PHASES: dict[str, Any] = {MOVEMENT: _movement, RETREATS: _retreats, ADJUSTMENTS: _winter}

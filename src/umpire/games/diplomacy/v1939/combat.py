@@ -33,15 +33,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.model import Unit
+from umpire.games.diplomacy.movement import retreat_options
 from umpire.games.diplomacy.orders import Convoy, Hold, Move, Support
 from umpire.games.diplomacy.resolver import Resolver
-from umpire.games.diplomacy.state import Unit
+from umpire.games.diplomacy.v1939.model import NEUTRAL
 from umpire.games.diplomacy.v1939.orders import TankConvoy, TankMove
 
 MOVE, ROUTE, DEST, ONWARD = "move", "route", "dest", "onward"
 SUPPORT, CONVOY = "support", "convoy"
-NEUTRAL = "NEUTRAL"
 
+_MOVEMENT_STEPS = frozenset((MOVE, ROUTE, DEST, ONWARD))
 GroundOrder = Hold | Move | Support | Convoy | TankMove | TankConvoy
 
 
@@ -318,8 +320,10 @@ class _Board:
 
     def backup(self, cycle: Sequence[int]) -> dict[int, bool]:
         kinds = {self.kind[n] for n in cycle}
-        if kinds == {MOVE}:
-            return dict.fromkeys(cycle, True)  # circular movement (DATC 5.B.9)
+        if kinds <= _MOVEMENT_STEPS:
+            # Circular movement (DATC 5.B.9), a tank's steps included: the standard rules
+            # apply (D39 1), so a rotation through a tank's route succeeds as with an army.
+            return dict.fromkeys(cycle, True)
         convoys = [n for n in cycle if self.kind[n] == CONVOY]
         if convoys:
             return dict.fromkeys(convoys, False)  # Szykman rule
@@ -342,7 +346,24 @@ def adjudicate(
             convoys.setdefault((province_of(o.army_loc), o.army_dest), []).append(p)
         elif isinstance(o, TankConvoy):
             convoys.setdefault((o.tank_loc, o.dest), []).append(p)
-    void: set[str] = set()
+    moves = _number_moves(m, board, orders, convoys)
+    void = _number_helps(board, orders, moves)
+    _bomber_help(board, help_, moves)
+    _pairs(board, moves)
+    board.resolver = Resolver(len(board.kind), board.decide, board.backup)
+    outcome = board.resolver.resolve_all()
+    return _read_off(m, board, orders, outcome, void)
+
+
+def _number_moves(
+    m: Map,
+    board: _Board,
+    orders: Mapping[str, GroundOrder],
+    convoys: Mapping[tuple[str, str], list[str]],
+) -> dict[str, int]:
+    """The moves' legs as decisions: a single move (D39 19), or a tank movement's route and
+    destination steps and whether it goes on (D39 23). Province -> its first leg."""
+    at = board.at
     moves: dict[str, int] = {}
     for p, o in orders.items():
         u = at[p]
@@ -362,6 +383,14 @@ def adjudicate(
             board.leg(r).partner, board.leg(d).partner = d, r
             board.leg(r).onward = board.leg(d).onward = board.add(ONWARD, p)
             moves[p] = board.leg_of[p] = r
+    return moves
+
+
+def _number_helps(
+    board: _Board, orders: Mapping[str, GroundOrder], moves: Mapping[str, int]
+) -> set[str]:
+    """The supports and convoys as decisions; those matching no move are void (returned)."""
+    void: set[str] = set()
     for p, o in orders.items():
         if isinstance(o, Support):
             target = province_of(o.target_loc)
@@ -393,6 +422,12 @@ def adjudicate(
                 void.add(p)
                 continue
             board.convoy_at[p] = board.add(CONVOY, p)
+    return void
+
+
+def _bomber_help(board: _Board, help_: Sequence[BomberHelp], moves: Mapping[str, int]) -> None:
+    """Bomber missions over the ground fight: cuts, hold and move supports (D39 38, 39)."""
+    at = board.at
     for h in help_:
         n = moves.get(h.target)
         if h.mission == "N":
@@ -403,12 +438,19 @@ def adjudicate(
             leg = board.leg(n)
             if leg.dest == h.dest or (leg.kind == ROUTE and board.leg(leg.partner).dest == h.dest):
                 _leg_into(board, n, h.dest).bomber_supports.append(h.power)
+
+
+def _pairs(board: _Board, moves: Mapping[str, int]) -> None:
+    """Head-to-head moves, and two tank movements each through the other's destination."""
     for p, n in moves.items():
         leg = board.leg(n)
         back = moves.get(leg.dest)
-        if leg.kind == MOVE and back is not None and not leg.convoyed:
+        # Head to head (standard rules, D39 1): two single moves, or a single move and the
+        # first step of a tank movement, or two first steps, between two adjacent provinces:
+        # the units never pass through each other (ruling 9, corrected).
+        if leg.kind in (MOVE, ROUTE) and back is not None and not leg.convoyed:
             other = board.leg(back)
-            if other.kind == MOVE and other.dest == p and not other.convoyed:
+            if other.kind in (MOVE, ROUTE) and other.dest == p and not other.convoyed:
                 leg.opponent = back
     for n, route in enumerate(board.legs):  # two movements, each route the other's destination
         if route is not None and route.kind == ROUTE:
@@ -419,9 +461,6 @@ def adjudicate(
                     and board.leg(other.partner).dest == board.leg(route.partner).dest
                 ):
                     board.crossing[n] = d
-    board.resolver = Resolver(len(board.kind), board.decide, board.backup)
-    outcome = board.resolver.resolve_all()
-    return _read_off(m, board, orders, outcome, void)
 
 
 def _own_convoy(
@@ -489,6 +528,25 @@ def _read_off(
             dislodged.append((Unit(loc, u.kind, u.power), rival.src, rival.convoyed, p))
             continue
         after[here] = Unit(loc, u.kind, u.power)
+    _statuses(board, orders, outcome, void, after, status)
+    contested = _contested(board, outcome, after)
+    retreats = [
+        (u, origin, _retreat_options(m, u, origin, by_convoy, start, after, contested))
+        for u, origin, by_convoy, start in dislodged
+        if u.power != NEUTRAL  # D39 14 (ruling): a dislodged neutral army is removed
+    ]
+    return Result(status, sorted(after.values()), retreats, frozenset(contested), frozenset(void))
+
+
+def _statuses(
+    board: _Board,
+    orders: Mapping[str, GroundOrder],
+    outcome: list[bool],
+    void: set[str],
+    after: Mapping[str, Unit],
+    status: dict[str, str],
+) -> None:
+    """The status of every unit that did not move: of its support or convoy, or held."""
     for p, o in orders.items():
         if p in status:
             continue
@@ -501,27 +559,24 @@ def _read_off(
             status[p] = "convoyed" if outcome[board.convoy_at[p]] else "disrupted"
         else:
             status[p] = "held"
-        if p not in after and status[p] != "void":
-            status[p] = "dislodged"
-    contested = _contested(board, outcome, after)
-    retreats = []
-    for u, origin, by_convoy, start in dislodged:
-        if u.power == NEUTRAL:
-            continue  # D39 14 (ruling): a dislodged neutral army is removed
-        targets = (
-            sorted(m.fleet_targets(u.loc)) if u.kind == "F" else sorted(m.army_targets(u.province))
-        )
-        options = [
-            t
-            for t in targets
-            if province_of(t) not in after
-            and province_of(t) not in contested
-            and (province_of(t) != origin or by_convoy)
-        ]
-        if start is not None and start not in after and start not in options:
-            options.append(start)  # D39 29: back to where its movement began
-        retreats.append((u, origin, tuple(sorted(options))))
-    return Result(status, sorted(after.values()), retreats, frozenset(contested), frozenset(void))
+        if after.get(p) is not board.at[p] and status[p] != "void":
+            status[p] = "dislodged"  # another unit may stand there now: it is not this one
+
+
+def _retreat_options(
+    m: Map,
+    u: Unit,
+    origin: str,
+    by_convoy: bool,
+    start: str | None,
+    after: Mapping[str, Unit],
+    contested: set[str],
+) -> tuple[str, ...]:
+    """The standard options, and for a tank halted in its route, where it began (D39 29)."""
+    options = list(retreat_options(m, u, origin, by_convoy, after, contested))
+    if start is not None and start not in after and start not in options:
+        options.append(start)  # D39 29: back to where its movement began
+    return tuple(sorted(options))
 
 
 def _origin(board: _Board, leg: _Leg) -> str:

@@ -50,9 +50,11 @@ Canonical text keeps the standard style (lower-case abbreviations, upper-case le
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from umpire.core.problems import OrderError
+from umpire.games.diplomacy import errors
 from umpire.games.diplomacy import notation as standard
 from umpire.games.diplomacy.geography import Map
 from umpire.games.diplomacy.orders import Build, Hold, Order
@@ -69,7 +71,6 @@ from umpire.games.diplomacy.v1939.orders import (
     Transfer,
 )
 
-SCENARIO = "1939-iii"
 KINDS: Mapping[str, str] = {
     **standard.STANDARD_KINDS,
     "t": "T",
@@ -110,14 +111,14 @@ def _clean(text: str) -> str:
 def _province(m: Map, name: str, text: str) -> str:
     p = m.lookup(name.strip())
     if p is None:
-        raise OrderError("order/unknown_province", f"unknown province {name.strip()!r} in {text!r}")
+        raise errors.UNKNOWN_PROVINCE.error(name=name.strip(), text=text)
     return p
 
 
 def _power(word: str, text: str) -> str:
     power = POWER_WORDS.get(word.strip().lower())
     if power is None:
-        raise OrderError("order/unknown_power", f"unknown power {word!r} in {text!r}")
+        raise errors.UNKNOWN_POWER.error(word=word, text=text)
     return power
 
 
@@ -125,11 +126,11 @@ def parse_order(m: Map, text: str) -> V1939Order:
     """One order of 1939 III, names resolved against the map; legality is checked elsewhere."""
     s = _clean(text)
     if not s:
-        raise OrderError("syntax/empty", f"empty order {text!r}")
+        raise errors.EMPTY.error(text=text)
     if (t := _TRANSFER.match(s)) is not None:
         amount = int(t.group(1))
         if amount <= 0:
-            raise OrderError("syntax/amount", f"a transfer needs a positive amount: {text!r}")
+            raise errors.AMOUNT.error(text=text)
         return Transfer(amount, _power(t.group(2), text))
     if _ALTERNATE.match(s) is not None:
         return Alternate()
@@ -158,12 +159,12 @@ def _tank_move(m: Map, s: str, text: str) -> TankMove:
         move, route = body.rsplit(" via ", 1)
         parts = [p for p in move.split(" - ")]
         if len(parts) != 2:
-            raise OrderError("syntax/tank_move", f"write T(Mun) - Cro via Aus: {text!r}")
+            raise errors.TANK_MOVE.error(reason="write T(Mun) - Cro via Aus", text=text)
         start, dest = parts
     else:
         parts = body.split(" - ")
         if len(parts) != 3:
-            raise OrderError("syntax/tank_move", f"a tank moves at most two provinces: {text!r}")
+            raise errors.TANK_MOVE.error(reason="a tank moves at most two provinces", text=text)
         start, route, dest = parts
     return TankMove(
         "T", _province(m, start, text), _province(m, route, text), _province(m, dest, text)
@@ -173,7 +174,7 @@ def _tank_move(m: Map, s: str, text: str) -> TankMove:
 def _tank_convoy(m: Map, s: str, text: str) -> TankConvoy:
     match = re.match(r"^(?:f|fleet)?\s*(.+?)\s+(?:c|convoys?)\s+t\s+(.+?)\s+-\s+(.+)$", s)
     if match is None:
-        raise OrderError("syntax/convoy", f"write F(NTH) C T(Lon) - Bel: {text!r}")
+        raise errors.CONVOY.error(text=text)
     return TankConvoy(
         "F",
         _province(m, match.group(1), text),
@@ -189,14 +190,14 @@ def _bomber(m: Map, s: str, text: str) -> BomberStand | Flight:
     if bracket is not None:
         body = body[: bracket.start()] + " @s " + body[bracket.end() :]
         if _BRACKET.search(body) is not None:
-            raise OrderError("syntax/missions", f"a bomber flies one mission a season: {text!r}")
+            raise errors.MISSIONS.error(reason="a bomber flies one mission a season", text=text)
     steps = [p.strip() for p in body.split(" - ")]
     if len(steps) == 1:
         first = steps[0].split()
         if len(first) >= 2 and first[-1] in standard.HOLD:
             first = first[:-1]
         if bracket is not None or not first:
-            raise OrderError("syntax/flight", f"a mission needs a flight path: {text!r}")
+            raise errors.FLIGHT.error(reason="a mission needs a flight path", text=text)
         return BomberStand("B", _province(m, " ".join(first), text))
     loc = _province(m, steps[0], text)
     path: list[str] = []
@@ -209,16 +210,16 @@ def _bomber(m: Map, s: str, text: str) -> BomberStand | Flight:
         elif (found := _MISSION_TAG.search(step)) is not None:
             step, tag = step[: found.start()].strip(), found.group(1).upper()
         if not step:
-            raise OrderError("syntax/flight", f"a step of the flight path is empty: {text!r}")
+            raise errors.FLIGHT.error(reason="a step of the flight path is empty", text=text)
         path.append(_province(m, step, text))
         if tag:
             if mission:
-                raise OrderError("syntax/missions", f"a bomber flies one mission: {text!r}")
+                raise errors.MISSIONS.error(reason="a bomber flies one mission", text=text)
             mission, at = tag, len(path) - 1
             if tag == SUPPORT:
                 target = _supported(m, loc, support_text or "", text)
     if mission not in ("", SUPPORT, CUT, RAID):
-        raise OrderError("syntax/mission", f"unknown mission in {text!r}")
+        raise errors.MISSION.error(reason="unknown mission", text=text)
     return Flight("B", loc, tuple(path), mission, at, *target)
 
 
@@ -226,13 +227,14 @@ def _supported(m: Map, loc: str, inner: str, text: str) -> tuple[str, str, str |
     """``S A(Aus) - Cze`` inside the brackets: the supported unit and its order."""
     words = inner.split()
     if not words or words[0] not in standard.SUPPORT:
-        raise OrderError("syntax/mission", f"expected [S unit ...] in {text!r}")
+        raise errors.MISSION.error(reason="expected [S unit ...]", text=text)
     try:
         order = standard.read_order(m, f"a {loc} {inner}", KINDS)
     except OrderError as err:
+        # The inner order's own (declared) code, its message placed in the whole line.
         raise OrderError(err.code, f"{err.message} (in {text!r})") from err
     if not hasattr(order, "target_loc"):
-        raise OrderError("syntax/mission", f"expected [S unit ...] in {text!r}")
+        raise errors.MISSION.error(reason="expected [S unit ...]", text=text)
     return order.target_kind, order.target_loc, order.target_dest  # type: ignore[union-attr]
 
 
@@ -250,22 +252,22 @@ def _format_flight(o: Flight) -> str:
     return f"B {o.loc} - " + " - ".join(steps)
 
 
+# The standard formats and this scenario's own, looked up by exact type.
+FORMATS: dict[type, Callable[[Any], str]] = {
+    **standard.FORMATS,
+    TankMove: lambda o: f"T {o.loc} - {o.dest} via {o.route}",
+    TankConvoy: lambda o: f"{o.kind} {o.loc} C T {o.tank_loc} - {o.dest}",
+    BomberStand: lambda o: f"B {o.loc} H",
+    Flight: _format_flight,
+    LandPermission: lambda o: f"{o.province} [Land {o.power} B {o.bomber_loc}]",
+    Transfer: lambda o: f"Transfer {o.amount} SP to {o.to}",
+    Alternate: lambda o: "Alternate:",
+}
+
+
 def format_order(order: V1939Order) -> str:
     """Canonical text (``parse_order(m, format_order(o)) == o``)."""
-    return standard.format_order(order)  # type: ignore[arg-type]
+    return standard.format_with(FORMATS, order)
 
-
-# 1939 III's order types join the standard dispatch table (variants add formatters).
-standard.FORMATS.update(
-    {
-        TankMove: lambda o: f"T {o.loc} - {o.dest} via {o.route}",
-        TankConvoy: lambda o: f"{o.kind} {o.loc} C T {o.tank_loc} - {o.dest}",
-        BomberStand: lambda o: f"B {o.loc} H",
-        Flight: _format_flight,
-        LandPermission: lambda o: f"{o.province} [Land {o.power} B {o.bomber_loc}]",
-        Transfer: lambda o: f"Transfer {o.amount} SP to {o.to}",
-        Alternate: lambda o: "Alternate:",
-    }
-)
 
 __all__ = ["KINDS", "Build", "Hold", "V1939Order", "format_order", "parse_order"]

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 
 from umpire.games.diplomacy.adjustments import civil_disorder
 from umpire.games.diplomacy.geography import Map, province_of
-from umpire.games.diplomacy.orders import Build, Remove, Waive
-from umpire.games.diplomacy.state import State, Unit
+from umpire.games.diplomacy.model import State, Unit
+from umpire.games.diplomacy.orders import Build, Remove
 from umpire.games.diplomacy.v1939.orders import Alternate, Transfer
 
 COST = {"A": 2, "F": 2, "T": 3, "B": 3}  # D39 9
@@ -65,10 +65,21 @@ def ratio_ok(units: Iterable[Unit]) -> tuple[bool, bool]:
 
 
 def build_places(
-    m: Map, state: State, power: str, bombers: Sequence[Unit], bombed: Iterable[str]
+    m: Map,
+    state: State,
+    power: str,
+    bombers: Sequence[Unit],
+    bombed: Iterable[str],
+    kind: str = "A",
 ) -> list[str]:
+    """The centres where ``power`` may build a unit of ``kind`` this winter: its own home
+    centres that it owns, not bombed since the last winter (D39 41), and free of a unit of the
+    same layer. A bomber "may occupy the same space as a ground/sea unit, but may not occupy the
+    same space as another Bomber" (D39 36), so a bomber is built beside one's army and an army
+    under one's bomber (ruling 4)."""
     owners = state.owner_map()
-    taken = {u.province for u in state.units} | {b.province for b in bombers}
+    layer = bombers if kind == "B" else state.units
+    taken = {u.province for u in layer}
     hit = set(bombed)
     return sorted(
         p
@@ -181,35 +192,72 @@ def _adjust(
             done.append((power, "no builds", "had to disband for lack of SP (D39 10)"))
             full = False
         return done, full
-    budget = have - before
-    places = set(build_places(m, state, power, bombers, bombed))
-    builds: list[Unit] = []
-    for o in given:
-        if isinstance(o, Waive) or not isinstance(o, Build):
-            continue
-        here = province_of(o.loc)
-        if here not in places or COST[o.kind] > budget:
-            done.append((power, "build refused", f"{o.kind} {o.loc}"))
-            full = False
-            continue
-        places.discard(here)
-        budget -= COST[o.kind]
-        builds.append(Unit(o.loc, o.kind, power))
-    # The ratios count every army of the winter's builds (D39 18: the T may come with the
-    # 3rd A); tanks and bombers over the ratio are dropped, the last written first.
+    refused, built = _builds(m, state, power, given, have - before, mine, bombers, bombed)
+    done += refused
+    for u in built:
+        (air if u.kind == "B" else ground)[u.province] = u
+        done.append((power, "build", f"{u.kind} {u.loc}"))
+    return done, full and not refused
+
+
+def _builds(
+    m: Map,
+    state: State,
+    power: str,
+    given: Sequence[object],
+    budget: int,
+    mine: Sequence[Unit],
+    bombers: Sequence[Unit],
+    bombed: Sequence[str],
+) -> tuple[list[tuple[str, str, str]], list[Unit]]:
+    """Step 5, the builds of one set of orders within ``budget`` SP: what was refused, and the
+    units built (D39 10, 11, 13, 18, 31, 41)."""
+    ground = set(build_places(m, state, power, bombers, bombed, "A"))
+    air = set(build_places(m, state, power, bombers, bombed, "B"))
+    over_ratio: list[int] = []  # the builds (by place in ``given``) the ratios refuse
     while True:
-        tanks_ok, bombers_ok = ratio_ok([*mine, *builds])
+        refused, builds = _affordable(power, given, budget, ground, air, over_ratio)
+        # The ratios count every army of the winter's builds (D39 18: the T may come with the
+        # 3rd A). A tank or bomber over a ratio is refused, the last written first, and costs
+        # nothing: the builds are paid again without it (D39 11).
+        tanks_ok, bombers_ok = ratio_ok([*mine, *(u for _, u in builds)])
         over = [
             i
-            for i, u in enumerate(builds)
+            for i, u in builds
             if (u.kind == "T" and not tanks_ok) or (u.kind == "B" and not bombers_ok)
         ]
         if not over:
             break
-        u = builds.pop(over[-1])
-        done.append((power, "build refused (ratio)", f"{u.kind} {u.loc}"))
-        full = False
-    for u in builds:
-        (air if u.kind == "B" else ground)[u.province] = u
-        done.append((power, "build", f"{u.kind} {u.loc}"))
-    return done, full
+        over_ratio.append(over[-1])
+    for i in sorted(over_ratio):
+        o = given[i]
+        assert isinstance(o, Build)
+        refused.append((power, "build refused (ratio)", f"{o.kind} {o.loc}"))
+    return refused, [u for _, u in builds]
+
+
+def _affordable(
+    power: str,
+    given: Sequence[object],
+    budget: int,
+    ground: set[str],
+    air: set[str],
+    skip: Sequence[int],
+) -> tuple[list[tuple[str, str, str]], list[tuple[int, Unit]]]:
+    """The builds of ``given`` (but those at ``skip``) paid in the order written while the
+    budget lasts, one per centre (ruling 4): what was refused, and (index, unit) built."""
+    refused: list[tuple[str, str, str]] = []
+    builds: list[tuple[int, Unit]] = []
+    used: set[str] = set()
+    for i, o in enumerate(given):
+        if not isinstance(o, Build) or i in skip:
+            continue
+        here = province_of(o.loc)
+        places = air if o.kind == "B" else ground
+        if here not in places or here in used or COST[o.kind] > budget:
+            refused.append((power, "build refused", f"{o.kind} {o.loc}"))
+            continue
+        used.add(here)
+        budget -= COST[o.kind]
+        builds.append((i, Unit(o.loc, o.kind, power)))
+    return refused, builds

@@ -78,7 +78,6 @@ class State:
     winners: tuple[str, ...] = ()  # set when the game is over
     result: str = ""  # "victory", "draw" or "" while playing
     turn: int = 1  # number of the phase to be resolved next
-    extra: dict[str, Any] = field(default_factory=dict)  # reserved for variants
 
     def unit_at(self) -> dict[str, Unit]:
         """Province -> unit."""
@@ -114,12 +113,13 @@ def dump_state(state: State) -> dict[str, Any]:
         "winners": list(state.winners),
         "result": state.result,
         "turn": state.turn,
-        "extra": state.extra,
+        "extra": {},  # the record's place for a scenario's own facts: none in this game
     }
 
 
-def load_state(data: dict[str, Any]) -> State:
-    return State(
+def state_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The fields of :class:`State` read from :func:`dump_state`'s form."""
+    return dict(
         scenario=str(data["scenario"]),
         powers=tuple(data["powers"]),
         year=int(data["year"]),
@@ -132,5 +132,9 @@ def load_state(data: dict[str, Any]) -> State:
         winners=tuple(data["winners"]),
         result=str(data["result"]),
         turn=int(data["turn"]),
-        extra=dict(data.get("extra", {})),
     )
+
+
+def load_state(data: dict[str, Any]) -> State:
+    """Inverse of :func:`dump_state`."""
+    return State(**state_fields(data))

@@ -1,4 +1,5 @@
-"""Legality of a submission against the state (the second step after notation).
+"""Legality of a submission against the state (the second step after notation): the
+``check`` of core's submission pipeline.
 
 "Invalid is not understood; illegal is understood but not allowed." The notation module
 raises ``syntax/`` and ``order/`` problems for a line; this module checks each understood
@@ -11,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from umpire.core.problems import Problem
+from umpire.core.errors import Code
+from umpire.core.problems import Parsed, Problem
+from umpire.games.origins import errors as E
 from umpire.games.origins.charts import Charts
 from umpire.games.origins.economy import pool
 from umpire.games.origins.markers import may_control, may_understand
@@ -27,22 +30,30 @@ from umpire.games.origins.orders import (
     Understanding,
 )
 
-Lines = Sequence[tuple[int, Order, str]]  # (line, order, raw text)
+Lines = Sequence[tuple[int, Order]]  # (line, order)
+
+
+def check_submission(state: State, power: str, numbered: Lines, charts: Charts) -> Parsed[Order]:
+    """The legal orders of ``numbered`` (in line order) and a problem for each illegal one."""
+    accepted, problems = check(state, power, numbered, charts)
+    return Parsed(accepted, problems)
 
 
 def check(
-    state: State, power: str, lines: Lines, charts: Charts
+    state: State, power: str, numbered: Lines, charts: Charts
 ) -> tuple[list[tuple[int, Order]], list[Problem]]:
-    """The legal orders of ``lines`` and a Problem for each illegal one."""
+    """The legal orders of ``numbered`` and a Problem for each illegal one; a problem's
+    message ends with the order's canonical text, quoted."""
     accepted: list[tuple[int, Order]] = []
     problems: list[Problem] = []
+    lines = [(number, order, format_order(order)) for number, order in numbered]
 
-    def bad(number: int, raw: str, code: str, why: str) -> None:
-        problems.append(Problem(number, f"illegal/{code}", f"{why}: {raw!r}", raw))
+    def bad(number: int, raw: str, code: Code, **fields: object) -> None:
+        problems.append(Problem(number, code.code, f"{code.message(**fields)}: {raw!r}", raw))
 
     if state.turn > charts.turns:
         for number, _, raw in lines:
-            bad(number, raw, "game_over", "the game is over")
+            bad(number, raw, E.GAME_OVER)
         return accepted, problems
     available = pool(state, power, charts).total
     home_pfs = state.box(power, power).pfs
@@ -55,29 +66,19 @@ def check(
             state.control_marked(area)
         ):
             # OWW 1.6, 3.5: nothing more happens in a Control-marked area
-            bad(number, raw, "control_marked", f"{area} holds a Control marker (OWW 3.5)")
+            bad(number, raw, E.CONTROL_MARKED, area=area)
             continue
         if isinstance(order, Place):
             if placed + order.amount > available:
-                bad(
-                    number,
-                    raw,
-                    "too_many_pfs",
-                    f"{power} has {available} PFs this turn and has placed {placed} already",
-                )
+                bad(number, raw, E.TOO_MANY_PFS, power=power, available=available, placed=placed)
                 continue
             placed += order.amount
         elif isinstance(order, Move):
             if area == power:
-                bad(number, raw, "move_home", "PFs are moved from the home area, not to it")
+                bad(number, raw, E.MOVE_HOME)
                 continue
             if moved + order.amount > home_pfs:
-                bad(
-                    number,
-                    raw,
-                    "move_exceeds_home",
-                    f"{power} has {home_pfs} PFs in its home area to move (OWW 3.2)",
-                )
+                bad(number, raw, E.MOVE_EXCEEDS_HOME, power=power, pfs=home_pfs)
                 continue
             moved += order.amount
         elif isinstance(order, Attack | Understanding | Control):
@@ -87,11 +88,11 @@ def check(
             kind = "spy" if isinstance(order, Spy) else "spy_home"
             target_list = [order.target] if isinstance(order, Spy) else list(order.targets)
             if power in target_list:
-                bad(number, raw, "spy_self", f"{power} cannot spy on itself")
+                bad(number, raw, E.SPY_SELF, power=power)
                 continue
             if kind in seen:
                 # OWW 6.1: one area mission, and one mission in the home area
-                bad(number, raw, "second_spy", "only one such espionage order is allowed (OWW 6.1)")
+                bad(number, raw, E.SECOND_SPY)
                 continue
             seen.add(kind)
         accepted.append((number, order))
@@ -108,72 +109,48 @@ def check(
         pfs = box.pfs + extra
         if isinstance(order, Attack):
             if power in order.targets:
-                bad(number, raw, "attack_self", f"{power} cannot attack itself")
+                bad(number, raw, E.ATTACK_SELF, power=power)
                 continue
             if area in attacked:
                 # OWW 4.3: one attack per area
-                bad(number, raw, "second_attack", f"{power} already attacks in {area} (OWW 4.3)")
+                bad(number, raw, E.SECOND_ATTACK, power=power, area=area)
                 continue
             if order.strength > strength:
-                bad(
-                    number,
-                    raw,
-                    "strength",
-                    f"{power} can have at most {strength} PFs in {area} (OWW 4.4, 4.5)",
-                )
+                bad(number, raw, E.STRENGTH, power=power, most=strength, area=area)
                 continue
             attacked.add(area)
         elif isinstance(order, Understanding):
             if area in marked:
-                bad(number, raw, "second_marker", f"a marker is already ordered in {area}")
+                bad(number, raw, E.SECOND_MARKER, area=area)
                 continue
             if not may_understand(area, power, charts):
-                bad(number, raw, "no_objective", f"{power} scores nothing in {area} (OWW 5.2)")
+                bad(number, raw, E.NO_OBJECTIVE, power=power, area=area)
                 continue
             if box.marker:
-                bad(number, raw, "has_marker", f"{power} already has a marker in {area}")
+                bad(number, raw, E.HAS_MARKER, power=power, area=area)
                 continue
             if pfs < 5:
-                bad(
-                    number,
-                    raw,
-                    "too_few_pfs",
-                    f"{power} can have at most {pfs} PFs in {area} (OWW 5.2)",
-                )
+                bad(number, raw, E.TOO_FEW_PFS, power=power, most=pfs, area=area, rule="OWW 5.2")
                 continue
             marked.add(area)
         else:
             assert isinstance(order, Control)
             if area in marked:
-                bad(number, raw, "second_marker", f"a marker is already ordered in {area}")
+                bad(number, raw, E.SECOND_MARKER, area=area)
                 continue
             if not may_control(area, power, charts):
-                bad(
-                    number,
-                    raw,
-                    "no_control_entry",
-                    f"{power} has no Control entry for {area} (OWW 2.3)",
-                )
+                bad(number, raw, E.NO_CONTROL_ENTRY, power=power, area=area)
                 continue
             if power in order.share:
-                bad(number, raw, "share_self", f"{power} cannot share control with itself")
+                bad(number, raw, E.SHARE_SELF, power=power)
                 continue
             unable = [p for p in order.share if not may_control(area, p, charts)]
             if unable:
-                bad(
-                    number,
-                    raw,
-                    "share_ineligible",
-                    f"{', '.join(unable)} cannot hold a Control marker in {area} (OWW 5.4)",
-                )
+                bad(number, raw, E.SHARE_INELIGIBLE, powers=", ".join(unable), area=area)
                 continue
             if strength < 5:
-                bad(
-                    number,
-                    raw,
-                    "too_few_pfs",
-                    f"{power} can have at most {strength} PFs in {area} (OWW 5.3.3)",
-                )
+                rule = "OWW 5.3.3"
+                bad(number, raw, E.TOO_FEW_PFS, power=power, most=strength, area=area, rule=rule)
                 continue
             marked.add(area)
         accepted.append((number, order))

@@ -1,0 +1,283 @@
+"""The turn of standard Diplomacy, in the order of the 2023 rulebook (:func:`resolve`):
+
+1. Spring movement, then Spring retreats if any unit was dislodged;
+2. Fall movement, then Fall retreats if any unit was dislodged;
+3. supply centres change hands (a centre belongs to the power whose unit stands in it after
+   the Fall moves and retreats); a power with 18 centres wins; at the year limit
+   (``max_years``, default 40) the game ends in a draw among the survivors;
+4. Winter adjustments if any power has one to make.
+
+Phases nobody has to order are skipped. :func:`end` and :func:`retreat_events` are shared with
+the scenarios that reuse these steps.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from umpire.core.events import NO_DATA, Audience, Event
+from umpire.core.ruleset import Resolution
+from umpire.games.diplomacy import adjustments, movement, notation, retreats
+from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.model import (
+    ADJUSTMENTS,
+    FALL,
+    MOVEMENT,
+    OVER,
+    RETREATS,
+    SPRING,
+    WINTER,
+    Dislodged,
+    State,
+    Unit,
+)
+from umpire.games.diplomacy.orders import (
+    AdjustmentOrder,
+    Build,
+    Convoy,
+    Hold,
+    Move,
+    MovementOrder,
+    Order,
+    Remove,
+    Retreat,
+    RetreatOrder,
+    Support,
+    Waive,
+    unit_province,
+)
+
+S = TypeVar("S", bound=State)
+PUBLIC = Audience.public()  # immutable: shared by every event
+_MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
+# The status of a carried-out order: (succeeded, failed), by order type.
+_STATUS: dict[type, tuple[str, str]] = {
+    Move: ("moved", "failed"),
+    Support: ("supported", "cut"),
+    Convoy: ("convoyed", "disrupted"),
+}
+
+
+def resolve(m: Map, state: State, orders: Mapping[str, Sequence[Order]]) -> Resolution[State]:
+    """Adjudicate the phase ``state`` waits for with every power's orders."""
+    return run_phase(_PHASES, m, state, orders)
+
+
+def run_phase(
+    phases: Mapping[str, Callable[[Map, S, Mapping[str, Sequence[Any]]], Resolution[S]]],
+    m: Map,
+    state: S,
+    orders: Mapping[str, Sequence[Any]],
+) -> Resolution[S]:
+    """The step of ``phases`` for the state's phase (none once the game is over)."""
+    step = phases.get(state.phase)
+    return Resolution(state, []) if step is None else step(m, state, orders)
+
+
+def movement_phase(
+    m: Map, state: State, orders: Mapping[str, Sequence[Order]]
+) -> Resolution[State]:
+    """A Spring or Fall movement phase: the moves, then retreats or the season's end."""
+    units = state.unit_at()
+    given: dict[str, MovementOrder] = {}
+    for power, os in orders.items():
+        for o in os:
+            if isinstance(o, _MOVEMENT_ORDERS):
+                here = province_of(o.loc)
+                unit = units.get(here)
+                if unit is not None and unit.power == power:
+                    given[here] = o  # the last order for a unit counts
+    result = movement.adjudicate(m, state.units, given)
+    events = order_events(units, result)
+    dislodged = tuple(
+        sorted(Dislodged(u, origin, options) for u, origin, options in result.dislodged)
+    )
+    events.extend(_dislodged_event(d) for d in dislodged)
+    if dislodged:
+        phase, season = RETREATS, state.season
+    elif state.season == SPRING:
+        phase, season = MOVEMENT, FALL  # on to Fall (see after_moves)
+    else:
+        phase, season = state.phase, state.season
+    new = State(
+        scenario=state.scenario,
+        powers=state.powers,
+        year=state.year,
+        season=season,
+        phase=phase,
+        units=tuple(result.units),
+        owners=state.owners,
+        dislodged=dislodged,
+        max_years=state.max_years,
+        winners=state.winners,
+        result=state.result,
+        turn=state.turn + 1,
+    )
+    if dislodged or state.season == SPRING:
+        return Resolution(new, events)
+    return after_moves(m, new, events)
+
+
+def _dislodged_event(d: Dislodged) -> Event:
+    where = f"it may retreat to {', '.join(d.options)}" if d.options else "it must disband"
+    return Event(
+        "dislodged",
+        PUBLIC,
+        f"{d.unit.power} {d.unit.kind} {d.unit.loc} is dislodged from {d.attacker_from}; {where}",
+        {"unit": d.unit.text(), "from": d.attacker_from, "options": list(d.options)},
+    )
+
+
+def retreat_events(
+    dislodged: Sequence[Dislodged],
+    by_unit: Mapping[Any, RetreatOrder],
+    fate: Mapping[Any, str],
+    key: Any,
+    data: bool,
+) -> list[Event]:
+    """One public event per dislodged unit: its fate (and where it went). ``key`` gives the
+    key of a dislodged unit in ``by_unit`` and ``fate``; ``data`` adds the event's data."""
+    events = []
+    for d in dislodged:
+        k = key(d)
+        f, ro = fate[k], by_unit.get(k)
+        where = f" to {ro.dest}" if f == "retreated" and isinstance(ro, Retreat) else ""
+        text = f"{d.unit.power} {d.unit.kind} {d.unit.loc}: {f}{where}"
+        fields = {"unit": d.unit.text(), "fate": f} if data else NO_DATA
+        events.append(Event("retreat", PUBLIC, text, fields))
+    return events
+
+
+def _by_province(d: Dislodged) -> str:
+    return d.unit.province
+
+
+def retreat_phase(m: Map, state: State, orders: Mapping[str, Sequence[Order]]) -> Resolution[State]:
+    """The retreats of the dislodged units, then the season's end."""
+    by_unit: dict[str, RetreatOrder] = {}
+    for power, os in orders.items():
+        for o in os:
+            here = unit_province(o)
+            for d in state.dislodged:
+                if d.unit.province == here and d.unit.power == power:
+                    by_unit[here] = o  # type: ignore[assignment]
+    survivors, fate = retreats.resolve_retreats(state.dislodged, by_unit, _by_province)
+    events = retreat_events(state.dislodged, by_unit, fate, _by_province, data=True)
+    new = replace(
+        state,
+        units=tuple(sorted([*state.units, *survivors])),
+        dislodged=(),
+        turn=state.turn + 1,
+    )
+    return after_moves(m, new, events)
+
+
+def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
+    """After the moves and retreats of a season: on to Fall, or to the year's end."""
+    if state.season == SPRING:
+        return Resolution(replace(state, season=FALL, phase=MOVEMENT), events)
+    # Supply centres change hands after the Fall moves and retreats.
+    owners = state.owner_map()
+    centres = m.supply_centres
+    for u in state.units:
+        if u.province in centres and owners.get(u.province) != u.power:
+            events.append(
+                Event(
+                    "capture",
+                    PUBLIC,
+                    f"{u.power} takes {u.province}"
+                    + (f" from {owners[u.province]}" if u.province in owners else ""),
+                    {"province": u.province, "power": u.power},
+                )
+            )
+            owners[u.province] = u.power
+    state = replace(state, owners=tuple(sorted(owners.items())))
+    held = Counter(owners.values())
+    counts = {p: held[p] for p in state.powers}
+    leader = max(counts, key=lambda p: counts[p])
+    if counts[leader] >= m.victory_centres:
+        return end(
+            state, events, (leader,), "victory", f"{leader} wins with {counts[leader]} centres"
+        )
+    if state.year >= 1900 + state.max_years:
+        alive = tuple(
+            p for p in state.powers if counts[p] > 0 or any(u.power == p for u in state.units)
+        )
+        return end(
+            state, events, alive, "draw", f"year limit {state.year}: draw among {', '.join(alive)}"
+        )
+    # Who must adjust depends on units and centres only, not on the phase.
+    if not adjustments.must_adjust(m, state):
+        return Resolution(next_year(state), events)
+    return Resolution(replace(state, season=WINTER, phase=ADJUSTMENTS), events)
+
+
+def adjustment_phase(
+    m: Map, state: State, orders: Mapping[str, Sequence[Order]]
+) -> Resolution[State]:
+    """Winter: builds, removals and civil disorder, then the next year's Spring."""
+    wanted: dict[str, list[AdjustmentOrder]] = {}
+    for power, os in orders.items():
+        wanted[power] = [o for o in os if isinstance(o, Build | Remove | Waive)]
+    units, done = adjustments.resolve_adjustments(m, state, wanted)
+    events = [
+        Event(
+            "adjustment",
+            PUBLIC,
+            f"{p}: {what} {where}".rstrip(),
+            {"power": p, "action": what, "unit": where},
+        )
+        for p, what, where in done
+    ]
+    return Resolution(next_year(replace(state, units=tuple(units), turn=state.turn + 1)), events)
+
+
+def next_year(state: State) -> State:
+    return replace(state, year=state.year + 1, season=SPRING, phase=MOVEMENT)
+
+
+def end(
+    state: State, events: list[Event], winners: tuple[str, ...], result: str, text: str
+) -> Resolution[Any]:
+    """The game is over: ``winners`` share the ``result`` ("victory" or "draw")."""
+    events.append(Event("game_over", PUBLIC, text, {"result": result, "winners": list(winners)}))
+    return Resolution(replace(state, phase=OVER, winners=winners, result=result), events)
+
+
+_PHASES: dict[str, Any] = {
+    MOVEMENT: movement_phase,
+    RETREATS: retreat_phase,
+    ADJUSTMENTS: adjustment_phase,
+}
+
+
+def order_events(units: Mapping[str, Unit], result: movement.Result) -> list[Event]:
+    """One public event per unit, in province order: its order as carried out and its fate."""
+    void, succeeded, formats = result.void, result.succeeded, notation.FORMATS
+    events = []
+    for p, order in sorted(result.orders.items()):
+        voided = void.get(p)
+        if voided is not None:
+            text = formats[type(voided)](voided)
+            status = "void"
+        else:
+            text = formats[type(order)](order)
+            done = succeeded.get(p)
+            pair = _STATUS.get(type(order))
+            if pair is None:  # a hold
+                status = "held" if done is None or done else "dislodged"
+            else:
+                status = pair[0] if done else pair[1]
+        power = units[p].power
+        events.append(
+            Event(
+                "order",
+                PUBLIC,
+                f"{power} {text}: {status}",
+                {"power": power, "order": text, "status": status, "province": p},
+            )
+        )
+    return events

@@ -1,0 +1,52 @@
+"""The 1939 III turn report: the events a power may read, the board after (bombers beside the
+ground units, the neutral armies), supply points, and the orders the next phase takes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from umpire.core.events import Event
+from umpire.games.diplomacy.geography import Map
+from umpire.games.diplomacy.model import ADJUSTMENTS, OVER, RETREATS
+from umpire.games.diplomacy.printout import results_lines
+from umpire.games.diplomacy.v1939.model import NEUTRAL, State1939
+from umpire.games.diplomacy.v1939.views import label, supply_points
+
+WINTER_HELP = [
+    "Winter orders (D39 7-13, 18, 31):",
+    "  Build A ber   Build F kie   Build T mun   Build B ber   Remove A par   Waive",
+    "  Transfer 2 SP to France   (at most a fifth of your SP; never conditional, D39 12)",
+    "  Alternate:   starts an alternate set of builds and removals (D39 12), used only if",
+    "               the sets before it cannot be carried out in full (a build refused, or a",
+    "               unit disbanded for want of SP); if none can, the last set is used.",
+    "               Write transfers before the first Alternate:.",
+]
+RETREAT_HELP = [
+    "Retreat orders: T pol - ber   A pol R lit   A pol Disband   (D39 28, 29)",
+    "  Two units dislodged from one space belong to two powers: each orders its own.",
+]
+
+
+def printout(m: Map, state: State1939, events: Sequence[Event], power: str | None) -> str:
+    head = f"Diplomacy 1939 III: {label(state)}" + (f", report for {power}" if power else "")
+    lines = [head, *results_lines(events), "", "Units:"]
+    bombers = state.bomber_list()
+    for p in (*state.powers, NEUTRAL):
+        mine = [f"{u.kind} {u.loc}" for u in [*state.units, *bombers] if u.power == p]
+        if mine or p != NEUTRAL:
+            lines.append(f"  {p}: {', '.join(mine) or '-'}")
+    for d in state.dislodged:
+        opts = ", ".join(d.options) or "none (disbands)"
+        lines.append(f"  dislodged {d.unit.power} {d.unit.kind} {d.unit.loc} (retreat: {opts})")
+    sp = supply_points(m, state)
+    lines.append("Supply centres (SP next winter):")
+    for p in state.powers:
+        c = state.centres_of(p)
+        lines.append(f"  {p} {len(c):2} ({sp[p]:2} SP): {' '.join(c)}")
+    if state.phase == OVER:
+        lines.append(f"Game over: {state.result}, {', '.join(state.winners)}")
+    elif state.phase == ADJUSTMENTS:
+        lines += WINTER_HELP
+    elif state.phase == RETREATS:
+        lines += RETREAT_HELP
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,119 @@
+"""The loaded game handle (session.Table), the submission seam and the optional newspaper."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from tests.support.toygame import PEBBLES, Pebbles
+from umpire.core import session
+from umpire.core.events import Event
+from umpire.core.session import SessionError, Table
+from umpire.games.origins.game import Origins
+
+
+def counting(monkeypatch: pytest.MonkeyPatch, cls: type, *names: str) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for name in names:
+        real = getattr(cls, name)
+
+        def wrapped(*args: Any, _real: Any = real, _name: str = name, **kw: Any) -> Any:
+            counts[_name] += 1
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(cls, name, wrapped)
+    return counts
+
+
+def test_a_table_loads_the_state_once_for_a_whole_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = Table(session.create("pebbles", seed=2))
+    counts = counting(monkeypatch, Pebbles, "load_state")
+    for power in table.pending().powers:
+        table.bot_submit(power)
+    table.process()
+    table.status()
+    table.report("RED")
+    table.pending()
+    assert counts["load_state"] == 1
+
+
+def test_the_record_functions_still_work_and_load_per_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = session.create("pebbles", seed=2)
+    counts = counting(monkeypatch, Pebbles, "load_state")
+    session.pending(record)
+    session.status(record)
+    assert counts["load_state"] == 2
+
+
+def test_legality_is_checked_once_per_order_per_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Origins reads through core's pipeline: check at submission, read_line alone after."""
+    record = session.create("origins", seed=4)
+    table = Table(record)
+    counts = counting(monkeypatch, Origins, "check", "read_line")
+    for power in table.pending().powers:
+        table.submit(power, "PLACE 1 POL\nPLACE 1 AUS")
+    assert counts == {"check": 5, "read_line": 10}
+    table.process()
+    assert counts == {"check": 5, "read_line": 20}
+    assert session.replay(record) == []
+
+
+def test_an_order_that_no_longer_reads_is_a_replay_divergence() -> None:
+    record = session.create("pebbles", seed=2)
+    session.submit(record, "RED", "TAKE 2")
+    session.process(record)
+    record.turns[0].submissions[0].orders = ["TAKE LOTS"]
+    (problem,) = session.replay(record)
+    assert problem.startswith("turn 1: canonical orders of RED no longer read")
+
+
+@pytest.mark.parametrize("name", ["RED", "red", " Red "])
+def test_powers_are_named_by_code_in_any_case(name: str) -> None:
+    record = session.create("pebbles", seed=1, powers=["red", "Blue"])
+    assert record.powers == ["RED", "BLUE"]
+    assert session.resolve_power(record, name) == "RED"
+
+
+def test_powers_are_named_by_full_name() -> None:
+    record = session.create("origins", seed=1)
+    for name in ("GER", "Germany", "germany", "GERMANY"):
+        assert session.resolve_power(record, name) == "GER"
+    assert session.resolve_power(record, "great britain") == "GBR"
+    with pytest.raises(SessionError) as err:
+        session.resolve_power(record, "Prussia")
+    assert err.value.code == "game/unknown_power"
+    assert "GER" in err.value.message
+
+
+def test_a_submission_over_the_limit_is_refused_whole() -> None:
+    record = session.create("pebbles", seed=1)
+    session.submit(record, "RED", "TAKE 1")
+    with pytest.raises(SessionError) as err:
+        session.submit(record, "RED", "TAKE 2\n" + "#" * 70_000)
+    assert err.value.code == "submission/too_large"
+    assert [s.orders for s in record.pending] == [["TAKE 1"]]
+
+
+class Gazette(Pebbles):
+    """Pebbles with a newspaper: the optional part of the contract."""
+
+    def newspaper(self, state: Any, events: Sequence[Event]) -> str | None:
+        lines = [e.text for e in events]
+        return "THE PEBBLE POST\n" + "\n".join(lines) if lines else None
+
+
+def test_the_newspaper_carries_public_events_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    record = session.create("pebbles", seed=3)
+    assert session.newspaper(record) is None  # no turn yet
+    session.process(record)
+    assert session.newspaper(record) is None  # Pebbles has no newspaper
+    monkeypatch.setattr(session, "ruleset_of", lambda record: Gazette())
+    paper = session.newspaper(record, turn=1)
+    assert paper is not None and paper.startswith("THE PEBBLE POST")
+    assert "pebbles are left" in paper and "You took" not in paper
+    assert PEBBLES.info.name == "pebbles"
