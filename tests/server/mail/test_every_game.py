@@ -18,7 +18,11 @@ from umpire.server.mail.replies import help_text
 from umpire.server.models import Game, GameStatus, Seat
 from umpire.server.store import load_record
 
-SHORT = {"diplomacy": {"max_years": 2}, "battleplan": {"max_turns": 3}}  # the game's own rules
+SHORT = {
+    "diplomacy": {"max_years": 2},
+    "battleplan": {"max_turns": 3},
+    "spi-ww2": {"game_turns": 2},
+}  # the game's own rules
 MOST_TURNS = 40
 
 
