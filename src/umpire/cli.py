@@ -9,7 +9,7 @@
     umpire report RECORD.json POWER [--turn N]    that power's printout (POWER "umpire": all)
     umpire status RECORD.json                     turn, phase, who has submitted, outcome
     umpire replay RECORD.json                     re-run the record; exit 1 on any divergence
-    umpire demo GAME [--scenario S] [--seed N] [--turns N]   bots play, every printout printed
+    umpire demo GAME [--scenario S | --players N] [--seed N] [--turns N]   bots play, every printout printed
 
 Exit status: 0 success; 1 some order lines refused (the accepted ones are stored), a whole
 submission refused (over the size limit: nothing stored) or a replay divergence; 2 unusable
@@ -234,7 +234,8 @@ def play_demo(
 
 def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(31)
-    record = play_demo(args.game, scenario=args.scenario, seed=seed, turns=args.turns, out=out)
+    scenario = f"{args.players}-player" if args.players else args.scenario  # "--players N"
+    record = play_demo(args.game, scenario=scenario, seed=seed, turns=args.turns, out=out)
     if args.record:
         save_record(record, Path(args.record))
         out.write(f"=== Record written to {args.record}\n")
@@ -338,6 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario")
     p.add_argument("--seed", type=int)
     p.add_argument("--turns", type=int)
+    p.add_argument("--players", type=int, help="the scenario named N-player (spi-ww2)")
     p.add_argument("--record", help="also write the game record to this file")
     p.set_defaults(func=cmd_demo)
 

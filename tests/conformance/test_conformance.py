@@ -135,7 +135,9 @@ def test_one_table_plays_the_same_game_as_the_record_functions(game: str, scenar
     """A table keeps the state ``resolve`` returned instead of loading it from the record:
     the game must be the same (record, every printout and view) either way."""
     expected = playout(game, scenario, 1)
-    table = session.open_table(session.create(game, scenario=scenario, seed=1))
+    table = session.open_table(
+        session.create(game, scenario=scenario, seed=1, settings=PLAYOUT_SETTINGS.get(game))
+    )
     record = table.record
     while record.outcome is None:
         for power in table.pending().powers:

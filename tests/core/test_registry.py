@@ -7,7 +7,7 @@ import pytest
 from umpire.core import registry
 from umpire.core.registry import GameUnavailable, UnknownGame
 
-BUILTIN = ("origins", "battleplan", "diplomacy")
+BUILTIN = ("origins", "battleplan", "diplomacy", "spi-ww2", "conquest")
 
 
 def test_games_are_found_by_name_and_alias_in_any_case() -> None:

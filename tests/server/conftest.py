@@ -85,8 +85,9 @@ def make_user(name: str, *, gm: bool = False) -> tuple[User, Api]:
     return user, Api(accounts.issue_token(user))
 
 
-def run_worker(monkeypatch: pytest.MonkeyPatch | None = None) -> int:
-    """Run every ready task in this process (the django-tasks database worker, batch mode)."""
+def run_worker(monkeypatch: pytest.MonkeyPatch | None = None, queue: str = "default") -> int:
+    """Run every ready task of ``queue`` in this process (the django-tasks database worker,
+    batch mode); the count run."""
     from django_tasks_db.management.commands import db_worker
     from django_tasks_db.models import DBTaskResult
 
@@ -95,7 +96,7 @@ def run_worker(monkeypatch: pytest.MonkeyPatch | None = None) -> int:
     before = DBTaskResult.objects.exclude(status="READY").count()
     try:
         db_worker.Worker(
-            queue_names=["default"],
+            queue_names=[queue],
             interval=0,
             batch=True,
             backend_name="default",
@@ -109,6 +110,61 @@ def run_worker(monkeypatch: pytest.MonkeyPatch | None = None) -> int:
     failed = DBTaskResult.objects.filter(status="FAILED")
     assert not failed.exists(), [r.traceback for r in failed]
     return DBTaskResult.objects.exclude(status="READY").count() - before
+
+
+def deliver_mail() -> int:
+    """Run the mail queue (compose, then send) until it is empty; the count of tasks run."""
+    total = 0
+    while (ran := run_worker(queue="mail")) > 0:
+        total += ran
+    return total
+
+
+class DeliveredOutbox(list[Any]):
+    """Django's test ``mail.outbox`` that runs the mail queue whenever it is read: the mail
+    the service queued is composed and sent by the real worker code before a test looks."""
+
+    busy = False
+
+    def _sync(self) -> None:
+        if not DeliveredOutbox.busy:
+            DeliveredOutbox.busy = True
+            try:
+                deliver_mail()
+            finally:
+                DeliveredOutbox.busy = False
+
+    def __len__(self) -> int:
+        self._sync()
+        return list.__len__(self)
+
+    def __iter__(self) -> Any:
+        self._sync()
+        return list.__iter__(self)
+
+    def __getitem__(self, index: Any) -> Any:
+        self._sync()
+        return list.__getitem__(self, index)
+
+    def __eq__(self, other: object) -> bool:
+        self._sync()
+        return list.__eq__(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def clear(self) -> None:
+        self._sync()  # what was queued before the clear is sent, then forgotten
+        list.clear(self)
+
+
+@pytest.fixture
+def mailoutbox(mailoutbox: list[Any]) -> Iterator[DeliveredOutbox]:
+    from django.core import mail
+
+    outbox = DeliveredOutbox(mailoutbox)
+    mail.outbox = outbox  # type: ignore[attr-defined]
+    yield outbox
+    mail.outbox = []  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="session")

@@ -41,6 +41,7 @@ class ScenarioInfo:
     description: str = ""
     default_powers: tuple[str, ...] = ()  # the powers seated when none are named
     names: tuple[tuple[str, str], ...] = ()  # (power, full name): "GER", "Germany"
+    press_allowed: bool = True  # False: players may not send free press (e.g. Anonymous WWBP)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +208,26 @@ class Game:
     def single(cls, ruleset: AnyRuleset, errors: Catalogue | None = None) -> Game:
         """A game whose every scenario is played by one ruleset."""
         return cls(ruleset.info, {s.name: ruleset for s in ruleset.info.scenarios}, errors)
+
+
+@runtime_checkable
+class HasOrderOptions(Protocol[StateIn]):
+    """Optional: the legal orders of each of a power's units now, for order entry by lists.
+
+    Derived from the game's own legality (every option is an order ``read_line`` and ``check``
+    accept), in canonical text, keyed by the unit or place it belongs to.
+    """
+
+    def order_options(self, state: StateIn, power: str) -> dict[str, list[str]]:
+        """Unit or place -> the canonical text of every legal order for it."""
+
+
+@runtime_checkable
+class HasDrawVotes(Protocol[StateIn]):
+    """Optional: the game ends in a draw when every surviving power votes for it."""
+
+    def survivors(self, state: StateIn) -> list[str]:
+        """The powers still in the game, who vote on a draw."""
 
 
 @runtime_checkable

@@ -109,12 +109,13 @@ def read(
     scope: dict[str, Any] = {}
     found: list[tuple[int, OrderT]] = []
     problems: list[Problem] = []
+    read_line = grammar.read_line  # the hot loop of every submission
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith(comments):
             continue
         try:
-            orders = grammar.read_line(state, power, line, scope)
+            orders = read_line(state, power, line, scope)
         except OrderError as err:
             problems.append(Problem(number, err.code, clip(err.message, MESSAGE_LIMIT), clip(line)))
             continue
@@ -127,11 +128,14 @@ def read(
                 found.append((number, order))
     checked = grammar.check(state, power, found)
     result.orders = checked.orders
-    problems.extend(
-        Problem(p.line, p.code, clip(p.message, MESSAGE_LIMIT), clip(p.text))
-        for p in checked.problems
-    )
-    result.problems = sorted(problems, key=lambda p: p.line)  # stable: a line's own order kept
+    if checked.problems:
+        problems.extend(
+            Problem(p.line, p.code, clip(p.message, MESSAGE_LIMIT), clip(p.text))
+            for p in checked.problems
+        )
+    if problems:
+        problems.sort(key=lambda p: p.line)  # stable: a line's own order kept
+    result.problems = problems
     return result
 
 

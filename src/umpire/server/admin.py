@@ -1,7 +1,13 @@
-"""Django admin for game masters. The seed is never shown, not even here."""
+"""Django admin, for superusers only (game masters use the GM console of the web pages).
+
+The seed is never shown, and no lookup, ordering or search may name it: a changelist
+filter such as ``?seed__gt=`` would let an admin recover it by bisection.
+"""
 # ruff: noqa: RUF012  (Django Meta options and pydantic field defaults are class-level by design)
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib import admin
 
@@ -17,6 +23,15 @@ from umpire.server.models import (
 )
 
 
+class NoSeed:
+    """Refuses every changelist lookup that names the seed (``seed__gt``, ``game__seed``)."""
+
+    def lookup_allowed(self, lookup: str, value: str, request: Any = None) -> bool:
+        if "seed" in lookup.split("__"):
+            return False
+        return bool(super().lookup_allowed(lookup, value, request))  # type: ignore[misc]
+
+
 class SeatInline(admin.TabularInline[Seat, Game]):
     model = Seat
     extra = 0
@@ -25,7 +40,7 @@ class SeatInline(admin.TabularInline[Seat, Game]):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin[Game]):
+class GameAdmin(NoSeed, admin.ModelAdmin[Game]):
     list_display = ("id", "name", "game", "scenario", "status", "turn", "deadline", "gm")
     list_filter = ("status", "game")
     search_fields = ("name",)
@@ -35,25 +50,25 @@ class GameAdmin(admin.ModelAdmin[Game]):
 
 
 @admin.register(Turn)
-class TurnAdmin(admin.ModelAdmin[Turn]):
+class TurnAdmin(NoSeed, admin.ModelAdmin[Turn]):
     list_display = ("game", "number", "label", "processed_at")
     list_filter = ("game",)
 
 
 @admin.register(Submission)
-class SubmissionAdmin(admin.ModelAdmin[Submission]):
+class SubmissionAdmin(NoSeed, admin.ModelAdmin[Submission]):
     list_display = ("game", "turn", "power", "source", "received_at", "void")
     list_filter = ("game", "source")
 
 
 @admin.register(Message)
-class MessageAdmin(admin.ModelAdmin[Message]):
+class MessageAdmin(NoSeed, admin.ModelAdmin[Message]):
     list_display = ("game", "turn", "sender_power", "to_all", "signed", "sent_at")
     list_filter = ("game",)
 
 
 @admin.register(AuditEntry)
-class AuditAdmin(admin.ModelAdmin[AuditEntry]):
+class AuditAdmin(NoSeed, admin.ModelAdmin[AuditEntry]):
     list_display = ("at", "game", "actor", "action")
     list_filter = ("game", "action")
     readonly_fields = ("at", "game", "actor", "action", "details")

@@ -4,16 +4,19 @@ Every game-related response is built by :func:`umpire.server.outputs.present` fo
 requesting viewer. Errors are ``{"code": ..., "message": ...}`` with a stable code
 (listed in docs/server.md) and an HTTP status chosen from the code.
 """
-# ruff: noqa: RUF012  (Django Meta options and pydantic field defaults are class-level by design)
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+from typing import Any, Literal
 
 from django.contrib.auth.models import User
+from django.core.exceptions import RequestDataTooBig
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
-from ninja import NinjaAPI, Schema, Status
+from django.http import Http404, HttpRequest, HttpResponse
+from ninja import Field, NinjaAPI, Schema, Status
+from ninja.errors import AuthenticationError, HttpError
+from ninja.errors import ValidationError as NinjaValidationError
 from ninja.security import HttpBearer
 
 from umpire.core import registry
@@ -21,6 +24,27 @@ from umpire.core.session import SessionError
 from umpire.server import accounts, service
 from umpire.server.models import Game
 from umpire.server.outputs import SPECTATOR_VIEWER, present, viewer_of
+from umpire.server.schemas import (
+    LIST_MAX,
+    REQUEST_MAX_BYTES,
+    DisplayName,
+    Email,
+    GameSettings,
+    Id,
+    Key,
+    Name,
+    OrdersText,
+    Password,
+    PositiveMinutes,
+    Power,
+    PressText,
+    ScenarioName,
+    Summary,
+    TurnNumber,
+    Username,
+)
+
+log = logging.getLogger("umpire.server")
 
 api = NinjaAPI(
     title="Umpire",
@@ -47,10 +71,55 @@ STATUS_BY_CODE = {
 }
 
 
+class ErrorOut(Schema):
+    """Every error: a stable code (listed in docs/server.md) and a sentence."""
+
+    code: str
+    message: str
+
+
+def _error(request: HttpRequest, code: str, message: str, status: int) -> HttpResponse:
+    return api.create_response(request, {"code": code, "message": message}, status=status)
+
+
 @api.exception_handler(SessionError)
 def session_error(request: HttpRequest, exc: SessionError) -> HttpResponse:
-    status = STATUS_BY_CODE.get(exc.code, 400)
-    return api.create_response(request, {"code": exc.code, "message": exc.message}, status=status)
+    return _error(request, exc.code, exc.message, STATUS_BY_CODE.get(exc.code, 400))
+
+
+@api.exception_handler(NinjaValidationError)
+def invalid_request(request: HttpRequest, exc: NinjaValidationError) -> HttpResponse:
+    first = exc.errors[0] if exc.errors else {}
+    where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "data"))
+    message = f"{where}: {first.get('msg', 'invalid')}" if where else "the request is invalid"
+    return _error(request, "request/invalid", message, 422)
+
+
+@api.exception_handler(AuthenticationError)
+def unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    return _error(request, "auth/required", "a valid bearer token is needed", 401)
+
+
+@api.exception_handler(RequestDataTooBig)
+def too_large(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+    message = f"the request body is limited to {REQUEST_MAX_BYTES // 1024} KiB"
+    return _error(request, "request/too_large", message, 413)
+
+
+@api.exception_handler(Http404)
+def not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return _error(request, "request/not_found", "no such resource", 404)
+
+
+@api.exception_handler(HttpError)
+def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    return _error(request, "request/invalid", str(exc), exc.status_code)
+
+
+@api.exception_handler(Exception)
+def internal_error(request: HttpRequest, exc: Exception) -> HttpResponse:
+    log.error("500 on %s %s", request.method, request.path, exc_info=exc)
+    return _error(request, "server/error", "internal error; it has been logged", 500)
 
 
 class TokenAuth(HttpBearer):
@@ -67,15 +136,24 @@ def _user(request: HttpRequest) -> User:
     return user
 
 
-def _game(game_id: int) -> Game:
+def _game(game_id: Id) -> Game:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise SessionError("game/not_found", f"no game {game_id}")
     return game
 
 
-def _out(request: HttpRequest, game_id: int, *parts: str, turn: int | None = None) -> Any:
-    game = _game(game_id)
+def _visible(game: Game, user: User) -> Game:
+    """A private game exists only for its game master, its players and those who joined it."""
+    if game.public or user.is_superuser or game.gm_id == user.pk:
+        return game
+    if game.seats.filter(user=user).exists() or game.enrollments.filter(user=user).exists():
+        return game
+    raise SessionError("game/not_found", f"no game {game.pk}")
+
+
+def _out(request: HttpRequest, game_id: Id, *parts: str, turn: TurnNumber | None = None) -> Any:
+    game = _visible(_game(game_id), _user(request))
     return present(game, viewer_of(game, _user(request)), parts, turn=turn)
 
 
@@ -83,15 +161,15 @@ def _out(request: HttpRequest, game_id: int, *parts: str, turn: int | None = Non
 
 
 class RegisterIn(Schema):
-    username: str
-    password: str
-    email: str = ""
-    display_name: str = ""
+    username: Username
+    password: Password
+    email: Email = ""
+    display_name: DisplayName = ""
 
 
 class LoginIn(Schema):
-    username: str
-    password: str
+    username: Username
+    password: Password
 
 
 class TokenOut(Schema):
@@ -151,7 +229,7 @@ def public_games(request: HttpRequest) -> list[dict[str, Any]]:
 
 
 @api.get("/public/games/{game_id}", tags=["public"])
-def public_game(request: HttpRequest, game_id: int, turn: int | None = None) -> Any:
+def public_game(request: HttpRequest, game_id: Id, turn: TurnNumber | None = None) -> Any:
     game = _game(game_id)
     if not game.public:
         raise SessionError("game/not_found", f"no game {game_id}")
@@ -163,21 +241,21 @@ def public_game(request: HttpRequest, game_id: int, turn: int | None = None) -> 
 
 
 class CreateIn(Schema):
-    name: str = ""
-    game: str
-    scenario: str | None = None
-    settings: dict[str, Any] = {}
+    name: Name = ""
+    game: Key
+    scenario: ScenarioName | None = None
+    settings: GameSettings = Field(default_factory=GameSettings)
     public: bool = True
 
 
 class JoinIn(Schema):
-    preferences: list[str] = []
+    preferences: list[Power] = Field(default=[], max_length=LIST_MAX)
 
 
 class StartIn(Schema):
-    method: str = "preferences"
-    assignments: dict[str, str] = {}
-    powers: list[str] | None = None
+    method: Literal["preferences", "random"] = "preferences"
+    assignments: dict[Power, Username] = Field(default={}, max_length=LIST_MAX)
+    powers: list[Power] | None = Field(default=None, max_length=LIST_MAX)
 
 
 @api.get("/games", auth=auth, tags=["games"])
@@ -192,39 +270,41 @@ def my_games(request: HttpRequest) -> list[dict[str, Any]]:
 @api.post("/games", auth=auth, response={201: dict}, tags=["games"])
 def create_game(request: HttpRequest, data: CreateIn) -> Status[Any]:
     user = _user(request)
+    settings = data.settings.model_dump(exclude_unset=True)
     game = service.create_game(
-        user, data.name, data.game, scenario=data.scenario, settings=data.settings,
+        user, data.name, data.game, scenario=data.scenario, settings=settings,
         public=data.public,
     )  # fmt: skip
     return Status(201, present(game, viewer_of(game, user), ["game"]))
 
 
 @api.post("/games/{game_id}/join", auth=auth, tags=["games"])
-def join(request: HttpRequest, game_id: int, data: JoinIn) -> Any:
+def join(request: HttpRequest, game_id: Id, data: JoinIn) -> Any:
+    _visible(_game(game_id), _user(request))
     message = service.join(game_id, _user(request), data.preferences)
     return {"message": message, **_out(request, game_id, "game")}
 
 
 @api.get("/games/{game_id}", auth=auth, tags=["games"])
-def game_detail(request: HttpRequest, game_id: int) -> Any:
-    game = _game(game_id)
+def game_detail(request: HttpRequest, game_id: Id) -> Any:
+    game = _visible(_game(game_id), _user(request))
     viewer = viewer_of(game, _user(request))
     parts = ["game"] if game.initial_state is None else ["game", "status"]
     return present(game, viewer, parts)
 
 
 @api.get("/games/{game_id}/view", auth=auth, tags=["turns"])
-def view(request: HttpRequest, game_id: int, turn: int | None = None) -> Any:
+def view(request: HttpRequest, game_id: Id, turn: TurnNumber | None = None) -> Any:
     return _out(request, game_id, "view", turn=turn)
 
 
 @api.get("/games/{game_id}/printout", auth=auth, tags=["turns"])
-def printout(request: HttpRequest, game_id: int, turn: int | None = None) -> Any:
+def printout(request: HttpRequest, game_id: Id, turn: TurnNumber | None = None) -> Any:
     return _out(request, game_id, "printout", turn=turn)
 
 
 @api.get("/games/{game_id}/events", auth=auth, tags=["turns"])
-def events(request: HttpRequest, game_id: int, turn: int | None = None) -> Any:
+def events(request: HttpRequest, game_id: Id, turn: TurnNumber | None = None) -> Any:
     return _out(request, game_id, "events", turn=turn)
 
 
@@ -232,35 +312,34 @@ def events(request: HttpRequest, game_id: int, turn: int | None = None) -> Any:
 
 
 class OrdersIn(Schema):
-    turn: int
-    text: str
+    turn: TurnNumber
+    text: OrdersText
     ready: bool = False
-    source: str = "api"
 
 
 class ReadyIn(Schema):
-    turn: int
+    turn: TurnNumber
     ready: bool = True
 
 
 @api.get("/games/{game_id}/orders", auth=auth, tags=["orders"])
-def orders(request: HttpRequest, game_id: int, turn: int | None = None) -> Any:
+def orders(request: HttpRequest, game_id: Id, turn: TurnNumber | None = None) -> Any:
     return _out(request, game_id, "orders", turn=turn)
 
 
 @api.post("/games/{game_id}/orders", auth=auth, tags=["orders"])
-def submit(request: HttpRequest, game_id: int, data: OrdersIn) -> Any:
+def submit(request: HttpRequest, game_id: Id, data: OrdersIn) -> Any:
     """Submit orders for ``turn`` (the latest submission counts); returns the receipt."""
     user = _user(request)
     receipt = service.submit_orders(
-        game_id, user, data.text, turn=data.turn, ready=data.ready, source=data.source
+        game_id, user, data.text, turn=data.turn, ready=data.ready, source="api"
     )
     game = _game(game_id)
     return present(game, viewer_of(game, user), ["receipt", "status"], receipt=receipt)
 
 
 @api.post("/games/{game_id}/ready", auth=auth, tags=["orders"])
-def ready(request: HttpRequest, game_id: int, data: ReadyIn) -> Any:
+def ready(request: HttpRequest, game_id: Id, data: ReadyIn) -> Any:
     service.set_ready(game_id, _user(request), turn=data.turn, ready=data.ready)
     return _out(request, game_id, "status")
 
@@ -269,18 +348,18 @@ def ready(request: HttpRequest, game_id: int, data: ReadyIn) -> Any:
 
 
 class MessageIn(Schema):
-    to: list[str]
-    text: str
+    to: list[Power] = Field(max_length=LIST_MAX)
+    text: PressText
     signed: bool = True
 
 
 @api.get("/games/{game_id}/messages", auth=auth, tags=["press"])
-def messages(request: HttpRequest, game_id: int) -> Any:
+def messages(request: HttpRequest, game_id: Id) -> Any:
     return _out(request, game_id, "messages")
 
 
 @api.post("/games/{game_id}/messages", auth=auth, response={201: dict}, tags=["press"])
-def send(request: HttpRequest, game_id: int, data: MessageIn) -> Status[Any]:
+def send(request: HttpRequest, game_id: Id, data: MessageIn) -> Status[Any]:
     service.send_message(game_id, _user(request), data.text, to=data.to, signed=data.signed)
     return Status(201, _out(request, game_id, "messages"))
 
@@ -289,27 +368,27 @@ def send(request: HttpRequest, game_id: int, data: MessageIn) -> Status[Any]:
 
 
 class ExtendIn(Schema):
-    minutes: float
+    minutes: PositiveMinutes
 
 
 class ReplaceIn(Schema):
-    power: str
-    username: str | None = None
+    power: Power
+    username: Username | None = None
     bot: bool = False
     standby: bool = False
 
 
 class EndIn(Schema):
-    summary: str = ""
+    summary: Summary = ""
 
 
-def _gm(request: HttpRequest, game_id: int, action: str, **args: Any) -> Any:
+def _gm(request: HttpRequest, game_id: Id, action: str, **args: Any) -> Any:
     service.gm_action(game_id, _user(request), action, **args)
     return _out(request, game_id, "game", "seats")
 
 
 @api.post("/games/{game_id}/start", auth=auth, tags=["game master"])
-def start(request: HttpRequest, game_id: int, data: StartIn) -> Any:
+def start(request: HttpRequest, game_id: Id, data: StartIn) -> Any:
     service.start(
         game_id, _user(request), powers=data.powers, assignments=data.assignments,
         method=data.method,
@@ -318,33 +397,33 @@ def start(request: HttpRequest, game_id: int, data: StartIn) -> Any:
 
 
 @api.post("/games/{game_id}/gm/pause", auth=auth, tags=["game master"])
-def pause(request: HttpRequest, game_id: int) -> Any:
+def pause(request: HttpRequest, game_id: Id) -> Any:
     return _gm(request, game_id, "pause")
 
 
 @api.post("/games/{game_id}/gm/resume", auth=auth, tags=["game master"])
-def resume(request: HttpRequest, game_id: int) -> Any:
+def resume(request: HttpRequest, game_id: Id) -> Any:
     return _gm(request, game_id, "resume")
 
 
 @api.post("/games/{game_id}/gm/extend", auth=auth, tags=["game master"])
-def extend(request: HttpRequest, game_id: int, data: ExtendIn) -> Any:
+def extend(request: HttpRequest, game_id: Id, data: ExtendIn) -> Any:
     return _gm(request, game_id, "extend", minutes=data.minutes)
 
 
 @api.post("/games/{game_id}/gm/process", auth=auth, tags=["game master"])
-def process_now(request: HttpRequest, game_id: int) -> Any:
+def process_now(request: HttpRequest, game_id: Id) -> Any:
     """Queue the current turn for processing now, whatever the deadline."""
     return _gm(request, game_id, "process")
 
 
 @api.post("/games/{game_id}/gm/rollback", auth=auth, tags=["game master"])
-def rollback(request: HttpRequest, game_id: int) -> Any:
+def rollback(request: HttpRequest, game_id: Id) -> Any:
     return _gm(request, game_id, "rollback")
 
 
 @api.post("/games/{game_id}/gm/replace", auth=auth, tags=["game master"])
-def replace(request: HttpRequest, game_id: int, data: ReplaceIn) -> Any:
+def replace(request: HttpRequest, game_id: Id, data: ReplaceIn) -> Any:
     return _gm(
         request, game_id, "replace", power=data.power, username=data.username, bot=data.bot,
         standby=data.standby,
@@ -352,15 +431,36 @@ def replace(request: HttpRequest, game_id: int, data: ReplaceIn) -> Any:
 
 
 @api.post("/games/{game_id}/gm/end", auth=auth, tags=["game master"])
-def end(request: HttpRequest, game_id: int, data: EndIn) -> Any:
+def end(request: HttpRequest, game_id: Id, data: EndIn) -> Any:
     return _gm(request, game_id, "end", summary=data.summary)
 
 
 @api.get("/games/{game_id}/gm/seats", auth=auth, tags=["game master"])
-def seats(request: HttpRequest, game_id: int) -> Any:
+def seats(request: HttpRequest, game_id: Id) -> Any:
     return _out(request, game_id, "seats")
 
 
 @api.get("/games/{game_id}/gm/audit", auth=auth, tags=["game master"])
-def audit(request: HttpRequest, game_id: int) -> Any:
+def audit(request: HttpRequest, game_id: Id) -> Any:
     return _out(request, game_id, "audit")
+
+
+@api.get("/games/{game_id}/gm/mail", auth=auth, tags=["game master"])
+def outbox(request: HttpRequest, game_id: Id) -> list[dict[str, Any]]:
+    """The game's outgoing mail, newest first: a mail that could not be sent after every
+    retry is ``failed``, with the mail server's last error."""
+    from umpire.server.mail.models import OutboundMail
+
+    game, user = _game(game_id), _user(request)
+    if not (user.is_superuser or game.gm_id == user.pk):
+        raise SessionError("gm/forbidden", "only this game's game master may do that")
+    rows = OutboundMail.objects.filter(game=game).order_by("-id")[:500]
+    return [
+        {
+            "id": r.pk, "to": r.to, "kind": r.kind, "subject": r.subject, "status": r.status,
+            "attempts": r.attempts, "last_error": r.last_error,
+            "created_at": r.created_at.isoformat(),
+            "sent_at": r.sent_at.isoformat() if r.sent_at else None,
+        }
+        for r in rows
+    ]  # fmt: skip

@@ -76,30 +76,26 @@ class Workers:
 
     def __init__(self, *, interval: float = 1.0) -> None:
         from django.conf import settings
-        from django.utils.crypto import get_random_string
-        from django_tasks_db.management.commands.db_worker import Worker
 
         self.stop = threading.Event()
         self.tick = float(settings.UMPIRE_TICK_SECONDS)
-        self.worker = Worker(
-            queue_names=["default"],
-            interval=interval,
-            batch=False,
-            backend_name="default",
-            startup_delay=False,
-            max_tasks=None,
-            worker_id=get_random_string(32),
-            excluded_queue_names=[],
-        )
+        self.worker = _db_worker("default", interval)
+        self.mail_worker = _db_worker("mail", interval)
 
     def schedule_forever(self) -> None:
         from django.db import close_old_connections
 
-        from umpire.server.mail.outbound import send_notices
-        from umpire.server.service import enqueue_due
+        from umpire.server.mail.outbound import retry_due, send_notices
+        from umpire.server.service import enqueue_due, recover_stale_tasks
 
-        # Each tick: queue the turns that are due, then mail reminders and late notices.
-        jobs = (("deadline scheduler", enqueue_due), ("mail notices", send_notices))
+        # Each tick: recover tasks of dead workers, queue the turns that are due, then mail
+        # reminders and late notices, and queue the mails whose retry is due.
+        jobs = (
+            ("task recovery", recover_stale_tasks),
+            ("deadline scheduler", enqueue_due),
+            ("mail notices", send_notices),
+            ("mail retries", retry_due),
+        )
         while not self.stop.is_set():
             for name, job in jobs:
                 try:
@@ -111,15 +107,16 @@ class Workers:
             self.stop.wait(self.tick)
 
     def work_forever(self) -> None:
-        from django.db import close_old_connections
+        _run(self.worker)
 
-        try:
-            self.worker.run()
-        finally:
-            close_old_connections()
+    def mail_forever(self) -> None:
+        _run(self.mail_worker)
 
     def start_threads(self, *, worker: bool = True) -> list[threading.Thread]:
-        threads = [threading.Thread(target=self.schedule_forever, name="umpire-scheduler")]
+        threads = [
+            threading.Thread(target=self.schedule_forever, name="umpire-scheduler"),
+            threading.Thread(target=self.mail_forever, name="umpire-mail"),
+        ]
         if worker:
             threads.append(threading.Thread(target=self.work_forever, name="umpire-worker"))
         for t in threads:
@@ -130,6 +127,32 @@ class Workers:
     def shutdown(self) -> None:
         self.stop.set()
         self.worker.running = False
+        self.mail_worker.running = False
+
+
+def _db_worker(queue: str, interval: float) -> Any:
+    from django.utils.crypto import get_random_string
+    from django_tasks_db.management.commands.db_worker import Worker
+
+    return Worker(
+        queue_names=[queue],
+        interval=interval,
+        batch=False,
+        backend_name="default",
+        startup_delay=False,
+        max_tasks=None,
+        worker_id=get_random_string(32),
+        excluded_queue_names=[],
+    )
+
+
+def _run(worker: Any) -> None:
+    from django.db import close_old_connections
+
+    try:
+        worker.run()
+    finally:
+        close_old_connections()
 
 
 def _sigterm_as_interrupt() -> None:
@@ -155,6 +178,29 @@ def worker() -> int:
     return 0
 
 
+def _demo(host: str, url: str) -> None:
+    """The demo game, on a loopback address only; its random passwords printed once."""
+    from umpire.server.demo import DEMO_GM, DEMO_PLAYER, ensure_demo, is_loopback
+
+    if not is_loopback(host):
+        print(f"No demo game: {host} is not a loopback address.", flush=True)
+        return
+    d = ensure_demo()
+    print(f"Demo game: id {d.game.pk}, {d.game.name} ({d.game.game})", flush=True)
+    print(f"  game master: {DEMO_GM} / {d.gm_password}  token {d.gm_token}", flush=True)
+    print(
+        f"  player: {DEMO_PLAYER} / {d.player_password} plays {d.player_power}"
+        f"  token {d.player_token}",
+        flush=True,
+    )
+    print("  (new passwords and tokens on every start)", flush=True)
+    print(
+        f'  try: curl -H "Authorization: Bearer {d.player_token}" '
+        f"{url}/api/games/{d.game.pk}/printout",
+        flush=True,
+    )
+
+
 def serve(host: str, port: int, demo: bool) -> int:
     """Migrate, create the demo game, and run a worker thread and the web server."""
     _setup()
@@ -171,21 +217,7 @@ def serve(host: str, port: int, demo: bool) -> int:
     print(f"API documentation: {url}/api/docs", flush=True)
     print(f"Admin (game masters): {url}/admin/", flush=True)
     if demo:
-        from umpire.server.demo import DEMO_GM, DEMO_PLAYER, ensure_demo
-
-        d = ensure_demo()
-        print(f"Demo game: id {d.game.pk}, {d.game.name} ({d.game.game})", flush=True)
-        print(f"  game master: {DEMO_GM[0]} / {DEMO_GM[1]}  token {d.gm_token}", flush=True)
-        print(
-            f"  player: {DEMO_PLAYER[0]} / {DEMO_PLAYER[1]} plays {d.player_power}"
-            f"  token {d.player_token}",
-            flush=True,
-        )
-        print(
-            f'  try: curl -H "Authorization: Bearer {d.player_token}" '
-            f"{url}/api/games/{d.game.pk}/printout",
-            flush=True,
-        )
+        _demo(host, url)
     workers = Workers()
     workers.start_threads()
     _sigterm_as_interrupt()

@@ -1,7 +1,14 @@
-"""The demo game that ``umpire serve`` creates: one human seat, bots for the rest."""
+"""The demo game that ``umpire serve`` creates on a loopback address: one human seat, bots
+for the rest.
+
+The demo accounts never have a known password: every start gives them new random passwords
+(printed once, by ``serve``) and revokes their earlier tokens.
+"""
 
 from __future__ import annotations
 
+import ipaddress
+import secrets
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
@@ -11,8 +18,8 @@ from umpire.core import registry
 from umpire.server import accounts, service
 from umpire.server.models import Game, Seat
 
-DEMO_GM = ("gm", "gm-password")
-DEMO_PLAYER = ("alice", "alice-password")
+DEMO_GM = "gm"
+DEMO_PLAYER = "alice"
 DEMO_NAME = "Demo game"
 
 
@@ -22,6 +29,18 @@ class Demo:
     gm_token: str
     player_token: str
     player_power: str
+    gm_password: str
+    player_password: str
+
+
+def is_loopback(host: str) -> bool:
+    """True for an address only this machine can reach (127.0.0.0/8, ::1, localhost)."""
+    if host.strip("[]").lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def demo_ruleset_name() -> str:
@@ -32,17 +51,23 @@ def demo_ruleset_name() -> str:
 
 
 def _account(username: str, password: str, *, gm: bool) -> User:
+    """The demo account with a new password; its earlier tokens revoked."""
     user = User.objects.filter(username=username).first()
     if user is None:
         user = accounts.register(username, password, display_name=username.title(), game_master=gm)
+    else:
+        user.set_password(password)
+        user.save()
+    user.api_tokens.all().delete()
     return user
 
 
 def ensure_demo() -> Demo:
-    """Create the demo accounts and game if missing; fresh tokens for both accounts."""
+    """Create the demo accounts and game if missing; new random passwords and tokens."""
+    gm_password, player_password = secrets.token_urlsafe(12), secrets.token_urlsafe(12)
     with transaction.atomic():
-        gm = _account(*DEMO_GM, gm=True)
-        alice = _account(*DEMO_PLAYER, gm=False)
+        gm = _account(DEMO_GM, gm_password, gm=True)
+        alice = _account(DEMO_PLAYER, player_password, gm=False)
     game = Game.objects.filter(name=DEMO_NAME, gm=gm).exclude(status="finished").first()
     if game is None:
         game = service.create_game(
@@ -65,4 +90,6 @@ def ensure_demo() -> Demo:
         gm_token=accounts.issue_token(gm, "demo"),
         player_token=accounts.issue_token(alice, "demo"),
         player_power=seat.power if seat else "",
+        gm_password=gm_password,
+        player_password=player_password,
     )

@@ -229,3 +229,38 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}"
+
+
+class Vote(models.Model):
+    """A power's standing vote to end the game: a draw among the survivors, or a concession.
+
+    Secret: only the game master and the voting power read it, until the vote carries.
+    """
+
+    DRAW = "draw"
+    CONCEDE = "concede"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="votes")
+    power = models.CharField(max_length=40)
+    kind = models.CharField(max_length=10, choices=[(DRAW, "draw"), (CONCEDE, "concede")])
+    cast_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "power", "kind"], name="one_vote_per_kind")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.power} votes {self.kind}"
+
+
+class ReadMark(models.Model):
+    """The last press message a user has seen in a game (for the pages' new-message marks)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="read_marks")
+    user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    last_seen = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="one_mark_per_user")]

@@ -18,16 +18,17 @@ from django.contrib.auth.models import AnonymousUser, User
 from umpire.core import registry, session
 from umpire.core.events import PUBLIC, Event, visible_to
 from umpire.core.record import GameRecord
+from umpire.core.ruleset import HasOrderOptions
 from umpire.core.session import Receipt, SessionError
-from umpire.server.models import AuditEntry, Game, GameStatus, Message, Seat, Submission
-from umpire.server.store import load_record
+from umpire.server.models import AuditEntry, Game, GameStatus, Message, Seat, Submission, Vote
+from umpire.server.store import DEFAULT_DEADLINE_MINUTES, load_record
 
 UMPIRE = "umpire"
 PLAYER = "player"
 SPECTATOR = "spectator"
 
 PARTS = ("game", "status", "view", "printout", "orders", "receipt", "messages", "events",
-         "seats", "audit")  # fmt: skip
+         "seats", "audit", "options", "votes", "public_view")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,12 @@ def present(
             out["receipt"] = _receipt(viewer, receipt)
         elif part == "messages":
             out["messages"] = _messages(game, viewer)
+        elif part == "options":
+            out["options"] = _options(game, viewer, record)
+        elif part == "public_view":
+            out["public_view"] = _public_view(game, _started(record), turn)
+        elif part == "votes":
+            out["votes"] = _votes(game, viewer)
         elif part in ("seats", "audit"):
             if not viewer.is_umpire:
                 raise SessionError("gm/forbidden", "only the game master may read this")
@@ -125,6 +132,11 @@ def _public_facts(game: Game, viewer: Viewer, record: GameRecord | None) -> dict
         ],
         "outcome": game.outcome,
         "you": {"role": viewer.role, "power": viewer.power},
+        "seats_total": len(game.powers) or len(_scenario_powers(ruleset, game.scenario)),
+        "enrolled": game.enrollments.filter(standby=False).count(),
+        "deadline_minutes": dict(game.setting("deadline", {})).get(
+            "minutes", DEFAULT_DEADLINE_MINUTES
+        ),
     }
     if record is not None and game.status != GameStatus.FINISHED:
         facts["label"] = session.pending(record).label
@@ -132,6 +144,11 @@ def _public_facts(game: Game, viewer: Viewer, record: GameRecord | None) -> dict
         own = seats.filter(power=viewer.power).first()
         facts["you"]["secret_code"] = own.secret_code if own else None
     return facts
+
+
+def _scenario_powers(ruleset: Any, scenario: str) -> tuple[str, ...]:
+    info = ruleset.info.scenario(scenario)
+    return tuple(info.default_powers or info.powers)
 
 
 def _status(game: Game, viewer: Viewer, record: GameRecord | None) -> dict[str, Any]:
@@ -261,3 +278,34 @@ def _audit(game: Game) -> list[dict[str, Any]]:
         }
         for a in AuditEntry.objects.filter(game=game).select_related("actor")
     ]
+
+
+def _options(game: Game, viewer: Viewer, record: GameRecord | None) -> dict[str, list[str]]:
+    """The legal orders of each of the player's units now, where the game offers them."""
+    if viewer.power is None or record is None or game.status == GameStatus.FINISHED:
+        return {}
+    ruleset = session.ruleset_of(record)
+    if not isinstance(ruleset, HasOrderOptions):
+        return {}
+    if viewer.power not in session.pending(record).powers:
+        return {}
+    return ruleset.order_options(session.current_state(record), viewer.power)
+
+
+def _votes(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
+    """Standing draw and concession votes: secret, so the GM reads all, a player its own."""
+    if viewer.role == SPECTATOR:
+        raise SessionError("view/forbidden", "spectators see the public facts only")
+    rows = Vote.objects.filter(game=game)
+    if not viewer.is_umpire:
+        rows = rows.filter(power=viewer.power)
+    return [{"power": v.power, "kind": v.kind} for v in rows]
+
+
+def _public_view(game: Game, record: GameRecord, turn: int | None) -> dict[str, Any] | None:
+    """The position as anyone may see it: only for games without hidden information, whose
+    umpire's view is public (Diplomacy); None where the engine has no public view."""
+    if registry.get(game.game).info.hidden_information:
+        return None
+    at = _processed_turn(record, turn)
+    return {"turn": at, "view": session.view(record, None, turn=at)}

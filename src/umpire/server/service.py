@@ -25,11 +25,13 @@ from django.db.models import Q
 from django.utils import timezone
 
 from umpire.core import registry, session
-from umpire.core.ruleset import Outcome
+from umpire.core.record import GameRecord
+from umpire.core.ruleset import HasDrawVotes, Outcome
 from umpire.core.session import Receipt, SessionError
 from umpire.server.accounts import is_game_master
-from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat
+from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat, Vote
 from umpire.server.models import Submission as SubmissionRow
+from umpire.server.schemas import MAX_MINUTES, NAME_MAX, ORDERS_MAX_BYTES, check_settings, finite
 from umpire.server.store import deadline_for, grace, load_record, save_submission, save_turn
 
 log = logging.getLogger("umpire.server")
@@ -85,11 +87,18 @@ def create_game(
         info = ruleset.info.scenario(scenario)
     except KeyError as err:
         raise fail("game/unknown_scenario", str(err.args[0])) from err
-    options = dict(settings or {})
-    if options.get("press", "full") not in PRESS_RULES:
-        raise fail("game/bad_settings", f"press must be one of {', '.join(PRESS_RULES)}")
-    if options.get("nmr", "rules") not in ("rules", "bot"):
-        raise fail("game/bad_settings", "nmr must be 'rules' or 'bot'")
+    options = check_settings(ruleset.info.name, settings or {})
+    try:  # the game's own new_game must accept the settings now, not at the start
+        session.create(
+            ruleset.info.name, scenario=info.name, seed=0,
+            powers=options.get("powers"), settings=dict(options.get("rules", {})),
+        )  # fmt: skip
+    except SessionError as err:
+        raise fail("game/bad_settings", f"settings: {err.message}") from err
+    except (ValueError, TypeError, KeyError) as err:
+        raise fail("game/bad_settings", f"settings.rules: {err}") from err
+    if len(name) > NAME_MAX:
+        raise fail("game/bad_request", f"a game name is at most {NAME_MAX} characters")
     with transaction.atomic():
         row = Game.objects.create(
             name=name.strip() or ruleset.info.title,
@@ -167,6 +176,8 @@ def start(
             user = User.objects.filter(username=username).first()
             if user is None:
                 raise fail("account/not_found", f"no user {username!r}")
+            if p in holder or user in holder.values():
+                raise fail("game/bad_request", f"{p} or {username!r} is assigned twice")
             holder[p] = user
         seated = {u.pk for u in holder.values()}
         chooser = random.Random(game.seed)
@@ -176,7 +187,8 @@ def start(
         left: list[Enrollment] = []
         for entry in waiting:
             free = [p for p in record.powers if p not in holder]
-            wanted = [p for p in free for want in entry.preferences if want.upper() == p.upper()]
+            # In the order the player listed them (first choice first).
+            wanted = [p for want in entry.preferences for p in free if want.upper() == p.upper()]
             if method == "preferences" and wanted:
                 holder[wanted[0]] = entry.user
             else:
@@ -228,6 +240,11 @@ def submit_orders(
     """Store the orders of the user's power for ``turn``; the latest submission counts."""
     if source not in SOURCES:
         raise fail("orders/bad_source", f"source must be one of {', '.join(SOURCES)}")
+    if len(text.encode("utf-8", errors="replace")) > ORDERS_MAX_BYTES:
+        raise fail(
+            "orders/too_large",
+            f"orders are limited to {ORDERS_MAX_BYTES // 1024} KiB; nothing was stored",
+        )
     with transaction.atomic():
         game = _locked(game_id)
         if game.status == GameStatus.FORMING:
@@ -371,6 +388,24 @@ def enqueue_due(now: datetime | None = None) -> int:
     return count
 
 
+def recover_stale_tasks(now: datetime | None = None) -> int:
+    """Put back to ``READY`` every task row left ``RUNNING`` by a worker that died.
+
+    A row is stale once it has run for ``UMPIRE_STALE_TASK_SECONDS``; every task is
+    idempotent (a turn is processed once, a mail is claimed before it is sent), so running
+    it again is safe. The count recovered.
+    """
+    from django_tasks_db.models import DBTaskResult
+
+    now = now or timezone.now()
+    stale = now - timedelta(seconds=django_settings.UMPIRE_STALE_TASK_SECONDS)
+    rows = DBTaskResult.objects.filter(status="RUNNING", started_at__lt=stale)
+    count = rows.update(status="READY", started_at=None)
+    if count:
+        log.warning("recovered %s task(s) left running by a dead worker", count)
+    return count
+
+
 def _fill_missing(game: Game, table: session.Table, now: datetime) -> None:
     """Bots write their orders; with ``nmr: bot`` the bot also writes missing players'."""
     todo = table.pending()
@@ -467,8 +502,10 @@ def _resume(game: Game, now: datetime) -> dict[str, Any]:
 
 def _extend(game: Game, now: datetime, minutes: float = 0) -> dict[str, Any]:
     _running(game, GameStatus.RUNNING, GameStatus.PAUSED)
-    if minutes <= 0:
-        raise fail("gm/bad_request", "extend by a positive number of minutes")
+    if not finite(minutes) or not 0 < minutes <= MAX_MINUTES:
+        raise fail(
+            "gm/bad_request", f"extend by a positive number of minutes, at most {MAX_MINUTES}"
+        )
     delta = timedelta(minutes=minutes)
     if game.status == GameStatus.PAUSED:
         game.paused_remaining = (game.paused_remaining or timedelta(0)) + delta
@@ -480,6 +517,9 @@ def _extend(game: Game, now: datetime, minutes: float = 0) -> dict[str, Any]:
 
 def _process_now(game: Game, now: datetime) -> dict[str, Any]:
     _running(game, GameStatus.RUNNING)
+    # The turn is due now: if the worker dies, the scheduler queues it again like any
+    # other due turn.
+    game.process_after = now
     enqueue(game, now, force=True)
     return {"turn": game.turn}
 
@@ -563,3 +603,85 @@ def _end(game: Game, now: datetime, summary: str = "") -> dict[str, Any]:
     game.finished_at = now
     game.deadline = game.process_after = None
     return {"summary": text}
+
+
+# --- draw votes and concessions ------------------------------------------------------------
+
+
+def _survivors(record: GameRecord) -> list[str]:
+    """The powers still in the game, for games that vote on draws (Diplomacy)."""
+    ruleset = session.ruleset_of(record)
+    if not isinstance(ruleset, HasDrawVotes):
+        raise fail("vote/not_offered", "this game has no draw votes")
+    return list(ruleset.survivors(session.current_state(record)))
+
+
+def vote(game_id: int, user: User, kind: str, *, cast: bool = True) -> str:
+    """Cast (or withdraw) the user's power's vote for a draw or a concession.
+
+    A draw carries when every surviving power votes for it: the game ends drawn among the
+    survivors. A concession carries when every survivor but one concedes: that one wins.
+    Votes stand from turn to turn until withdrawn and stay secret until they carry (only the
+    voter and the game master read them). Both end the game through
+    ``session.declare_result``.
+    """
+    if kind not in (Vote.DRAW, Vote.CONCEDE):
+        raise fail("vote/unknown", "vote 'draw' or 'concede'")
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
+            raise fail("game/not_running", f"the game is {game.status}")
+        seat = _seat_of(game, user)
+        if seat is None:
+            raise fail("seat/none", "you hold no power in this game")
+        record = load_record(game)
+        survivors = _survivors(record)
+        if seat.power not in survivors:
+            raise fail("vote/eliminated", f"{seat.power} is out of the game")
+        if not cast:
+            Vote.objects.filter(game=game, power=seat.power, kind=kind).delete()
+            return f"your {kind} vote is withdrawn"
+        Vote.objects.get_or_create(game=game, power=seat.power, kind=kind)
+        voted = set(Vote.objects.filter(game=game, kind=kind).values_list("power", flat=True))
+        if kind == Vote.DRAW and set(survivors) <= voted:
+            _declare(game, record, survivors, f"draw agreed by {', '.join(survivors)}")
+            return "every surviving power voted for a draw: the game is drawn"
+        left = [p for p in survivors if p not in voted]
+        if kind == Vote.CONCEDE and len(left) == 1:
+            _declare(game, record, left, f"{left[0]} wins: every other power conceded")
+            return f"every other power conceded: {left[0]} wins"
+        return f"your {kind} vote is recorded (secret until it carries)"
+
+
+def my_votes(game: Game, user: User) -> list[str]:
+    """The kinds of vote the user's power has standing (for that player's own page)."""
+    seat = _seat_of(game, user)
+    if seat is None:
+        return []
+    return sorted(Vote.objects.filter(game=game, power=seat.power).values_list("kind", flat=True))
+
+
+def declare(game_id: int, actor: User, winners: Sequence[str], summary: str = "") -> Game:
+    """The game master ends the game with a declared result: a draw among ``winners``, or
+    one winner (``session.declare_result``)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        _require_gm(game, actor)
+        _running(game, GameStatus.RUNNING, GameStatus.PAUSED)
+        record = load_record(game)
+        _declare(game, record, list(winners), summary, actor=actor)
+    return game
+
+
+def _declare(
+    game: Game, record: GameRecord, winners: list[str], summary: str, *, actor: User | None = None
+) -> None:
+    outcome = session.declare_result(record, winners, summary)
+    now = timezone.now()
+    game.outcome = outcome.to_json()
+    game.status = GameStatus.FINISHED
+    game.finished_at = now
+    game.deadline = game.process_after = None
+    game.save()
+    action = "declare" if actor is not None else "vote"
+    _audit(game, actor, action, winners=list(outcome.winners), summary=outcome.summary)

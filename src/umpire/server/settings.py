@@ -8,6 +8,11 @@ Configured by environment variables:
 - ``UMPIRE_SECRET_KEY``: the Django secret key (default: generated once into the var dir).
 - ``UMPIRE_DEBUG``: ``1`` for Django's debug mode.
 - ``UMPIRE_ALLOWED_HOSTS``: comma-separated host names (default: local names only).
+- Outgoing mail: ``EMAIL_URL`` (``smtp://user:password@host:587?tls=1``, ``smtps://...``,
+  ``file:///path/to/dir``, ``console:``) or Django's own ``EMAIL_HOST``, ``EMAIL_PORT``,
+  ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``,
+  ``EMAIL_TIMEOUT`` (seconds, default 10); ``UMPIRE_MAIL_FROM`` is the sender address. With
+  none of them set, every mail is written to its own file under ``$UMPIRE_VAR_DIR/mail/``.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+
+from umpire.server.mailconf import email_settings, private_dir, private_file
 
 VAR_DIR = Path(os.environ.get("UMPIRE_VAR_DIR", "var")).resolve()
 
@@ -33,9 +40,10 @@ def _secret_key() -> str:
         pass
     key = secrets.token_urlsafe(50)
     try:
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
-        path.write_text(key)
-        path.chmod(0o600)
+        private_dir(VAR_DIR)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(key)
     except OSError:
         pass  # read-only place: a per-process key still works
     return key
@@ -59,6 +67,8 @@ INSTALLED_APPS = [
     "ninja",
     "umpire.server.apps.ServerConfig",
     "umpire.server.mail.apps.MailConfig",
+    "umpire.server.web.apps.WebConfig",
+    "django_htmx",
 ]
 
 MIDDLEWARE = [
@@ -69,6 +79,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "umpire.server.urls"
@@ -95,8 +106,9 @@ def _database() -> dict[str, Any]:
     if url:
         db: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=0))
     else:
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        private_dir(VAR_DIR)
         db = {"ENGINE": "django.db.backends.sqlite3", "NAME": str(VAR_DIR / "umpire.sqlite3")}
+        private_file(Path(db["NAME"]))  # SQLite gives its WAL files the database's mode
     if db["ENGINE"] == "django.db.backends.sqlite3":
         # One writer at a time: every transaction takes the write lock when it begins, so a
         # read-then-write (submit, process) cannot be overtaken; WAL lets readers continue.
@@ -112,7 +124,14 @@ def _database() -> dict[str, Any]:
 DATABASES = {"default": _database()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-TASKS = {"default": {"BACKEND": "django_tasks_db.backend.DatabaseBackend"}}
+# Two queues: "default" processes turns, "mail" composes and sends mail (its own worker
+# thread), so a slow mail server never delays a turn.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.backend.DatabaseBackend",
+        "QUEUES": ["default", "mail"],
+    }
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -128,9 +147,35 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"umpire": {"handlers": ["console"], "level": "INFO"}},
+    "loggers": {
+        "umpire": {"handlers": ["console"], "level": "INFO"},
+        # Every 500 outside the API (which logs its own) with its traceback, DEBUG or not.
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+    },
 }
+
+# Request bodies: orders are limited to 64 KiB of text; JSON escaping may double that.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 
 # Server policy knobs (seconds).
 UMPIRE_REENQUEUE_AFTER = int(os.environ.get("UMPIRE_REENQUEUE_AFTER", "60"))
 UMPIRE_TICK_SECONDS = float(os.environ.get("UMPIRE_TICK_SECONDS", "2"))
+UMPIRE_STALE_TASK_SECONDS = int(os.environ.get("UMPIRE_STALE_TASK_SECONDS", "600"))
+
+# Outgoing mail (see the module's docstring); every mail goes through the outbox table.
+_MAIL = email_settings(os.environ, VAR_DIR)
+EMAIL_BACKEND = str(_MAIL["EMAIL_BACKEND"])
+EMAIL_HOST = str(_MAIL["EMAIL_HOST"])
+EMAIL_PORT = int(_MAIL["EMAIL_PORT"])
+EMAIL_HOST_USER = str(_MAIL["EMAIL_HOST_USER"])
+EMAIL_HOST_PASSWORD = str(_MAIL["EMAIL_HOST_PASSWORD"])
+EMAIL_USE_TLS = bool(_MAIL["EMAIL_USE_TLS"])
+EMAIL_USE_SSL = bool(_MAIL["EMAIL_USE_SSL"])
+EMAIL_TIMEOUT = float(_MAIL["EMAIL_TIMEOUT"])
+EMAIL_FILE_PATH = str(_MAIL["EMAIL_FILE_PATH"])
+UMPIRE_MAIL_FROM = str(_MAIL["UMPIRE_MAIL_FROM"])
+DEFAULT_FROM_EMAIL = UMPIRE_MAIL_FROM
+SERVER_EMAIL = UMPIRE_MAIL_FROM
+UMPIRE_MAIL_RETRY_SECONDS = float(os.environ.get("UMPIRE_MAIL_RETRY_SECONDS", "60"))
+UMPIRE_MAIL_MAX_ATTEMPTS = int(os.environ.get("UMPIRE_MAIL_MAX_ATTEMPTS", "6"))

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.server.conftest import deliver_mail, run_worker
 from tests.server.mail.conftest import Table, mail, start_table
 from umpire.server.mail.commands import smtp_controller
 from umpire.server.models import Game, GameStatus
@@ -84,20 +85,16 @@ def heading_in(text: str) -> str:
 
 
 def process_ready_turn(game_id: int, turn: int) -> None:
-    """Run the background worker as production does (every player is READY: it is due)."""
-    try:
-        from tests.server.conftest import run_worker
-    except ImportError:  # pragma: no cover - the server tests' helper moved
-        from umpire.server.service import process_due
-
-        assert process_due(game_id, turn)
-        return
+    """Run the background workers as production does (every player is READY: it is due);
+    the mail worker then sends the printouts."""
     run_worker()
+    deliver_mail()
 
 
 def test_a_whole_game_by_email(smtp: tuple[Sink, int]) -> None:
     sink, port = smtp
     table: Table = start_table({"reminder_minutes": 0})
+    deliver_mail()
     headings: dict[str, str] = {}
     for power, address in table.addresses.items():
         (welcome,) = sink.to(address, "you play")
@@ -108,6 +105,7 @@ def test_a_whole_game_by_email(smtp: tuple[Sink, int]) -> None:
             before = len(sink.to(address))
             raw = mail(address, f"{headings[power]}\ntake 3\nREADY\n-- \n{power} player\n")
             send(port, raw, address)
+            deliver_mail()
             (receipt,) = sink.to(address)[before:]
             text = sink.text(receipt)
             assert "line   2: TAKE 3" in text and "Orders counted: 1." in text, text

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.core import mail as django_mail
 
+from tests.server.conftest import deliver_mail
 from tests.server.mail.conftest import mail
 from umpire.core import registry, session
 from umpire.server.mail.handler import handle
@@ -21,6 +22,7 @@ SHORT = {
     "diplomacy": {"max_years": 2},
     "battleplan": {"max_turns": 3},
     "conquest": {"turns": 25},
+    "spi-ww2": {"game_turns": 2},
 }  # the game's own rules
 MOST_TURNS = 40
 
@@ -57,11 +59,14 @@ def test_game_played_by_email(name: str, transactional_db: Any, mailoutbox: list
             chance = session.bot_chance(record, number, seat.power)
             orders = ruleset.bot_orders(state, seat.power, chance)
             heading = f"G-{game.pk} T-{number} P-{seat.power} C-{seat.secret_code}"
+            deliver_mail()
             django_mail.outbox.clear()
             result = handle(mail(seat.user.email, f"{heading}\n{orders}\nREADY\n"))
-            assert result.code == "orders/stored", (result.code, django_mail.outbox[0].body)
+            assert result.code == "orders/stored", result.code
+        deliver_mail()
         django_mail.outbox.clear()
         assert service.process_due(game.pk, number, force=True)
+        deliver_mail()
         printouts = [m for m in django_mail.outbox if "printout" in m.subject]
         assert len(printouts) == len(powers)
     game = Game.objects.get(pk=game.pk)

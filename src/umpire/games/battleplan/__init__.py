@@ -1,4 +1,5 @@
-"""Battle Plan (Flying Buffalo, revised edition 1989): the Europe game.
+"""Battle Plan (Flying Buffalo, revised edition 1989): the Europe game and, in ``world``, World
+Wide Battle Plan (Equal Forces, Anonymous, 1939) and South American Battle Plan.
 
 Modules, per ``games/README.md``: ``orders`` (order values) and ``notation`` (the grammar of
 section 8), ``errors`` (the problem codes), ``legality`` (12), ``model`` (the state),
@@ -6,8 +7,8 @@ section 8), ``errors`` (the problem codes), ``legality`` (12), ``model`` (the st
 the rule areas (``economy``, ``intelligence``, ``movement``, ``builds``, ``combat``,
 ``seacombat``, ``occupation``, ``standing``, ``messages``), ``turn`` (the pipeline of 9),
 ``views``, ``reports`` and ``printout`` (14), ``bot`` and ``game`` (one ruleset per scenario).
-Rulings: docs/rulings/battleplan.md. ``GAME`` is registered under the name ``battleplan``
-(entry point ``umpire.games``).
+Rulings: docs/rulings/battleplan.md and docs/rulings/battleplan-world.md. ``GAME`` is registered
+under the name ``battleplan`` (entry point ``umpire.games``).
 """
 
 from umpire.core.ruleset import Game

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from umpire.core.chance import Chance
 from umpire.games.battleplan.geography import GameMap
-from umpire.games.battleplan.legality import check_orders
+from umpire.games.battleplan.legality import check_orders, is_attack
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import format_order
 from umpire.games.battleplan.orders import (
@@ -16,14 +16,23 @@ from umpire.games.battleplan.orders import (
     Build,
     Declare,
     Message,
+    Opinion,
     Order,
     Propaganda,
     Send,
+    Signal,
     Transfer,
 )
 
 
-def bot_orders(state: GameState, gm: GameMap, number: int, chance: Chance) -> str:
+def bot_orders(
+    state: GameState,
+    gm: GameMap,
+    number: int,
+    chance: Chance,
+    free_messages: bool = True,
+    attacks: bool = True,
+) -> str:
     orders = _propaganda(state, gm, number, chance)
     for code in sorted(state.countries):
         c = state.countries[code]
@@ -36,7 +45,9 @@ def bot_orders(state: GameState, gm: GameMap, number: int, chance: Chance) -> st
         if c.owner != MINOR:
             _attack_or_sail(state, gm, number, code, chance, orders)
     orders += _at_sea(state, gm, number)
-    orders += _intelligence(state, number, chance)
+    orders += _intelligence(state, number, chance, free_messages)
+    if not attacks:  # WW real.turn1, 1939.turn1: no attacks on turn one
+        orders = [o for o in orders if not is_attack(o)]
     verdicts = check_orders(state, gm, number, orders)
     kept = [o for o, v in zip(orders, verdicts, strict=True) if v is None]
     return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")
@@ -125,8 +136,11 @@ def _at_sea(state: GameState, gm: GameMap, number: int) -> list[Order]:
     return orders
 
 
-def _intelligence(state: GameState, number: int, chance: Chance) -> list[Order]:
-    """A spy to a neighbouring player's country now and then (6B), and a word to him (16)."""
+def _intelligence(
+    state: GameState, number: int, chance: Chance, free_messages: bool
+) -> list[Order]:
+    """A spy to a neighbouring player's country now and then (6B), and a word to him (16;
+    in an Anonymous game the numbered message 9, "I claim this space", WW anonymous)."""
     me = state.player(number)
     others = [c for c, k in sorted(state.countries.items()) if k.owner not in (MINOR, number)]
     if not others or chance.randint(1, 4, purpose="bot spy") > 1:
@@ -137,5 +151,21 @@ def _intelligence(state: GameState, number: int, chance: Chance) -> list[Order]:
         orders.append(Send("S", 1, where))
     owner = state.countries[where].owner
     signed = chance.randint(0, 1, purpose="bot message") == 1
-    orders.append(Message(owner, signed, f"I am watching {where}."))
+    if free_messages:
+        orders.append(Message(owner, signed, f"I am watching {where}."))
+    else:
+        orders.append(Signal(owner, 9, where))
     return orders
+
+
+def opinion_orders(state: GameState, number: int) -> list[Order]:
+    """WW opinion: the biggest other player on the top of the bad-guy list, the smallest one
+    still in the game on the top of the good-guy list (the "big guys" keep small allies)."""
+    sizes = {p.number: 0 for p in state.players if p.number != number}
+    for c in state.countries.values():
+        if c.owner in sizes:
+            sizes[c.owner] += 1
+    alive = sorted((n, p) for p, n in sizes.items() if n > 0)
+    if len(alive) < 2:
+        return []
+    return [Opinion(alive[-1][1], False, 3), Opinion(alive[0][1], True, 3)]

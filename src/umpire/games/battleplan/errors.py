@@ -122,8 +122,8 @@ OUT_OF_RANGE = declare(
 )
 STRAIT_CLOSED = declare(
     "illegal/strait_closed",
-    "{order!r}: the Turkey Strait is closed to you (7)",
-    "Only the holder of Turkey and those he permits pass the strait (7).",
+    "{order!r}: {canal} is closed to you (7)",
+    "Only the holder of Turkey (WW: of a canal) and those he permits pass the strait (7).",
 )
 NOT_COASTAL = declare(
     "illegal/not_coastal",
@@ -194,4 +194,39 @@ STANDING_AT_SEA = declare(
     "illegal/standing_at_sea",
     "{order!r}: no standing orders for seas (11)",
     "Standing orders are for countries only (11).",
+)
+NO_FREE_MESSAGES = declare(
+    "illegal/no_free_messages",
+    "{order!r}: no diplomatic messages in this game; use the numbered message orders (pMn)",
+    "Anonymous World Wide Battle Plan allows only the numbered message orders (WW anonymous).",
+)
+UNKNOWN_MESSAGE_ORDER = declare(
+    "illegal/unknown_message_order",
+    "{order!r}: there is no known message {number} (known: 1 to {last})",
+    "A numbered message order beyond the known list (WW anonymous; ruling W-ANON1).",
+)
+MESSAGE_SUBJECT = declare(
+    "illegal/message_subject",
+    "{order!r}: message {number} takes {wanted}",
+    "A numbered message order with the wrong fill-in: none, a space code or a player number.",
+)
+NO_NEWSPAPER = declare(
+    "illegal/no_newspaper",
+    "{order!r}: this game has no World Newspaper",
+    "Articles for the World Newspaper are for World Wide games (WW newspaper).",
+)
+FORGED_SIGNATURE = declare(
+    "illegal/forged_signature",
+    "{order!r}: you cannot sign another player's name ([{other}])",
+    "An article signed with another player's number (WW newspaper; ruling W-NEWS1).",
+)
+NO_ATTACKS_TURN_ONE = declare(
+    "illegal/no_attacks_turn_one",
+    "{order!r}: no attacks on turn one in this game (you may still declare enemies)",
+    "Real Forces and 1939 reserve turn one for spies, propaganda and moves (WW real.turn1).",
+)
+NO_WORLD_OPINION = declare(
+    "illegal/no_world_opinion",
+    "{order!r}: this game has no World Opinion lists",
+    "Good-guy and bad-guy lists are for Real Forces and 1939 games (WW opinion).",
 )

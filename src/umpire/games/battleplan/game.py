@@ -15,7 +15,7 @@ from umpire.core.events import Event
 from umpire.core.problems import Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, View
 from umpire.games.battleplan import bot, ending, errors, views
-from umpire.games.battleplan.legality import check_orders
+from umpire.games.battleplan.legality import check_orders, refuse_by_options
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import format_order, read_line
 from umpire.games.battleplan.orders import Order
@@ -23,6 +23,7 @@ from umpire.games.battleplan.printout import build_printout
 from umpire.games.battleplan.scenarios import EUROPE, SCENARIOS, Scenario
 from umpire.games.battleplan.setup import new_state
 from umpire.games.battleplan.turn import resolve_turn
+from umpire.games.battleplan.world import newspaper
 
 INFO = GameInfo(
     name="battleplan",
@@ -55,8 +56,13 @@ class BattlePlan:
             gm=self.gm,
             scenario=self.scenario.info.name,
             start=self.scenario.start,
+            holdings=self.scenario.holdings,
+            minors=self.scenario.minors,
         )
         state.due = str(settings.get("due", ""))  # 14: the server may supply the due date
+        if self.scenario.newspaper:  # WW newspaper: the list of players printed on turn one
+            names = self.scenario.free_messages  # WW anonymous: no contact outside the game
+            state.extra["roster"] = newspaper.roster(list(powers), settings, names=names)
         return state
 
     def pending(self, state: GameState) -> Pending:
@@ -95,13 +101,26 @@ class BattlePlan:
                     line, errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message(), format_order(order)
                 )
             return kept
-        verdicts = check_orders(state, self.gm, number, [o for _, o in orders])
+        given = [o for _, o in orders]
+        verdicts = check_orders(state, self.gm, number, given)
+        verdicts = refuse_by_options(
+            given,
+            verdicts,
+            free_messages=self.scenario.free_messages,  # WW anonymous
+            newspaper=self.scenario.newspaper,  # WW newspaper
+            attacks=not (self.scenario.no_attacks_turn_one and state.turn == 1),
+            opinion=self.scenario.world_opinion,  # WW opinion
+        )
         for (line, order), verdict in zip(orders, verdicts, strict=True):
             if verdict is None:
                 kept.accept(line, order)
             else:
                 kept.reject(line, verdict[0], verdict[1], format_order(order))
         return kept
+
+    def newspaper(self, state: GameState, events: Sequence[Event]) -> str | None:
+        """WW newspaper: the World Newspaper of the turn (public events only)."""
+        return newspaper.newspaper(state, events)
 
     def format(self, order: Order) -> str:
         return format_order(order)
@@ -111,6 +130,8 @@ class BattlePlan:
     ) -> Resolution[GameState]:
         by_number = {state.number_of(p): list(os) for p, os in orders.items()}
         new, events = resolve_turn(state, self.gm, by_number, chance)
+        for step in self.scenario.after_turn:  # WW opinion, 1939.end
+            events += step(new, by_number, chance)
         return Resolution(new, events)
 
     def view(self, state: GameState, power: str | None) -> View:
@@ -123,7 +144,7 @@ class BattlePlan:
         return build_printout(state, self.gm, events, number)
 
     def outcome(self, state: GameState) -> Outcome | None:
-        return ending.outcome(state)
+        return self.scenario.outcome(state)
 
     def dump_state(self, state: GameState) -> dict[str, Any]:
         return state.to_json()
@@ -132,7 +153,9 @@ class BattlePlan:
         return GameState.from_json(data)
 
     def bot_orders(self, state: GameState, power: str, chance: Chance) -> str:
-        return bot.bot_orders(state, self.gm, state.number_of(power), chance)
+        number = state.number_of(power)
+        attacks = not (self.scenario.no_attacks_turn_one and state.turn == 1)
+        return bot.bot_orders(state, self.gm, number, chance, self.scenario.free_messages, attacks)
 
     def vary_secrets(self, state: GameState, power: str, chance: Chance) -> GameState:
         """A state differing only in what ``power`` alone knows: his money, spies, research,

@@ -1,5 +1,8 @@
 """The map: spaces, adjacency, AirForce range, coasts and the Turkey Strait (BP 15, 4E.1, 7).
 
+A map has one or more canals (BP 7 "the Turkey Strait"; WW: "four spaces that act exactly like
+the TURKEY STRAIT and are called CANALS"): each joins two seas for whoever holds its space.
+
 The map is data (``data/europe.toml``, section 15B as printed); this module only reads it and
 answers questions about it. Land spaces ("countries") have two-letter codes, seas three.
 
@@ -38,11 +41,19 @@ class Space:
 
 
 @dataclass(frozen=True, slots=True)
+class Canal:
+    """BP 7 / WW canals: two seas adjacent for the holder of ``space`` and those he permits."""
+
+    space: str  # the country whose holder opens or closes it
+    seas: tuple[str, str]
+    title: str  # how the report names it ("the Turkey Strait")
+
+
+@dataclass(frozen=True, slots=True)
 class GameMap:
     name: str
     spaces: dict[str, Space]
-    strait: tuple[str, str]  # the two seas joined by the strait (7)
-    strait_keeper: str  # the country whose holder opens or closes it (7)
+    canals: tuple[Canal, ...]
     home_industry: int
     home_industry_limit: int
     minor_industry: int
@@ -66,8 +77,15 @@ class GameMap:
         s = self.spaces.get(code)
         return s is not None and s.is_sea
 
+    def canal(self, a: str, b: str) -> Canal | None:
+        """The canal joining seas ``a`` and ``b``, if one does (BP 7; WW canals)."""
+        for c in self.canals:
+            if {a, b} == set(c.seas):
+                return c
+        return None
+
     def is_strait(self, a: str, b: str) -> bool:
-        return {a, b} == set(self.strait)
+        return self.canal(a, b) is not None
 
     def adjacent(self, a: str, b: str) -> bool:
         """Movement adjacency as printed (the strait is NOT included; see :meth:`is_strait`)."""
@@ -87,6 +105,7 @@ def load_map(name: str) -> GameMap:
         raw = tomllib.load(fh)
     spaces: dict[str, Space] = {}
     strait = tuple(raw["strait"]["seas"])
+    canal = Canal(raw["strait"]["keeper"], (strait[0], strait[1]), "the Turkey Strait")
     for code, s in raw["space"].items():
         air = set(s["adjacent"]) | set(s["air"])
         if code in strait:
@@ -104,8 +123,7 @@ def load_map(name: str) -> GameMap:
     return GameMap(
         name=name,
         spaces=spaces,
-        strait=(strait[0], strait[1]),
-        strait_keeper=raw["strait"]["keeper"],
+        canals=(canal,),
         home_industry=lim["home_industry"],
         home_industry_limit=lim["home_industry_limit"],
         minor_industry=lim["minor_industry"],

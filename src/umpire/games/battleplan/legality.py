@@ -15,30 +15,35 @@ from typing import Any
 
 from umpire.core.errors import Code
 from umpire.games.battleplan import errors
-from umpire.games.battleplan.geography import GameMap
+from umpire.games.battleplan.geography import Canal, GameMap
+from umpire.games.battleplan.messages import check_signal
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import format_body
 from umpire.games.battleplan.orders import (
     ATTACK_VERBS,
     COUNTRY_ONLY,
     Action,
+    Article,
     Build,
     Declare,
     DefaultBuild,
     GiveDollars,
     Message,
+    Opinion,
     Order,
     Permit,
     Propaganda,
     Research,
     Send,
     Share,
+    Signal,
     SpaceOrder,
     Spread,
     Standing,
     Train,
     Transfer,
 )
+from umpire.games.battleplan.world.newspaper import check_article
 
 Refusal = tuple[str, str]
 
@@ -58,9 +63,11 @@ _ATTACKS = {
 _DEFENDS = {"AS": {"A"}, "NS": {"N"}, "FS": {"F"}}
 
 
-def strait_open(state: GameState, gm: GameMap, player: int) -> bool:
-    """BP 7: the holder of TU, and whoever he permits, may pass; an uncontrolled TU shuts it."""
-    keeper = state.countries[gm.strait_keeper].controller()
+def strait_open(state: GameState, canal: Canal, player: int) -> bool:
+    """BP 7: the holder of TU, and whoever he permits, may pass; an uncontrolled TU shuts it.
+    WW: one permission lets the player through ALL the granting player's canals (the permits
+    are the holder's, not the canal's)."""
+    keeper = state.countries[canal.space].controller()
     if keeper == MINOR:
         return False
     return keeper == player or player in state.player(keeper).permits
@@ -91,7 +98,8 @@ def reach(state: GameState, gm: GameMap, player: int, unit: str, frm: str, to: s
         return False
     if unit in ("F", "M", "X"):
         return gm.in_air_range(frm, to)  # 4E.1; 4F.2 and 4G.2 use the air range
-    adjacent = gm.adjacent(frm, to) or (gm.is_strait(frm, to) and strait_open(state, gm, player))
+    canal = gm.canal(frm, to)
+    adjacent = gm.adjacent(frm, to) or (canal is not None and strait_open(state, canal, player))
     if unit == "N" and gm.is_country(frm):
         return to in gm.spaces[frm].coasts  # 4D.2: from port only out to an adjacent sea
     return adjacent
@@ -167,8 +175,9 @@ def _out_of_reach(
 ) -> Refusal:
     if unit in "FMX":
         return _no(errors.OUT_OF_RANGE, order=body, to=to, frm=frm)
-    if gm.is_strait(frm, to):
-        return _no(errors.STRAIT_CLOSED, order=body)
+    canal = gm.canal(frm, to)
+    if canal is not None:
+        return _no(errors.STRAIT_CLOSED, order=body, canal=canal.title)
     if unit == "N" and gm.is_country(frm):
         return _no(errors.NOT_COASTAL, order=body)
     return _no(errors.NOT_ADJACENT, order=body, to=to, frm=frm)
@@ -197,6 +206,17 @@ def _player_order(state: GameState, gm: GameMap, player: int, order: Order) -> R
     match order:
         case Declare(p, _) | Permit(p, _) | Share(p, _) | Message(p, _, _):
             return _player(state, player, p, body)
+        case Article(_, text):
+            other = check_article(player, text)  # WW newspaper: no other player's name
+            return None if other is None else _no(errors.FORGED_SIGNATURE, order=body, other=other)
+        case Opinion(p, _, _):
+            return _player(state, player, p, body, zero=True)  # WW opinion: not oneself
+        case Signal(p, _, _):
+            # WW anonymous: numbered message orders, p = 0 for everyone
+            why = check_signal(state, gm, order)
+            return _player(state, player, p, body, zero=True) or (
+                _no(why[0], order=body, **why[1]) if why else None
+            )
         case GiveDollars(p, n):
             return _player(state, player, p, body) or _positive(n, body)
         case Spread(p, what, n):
@@ -366,3 +386,38 @@ def _check_units(
     budget.defended.setdefault(pair, set()).update(puts)
     budget.used[(order.space, unit)] = budget.used.get((order.space, unit), 0) + order.amount
     return None
+
+
+def refuse_by_options(
+    orders: Sequence[Order],
+    verdicts: list[Refusal | None],
+    *,
+    free_messages: bool,
+    newspaper: bool,
+    attacks: bool = True,
+    opinion: bool = False,
+) -> list[Refusal | None]:
+    """The scenario's options. WW anonymous: "there are no diplomatic messages": every free
+    message (BP 16) and newspaper article is refused; the numbered message orders stay.
+    WW newspaper: articles only in the World Wide games. WW real.turn1 / 1939.turn1: "You can
+    NOT make any attacks on turn one" (``attacks`` False); declaring an enemy stays legal."""
+    out: list[Refusal | None] = []
+    for o, v in zip(orders, verdicts, strict=True):
+        if v is None and isinstance(o, Message | Article) and not free_messages:
+            v = _no(errors.NO_FREE_MESSAGES, order=o)
+        elif v is None and isinstance(o, Article) and not newspaper:
+            v = _no(errors.NO_NEWSPAPER, order=o)
+        elif v is None and isinstance(o, Opinion) and not opinion:
+            v = _no(errors.NO_WORLD_OPINION, order=o)
+        elif v is None and not attacks and is_attack(o):
+            v = _no(errors.NO_ATTACKS_TURN_ONE, order=o)
+        out.append(v)
+    return out
+
+
+def is_attack(order: Order) -> bool:
+    """An attack order of section 8 (Army conquer or attack, Navy attack, AirForce and Missile
+    attacks), also as a standing order."""
+    if isinstance(order, Standing):
+        return order.order is not None and is_attack(order.order)
+    return isinstance(order, Action) and order.verb in ATTACK_VERBS

@@ -12,6 +12,7 @@ numbers may be fractional"). The resolver never mutates the state it is given: i
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -253,6 +254,8 @@ class GameState:
     countries: dict[str, Country]
     seas: dict[str, Sea]
     due: str = ""  # 14: the due date of the next turn, as the server or game master gave it
+    # WW variants' own public record (the turn-one list of players, ...); saved only when set
+    extra: dict[str, Any] = field(default_factory=dict)
 
     # -- who is who -------------------------------------------------------------------------
 
@@ -298,7 +301,7 @@ class GameState:
             "countries": {c: k.to_json() for c, k in self.countries.items()},
             "seas": {c: s.to_json() for c, s in self.seas.items()},
             "due": self.due,
-        }
+        } | ({"extra": self.extra} if self.extra else {})
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameState:
@@ -310,6 +313,7 @@ class GameState:
             countries={c: Country.from_json(c, k) for c, k in d["countries"].items()},
             seas={c: Sea.from_json(c, s) for c, s in d["seas"].items()},
             due=str(d.get("due", "")),
+            extra=deepcopy(d.get("extra", {})),
         )
         for p, raw in zip(state.players, d["players"], strict=True):
             if "seas_seen" not in raw:

@@ -108,11 +108,12 @@ def send_out(state: GameState, moved: Moved, player: int, a: Action) -> None:
 
 def arrive(state: GameState, gm: GameMap, log: Log, player: int, tr: Transfer, n: int) -> None:
     dest = state.countries.get(tr.dest)
-    if gm.is_strait(tr.space, tr.dest):
+    canal = gm.canal(tr.space, tr.dest)
+    if canal is not None:
         # BP 7: the holder of the strait is told when someone moves through it
-        keeper = state.countries[gm.strait_keeper].controller()
+        keeper = state.countries[canal.space].controller()
         if keeper not in (MINOR, player):
-            log.tell(keeper, "strait", f"[{player}] moved {n} {tr.unit} through the Turkey Strait.")
+            log.tell(keeper, "strait", f"[{player}] moved {n} {tr.unit} through {canal.title}.")
     put(state, player, tr.dest, tr.unit, n)
     if dest is None:
         return

@@ -20,6 +20,12 @@ Player orders (p a player number, n a quantity, XXX any space code, CCC a countr
     U1 U2             user options
     MSG p: text       a diplomatic message to player p, signed (16; ruling R-M1)
     MSG p ANON: text  the same, anonymous; a message takes the rest of its line
+    nG3 nG2 nG1 nB3   World Opinion: player n (0: nobody) in a good- or bad-guy place
+    nB2 nB1           worth 3, 2 or 1 HPI a turn (WW opinion; Real Forces and 1939)
+    NEWS: text        an article for the World Newspaper, signed (WW newspaper; WW games)
+    NEWS ANON: text   the same, unsigned; an article takes the rest of its line
+    pMn pMn,XXX pMn,q numbered message order n to p (0: everyone), with a space code or a
+                      player number q as its fill-in (WW anonymous; data/message_orders.toml)
     BDn BIn BAn BNn BFn BMn BXn       default build proportions, 0 to 100 (10)
 
 Space orders (after ``@XXX``)::
@@ -45,6 +51,10 @@ Action(space='TU', verb='AC', amount=20, target='UK')
 Declare(player=2, stance='A')
 >>> format_order(parse_token("msg 3 anon: Beware of [4]!", None))
 '@ MSG 3 ANON: Beware of [4]!'
+>>> format_order(parse_token("news anon: Peace in our time!", None))
+'@ NEWS ANON: Peace in our time!'
+>>> parse_token("0m20,4", None), format_order(parse_token("3M13,egi", None))
+(Signal(player=0, number=20, subject='4'), '@ 3M13,EGI')
 """
 
 from __future__ import annotations
@@ -58,11 +68,13 @@ from umpire.games.battleplan import errors
 from umpire.games.battleplan.orders import (
     MAX_DIGITS,
     Action,
+    Article,
     Build,
     Declare,
     DefaultBuild,
     GiveDollars,
     Message,
+    Opinion,
     Order,
     Permit,
     PlayerOrder,
@@ -70,6 +82,7 @@ from umpire.games.battleplan.orders import (
     Research,
     Send,
     Share,
+    Signal,
     SpaceOrder,
     Spread,
     Standing,
@@ -108,6 +121,12 @@ def format_body(order: Order) -> str:
             return f"B{kind}{n}"
         case Message(p, signed, text):
             return f"MSG {p}{'' if signed else ' ANON'}: {text}"
+        case Article(signed, text):
+            return f"NEWS{'' if signed else ' ANON'}: {text}"
+        case Opinion(p, good, weight):
+            return f"{p}{'G' if good else 'B'}{weight}"
+        case Signal(p, n, subject):
+            return f"{p}M{n}" + (f",{subject}" if subject else "")
         case Build(_, kind, n):
             return f"B{kind}{n}"
         case Transfer(_, unit, n, dest):
@@ -142,13 +161,18 @@ _TRAIN = re.compile(r"T([SC])" + _NUM)
 _RESEARCH = re.compile(r"R([IANFMXSC])" + _NUM)
 _PROPAGANDA = re.compile(r"P" + _NUM + _CODE)
 _OPTION = re.compile(r"U([12])")
+_OPINION = re.compile(r"(\d{1,3})([GB])([123])")
+_SIGNAL = re.compile(r"(\d{1,3})M(\d{1,3})(?:,([A-Z]{2,3}|\d{1,3}))?")
 _BUILD = re.compile(r"B([DIANFMX])" + _NUM)
 _TRANSFER = re.compile(r"([ANFMX])T" + _NUM + _CODE)
 _ACTION = re.compile(r"(AC|AB|AS|NN|NS|FA|FN|FF|FI|FS|MA|MF|MI)" + _NUM + _CODE)
 _STANDING = re.compile(r"/(\d+)/(.*)")
 _TOO_LONG = re.compile(rf".*\d{{{MAX_DIGITS + 1},}}.*")
 _MESSAGE = re.compile(r"MSG\s*(\d{1,3})(\s+ANON)?\s*:(.*)", re.IGNORECASE | re.DOTALL)
-_MESSAGE_LINE = re.compile(r"\s*(@\S*\s+)?(MSG\s*\d{1,3}(?:\s+ANON)?\s*:.*)", re.IGNORECASE)
+_MESSAGE_LINE = re.compile(
+    r"\s*(@\S*\s+)?((?:MSG\s*\d{1,3}|NEWS)(?:\s+ANON)?\s*:.*)", re.IGNORECASE
+)
+_ARTICLE = re.compile(r"NEWS(\s+ANON)?\s*:(.*)", re.IGNORECASE | re.DOTALL)
 MAX_MESSAGE = 600  # characters: about a 3x5 card (16)
 
 
@@ -176,6 +200,10 @@ def parse_player_order(token: str) -> PlayerOrder | None:
         return UserOption(int(m[1]))
     if m := _BUILD.fullmatch(token):
         return DefaultBuild(m[1], int(m[2]))
+    if m := _OPINION.fullmatch(token):
+        return Opinion(int(m[1]), m[2] == "G", int(m[3]))
+    if m := _SIGNAL.fullmatch(token):
+        return Signal(int(m[1]), int(m[2]), m[3] or "")
     return None
 
 
@@ -193,6 +221,8 @@ def parse_token(token: str, space: str | None) -> Order:
     """One order token in the context of ``space`` (None: player orders). Raises OrderError."""
     if m := _MESSAGE.fullmatch(token):
         return parse_message(m)
+    if m := _ARTICLE.fullmatch(token):
+        return parse_article(m)
     token = token.upper()
     if _TOO_LONG.fullmatch(token):
         raise errors.NUMBER_TOO_LONG.error(order=token, digits=MAX_DIGITS)
@@ -237,6 +267,16 @@ def parse_message(m: re.Match[str]) -> Message:
     if len(text) > MAX_MESSAGE:
         raise errors.MESSAGE_TOO_LONG.error(order=m[0][:40], limit=MAX_MESSAGE)
     return Message(int(m[1]), m[2] is None, text)
+
+
+def parse_article(m: re.Match[str]) -> Article:
+    """WW newspaper: ``NEWS: text`` or ``NEWS ANON: text``; at most about a 4" x 5" column."""
+    text = " ".join(m[2].split())
+    if not text:
+        raise errors.EMPTY_MESSAGE.error(order=m[0])
+    if len(text) > MAX_MESSAGE:
+        raise errors.MESSAGE_TOO_LONG.error(order=m[0][:40], limit=MAX_MESSAGE)
+    return Article(m[1] is None, text)
 
 
 _COMMENT = re.compile(r"\([^)]*\)?|#.*")

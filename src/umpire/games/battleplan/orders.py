@@ -80,6 +80,33 @@ class Message:
 
 
 @dataclass(frozen=True, slots=True)
+class Opinion:
+    """WW opinion: ``nG3`` ... ``nB1``: player n (0: nobody) in a good- or bad-guy place."""
+
+    player: int
+    good: bool
+    weight: int  # 1..3
+
+
+@dataclass(frozen=True, slots=True)
+class Article:
+    """WW newspaper: an article for the World Newspaper, signed by its writer or anonymous."""
+
+    signed: bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """WW anonymous: numbered message order ``number`` to ``player`` (0: everyone), with a
+    space code or a player number as its fill-in (``subject``; "" for none)."""
+
+    player: int
+    number: int
+    subject: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class DefaultBuild:
     kind: str  # D I A N F M X
     proportion: int  # 0..100
@@ -137,6 +164,9 @@ PlayerOrder = (
     | UserOption
     | DefaultBuild
     | Message
+    | Signal
+    | Article
+    | Opinion
 )
 Order = PlayerOrder | SpaceOrder | Standing
 

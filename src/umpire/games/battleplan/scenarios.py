@@ -1,17 +1,31 @@
 """The scenarios of Battle Plan as data: the map, the starting forces and the options each
 ruleset is built from (a new scenario is a new :class:`Scenario`, never a branch in the rules).
 
-Europe is the basic game (1A, 15). World Wide Battle Plan (issue 16) will add its map, its
-starting forces and its options here and be registered as further rulesets of the game.
+Europe is the basic game (1A, 15). World Wide Battle Plan: Equal Forces plays the basic rules
+on the world map with the icepack air range (WW equal); Anonymous is Equal Forces with no free
+diplomatic messages, only the numbered message orders (WW anonymous).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from umpire.core.ruleset import ScenarioInfo
+from umpire.core.chance import Chance
+from umpire.core.events import Event
+from umpire.core.ruleset import Outcome, ScenarioInfo
+from umpire.games.battleplan import ending
 from umpire.games.battleplan.geography import GameMap, europe
+from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.setup import EUROPE_START, Start
+from umpire.games.battleplan.world import ending1939
+from umpire.games.battleplan.world.equal import GM_CHOICES
+from umpire.games.battleplan.world.geography import south_america_map, world_map
+from umpire.games.battleplan.world.opinion import world_opinion
+from umpire.games.battleplan.world.powers1939 import powers_1939
+
+AfterTurn = Callable[[GameState, Mapping[int, Sequence[Order]], Chance], list[Event]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +36,15 @@ class Scenario:
     game_map: GameMap
     start: Start
     max_turns: int = 0  # ruling R-END: the default of the ``max_turns`` setting (0: no limit)
+    free_messages: bool = True  # BP 16 messages; WW anonymous: only the numbered message orders
+    newspaper: bool = False  # WW newspaper: articles and the turn-one list of players
+    holdings: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # WW 1939 start
+    minors: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # minors controlled
+    no_attacks_turn_one: bool = False  # WW real.turn1, 1939.turn1
+    outcome: Callable[[GameState], Outcome | None] = ending.outcome  # BP 1A unless changed
+    world_opinion: bool = False  # WW opinion: the nG/nB orders and their HPI effect
+    # steps after the turn's pipeline, in order (WW opinion, WW 1939.end)
+    after_turn: tuple[AfterTurn, ...] = ()
 
 
 EUROPE = Scenario(
@@ -39,4 +62,88 @@ EUROPE = Scenario(
     start=EUROPE_START,
 )
 
-SCENARIOS = (EUROPE,)
+# The default seats of a world game: the GM's choices of WW equal (ruling W-EQ1).
+WORLD_DEFAULT = GM_CHOICES
+
+EQUAL = Scenario(
+    info=ScenarioInfo(
+        name="equal",
+        title="World Wide Battle Plan: Equal Forces",
+        powers=world_map(icepack=True).countries,
+        min_players=2,
+        max_players=31,
+        description=(
+            "Every player starts with the same forces in one space of the world map of his "
+            "choice; the game goes on until one player is left who occupies a country (WW)."
+        ),
+        default_powers=WORLD_DEFAULT,
+    ),
+    game_map=world_map(icepack=True),
+    start=EUROPE_START,
+    newspaper=True,
+)
+
+ANONYMOUS = Scenario(
+    info=ScenarioInfo(
+        name="anonymous",
+        title="World Wide Battle Plan: Anonymous",
+        powers=world_map(icepack=True).countries,
+        min_players=2,
+        max_players=31,
+        description=(
+            "Equal Forces with no diplomatic messages: players speak only through the "
+            "numbered message orders (pMn) (WW anonymous)."
+        ),
+        default_powers=WORLD_DEFAULT,
+        press_allowed=False,
+    ),
+    game_map=world_map(icepack=True),
+    start=EUROPE_START,
+    free_messages=False,
+    newspaper=True,
+)
+
+_POWERS_1939 = powers_1939()
+
+WW1939 = Scenario(
+    info=ScenarioInfo(
+        name="1939",
+        title="1939 World Wide Battle Plan (victory set B)",
+        powers=tuple(p.code for p in _POWERS_1939),
+        min_players=13,
+        max_players=13,
+        description=(
+            "World War II on the world map: 13 powers (9 major, 4 minor), about 25 turns "
+            "(33% chance of the end on each printout from T26), scored by victory set B."
+        ),
+        default_powers=tuple(p.code for p in _POWERS_1939),
+    ),
+    game_map=world_map(icepack=False),
+    start=EUROPE_START,
+    newspaper=True,
+    holdings={p.code: p.spaces for p in _POWERS_1939},
+    minors={p.code: p.minors for p in _POWERS_1939 if p.minors},
+    no_attacks_turn_one=True,
+    outcome=ending1939.outcome,
+    world_opinion=True,
+    after_turn=(world_opinion, ending1939.random_end),
+)
+
+SOUTH_AMERICA = Scenario(
+    info=ScenarioInfo(
+        name="south-america",
+        title="South American Battle Plan",
+        powers=south_america_map().countries,
+        min_players=2,
+        max_players=9,
+        description=(
+            "The basic game on the South American spaces of the world map and the seas "
+            "around them (ruling W-SA): one space each, the same forces for everyone."
+        ),
+        default_powers=("SCO", "SPE", "SAR", "SCH", "SRI", "SPA"),
+    ),
+    game_map=south_america_map(),
+    start=EUROPE_START,
+)
+
+SCENARIOS = (EUROPE, EQUAL, ANONYMOUS, WW1939, SOUTH_AMERICA)

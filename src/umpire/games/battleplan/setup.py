@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from umpire.games.battleplan.geography import GameMap, europe
@@ -43,11 +43,14 @@ class Start:
 
 
 EUROPE_START = Start()
+MINOR_CONTROL = 10  # popularity of a minor's controller at the start (WW 1939; ruling W-1939F)
 
 
-def starting_country(gm: GameMap, code: str, owner: int, start: Start = EUROPE_START) -> Country:
+def starting_country(
+    gm: GameMap, code: str, owner: int, start: Start = EUROPE_START, capital: bool = True
+) -> Country:
     space = gm.spaces[code]
-    if owner != MINOR:
+    if owner != MINOR and capital:
         army, navy, air = start.player
         if not space.has_coast:
             navy, air = 0, start.player_landlocked_air
@@ -69,9 +72,12 @@ def starting_country(gm: GameMap, code: str, owner: int, start: Start = EUROPE_S
         navy, air = 0, start.minor_landlocked_air
     elif space.island:
         army, navy = start.minor_island
+    # WW 1939 (ruling W-1939F): a power's other original spaces start with a minor's forces,
+    # occupied by it "as if you had occupied them earlier"
     return Country(
         code=code,
-        owner=MINOR,
+        owner=owner,
+        hpi=STARTING_HPI if owner != MINOR else 0,
         army=army,
         navy=navy,
         air=air,
@@ -90,11 +96,23 @@ def new_state(
     gm: GameMap | None = None,
     scenario: str = "europe",
     start: Start = EUROPE_START,
+    holdings: Mapping[str, Sequence[str]] | None = None,
+    minors: Mapping[str, Sequence[str]] | None = None,
 ) -> GameState:
-    """Player numbers follow the order of ``powers`` (1A, 14: "your position in the game")."""
+    """Player numbers follow the order of ``powers`` (1A, 14: "your position in the game").
+    A power starts in the country of its own code, or in its ``holdings`` (the first one its
+    capital: WW 1939); ``minors`` are minors a power starts controlling (WW 1939 #4)."""
     gm = gm or europe()
     number = {p: i for i, p in enumerate(powers, start=1)}
-    countries = {c: starting_country(gm, c, number.get(c, MINOR), start) for c in gm.countries}
+    held = holdings or {p: (p,) for p in powers}
+    owner = {c: number[p] for p in powers for c in held.get(p, ())}
+    capitals = {held[p][0] for p in powers if held.get(p)}
+    countries = {
+        c: starting_country(gm, c, owner.get(c, MINOR), start, c in capitals) for c in gm.countries
+    }
+    for p, codes in (minors or {}).items():
+        for c in codes:
+            countries[c].popularity[number[p]] = MINOR_CONTROL  # ruling W-1939F
     players = [Player(number=i, power=p, defaults=dict(start.defaults)) for p, i in number.items()]
     return GameState(
         scenario=scenario,

@@ -218,6 +218,17 @@ class Diplomacy:
     def format(self, order: Order) -> str:
         return notation.format_order(order)
 
+    def order_options(self, state: State, power: str) -> dict[str, list[str]]:
+        """The legal orders of each unit of ``power`` (for select lists; see options.py)."""
+        from umpire.games.diplomacy import options
+
+        return options.legal_orders(self, self.map, state, power)
+
+    def survivors(self, state: State) -> list[str]:
+        """The powers still in the game (a supply centre or a unit): who votes on a draw."""
+        owners = set(state.owner_map().values())
+        return [p for p in state.powers if p in owners or any(u.power == p for u in state.units)]
+
     # -- the turn ------------------------------------------------------------------------------
 
     def resolve(

@@ -9,8 +9,9 @@
   next pass. Run it from cron or a timer.
 - :func:`smtpd`: an SMTP server (aiosmtpd) for self-hosting; every message accepted is handled.
 
-Each sets up Django itself, and runs :func:`~umpire.server.mail.outbound.send_notices`
-(reminders and late notices) after its pass (the SMTP server: every minute).
+Each sets up Django itself, and after its pass (the SMTP server: every minute) runs
+:func:`~umpire.server.mail.outbound.send_notices` (reminders and late notices) and sends
+what the mail queue holds (where no ``umpire worker`` runs beside it).
 """
 
 from __future__ import annotations
@@ -55,12 +56,23 @@ def _handle(raw: bytes) -> str:
 
 
 def _notices() -> None:
-    from umpire.server.mail.outbound import send_notices
+    """Reminders and late notices, then the mail queue (replies, printouts) sent once.
+
+    The entrances may run without ``umpire worker``; each send attempt is bounded by
+    ``EMAIL_TIMEOUT``, and a failure is left in the outbox for its retry.
+    """
+    from django_tasks_db.management.commands.db_worker import Worker
+
+    from umpire.server.mail.outbound import retry_due, send_notices
 
     try:
         send_notices()
+        retry_due()
+        Worker(queue_names=["mail"], interval=0, batch=True, backend_name="default",
+               startup_delay=False, max_tasks=1000, worker_id="umpire-mail-entrance",
+               excluded_queue_names=[]).run()  # fmt: skip
     except Exception:
-        log.exception("reminders and late notices failed")
+        log.exception("reminders, late notices or the mail queue failed")
 
 
 def mail_stdin(stream: IO[Any]) -> int:

@@ -18,19 +18,25 @@ from __future__ import annotations
 import hmac
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
-from django.db import DatabaseError, IntegrityError, transaction
+from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.mail import replies
-from umpire.server.mail.models import InboundMail
+from umpire.server.mail.models import InboundMail, OutboundMail
 from umpire.server.mail.outbound import heading_for, send
-from umpire.server.mail.parse import Heading, MailRequest, heading_problems, parse_mail
+from umpire.server.mail.parse import (
+    Heading,
+    MailRequest,
+    digits,
+    heading_problems,
+    parse_mail,
+)
 from umpire.server.models import Game, GameStatus, Seat
 from umpire.server.outputs import PLAYER, Viewer, present
 
@@ -52,19 +58,26 @@ def handle(raw: bytes, *, now: datetime | None = None, deliver: bool = True) -> 
     request = parse_mail(raw)
     try:
         result = _handle(request, now)
+    except DataError:  # the database refuses this mail's data: it always will (poison mail)
+        log.exception("mail %r from %r refused for good", request.message_id[:80],
+                      request.sender[:80])  # fmt: skip
+        result = Handled("mail/malformed")
     except DatabaseError:
         raise  # the entrance tells the MTA to try again later (nothing was stored)
     except Exception:  # a bug must not lose the mail silently: log it, tell the sender
         log.exception("mail %s from %s: internal error", request.message_id, request.sender)
         result = Handled("mail/internal_error")
         if request.sender and request.rejection is None:
-            reply = replies.Reply(request.sender, replies.reply_subject(request, "error"))
+            reply = replies.Reply(request.sender, "Umpire: error")
             reply.add("The umpire could not process your mail because of an internal error. "
                       "The game master has been told; please send it again later.")  # fmt: skip
             result.replies.append(reply)
     result.message_id = request.message_id
     if deliver:
         for reply in result.replies:
+            if not _may_reply(reply.to, now):
+                log.warning("no reply to %s: too many replies to an unknown address", reply.to)
+                continue
             send(reply.to, reply.subject, reply.body, kind="reply",
                  in_reply_to=request.message_id)  # fmt: skip
     log.info("mail %s from %s: %s", request.message_id, request.sender or "-", result.code)
@@ -89,7 +102,27 @@ def _handle(request: MailRequest, now: datetime) -> Handled:
     return result
 
 
+UNKNOWN_REPLIES_PER_HOUR = 3
+
+
+def _may_reply(address: str, now: datetime) -> bool:
+    """Replies to an address no account has are rate-limited (no backscatter storms)."""
+    if _users_at(address):
+        return True
+    recent = OutboundMail.objects.filter(
+        to__iexact=address, kind="reply", created_at__gte=now - timedelta(hours=1)
+    )
+    return recent.count() < UNKNOWN_REPLIES_PER_HOUR
+
+
 def _reply(request: MailRequest, what: str) -> replies.Reply:
+    """A reply to a sender who is not (yet) authenticated: it echoes nothing he sent (no
+    Subject, no body), so a forged From cannot make the umpire relay text to a third party."""
+    return replies.Reply(request.sender, f"Umpire: {what}")
+
+
+def _seat_reply(request: MailRequest, what: str) -> replies.Reply:
+    """A reply to an authenticated player: it may quote his mail."""
     return replies.Reply(request.sender, replies.reply_subject(request, what))
 
 
@@ -132,7 +165,7 @@ def _authenticate(heading: Heading, users: list[User]) -> tuple[Game, Seat] | No
 
     Every failure looks the same to the sender (no hint of which part was wrong).
     """
-    if not heading.game.isdigit() or len(heading.game) > 18 or not users or not heading.code:
+    if not digits(heading.game) or len(heading.game) > 18 or not users or not heading.code:
         return None
     seat = (
         Seat.objects.filter(game_id=int(heading.game), active=True, is_bot=False, user__in=users)
@@ -213,7 +246,7 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     turn = request.heading.turn or 0
     names = [c.name for c in request.commands]
     ready = "READY" in names
-    reply = _reply(request, f"G-{game.pk} T-{turn} {seat.power}")
+    reply = _seat_reply(request, f"G-{game.pk} T-{turn} {seat.power}")
     codes: list[str] = []
     reply.add(replies.problems_text(request.problems, "Problems in your mail:"))
     if "HELP" in names:

@@ -33,20 +33,42 @@ class InboundMail(models.Model):
         return f"{self.message_id} from {self.sender}: {self.outcome}"
 
 
+class MailStatus(models.TextChoices):
+    PENDING = "pending"  # waiting to be sent (first try, or a retry after its time)
+    SENDING = "sending"  # claimed by a worker
+    SENT = "sent"
+    FAILED = "failed"  # every attempt failed; shown to the game master
+
+
 class OutboundMail(models.Model):
-    """One mail sent; ``key`` (when set) makes a notice go out once only."""
+    """The outbox: one mail to send, written in the transaction of the change that causes it.
+
+    A task on the worker's mail queue sends it (with a timeout); a failure is retried with
+    backoff until ``UMPIRE_MAIL_MAX_ATTEMPTS``, then the mail is ``failed``. ``key`` (when
+    set) makes a notice go out once only.
+    """
 
     key = models.CharField(max_length=200, unique=True, null=True, blank=True)
     to = models.CharField(max_length=254)
     subject = models.CharField(max_length=200)
+    body = models.TextField(blank=True)
+    headers = models.JSONField(default=dict, blank=True)
     kind = models.CharField(max_length=20)  # reply, printout, reminder, late, press, newspaper
     game = models.ForeignKey(
         "umpire.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    sent_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=10, choices=MailStatus.choices, default=MailStatus.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    queued_at = models.DateTimeField(null=True, blank=True, help_text="a send task was queued")
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["id"]
+        indexes = [models.Index(fields=["status", "next_attempt_at"])]
 
     def __str__(self) -> str:
-        return f"{self.kind} to {self.to}: {self.subject}"
+        return f"{self.kind} to {self.to}: {self.subject} ({self.status})"

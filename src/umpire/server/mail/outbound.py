@@ -2,12 +2,14 @@
 
 Everything a player reads about a game is taken from :func:`umpire.server.outputs.present`
 for that player's :class:`~umpire.server.outputs.Viewer` (the one view choke point); this
-module only addresses and sends it, through Django's configured email backend (SMTP in
-production).
+module only addresses it and puts it in the outbox (:class:`OutboundMail`), in the same
+transaction as the change that causes it; a task on the worker's mail queue sends it through
+Django's configured email backend, with a timeout and retries (:func:`deliver`).
 
 Hooks (connected by the app's ``ready``): when a :class:`~umpire.server.models.Turn` row is
-created, every seat holder receives their printout once the transaction commits; when a
-:class:`~umpire.server.models.Message` (press) is created, each recipient receives it.
+created, a task is queued (in that transaction) that writes every seat holder's printout;
+likewise for press, a new seat's welcome, and the game master's pause, resume, extension,
+replacement and end.
 :func:`send_notices` (reminders and late notices) must be run periodically: the entrances
 run it after each pass, and a worker may call it on every tick.
 
@@ -23,15 +25,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.db.models.signals import post_save
 from django.utils import timezone
 
 from umpire.core import session
-from umpire.server.mail.models import OutboundMail
+from umpire.server.mail.models import MailStatus, OutboundMail
 from umpire.server.mail.replies import FOOTER, when
-from umpire.server.models import Game, GameStatus, Message, Seat, Turn
+from umpire.server.models import AuditEntry, Game, GameStatus, Message, Seat, Turn
 from umpire.server.outputs import PLAYER, Viewer, present
 from umpire.server.store import load_record
 
@@ -70,33 +73,98 @@ def send(
     key: str | None = None,
     in_reply_to: str = "",
 ) -> bool:
-    """Send one mail; with ``key``, only if no mail with that key was sent (True: sent)."""
+    """Put one mail in the outbox and queue its sending; with ``key``, only if no mail with
+    that key was queued before (True: queued). Runs in the caller's transaction: the mail
+    exists exactly when the change that causes it does. Nothing here talks to a mail server.
+    """
     if not to:
         return False
-    row = None
-    if key is not None:
-        try:
-            with transaction.atomic():
-                row = OutboundMail.objects.create(
-                    key=key, to=to, subject=subject[:200], kind=kind, game=game
-                )
-        except IntegrityError:
-            return False
     headers = {"Auto-Submitted": "auto-replied" if in_reply_to else "auto-generated"}
     if in_reply_to:
         headers["In-Reply-To"] = in_reply_to
         headers["References"] = in_reply_to
-    mail = EmailMessage(subject, body, sender_address(), [to], headers=headers)
+    from umpire.server.tasks import deliver_mail
+
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            row = OutboundMail.objects.create(
+                key=key, to=to[:254], subject=subject[:200], body=body, headers=headers,
+                kind=kind, game=game, next_attempt_at=now, queued_at=now,
+            )  # fmt: skip
+            deliver_mail.enqueue(row.pk)
+    except IntegrityError:
+        return False
+    return True
+
+
+def deliver(row_id: int, now: datetime | None = None) -> str:
+    """Send one outbox mail (run by the mail worker); its status afterwards.
+
+    The row is claimed first, so two workers never send it twice. A failure (the mail
+    server refused, or did not answer within ``EMAIL_TIMEOUT``) is retried with backoff:
+    ``UMPIRE_MAIL_RETRY_SECONDS`` x 4^(attempts - 1); after ``UMPIRE_MAIL_MAX_ATTEMPTS``
+    the mail is ``failed``, logged and shown to the game master.
+    """
+    now = now or timezone.now()
+    claimed = OutboundMail.objects.filter(pk=row_id, status=MailStatus.PENDING).update(
+        status=MailStatus.SENDING, claimed_at=now
+    )
+    if not claimed:
+        return "not-pending"
+    row = OutboundMail.objects.get(pk=row_id)
+    mail = EmailMessage(row.subject, row.body, sender_address(), [row.to], headers=row.headers)
     try:
         mail.send()
-    except Exception:
-        log.exception("could not send %s mail to %s", kind, to)
-        if row is not None:
-            row.delete()
-        return False
-    if row is None:
-        OutboundMail.objects.create(to=to, subject=subject[:200], kind=kind, game=game)
-    return True
+    except Exception as err:
+        return _failed(row, now, err)
+    OutboundMail.objects.filter(pk=row.pk).update(
+        status=MailStatus.SENT, sent_at=timezone.now(), attempts=row.attempts + 1
+    )
+    return MailStatus.SENT
+
+
+def _failed(row: OutboundMail, now: datetime, err: Exception) -> str:
+    attempts = row.attempts + 1
+    error = f"{type(err).__name__}: {err}"[:500]
+    if attempts >= settings.UMPIRE_MAIL_MAX_ATTEMPTS:
+        log.error("gave up sending %s mail %s to %s: %s", row.kind, row.pk, row.to, error)
+        status, retry = MailStatus.FAILED, None
+    else:
+        delay = settings.UMPIRE_MAIL_RETRY_SECONDS * 4 ** (attempts - 1)
+        log.warning("could not send mail %s (attempt %s): %s", row.pk, attempts, error)
+        status, retry = MailStatus.PENDING, now + timedelta(seconds=delay)
+    OutboundMail.objects.filter(pk=row.pk).update(
+        status=status, attempts=attempts, last_error=error, next_attempt_at=retry,
+        queued_at=None, claimed_at=None,
+    )  # fmt: skip
+    return status
+
+
+STALE_CLAIM = timedelta(minutes=10)
+
+
+def retry_due(now: datetime | None = None) -> int:
+    """Queue the sending of every mail whose retry is due; free claims of dead workers.
+
+    Run on every scheduler tick. The count of mails queued.
+    """
+    from umpire.server.tasks import deliver_mail
+
+    now = now or timezone.now()
+    OutboundMail.objects.filter(status=MailStatus.SENDING, claimed_at__lt=now - STALE_CLAIM).update(
+        status=MailStatus.PENDING, claimed_at=None, queued_at=None, next_attempt_at=now
+    )
+    due = OutboundMail.objects.filter(
+        status=MailStatus.PENDING, queued_at__isnull=True, next_attempt_at__lte=now
+    ).values_list("pk", flat=True)
+    count = 0
+    for row_id in list(due[:500]):
+        with transaction.atomic():
+            if OutboundMail.objects.filter(pk=row_id, queued_at__isnull=True).update(queued_at=now):
+                deliver_mail.enqueue(row_id)
+                count += 1
+    return count
 
 
 def heading_for(game: Game, seat: Seat) -> str:
@@ -251,7 +319,9 @@ def _notice(game: Game, seat: Seat, *, late: bool, now: datetime) -> int:
         )
     body = f"{text}\n\nHeading for your orders: {heading_for(game, seat)}\n\n{FOOTER}"
     subject = f"G-{game.pk} {game.name}: {'LATE' if late else 'reminder'}, turn {game.turn}"
-    key = f"{kind}:{game.pk}:{game.turn}:{seat.power}:{game.deadline.isoformat()}"
+    # One reminder and one late notice per player and turn: pausing, resuming or extending
+    # the deadline does not send them again (a rollback frees the keys: see _rolled_back).
+    key = f"{kind}:{game.pk}:{game.turn}:{seat.power}"
     return int(send(address_of(seat.user), subject, body, kind=kind, game=game, key=key))
 
 
@@ -261,38 +331,111 @@ def _left(delta: timedelta) -> str:
     return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
 
 
+# --- what the game master does -------------------------------------------------------------
+
+NOTICE_ACTIONS = ("pause", "resume", "extend", "replace", "end")
+
+
+def send_gm_notice(entry_id: int) -> int:
+    """Tell the players of a pause, resume, extension, replacement or end; the count queued."""
+    entry = AuditEntry.objects.filter(pk=entry_id).select_related("game").first()
+    if entry is None or entry.game is None or not mail_enabled(entry.game):
+        return 0
+    game, details = entry.game, dict(entry.details)
+    text = _gm_text(game, entry.action, details)
+    if not text:
+        return 0
+    sent = 0
+    subject = f"G-{game.pk} {game.name}: {entry.action}"
+    for seat in _holders(game):
+        if entry.action == "replace" and seat.power == details.get("power"):
+            continue  # the new holder gets the welcome mail instead
+        sent += send(address_of(seat.user), subject, f"{text}\n\n{FOOTER}", kind="notice",
+                     game=game, key=f"gm:{entry.pk}:{seat.power}")  # fmt: skip
+    if entry.action == "replace":
+        old = User.objects.filter(username=details.get("from", "")).first()
+        if old is not None:
+            body = f"You no longer play {details.get('power')} in G-{game.pk} {game.name}."
+            sent += send(address_of(old), subject, f"{body}\n\n{FOOTER}", kind="notice",
+                         game=game, key=f"gm:{entry.pk}:former")  # fmt: skip
+    return sent
+
+
+def _gm_text(game: Game, action: str, details: dict[str, Any]) -> str:
+    name = f"G-{game.pk} {game.name}"
+    if action == "pause":
+        return f"The game master paused {name}. The deadline is stopped until the game resumes."
+    if action == "resume":
+        return f"The game master resumed {name}. Deadline: {when(game.deadline)}."
+    if action == "extend":
+        if game.status == GameStatus.PAUSED:
+            return f"The game master extended the deadline of {name} (the game is paused)."
+        return f"The game master extended the deadline of {name} to {when(game.deadline)}."
+    if action == "replace":
+        return f"{details.get('power')} in {name} has a new player."
+    if action == "end":
+        return f"The game master ended {name}. {details.get('summary', '')}".rstrip()
+    return ""
+
+
 # --- hooks --------------------------------------------------------------------------------
 
 
-def _after_commit(func: Any, *args: Any) -> None:
-    def run() -> None:
-        try:
-            func(*args)
-        except Exception:  # mail must never undo or break a turn
-            log.exception("outbound mail %s%s failed", func.__name__, args)
+def _compose(what: str, *ids: int) -> None:
+    """Queue the composing of mails (in the caller's transaction: durable with the change)."""
+    from umpire.server.tasks import compose_mail
 
-    transaction.on_commit(run)
+    compose_mail.enqueue(what, *ids)
+
+
+COMPOSERS: dict[str, Any] = {
+    "printouts": send_printouts,
+    "press": deliver_press,
+    "welcome": send_welcome,
+    "gm": send_gm_notice,
+}
+
+
+def compose(what: str, *ids: int) -> int:
+    """Run one composer (the mail worker's task); the count of mails queued."""
+    return int(COMPOSERS[what](*ids))
 
 
 def _turn_saved(sender: Any, instance: Turn, created: bool, **kwargs: Any) -> None:
     if created and not kwargs.get("raw"):
-        _after_commit(send_printouts, instance.game_id, instance.pk)
+        _compose("printouts", instance.game_id, instance.pk)
 
 
 def _message_saved(sender: Any, instance: Message, created: bool, **kwargs: Any) -> None:
     if created and not kwargs.get("raw"):
-        _after_commit(deliver_press, instance.pk)
+        _compose("press", instance.pk)
 
 
 def _seat_saved(sender: Any, instance: Seat, created: bool, **kwargs: Any) -> None:
     if created and not kwargs.get("raw") and instance.user_id is not None:
-        _after_commit(send_welcome, instance.pk)
+        _compose("welcome", instance.pk)
+
+
+def _audit_saved(sender: Any, instance: AuditEntry, created: bool, **kwargs: Any) -> None:
+    if not created or kwargs.get("raw") or instance.game_id is None:
+        return
+    if instance.action in NOTICE_ACTIONS:
+        _compose("gm", instance.pk)
+    elif instance.action == "rollback":
+        _rolled_back(instance.game_id, int(instance.details.get("undone", 0)))
+
+
+def _rolled_back(game_id: int, turn: int) -> None:
+    """The reopened turn may be reminded again: free its reminder and late-notice keys."""
+    for kind in ("reminder", "late"):
+        OutboundMail.objects.filter(key__startswith=f"{kind}:{game_id}:{turn}:").update(key=None)
 
 
 def connect() -> None:
     post_save.connect(_seat_saved, sender=Seat, dispatch_uid="umpire.mail.seat")
     post_save.connect(_turn_saved, sender=Turn, dispatch_uid="umpire.mail.turn")
     post_save.connect(_message_saved, sender=Message, dispatch_uid="umpire.mail.press")
+    post_save.connect(_audit_saved, sender=AuditEntry, dispatch_uid="umpire.mail.audit")
 
 
 def recipients_of(game: Game, powers: Sequence[str]) -> list[str]:

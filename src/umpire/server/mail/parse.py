@@ -116,6 +116,20 @@ def _header(msg: Message, name: str) -> str:
         return ""
 
 
+def digits(text: str | None) -> bool:
+    """ASCII digits only: ``"²".isdigit()`` is true, but ``int("²")`` fails."""
+    return bool(text) and re.fullmatch(r"[0-9]+", text or "") is not None
+
+
+def _sane(text: str) -> bool:
+    """Printable, valid UTF-8: no NUL or control character, no lone surrogate."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return not any(ord(c) < 32 or ord(c) == 127 for c in text)
+
+
 def _sender(msg: Message) -> tuple[str, str]:
     raw = _header(msg, "From")
     try:
@@ -124,8 +138,10 @@ def _sender(msg: Message) -> tuple[str, str]:
         return "", ""
     for name, addr in pairs:
         addr = addr.strip()
+        if len(addr) > 254 or not _sane(addr):  # refused, never answered (see _parse)
+            return "", ""
         if re.fullmatch(r"[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+", addr):
-            return addr.lower(), name.strip()
+            return addr.lower(), name.strip()[:200] if _sane(name) else ""
     return "", ""
 
 
@@ -147,6 +163,8 @@ def _date(msg: Message) -> datetime | None:
 
 def _message_id(msg: Message, raw: bytes) -> str:
     value = _header(msg, "Message-ID").strip()
+    if not _sane(value):  # a poison id: the mail's digest names it instead
+        value = ""
     match = re.search(r"<[^<>\s]+>", value)
     if match:
         return match.group(0)[:250]
@@ -349,9 +367,11 @@ def parse_heading(line: str, number: int) -> Heading | None:
     return Heading(
         line=number,
         game=values["G"],
-        turn=int(turn) if turn is not None and turn.isdigit() and len(turn) < 7 else None,
+        turn=int(turn) if turn is not None and digits(turn) and len(turn) < 7 else None,
         power=values.get("P"),
-        player_number=int(player) if player is not None and player.isdigit() else None,
+        player_number=int(player)
+        if player is not None and digits(player) and len(player) < 4
+        else None,
         code=values.get("C"),
     )
 
@@ -488,7 +508,7 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
         turn = None
         if command == "REPORT":
             words = stripped.split()
-            if len(words) > 2 or (len(words) == 2 and not words[1].isdigit()):
+            if len(words) > 2 or (len(words) == 2 and not (digits(words[1]) and len(words[1]) < 7)):
                 order_lines[index] = stripped  # not the REPORT command: let the game judge it
                 has_orders = True
                 continue
@@ -531,7 +551,7 @@ def _parse(raw: bytes) -> MailRequest:
     request = MailRequest(
         sender=sender,
         sender_name=name,
-        subject=_header(msg, "Subject")[:200],
+        subject=_header(msg, "Subject")[:200] if _sane(_header(msg, "Subject")) else "",
         message_id=_message_id(msg, raw),
         date=_date(msg),
     )

@@ -133,6 +133,16 @@ class Diplomacy1939:
     def format(self, order: Any) -> str:
         return notation.format_order(order)
 
+    def order_options(self, state: State1939, power: str) -> dict[str, list[str]]:
+        """The legal orders of each unit of ``power`` (select lists; see ../options.py)."""
+        from umpire.games.diplomacy import options
+
+        return options.legal_orders(self, self.map, state, power)
+
+    def survivors(self, state: State1939) -> list[str]:
+        """The powers still in the game (who vote on a draw)."""
+        return list(turn.alive(state))
+
     # -- the turn and what players see ---------------------------------------------------------
 
     def resolve(

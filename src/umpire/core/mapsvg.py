@@ -1,0 +1,209 @@
+"""SVG drawing shared by the games' map renderers (``umpire.games.<game>.drawing``).
+
+A game's map is committed data (``data/maps/<name>.json`` in its package, built by
+``scripts/build_maps.py`` from Natural Earth geography; see docs/maps.md): every space's outline
+as SVG path data, its label and unit positions, and the connection lines for adjacencies that
+are not drawn as shared borders. This module turns that data plus a game's colours, units and
+arrows into one SVG document. Pure: no I/O beyond reading package data.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+from xml.sax.saxutils import escape
+
+_HEAD = re.compile(r"url\(#head-([0-9a-f]{6})\)")
+SEA = "#a9cbe0"
+SEA_SPACE = "#bcd8ea"
+LAND = "#efe6cf"
+NEUTRAL = "#cfc8b8"
+INK = "#2b2b2b"
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+@cache
+def load(package: str, name: str) -> dict[str, Any]:
+    """The committed map ``name`` of a game package (read once)."""
+    text = resources.files(package).joinpath("data", "maps", f"{name}.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def esc(text: object) -> str:
+    return escape(str(text), {'"': "&quot;"})
+
+
+def tint(colour: str, amount: float = 0.55) -> str:
+    """``colour`` mixed with white (``amount`` of white)."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
+    return "#" + "".join(f"{c:02x}" for c in mix)
+
+
+class Svg:
+    """An SVG document built in layers (drawn in the order added)."""
+
+    def __init__(self, width: int, height: int, title: str) -> None:
+        self.width, self.height = width, height
+        self.parts: list[str] = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" font-family="{FONT}">',
+            f"<title>{esc(title)}</title>",
+            "",  # the arrowheads' <defs>, filled in by text()
+            f'<rect width="{width}" height="{height}" fill="{SEA}"/>',
+        ]
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+
+    def text(self) -> str:
+        body = "".join(self.parts[3:])
+        heads = sorted(set(_HEAD.findall(body)))
+        defs = "".join(
+            f'<marker id="head-{c}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" '
+            f'markerHeight="4" orient="auto"><path d="M0,0L10,5L0,10z" fill="#{c}"/></marker>'
+            for c in heads
+        )
+        return "".join([*self.parts[:2], f"<defs>{defs}</defs>", body, "</svg>"])
+
+
+def draw_board(svg: Svg, board: dict[str, Any], fills: dict[str, str]) -> None:
+    """Neutral land, lakes, every space (filled from ``fills``, else land or sea colour) and
+    the connection lines."""
+    svg.add(f'<path d="{board["neutral"]}" fill="{NEUTRAL}" stroke="#8a8474" stroke-width="0.6"/>')
+    svg.add(f'<path d="{board["lakes"]}" fill="{SEA}"/>')
+    for x, y, w, h in board.get("insets", []):
+        svg.add(
+            f'<rect class="inset" x="{x}" y="{y}" width="{w}" height="{h}" fill="{SEA}" '
+            f'stroke="{INK}" stroke-width="1.5"/>'
+        )
+    for code, s in sorted(board["spaces"].items()):
+        default = SEA_SPACE if s["kind"] == "sea" else LAND
+        svg.add(
+            f'<path id="space-{esc(code)}" class="space {esc(s["kind"])}" d="{s["d"]}" '
+            f'fill="{fills.get(code, default)}" stroke="#55524a" stroke-width="0.9" '
+            f'stroke-linejoin="round"><title>{esc(s["name"])}</title></path>'
+        )
+    for c in board["connections"]:
+        ends = c.get("points") or [board["spaces"][c["a"]]["unit"], board["spaces"][c["b"]]["unit"]]
+        (x1, y1), (x2, y2) = ends
+        style = (
+            'stroke="#7a4f9a" stroke-width="1.2" stroke-dasharray="2 4" opacity="0.7"'
+            if c["kind"] == "air"
+            else 'stroke="#6a3a1a" stroke-width="2.2" stroke-dasharray="6 3" opacity="0.85"'
+        )
+        svg.add(
+            f'<line class="connection {esc(c["kind"])}" data-a="{esc(c["a"])}" '
+            f'data-b="{esc(c["b"])}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}/>'
+        )
+
+
+def draw_labels(svg: Svg, board: dict[str, Any], text_of: dict[str, str] | None = None) -> None:
+    """Every space's code (upper case) at its label position, with a halo."""
+    for code, s in sorted(board["spaces"].items()):
+        x, y = s["label"]
+        shown = (text_of or {}).get(code, code.upper())
+        style = "italic" if s["kind"] == "sea" else "normal"
+        common = (
+            f'x="{x}" y="{y + 4}" text-anchor="middle" font-size="11" font-weight="bold" '
+            f'font-style="{style}"'
+        )
+        svg.add(
+            f'<text {common} fill="none" stroke="#ffffff" stroke-width="3" '
+            f'stroke-opacity="0.8">{esc(shown)}</text>'
+            f'<text class="label" data-space="{esc(code)}" {common} fill="{INK}">'
+            f"{esc(shown)}</text>"
+        )
+
+
+def unit_symbol(kind: str, x: float, y: float, colour: str, extra: str = "") -> str:
+    """A counter for a unit: army (A), fleet (F), tank (T), bomber (B), with its shape."""
+    stroke = f'stroke="{INK}" stroke-width="1.2"'
+    g = f'<g class="unit unit-{esc(kind)}" transform="translate({x:.1f},{y:.1f})"{extra}>'
+    if kind == "F":
+        body = (
+            f'<path d="M-12,1L12,1L8,7L-8,7Z" fill="{colour}" {stroke}/>'
+            f'<path d="M-6,1L-6,-4L4,-4L4,1M-1,-4L-1,-9" fill="{colour}" {stroke}/>'
+        )
+    elif kind == "T":
+        body = (
+            f'<rect x="-11" y="-3" width="22" height="9" rx="4" fill="{colour}" {stroke}/>'
+            f'<rect x="-5" y="-8" width="10" height="6" rx="2" fill="{colour}" {stroke}/>'
+            f'<path d="M5,-5L14,-7" stroke="{INK}" stroke-width="2"/>'
+        )
+    elif kind == "B":
+        body = (
+            f'<path d="M0,-10L2,-3L12,1L12,4L2,2L1,7L4,9L-4,9L-1,7L-2,2L-12,4L-12,1L-2,-3Z" '
+            f'fill="{colour}" {stroke}/>'
+        )
+    else:  # army
+        body = (
+            f'<rect x="-9" y="-7" width="18" height="14" rx="3" fill="{colour}" {stroke}/>'
+            f'<path d="M-9,-7L9,7M-9,7L9,-7" stroke="{INK}" stroke-width="1"/>'
+        )
+    return g + body + "</g>"
+
+
+def arrow(
+    a: Sequence[float], b: Sequence[float], colour: str, *, dashed: bool = False, width: float = 3
+) -> str:
+    """An arrow from ``a`` toward ``b``, stopping short of the unit at ``b``."""
+    (x1, y1), (x2, y2) = a, b
+    d = math.hypot(x2 - x1, y2 - y1) or 1.0
+    shorten = min(12.0, d / 3)
+    x2, y2 = x2 - (x2 - x1) * shorten / d, y2 - (y2 - y1) * shorten / d
+    dash = ' stroke-dasharray="6 4"' if dashed else ""
+    return (
+        f'<line class="arrow" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+        f'stroke="{colour}" stroke-width="{width}" marker-end="url(#head-{colour[1:].lower()})"'
+        f'{dash} opacity="0.9"/>'
+    )
+
+
+def cross(x: float, y: float, colour: str = "#c0392b") -> str:
+    """A bounce or failure mark."""
+    return (
+        f'<path class="bounce" d="M{x - 6:.1f},{y - 6:.1f}L{x + 6:.1f},{y + 6:.1f}'
+        f'M{x - 6:.1f},{y + 6:.1f}L{x + 6:.1f},{y - 6:.1f}" stroke="{colour}" stroke-width="3"/>'
+    )
+
+
+def legend(
+    svg: Svg,
+    x: float,
+    y: float,
+    title: str,
+    rows: Iterable[tuple[str, str]],
+    notes: Sequence[str] = (),
+) -> None:
+    """A legend box: a title, colour swatches (in columns of at most 12), lines of notes."""
+    rows = list(rows)
+    per = 12
+    cols = max(1, -(-len(rows) // per))
+    col_w = max([120, *(7 * len(t) + 48 for _, t in rows)])
+    shown = min(len(rows), per)
+    h = 26 + 18 * shown + 16 * len(notes) + 6
+    w = max([150, 9 * len(title) + 20, cols * col_w, *(6 * len(n) + 16 for n in notes)])
+    svg.add(
+        f'<g class="legend"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
+        f'fill="#fffdf6" fill-opacity="0.93" stroke="{INK}" stroke-width="1"/>'
+        f'<text x="{x + 10}" y="{y + 19}" font-size="14" font-weight="bold" fill="{INK}">'
+        f"{esc(title)}</text>"
+    )
+    for i, (colour, label) in enumerate(rows):
+        rx, ry = x + 10 + col_w * (i // per), y + 28 + 18 * (i % per)
+        svg.add(
+            f'<rect x="{rx}" y="{ry}" width="22" height="13" fill="{colour}" '
+            f'stroke="{INK}" stroke-width="0.8"/><text x="{rx + 30}" y="{ry + 11}" '
+            f'font-size="12" fill="{INK}">{esc(label)}</text>'
+        )
+    for i, note in enumerate(notes):
+        ny = y + 28 + 18 * shown + 16 * i + 10
+        svg.add(f'<text x="{x + 10}" y="{ny}" font-size="11" fill="{INK}">{esc(note)}</text>')
+    svg.add("</g>")

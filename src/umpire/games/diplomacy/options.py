@@ -1,0 +1,122 @@
+"""The legal orders of each unit, for order entry by select lists (standard and 1939 III).
+
+Candidates come from the map's adjacencies (moves to neighbouring places and, for armies on a
+coast, to every other coast; supports of every other unit; convoys by fleets at sea; retreats
+to each dislodged unit's options; builds in home centres, removals, a waive); every candidate
+is then put through the game's own :meth:`parse`, that is the legality checks of
+``legality.py`` (DATC 4.E.1 "legal"), and only what it accepts is offered, in canonical form.
+Nothing here decides legality itself. 1939 III bomber missions are not offered (they are
+typed); its tanks, armies and fleets are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from umpire.games.diplomacy import adjustments
+from umpire.games.diplomacy.geography import Map
+from umpire.games.diplomacy.legality import fleet_chain
+from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
+
+BUILDS = "builds"
+
+
+class _Rules(Protocol):
+    def parse(self, state: Any, power: str, text: str) -> Any: ...
+    def format(self, order: Any) -> str: ...
+
+
+def _accepted(rules: _Rules, state: State, power: str, lines: Iterable[str]) -> list[str]:
+    """The canonical text of every candidate line the game accepts, in order, once each."""
+    out: list[str] = []
+    for line in lines:
+        parsed = rules.parse(state, power, line)
+        if parsed.problems or not parsed.orders:
+            continue
+        text = rules.format(parsed.orders[0][1])
+        if text not in out:
+            out.append(text)
+    return out
+
+
+def _reach(m: Map, unit: Unit) -> list[str]:
+    """Places ``unit`` might move or support into (the game's checks decide)."""
+    if unit.kind == "F":
+        return sorted(m.fleet_targets(unit.loc))
+    near = set(m.army_targets(unit.province))
+    if m.is_coastal(unit.province):  # by convoy
+        near |= {p for p in m.provinces if m.is_coastal(p) and p != unit.province}
+    return sorted(near)
+
+
+def _goes(m: Map, state: State, unit: Unit) -> set[str]:
+    """Provinces ``unit`` could move to this turn: its neighbours, and coasts its army could
+    be convoyed to by the fleets now at sea (a support of any other move is legal but idle)."""
+    if unit.kind == "F":
+        return {t.split("/")[0] for t in m.fleet_targets(unit.loc)}
+    near = set(m.army_targets(unit.province))
+    if m.is_coastal(unit.province):
+        near |= {
+            p
+            for p in m.provinces
+            if m.is_coastal(p) and p != unit.province and fleet_chain(m, state, unit.province, p)
+        }
+    return near
+
+
+def _movement(m: Map, state: State, unit: Unit) -> list[str]:
+    me = f"{unit.kind} {unit.loc}"
+    lines = [f"{me} H"] + [f"{me} - {dest}" for dest in _reach(m, unit)]
+    mine = set(m.army_targets(unit.province)) if unit.kind != "F" else set()
+    if unit.kind == "F":
+        mine = {t.split("/")[0] for t in m.fleet_targets(unit.loc)}
+    for other in state.units:
+        if other.province == unit.province:
+            continue
+        them = f"{other.kind} {other.loc}"
+        if other.province in mine:
+            lines.append(f"{me} S {them}")
+        lines.extend(
+            f"{me} S {them} - {dest}"
+            for dest in sorted(mine & _goes(m, state, other))
+            if dest != other.province
+        )
+        if unit.kind == "F" and m.is_sea(unit.province) and other.kind == "A":
+            lines.extend(
+                f"{me} C {them} - {dest}"
+                for dest in sorted(m.provinces)
+                if m.is_coastal(dest) and dest != other.province
+            )
+    return lines
+
+
+def legal_orders(rules: _Rules, m: Map, state: State, power: str) -> dict[str, list[str]]:
+    """Per unit of ``power`` (``"A par"``), or ``"builds"`` in adjustments: its legal orders."""
+    out: dict[str, list[str]] = {}
+    if state.phase == MOVEMENT:
+        for unit in state.units:
+            if unit.power == power:
+                key = f"{unit.kind} {unit.loc}"
+                out[key] = _accepted(rules, state, power, _movement(m, state, unit))
+    elif state.phase == RETREATS:
+        for d in state.dislodged:
+            if d.unit.power == power:
+                me = f"{d.unit.kind} {d.unit.loc}"
+                lines = [f"{me} R {o}" for o in d.options] + [f"{me} D"]
+                out[me] = _accepted(rules, state, power, lines)
+    elif state.phase == ADJUSTMENTS:
+        # Standard game: builds when the power has more centres than units, removals when
+        # fewer (rulebook, adjustments.deltas); 1939 III's winter offers both (D39 7-13).
+        delta = adjustments.deltas(m, state)[power] if state.scenario == "standard" else None
+        homes = sorted(m.homes.get(power, frozenset()))
+        builds = [f"Build A {h}" for h in homes]
+        builds += [f"Build F {loc}" for h in homes for loc in sorted(m.fleet_locations[h])]
+        builds.append("Waive")
+        if delta is None or delta > 0:
+            out[BUILDS] = _accepted(rules, state, power, builds)
+        for unit in state.units:
+            if unit.power == power and (delta is None or delta < 0):
+                key = f"{unit.kind} {unit.loc}"
+                out[key] = _accepted(rules, state, power, [f"Remove {key}"])
+    return {k: v for k, v in out.items() if v}

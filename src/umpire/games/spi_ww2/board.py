@@ -1,0 +1,250 @@
+"""A working copy of the state for one phase: the steps of the turn read and change it,
+then :meth:`Board.freeze` gives the new, immutable :class:`State`.
+
+It also carries the phase's events (each with its audience) and the one rule every step
+shares: what happens when a player's units enter a hex (invasion, acts of war, control).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from umpire.core.events import Audience, Event
+from umpire.games.spi_ww2 import politics
+from umpire.games.spi_ww2.charts import Charts
+from umpire.games.spi_ww2.model import State
+
+
+class Board:
+    def __init__(self, state: State, charts: Charts) -> None:
+        self.base = state
+        self.charts = charts
+        self.map = charts.map
+        self.units: dict[str, dict[str, int]] = {h: dict(u) for h, u in state.units.items()}
+        self.control: dict[str, str] = dict(state.control)
+        self.wars = state.wars
+        self.invaded: dict[str, tuple[str, ...]] = dict(state.invaded)
+        self.operators: dict[str, str] = dict(state.operators)
+        self.permits = state.permits
+        self.peace_offers = state.peace_offers
+        self.lend_lease: dict[str, int] = dict(state.lend_lease)
+        self.pools: dict[str, int] = dict(state.pools)
+        self.holding: dict[str, int] = dict(state.holding)
+        self.transport: dict[str, int] = dict(state.transport)
+        self.flags: dict[str, Any] = dict(state.flags)
+        self.objectives: dict[str, Mapping[str, str]] = dict(state.objectives)
+        self.us_entry = state.us_entry
+        self.events: list[Event] = []
+        # this Player-Turn only: SP that moved (may not move again), rail used, SP and hexes
+        # that attacked / were attacked, supply judged at the start of the Player-Turn
+        self.moved: dict[tuple[str, str], int] = {}
+        self.railed: dict[str, int] = {}
+        self.attacked: dict[tuple[str, str], int] = {}
+        for key, n in dict(state.flags.get("spent", {})).items():  # 6.53: aborted SP
+            hid, _, nat = key.partition(":")
+            self.attacked[(hid, nat)] = int(n)
+        self.attacked_hexes: set[str] = set()
+        self._supply: dict[str, set[str]] = {}
+        self._state: State | None = None
+        self._state_key: tuple[int, int, int] = (0, 0, 0)
+
+    # --- the state seen through the board ---
+    @property
+    def state(self) -> State:
+        """The board as a State (the politics functions read States). It shares the board's
+        dicts, so it is rebuilt only when a reassigned field (wars, permits, US entry) changes."""
+        key = (id(self.wars), id(self.permits), self.us_entry)
+        if self._state is not None and self._state_key == key:
+            return self._state
+        self._state_key = key
+        self._state = replace(
+            self.base,
+            units=self.units,
+            control=self.control,
+            wars=self.wars,
+            invaded=self.invaded,
+            operators=self.operators,
+            permits=self.permits,
+            flags=self.flags,
+            us_entry=self.us_entry,
+        )
+        return self._state
+
+    def freeze(self, **changes: Any) -> State:
+        return replace(
+            self.state,
+            units={h: dict(u) for h, u in sorted(self.units.items()) if u},
+            control=dict(self.control),
+            peace_offers=self.peace_offers,
+            lend_lease={k: v for k, v in self.lend_lease.items() if v},
+            pools={k: v for k, v in sorted(self.pools.items()) if v},
+            holding={k: v for k, v in sorted(self.holding.items()) if v},
+            transport=dict(sorted(self.transport.items())),
+            objectives=dict(self.objectives),
+            **changes,
+        )
+
+    def say(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, audience or Audience.public(), text, data))
+
+    # --- units ---
+    def sp(self, hid: str, nat: str) -> int:
+        return self.units.get(hid, {}).get(nat, 0)
+
+    def total(self, hid: str) -> int:
+        return sum(self.units.get(hid, {}).values())
+
+    def add(self, hid: str, nat: str, n: int) -> None:
+        if n > 0:
+            here = self.units.setdefault(hid, {})
+            here[nat] = here.get(nat, 0) + n
+
+    def remove(self, hid: str, nat: str, n: int) -> None:
+        here = self.units.get(hid, {})
+        left = here.get(nat, 0) - n
+        if left > 0:
+            here[nat] = left
+        else:
+            here.pop(nat, None)
+        if not here:
+            self.units.pop(hid, None)
+
+    def nats_at(self, hid: str) -> list[str]:
+        return sorted(self.units.get(hid, {}))
+
+    def player_of(self, nat: str) -> str:
+        return politics.player_of(self.state, self.charts, nat)
+
+    def hostile(self, a: str, b: str) -> bool:
+        return politics.hostile(self.state, self.charts, a, b)
+
+    def hostile_in(self, hid: str, nat: str) -> bool:
+        """Does ``hid`` hold units hostile to ``nat``?"""
+        return any(self.hostile(nat, o) for o in self.units.get(hid, {}))
+
+    def zoc_of(self, hid: str, nat: str, ignore: str = "") -> bool:
+        """Is ``hid`` in the zone of control of units hostile to ``nat`` (6.0; 16.41)?
+        ``ignore``: a hex whose units' zone of control does not count."""
+        for n in self.map.adjacent(hid):
+            if n == ignore:
+                continue
+            for other in self.units.get(n, {}):
+                if not self.hostile(nat, other):
+                    continue
+                # 16.41: Finnish ZOC does not extend across the border until violated
+                if (
+                    other == "FIN"
+                    and not self.flags.get("finland_violated")
+                    and self.map.hexes[hid].country != "FIN"
+                ):
+                    continue
+                return True
+        return False
+
+    def in_supply(self, nat: str, hid: str) -> bool:
+        """Supply as judged at the start of the Player-Turn (provisional 9.5)."""
+        if nat not in self._supply:
+            from umpire.games.spi_ww2.supply import supplied
+
+            self._supply[nat] = supplied(self, nat)
+        return hid in self._supply[nat]
+
+    def fought(self, player: str, nat: str) -> None:
+        """19.12: combat with a country's units makes the player a hostile force there."""
+        if nat in self.map.countries and player not in self.invaded.get(nat, ()):
+            self.invaded[nat] = tuple(sorted({*self.invaded.get(nat, ()), player}))
+
+    # --- entering a hex: invasion, war, control ---
+    def may_enter_freely(self, player: str, hid: str) -> bool:
+        """May ``player``'s units enter ``hid`` without invading anyone?"""
+        country = self.map.hexes[hid].country
+        if country is None:
+            return False
+        if self.control.get(hid) == player:
+            return True
+        st = self.state
+        owner = politics.country_player(st, self.charts, country)
+        if player in self.invaded.get(country, ()):
+            return True  # already invaded by him
+        holder = self.control.get(hid, "")
+        if holder and holder != owner and politics.at_war(st, player, holder):
+            return True  # an enemy's conquest
+        if owner == player:
+            return True
+        if not owner:
+            return False  # an unoperated minor (Persia)
+        if politics.at_war(st, player, owner):
+            return True
+        # 16.24, 16.31: with the permission of the controlling player
+        return politics.permitted(st, owner, player, "TRANSIT") and (
+            not politics.is_minor(self.charts, country)
+            or politics.pro_axis(self.charts, country)
+            or politics.active_minor(st, country)
+        )
+
+    def enter(self, player: str, nat: str, hid: str) -> None:
+        """``player``'s ``nat`` units enter ``hid``: invade if need be, take control."""
+        country = self.map.hexes[hid].country
+        assert country is not None
+        if not self.may_enter_freely(player, hid) or self._at_war_with_owner(player, country):
+            self.invade(player, nat, country)
+        holder = self.control.get(hid, "")
+        if holder != player and (
+            not holder
+            or politics.at_war(self.state, player, holder)
+            or player in self.invaded.get(country, ())
+        ):
+            self.control[hid] = player  # 19.13: the last to enter or pass through
+
+    def _at_war_with_owner(self, player: str, country: str) -> bool:
+        owner = politics.country_player(self.state, self.charts, country)
+        return bool(owner) and politics.at_war(self.state, player, owner)
+
+    def invade(self, player: str, nat: str, country: str) -> None:
+        """``player`` invades ``country`` (12.0, 16.14, 16.21): a hostile force there (19.12)."""
+        if player in self.invaded.get(country, ()):
+            return
+        st = self.state
+        owner = politics.country_player(st, self.charts, country)
+        self.invaded[country] = tuple(sorted({*self.invaded.get(country, ()), player}))
+        name = self.map.countries[country]["name"]
+        self.say("invasion", f"{player} invades {name}.", country=country, player=player)
+        if politics.is_minor(self.charts, country) and self.map.owner(country) == "":
+            if politics.pro_axis(self.charts, country) and owner:
+                self.declare_war(player, owner)
+            elif country in self.operators:
+                new = politics.operator_after_invasion(
+                    self.charts, self.base.version, country, player
+                )
+                if new and new != self.operators[country]:
+                    self.operators[country] = new
+                    self.say("operations", f"{name} is now operated by {new} (20.0).")
+            if country == "FIN" and nat not in ("GER", *self.charts.mp["minors"]["pro_axis"]):
+                self.flags["finland_violated"] = True  # 16.41, 16.42
+            if country == "SWE" and nat == "GER":
+                self.flags["german_invaded_sweden"] = True  # 12.1
+        elif owner and owner != player:
+            self.declare_war(player, owner)
+        if nat == "GER" and country in ("FRA", "GBR", "USSR"):
+            self.trigger_us(country)
+        if nat == "GER" and country in self.charts.mp["minors"]["balkans"]:
+            self.flags["balkans_attacked"] = True  # 16.31, 16.33
+        if nat == "GER" and country == "USSR":
+            self.flags["russia_attacked"] = True  # 16.31, 16.32
+
+    def trigger_us(self, country: str) -> None:
+        """18.0: the Game-Turn Germany invades France, Britain or the USSR."""
+        used = list(self.flags.get("us_triggers", []))
+        if country not in used:
+            self.flags["us_triggers"] = [*used, country]
+            self.flags["us_trigger_now"] = [*self.flags.get("us_trigger_now", []), country]
+
+    def declare_war(self, p: str, q: str) -> None:
+        if not p or not q or p == q or politics.at_war(self.state, p, q):
+            return
+        self.wars = politics.with_war(self.wars, p, q)
+        self.say("war", f"{p} and {q} are at war.", players=[p, q])
+        if "USSR" in (p, q):
+            self.flags["russia_war"] = True  # 10.73: Limited or Full War

@@ -1,0 +1,164 @@
+"""The Multi-Player World War II ruleset: the contract of :mod:`umpire.core.ruleset`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from umpire.core import submission
+from umpire.core.chance import Chance
+from umpire.core.events import Event
+from umpire.core.problems import Parsed
+from umpire.core.ruleset import Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
+from umpire.games.spi_ww2 import bot, objectives, phase, printout, views
+from umpire.games.spi_ww2.board import Board
+from umpire.games.spi_ww2.charts import Charts, load
+from umpire.games.spi_ww2.errors import CODES
+from umpire.games.spi_ww2.model import State, dump_state, load_state
+from umpire.games.spi_ww2.notation import format_order, parse_order
+from umpire.games.spi_ww2.orders import Order
+from umpire.games.spi_ww2.setup import new_state
+from umpire.games.spi_ww2.turn import kinds, label, phasing, resolve
+
+ALL = ("ITA", "FRA", "USSR", "USA", "GBR", "GER")
+
+
+def _scenario(n: int) -> ScenarioInfo:
+    players = load().players(n)
+    return ScenarioInfo(
+        name=f"{n}-player",
+        title=f"{n}-Player version, 1939 set-up (2.0, 15.0)",
+        powers=players,
+        min_players=n,
+        max_players=n,
+        description={
+            6: "Britain, France, the US, the USSR, Germany and Italy each a player.",
+            5: "Italy is controlled by the German Player.",
+            4: "Italy with Germany; the US with Britain after American intervention.",
+        }[n],
+        default_powers=players,
+    )
+
+
+INFO = GameInfo(
+    name="spi-ww2",
+    title="Multi-Player World War II (SPI)",
+    aliases=("spi", "spi_ww2", "ww2-multiplayer", "world-war-ii-multiplayer"),
+    scenarios=(_scenario(4), _scenario(5), _scenario(6)),
+    hidden_information=True,
+    uses_chance=True,
+    rulebook="spi-world-war-ii-multiplayer.txt",
+)
+
+
+class SpiWW2:
+    """Multi-Player World War II. ``charts``: the tables (default: ``data/``); a variant or a
+    test passes other tables (a different CRT, map or schedule) without changing code."""
+
+    info = INFO
+
+    def __init__(self, charts: Charts | None = None) -> None:
+        self._charts = charts
+
+    @property
+    def charts(self) -> Charts:
+        return self._charts or load()
+
+    def new_game(
+        self, scenario: str, powers: Sequence[str], chance: Chance, settings: Mapping[str, Any]
+    ) -> State:
+        version = int(scenario.split("-")[0])
+        return new_state(
+            self.charts,
+            version,
+            bool(settings.get("variable_us_entry", True)),
+            int(settings.get("game_turns", 0) or 0),
+        )
+
+    def pending(self, state: State) -> Pending:
+        return Pending(
+            state.game_turn, label(state, self.charts), phasing(state, self.charts), kinds(state)
+        )
+
+    def read_line(
+        self, state: State, power: str, line: str, scope: dict[str, Any]
+    ) -> Sequence[Order]:
+        del scope
+        c = self.charts
+        return [parse_order(line, c.map, state.players, set(c.mp["objectives"]["rows"]))]
+
+    def check(self, state: State, power: str, orders: Sequence[tuple[int, Order]]) -> Parsed[Order]:
+        """Legality of the whole submission, order by order in the Player-Turn's sequence."""
+        board = Board(state, self.charts)
+        parsed: Parsed[Order] = Parsed()
+        if power not in phasing(state, self.charts):
+            for line, _ in orders:
+                parsed.reject(
+                    line,
+                    "illegal/not_your_turn",
+                    f"{power} does not order in {label(state, self.charts)}",
+                )
+            return parsed
+        problems = phase.run(board, power, orders, None)
+        refused = {p.line for p in problems}
+        for line, order in orders:
+            if line not in refused:
+                parsed.accept(line, order)
+        parsed.problems.extend(problems)
+        return parsed
+
+    def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
+        """Through core's one submission pipeline (:func:`umpire.core.submission.read`)."""
+        return submission.read(self, state, power, text)
+
+    def format(self, order: Order) -> str:
+        return format_order(order)
+
+    def resolve(
+        self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
+    ) -> Resolution[State]:
+        new, events = resolve(state, orders, chance, self.charts)
+        return Resolution(new, events)
+
+    def view(self, state: State, power: str | None) -> dict[str, Any]:
+        return views.view(state, power, self.charts)
+
+    def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
+        vp: dict[str, Any] = {}
+        if power is not None and not state.over:
+            points, lines = objectives.score(Board(state, self.charts), only=power)
+            vp = {"points": points[power], "lines": lines}
+        return printout.render(self.view(state, power), events, self.charts, vp)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        best = max(state.scores.values())
+        winners = tuple(p for p in state.players if state.scores[p] == best)
+        table = ", ".join(f"{p} {n}" for p, n in state.scores.items())
+        return Outcome(
+            winners,
+            {p: float(n) for p, n in state.scores.items()},
+            f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} Victory Points ({table}) (13.0)",
+        )
+
+    def dump_state(self, state: State) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        return load_state(data)
+
+    def bot_orders(self, state: State, power: str, chance: Chance) -> str:
+        lines = bot.bot_orders(state, power, chance, self.charts)
+        parsed = self.parse(state, power, "\n".join(lines))
+        return "".join(f"{format_order(o)}\n" for _, o in parsed.orders)
+
+    def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
+        return views.vary_secrets(state, power, chance, self.charts)
+
+
+RULESET = SpiWW2()
+
+# The three versions differ only in data (who plays, the order of movement) and in the cases
+# that name a version, so one ruleset plays every scenario.
+GAME = Game(INFO, {s.name: RULESET for s in INFO.scenarios}, CODES)

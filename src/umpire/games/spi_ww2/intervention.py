@@ -1,0 +1,80 @@
+"""Variable US Entry (18.0, 18.1): the US Intervention Table and the triggering invasions.
+
+At the end of the German Player-Turn (the last of the Game-Turn in every version) the
+British Player rolls two dice: on a Game-Turn of the table, the entry Game-Turn if both dice
+fall in the printed ranges; on a Game-Turn when Germany invaded France, Britain or the USSR
+(each at most once a game), the special line too, giving entry that many Game-Turns later.
+The earliest entry found stands. Without entry the US enters automatically on 3/43.
+"""
+
+from __future__ import annotations
+
+from umpire.core.chance import Chance
+from umpire.games.spi_ww2 import politics
+from umpire.games.spi_ww2.board import Board
+
+
+def _in(r: list[int], roll: int) -> bool:
+    return int(r[0]) <= roll <= int(r[1])
+
+
+def roll_entry(board: Board, chance: Chance) -> None:
+    game_turn = board.base.game_turn
+    us = board.charts.mp["us_entry"]
+    if not board.base.variable_us_entry:
+        if not board.us_entry:
+            board.us_entry = int(board.charts.core["us_entry"]["fixed_turn"])
+        return
+    if board.us_entry and board.us_entry <= game_turn + 1:
+        return
+    found = []
+    for t, first, second, entry in us["table"]:
+        if int(t) == game_turn and not board.us_entry:
+            a = chance.roll(6, purpose=f"18.1 US entry, Game-Turn {game_turn}, first die")
+            b = chance.roll(6, purpose=f"18.1 US entry, Game-Turn {game_turn}, second die")
+            hit = _in(first, a) and _in(second, b)
+            board.say(
+                "us-entry-roll",
+                f"US Intervention Table (18.1), rolled by Britain: {a} and {b}: "
+                + ("entry!" if hit else "no entry."),
+                dice=[a, b],
+            )
+            if hit:
+                found.append(int(entry))
+    for country in board.flags.pop("us_trigger_now", []):
+        spec = us["triggers"][country]
+        a = chance.roll(6, purpose=f"18.1 US entry, Germany invades {country}, first die")
+        b = chance.roll(6, purpose=f"18.1 US entry, Germany invades {country}, second die")
+        hit = _in(spec["first"], a) and _in(spec["second"], b)
+        board.say(
+            "us-entry-roll",
+            f"Germany invaded {country}: special US entry roll (18.1) {a} and {b}: "
+            + ("entry!" if hit else "no entry."),
+            dice=[a, b],
+        )
+        if hit:
+            found.append(game_turn + int(spec["after"]))
+    if found:
+        entry = min(found + ([board.us_entry] if board.us_entry else []))
+        board.us_entry = entry
+        board.say(
+            "us-entry",
+            f"The US will enter the war on Game-Turn {entry} ({board.charts.turn_name(entry)}).",
+        )
+    if not board.us_entry and game_turn + 1 >= int(us["automatic"]):
+        board.us_entry = int(us["automatic"])
+        board.say("us-entry", "The US enters the war automatically on 3/43 (18.0).")
+
+
+def enter_war(board: Board, game_turn: int) -> None:
+    """On the entry Game-Turn the US becomes an active belligerent: at war with Germany's
+    player and with Italy's if Italy is at war with Britain (ruling)."""
+    if board.us_entry != game_turn:
+        return
+    us = board.player_of("USA")
+    ger = board.player_of("GER")
+    ita = board.player_of("ITA")
+    board.declare_war(us, ger)
+    if politics.at_war(board.state, ita, board.player_of("GBR")):
+        board.declare_war(us, ita)
+    board.say("us-entry", "The United States enters the war (18.0).")

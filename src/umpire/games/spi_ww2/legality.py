@@ -1,0 +1,272 @@
+"""May this player give this order now? Each function reads the board and raises an
+:class:`OrderError` (via :func:`errors.problem`) for an order it refuses; none changes it.
+
+The board is the state as the submission's earlier orders leave it (the Player-Turn is
+checked order by order, see :mod:`phase`), so a unit that moved cannot move again and an
+attack counts the SP that will stand next to its target.
+"""
+
+from __future__ import annotations
+
+from umpire.games.spi_ww2 import combat, movement, politics, transport
+from umpire.games.spi_ww2.board import Board
+from umpire.games.spi_ww2.errors import problem
+from umpire.games.spi_ww2.orders import Attack, Land, Move, Place, Rail, Ship
+
+
+def operated(board: Board, player: str, nat: str) -> None:
+    if nat not in politics.nationalities(board.state, board.charts, player):
+        raise problem("illegal/not_yours", nat=nat)
+    if nat == "USA" and not us_active(board):
+        raise problem("illegal/neutral", why="the US has not yet entered the war (18.0)")
+    if nat == "ITA" and board.flags.get("italy_surrendered"):
+        raise problem("illegal/neutral", why="Italy has surrendered (16.64)")
+
+
+def us_active(board: Board) -> bool:
+    return bool(board.us_entry) and board.base.game_turn >= board.us_entry
+
+
+def free_to_move(board: Board, nat: str, hid: str, sp: int) -> None:
+    have = board.sp(hid, nat) - board.moved.get((hid, nat), 0)
+    if have < sp:
+        raise problem("illegal/not_enough", have=max(have, 0), nat=nat, hex=hid, want=sp)
+
+
+def stacking(board: Board, hid: str, sp: int) -> None:
+    total = board.total(hid) + sp
+    if total > board.charts.stacking:
+        raise problem("illegal/stacking", hex=hid, sp=total, limit=board.charts.stacking)
+
+
+def italy_protected(board: Board, player: str, hid: str) -> bool:
+    """16.63 (provisional two-player rule, four and five Players): nobody may attack Italy or
+    its possessions before Italy is an active belligerent; six Players: at will."""
+    if board.base.version == 6 or board.flags.get("italy_active"):
+        return False
+    country = board.map.hexes[hid].country or ""
+    italy = board.player_of("ITA")
+    return player != italy and (country == "ITA" or board.map.owner(country) == "ITA")
+
+
+def destination(board: Board, player: str, nat: str, to: str, sp: int) -> None:
+    why = movement.minor_restriction(board, player, nat, to, sp)
+    if why:
+        raise problem("illegal/neutral", why=why)
+    if italy_protected(board, player, to):
+        raise problem("illegal/neutral", why="Italy is not yet a belligerent (16.63)")
+    stacking(board, to, sp)
+    north_africa(board, nat, to, sp)
+
+
+def north_africa(board: Board, nat: str, to: str, sp: int) -> None:
+    """5.77: five and four Players: at most three Italian SP in North Africa."""
+    mp = board.charts.mp["transport"]
+    area = set(mp["north_africa"])
+    if nat != "ITA" or board.base.version == 6 or board.map.hexes[to].country not in area:
+        return
+    there = sum(
+        u.get("ITA", 0) for h, u in board.units.items() if board.map.hexes[h].country in area
+    )
+    limit = int(mp["italian_north_africa_limit"])
+    if there + sp > limit:
+        raise problem(
+            "illegal/neutral",
+            why=f"at most {limit} Italian SP in North Africa (5.77): {there} there",
+        )
+
+
+def check_move(board: Board, player: str, order: Move) -> None:
+    operated(board, player, order.nat)
+    free_to_move(board, order.nat, order.frm, order.sp)
+    why = movement.minor_restriction(board, player, order.nat, order.to, order.sp)
+    if why:
+        raise problem("illegal/neutral", why=why)
+    cost, why = movement.path_cost(
+        board, player, order.nat, order.frm, order.to, board.base.game_turn
+    )
+    if cost is None:
+        raise problem("illegal/no_path", nat=order.nat, frm=order.frm, to=order.to, why=why)
+    destination(board, player, order.nat, order.to, order.sp)
+
+
+def check_rail(board: Board, player: str, order: Rail) -> None:
+    operated(board, player, order.nat)
+    free_to_move(board, order.nat, order.frm, order.sp)
+    left = board.charts.rail_capacity(order.nat) - board.railed.get(order.nat, 0)
+    if order.sp > left:
+        raise problem(
+            "illegal/no_path",
+            nat=order.nat,
+            frm=order.frm,
+            to=order.to,
+            why=f"rail capacity left this turn is {left} SP",
+        )
+    if not movement.rail_path(board, player, order.nat, order.frm, order.to):
+        raise problem(
+            "illegal/no_path",
+            nat=order.nat,
+            frm=order.frm,
+            to=order.to,
+            why="no rail line through hexes you control free of enemy zones of control",
+        )
+    destination(board, player, order.nat, order.to, order.sp)
+
+
+def carrier(board: Board, order: Ship | Land) -> str:
+    return order.owner or order.nat
+
+
+def check_ship(board: Board, player: str, order: Ship | Land) -> None:
+    operated(board, player, order.nat)
+    free_to_move(board, order.nat, order.frm, order.sp)
+    amph = isinstance(order, Land)
+    owner = carrier(board, order)
+    key = f"{owner}:{'amphibious' if amph else 'naval'}"
+    left = board.transport.get(key, 0)
+
+    def refuse(why: str) -> None:
+        raise problem("illegal/transport", nat=order.nat, frm=order.frm, to=order.to, why=why)
+
+    if order.sp > left:
+        refuse(f"{key} has {left} point(s) left this Game-Turn")
+    why = transport.carrier_problem(board, owner, order.nat, order.frm, order.to)
+    why = why or transport.voyage_problem(board, player, order.nat, order.frm, order.to, amph)
+    if why:
+        refuse(why)
+    destination(board, player, order.nat, order.to, order.sp)
+
+
+def placement_hexes(board: Board, player: str, key: str) -> list[str]:
+    """Where SP of pool ``key`` may be placed (10.0; 10.44, 10.73, 10.51, 10.82, 10.91)."""
+    nat = key.split(":")[0]
+    m = board.map
+    if nat == "USA":
+        out = []
+        gbr = board.player_of("GBR")
+        if politics.permitted(board.state, gbr, player, "BRITAIN"):  # 10.51, 10.82
+            out += [h for h in m.of_country.get("GBR", ()) if board.control.get(h) == gbr]
+        return out + [p.id for p in m.ports() if board.control.get(p.id) == player]  # 10.83
+    if nat == "GBR":
+        cands = list(m.of_country.get("GBR", ()))  # 10.44: any hex in Britain
+    elif key == "FRA:spring":
+        cands = m.resource_centers("FRA")  # 10.91
+    elif nat == "USSR":
+        cands = m.resource_centers("USSR")  # 10.73: controlled Resource Centers
+    else:
+        cands = [h for h in m.of_country.get(nat, ()) if m.hexes[h].rc or m.hexes[h].capital]
+        if politics.is_minor(board.charts, nat):
+            cands = list(m.of_country.get(nat, ()))
+    return [
+        h for h in cands if board.control.get(h, "") in (player, "") and not _blocked(board, nat, h)
+    ]
+
+
+def _blocked(board: Board, nat: str, hid: str) -> bool:
+    return board.hostile_in(hid, nat) or board.zoc_of(hid, nat)
+
+
+def french_spring_ok(board: Board, player: str) -> bool:
+    """10.91: at least three Resource Centers in France free of Enemy zones of control."""
+    need = int(board.charts.mp["replacements"]["french_free_rc"])
+    free = [
+        h
+        for h in board.map.resource_centers("FRA")
+        if board.control.get(h) == player and not _blocked(board, "FRA", h)
+    ]
+    return len(free) >= need
+
+
+def russian_size(board: Board) -> int:
+    """10.73: the largest Russian unit that may be brought on now."""
+    r = board.charts.mp["replacements"]
+    if not board.flags.get("russia_war"):
+        return int(r["russian_size_peace"])
+    if board.base.game_turn >= int(r["russian_size_1943_turn"]):
+        return int(r["russian_size_1943"])
+    return int(r["russian_size_war"])
+
+
+def pool_key(board: Board, nat: str) -> str:
+    if nat == "FRA" and board.pools.get("FRA:spring"):
+        return "FRA:spring"
+    if nat == "USA" and board.pools.get("USA:due"):
+        return "USA:due"
+    return nat
+
+
+def check_place(board: Board, player: str, order: Place) -> str:
+    """The pool the SP come from; raises if the placement is refused."""
+    operated(board, player, order.nat)
+    key = pool_key(board, order.nat)
+    have = board.holding.get("USA", 0) if key == "USA" else board.pools.get(key, 0)
+    if order.sp > have:
+        raise problem("illegal/pool", have=have, nat=order.nat, want=order.sp)
+
+    def refuse(why: str) -> None:
+        raise problem("illegal/placement", nat=order.nat, hex=order.hex, why=why)
+
+    if key == "FRA:spring" and not french_spring_ok(board, player):
+        refuse("fewer than three French Resource Centers free of Enemy ZOC (10.91)")
+    if order.nat == "USSR" and order.sp > russian_size(board):
+        refuse(f"Russian units may be at most {russian_size(board)} SP now (10.73)")
+    if order.hex not in placement_hexes(board, player, key):
+        refuse("not a hex where these SP may enter")
+    overseas = order.nat == "USA" and board.map.hexes[order.hex].country != "GBR"
+    if overseas and board.transport.get("USA:naval", 0) < order.sp:
+        refuse("not enough US Naval Transport to reach that port (10.83)")
+    stacking(board, order.hex, order.sp)
+    return key
+
+
+def check_attack(board: Board, player: str, order: Attack) -> None:
+    def refuse(why: str) -> None:
+        raise problem("illegal/attack", hex=order.target, why=why)
+
+    if order.target in board.attacked_hexes:
+        refuse("that hex has been attacked already this Player-Turn")
+    if not board.units.get(order.target):
+        refuse("no units there")
+    if italy_protected(board, player, order.target):
+        refuse("Italy is not yet a belligerent (16.63)")
+    nats = [g[0] for g in order.groups]
+    if not combat.may_combine(board, nats):
+        refuse(f"{' and '.join(sorted(set(nats)))} may not combine attacks in this version (8.15)")
+    used: dict[tuple[str, str], int] = {}
+    for nat, sp, hid in order.groups:
+        operated(board, player, nat)
+        _may_attack(board, nat, refuse)
+        if hid != order.target and hid not in board.map.adjacent(order.target):
+            refuse(f"{hid} is not next to {order.target}")
+        used[(hid, nat)] = used.get((hid, nat), 0) + sp
+        have = board.sp(hid, nat) - board.attacked.get((hid, nat), 0)
+        if used[(hid, nat)] > have:
+            refuse(f"only {max(have, 0)} {nat} SP at {hid} may still attack")
+        if not board.charts.core["supply"]["attack_when_out"] and not board.in_supply(nat, hid):
+            refuse(f"{nat} at {hid} is out of supply (9.6)")
+    if all(board.player_of(n) == player for n in board.nats_at(order.target)):
+        refuse("your own units are there")
+    if not any(hid == order.target for _, _, hid in order.groups):
+        att = combat.attack_strength(
+            board, sum(g[1] for g in order.groups), board.base.game_turn, order.target
+        )
+        if combat.column(board, att, combat.defence_strength(board, order.target)) is None:
+            refuse(f"odds below {board.charts.crt_columns[0]}")
+
+
+def _may_attack(board: Board, nat: str, refuse: object) -> None:
+    charts = board.charts
+    flags = board.flags
+    why = ""
+    if politics.self_defense(charts, nat) and not politics.active_minor(board.state, nat):
+        why = f"{nat} is a self-defense neutral not yet invaded (16.22)"
+    elif nat == "FIN":
+        if not (flags.get("finland_attacked") or flags.get("finland_violated")):
+            why = "Finnish units may not attack until attacked or their border is crossed (16.42)"
+    elif politics.pro_axis(charts, nat):
+        if not (flags.get("russia_attacked") or flags.get("balkans_attacked")):
+            why = f"{nat} may not attack before Russia or the Balkans are attacked (16.31)"
+    elif nat == "ITA" and not movement.italy_free(board):
+        why = "Italy may not attack before its entry (16.61)"
+    if why:
+        refuse(why)  # type: ignore[operator]

@@ -1,0 +1,85 @@
+"""The state of a game of Multi-Player World War II, and its JSON form.
+
+Units are Strength Points (SP) by nationality in each hex: combat, losses, break-down and
+build-up are in Strength Points (8.5, 7.2), so a hex holds ``{nationality: SP}``. Beside the
+map the state keeps the political facts the multi-player rules turn on: who is at war with
+whom, which countries each player has invaded (19.12's hostile forces), who operates each
+minor country (20.0-20.2), the standing permissions (supply, Britain, straits, transit), the
+calendar and the phase. The state is never mutated: the turn builds a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+OBJECTIVES = -1  # the phase index of the 19.2 synthesis at the start of the game
+DIPLOMACY = 0  # the Diplomacy Interphase (4.2 A)
+# Player-Turn k (1..N) has two phases: 2k-1 its movement (placement, movement, transport),
+# 2k its combat.
+
+
+def player_turn(phase: int) -> int:
+    """The Player-Turn (1..N) a phase belongs to (0 for the set-up and the Interphase)."""
+    return (phase + 1) // 2 if phase > 0 else 0
+
+
+def is_combat(phase: int) -> bool:
+    return phase > 0 and phase % 2 == 0
+
+
+@dataclass(frozen=True)
+class State:
+    version: int  # 4, 5 or 6 players
+    players: tuple[str, ...]  # the seated players (their codes: FRA, USSR, ...)
+    game_turn: int  # 1 = 4/39
+    phase: int  # OBJECTIVES, DIPLOMACY, or a Player-Turn's movement (2k-1) or combat (2k)
+    over: bool = False
+    variable_us_entry: bool = True  # 18.0 (optional rule; on by default, as 18.0 advises)
+    last_game_turn: int = 0  # 0: the calendar's length (4.3); a setting may shorten the game
+    units: Mapping[str, Mapping[str, int]] = field(default_factory=dict)  # hex -> nat -> SP
+    control: Mapping[str, str] = field(default_factory=dict)  # hex -> player (19.13)
+    wars: tuple[tuple[str, str], ...] = ()  # sorted pairs of players at war
+    invaded: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # country -> players
+    operators: Mapping[str, str] = field(default_factory=dict)  # minor -> operating player
+    permits: tuple[tuple[str, str, str], ...] = ()  # (granter, grantee, right)
+    peace_offers: tuple[tuple[str, str], ...] = ()
+    lend_lease: Mapping[str, int] = field(default_factory=dict)  # 10.35 standing amount
+    pools: Mapping[str, int] = field(default_factory=dict)  # nat -> SP waiting to be placed
+    holding: Mapping[str, int] = field(default_factory=dict)  # US Reinforcement Holding Area
+    transport: Mapping[str, int] = field(default_factory=dict)  # "GBR:naval" -> left this turn
+    flags: Mapping[str, Any] = field(default_factory=dict)  # one-way facts (see FLAGS)
+    objectives: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # 19.2 (secret)
+    us_entry: int = 0  # the Game-Turn the US enters (0: not yet determined)
+    scores: Mapping[str, int] = field(default_factory=dict)  # once over
+
+
+# Flags (all start false/absent): "russia_war" (10.73), "italy_active" (16.6, 6.53),
+# "italy_surrendered" (16.64), "finland_violated" (16.41), "finland_attacked" (16.42),
+# "russia_attacked" (16.31, 16.32), "balkans_attacked" (16.33), "sweden_halved" (12.1),
+# "us_triggers" (18.0: the German actions already used), "britain_fallen" (10.83).
+
+
+def dump_state(state: State) -> dict[str, Any]:
+    data = asdict(state)
+    data["players"] = list(state.players)
+    data["wars"] = [list(w) for w in state.wars]
+    data["permits"] = [list(p) for p in state.permits]
+    data["peace_offers"] = [list(p) for p in state.peace_offers]
+    data["invaded"] = {k: list(v) for k, v in sorted(state.invaded.items())}
+    data["units"] = {h: dict(sorted(u.items())) for h, u in sorted(state.units.items())}
+    data["control"] = dict(sorted(state.control.items()))
+    return data
+
+
+def load_state(data: Mapping[str, Any]) -> State:
+    names = {f.name for f in fields(State)}
+    d = {k: v for k, v in data.items() if k in names}
+    d["players"] = tuple(d["players"])
+    d["wars"] = tuple(tuple(w) for w in d.get("wars", ()))
+    d["permits"] = tuple(tuple(p) for p in d.get("permits", ()))
+    d["peace_offers"] = tuple(tuple(p) for p in d.get("peace_offers", ()))
+    d["invaded"] = {k: tuple(v) for k, v in d.get("invaded", {}).items()}
+    d["units"] = {h: dict(u) for h, u in d.get("units", {}).items()}
+    return State(**d)

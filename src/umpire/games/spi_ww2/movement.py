@@ -1,0 +1,155 @@
+"""Land movement (5.1-5.6 provisional), rail movement, zones of control (6.0) and the
+movement restrictions of the multi-player rules on neutrals and minor countries.
+
+Provisional core (docs/rulings/spi-ww2.md): a move is from one hex to another; the umpire
+finds the cheapest path within the nationality's movement allowance, paying each entered
+hex's terrain cost plus the weather's extra cost; hexes holding hostile units cannot be
+entered; entering a hostile zone of control ends the move. Every hex on the way must be open
+to the player without invading anyone; only the destination may be an invasion (12.0).
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from umpire.games.spi_ww2 import politics
+from umpire.games.spi_ww2.board import Board
+
+
+def hex_cost(board: Board, hid: str, game_turn: int) -> int:
+    h = board.map.hexes[hid]
+    weather = board.charts.weather(game_turn, h.weather)
+    return int(board.charts.terrain(h.terrain)["cost"]) + int(weather["move_extra"])
+
+
+def enterable(board: Board, nat: str, hid: str) -> bool:
+    """Passable, free of hostile units, and any units there are the player's own or those of
+    a player who lets him in (TRANSIT); a neutral's army must be attacked, not joined."""
+    if not board.map.passable(hid) or board.hostile_in(hid, nat):
+        return False
+    player = board.player_of(nat)
+    for other in board.units.get(hid, {}):
+        owner = board.player_of(other)
+        if owner != player and not (
+            owner and politics.permitted(board.state, owner, player, "TRANSIT")
+        ):
+            return False
+    return True
+
+
+def path_cost(
+    board: Board, player: str, nat: str, frm: str, to: str, game_turn: int
+) -> tuple[int | None, str]:
+    """The cost of the cheapest legal path, or None with the reason."""
+    if not enterable(board, nat, to):
+        return None, "the destination is impassable or holds hostile units"
+    allowance = board.charts.allowance(nat)
+    best = {frm: 0}
+    queue = [(0, frm)]
+    while queue:
+        cost, hid = heapq.heappop(queue)
+        if hid == to:
+            return cost, ""
+        if cost > best.get(hid, 1 << 30):
+            continue
+        if hid != frm and (board.zoc_of(hid, nat) or not board.may_enter_freely(player, hid)):
+            continue  # 6.0: entering a hostile ZOC ends the move; 12.0: invasion ends it
+        for n in board.map.adjacent(hid):
+            if not enterable(board, nat, n):
+                continue
+            if n != to and not board.may_enter_freely(player, n):
+                continue
+            c = cost + hex_cost(board, n, game_turn)
+            if c <= allowance and c < best.get(n, 1 << 30):
+                best[n] = c
+                heapq.heappush(queue, (c, n))
+    return None, f"no path within the movement allowance of {allowance}"
+
+
+def reachable(board: Board, player: str, nat: str, frm: str, game_turn: int) -> dict[str, int]:
+    """Every hex ``nat`` at ``frm`` can reach without invading (for the bots)."""
+    allowance = board.charts.allowance(nat)
+    best = {frm: 0}
+    queue = [(0, frm)]
+    while queue:
+        cost, hid = heapq.heappop(queue)
+        if cost > best[hid] or (hid != frm and board.zoc_of(hid, nat)):
+            continue
+        for n in board.map.adjacent(hid):
+            if not enterable(board, nat, n) or not board.may_enter_freely(player, n):
+                continue
+            c = cost + hex_cost(board, n, game_turn)
+            if c <= allowance and c < best.get(n, 1 << 30):
+                best[n] = c
+                heapq.heappush(queue, (c, n))
+    return best
+
+
+def rail_path(board: Board, player: str, nat: str, frm: str, to: str) -> bool:
+    """Provisional rail movement: any distance through land hexes the player controls, free
+    of hostile units and hostile zones of control, from a hex not in a hostile ZOC."""
+    if board.zoc_of(frm, nat):
+        return False
+    seen = {frm}
+    stack = [frm]
+    while stack:
+        hid = stack.pop()
+        if hid == to:
+            return True
+        for n in board.map.adjacent(hid):
+            if n in seen or board.control.get(n) != player or not enterable(board, nat, n):
+                continue
+            if board.zoc_of(n, nat):
+                continue
+            seen.add(n)
+            stack.append(n)
+    return False
+
+
+def outside_borders(board: Board, nat: str) -> int:
+    """Strength Points of a minor's army outside its own country."""
+    return sum(u.get(nat, 0) for h, u in board.units.items() if board.map.hexes[h].country != nat)
+
+
+def minor_restriction(board: Board, player: str, nat: str, to: str, n: int = 1) -> str:
+    """Why a minor country's (or Italy's) units may not end a move at ``to`` ("" if they may).
+
+    16.22: self-defense neutrals do not move until invaded; 16.31-16.33: pro-Axis neutrals
+    stay inside their borders until Russia or the Balkans are attacked, then send one SP
+    each; 16.41: Finns stay home until their border is violated; 16.62 (provisional, four
+    and five Players): Italy stays in Italy and its possessions until it enters the war.
+    """
+    charts = board.charts
+    country = board.map.hexes[to].country
+    flags = board.flags
+    if politics.self_defense(charts, nat) and not politics.active_minor(board.state, nat):
+        return f"{nat} is a self-defense neutral not yet invaded (16.22)"
+    if nat == "FIN" and country != "FIN" and not flags.get("finland_violated"):
+        return "Finnish units may not leave Finland until its border is violated (16.41)"
+    if politics.pro_axis(charts, nat) and nat != "FIN" and country != nat:
+        return _pro_axis_outside(board, nat, n)
+    if nat == "ITA" and not italy_free(board) and country not in ("ITA", "ALB", "LIB"):
+        return "Italy is not yet at war: its units stay at home (16.62)"
+    return ""
+
+
+def _pro_axis_outside(board: Board, nat: str, n: int) -> str:
+    charts = board.charts
+    flags = board.flags
+    russia = flags.get("russia_attacked") and nat in charts.mp["minors"]["russia_front_contingent"]
+    balkans = flags.get("balkans_attacked") and nat in charts.mp["minors"]["balkan_contingent"]
+    if not (russia or balkans):
+        return f"{nat} may not leave its borders before Russia or the Balkans are attacked (16.31)"
+    allowed = (1 if russia else 0) + (1 if balkans else 0)
+    if outside_borders(board, nat) + n > allowed:
+        return f"{nat} may keep only {allowed} SP outside its borders (16.32, 16.33)"
+    return ""
+
+
+def italy_free(board: Board) -> bool:
+    """16.61 (provisional two-player rule, four and five Players only): Italy is free from
+    its entry Game-Turn or once attacked; in the six-Player version always (16.61)."""
+    if board.base.version == 6:
+        return True
+    entry = int(board.charts.core["italian_entry"]["entry_turn"])
+    return bool(board.flags.get("italy_active")) or board.base.game_turn >= entry

@@ -1,0 +1,400 @@
+"""One phase's orders applied to the board, order by order, in the Player-Turn's sequence:
+standing choices, then placement (10.0), then movement (5.0: land, rail, sea, amphibious, in
+the order written), then combat (8.0, in the order written).
+
+The same code checks a submission (``chance=None``: transport always lands, no dice) and
+resolves it (with the turn's :class:`Chance`), so what the receipt accepts is what is played.
+An order refused is reported with its line and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from umpire.core.chance import Chance
+from umpire.core.problems import OrderError, Problem
+from umpire.games.spi_ww2 import combat, legality, movement, politics, transport
+from umpire.games.spi_ww2.board import Board
+from umpire.games.spi_ww2.errors import problem
+from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, is_combat
+from umpire.games.spi_ww2.orders import (
+    Attack,
+    Land,
+    LendLease,
+    Move,
+    Objectives,
+    Order,
+    Pass,
+    Peace,
+    Permit,
+    Place,
+    Rail,
+    Ship,
+)
+
+STANDING = (Permit, LendLease, Peace, Pass)
+STEP = {
+    Pass: 0,
+    Permit: 0,
+    LendLease: 0,
+    Peace: 0,
+    Objectives: 0,
+    Place: 1,
+    Move: 2,
+    Rail: 2,
+    Ship: 2,
+    Land: 2,
+    Attack: 3,
+}
+
+
+def phase_name(board: Board) -> str:
+    if board.base.phase == OBJECTIVES:
+        return "the 19.2 synthesis"
+    if board.base.phase == DIPLOMACY:
+        return "the Diplomacy Interphase"
+    return "a combat phase" if is_combat(board.base.phase) else "a movement phase"
+
+
+def allowed(board: Board, order: Order) -> None:
+    phase = board.base.phase
+    ok = isinstance(order, Pass) or (
+        isinstance(order, Objectives)
+        if phase == OBJECTIVES
+        else isinstance(order, STANDING)
+        if phase == DIPLOMACY
+        else isinstance(order, (*STANDING, Attack))
+        if is_combat(phase)
+        else not isinstance(order, (Objectives, Attack))
+    )
+    if not ok:
+        raise problem(
+            "illegal/wrong_phase", what=type(order).__name__.upper(), phase=phase_name(board)
+        )
+
+
+def run(
+    board: Board, player: str, orders: Sequence[tuple[int, Order]], chance: Chance | None
+) -> list[Problem]:
+    """Apply ``orders`` of ``player``; the problems of those refused."""
+    problems = []
+    for line, order in sorted(orders, key=lambda lo: (STEP[type(lo[1])], lo[0])):
+        try:
+            allowed(board, order)
+            apply(board, player, order, chance)
+        except OrderError as err:
+            problems.append(Problem(line, err.code, err.message))
+    return problems
+
+
+def apply(board: Board, player: str, order: Order, chance: Chance | None) -> None:
+    match order:
+        case Pass():
+            pass
+        case Permit():
+            standing_permit(board, player, order)
+        case LendLease(sp):
+            lend_lease(board, player, sp)
+        case Peace(power):
+            peace(board, player, power)
+        case Objectives():
+            objectives(board, player, order)
+        case Place():
+            place(board, player, order)
+        case Move() | Rail():
+            move(board, player, order)
+        case Ship() | Land():
+            sail(board, player, order, chance)
+        case Attack():
+            attack(board, player, order, chance)
+
+
+# --- standing choices ---------------------------------------------------------------------
+
+
+def standing_permit(board: Board, player: str, order: Permit) -> None:
+    if order.grantee == player:
+        raise problem("illegal/permit", why="a power needs no permission from itself")
+    entry = (player, order.grantee, order.right)
+    kept = tuple(p for p in board.permits if p != entry)
+    board.permits = tuple(sorted(kept + ((entry,) if order.granted else ())))
+
+
+def lend_lease(board: Board, player: str, sp: int) -> None:
+    """10.35: Lend-Lease is given at the discretion of the US Player (the British Player in
+    the four-Player version)."""
+    if player != board.player_of("USA"):
+        raise problem("illegal/permit", why="only the US Player gives Lend-Lease (10.35)")
+    limit = int(board.charts.core["replacements"]["lend_lease_limit"])
+    if sp > limit:
+        raise problem("illegal/permit", why=f"at most {limit} SP of Lend-Lease per Game-Turn")
+    board.lend_lease[player] = sp
+
+
+def peace(board: Board, player: str, power: str) -> None:
+    if not politics.at_war(board.state, player, power):
+        raise problem("illegal/permit", why=f"you are not at war with {power}")
+    offer = (player, power)
+    if offer not in board.peace_offers:
+        board.peace_offers = tuple(sorted({*board.peace_offers, offer}))
+
+
+def objectives(board: Board, player: str, order: Objectives) -> None:
+    """19.2: a column synthesized from the columns of the player's two nationalities, each
+    entry taken from one of them, at most 25 Victory Points in all, recorded secretly."""
+    nats = [
+        n for n in politics.nationalities(board.state, board.charts, player) if n in politics.MAJORS
+    ]
+    if len(nats) < 2:
+        raise problem(
+            "illegal/objectives", why="only a player with two identities synthesizes (19.2)"
+        )
+    chart = board.charts.mp["objectives"]
+    cols = [chart["columns"].index(n) for n in nats]
+    total = 0
+    seen = set()
+    for country, entry in order.entries:
+        if country in seen:
+            raise problem("illegal/objectives", why=f"{country} is named twice")
+        seen.add(country)
+        offered = {chart["rows"][country][c] for c in cols} - {""}
+        if entry not in offered:
+            raise problem(
+                "illegal/objectives",
+                why=f"{country} {entry} is in neither column of {' and '.join(nats)} (19.2)",
+            )
+        total += int(entry[1:])
+    limit = int(chart["synthesis_limit"])
+    if total > limit:
+        raise problem(
+            "illegal/objectives", why=f"the column totals {total} points, above {limit} (19.2)"
+        )
+    board.objectives[player] = dict(order.entries)
+
+
+# --- placement, movement, transport ------------------------------------------------------
+
+
+def place(board: Board, player: str, order: Place) -> None:
+    key = legality.check_place(board, player, order)
+    if key == "USA":
+        board.holding["USA"] = board.holding.get("USA", 0) - order.sp
+    else:
+        board.pools[key] = board.pools.get(key, 0) - order.sp
+    if order.nat == "USA" and board.map.hexes[order.hex].country != "GBR":
+        board.transport["USA:naval"] = board.transport.get("USA:naval", 0) - order.sp  # 10.83
+    board.add(order.hex, order.nat, order.sp)
+    board.enter(player, order.nat, order.hex)
+    board.say("placement", f"{order.nat} places {order.sp} SP at {board.map.name(order.hex)}.")
+
+
+def move(board: Board, player: str, order: Move | Rail) -> None:
+    if isinstance(order, Move):
+        legality.check_move(board, player, order)
+    else:
+        legality.check_rail(board, player, order)
+        board.railed[order.nat] = board.railed.get(order.nat, 0) + order.sp
+    relocate(board, player, order.nat, order.sp, order.frm, order.to)
+    word = "moves" if isinstance(order, Move) else "moves by rail"
+    board.say("move", f"{order.nat} {word} {order.sp} SP {order.frm}-{board.map.name(order.to)}.")
+
+
+def relocate(board: Board, player: str, nat: str, sp: int, frm: str, to: str) -> None:
+    board.remove(frm, nat, sp)
+    board.add(to, nat, sp)
+    key = (to, nat)
+    board.moved[key] = board.moved.get(key, 0) + sp
+    board.enter(player, nat, to)
+
+
+def sail(board: Board, player: str, order: Ship | Land, chance: Chance | None) -> None:
+    legality.check_ship(board, player, order)
+    amph = isinstance(order, Land)
+    owner = legality.carrier(board, order)
+    key = f"{owner}:{'amphibious' if amph else 'naval'}"
+    board.transport[key] -= order.sp  # transport of any kind is never destroyed (6.53)
+    landed, aborted, lost = transport.crossing(
+        board, player, order.nat, order.sp, order.frm, order.to, amph, chance
+    )
+    if lost:
+        board.remove(order.frm, order.nat, lost)
+    if aborted:  # 6.53: returns to embarkation and may do no more that Game-Turn
+        k = (order.frm, order.nat)
+        board.moved[k] = board.moved.get(k, 0) + aborted
+        board.attacked[k] = board.attacked.get(k, 0) + aborted
+        spent = dict(board.flags.get("spent", {}))
+        spent[f"{order.frm}:{order.nat}"] = spent.get(f"{order.frm}:{order.nat}", 0) + aborted
+        board.flags["spent"] = spent  # kept into the combat phase
+    if landed:
+        relocate(board, player, order.nat, landed, order.frm, order.to)
+    word = "lands" if amph else "ships"
+    board.say(
+        "transport",
+        f"{order.nat} {word} {landed} of {order.sp} SP {order.frm}-{board.map.name(order.to)} "
+        f"on {key.replace(':', ' ')} transport.",
+    )
+
+
+# --- combat ------------------------------------------------------------------------------
+
+
+def attack(board: Board, player: str, order: Attack, chance: Chance | None) -> None:
+    legality.check_attack(board, player, order)
+    target = order.target
+    board.attacked_hexes.add(target)
+    for nat, sp, hid in order.groups:
+        board.attacked[(hid, nat)] = board.attacked.get((hid, nat), 0) + sp
+    for nat in combat.is_act_of_war(board, player, target):
+        begin_hostilities(board, player, nat)
+    for nat in board.nats_at(target):
+        if board.player_of(nat) != player:
+            board.fought(player, nat)
+            note_attack_flags(board, player, nat)
+    if any(g[0] == "ITA" for g in order.groups):
+        board.flags["italy_active"] = True  # 16.61, 6.53
+    groups = list(order.groups)
+    where = target
+    if any(h == target for _, _, h in groups):
+        side, to = combat.displace(board, target, player, chance, order.displace)
+        if side == "attacker":
+            groups = [(n, s, to if h == target else h) for n, s, h in groups]
+        elif side == "defender":
+            where = to
+    if chance is None:
+        return
+    resolve_combat(board, player, groups, where, order.losses, chance)
+
+
+def begin_hostilities(board: Board, player: str, nat: str) -> None:
+    """An attack on units not yet hostile: an act of war (or the invasion of a minor)."""
+    if politics.is_minor(board.charts, nat) and nat in board.map.countries:
+        board.invade(player, nat, nat)
+    else:
+        board.declare_war(player, board.player_of(nat))
+
+
+def note_attack_flags(board: Board, player: str, nat: str) -> None:
+    if nat == "FIN":
+        board.flags["finland_attacked"] = True  # 16.42
+    if nat == "ITA":
+        board.flags["italy_active"] = True  # 16.61: Italy attacked
+    if player == board.player_of("GER"):
+        if nat == "USSR":
+            board.flags["russia_attacked"] = True  # 16.31, 16.32
+        if nat in board.charts.mp["minors"]["balkans"]:
+            board.flags["balkans_attacked"] = True  # 16.33
+
+
+def resolve_combat(
+    board: Board,
+    player: str,
+    groups: list[tuple[str, int, str]],
+    where: str,
+    losses: Sequence[str],
+    chance: Chance,
+) -> None:
+    present = [
+        (n, min(s, board.sp(h, n)), h) for n, s, h in groups if h in board.map.adjacent(where)
+    ]
+    present = [g for g in present if g[1] > 0]
+    if not present or not board.units.get(where):
+        board.say("combat", f"The attack on {where} does not take place.")
+        return
+    sp = sum(g[1] for g in present)
+    att = combat.attack_strength(board, sp, board.base.game_turn, where)
+    dfn = combat.defence_strength(board, where)
+    col = combat.column(board, att, dfn)
+    col = 0 if col is None else col
+    roll = chance.roll(6, purpose=f"8.0 combat at {where}")
+    result = board.charts.crt(col, roll)
+    defenders = board.nats_at(where)
+    board.say(
+        "combat",
+        f"{player} attacks {board.map.name(where)} ({'+'.join(defenders)}): {att:g} to {dfn}, "
+        f"odds {board.charts.crt_columns[col]}, die {roll}: "
+        f"attacker loses {_n(result.attacker)}, defender loses {_n(result.defender)}"
+        f"{', defender retreats' if result.retreat else ''}.",
+        roll=roll,
+        odds=board.charts.crt_columns[col],
+    )
+    left = result.attacker
+    for nat, s, h in present:  # the attacker's losses, first group first
+        if left is not None and left <= 0:
+            break
+        n = s if left is None else min(s, left)
+        board.remove(h, nat, n)
+        if left is not None:
+            left -= n
+    order = combat.defender_order(board, where, losses if len(defenders) > 1 else ())
+    combat.take_losses(board, where, result.defender, order)
+    survivors = board.nats_at(where)
+    if survivors and result.retreat:
+        attackers = [g[0] for g in present]
+        to = combat.retreat_hex(board, where, survivors, attackers)
+        for nat in survivors:
+            n = board.sp(where, nat)
+            board.remove(where, nat, n)
+            if to:
+                board.add(to, nat, n)
+        board.say(
+            "retreat",
+            f"The defenders of {where} "
+            + (f"retreat to {to}." if to else "cannot retreat and are eliminated."),
+        )
+    if not board.units.get(where):
+        advance(board, player, present, where)
+    sweden(board, player)
+
+
+def _n(x: int | None) -> str:
+    return "all" if x is None else str(x)
+
+
+def advance(board: Board, player: str, present: list[tuple[str, int, str]], where: str) -> None:
+    """Provisional: the first group's survivors advance into the emptied hex."""
+    nat, _, h = present[0]
+    n = board.sp(h, nat)
+    if n <= 0 or not board.map.passable(where):
+        return
+    why = movement.minor_restriction(board, player, nat, where, n)
+    if why or legality.italy_protected(board, player, where):
+        return
+    board.remove(h, nat, n)
+    board.add(where, nat, n)
+    board.moved[(where, nat)] = board.moved.get((where, nat), 0) + n
+    board.enter(player, nat, where)
+    board.say("advance", f"{nat} {n} SP advance into {board.map.name(where)}.")
+
+
+def sweden(board: Board, player: str) -> None:
+    """12.1: the Swedish army eliminated by a non-German invader halves German rates for good."""
+    if board.flags.get("sweden_halved") or not board.invaded.get("SWE"):
+        return
+    if any(u.get("SWE") for u in board.units.values()):
+        return
+    if player != board.player_of("GER"):
+        board.flags["sweden_halved"] = True
+        board.say(
+            "sweden", "The Swedish army is eliminated: German rates are halved for good (12.1)."
+        )
+
+
+def control_by_zoc(board: Board, player: str) -> None:
+    """19.13: an uncontested zone of control takes hexes from enemies or invaded countries."""
+    own = politics.nationalities(board.state, board.charts, player)
+    if not own:
+        return
+    for hid, here in list(board.units.items()):
+        if not any(board.player_of(n) == player for n in here):
+            continue
+        for n in board.map.adjacent(hid):
+            if not board.map.passable(n) or board.units.get(n) or board.control.get(n) == player:
+                continue
+            if board.zoc_of(n, own[0]):
+                continue  # contested
+            holder = board.control.get(n, "")
+            country = board.map.hexes[n].country or ""
+            if (
+                holder and politics.at_war(board.state, player, holder)
+            ) or player in board.invaded.get(country, ()):
+                board.control[n] = player

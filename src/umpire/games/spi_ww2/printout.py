@@ -1,0 +1,89 @@
+"""The player's report: the phase, the turn's events addressed to him (every die roll is an
+event), the map's stacks, the political situation, his pools and transport, and his Victory
+Points so far (his own objectives: another player's secret synthesis is never used)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from umpire.core.events import Event
+from umpire.games.spi_ww2.charts import Charts
+
+CORE_NOTE = (
+    "Rules marked (SAME AS TWO-PLAYER) in the Multi-Player rules run on the provisional "
+    "two-player core (map, CRT, movement, supply, weather, schedules): docs/rulings/spi-ww2.md."
+)
+
+
+def render(
+    view: dict[str, Any], events: Sequence[Event], charts: Charts, vp: dict[str, Any]
+) -> str:
+    power = view["power"] or "umpire"
+    out = [
+        f"Multi-Player World War II ({view['version']} players) - report for {power}",
+        f"{view['label']} (the game ends after Game-Turn {view['last_game_turn']})",
+        CORE_NOTE,
+        "",
+        "Events:",
+    ]
+    out += [f"  {e.text}" for e in events] or ["  none"]
+    out += ["", "Wars: " + (", ".join(f"{a}-{b}" for a, b in view["wars"]) or "none")]
+    if view["invaded"]:
+        out.append(
+            "Invaded (hostile forces, 19.12): "
+            + "; ".join(f"{c} by {'/'.join(p)}" for c, p in view["invaded"].items())
+        )
+    out.append(
+        "Minor countries operated by: "
+        + ", ".join(f"{c} {p}" for c, p in view["operators"].items())
+    )
+    if view["permits"]:
+        out.append("Permissions: " + ", ".join(f"{a}->{b} {r}" for a, b, r in view["permits"]))
+    us = view["us_entry"]
+    out.append(
+        f"US entry: {'Game-Turn ' + str(us) + ' (' + charts.turn_name(us) + ')' if us else 'not yet determined'}"
+    )
+    if view["pools"] or view["holding"]:
+        out.append(
+            "To place: "
+            + ", ".join(
+                f"{k} {v}"
+                for k, v in {
+                    **view["pools"],
+                    **{"US holding": view["holding"].get("USA", 0)},
+                }.items()
+                if v
+            )
+        )
+    out.append(
+        "Transport left this Game-Turn: "
+        + ", ".join(f"{k} {v}" for k, v in view["transport"].items() if v)
+    )
+    out += ["", "Units (hex: nationality SP):"]
+    for hid, units in view["units"].items():
+        place = charts.map.hexes[hid].place
+        stack = " ".join(f"{n} {sp}" for n, sp in sorted(units.items()))
+        out.append(f"  {hid}{' ' + place if place else ''}: {stack}")
+    if view["control_changed"]:
+        out += [
+            "",
+            "Hexes that changed hands: "
+            + " ".join(f"{h}:{p}" for h, p in view["control_changed"].items()),
+        ]
+    if view.get("objectives") and view["power"]:
+        col = view["objectives"][view["power"]]
+        out += [
+            "",
+            "Your synthesized Objectives column (secret, 19.2): "
+            + ", ".join(f"{c} {e}" for c, e in sorted(col.items())),
+        ]
+    if view.get("scores"):
+        out += [
+            "",
+            "Final Victory Points: " + ", ".join(f"{p} {n}" for p, n in view["scores"].items()),
+        ]
+    elif view["power"]:
+        out += ["", f"Your Victory Points if the game ended now: {vp.get('points', 0)}"]
+        out += [f"  {line}" for line in vp.get("lines", [])]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,195 @@
+"""What the service accepts at its edge: text types with limits, and the game settings schema.
+
+Every text a client sends is checked here before anything else sees it: no NUL, no lone
+surrogate (text that is not valid UTF-8), and a length limit; numbers have ranges and are
+never NaN or infinite. The game settings schema (the service's own keys plus one model of
+rules per game, taken from what each game's ``new_game`` reads) is published in the OpenAPI
+document and checked again by :func:`check_settings` whenever a game is created, so the
+command line and the web get the same refusals as the API.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import validate_email
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+)
+
+from umpire.core.session import SessionError
+
+# Limits (documented in docs/server.md).
+ORDERS_MAX_BYTES = 64 * 1024
+PRESS_MAX_CHARS = 10_000
+NAME_MAX = 120
+USERNAME_MAX = 150
+EMAIL_MAX = 254
+PASSWORD_MAX = 128
+POWER_MAX = 40
+SUMMARY_MAX = 2_000
+LIST_MAX = 50
+MAX_ID = 2**53  # ids and turn numbers beyond this are refused, not passed to the database
+MAX_MINUTES = 366 * 24 * 60  # a year
+REQUEST_MAX_BYTES = 256 * 1024
+
+
+def clean_text(value: str) -> str:
+    """Refuse NUL and text that is not valid UTF-8 (lone surrogates)."""
+    if "\x00" in value:
+        raise ValueError("must not contain a NUL character")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise ValueError("must be valid UTF-8 text") from err
+    return value
+
+
+Clean = AfterValidator(clean_text)
+
+
+def _max(n: int, least: int = 0) -> StringConstraints:
+    return StringConstraints(max_length=n, min_length=least)
+
+
+def _email(value: str) -> str:
+    if value:
+        try:
+            validate_email(value)
+        except DjangoValidationError as err:
+            raise ValueError("is not a valid email address") from err
+    return value
+
+
+def _orders(value: str) -> str:
+    if len(value.encode("utf-8")) > ORDERS_MAX_BYTES:
+        raise ValueError(f"orders are limited to {ORDERS_MAX_BYTES // 1024} KiB")
+    return value
+
+
+Name = Annotated[str, _max(NAME_MAX), Clean]
+DisplayName = Annotated[str, _max(80), Clean]
+Key = Annotated[str, _max(40, 1), Clean]  # a game's or a phase kind's name
+ScenarioName = Annotated[str, _max(80), Clean]
+Username = Annotated[str, _max(USERNAME_MAX, 1), Clean]
+Password = Annotated[str, _max(PASSWORD_MAX), Clean]
+Email = Annotated[str, _max(EMAIL_MAX), Clean, AfterValidator(_email)]
+Power = Annotated[str, _max(POWER_MAX, 1), Clean]
+OrdersText = Annotated[str, _max(4 * ORDERS_MAX_BYTES), Clean, AfterValidator(_orders)]
+PressText = Annotated[str, _max(PRESS_MAX_CHARS), Clean]
+Summary = Annotated[str, _max(SUMMARY_MAX), Clean]
+ShortText = Annotated[str, _max(200), Clean]
+Id = Annotated[int, Field(ge=1, le=MAX_ID)]
+TurnNumber = Annotated[int, Field(ge=0, le=MAX_ID)]
+Minutes = Annotated[float, Field(ge=0, le=MAX_MINUTES, allow_inf_nan=False)]
+PositiveMinutes = Annotated[float, Field(gt=0, le=MAX_MINUTES, allow_inf_nan=False)]
+
+
+# --- game settings -----------------------------------------------------------------------
+
+
+def _clock(value: str) -> str:
+    hour, _, minute = value.partition(":")
+    if not (hour.isascii() and hour.isdigit() and minute.isascii() and minute.isdigit()):
+        raise ValueError("must be a time HH:MM")
+    if not (0 <= int(hour) < 24 and 0 <= int(minute) < 60 and len(minute) == 2):
+        raise ValueError("must be a time HH:MM")
+    return value
+
+
+def _zone(value: str) -> str:
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError) as err:
+        raise ValueError(f"{value!r} is not a known time zone (e.g. Europe/Paris)") from err
+    return value
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class DeadlineSettings(Strict):
+    """When each turn is due: 0 minutes means processed only when the GM says so."""
+
+    minutes: Minutes = 48 * 60
+    by_kind: dict[Key, Minutes] = Field(default_factory=dict, max_length=20)
+    at: Annotated[str, _max(5), Clean, AfterValidator(_clock)] | None = None
+    timezone: Annotated[str, _max(64), Clean, AfterValidator(_zone)] = "UTC"
+
+
+class OriginsRules(Strict):
+    """Origins of World War II takes no rules settings."""
+
+
+class DiplomacyRules(Strict):
+    max_years: Annotated[int, Field(ge=1, le=200)] = 40
+
+
+class BattlePlanRules(Strict):
+    max_turns: Annotated[int, Field(ge=1, le=10_000)] | None = None
+    due: ScenarioName = ""
+
+
+RULES_BY_GAME: dict[str, type[Strict]] = {
+    "origins": OriginsRules,
+    "diplomacy": DiplomacyRules,
+    "battleplan": BattlePlanRules,
+}
+Scalar = Annotated[int, Field(ge=-MAX_ID, le=MAX_ID)] | ShortText | bool | Minutes
+
+
+class GameSettings(Strict):
+    """The service's own settings of a game, and ``rules`` for the game itself."""
+
+    press: Literal["none", "broadcast", "full"] = "full"
+    anonymous_press: bool = False
+    nmr: Literal["rules", "bot"] = "rules"
+    deadline: DeadlineSettings = Field(default_factory=DeadlineSettings)
+    grace_minutes: Minutes = 0
+    reminder_minutes: Minutes = 24 * 60
+    fill_with_bots: bool = False
+    open_bot_seats: bool = False
+    email: bool = True
+    powers: list[Power] | None = Field(default=None, max_length=LIST_MAX)
+    rules: OriginsRules | DiplomacyRules | BattlePlanRules | dict[Key, Scalar] = Field(
+        default_factory=dict,
+        description="the game's own settings: see the schema of each game",
+    )
+
+
+def _message(err: ValidationError, prefix: str) -> str:
+    first = err.errors()[0]
+    where = ".".join(str(p) for p in (prefix, *first["loc"]) if p != "")
+    return f"{where}: {first['msg']}"
+
+
+def check_settings(game: str, settings: Any) -> dict[str, Any]:
+    """The settings of a new game of ``game``, checked; a ``game/bad_settings`` error names
+    the first bad key. Keys not given stay absent (their defaults apply)."""
+    if not isinstance(settings, dict):
+        raise SessionError("game/bad_settings", "settings must be an object")
+    try:
+        GameSettings.model_validate(settings)
+    except ValidationError as err:
+        raise SessionError("game/bad_settings", _message(err, "settings")) from err
+    rules = settings.get("rules", {})
+    model = RULES_BY_GAME.get(game)
+    if model is not None:
+        try:
+            model.model_validate(rules)
+        except ValidationError as err:
+            raise SessionError("game/bad_settings", _message(err, "settings.rules")) from err
+    return dict(settings)
+
+
+def finite(value: float) -> bool:
+    return isinstance(value, int | float) and math.isfinite(value)

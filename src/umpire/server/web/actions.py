@@ -1,0 +1,83 @@
+"""What a player does on the game page: orders (receipt by htmx), ready, draw and concede.
+
+Orders typed here go through ``service.submit_orders`` (source ``web``), the same function the
+API and email call, so the receipt, ``turn/stale`` and every problem code are the same.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from umpire.core.session import SessionError
+from umpire.server import service
+from umpire.server.outputs import present, viewer_of
+from umpire.server.web.common import game_or_404, need_login, report_error, signed_in
+
+
+def _turn(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("turn", ""))
+    except ValueError:
+        return -1
+
+
+@require_POST
+def orders(request: HttpRequest, game_id: int) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    game = game_or_404(game_id, user)
+    text = request.POST.get("orders", "")
+    ready = request.POST.get("ready") == "on"
+    ctx: dict[str, object] = {"game_id": game.pk}
+    try:
+        receipt = service.submit_orders(
+            game.pk, user, text, turn=_turn(request), ready=ready, source="web"
+        )
+        game.refresh_from_db()
+        ctx["receipt"] = present(game, viewer_of(game, user), ["receipt"], receipt=receipt)[
+            "receipt"
+        ]
+        ctx["ready"] = ready
+    except SessionError as err:
+        ctx["error"] = err
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "web/_receipt.html", ctx)
+    if "error" in ctx:
+        report_error(request, ctx["error"])  # type: ignore[arg-type]
+    else:
+        messages.success(request, "Orders received.")
+    return redirect("web:game", game.pk)
+
+
+@require_POST
+def ready(request: HttpRequest, game_id: int) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    game = game_or_404(game_id, user)
+    want = request.POST.get("ready") == "on"
+    try:
+        service.set_ready(game.pk, user, turn=_turn(request), ready=want)
+        messages.success(request, "Marked ready." if want else "No longer ready.")
+    except SessionError as err:
+        report_error(request, err)
+    return redirect("web:game", game.pk)
+
+
+@require_POST
+def vote(request: HttpRequest, game_id: int) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    game = game_or_404(game_id, user)
+    kind = request.POST.get("kind", "")
+    cast = request.POST.get("cast", "yes") == "yes"
+    try:
+        messages.success(request, service.vote(game.pk, user, kind, cast=cast))
+    except SessionError as err:
+        report_error(request, err)
+    return redirect("web:game", game.pk)

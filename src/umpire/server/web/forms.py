@@ -1,0 +1,105 @@
+"""The game-master console's forms, checked against the game itself."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+
+from umpire.core import registry, session
+from umpire.server.service import PRESS_RULES
+
+# The settings each game's ``new_game`` reads (diplomacy/game.py and v1939/game.py:
+# max_years; battleplan/game.py: max_turns, due; origins: none). A key not listed here is
+# refused, so a misspelt setting is not silently ignored. A game not listed: the engine alone
+# judges.
+RULE_SETTINGS: dict[str, frozenset[str]] = {
+    "diplomacy": frozenset({"max_years"}),
+    "battleplan": frozenset({"max_turns", "due"}),
+    "origins": frozenset(),
+}
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """``game/scenario`` for every registered game and scenario."""
+    return [
+        (
+            f"{r.info.name}/{s.name}",
+            s.title if s.title.startswith(r.info.title) else f"{r.info.title}: {s.title}",
+        )
+        for r in registry.all_games()
+        for s in r.info.scenarios
+    ]
+
+
+class CreateGameForm(forms.Form):
+    name = forms.CharField(max_length=120, required=False)
+    game = forms.ChoiceField(choices=game_choices)
+    public = forms.BooleanField(required=False, initial=True, label="listed in the lobby")
+    press = forms.ChoiceField(choices=[(p, p) for p in PRESS_RULES], initial="full")
+    anonymous_press = forms.BooleanField(required=False)
+    deadline_minutes = forms.IntegerField(
+        min_value=0, initial=2880, help_text="0: no deadline (you process the turns)"
+    )
+    grace_minutes = forms.IntegerField(min_value=0, initial=0)
+    nmr = forms.ChoiceField(
+        choices=[("rules", "the game's own rules"), ("bot", "the bot writes them")],
+        initial="rules",
+        label="missing orders",
+    )
+    fill_with_bots = forms.BooleanField(required=False, label="bots play unassigned powers")
+    open_bot_seats = forms.BooleanField(required=False, label="joiners take over bots")
+    powers = forms.CharField(
+        required=False, help_text="comma-separated; empty: the scenario's default powers"
+    )
+    rules = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text='the game\'s own settings as JSON, e.g. {"max_years": 10}',
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        try:
+            rules = json.loads(data.get("rules") or "{}")
+        except json.JSONDecodeError as err:
+            raise forms.ValidationError(f"rules: not JSON ({err.msg})") from err
+        if not isinstance(rules, dict):
+            raise forms.ValidationError("rules: give a JSON object")
+        data["rules"] = rules
+        powers = [p.strip() for p in (data.get("powers") or "").split(",") if p.strip()]
+        data["powers"] = powers
+        if "game" in data:
+            game, scenario = data["game"].split("/", 1)
+            data["game_name"], data["scenario"] = game, scenario
+            known = RULE_SETTINGS.get(game)
+            unknown = sorted(set(rules) - known) if known is not None else []
+            if unknown:
+                allowed = ", ".join(sorted(known or ())) or "none"
+                raise forms.ValidationError(
+                    f"unknown setting(s) for {game}: {', '.join(unknown)} (known: {allowed})"
+                )
+            # The game itself is the schema: setting it up with these settings must work.
+            try:
+                session.create(game, scenario=scenario, seed=0, powers=powers or None,
+                               settings=rules)  # fmt: skip
+            except Exception as err:  # any refusal of the engine is the user's to fix
+                raise forms.ValidationError(f"the game refuses these settings: {err}") from err
+        return data
+
+    def settings(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        out: dict[str, Any] = {
+            "press": d["press"],
+            "anonymous_press": d["anonymous_press"],
+            "deadline": {"minutes": d["deadline_minutes"]},
+            "grace_minutes": d["grace_minutes"],
+            "nmr": d["nmr"],
+            "fill_with_bots": d["fill_with_bots"],
+            "open_bot_seats": d["open_bot_seats"],
+            "rules": d["rules"],
+        }
+        if d["powers"]:
+            out["powers"] = d["powers"]
+        return out

@@ -1,0 +1,131 @@
+"""The game-master console: create, start, and run games through ``service``.
+
+Every action re-checks on the server that the user is this game's game master (the service
+functions refuse anyone else with ``gm/forbidden``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from umpire.core.session import SessionError
+from umpire.server import service
+from umpire.server.accounts import is_game_master
+from umpire.server.models import Game
+from umpire.server.outputs import viewer_of
+from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
+from umpire.server.web.forms import CreateGameForm
+from umpire.server.web.maps import map_svg
+
+
+def console(request: HttpRequest) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    if not is_game_master(user):
+        messages.error(request, "Only game masters have a console. [gm/forbidden]")
+        return redirect("web:my_games")
+    form = CreateGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            game = service.create_game(
+                user,
+                d["name"] or "",
+                d["game_name"],
+                scenario=d["scenario"],
+                settings=form.settings(),
+                public=d["public"],
+            )
+        except SessionError as err:
+            form.add_error(None, f"{err.message} [{err.code}]")
+        else:
+            messages.success(request, f"Game {game.pk} created; players may join it now.")
+            return redirect("web:gm_game", game.pk)
+    games = Game.objects.filter(gm=user).order_by("-id") if not user.is_superuser else None
+    rows = [
+        read(g, viewer_of(g, user), ["game"])["game"]
+        for g in (games if games is not None else Game.objects.order_by("-id"))
+    ]
+    return render(request, "web/gm_console.html", {"form": form, "rows": rows})
+
+
+def gm_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    game = game_or_404(game_id, user)
+    viewer = viewer_of(game, user)
+    if not viewer.is_umpire:
+        messages.error(request, "Only this game's game master may do that. [gm/forbidden]")
+        return redirect("web:game", game.pk)
+    parts = ["game", "seats", "audit"]
+    if game.initial_state is not None:
+        parts += ["status", "view", "events", "votes", "printout"]
+    data = read(game, viewer, parts)
+    ctx: dict[str, Any] = {
+        **data,
+        "map": map_svg(
+            game.game,
+            (data.get("view") or {}).get("view"),
+            (data.get("events") or {}).get("events"),
+        ),
+        "active_seats": [s for s in data.get("seats") or [] if s["active"]],
+        "enrolled": list(game.enrollments.values_list("user__username", "standby")),
+    }
+    return render(request, "web/gm_game.html", ctx)
+
+
+ACTIONS = ("start", "pause", "resume", "extend", "process", "rollback", "replace", "end")
+
+
+def _arguments(action: str, post: Any) -> dict[str, Any]:
+    if action == "extend":
+        try:
+            return {"minutes": float(post.get("minutes", "0"))}
+        except ValueError as err:
+            raise SessionError("gm/bad_request", "extend by a number of minutes") from err
+    if action == "replace":
+        how = post.get("with", "user")
+        return {
+            "power": post.get("power", ""),
+            "username": post.get("username", "").strip() or None,
+            "bot": how == "bot",
+            "standby": how == "standby",
+        }
+    if action == "end":
+        return {"summary": post.get("summary", "")}
+    return {}
+
+
+@require_POST
+def gm_action(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    game = game_or_404(game_id, user)
+    try:
+        if action not in ACTIONS:
+            raise SessionError("gm/unknown_action", f"unknown action {action!r}")
+        if action == "start":
+            method = request.POST.get("method", "preferences")
+            service.start(game.pk, user, method=method)
+        elif action == "end" and request.POST.get("winners", "").strip():
+            _declare(game, user, request.POST)
+        else:
+            service.gm_action(game.pk, user, action, **_arguments(action, request.POST))
+        messages.success(request, f"{action}: done.")
+    except SessionError as err:
+        report_error(request, err)
+    return redirect("web:gm_game", game.pk)
+
+
+def _declare(game: Game, user: Any, post: Any) -> None:
+    """End the game with a declared result (a draw among the winners, or one winner)."""
+    winners = [w.strip() for w in post.get("winners", "").split(",") if w.strip()]
+    service.declare(game.pk, user, winners, post.get("summary", ""))

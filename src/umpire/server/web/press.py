@@ -1,0 +1,93 @@
+"""Press on the pages: threads per recipient group, compose, new-message marks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from umpire.core.session import SessionError
+from umpire.server import service
+from umpire.server.models import Game, ReadMark
+from umpire.server.outputs import Viewer, viewer_of
+from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
+
+ALL = "all"
+
+
+def _last_seen(game: Game, user: User) -> int:
+    mark = ReadMark.objects.filter(game=game, user=user).first()
+    return mark.last_seen if mark else 0
+
+
+def _incoming(viewer: Viewer, message: dict[str, Any]) -> bool:
+    return viewer.power is None or message["from"] != viewer.power or not message["signed"]
+
+
+def unread(game: Game, viewer: Viewer, user: User) -> int:
+    """How many messages sent to the viewer the viewer has not opened yet."""
+    shown = read(game, viewer, ["messages"]).get("messages") or []
+    seen = _last_seen(game, user)
+    mine = viewer.power
+    return sum(1 for m in shown if m["id"] > seen and not (mine and m["from"] == mine))
+
+
+def threads(viewer: Viewer, shown: list[dict[str, Any]], seen: int) -> list[dict[str, Any]]:
+    """Messages grouped by who takes part: all powers, or the sender and recipients."""
+    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for m in shown:
+        if m["to"] == ALL:
+            key: tuple[str, ...] = (ALL,)
+        else:
+            people = set(m["to"]) | {m["from"] or "anonymous"}
+            if viewer.power is not None:
+                people.discard(viewer.power)
+            key = tuple(sorted(people)) or (viewer.power or "",)
+        m = {**m, "new": m["id"] > seen and m["from"] != viewer.power}
+        groups.setdefault(key, []).append(m)
+    return [
+        {
+            "key": key,
+            "title": "All powers" if key == (ALL,) else ", ".join(key),
+            "messages": items,
+            "new": sum(1 for i in items if i["new"]),
+        }
+        for key, items in sorted(groups.items(), key=lambda kv: -kv[1][-1]["id"])
+    ]
+
+
+def press_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    game = game_or_404(game_id, user)
+    viewer = viewer_of(game, user)
+    if request.method == "POST":
+        return _send(request, game, user)
+    data = read(game, viewer, ["game", "messages"])
+    if data.get("messages") is None:
+        messages.error(request, "Only the players and the game master read this game's press.")
+        return redirect("web:game", game.pk)
+    seen = _last_seen(game, user)
+    shown = data.pop("messages")  # not "messages" in the template: that is the flash list
+    if shown:
+        ReadMark.objects.update_or_create(
+            game=game, user=user, defaults={"last_seen": max(m["id"] for m in shown)}
+        )
+    others = [p["power"] for p in data["game"]["powers"] if p["power"] != viewer.power]
+    ctx = {**data, "threads": threads(viewer, shown, seen), "others": others, "viewer": viewer}
+    return render(request, "web/press.html", ctx)
+
+
+def _send(request: HttpRequest, game: Game, user: User) -> HttpResponse:
+    to = request.POST.getlist("to")
+    signed = request.POST.get("anonymous") != "on"
+    try:
+        service.send_message(game.pk, user, request.POST.get("text", ""), to=to, signed=signed)
+        messages.success(request, "Message sent.")
+    except SessionError as err:
+        report_error(request, err)
+    return redirect("web:press", game.pk)

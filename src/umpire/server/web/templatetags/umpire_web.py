@@ -1,0 +1,82 @@
+"""Template helpers: links to the account pages (when installed), times and countdowns."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django import template
+from django.urls import NoReverseMatch, reverse
+from django.utils.dateparse import parse_datetime
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+register = template.Library()
+
+
+@register.simple_tag
+def account_url(name: str) -> str:
+    """The address of an account page (django-allauth's ``account_login`` etc.), or ""."""
+    try:
+        return reverse(name)
+    except NoReverseMatch:
+        return ""
+
+
+def _when(value: Any) -> datetime | None:
+    if isinstance(value, datetime):
+        return value
+    if isinstance(value, str) and value:
+        return parse_datetime(value)
+    return None
+
+
+@register.simple_tag
+def deadline(value: Any) -> SafeString:
+    """A deadline in UTC, with a countdown and the viewer's local time filled in by script."""
+    when = _when(value)
+    if when is None:
+        return format_html('<span class="deadline none">no deadline</span>')
+    iso = when.isoformat()
+    return format_html(
+        '<span class="deadline" data-deadline="{}">'
+        '<span class="countdown"></span> '
+        '<span class="local"></span> '
+        '<time class="utc" datetime="{}">{} UTC</time></span>',
+        iso,
+        iso,
+        when.strftime("%a %d %b %Y %H:%M"),
+    )
+
+
+@register.filter
+def utc(value: Any) -> str:
+    when = _when(value)
+    return when.strftime("%d %b %Y %H:%M UTC") if when else ""
+
+
+@register.filter
+def split(value: str) -> list[str]:
+    return value.split()
+
+
+@register.filter
+def powers_of(facts: dict[str, Any]) -> list[str]:
+    """The powers a player may ask for when joining this game."""
+    from umpire.core import registry
+
+    info = registry.get(facts["game"]).info.scenario(facts["scenario"])
+    return list(info.default_powers or info.powers)
+
+
+@register.filter
+def minutes(value: Any) -> str:
+    """A turn length: "48 h", "1 h 30 min", "45 min"."""
+    try:
+        total = int(value)
+    except (TypeError, ValueError):
+        return ""
+    hours, mins = divmod(total, 60)
+    if not hours:
+        return f"{mins} min"
+    return f"{hours} h" + (f" {mins} min" if mins else "")

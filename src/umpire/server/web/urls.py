@@ -1,0 +1,23 @@
+from django.urls import path
+
+from umpire.server.web import actions, gm, press, views
+
+app_name = "web"
+
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("games/", views.my_games, name="my_games"),
+    path("lobby/", views.lobby, name="lobby"),
+    path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/join/", views.join, name="join"),
+    path("games/<int:game_id>/turn/<int:turn>/", views.turn_page, name="turn"),
+    path("games/<int:game_id>/watch/", views.watch, name="watch"),
+    path("games/<int:game_id>/watch/<int:turn>/", views.watch, name="watch_turn"),
+    path("games/<int:game_id>/orders/", actions.orders, name="orders"),
+    path("games/<int:game_id>/ready/", actions.ready, name="ready"),
+    path("games/<int:game_id>/vote/", actions.vote, name="vote"),
+    path("games/<int:game_id>/press/", press.press_page, name="press"),
+    path("gm/", gm.console, name="gm"),
+    path("gm/<int:game_id>/", gm.gm_game, name="gm_game"),
+    path("gm/<int:game_id>/<str:action>/", gm.gm_action, name="gm_action"),
+]

@@ -1,0 +1,153 @@
+"""The players' and spectators' pages: home, my games, lobby, a game, a turn, watching."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from umpire.core.session import SessionError
+from umpire.server import service
+from umpire.server.models import Game, GameStatus
+from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, viewer_of
+from umpire.server.web import press
+from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
+from umpire.server.web.maps import map_svg
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    if signed_in(request):
+        return redirect("web:my_games")
+    return render(request, "web/index.html", {})
+
+
+def my_games(request: HttpRequest) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    games = (
+        Game.objects.filter(
+            Q(gm=user) | Q(seats__user=user, seats__active=True) | Q(enrollments__user=user)
+        )
+        .distinct()
+        .order_by("-id")
+    )
+    rows = []
+    for game in games:
+        viewer = viewer_of(game, user)
+        started = game.status != GameStatus.FORMING
+        data = read(game, viewer, ["game", "status"] if started else ["game"])
+        status = data.get("status") or {}
+        me = viewer.power
+        rows.append(
+            {
+                **data,
+                "submitted": me is not None and me in status.get("submitted", []),
+                "ready": me is not None and me in status.get("ready", []),
+                "expected": me is not None and me in status.get("expected", []),
+                "unread": press.unread(game, viewer, user) if started else 0,
+            }
+        )
+    return render(request, "web/my_games.html", {"rows": rows})
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    forming: list[dict[str, Any]] = []
+    running: list[dict[str, Any]] = []
+    finished: list[dict[str, Any]] = []
+    user = signed_in(request)
+    for game in Game.objects.filter(public=True).order_by("-id"):
+        facts = read(game, viewer_of(game, user), ["game"])["game"]
+        {"forming": forming, "finished": finished}.get(game.status, running).append(facts)
+    return render(
+        request,
+        "web/lobby.html",
+        {"forming": forming, "running": running, "finished": finished},
+    )
+
+
+@require_POST
+def join(request: HttpRequest, game_id: int) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    game = game_or_404(game_id, user)
+    prefs = [p for p in request.POST.getlist("preferences") if p]
+    try:
+        messages.success(request, service.join(game.pk, user, prefs))
+    except SessionError as err:
+        report_error(request, err)
+        return redirect("web:lobby")
+    return redirect("web:my_games")
+
+
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    user = signed_in(request)
+    game = game_or_404(game_id, user)
+    viewer = viewer_of(game, user)
+    if viewer.role == "spectator" or game.status == GameStatus.FORMING:
+        return watch(request, game_id)
+    return render(request, "web/game.html", player_context(game, viewer, None))
+
+
+def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, Any]:
+    """Everything the player's (or the game master's) game page shows, read via present."""
+    data = read(game, viewer, ["game", "status", "view", "printout", "events"], turn=turn)
+    at = (data.get("view") or {}).get("turn", 0)
+    current = data["game"]["status"] in (GameStatus.RUNNING, GameStatus.PAUSED)
+    ctx: dict[str, Any] = {
+        **data,
+        "viewer": viewer,
+        "turn": at,
+        "last": max(game.turn - 1, 0),
+        "map": map_svg(
+            game.game,
+            (data.get("view") or {}).get("view"),
+            (data.get("events") or {}).get("events"),
+        ),
+        "current": current and turn is None,
+    }
+    if ctx["current"] and viewer.power is not None:
+        orders = read(game, viewer, ["orders", "options", "votes"])
+        subs = (orders.get("orders") or {}).get("submissions", [])
+        ctx["submission"] = subs[-1] if subs else None
+        ctx["options"] = orders.get("options") or {}
+        ctx["votes"] = [v["kind"] for v in orders.get("votes") or []]
+        status = data.get("status") or {}
+        ctx["ready"] = viewer.power in status.get("ready", [])
+        ctx["expected"] = viewer.power in status.get("expected", [])
+        ctx["draw_votes"] = game.game == "diplomacy"
+    return ctx
+
+
+def turn_page(request: HttpRequest, game_id: int, turn: int) -> HttpResponse:
+    """The printout and map of any processed turn (turn 0: the opening position)."""
+    user = signed_in(request)
+    game = game_or_404(game_id, user)
+    viewer = viewer_of(game, user)
+    if viewer.role == "spectator":
+        return watch(request, game_id, turn)
+    ctx = player_context(game, viewer, min(max(turn, 0), max(game.turn - 1, 0)))
+    return render(request, "web/turn.html", ctx)
+
+
+def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpResponse:
+    """The spectator's page: public facts, public events, and the public position's map."""
+    game = game_or_404(game_id, signed_in(request))
+    parts = ["game"] if game.initial_state is None else ["game", "events", "public_view"]
+    if turn is not None:
+        turn = min(max(turn, 0), max(game.turn - 1, 0))
+    data = read(game, SPECTATOR_VIEWER, parts, turn=turn)
+    events = data.get("events") or {}
+    public = data.get("public_view") or {}
+    ctx = {
+        **data,
+        "turn": events.get("turn", 0),
+        "last": max(game.turn - 1, 0),
+        "map": map_svg(game.game, public.get("view"), events.get("events")),
+    }
+    return render(request, "web/watch.html", ctx)

@@ -1,0 +1,42 @@
+"""Whole games: every version plays to its end with bots, replays, and reports."""
+
+from __future__ import annotations
+
+import pytest
+
+from umpire.core import session
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_every_version_plays_to_the_end_and_replays(players: int) -> None:
+    record = session.create(
+        "spi-ww2", scenario=f"{players}-player", seed=11, settings={"game_turns": 2}
+    )
+    assert len(record.powers) == players
+    while record.outcome is None:
+        for power in session.pending(record).powers:
+            session.bot_submit(record, power)
+        session.process(record)
+    per_game_turn = 1 + 2 * players
+    assert len(record.turns) == 2 * per_game_turn + (0 if players == 6 else 1)
+    assert session.replay(record) == []
+    for power in record.powers:
+        text = session.report(record, power)
+        assert "Final Victory Points" in text and "provisional two-player core" in text
+    labels = [t.label for t in record.turns]
+    assert any("Diplomacy Interphase" in label for label in labels)
+    assert any("combat" in label for label in labels)
+
+
+def test_printout_states_every_roll() -> None:
+    record = session.create("spi-ww2", scenario="6-player", seed=5, settings={"game_turns": 1})
+    while record.outcome is None:
+        for power in session.pending(record).powers:
+            session.bot_submit(record, power)
+        session.process(record)
+    last = record.turns[-1]
+    text = session.report(record, "GBR", turn=len(record.turns))
+    for draw in last.draws:
+        if draw.purpose.startswith("18.1"):
+            assert f"{draw.value}" in text
+    assert "US Intervention Table (18.1), rolled by Britain" in text

@@ -1,0 +1,38 @@
+"""Every scenario of every registered game has a committed map and a renderer that draws a
+position of it from a view."""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+import pytest
+
+from umpire.core import mapsvg, registry
+from umpire.core.chance import SeededChance
+
+SCENARIOS = [
+    (game.info.name, s.name, s.default_powers or s.powers)
+    for game in registry.all_games()
+    if type(game).__module__.startswith("umpire.games.")  # not the tests' toy games
+    for s in game.info.scenarios
+]
+
+
+@pytest.mark.parametrize(("game", "scenario", "powers"), SCENARIOS)
+def test_every_scenario_has_a_map_with_provenance_and_draws_its_opening(
+    game: str, scenario: str, powers: tuple[str, ...]
+) -> None:
+    ruleset = registry.get(game, scenario)
+    package = ".".join(type(ruleset).__module__.split(".")[:3])  # umpire.games.<package>
+    board = mapsvg.load(package, scenario)
+    assert f"umpire.games.{board['game']}" == package and board["map"] == scenario
+    assert board["provenance"]["geography"].startswith("Natural Earth")
+    state = ruleset.new_game(scenario, list(powers), SeededChance(1), {})
+    drawing = importlib.import_module(f"{package}.drawing")
+    for power in (powers[0], None):
+        svg = drawing.draw(ruleset.view(state, power))
+        assert svg.startswith("<svg") and svg.endswith("</svg>")
+        assert 'viewBox="0 0 1280 900"' in svg
+        labels = set(re.findall(r'class="label" data-space="(\w+)"', svg))
+        assert labels == set(board["spaces"])

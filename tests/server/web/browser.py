@@ -1,0 +1,137 @@
+"""A live ``umpire serve`` and a real browser (Debian's chromium, driven by Playwright).
+
+The server runs in a child process on a free port with its own SQLite database; accounts and
+games are set up by ``browser_setup.py`` in another child process against that database, and
+each browser context carries the session cookie of one account. Screenshots go to
+``docs/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+SHOTS = ROOT / "docs" / "screenshots"
+SETUP = Path(__file__).with_name("browser_setup.py")
+VIEWPORT = {"width": 1280, "height": 900}
+
+
+def chromium_path() -> str | None:
+    """The system chromium (the Playwright browser download is not reachable here)."""
+    for candidate in (os.environ.get("UMPIRE_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    return found
+
+
+def skip_reason() -> str | None:
+    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        return "the browser suite runs once, in the SQLite pass (its server has its own database)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install pytest-playwright)"
+    if chromium_path() is None:
+        return (
+            "no chromium: install it with `apt-get install chromium` (root), or set UMPIRE_CHROMIUM"
+        )
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Live:
+    """The running server: its address, and set-ups run against its database."""
+
+    def __init__(self, base: str, env: dict[str, str]) -> None:
+        self.base = base
+        self.env = env
+
+    def setup(self, *args: str) -> dict[str, Any]:
+        done = subprocess.run(
+            [sys.executable, str(SETUP), *args],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+        return result
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env.update(
+        UMPIRE_VAR_DIR=str(tmp_path_factory.mktemp("live")),
+        PYTHONUNBUFFERED="1",
+        UMPIRE_TICK_SECONDS="0.5",
+        DJANGO_SETTINGS_MODULE="umpire.server.settings",
+    )
+    umpire = Path(sys.executable).with_name("umpire")
+    child = subprocess.Popen(
+        [str(umpire), "serve", "--port", str(port), "--no-demo"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert child.stdout is not None
+    lines: list[str] = []
+    try:
+        while not any("Worker running" in line for line in lines):
+            line = child.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+        yield Live(f"http://127.0.0.1:{port}", env)
+    finally:
+        child.terminate()
+        try:
+            child.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            child.kill()
+
+
+@pytest.fixture(scope="module")
+def chrome() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def context(browser: Any, live: Live, session_key: str | None) -> Any:
+    """A browser context logged in with ``session_key`` (None: an anonymous visitor)."""
+    ctx = browser.new_context(viewport=VIEWPORT, base_url=live.base, timezone_id="Europe/Paris")
+    ctx.set_default_timeout(20_000)
+    if session_key:
+        ctx.add_cookies([{"name": "sessionid", "value": session_key, "url": live.base}])
+    return ctx
+
+
+def shot(page: Any, name: str) -> None:
+    """Save a screenshot of what the viewer sees (the first screen, 1280×900)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))

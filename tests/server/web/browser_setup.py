@@ -1,0 +1,81 @@
+"""Set-ups for the browser tests, run as a child process against the live server's database.
+
+``python browser_setup.py diplomacy`` or ``python browser_setup.py single GAME [SCENARIO]``
+prints JSON: the game id, and a logged-in session key per account (the browser tests put it
+in a cookie: the log-in pages themselves belong to django-allauth). The database comes from
+``UMPIRE_VAR_DIR`` (the same SQLite file the live ``umpire serve`` uses).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "umpire.server.settings")
+
+
+def _session(user: Any) -> str:
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return str(store.session_key)
+
+
+def main() -> int:
+    import django
+
+    django.setup()
+    from django.contrib.auth.models import User
+
+    from umpire.core import session
+    from umpire.server import accounts, service
+    from umpire.server.store import load_record
+
+    mode = sys.argv[1]
+    label = sys.argv[2] if mode == "single" else mode
+    gm = accounts.register(f"gm-{label}", "gm-password", game_master=True)
+    out: dict[str, Any] = {"gm": _session(gm), "sessions": {}}
+    if mode == "diplomacy":
+        game = service.create_game(
+            gm, "Browser Diplomacy", "diplomacy",
+            settings={"deadline": {"minutes": 1440}, "anonymous_press": True},
+        )  # fmt: skip
+        table = service.create_game(gm, "Open table", "diplomacy", scenario="1939-iii",
+                                    settings={"press": "broadcast"})  # fmt: skip
+        service.join(table.pk, User.objects.create_user("early-bird", password=None))
+        for power in ("AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"):
+            user = User.objects.create_user(power.lower(), password=None)
+            service.join(game.pk, user, [power])
+            out["sessions"][power] = _session(user)
+        service.start(game.pk, gm)
+    else:
+        name, scenario = sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
+        game = service.create_game(
+            gm, f"Browser {name}", name, scenario=scenario,
+            settings={"deadline": {"minutes": 0}, "fill_with_bots": True},
+        )  # fmt: skip
+        user = User.objects.create_user(f"player-{name}", password=None)
+        service.join(game.pk, user)
+        game = service.start(game.pk, gm)
+        power = game.seats.get(user=user).power
+        record = load_record(game)
+        ruleset = session.ruleset_of(record)
+        chance = session.bot_chance(record, 1, power)
+        out["power"] = power
+        out["orders"] = ruleset.bot_orders(session.current_state(record), power, chance)
+        out["sessions"][power] = _session(user)
+    out["game"] = game.pk
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

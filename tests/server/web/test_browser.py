@@ -1,0 +1,188 @@
+"""Games played through the pages in a real browser, against a live ``umpire serve``.
+
+A standard Diplomacy game to 1902 by seven browser contexts (one per power) with a retreat, a
+build and a draw vote; a Battle Plan turn and an Origins turn; a game master pausing and
+rolling back through the console; a spectator watching. Screenshots: docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from .browser import Live, chrome, context, live, shot, skip_reason
+
+pytestmark = [pytest.mark.skipif(bool(skip_reason()), reason=skip_reason() or "")]
+__all__ = ["chrome", "live"]  # the module-scoped fixtures
+
+
+def open_game(page: Any, gid: int) -> None:
+    page.goto(f"/games/{gid}/")
+
+
+def submit(page: Any, gid: int, text: str | None = None, picks: tuple[str, ...] = ()) -> str:
+    """Give orders on the game page (typed, or picked from the legal-order lists), ready."""
+    open_game(page, gid)
+    if text is not None:
+        page.fill("textarea[name=orders]", text)
+    for pick in picks:
+        unit = pick.split(" R ")[0].split(" - ")[0]
+        unit = "builds" if pick.startswith("Build") or pick == "Waive" else unit
+        unit = " ".join(unit.split()[:2])
+        page.select_option(f'select[data-unit="{unit}"]', label=pick)
+    page.check("input[name=ready]")
+    page.click("text=Submit orders")
+    page.wait_for_selector("#receipt h3:has-text('Receipt')")
+    return str(page.inner_text("#receipt"))
+
+
+def wait_for(page: Any, gid: int, text: str, url: str | None = None) -> None:
+    """Reload until ``text`` shows (the worker processes the turn in the background)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        page.goto(url or f"/games/{gid}/")
+        if text in page.inner_text("main"):
+            return
+        time.sleep(0.4)
+    raise AssertionError(f"{text!r} never showed on {page.url}:\n{page.inner_text('main')}")
+
+
+def expects_orders(page: Any, gid: int) -> bool:
+    open_game(page, gid)
+    return page.locator("textarea[name=orders]").count() > 0
+
+
+SPRING_1901 = {
+    "FRA": "A par - pic\nA mar - gas\nF bre - mao",
+    "GER": "A mun - bur\nA ber - kie\nF kie - den",
+    "ITA": "A ven - mos\nA rom H",  # line 1 is illegal: the receipt names it
+}
+FALL_1901 = {
+    "FRA": "A gas - bur\nA pic S A gas - bur\nF mao - por",  # dislodges the German army
+    "GER": "A bur H\nA kie - hol\nF den H",
+    "ENG": "F nth - nwy\nF nwg H\nA yor H",
+}
+
+
+def test_diplomacy_to_1902_by_seven_players(chrome: Any, live: Live) -> None:
+    setup = live.setup("diplomacy")
+    gid = setup["game"]
+    pages = {p: context(chrome, live, key).new_page() for p, key in setup["sessions"].items()}
+    eng, fra, ger, ita = pages["ENG"], pages["FRA"], pages["GER"], pages["ITA"]
+
+    eng.goto("/games/")
+    assert "Spring 1901 movement" in eng.inner_text("main") and "not in" in eng.inner_text("main")
+    shot(eng, "diplomacy-my-games")
+    eng.goto("/lobby/")
+    shot(eng, "lobby")
+    # Spring 1901: England picks from the legal-order lists; the others type.
+    receipt = submit(eng, gid, picks=("F lon - nth", "F edi - nwg", "A lvp - yor"))
+    assert "3 orders accepted" in receipt and "No problems" in receipt
+    box = eng.input_value("textarea[name=orders]").splitlines()
+    assert box == ["F lon - nth", "F edi - nwg", "A lvp - yor"]
+    shot(eng, "diplomacy-orders-receipt")
+    receipt = submit(ita, gid, SPRING_1901["ITA"])
+    assert "line 1" in receipt and "[illegal/unreachable]" in receipt and "A rom H" in receipt
+    shot(ita, "diplomacy-receipt-problem")
+    eng.goto(f"/games/{gid}/press/")
+    eng.check("input[value=FRA]")
+    eng.fill("textarea[name=text]", "The Channel stays empty this year.")
+    eng.click("button:has-text('Send')")
+    for power, page in pages.items():
+        if power not in ("ENG", "ITA"):
+            assert "orders accepted" in submit(page, gid, SPRING_1901.get(power, ""))
+    wait_for(fra, gid, "Fall 1901 movement")
+    fra.goto("/games/")
+    assert "1 new" in fra.inner_text("main")
+    fra.goto(f"/games/{gid}/press/")
+    assert "The Channel stays empty this year." in fra.inner_text("main")
+    shot(fra, "diplomacy-press")
+
+    # Fall 1901: France dislodges the German army in Burgundy.
+    for power, page in pages.items():
+        submit(page, gid, FALL_1901.get(power, ""))
+    wait_for(ger, gid, "Fall 1901 retreats")
+    assert not expects_orders(fra, gid)  # only Germany retreats
+    receipt = submit(ger, gid, picks=("A bur R mun",))
+    assert "A bur R mun" in receipt
+    shot(ger, "diplomacy-retreat")
+
+    # Winter 1901: builds (Germany from the list, the others typed).
+    wait_for(ger, gid, "Winter 1901 adjustments")
+    receipt = submit(ger, gid, picks=("Build A kie",))
+    assert "Build A kie" in receipt
+    shot(ger, "diplomacy-build")
+    assert not expects_orders(ita, gid)  # Italy neither gained nor lost a centre
+    submit(fra, gid, "Build A par")
+    submit(eng, gid, "Build F lon")
+
+    # Spring 1902: everyone holds; the new units are on the board.
+    wait_for(eng, gid, "Spring 1902 movement")
+    for page in pages.values():
+        submit(page, gid, "")
+    wait_for(eng, gid, "Fall 1902 movement")
+    printout = eng.inner_text("pre.printout")
+    assert "F lon" in printout and "F nwy" in printout
+    eng.goto(f"/games/{gid}/turn/3/")
+    assert "after turn 3 of 5" in eng.inner_text("main")
+    shot(eng, "diplomacy-printout")
+    eng.click("text=previous turn")
+    assert "after turn 2 of 5" in eng.inner_text("main")
+
+    # A spectator watches.
+    spectator = context(chrome, live, None).new_page()
+    spectator.goto(f"/games/{gid}/")
+    watching = spectator.inner_text("main")
+    assert "You are watching" in watching and "The Channel" not in watching
+    shot(spectator, "diplomacy-spectator")
+
+    # Everyone votes for a draw: the game ends drawn when the last survivor agrees.
+    for power, page in pages.items():
+        open_game(page, gid)
+        page.click("text=Vote draw")
+        if power != "TUR":
+            assert "secret until it carries" in page.inner_text(".flash")
+    assert "every surviving power voted for a draw" in pages["TUR"].inner_text(".flash")
+    assert re.search(r"Game over:.*draw agreed", pages["TUR"].inner_text("main"))
+    shot(pages["TUR"], "diplomacy-game-over")
+
+
+def _one_turn(chrome: Any, live: Live, game: str, label: str) -> tuple[Any, dict[str, Any]]:
+    setup = live.setup("single", game)
+    gid, power = setup["game"], setup["power"]
+    page = context(chrome, live, setup["sessions"][power]).new_page()
+    receipt = submit(page, gid, setup["orders"])
+    assert "No problems" in receipt, receipt
+    shot(page, f"{game}-orders-receipt")
+    wait_for(page, gid, label)
+    shot(page, f"{game}-after-turn-1")
+    return page, setup
+
+
+def test_a_battle_plan_turn(chrome: Any, live: Live) -> None:
+    page, setup = _one_turn(chrome, live, "battleplan", "Turn 2")
+    page.goto(f"/games/{setup['game']}/turn/1/")
+    assert "after turn 1 of 1" in page.inner_text("main")
+
+
+def test_an_origins_turn_then_the_gm_pauses_and_rolls_back(chrome: Any, live: Live) -> None:
+    page, setup = _one_turn(chrome, live, "origins", "Turn 2")
+    gid = setup["game"]
+    gm = context(chrome, live, setup["gm"]).new_page()
+    gm.on("dialog", lambda dialog: dialog.accept())
+    gm.goto(f"/gm/{gid}/")
+    gm.click("button:has-text('Pause')")
+    assert "paused by the game master" in gm.inner_text("main")
+    open_game(page, gid)
+    assert "paused by the game master" in page.inner_text("main")
+    gm.click("button:has-text('Roll back the last turn')")
+    assert "rollback: done" in gm.inner_text(".flash")
+    assert "Turn 1" in gm.inner_text(".gamehead")
+    shot(gm, "gm-console")
+    gm.click("button:has-text('Resume')")
+    assert "resume: done" in gm.inner_text(".flash")
+    gm.goto("/gm/")
+    shot(gm, "gm-create-game")

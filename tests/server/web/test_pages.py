@@ -1,0 +1,192 @@
+"""The pages: order box and receipt, legal-order lists, ready, history, lobby, press, votes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from umpire.core import session
+from umpire.server import service
+from umpire.server.models import Game, GameStatus, Submission
+from umpire.server.store import load_record
+
+from ..conftest import run_worker
+from .helpers import account, client_for, diplomacy_game
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def dip(gm: Any) -> tuple[Game, dict[str, User], User]:
+    game, users = diplomacy_game(gm[0])
+    return game, users, gm[0]
+
+
+def test_orders_typed_in_the_page_get_the_same_receipt_as_the_api(dip: Any) -> None:
+    game, users, _ = dip
+    eng = client_for(users["ENG"])
+    text = "F lon - nth\nA lvp - mos\nF edi - nwg"
+    response = eng.post(
+        f"/games/{game.pk}/orders/", {"orders": text, "turn": game.turn, "ready": "on"}, **HTMX
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert '<div id="receipt"' in html  # the htmx partial only
+    assert "<code>F lon - nth</code>" in html and "<code>F edi - nwg</code>" in html
+    assert "line 2" in html and "[illegal/unreachable]" in html
+    row = Submission.objects.get(game=game, power="ENG")
+    assert row.source == "web" and row.raw == text
+    # The same text through the service function the API and email use gives the same result.
+    record = load_record(game)
+    receipt = session.submit(record, "ENG", text, turn=game.turn)
+    assert row.orders == [o for _, o in receipt.accepted]
+    assert [p["code"] for p in row.problems] == [p.code for p in receipt.problems]
+    # The page keeps the submission in the box and shows it is marked ready.
+    page = eng.get(f"/games/{game.pk}/").content.decode()
+    assert "F lon - nth\nA lvp - mos\nF edi - nwg</textarea>" in page
+    assert 'name="ready" checked' in page
+
+
+def test_orders_for_another_turn_are_refused_with_turn_stale(dip: Any) -> None:
+    game, users, _ = dip
+    response = client_for(users["FRA"]).post(
+        f"/games/{game.pk}/orders/", {"orders": "A par H", "turn": game.turn + 1}, **HTMX
+    )
+    assert "[turn/stale]" in response.content.decode()
+    assert not Submission.objects.filter(game=game).exists()
+
+
+def test_select_lists_offer_exactly_the_engine_s_legal_orders(dip: Any) -> None:
+    game, users, _ = dip
+    page = client_for(users["ENG"]).get(f"/games/{game.pk}/").content.decode()
+    record = load_record(game)
+    for line in ("A lvp - yor", "F lon - nth", "F edi S A lvp - yor", "F lon S F edi - nth"):
+        assert f"<option>{line}</option>" in page
+        assert session.submit(record, "ENG", line).ok
+    for line in ("A lvp - mos", "F lon - par", "A par - bur"):
+        assert f"<option>{line}</option>" not in page  # illegal, or not England's unit
+    options = load_record(game)
+    state = session.current_state(options)
+    offered = session.ruleset_of(options).order_options(state, "ENG")  # type: ignore[attr-defined]
+    assert set(offered) == {"F edi", "F lon", "A lvp"}
+    for unit, lines in offered.items():
+        for line in lines:
+            receipt = session.submit(record, "ENG", line)
+            assert receipt.ok and receipt.accepted[0][1] == line, (unit, line)
+
+
+def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any) -> None:
+    game, users, _ = dip
+    for power, user in users.items():
+        orders = "F lon - nth\nA lvp - yor\nF edi - nwg" if power == "ENG" else ""
+        c = client_for(user)
+        c.post(f"/games/{game.pk}/orders/", {"orders": orders, "turn": 1})
+        c.post(f"/games/{game.pk}/ready/", {"turn": 1, "ready": "on"})
+    assert run_worker() == 1
+    game.refresh_from_db()
+    assert game.turn == 2
+    eng = client_for(users["ENG"])
+    page = eng.get(f"/games/{game.pk}/").content.decode()
+    assert "Fall 1901" in page and "F nth" in page  # the new position in the printout
+    old = eng.get(f"/games/{game.pk}/turn/0/").content.decode()
+    assert "opening position" in old and "next turn" in old
+    one = eng.get(f"/games/{game.pk}/turn/1/").content.decode()
+    assert "after turn 1 of 1" in one and "previous turn" in one
+
+
+def test_lobby_lists_open_games_and_joining_keeps_preferences(gm: Any) -> None:
+
+    game = service.create_game(gm[0], "Open one", "diplomacy")
+    anon = client_for(None).get("/lobby/").content.decode()
+    assert "Open one" in anon and "0 / 7" in anon and "log in to join" in anon
+    eve = account("eve")
+    c = client_for(eve)
+    response = c.post(f"/games/{game.pk}/join/", {"preferences": ["TUR", "RUS", ""]})
+    assert response.status_code == 302
+    assert "1 / 7" in c.get("/lobby/").content.decode()
+    assert "forming (1/7)" in c.get("/games/").content.decode()
+    service.start(game.pk, gm[0])
+    assert game.seats.get(user=eve).power == "TUR"
+
+
+def test_my_games_shows_turn_deadline_orders_and_unread_press(dip: Any) -> None:
+    game, users, _ = dip
+    fra = client_for(users["FRA"])
+    page = fra.get("/games/").content.decode()
+    assert "Spring 1901 movement" in page and "not in" in page
+    assert 'data-deadline="' in page and " UTC</time>" in page
+    client_for(users["ENG"]).post(
+        f"/games/{game.pk}/press/", {"to": ["FRA"], "text": "Channel stays empty?"}
+    )
+    assert "1 new" in fra.get("/games/").content.decode()
+    press = fra.get(f"/games/{game.pk}/press/").content.decode()
+    assert "Channel stays empty?" in press and "<b>new</b>" in press
+    assert "1 new" not in fra.get("/games/").content.decode()  # read now
+    fra.post(f"/games/{game.pk}/orders/", {"orders": "A par H", "turn": 1, "ready": "on"})
+    assert "ready" in fra.get("/games/").content.decode()
+
+
+def test_press_threads_and_anonymous_messages(dip: Any) -> None:
+    game, users, _ = dip
+    eng, fra, ger = (client_for(users[p]) for p in ("ENG", "FRA", "GER"))
+    eng.post(f"/games/{game.pk}/press/", {"to": ["FRA", "GER"], "text": "three of us"})
+    eng.post(f"/games/{game.pk}/press/", {"to": ["all"], "text": "hello all", "anonymous": "on"})
+    ger_page = ger.get(f"/games/{game.pk}/press/").content.decode()
+    assert "ENG, FRA" in ger_page and "three of us" in ger_page  # thread of ENG, FRA and GER
+    assert "All powers" in ger_page and "hello all" in ger_page
+    assert "anonymous" in ger_page
+    assert "ENG → all" not in ger_page  # the unsigned message does not name its sender
+    rus_page = client_for(users["RUS"]).get(f"/games/{game.pk}/press/").content.decode()
+    assert "three of us" not in rus_page and "hello all" in rus_page
+    assert fra.get(f"/games/{game.pk}/press/").status_code == 200
+
+
+def test_a_draw_needs_every_survivor_and_stays_secret_until_then(dip: Any) -> None:
+    game, users, gm = dip
+    for power in ("AUS", "ENG", "FRA", "GER", "ITA", "RUS"):
+        client_for(users[power]).post(f"/games/{game.pk}/vote/", {"kind": "draw"})
+    game.refresh_from_db()
+    assert game.status == GameStatus.RUNNING
+    tur = client_for(users["TUR"]).get(f"/games/{game.pk}/").content.decode()
+    assert "Withdraw draw vote" not in tur and "Vote draw" in tur  # others' votes unseen
+    eng = client_for(users["ENG"]).get(f"/games/{game.pk}/").content.decode()
+    assert "Withdraw draw vote" in eng
+    assert "ENG draw" in client_for(gm).get(f"/gm/{game.pk}/").content.decode()
+    client_for(users["TUR"]).post(f"/games/{game.pk}/vote/", {"kind": "draw"})
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert sorted(game.outcome["winners"]) == sorted(users)
+    assert "draw agreed" in game.outcome["summary"]
+
+
+def test_withdrawn_vote_and_concession(dip: Any) -> None:
+    game, users, _ = dip
+    eng = client_for(users["ENG"])
+    eng.post(f"/games/{game.pk}/vote/", {"kind": "draw"})
+    eng.post(f"/games/{game.pk}/vote/", {"kind": "draw", "cast": "no"})
+    assert not game.votes.exists()
+    for power in ("AUS", "ENG", "FRA", "GER", "ITA", "RUS"):
+        client_for(users[power]).post(f"/games/{game.pk}/vote/", {"kind": "concede"})
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED and game.outcome["winners"] == ["TUR"]
+
+
+def test_draw_votes_only_in_games_that_have_them(running_game: dict[str, Any]) -> None:
+    from umpire.core.session import SessionError
+
+    ann = User.objects.get(username="ann")
+    with pytest.raises(SessionError) as err:
+        service.vote(running_game["id"], ann, "draw")
+    assert err.value.code == "vote/not_offered"
+
+
+def test_spectator_page_shows_public_facts(dip: Any) -> None:
+    game, users, _ = dip
+    client_for(users["ENG"]).post(f"/games/{game.pk}/orders/", {"orders": "F lon - nth", "turn": 1})
+    page = client_for(None).get(f"/games/{game.pk}/").content.decode()
+    assert "You are watching" in page and "F lon - nth" not in page
+    assert "map not available" in page or "<svg" in page
