@@ -72,3 +72,27 @@ def test_game_played_by_email(name: str, transactional_db: Any, mailoutbox: list
     game = Game.objects.get(pk=game.pk)
     assert game.status == GameStatus.FINISHED, f"{name} did not end in {MOST_TURNS} turns"
     assert game.outcome and game.outcome["winners"]
+
+
+def test_a_power_is_named_by_its_code_or_full_name_in_any_case(
+    transactional_db: Any, mailoutbox: list[Any]
+) -> None:
+    """Issue 12: the heading's ``P-FRANCE`` (and ``P-france``, ``P-FRA``) and press ``TO
+    Germany`` name the power as the game names it; another power's name is refused."""
+    from umpire.server import accounts, service
+
+    gm = accounts.register("gm", "gm-password", game_master=True)
+    game = service.create_game(gm, "names", "diplomacy", settings={"fill_with_bots": True})
+    user = accounts.register("fr", "player-password", email="fr@example.org")
+    service.join(game.pk, user, ["FRA"])
+    service.start(game.pk, gm)
+    seat = Seat.objects.get(game=game, power="FRA")
+    for named in ("FRANCE", "france", "FRA", "Fra"):
+        heading = f"G-{game.pk} T-1 P-{named} C-{seat.secret_code}"
+        assert handle(mail("fr@example.org", f"{heading}\nA par H\n")).code == "orders/stored"
+    heading = f"G-{game.pk} T-1 P-GERMANY C-{seat.secret_code}"
+    assert handle(mail("fr@example.org", f"{heading}\nA par H\n")).code == "mail/not_authorised"
+    press = f"G-{game.pk} P-France C-{seat.secret_code}\nPRESS TO Germany\nHello\nENDPRESS\n"
+    handle(mail("fr@example.org", press))
+    sent = service.send_message(game.pk, user, "Hi", to=["germany", "England"], signed=True)
+    assert sorted(sent.recipients) == ["ENG", "GER"]

@@ -25,6 +25,7 @@ from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from umpire.core import registry, session
 from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.mail import replies
@@ -178,7 +179,7 @@ def _authenticate(heading: Heading, users: list[User]) -> tuple[Game, Seat] | No
     if not hmac.compare_digest(given, seat.secret_code.strip().lower().encode()):
         return None
     game = seat.game
-    if heading.power is not None and _norm(heading.power) != _norm(seat.power):
+    if heading.power is not None and not _names_power(game, heading.power, seat.power):
         return None
     if heading.player_number is not None:
         powers = list(game.powers or [])
@@ -188,8 +189,17 @@ def _authenticate(heading: Heading, users: list[User]) -> tuple[Game, Seat] | No
     return game, seat
 
 
-def _norm(power: str) -> str:
-    return power.strip().upper().replace("_", " ").replace("-", " ")
+def _names_power(game: Game, named: str, power: str) -> bool:
+    """Whether ``named`` (a heading's ``P-FRANCE``, ``P-FRA``, ``P-france``) is ``power``: its
+    code or its full name in the game's scenario, in any case (core.session.power_named)."""
+    try:
+        info = registry.game(game.game).info.scenario(game.scenario)
+    except KeyError:
+        return False
+    try:
+        return session.power_named(named, [power], dict(info.names)) == power
+    except session.SessionError:
+        return False
 
 
 # --- without a heading ------------------------------------------------------------------------
