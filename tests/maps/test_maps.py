@@ -11,8 +11,28 @@ import pytest
 from umpire.core import mapsvg, registry
 from umpire.core.chance import SeededChance
 
+# Games and scenarios whose maps are not drawn yet (issues 15, 16, 17 and the maps of
+# issue 13): strict, so that the day a map is added this list must lose it.
+NOT_DRAWN_YET = {
+    ("battleplan", "equal"),
+    ("battleplan", "anonymous"),
+    ("battleplan", "1939"),
+    ("battleplan", "south-america"),
+    ("conquest", "standard"),
+    ("conquest", "warsaw-break"),
+    ("spi-ww2", "4-player"),
+    ("spi-ww2", "5-player"),
+    ("spi-ww2", "6-player"),
+}
 SCENARIOS = [
-    (game.info.name, s.name, s.default_powers or s.powers)
+    pytest.param(
+        game.info.name,
+        s.name,
+        s.default_powers or s.powers,
+        marks=[pytest.mark.xfail(strict=True, reason="no map drawn yet")]
+        if (game.info.name, s.name) in NOT_DRAWN_YET
+        else [],
+    )
     for game in registry.all_games()
     if type(game).__module__.startswith("umpire.games.")  # not the tests' toy games
     for s in game.info.scenarios

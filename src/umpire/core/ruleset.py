@@ -41,6 +41,8 @@ class ScenarioInfo:
     description: str = ""
     default_powers: tuple[str, ...] = ()  # the powers seated when none are named
     names: tuple[tuple[str, str], ...] = ()  # (power, full name): "GER", "Germany"
+    # None: as the game says (GameInfo.hidden_information); False: this scenario hides nothing
+    hidden_information: bool | None = None
     press_allowed: bool = True  # False: players may not send free press (e.g. Anonymous WWBP)
 
 
@@ -57,6 +59,11 @@ class GameInfo:
     @property
     def default_scenario(self) -> ScenarioInfo:
         return self.scenarios[0]
+
+    def hides_information(self, scenario: str | None = None) -> bool:
+        """Whether ``scenario`` (None: the default) has facts some powers may not see."""
+        own = self.scenario(scenario).hidden_information
+        return self.hidden_information if own is None else own
 
     def scenario(self, name: str | None) -> ScenarioInfo:
         if name is None:

@@ -37,6 +37,8 @@ def _scenario(n: int) -> ScenarioInfo:
             4: "Italy with Germany; the US with Britain after American intervention.",
         }[n],
         default_powers=players,
+        # 19.2: only a player with two identities records a secret synthesized column
+        hidden_information=n < 6,
     )
 
 
