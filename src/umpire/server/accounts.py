@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from umpire.core.session import SessionError
+from umpire.server.errors import ACCOUNT_INVALID, ACCOUNT_TAKEN, AUTH_BAD_CREDENTIALS, refuse
 from umpire.server.models import ApiToken, Profile
 
 
@@ -35,9 +35,7 @@ def register(
     game_master: bool = False,
 ) -> User:
     if not username.strip() or len(password) < 8:
-        raise SessionError(
-            "account/invalid", "a user name and a password of at least 8 characters are needed"
-        )
+        raise refuse(ACCOUNT_INVALID)
     try:
         with transaction.atomic():
             user = User.objects.create_user(username.strip(), email, password)
@@ -50,7 +48,7 @@ def register(
                 is_game_master=game_master,
             )
     except IntegrityError as err:
-        raise SessionError("account/taken", f"the user name {username!r} is taken") from err
+        raise refuse(ACCOUNT_TAKEN, username=username) from err
     return user
 
 
@@ -64,7 +62,7 @@ def issue_token(user: User, name: str = "api") -> str:
 def login(username: str, password: str) -> str:
     user = authenticate(username=username, password=password)
     if user is None or not isinstance(user, User):
-        raise SessionError("auth/bad_credentials", "unknown user name or wrong password")
+        raise refuse(AUTH_BAD_CREDENTIALS)
     return issue_token(user)
 
 

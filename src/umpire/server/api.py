@@ -1,8 +1,9 @@
 """The JSON API (django-ninja; OpenAPI at ``/api/docs``), bearer-token auth.
 
 Every game-related response is built by :func:`umpire.server.outputs.present` for the
-requesting viewer. Errors are ``{"code": ..., "message": ...}`` with a stable code
-(listed in docs/server.md) and an HTTP status chosen from the code.
+requesting viewer. Errors are ``{"code": ..., "message": ...}`` with a stable code (declared
+in :mod:`umpire.server.errors`, listed in docs/errors.md) and an HTTP status chosen from the
+code.
 """
 
 from __future__ import annotations
@@ -20,8 +21,11 @@ from ninja.errors import ValidationError as NinjaValidationError
 from ninja.security import HttpBearer
 
 from umpire.core import registry
+from umpire.core.errors import GAME_OVER, TURN_STALE, Code
 from umpire.core.session import SessionError
 from umpire.server import accounts, service
+from umpire.server import errors as E
+from umpire.server.errors import refuse
 from umpire.server.models import Game
 from umpire.server.outputs import SPECTATOR_VIEWER, present, viewer_of
 from umpire.server.schemas import (
@@ -54,25 +58,25 @@ api = NinjaAPI(
 )
 
 STATUS_BY_CODE = {
-    "game/not_found": 404,
-    "account/not_found": 404,
-    "turn/unknown": 404,
-    "auth/bad_credentials": 401,
-    "gm/forbidden": 403,
-    "view/forbidden": 403,
-    "seat/none": 403,
-    "turn/stale": 409,
-    "game/over": 409,
-    "game/started": 409,
-    "game/not_started": 409,
-    "game/not_running": 409,
-    "seat/already": 409,
-    "account/taken": 409,
+    E.GAME_NOT_FOUND.code: 404,
+    E.ACCOUNT_NOT_FOUND.code: 404,
+    E.TURN_UNKNOWN.code: 404,
+    E.AUTH_BAD_CREDENTIALS.code: 401,
+    E.GM_FORBIDDEN.code: 403,
+    E.VIEW_FORBIDDEN.code: 403,
+    E.SEAT_NONE.code: 403,
+    TURN_STALE.code: 409,
+    GAME_OVER.code: 409,
+    E.GAME_STARTED.code: 409,
+    E.GAME_NOT_STARTED.code: 409,
+    E.GAME_NOT_RUNNING.code: 409,
+    E.SEAT_ALREADY.code: 409,
+    E.ACCOUNT_TAKEN.code: 409,
 }
 
 
 class ErrorOut(Schema):
-    """Every error: a stable code (listed in docs/server.md) and a sentence."""
+    """Every error: a stable code (declared in umpire.server.errors, listed in docs/errors.md) and a sentence."""
 
     code: str
     message: str
@@ -80,6 +84,10 @@ class ErrorOut(Schema):
 
 def _error(request: HttpRequest, code: str, message: str, status: int) -> HttpResponse:
     return api.create_response(request, {"code": code, "message": message}, status=status)
+
+
+def _declared(request: HttpRequest, code: Code, status: int, **fields: Any) -> HttpResponse:
+    return _error(request, code.code, code.message(**fields), status)
 
 
 @api.exception_handler(SessionError)
@@ -92,34 +100,33 @@ def invalid_request(request: HttpRequest, exc: NinjaValidationError) -> HttpResp
     first = exc.errors[0] if exc.errors else {}
     where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "data"))
     message = f"{where}: {first.get('msg', 'invalid')}" if where else "the request is invalid"
-    return _error(request, "request/invalid", message, 422)
+    return _declared(request, E.REQUEST_INVALID, 422, problem=message)
 
 
 @api.exception_handler(AuthenticationError)
 def unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
-    return _error(request, "auth/required", "a valid bearer token is needed", 401)
+    return _declared(request, E.AUTH_REQUIRED, 401)
 
 
 @api.exception_handler(RequestDataTooBig)
 def too_large(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
-    message = f"the request body is limited to {REQUEST_MAX_BYTES // 1024} KiB"
-    return _error(request, "request/too_large", message, 413)
+    return _declared(request, E.REQUEST_TOO_LARGE, 413, kib=REQUEST_MAX_BYTES // 1024)
 
 
 @api.exception_handler(Http404)
 def not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
-    return _error(request, "request/not_found", "no such resource", 404)
+    return _declared(request, E.REQUEST_NOT_FOUND, 404)
 
 
 @api.exception_handler(HttpError)
 def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
-    return _error(request, "request/invalid", str(exc), exc.status_code)
+    return _declared(request, E.REQUEST_INVALID, exc.status_code, problem=str(exc))
 
 
 @api.exception_handler(Exception)
 def internal_error(request: HttpRequest, exc: Exception) -> HttpResponse:
     log.error("500 on %s %s", request.method, request.path, exc_info=exc)
-    return _error(request, "server/error", "internal error; it has been logged", 500)
+    return _declared(request, E.SERVER_ERROR, 500)
 
 
 class TokenAuth(HttpBearer):
@@ -139,7 +146,7 @@ def _user(request: HttpRequest) -> User:
 def _game(game_id: Id) -> Game:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise SessionError("game/not_found", f"no game {game_id}")
+        raise refuse(E.GAME_NOT_FOUND, game_id=game_id)
     return game
 
 
@@ -149,7 +156,7 @@ def _visible(game: Game, user: User) -> Game:
         return game
     if game.seats.filter(user=user).exists() or game.enrollments.filter(user=user).exists():
         return game
-    raise SessionError("game/not_found", f"no game {game.pk}")
+    raise refuse(E.GAME_NOT_FOUND, game_id=game.pk)
 
 
 def _out(request: HttpRequest, game_id: Id, *parts: str, turn: TurnNumber | None = None) -> Any:
@@ -232,7 +239,7 @@ def public_games(request: HttpRequest) -> list[dict[str, Any]]:
 def public_game(request: HttpRequest, game_id: Id, turn: TurnNumber | None = None) -> Any:
     game = _game(game_id)
     if not game.public:
-        raise SessionError("game/not_found", f"no game {game_id}")
+        raise refuse(E.GAME_NOT_FOUND, game_id=game_id)
     parts = ["game"] if game.initial_state is None else ["game", "events"]
     return present(game, SPECTATOR_VIEWER, parts, turn=turn)
 
@@ -453,7 +460,7 @@ def outbox(request: HttpRequest, game_id: Id) -> list[dict[str, Any]]:
 
     game, user = _game(game_id), _user(request)
     if not (user.is_superuser or game.gm_id == user.pk):
-        raise SessionError("gm/forbidden", "only this game's game master may do that")
+        raise refuse(E.GM_FORBIDDEN, who="this game's game master", what="do that")
     rows = OutboundMail.objects.filter(game=game).order_by("-id")[:500]
     return [
         {

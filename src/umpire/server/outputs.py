@@ -19,9 +19,13 @@ from umpire.core import registry, session
 from umpire.core.events import PUBLIC, Event, visible_to
 from umpire.core.record import GameRecord
 from umpire.core.ruleset import HasOrderOptions
-from umpire.core.session import Receipt, SessionError
+from umpire.core.session import Receipt
+from umpire.server import errors as E
+from umpire.server.errors import refuse
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Seat, Submission, Vote
 from umpire.server.store import DEFAULT_DEADLINE_MINUTES, load_record
+
+SPECTATORS_ONLY = "spectators see the public facts only"
 
 UMPIRE = "umpire"
 PLAYER = "player"
@@ -96,14 +100,14 @@ def present(
             out["votes"] = _votes(game, viewer)
         elif part in ("seats", "audit"):
             if not viewer.is_umpire:
-                raise SessionError("gm/forbidden", "only the game master may read this")
+                raise refuse(E.GM_FORBIDDEN, who="the game master", what="read this")
             out[part] = _seats(game) if part == "seats" else _audit(game)
     return out
 
 
 def _started(record: GameRecord | None) -> GameRecord:
     if record is None:
-        raise SessionError("game/not_started", "the game has not started yet")
+        raise refuse(E.GAME_NOT_STARTED)
     return record
 
 
@@ -171,7 +175,7 @@ def _processed_turn(record: GameRecord, turn: int | None) -> int:
     last = len(record.turns)
     at = last if turn is None else turn
     if not 0 <= at <= last:
-        raise SessionError("turn/unknown", f"no processed turn {at} (turns 0..{last})")
+        raise refuse(E.TURN_UNKNOWN, at=at, last=last)
     return at
 
 
@@ -190,7 +194,7 @@ def _turn_output(
             "events": [{"kind": e.kind, "text": e.text, "data": e.data} for e in shown],
         }
     if viewer.role == SPECTATOR:
-        raise SessionError("view/forbidden", "spectators see the public facts only")
+        raise refuse(E.VIEW_FORBIDDEN, reason=SPECTATORS_ONLY)
     if part == "view":
         return {"turn": at, "view": session.view(record, viewer.power, turn=at)}
     return {"turn": at, "text": session.report(record, viewer.power, turn=at)}
@@ -198,7 +202,7 @@ def _turn_output(
 
 def _orders(game: Game, viewer: Viewer, turn: int | None) -> dict[str, Any]:
     if viewer.role == SPECTATOR:
-        raise SessionError("view/forbidden", "spectators see the public facts only")
+        raise refuse(E.VIEW_FORBIDDEN, reason=SPECTATORS_ONLY)
     at = game.turn if turn is None else turn
     rows = Submission.objects.filter(game=game, turn=at, void=False).order_by("id")
     if not viewer.is_umpire:
@@ -223,7 +227,7 @@ def _receipt(viewer: Viewer, receipt: Receipt | None) -> dict[str, Any] | None:
     if receipt is None:
         return None
     if not viewer.is_umpire and receipt.power != viewer.power:
-        raise SessionError("view/forbidden", "that receipt belongs to another power")
+        raise refuse(E.VIEW_FORBIDDEN, reason="that receipt belongs to another power")
     data = receipt.to_json()
     data["ok"] = receipt.ok
     data["text"] = receipt.text()
@@ -232,7 +236,7 @@ def _receipt(viewer: Viewer, receipt: Receipt | None) -> dict[str, Any] | None:
 
 def _messages(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
     if viewer.role == SPECTATOR:
-        raise SessionError("view/forbidden", "spectators see the public facts only")
+        raise refuse(E.VIEW_FORBIDDEN, reason=SPECTATORS_ONLY)
     rows = Message.objects.filter(game=game).order_by("id")
     shown = []
     for m in rows:
@@ -295,7 +299,7 @@ def _options(game: Game, viewer: Viewer, record: GameRecord | None) -> dict[str,
 def _votes(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
     """Standing draw and concession votes: secret, so the GM reads all, a player its own."""
     if viewer.role == SPECTATOR:
-        raise SessionError("view/forbidden", "spectators see the public facts only")
+        raise refuse(E.VIEW_FORBIDDEN, reason=SPECTATORS_ONLY)
     rows = Vote.objects.filter(game=game)
     if not viewer.is_umpire:
         rows = rows.filter(power=viewer.power)

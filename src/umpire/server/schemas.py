@@ -25,7 +25,7 @@ from pydantic import (
     ValidationError,
 )
 
-from umpire.core.session import SessionError
+from umpire.server.errors import GAME_BAD_SETTINGS, refuse
 
 # Limits (documented in docs/server.md).
 ORDERS_MAX_BYTES = 64 * 1024
@@ -166,28 +166,29 @@ class GameSettings(Strict):
     )
 
 
-def _message(err: ValidationError, prefix: str) -> str:
+def _fields(err: ValidationError, prefix: str) -> dict[str, str]:
+    """The fields of a ``game/bad_settings`` message: where the first problem is, and what."""
     first = err.errors()[0]
     where = ".".join(str(p) for p in (prefix, *first["loc"]) if p != "")
-    return f"{where}: {first['msg']}"
+    return {"where": where, "problem": str(first["msg"])}
 
 
 def check_settings(game: str, settings: Any) -> dict[str, Any]:
     """The settings of a new game of ``game``, checked; a ``game/bad_settings`` error names
     the first bad key. Keys not given stay absent (their defaults apply)."""
     if not isinstance(settings, dict):
-        raise SessionError("game/bad_settings", "settings must be an object")
+        raise refuse(GAME_BAD_SETTINGS, where="settings", problem="must be an object")
     try:
         GameSettings.model_validate(settings)
     except ValidationError as err:
-        raise SessionError("game/bad_settings", _message(err, "settings")) from err
+        raise refuse(GAME_BAD_SETTINGS, **_fields(err, "settings")) from err
     rules = settings.get("rules", {})
     model = RULES_BY_GAME.get(game)
     if model is not None:
         try:
             model.model_validate(rules)
         except ValidationError as err:
-            raise SessionError("game/bad_settings", _message(err, "settings.rules")) from err
+            raise refuse(GAME_BAD_SETTINGS, **_fields(err, "settings.rules")) from err
     return dict(settings)
 
 

@@ -25,10 +25,13 @@ from django.db.models import Q
 from django.utils import timezone
 
 from umpire.core import registry, session
+from umpire.core.errors import GAME_OVER, TURN_NONE, TURN_STALE, UNKNOWN_POWER, UNKNOWN_SCENARIO
 from umpire.core.record import GameRecord
 from umpire.core.ruleset import HasDrawVotes, Outcome
 from umpire.core.session import Receipt, SessionError
+from umpire.server import errors as E
 from umpire.server.accounts import is_game_master
+from umpire.server.errors import refuse
 from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat, Vote
 from umpire.server.models import Submission as SubmissionRow
 from umpire.server.schemas import MAX_MINUTES, NAME_MAX, ORDERS_MAX_BYTES, check_settings, finite
@@ -41,14 +44,10 @@ SOURCES = ("web", "api", "email", "cli")
 UMPIRE_SENDER = "Umpire"
 
 
-def fail(code: str, message: str) -> SessionError:
-    return SessionError(code, message)
-
-
 def _locked(game_id: int) -> Game:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
-        raise fail("game/not_found", f"no game {game_id}")
+        raise refuse(E.GAME_NOT_FOUND, game_id=game_id)
     return game
 
 
@@ -62,7 +61,7 @@ def _audit(game: Game | None, actor: User | None, action: str, /, **details: Any
 
 def _require_gm(game: Game, user: User) -> None:
     if not (user.is_superuser or game.gm_id == user.pk):
-        raise fail("gm/forbidden", "only this game's game master may do that")
+        raise refuse(E.GM_FORBIDDEN, who="this game's game master", what="do that")
 
 
 # --- creating, joining, starting -------------------------------------------------------
@@ -78,15 +77,15 @@ def create_game(
     public: bool = True,
 ) -> Game:
     if not is_game_master(gm):
-        raise fail("gm/forbidden", "only game masters may create games")
+        raise refuse(E.GM_FORBIDDEN, who="game masters", what="create games")
     try:
         ruleset = registry.get(game)
     except KeyError as err:
-        raise fail("game/unknown", str(err)) from err
+        raise refuse(E.GAME_UNKNOWN, reason=str(err)) from err
     try:
         info = ruleset.info.scenario(scenario)
     except KeyError as err:
-        raise fail("game/unknown_scenario", str(err.args[0])) from err
+        raise SessionError(UNKNOWN_SCENARIO.code, str(err.args[0])) from err
     options = check_settings(ruleset.info.name, settings or {})
     try:  # the game's own new_game must accept the settings now, not at the start
         session.create(
@@ -94,11 +93,11 @@ def create_game(
             powers=options.get("powers"), settings=dict(options.get("rules", {})),
         )  # fmt: skip
     except SessionError as err:
-        raise fail("game/bad_settings", f"settings: {err.message}") from err
+        raise refuse(E.GAME_BAD_SETTINGS, where="settings", problem=err.message) from err
     except (ValueError, TypeError, KeyError) as err:
-        raise fail("game/bad_settings", f"settings.rules: {err}") from err
+        raise refuse(E.GAME_BAD_SETTINGS, where="settings.rules", problem=err) from err
     if len(name) > NAME_MAX:
-        raise fail("game/bad_request", f"a game name is at most {NAME_MAX} characters")
+        raise refuse(E.GAME_BAD_REQUEST, problem=f"a game name is at most {NAME_MAX} characters")
     with transaction.atomic():
         row = Game.objects.create(
             name=name.strip() or ruleset.info.title,
@@ -118,7 +117,7 @@ def join(game_id: int, user: User, preferences: Sequence[str] = ()) -> str:
     with transaction.atomic():
         game = _locked(game_id)
         if _seat_of(game, user) is not None:
-            raise fail("seat/already", "you already hold a power in this game")
+            raise refuse(E.SEAT_ALREADY, who="you", holds="hold")
         prefs = [str(p) for p in preferences]
         if game.status == GameStatus.FORMING:
             Enrollment.objects.update_or_create(
@@ -126,7 +125,7 @@ def join(game_id: int, user: User, preferences: Sequence[str] = ()) -> str:
             )
             return "joined; powers are assigned when the game starts"
         if game.status == GameStatus.FINISHED:
-            raise fail("game/over", "the game is over")
+            raise refuse(GAME_OVER, detail="")
         if game.setting("open_bot_seats", False):
             bots = list(Seat.objects.filter(game=game, active=True, is_bot=True))
             rank = {p.upper(): i for i, p in enumerate(prefs)}
@@ -156,12 +155,12 @@ def start(
     else they stay vacant (their orders are filled by the game's rules).
     """
     if method not in ("preferences", "random"):
-        raise fail("game/bad_request", "method must be 'preferences' or 'random'")
+        raise refuse(E.GAME_BAD_REQUEST, problem="method must be 'preferences' or 'random'")
     with transaction.atomic():
         game = _locked(game_id)
         _require_gm(game, actor)
         if game.status != GameStatus.FORMING:
-            raise fail("game/started", "the game has already started")
+            raise refuse(E.GAME_STARTED)
         record = session.create(
             game.game,
             scenario=game.scenario,
@@ -175,9 +174,9 @@ def start(
             p = session.resolve_power(record, power)
             user = User.objects.filter(username=username).first()
             if user is None:
-                raise fail("account/not_found", f"no user {username!r}")
+                raise refuse(E.ACCOUNT_NOT_FOUND, username=username)
             if p in holder or user in holder.values():
-                raise fail("game/bad_request", f"{p} or {username!r} is assigned twice")
+                raise refuse(E.GAME_BAD_REQUEST, problem=f"{p} or {username!r} is assigned twice")
             holder[p] = user
         seated = {u.pk for u in holder.values()}
         chooser = random.Random(game.seed)
@@ -239,21 +238,18 @@ def submit_orders(
 ) -> Receipt:
     """Store the orders of the user's power for ``turn``; the latest submission counts."""
     if source not in SOURCES:
-        raise fail("orders/bad_source", f"source must be one of {', '.join(SOURCES)}")
+        raise refuse(E.ORDERS_BAD_SOURCE, sources=", ".join(SOURCES))
     if len(text.encode("utf-8", errors="replace")) > ORDERS_MAX_BYTES:
-        raise fail(
-            "orders/too_large",
-            f"orders are limited to {ORDERS_MAX_BYTES // 1024} KiB; nothing was stored",
-        )
+        raise refuse(E.ORDERS_TOO_LARGE, kib=ORDERS_MAX_BYTES // 1024)
     with transaction.atomic():
         game = _locked(game_id)
         if game.status == GameStatus.FORMING:
-            raise fail("game/not_started", "the game has not started yet")
+            raise refuse(E.GAME_NOT_STARTED)
         if game.status == GameStatus.FINISHED:
-            raise fail("game/over", "the game is over; no more orders are taken")
+            raise refuse(GAME_OVER, detail="; no more orders are taken")
         seat = _seat_of(game, user)
         if seat is None:
-            raise fail("seat/none", "you hold no power in this game")
+            raise refuse(E.SEAT_NONE)
         table = session.open_table(load_record(game))
         now = timezone.now()
         receipt = table.submit(seat.power, text, source=source, received=now.isoformat(), turn=turn)
@@ -269,14 +265,15 @@ def set_ready(game_id: int, user: User, *, turn: int, ready: bool) -> None:
         game = _locked(game_id)
         seat = _seat_of(game, user)
         if seat is None:
-            raise fail("seat/none", "you hold no power in this game")
+            raise refuse(E.SEAT_NONE)
         if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
-            raise fail("game/not_running", "the game is not running")
-        if turn != game.turn:
-            raise fail("turn/stale", f"turn {turn} is not the current turn ({game.turn})")
+            raise refuse(E.GAME_NOT_RUNNING, status="not running")
         table = session.open_table(load_record(game))
+        if turn != game.turn:
+            label = table.pending().label
+            raise refuse(TURN_STALE, turn=turn, current=game.turn, label=label)
         if ready and seat.power not in table.submitted():
-            raise fail("orders/none", "submit orders before marking yourself ready")
+            raise refuse(E.ORDERS_NONE)
         seat.ready_turn = game.turn if ready else 0
         seat.save(update_fields=["ready_turn"])
         _maybe_early(game, table, timezone.now())
@@ -289,27 +286,27 @@ def send_message(
     with transaction.atomic():
         game = _locked(game_id)
         if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
-            raise fail("press/closed", "press is open only while the game runs")
+            raise refuse(E.PRESS_CLOSED)
         seat = _seat_of(game, user)
         is_gm = game.gm_id == user.pk or user.is_superuser
         if seat is None and not is_gm:
-            raise fail("seat/none", "you hold no power in this game")
+            raise refuse(E.SEAT_NONE)
         press = game.setting("press", "full")
         to_all = any(t.lower() == "all" for t in to)
         if press == "none" and seat is not None:
-            raise fail("press/none", "this game allows no press")
+            raise refuse(E.PRESS_NONE)
         if not to_all and press == "broadcast" and seat is not None:
-            raise fail("press/broadcast_only", "this game allows press to all powers only")
+            raise refuse(E.PRESS_BROADCAST_ONLY)
         if not signed and not game.setting("anonymous_press", False):
-            raise fail("press/signed_only", "this game does not allow anonymous press")
+            raise refuse(E.PRESS_SIGNED_ONLY)
         if not text.strip():
-            raise fail("press/empty", "the message is empty")
+            raise refuse(E.PRESS_EMPTY)
         recipients: list[str] = []
         if not to_all:
             record = load_record(game)
             recipients = sorted({session.resolve_power(record, t) for t in to})
             if not recipients:
-                raise fail("press/no_recipients", "name the recipients, or 'all'")
+                raise refuse(E.PRESS_NO_RECIPIENTS)
         return Message.objects.create(
             game=game,
             turn=game.turn,
@@ -466,7 +463,7 @@ def gm_action(game_id: int, actor: User, action: str, **args: Any) -> Game:
     }
     handler = handlers.get(action)
     if handler is None:
-        raise fail("gm/unknown_action", f"unknown action {action!r}")
+        raise refuse(E.GM_UNKNOWN_ACTION, action=action)
     with transaction.atomic():
         game = _locked(game_id)
         _require_gm(game, actor)
@@ -478,7 +475,7 @@ def gm_action(game_id: int, actor: User, action: str, **args: Any) -> Game:
 
 def _running(game: Game, *allowed: str) -> None:
     if game.status not in allowed:
-        raise fail("game/not_running", f"the game is {game.status}")
+        raise refuse(E.GAME_NOT_RUNNING, status=game.status)
 
 
 def _pause(game: Game, now: datetime) -> dict[str, Any]:
@@ -503,9 +500,7 @@ def _resume(game: Game, now: datetime) -> dict[str, Any]:
 def _extend(game: Game, now: datetime, minutes: float = 0) -> dict[str, Any]:
     _running(game, GameStatus.RUNNING, GameStatus.PAUSED)
     if not finite(minutes) or not 0 < minutes <= MAX_MINUTES:
-        raise fail(
-            "gm/bad_request", f"extend by a positive number of minutes, at most {MAX_MINUTES}"
-        )
+        raise refuse(E.GM_BAD_REQUEST, most=MAX_MINUTES)
     delta = timedelta(minutes=minutes)
     if game.status == GameStatus.PAUSED:
         game.paused_remaining = (game.paused_remaining or timedelta(0)) + delta
@@ -527,7 +522,7 @@ def _process_now(game: Game, now: datetime) -> dict[str, Any]:
 def _rollback(game: Game, now: datetime) -> dict[str, Any]:
     _running(game, GameStatus.RUNNING, GameStatus.PAUSED, GameStatus.FINISHED)
     if game.initial_state is None or game.turn <= 1:
-        raise fail("turn/none", "no turn has been processed yet")
+        raise refuse(TURN_NONE)
     # Orders written for the turn that is being undone no longer belong to any turn.
     SubmissionRow.objects.filter(game=game, turn=game.turn).update(void=True)
     record = load_record(game)
@@ -573,19 +568,19 @@ def _replace(
     _running(game, GameStatus.RUNNING, GameStatus.PAUSED)
     seat = Seat.objects.filter(game=game, active=True, power__iexact=power.strip()).first()
     if seat is None:
-        raise fail("game/unknown_power", f"no power {power!r} in this game")
+        raise refuse(UNKNOWN_POWER, power=repr(power), powers=", ".join(game.powers or []))
     user: User | None = None
     if standby:
         entry = Enrollment.objects.filter(game=game, standby=True).first()
         if entry is None:
-            raise fail("seat/no_standby", "nobody is standing by")
+            raise refuse(E.SEAT_NO_STANDBY)
         user = entry.user
     elif username:
         user = User.objects.filter(username=username).first()
         if user is None:
-            raise fail("account/not_found", f"no user {username!r}")
+            raise refuse(E.ACCOUNT_NOT_FOUND, username=username)
     if user is not None and _seat_of(game, user) is not None:
-        raise fail("seat/already", f"{user.username} already holds a power in this game")
+        raise refuse(E.SEAT_ALREADY, who=user.username, holds="holds")
     old = seat.user.username if seat.user else ("bot" if seat.is_bot else "vacant")
     new = _replace_seat(seat, user=user, bot=bot and user is None, note="replaced by the GM")
     return {
@@ -612,7 +607,7 @@ def _survivors(record: GameRecord) -> list[str]:
     """The powers still in the game, for games that vote on draws (Diplomacy)."""
     ruleset = session.ruleset_of(record)
     if not isinstance(ruleset, HasDrawVotes):
-        raise fail("vote/not_offered", "this game has no draw votes")
+        raise refuse(E.VOTE_NOT_OFFERED)
     return list(ruleset.survivors(session.current_state(record)))
 
 
@@ -626,18 +621,18 @@ def vote(game_id: int, user: User, kind: str, *, cast: bool = True) -> str:
     ``session.declare_result``.
     """
     if kind not in (Vote.DRAW, Vote.CONCEDE):
-        raise fail("vote/unknown", "vote 'draw' or 'concede'")
+        raise refuse(E.VOTE_UNKNOWN)
     with transaction.atomic():
         game = _locked(game_id)
         if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
-            raise fail("game/not_running", f"the game is {game.status}")
+            raise refuse(E.GAME_NOT_RUNNING, status=game.status)
         seat = _seat_of(game, user)
         if seat is None:
-            raise fail("seat/none", "you hold no power in this game")
+            raise refuse(E.SEAT_NONE)
         record = load_record(game)
         survivors = _survivors(record)
         if seat.power not in survivors:
-            raise fail("vote/eliminated", f"{seat.power} is out of the game")
+            raise refuse(E.VOTE_ELIMINATED, power=seat.power)
         if not cast:
             Vote.objects.filter(game=game, power=seat.power, kind=kind).delete()
             return f"your {kind} vote is withdrawn"

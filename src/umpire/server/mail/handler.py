@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from umpire.core import registry, session
 from umpire.core.session import SessionError
+from umpire.server import errors as E
 from umpire.server import service
 from umpire.server.mail import replies
 from umpire.server.mail.models import InboundMail, OutboundMail
@@ -62,12 +63,12 @@ def handle(raw: bytes, *, now: datetime | None = None, deliver: bool = True) -> 
     except DataError:  # the database refuses this mail's data: it always will (poison mail)
         log.exception("mail %r from %r refused for good", request.message_id[:80],
                       request.sender[:80])  # fmt: skip
-        result = Handled("mail/malformed")
+        result = Handled(E.MAIL_MALFORMED.code)
     except DatabaseError:
         raise  # the entrance tells the MTA to try again later (nothing was stored)
     except Exception:  # a bug must not lose the mail silently: log it, tell the sender
         log.exception("mail %s from %s: internal error", request.message_id, request.sender)
-        result = Handled("mail/internal_error")
+        result = Handled(E.MAIL_INTERNAL_ERROR.code)
         if request.sender and request.rejection is None:
             reply = replies.Reply(request.sender, "Umpire: error")
             reply.add("The umpire could not process your mail because of an internal error. "
@@ -96,7 +97,7 @@ def _handle(request: MailRequest, now: datetime) -> Handled:
                     dated=request.date,
                 )
         except IntegrityError:
-            return Handled("mail/duplicate")
+            return Handled(E.MAIL_DUPLICATE.code)
         result = _act(request, log_row, now)
         log_row.outcome = result.code[:40]
         log_row.save()
@@ -148,7 +149,7 @@ def _act(request: MailRequest, log_row: InboundMail, now: datetime) -> Handled:
     if found is None:
         reply = _reply(request, "not accepted")
         reply.add(replies.NOT_AUTHORISED)
-        return Handled("mail/not_authorised", [reply])
+        return Handled(E.MAIL_NOT_AUTHORISED.code, [reply])
     game, seat = found
     log_row.game, log_row.power, log_row.turn = game, seat.power, request.heading.turn
     return _seat_request(request, game, seat, log_row)
@@ -214,8 +215,15 @@ def _headless(request: MailRequest, users: list[User]) -> Handled:
         reply.add(_list_text(users))
     if request.orders is not None or not ({"HELP", "LIST"} & set(names)):
         reply.add(replies.NO_HEADING)
-        return Handled("mail/no_heading", [reply])
-    return Handled("mail/" + "_".join(n.lower() for n in names if n in ("HELP", "LIST")), [reply])
+        return Handled(E.MAIL_NO_HEADING.code, [reply])
+    return Handled(_asked(names), [reply])
+
+
+def _asked(names: list[str]) -> str:
+    """The outcome of a mail that asked only for HELP and/or LIST."""
+    if "HELP" in names and "LIST" in names:
+        return E.MAIL_HELP_LIST.code
+    return (E.MAIL_HELP if "HELP" in names else E.MAIL_LIST).code
 
 
 def _list_text(users: list[User]) -> str:
@@ -279,14 +287,14 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
             whom = "all powers" if press.broadcast else ", ".join(press.recipients)
             how = "signed" if signed else "anonymous"
             reply.add(f"Press (line {press.line}) sent to {whom}, {how}.")
-            codes.append("press/sent")
+            codes.append(E.PRESS_SENT.code)
     for command in request.commands:
         if command.name == "REPORT":
             codes.append(_report(game, seat, command.turn, reply))
     if not codes and not ({"HELP", "LIST"} & set(names)):
         reply.add("Your mail has a heading but no orders, press or commands: nothing was done.")
-        codes.append("mail/empty")
-    return Handled(codes[0] if codes else "mail/" + names[0].lower(), [reply])
+        codes.append(E.MAIL_EMPTY.code)
+    return Handled(codes[0] if codes else _asked(names), [reply])
 
 
 def _orders(
@@ -332,7 +340,7 @@ def _orders(
     )
     if ready and not receipt.ok:
         reply.add("Note: READY was taken although some lines had problems.")
-    return "orders/stored" if receipt.ok else "orders/problems"
+    return (E.ORDERS_STORED if receipt.ok else E.ORDERS_PROBLEMS).code
 
 
 def _ready(game: Game, user: User, turn: int, reply: replies.Reply) -> str:
@@ -342,7 +350,7 @@ def _ready(game: Game, user: User, turn: int, reply: replies.Reply) -> str:
         reply.add(replies.refused_text("READY", err.code, err.message))
         return err.code
     reply.add(f"You are marked READY for turn {turn}.")
-    return "orders/ready"
+    return E.ORDERS_READY.code
 
 
 def _report(game: Game, seat: Seat, turn: int | None, reply: replies.Reply) -> str:
@@ -353,4 +361,4 @@ def _report(game: Game, seat: Seat, turn: int | None, reply: replies.Reply) -> s
         reply.add(replies.refused_text("REPORT", err.code, err.message))
         return err.code
     reply.add(f"REPORT: your printout after turn {printout['turn']}\n\n{printout['text']}")
-    return "report/sent"
+    return E.REPORT_SENT.code

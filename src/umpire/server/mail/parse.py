@@ -31,8 +31,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.message import Message
 from email.utils import getaddresses, parsedate_to_datetime
+from typing import Any
 
+from umpire.core.errors import Code
 from umpire.core.problems import Problem
+from umpire.server import errors as E
 
 MAX_BYTES = 1_000_000  # a larger mail is rejected unread
 WRAP_COLUMNS = 72
@@ -53,6 +56,11 @@ class Rejection:
     code: str
     message: str
     reply: bool = True
+
+    @classmethod
+    def of(cls, code: Code, reply: bool = True, **fields: Any) -> Rejection:
+        """The rejection of a declared code, its message filled in."""
+        return cls(code.code, code.message(**fields), reply)
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,21 +388,12 @@ def heading_problems(heading: Heading) -> list[Problem]:
     """What is missing or unreadable in a heading (the handler refuses such a mail)."""
     problems: list[Problem] = []
     if heading.unreadable:
-        problems.append(
-            Problem(
-                heading.line,
-                "mail/bad_heading",
-                "the heading has an unknown or repeated field; write it as "
-                "G-<game> T-<turn> P-<power> C-<code>",
-            )
-        )
+        problems.append(E.MAIL_BAD_HEADING.problem(heading.line))
         return problems
     if heading.turn is None:
-        problems.append(Problem(heading.line, "mail/no_turn", "the heading has no turn (T-<turn>)"))
+        problems.append(E.MAIL_NO_TURN.problem(heading.line))
     if not heading.code:
-        problems.append(
-            Problem(heading.line, "mail/no_code", "the heading has no secret code (C-<code>)")
-        )
+        problems.append(E.MAIL_NO_CODE.problem(heading.line))
     return problems
 
 
@@ -424,17 +423,10 @@ def _press_open(line: str, number: int) -> tuple[Press | None, Problem | None]:
         signed = rest.pop() == SIGNED
     if head == "BROADCAST":
         if rest:
-            return None, Problem(
-                number, "mail/bad_press", "write BROADCAST [SIGNED|ANONYMOUS]", line
-            )
+            return None, E.MAIL_BAD_PRESS.problem(number, line, form="BROADCAST")
         return Press(number, (), True, signed, ""), None
     if not rest or rest[0] != "TO" or len(rest) < 2:
-        return None, Problem(
-            number,
-            "mail/bad_press",
-            "write PRESS TO <power> <power>... [SIGNED|ANONYMOUS]",
-            line,
-        )
+        return None, E.MAIL_BAD_PRESS.problem(number, line, form="PRESS TO <power> <power>...")
     return Press(number, tuple(words[2 : 2 + len(rest) - 1]), False, signed, ""), None
 
 
@@ -477,10 +469,7 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
                 # A greeting above the heading is no order: reported, never applied.
                 for before, text in enumerate(order_lines[:index]):
                     if text:
-                        request.problems.append(
-                            Problem(before + 1, "mail/before_heading",
-                                    "text above the heading is ignored", text)
-                        )  # fmt: skip
+                        request.problems.append(E.MAIL_BEFORE_HEADING.problem(before + 1, text))
                         order_lines[before] = ""
                 has_orders = False
                 continue
@@ -498,9 +487,7 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
                 press = Press(number, (), False, None, "\x00void")
             continue
         if command == "ENDPRESS":
-            request.problems.append(
-                Problem(number, "mail/stray_endpress", "ENDPRESS without PRESS", stripped)
-            )
+            request.problems.append(E.MAIL_STRAY_ENDPRESS.problem(number, stripped))
             continue
         if command == "ORDERS":
             explicit_orders = True
@@ -536,9 +523,7 @@ def parse_mail(raw: bytes) -> MailRequest:
             subject="",
             message_id=f"<sha256-{digest}@umpire.invalid>",
             date=None,
-            rejection=Rejection(
-                "mail/unreadable", f"the mail could not be read ({type(err).__name__})", False
-            ),
+            rejection=Rejection.of(E.MAIL_UNREADABLE, False, error=type(err).__name__),
         )
 
 
@@ -556,35 +541,20 @@ def _parse(raw: bytes) -> MailRequest:
         date=_date(msg),
     )
     if not sender:
-        request.rejection = Rejection(
-            "mail/no_sender", "the mail has no usable From address", False
-        )
+        request.rejection = Rejection.of(E.MAIL_NO_SENDER, False)
         return request
     if _automatic(msg, sender):
-        request.rejection = Rejection(
-            "mail/automatic", "an automatic reply or bounce; not answered", False
-        )
+        request.rejection = Rejection.of(E.MAIL_AUTOMATIC, False)
         return request
     if len(raw) > MAX_BYTES:
-        request.rejection = Rejection(
-            "mail/too_large",
-            f"your mail is larger than {MAX_BYTES // 1000} kB; send the orders as plain text "
-            "without attachments",
-        )
+        request.rejection = Rejection.of(E.MAIL_TOO_LARGE, kb=MAX_BYTES // 1000)
         return request
     text, html = _plain_text(msg)
     if text is None:
         if html:
-            request.rejection = Rejection(
-                "mail/html_only",
-                "your mail has only an HTML part. The umpire reads plain text only, so that "
-                "what it reads is exactly what you wrote: please set your mail program to "
-                "send plain text (or plain text as well as HTML) and send the orders again.",
-            )
+            request.rejection = Rejection.of(E.MAIL_HTML_ONLY)
         else:
-            request.rejection = Rejection(
-                "mail/no_text", "your mail has no plain-text part to read the orders from"
-            )
+            request.rejection = Rejection.of(E.MAIL_NO_TEXT)
         return request
     lines = clean_body(text)
     request.body_lines = len(lines)

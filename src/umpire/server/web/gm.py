@@ -16,8 +16,10 @@ from django.views.decorators.http import require_POST
 from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.accounts import is_game_master
+from umpire.server.errors import GM_BAD_REQUEST, GM_UNKNOWN_ACTION, refuse
 from umpire.server.models import Game
 from umpire.server.outputs import viewer_of
+from umpire.server.schemas import MAX_MINUTES
 from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
 from umpire.server.web.forms import CreateGameForm
 from umpire.server.web.maps import map_svg
@@ -89,7 +91,7 @@ def _arguments(action: str, post: Any) -> dict[str, Any]:
         try:
             return {"minutes": float(post.get("minutes", "0"))}
         except ValueError as err:
-            raise SessionError("gm/bad_request", "extend by a number of minutes") from err
+            raise refuse(GM_BAD_REQUEST, most=MAX_MINUTES) from err
     if action == "replace":
         how = post.get("with", "user")
         return {
@@ -111,7 +113,7 @@ def gm_action(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
     game = game_or_404(game_id, user)
     try:
         if action not in ACTIONS:
-            raise SessionError("gm/unknown_action", f"unknown action {action!r}")
+            raise refuse(GM_UNKNOWN_ACTION, action=action)
         if action == "start":
             method = request.POST.get("method", "preferences")
             service.start(game.pk, user, method=method)

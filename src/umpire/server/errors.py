@@ -1,0 +1,316 @@
+"""The server's problem codes, declared once (:class:`umpire.core.errors.Catalogue`).
+
+Every code the server sends (an API error body ``{"code", "message"}``, a mail reply, a web
+page's error, the outcome logged for an inbound mail) is declared here with its message
+template; codes the engine declares (``game/over``, ``turn/stale``, ``turn/none``,
+``game/unknown_power``, ``game/unknown_scenario``) are core's and used from
+:mod:`umpire.core.errors`. ``docs/errors.md`` is generated from this catalogue, and a test
+fails when a ``family/name`` literal in the server's sources is not declared.
+
+>>> str(refuse(GAME_NOT_FOUND, game_id=7))
+'no game 7'
+>>> refuse(GAME_NOT_FOUND, game_id=7).code
+'game/not_found'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.errors import Catalogue, Code
+from umpire.core.session import SessionError
+
+SERVER = Catalogue("server")
+
+
+def refuse(code: Code, **fields: Any) -> SessionError:
+    """The error a request is refused with: ``code`` with its message filled in."""
+    return SessionError.of(code, **fields)
+
+
+# --- accounts and authentication ----------------------------------------------------------
+
+ACCOUNT_INVALID = SERVER.declare(
+    "account/invalid",
+    "a user name and a password of at least 8 characters are needed",
+    "A new account needs a user name and a long enough password.",
+)
+ACCOUNT_TAKEN = SERVER.declare(
+    "account/taken",
+    "the user name {username!r} is taken",
+    "Another account already has this user name.",
+)
+ACCOUNT_NOT_FOUND = SERVER.declare(
+    "account/not_found", "no user {username!r}", "No account has the user name given."
+)
+AUTH_BAD_CREDENTIALS = SERVER.declare(
+    "auth/bad_credentials",
+    "unknown user name or wrong password",
+    "Logging in failed; which of the two was wrong is not said.",
+)
+AUTH_REQUIRED = SERVER.declare(
+    "auth/required",
+    "a valid bearer token is needed",
+    "An API call that needs a user came without a valid token.",
+)
+
+# --- the API's requests ---------------------------------------------------------------------
+
+REQUEST_INVALID = SERVER.declare(
+    "request/invalid",
+    "{problem}",
+    "The request body or parameters do not fit the API's schema; the message names the first "
+    "bad field (`field: problem`) where it can.",
+)
+REQUEST_TOO_LARGE = SERVER.declare(
+    "request/too_large",
+    "the request body is limited to {kib} KiB",
+    "A request body over the size limit is refused unread.",
+)
+REQUEST_NOT_FOUND = SERVER.declare(
+    "request/not_found", "no such resource", "The address names no API resource."
+)
+SERVER_ERROR = SERVER.declare(
+    "server/error",
+    "internal error; it has been logged",
+    "A bug: the request failed inside the server and nothing of it is kept.",
+)
+
+# --- games ------------------------------------------------------------------------------------
+
+GAME_NOT_FOUND = SERVER.declare("game/not_found", "no game {game_id}", "No game has this id.")
+GM_FORBIDDEN = SERVER.declare(
+    "gm/forbidden",
+    "only {who} may {what}",
+    "Only a game master (for a game: its own game master) may do this.",
+)
+GAME_UNKNOWN = SERVER.declare(
+    "game/unknown",
+    "{reason}",
+    "The game named is not installed (the message lists those that are) or failed to load.",
+)
+GAME_BAD_SETTINGS = SERVER.declare(
+    "game/bad_settings",
+    "{where}: {problem}",
+    "A new game's settings are refused; the message names the first bad key "
+    "(`settings` or `settings.rules`). Nothing is created.",
+)
+GAME_BAD_REQUEST = SERVER.declare(
+    "game/bad_request",
+    "{problem}",
+    "A game request is malformed: a name over the length limit, an unknown way of assigning "
+    "powers, a power or user assigned twice.",
+)
+GAME_STARTED = SERVER.declare(
+    "game/started", "the game has already started", "The game is past forming."
+)
+GAME_NOT_STARTED = SERVER.declare(
+    "game/not_started", "the game has not started yet", "The game is still forming."
+)
+GAME_NOT_RUNNING = SERVER.declare(
+    "game/not_running",
+    "the game is {status}",
+    "The game is not running (forming, paused or finished) and cannot do this now.",
+)
+SEAT_ALREADY = SERVER.declare(
+    "seat/already",
+    "{who} already {holds} a power in this game",
+    "A user holds at most one power in a game.",
+)
+SEAT_NONE = SERVER.declare(
+    "seat/none", "you hold no power in this game", "Only a player of the game may do this."
+)
+SEAT_NO_STANDBY = SERVER.declare(
+    "seat/no_standby", "nobody is standing by", "No standby player to hand the power to."
+)
+GM_UNKNOWN_ACTION = SERVER.declare(
+    "gm/unknown_action", "unknown action {action!r}", "A game master action not known."
+)
+GM_BAD_REQUEST = SERVER.declare(
+    "gm/bad_request",
+    "extend by a positive number of minutes, at most {most}",
+    "A deadline extension must be a positive number of minutes up to the limit.",
+)
+
+# --- orders, press, votes, outputs ------------------------------------------------------------
+
+ORDERS_BAD_SOURCE = SERVER.declare(
+    "orders/bad_source",
+    "source must be one of {sources}",
+    "Orders came by a channel the server does not know.",
+)
+ORDERS_TOO_LARGE = SERVER.declare(
+    "orders/too_large",
+    "orders are limited to {kib} KiB; nothing was stored",
+    "An order text over the server's size limit is refused whole.",
+)
+ORDERS_NONE = SERVER.declare(
+    "orders/none",
+    "submit orders before marking yourself ready",
+    "A power with no orders for the turn cannot be marked ready.",
+)
+PRESS_CLOSED = SERVER.declare(
+    "press/closed",
+    "press is open only while the game runs",
+    "No press while the game forms, is paused or is over.",
+)
+PRESS_NONE = SERVER.declare("press/none", "this game allows no press", "The game has no press.")
+PRESS_BROADCAST_ONLY = SERVER.declare(
+    "press/broadcast_only",
+    "this game allows press to all powers only",
+    "The game's press is broadcast only: no private messages.",
+)
+PRESS_SIGNED_ONLY = SERVER.declare(
+    "press/signed_only",
+    "this game does not allow anonymous press",
+    "The game's press is always signed.",
+)
+PRESS_EMPTY = SERVER.declare("press/empty", "the message is empty", "Press with no text.")
+PRESS_NO_RECIPIENTS = SERVER.declare(
+    "press/no_recipients",
+    "name the recipients, or 'all'",
+    "Private press must name whom it is for.",
+)
+VOTE_NOT_OFFERED = SERVER.declare(
+    "vote/not_offered", "this game has no draw votes", "The game's rules have no draw vote."
+)
+VOTE_UNKNOWN = SERVER.declare(
+    "vote/unknown", "vote 'draw' or 'concede'", "A vote is for a draw or a concession."
+)
+VOTE_ELIMINATED = SERVER.declare(
+    "vote/eliminated", "{power} is out of the game", "An eliminated power has no vote."
+)
+TURN_UNKNOWN = SERVER.declare(
+    "turn/unknown",
+    "no processed turn {at} (turns 0..{last})",
+    "The turn asked for has not been processed.",
+)
+VIEW_FORBIDDEN = SERVER.declare(
+    "view/forbidden",
+    "{reason}",
+    "The viewer may not see this: spectators see the public facts only, and a power sees "
+    "only its own receipts.",
+)
+
+# --- mail: why a mail or a part of it was not read --------------------------------------------
+
+MAIL_BAD_HEADING = SERVER.declare(
+    "mail/bad_heading",
+    "the heading has an unknown or repeated field; write it as G-<game> T-<turn> P-<power> "
+    "C-<code>",
+    "The mail's heading line cannot be read; the mail is not acted on.",
+)
+MAIL_NO_TURN = SERVER.declare(
+    "mail/no_turn", "the heading has no turn (T-<turn>)", "The heading lacks the turn."
+)
+MAIL_NO_CODE = SERVER.declare(
+    "mail/no_code",
+    "the heading has no secret code (C-<code>)",
+    "The heading lacks the power's secret code.",
+)
+MAIL_BAD_PRESS = SERVER.declare(
+    "mail/bad_press",
+    "write {form} [SIGNED|ANONYMOUS]",
+    "A PRESS or BROADCAST line cannot be read; its text, up to ENDPRESS, is skipped.",
+)
+MAIL_BEFORE_HEADING = SERVER.declare(
+    "mail/before_heading",
+    "text above the heading is ignored",
+    "Lines above the heading (a greeting) are reported, never read as orders.",
+)
+MAIL_STRAY_ENDPRESS = SERVER.declare(
+    "mail/stray_endpress", "ENDPRESS without PRESS", "An ENDPRESS line closes no press."
+)
+MAIL_UNREADABLE = SERVER.declare(
+    "mail/unreadable",
+    "the mail could not be read ({error})",
+    "The raw mail cannot be parsed at all; it is not answered.",
+)
+MAIL_NO_SENDER = SERVER.declare(
+    "mail/no_sender",
+    "the mail has no usable From address",
+    "A mail with no address to answer; it is not answered.",
+)
+MAIL_AUTOMATIC = SERVER.declare(
+    "mail/automatic",
+    "an automatic reply or bounce; not answered",
+    "Auto-replies and bounces are dropped, so that two robots never answer each other.",
+)
+MAIL_TOO_LARGE = SERVER.declare(
+    "mail/too_large",
+    "your mail is larger than {kb} kB; send the orders as plain text without attachments",
+    "A mail over the size limit is refused unread.",
+)
+MAIL_HTML_ONLY = SERVER.declare(
+    "mail/html_only",
+    "your mail has only an HTML part. The umpire reads plain text only, so that what it reads "
+    "is exactly what you wrote: please set your mail program to send plain text (or plain "
+    "text as well as HTML) and send the orders again.",
+    "A mail with HTML and no plain text is refused; HTML is never read as orders.",
+)
+MAIL_NO_TEXT = SERVER.declare(
+    "mail/no_text",
+    "your mail has no plain-text part to read the orders from",
+    "A mail with no text part at all.",
+)
+
+# --- mail: what became of one inbound mail (logged; the reply says it in words) ---------------
+
+MAIL_MALFORMED = SERVER.declare(
+    "mail/malformed",
+    "the mail's data is refused by the database",
+    "Outcome: a poison mail, refused for good (logged, not retried).",
+)
+MAIL_INTERNAL_ERROR = SERVER.declare(
+    "mail/internal_error",
+    "the umpire could not process the mail because of an internal error",
+    "Outcome: a bug; the sender is told to send the mail again later.",
+)
+MAIL_DUPLICATE = SERVER.declare(
+    "mail/duplicate",
+    "this mail was handled already",
+    "Outcome: a mail whose Message-ID was seen before is not acted on twice.",
+)
+MAIL_NOT_AUTHORISED = SERVER.declare(
+    "mail/not_authorised",
+    "the heading does not name a power the sender holds with its secret code",
+    "Outcome: the game, power, code or sender do not match; the reply does not say which.",
+)
+MAIL_NO_HEADING = SERVER.declare(
+    "mail/no_heading",
+    "the mail has no heading",
+    "Outcome: orders (or nothing known) without a heading; the reply explains the heading.",
+)
+MAIL_EMPTY = SERVER.declare(
+    "mail/empty",
+    "a heading but no orders, press or commands",
+    "Outcome: nothing to do in the mail.",
+)
+MAIL_HELP = SERVER.declare(
+    "mail/help", "help sent", "Outcome: the mail asked for HELP; the reply is the help text."
+)
+MAIL_LIST = SERVER.declare(
+    "mail/list",
+    "games listed",
+    "Outcome: the mail asked to LIST the sender's games and powers.",
+)
+MAIL_HELP_LIST = SERVER.declare(
+    "mail/help_list",
+    "help sent and games listed",
+    "Outcome: the mail asked for both HELP and LIST.",
+)
+PRESS_SENT = SERVER.declare("press/sent", "press sent", "Outcome: the mail's press was sent.")
+ORDERS_STORED = SERVER.declare(
+    "orders/stored", "orders stored", "Outcome: the mail's orders were all accepted."
+)
+ORDERS_PROBLEMS = SERVER.declare(
+    "orders/problems",
+    "orders stored with problems",
+    "Outcome: the orders were stored, but some lines had problems (listed in the reply).",
+)
+ORDERS_READY = SERVER.declare(
+    "orders/ready", "marked ready", "Outcome: the READY command was taken."
+)
+REPORT_SENT = SERVER.declare(
+    "report/sent", "report sent", "Outcome: the REPORT command's printout was sent."
+)
