@@ -103,7 +103,17 @@ def _map(view: dict[str, Any], charts: Charts) -> list[str]:
 
 def _turn_done(view: dict[str, Any], events: Sequence[Event]) -> list[str]:
     """The turn just resolved: conflicts, markers, orders as carried out, notes."""
-    power = view["power"]
+    return [
+        *_conflicts(view["power"], events),
+        *_markers(events),
+        *_orders(view),
+        *_notes(events),
+        "",
+    ]
+
+
+def _conflicts(power: str | None, events: Sequence[Event]) -> list[str]:
+    """OWW 7.2, 8.2: the attacks and the numbers this report may read."""
     attacks = [
         e
         for e in events
@@ -114,24 +124,35 @@ def _turn_done(view: dict[str, Any], events: Sequence[Event]) -> list[str]:
     if not attacks:
         out.append("  none")
     out.append("")
+    return out
+
+
+def _markers(events: Sequence[Event]) -> list[str]:
+    """OWW 7.3: the markers placed (public)."""
     markers = [e for e in events if e.kind == "marker"]
-    out.append("MARKERS PLACED THIS TURN")
+    out = ["MARKERS PLACED THIS TURN"]
     out.extend(f"  {e.text}" for e in markers)
     if not markers:
         out.append("  none")
     out.append("")
-    out.append("ORDERS AS CARRIED OUT")
+    return out
+
+
+def _orders(view: dict[str, Any]) -> list[str]:
+    power = view["power"]
+    out = ["ORDERS AS CARRIED OUT"]
     for p, orders in sorted(view["orders"].items()):
         out.extend(f"  {p + ': ' if power is None else ''}{o}" for o in orders)
         if not orders:
             out.append(f"  {p + ': ' if power is None else ''}(none)")
-    notes = [e for e in events if e.kind in NOTE_KINDS]
-    if notes:
-        out.append("")
-        out.append("NOTES")
-        out.extend(f"  {e.text}" for e in notes)
-    out.append("")
     return out
+
+
+def _notes(events: Sequence[Event]) -> list[str]:
+    notes = [e for e in events if e.kind in NOTE_KINDS]
+    if not notes:
+        return []
+    return ["", "NOTES", *(f"  {e.text}" for e in notes)]
 
 
 def _final_scores(view: dict[str, Any], charts: Charts) -> list[str]:
