@@ -15,7 +15,7 @@ from typing import Any
 from umpire.core.chance import Chance
 from umpire.games.conquest.geography import Board
 from umpire.games.conquest.legality import pending_powers
-from umpire.games.conquest.model import State, half
+from umpire.games.conquest.model import Duel, State, War, half
 from umpire.games.conquest.orders import WEAPONS
 
 
@@ -80,38 +80,51 @@ def view(state: State, power: str | None, board: Board) -> dict[str, Any]:
         },
         "winners": list(state.winners),
         "summary": state.summary,
-        "war": None,
-        "duel": None,
+        "war": None if state.war is None else _war(state.war),
+        "duel": None if state.duel is None else _duel(state.duel),
     }
-    if state.war is not None:
-        w = state.war
-        out["war"] = {
-            "attacker": w.attacker,
-            "defender": w.defender,
-            "country": w.country,
-            "occupied": w.occupied,
-            "energy": list(w.energy),
-            "battles": w.battles,
-            "wins": list(w.wins),
-            "lost": [list(w.lost[0]), list(w.lost[1])],
-        }
-    if state.duel is not None:
-        d = state.duel
-        out["duel"] = {
-            "challenger": d.challenger,
-            "opponent": d.opponent,
-            "energy": list(d.energy),
-            "attacker": d.attacker,
-            "battles": d.battles,
-            "lost_last": list(d.lost_last),
-        }
-    if power is None:
-        out["offers"] = sorted(list(o) for o in state.offers)
-        out["orders"] = {p: list(o) for p, o in sorted(state.last_orders.items())}
-        return out
-    out["offers"] = sorted(list(o) for o in state.offers if power in o)
-    out["orders"] = {power: list(state.last_orders.get(power, ()))}
+    out.update(_secrets(state, power))
     return out
+
+
+def _war(w: War) -> dict[str, Any]:
+    """The war under way and its battles (public)."""
+    return {
+        "attacker": w.attacker,
+        "defender": w.defender,
+        "country": w.country,
+        "occupied": w.occupied,
+        "energy": list(w.energy),
+        "battles": w.battles,
+        "wins": list(w.wins),
+        "lost": [list(w.lost[0]), list(w.lost[1])],
+    }
+
+
+def _duel(d: Duel) -> dict[str, Any]:
+    """The end-game duel under way (public)."""
+    return {
+        "challenger": d.challenger,
+        "opponent": d.opponent,
+        "energy": list(d.energy),
+        "attacker": d.attacker,
+        "battles": d.battles,
+        "lost_last": list(d.lost_last),
+    }
+
+
+def _secrets(state: State, power: str | None) -> dict[str, Any]:
+    """The secrets ``power`` may see: the pact offers naming him and his own orders of last
+    turn (the umpire, ``power=None``, sees them all)."""
+    if power is None:
+        return {
+            "offers": sorted(list(o) for o in state.offers),
+            "orders": {p: list(o) for p, o in sorted(state.last_orders.items())},
+        }
+    return {
+        "offers": sorted(list(o) for o in state.offers if power in o),
+        "orders": {power: list(state.last_orders.get(power, ()))},
+    }
 
 
 def vary_secrets(state: State, power: str, chance: Chance) -> State:

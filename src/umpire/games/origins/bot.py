@@ -44,10 +44,23 @@ def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> str:
     if state.turn > charts.turns:
         return ""
     seen = view(state, power, charts)
-    total = seen["pools"][power]["total"]
-    lines: list[str] = []
     aims = _aims(charts, power, state)
-    # Pick two or three aims, the richer ones likelier.
+    chosen = _choose(aims, chance)
+    mine = {
+        a: seen["exact"].get(a, {}).get(power, {"pfs": 0, "marker": ""}) for a in charts.area_codes
+    }
+    planned = {a: int(b["pfs"]) for a, b in mine.items()}
+    lines, planned = _place(chosen, seen["pools"][power]["total"], planned)
+    moves, planned = _move(power, chosen, planned, chance)
+    lines += moves
+    lines += _attacks(state, seen, power, planned, mine, charts)
+    lines += _markers(aims, seen, power, planned, mine, charts)
+    lines += _espionage(aims, seen, power)
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _choose(aims: list[tuple[str, int]], chance: Chance) -> list[str]:
+    """Two or three aims, the richer ones likelier."""
     chosen: list[str] = []
     pool_aims = list(aims)
     for _ in range(min(len(pool_aims), 2 + chance.randint(0, 1, purpose="bot aims"))):
@@ -58,10 +71,15 @@ def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> str:
             if pick <= 0:
                 chosen.append(pool_aims.pop(i)[0])
                 break
-    mine = {
-        a: seen["exact"].get(a, {}).get(power, {"pfs": 0, "marker": ""}) for a in charts.area_codes
-    }
-    planned = {a: int(b["pfs"]) for a, b in mine.items()}
+    return chosen
+
+
+def _place(
+    chosen: list[str], total: int, planned: dict[str, int]
+) -> tuple[list[str], dict[str, int]]:
+    """OWW 3.2: the turn's PFs shared out over the chosen aims; the orders and the plan."""
+    lines: list[str] = []
+    planned = dict(planned)
     left = total
     for i, area in enumerate(chosen):
         share = left if i == len(chosen) - 1 else max(1, left // (len(chosen) - i))
@@ -70,15 +88,34 @@ def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> str:
             lines.append(f"PLACE {share} {area}")
             planned[area] += share
             left -= share
+    return lines, planned
+
+
+def _move(
+    power: str, chosen: list[str], planned: dict[str, int], chance: Chance
+) -> tuple[list[str], dict[str, int]]:
+    """OWW 3.3: sometimes most of the home PFs moved to the first aim."""
     home = planned[power]
     if home >= 3 and chosen and chance.randint(0, 1, purpose="bot move"):
         target = chosen[0]
         if target != power:
             n = home - 1
-            lines.append(f"MOVE {n} FROM HOME TO {target}")
-            planned[target] += n
+            planned = {**planned, target: planned[target] + n}
             planned[power] -= n
-    # Attacks: where a rival stands and the guessed odds are 3-1 or better.
+            return [f"MOVE {n} FROM HOME TO {target}"], planned
+    return [], planned
+
+
+def _attacks(
+    state: State,
+    seen: dict[str, Any],
+    power: str,
+    planned: dict[str, int],
+    mine: dict[str, Any],
+    charts: Charts,
+) -> list[str]:
+    """Attacks: where a rival stands and the guessed odds are 3-1 or better."""
+    lines: list[str] = []
     for area in charts.area_codes:
         if state.control_marked(area):
             continue
@@ -94,7 +131,19 @@ def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> str:
         rival = max(rivals, key=lambda p: _strength(seen, area, p))
         if own >= 3 * _strength(seen, area, rival):
             lines.append(f"ATTACK {area} {rival} WITH {own}")
-    # Markers.
+    return lines
+
+
+def _markers(
+    aims: list[tuple[str, int]],
+    seen: dict[str, Any],
+    power: str,
+    planned: dict[str, int],
+    mine: dict[str, Any],
+    charts: Charts,
+) -> list[str]:
+    """OWW 5.2, 5.3: 5 PFs in an aim become its marker."""
+    lines: list[str] = []
     for area, _ in aims:
         entry = charts.objective(area, power)
         if entry is None or mine[area]["marker"] or entry.kind not in ("U", "C"):
@@ -104,7 +153,12 @@ def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> str:
             lines.append(f"CONTROL {area}")
         elif planned[area] >= 5:
             lines.append(f"UNDERSTANDING {area}")
-    # Espionage: a rival in the richest contested aim, and rivals at home.
+    return lines
+
+
+def _espionage(aims: list[tuple[str, int]], seen: dict[str, Any], power: str) -> list[str]:
+    """OWW 6.1: a rival in the richest contested aim, and rivals at home."""
+    lines: list[str] = []
     contested = [
         (pts, a, p)
         for a, pts in aims
@@ -117,4 +171,4 @@ def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> str:
     at_home = [p for p in seen["powers"] if p != power and seen["map"].get(power, {}).get(p)]
     if at_home:
         lines.append("SPY HOME " + " ".join(at_home[:2]))
-    return "\n".join(lines) + ("\n" if lines else "")
+    return lines

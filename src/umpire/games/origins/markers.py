@@ -94,10 +94,36 @@ def _control(
     """OWW 5.3, 5.4 for one area: every player present there must be one of a group that
     all meet 5.3.1 and 5.3.3, all order Control and all agree to share with each other;
     else nobody places a Control marker and everybody keeps his PFs."""
+    why = _control_problems(row, area, wanted, charts)
+    group = [p for p in wanted if not _own_problem(row, area, p, charts)]
+    success = bool(group) and not any(p in why for p in group)
+    notes: list[MarkerNote] = []
+    for power in sorted(wanted, key=charts.power_codes.index):
+        if success and power in group:
+            # OWW 5.3.3: all PFs are removed; the Control marker stands alone
+            board.setdefault(area, {})[power] = Box(0, CONTROL)
+            partners = tuple(p for p in group if p != power)
+            notes.append(MarkerNote(power, area, CONTROL, True, "placed", partners))
+        else:
+            reason = why.get(power) or _partner_failed(area)
+            notes.append(MarkerNote(power, area, CONTROL, False, reason))
+    return notes
+
+
+def _own_problem(row: Mapping[str, Box], area: str, power: str, charts: Charts) -> str:
+    """OWW 5.3.1, 5.3.3: why ``power`` alone may not place Control here ("" if he may)."""
+    return control_problem(row.get(power, Box()), area, power, charts)
+
+
+def _control_problems(
+    row: Mapping[str, Box], area: str, wanted: Mapping[str, Control], charts: Charts
+) -> dict[str, str]:
+    """Why each player who ordered Control in ``area`` fails, if he does: his own problem
+    (OWW 5.3.1, 5.3.3), else opposing influence (5.3.2), else a partner's failure (5.4)."""
     present = [p for p, b in row.items() if not b.empty]
     why: dict[str, str] = {}
     for power in wanted:
-        own = control_problem(row.get(power, Box()), area, power, charts)
+        own = _own_problem(row, area, power, charts)
         if own:
             why[power] = own
     group = [p for p in wanted if p not in why]
@@ -111,18 +137,7 @@ def _control(
             # OWW 5.4 / 8.2: one reason whatever the others did, so that a failure never tells
             # him whether a partner ordered Control at all, met 5.3 or agreed
             why[power] = _partner_failed(area)
-    success = bool(group) and not any(p in why for p in group)
-    notes: list[MarkerNote] = []
-    for power in sorted(wanted, key=charts.power_codes.index):
-        if success and power in group:
-            # OWW 5.3.3: all PFs are removed; the Control marker stands alone
-            board.setdefault(area, {})[power] = Box(0, CONTROL)
-            partners = tuple(p for p in group if p != power)
-            notes.append(MarkerNote(power, area, CONTROL, True, "placed", partners))
-        else:
-            reason = why.get(power) or _partner_failed(area)
-            notes.append(MarkerNote(power, area, CONTROL, False, reason))
-    return notes
+    return why
 
 
 def _partner_failed(area: str) -> str:

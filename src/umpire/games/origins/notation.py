@@ -34,6 +34,7 @@ PLACED]`` reads as written.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from umpire.core.errors import Code
 from umpire.core.problems import OrderError
@@ -181,76 +182,108 @@ def parse_order(line: str, power: str, charts: Charts) -> Order:
     verb = VERBS.get(word)
     if verb is None:
         raise r.fail(E.UNKNOWN_ORDER, word=word)
-    order: Order
-    if verb == "PLACE":
-        if r.peek().isdigit():
-            amount = r.number("the number of PFs")
-            r.optional("PF", "PFS")
-            r.optional("IN", "AT", "TO", "INTO")
-            area = r.area()
-        else:  # PLACE POLAND 3
-            r.optional("IN", "AT", "TO", "INTO")
-            start = r.at
-            if r.peek() != "HOME" and r._name(r.areas) is None:
-                raise r.fail(E.NOT_A_NUMBER, token=r.peek(), most=MAX_NUMBER)
-            r.at = start
-            area = r.area()
-            amount = r.number("the number of PFs")
-            r.optional("PF", "PFS")
-        order = Place(area, amount)
-    elif verb == "MOVE":
-        amount = r.number("the number of PFs")
-        r.optional("PF", "PFS")
-        if r.optional("FROM"):
-            origin = r.area()
-            if origin != power:
-                # OWW 3.3: only PFs in the home area may be moved
-                raise r.fail(E.MOVE_FROM_ABROAD, origin=origin)
-        r.optional("TO", "INTO", "IN")
-        order = Move(r.area(), amount)
-    elif verb == "ATTACK":
-        r.optional("IN", "AT")
-        area = r.area()
-        r.optional("ON", "AGAINST", "VS", "TARGET", "TARGETS")
-        targets = r.powers_until("WITH")
-        if not r.optional("WITH"):
-            raise r.fail(E.MISSING_WITH)
-        strength = r.number("the number of PFs")
-        r.optional("PF", "PFS")
-        conditions: list[Condition] = []
-        if r.optional("IF"):
-            while True:
-                negated = r.optional("NOT", "NO")
-                who = r.power_name()
-                r.optional("DID", "HAS", "HAVE")
-                if r.optional("NOT", "DIDNT", "HASNT"):
-                    negated = not negated
-                if not r.optional("PLACED", "PLACES", "PLACE"):
-                    raise r.fail(E.CONDITION)
-                if any(c.power == who for c in conditions):
-                    raise r.fail(E.DUPLICATE_CONDITION, power=who)
-                conditions.append(Condition(who, not negated))
-                if not r.optional("AND"):
-                    break
-        order = Attack(area, targets, strength, tuple(conditions))
-    elif verb == "UNDERSTANDING":
-        r.optional("IN", "AT")
-        order = Understanding(r.area())
-    elif verb == "CONTROL":
-        r.optional("IN", "AT")
-        area = r.area()
-        share: tuple[str, ...] = ()
-        if r.optional("SHARE", "SHARED", "SHARING", "WITH"):
-            r.optional("WITH")
-            share = r.powers_until()
-        order = Control(area, share)
-    else:  # SPY
-        r.optional("IN", "ON", "AT")
-        area = r.area()
-        targets = r.powers_until()
-        order = _spy(r, area, targets)
+    order = _READERS[verb](r)
     r.end()
     return order
+
+
+def _read_place(r: _Reader) -> Order:
+    """OWW 3.2: PLACE 3 POL, or PLACE POLAND 3."""
+    if r.peek().isdigit():
+        amount = r.number("the number of PFs")
+        r.optional("PF", "PFS")
+        r.optional("IN", "AT", "TO", "INTO")
+        area = r.area()
+    else:  # PLACE POLAND 3
+        r.optional("IN", "AT", "TO", "INTO")
+        start = r.at
+        if r.peek() != "HOME" and r._name(r.areas) is None:
+            raise r.fail(E.NOT_A_NUMBER, token=r.peek(), most=MAX_NUMBER)
+        r.at = start
+        area = r.area()
+        amount = r.number("the number of PFs")
+        r.optional("PF", "PFS")
+    return Place(area, amount)
+
+
+def _read_move(r: _Reader) -> Order:
+    """OWW 3.2, 3.3: MOVE 2 FROM HOME TO AUS."""
+    amount = r.number("the number of PFs")
+    r.optional("PF", "PFS")
+    if r.optional("FROM"):
+        origin = r.area()
+        if origin != r.power:
+            # OWW 3.3: only PFs in the home area may be moved
+            raise r.fail(E.MOVE_FROM_ABROAD, origin=origin)
+    r.optional("TO", "INTO", "IN")
+    return Move(r.area(), amount)
+
+
+def _read_attack(r: _Reader) -> Order:
+    """OWW 4.1-4.5, 4.7: ATTACK POL GER,USSR WITH 6 [IF GER PLACED ...]."""
+    r.optional("IN", "AT")
+    area = r.area()
+    r.optional("ON", "AGAINST", "VS", "TARGET", "TARGETS")
+    targets = r.powers_until("WITH")
+    if not r.optional("WITH"):
+        raise r.fail(E.MISSING_WITH)
+    strength = r.number("the number of PFs")
+    r.optional("PF", "PFS")
+    conditions = _read_conditions(r) if r.optional("IF") else ()
+    return Attack(area, targets, strength, conditions)
+
+
+def _read_conditions(r: _Reader) -> tuple[Condition, ...]:
+    """OWW 4.7: the conditions after IF, joined by AND."""
+    conditions: list[Condition] = []
+    while True:
+        negated = r.optional("NOT", "NO")
+        who = r.power_name()
+        r.optional("DID", "HAS", "HAVE")
+        if r.optional("NOT", "DIDNT", "HASNT"):
+            negated = not negated
+        if not r.optional("PLACED", "PLACES", "PLACE"):
+            raise r.fail(E.CONDITION)
+        if any(c.power == who for c in conditions):
+            raise r.fail(E.DUPLICATE_CONDITION, power=who)
+        conditions.append(Condition(who, not negated))
+        if not r.optional("AND"):
+            return tuple(conditions)
+
+
+def _read_understanding(r: _Reader) -> Order:
+    """OWW 5.2: UNDERSTANDING AUS."""
+    r.optional("IN", "AT")
+    return Understanding(r.area())
+
+
+def _read_control(r: _Reader) -> Order:
+    """OWW 5.3, 5.4: CONTROL POL [SHARE USSR]."""
+    r.optional("IN", "AT")
+    area = r.area()
+    share: tuple[str, ...] = ()
+    if r.optional("SHARE", "SHARED", "SHARING", "WITH"):
+        r.optional("WITH")
+        share = r.powers_until()
+    return Control(area, share)
+
+
+def _read_spy(r: _Reader) -> Order:
+    """OWW 6.1: SPY POL GER, SPY HOME GER USSR."""
+    r.optional("IN", "ON", "AT")
+    area = r.area()
+    targets = r.powers_until()
+    return _spy(r, area, targets)
+
+
+_READERS: dict[str, Callable[[_Reader], Order]] = {
+    "PLACE": _read_place,
+    "MOVE": _read_move,
+    "ATTACK": _read_attack,
+    "UNDERSTANDING": _read_understanding,
+    "CONTROL": _read_control,
+    "SPY": _read_spy,
+}
 
 
 def _spy(r: _Reader, area: str, targets: tuple[str, ...]) -> Order:

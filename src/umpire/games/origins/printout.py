@@ -40,6 +40,18 @@ def _cell(view: dict[str, Any], area: str, power: str) -> str:
     return text or "."
 
 
+NOTE_KINDS = (
+    "nmr",
+    "dropped",
+    "pool",
+    "placement",
+    "attack_void",
+    "attack_limited",
+    "marker_failed",
+    "espionage",
+)
+
+
 def render(view: dict[str, Any], events: Sequence[Event], charts: Charts) -> str:
     power = view["power"]
     who = "the umpire" if power is None else f"{charts.power(power).name} ({power})"
@@ -52,16 +64,33 @@ def render(view: dict[str, Any], events: Sequence[Event], charts: Charts) -> str
         "",
     ]
     if not view["over"]:
-        out.append(f"PFS AVAILABLE FOR {view['label'].upper()}")
-        for p in view["powers"] if power is None else [power]:
-            got = view["pools"][p]
-            bonus = "; ".join(f"{e} in {a}" for a, e, _ in got["bonus"]) or "none"
-            out.append(
-                f"  {p:5} {got['base']} base + {got['total'] - got['base']} bonus = {got['total']}  (bonus: {bonus})"
-            )
-        out.append("")
-    out.append("MAP")
-    out.append(f"  {'Area':17}" + "".join(f"{p:>8}" for p in charts.power_codes))
+        out.extend(_pools(view))
+    out.extend(_map(view, charts))
+    if done:
+        out.extend(_turn_done(view, events))
+    if view["over"]:
+        out.extend(_final_scores(view, charts))
+    else:
+        out.append(HELP)
+    return "\n".join(out) + "\n"
+
+
+def _pools(view: dict[str, Any]) -> list[str]:
+    """The PFs each power the report shows has for the next turn (OWW 3.1)."""
+    power = view["power"]
+    out = [f"PFS AVAILABLE FOR {view['label'].upper()}"]
+    for p in view["powers"] if power is None else [power]:
+        got = view["pools"][p]
+        bonus = "; ".join(f"{e} in {a}" for a, e, _ in got["bonus"]) or "none"
+        out.append(
+            f"  {p:5} {got['base']} base + {got['total'] - got['base']} bonus = {got['total']}  (bonus: {bonus})"
+        )
+    out.append("")
+    return out
+
+
+def _map(view: dict[str, Any], charts: Charts) -> list[str]:
+    out = ["MAP", f"  {'Area':17}" + "".join(f"{p:>8}" for p in charts.power_codes)]
     for area in charts.areas:
         cells = "".join(f"{_cell(view, area.code, p):>8}" for p in charts.power_codes)
         out.append(f"  {area.name:17}{cells}")
@@ -69,56 +98,69 @@ def render(view: dict[str, Any], events: Sequence[Event], charts: Charts) -> str
     if view["moved_out"]:
         out.append(f"  Moved PFs out of the home area this turn: {', '.join(view['moved_out'])}")
     out.append("")
+    return out
+
+
+def _turn_done(view: dict[str, Any], events: Sequence[Event]) -> list[str]:
+    """The turn just resolved: conflicts, markers, orders as carried out, notes."""
+    return [
+        *_conflicts(view["power"], events),
+        *_markers(events),
+        *_orders(view),
+        *_notes(events),
+        "",
+    ]
+
+
+def _conflicts(power: str | None, events: Sequence[Event]) -> list[str]:
+    """OWW 7.2, 8.2: the attacks and the numbers this report may read."""
     attacks = [
         e
         for e in events
         if e.kind in ("attack", "attack_numbers") and not (power is None and "copy_for" in e.data)
     ]
-    if done:
-        out.append("DIPLOMATIC CONFLICTS THIS TURN")
-        out.extend(f"  {e.text}" if e.kind == "attack" else f"      {e.text}" for e in attacks)
-        if not attacks:
-            out.append("  none")
-        out.append("")
-        markers = [e for e in events if e.kind == "marker"]
-        out.append("MARKERS PLACED THIS TURN")
-        out.extend(f"  {e.text}" for e in markers)
-        if not markers:
-            out.append("  none")
-        out.append("")
-        mine = sorted(view["orders"].items())
-        out.append("ORDERS AS CARRIED OUT")
-        for p, orders in mine:
-            out.extend(f"  {p + ': ' if power is None else ''}{o}" for o in orders)
-            if not orders:
-                out.append(f"  {p + ': ' if power is None else ''}(none)")
-        notes = [
-            e
-            for e in events
-            if e.kind
-            in (
-                "nmr",
-                "dropped",
-                "pool",
-                "placement",
-                "attack_void",
-                "attack_limited",
-                "marker_failed",
-                "espionage",
-            )
-        ]
-        if notes:
-            out.append("")
-            out.append("NOTES")
-            out.extend(f"  {e.text}" for e in notes)
-        out.append("")
-    if view["over"]:
-        out.append("FINAL SCORES (National Objectives Chart)")
-        for p in charts.power_codes:
-            if p in view["scores"]:
-                got = [f"{e} {a}" for q, a, e, _ in view["scored"] if q == p]
-                out.append(f"  {charts.power(p).name:14} {view['scores'][p]:3}  {', '.join(got)}")
-        out.append("")
-    else:
-        out.append(HELP)
-    return "\n".join(out) + "\n"
+    out = ["DIPLOMATIC CONFLICTS THIS TURN"]
+    out.extend(f"  {e.text}" if e.kind == "attack" else f"      {e.text}" for e in attacks)
+    if not attacks:
+        out.append("  none")
+    out.append("")
+    return out
+
+
+def _markers(events: Sequence[Event]) -> list[str]:
+    """OWW 7.3: the markers placed (public)."""
+    markers = [e for e in events if e.kind == "marker"]
+    out = ["MARKERS PLACED THIS TURN"]
+    out.extend(f"  {e.text}" for e in markers)
+    if not markers:
+        out.append("  none")
+    out.append("")
+    return out
+
+
+def _orders(view: dict[str, Any]) -> list[str]:
+    power = view["power"]
+    out = ["ORDERS AS CARRIED OUT"]
+    for p, orders in sorted(view["orders"].items()):
+        out.extend(f"  {p + ': ' if power is None else ''}{o}" for o in orders)
+        if not orders:
+            out.append(f"  {p + ': ' if power is None else ''}(none)")
+    return out
+
+
+def _notes(events: Sequence[Event]) -> list[str]:
+    notes = [e for e in events if e.kind in NOTE_KINDS]
+    if not notes:
+        return []
+    return ["", "NOTES", *(f"  {e.text}" for e in notes)]
+
+
+def _final_scores(view: dict[str, Any], charts: Charts) -> list[str]:
+    """OWW 2.1, 2.2: the National Objectives Chart scores."""
+    out = ["FINAL SCORES (National Objectives Chart)"]
+    for p in charts.power_codes:
+        if p in view["scores"]:
+            got = [f"{e} {a}" for q, a, e, _ in view["scored"] if q == p]
+            out.append(f"  {charts.power(p).name:14} {view['scores'][p]:3}  {', '.join(got)}")
+    out.append("")
+    return out

@@ -22,10 +22,10 @@ from umpire.core.chance import Chance
 from umpire.core.events import Audience, Event
 from umpire.games.origins.charts import Charts
 from umpire.games.origins.conflict import Outcome, fight
-from umpire.games.origins.economy import pool
+from umpire.games.origins.economy import Pool, pool
 from umpire.games.origins.espionage import missions
 from umpire.games.origins.legality import check
-from umpire.games.origins.markers import Map, place_markers
+from umpire.games.origins.markers import Map, MarkerNote, place_markers
 from umpire.games.origins.model import Box, State, with_boxes
 from umpire.games.origins.notation import format_order
 from umpire.games.origins.orders import Attack, Control, Move, Order, Place, Understanding
@@ -47,8 +47,49 @@ def resolve_turn(
     turn = state.turn
     players = play_order(state, charts)
     events = [Event("turn", Audience.public(), f"{label(turn, charts)} resolved.", {"turn": turn})]
-
     # 1. Orders checked again; missing orders (NMR, ruling R12).
+    legal = _orders_checked(state, orders, players, charts, events)
+    # 2. OWW 3.1: PFs available this turn.
+    pools = _pools(state, players, charts, events)
+    # 3. OWW 3.2, 7.1: placement and moves, simultaneous.
+    board: Map = {a: dict(row) for a, row in state.boxes.items()}
+    placed_in, moved_out = _placements(board, legal, pools, players, events)
+    # 4. OWW 7.2: diplomatic conflicts in the order of play.
+    for p in players:
+        for o in legal[p]:
+            if isinstance(o, Attack):
+                events.extend(_attack(board, p, o, placed_in, chance, charts))
+    # 5. OWW 7.3: markers, simultaneously.
+    wanted = {p: [o for o in legal[p] if isinstance(o, Understanding | Control)] for p in players}
+    events.extend(_marker_event(note) for note in place_markers(board, wanted, charts))
+    # 6. OWW 6.1: espionage on the map as it now stands.
+    spied = missions(legal, players)
+    events.extend(_espionage_event(board, spy, area, target) for spy, area, target in spied)
+    # 7. Next turn; the final score after the last.
+    after = replace(
+        with_boxes(state, board),
+        turn=turn + 1,
+        placed={a: tuple(ps) for a, ps in placed_in.items()},
+        moved_out=tuple(moved_out),
+        spied=tuple(spied),
+        accepted={p: tuple(format_order(o) for o in legal[p]) for p in players},
+    )
+    if after.turn > charts.turns:
+        final = scores(after, charts)
+        text = "Final scores: " + ", ".join(f"{p} {n}" for p, n in final.items()) + "."
+        events.append(Event("final", Audience.public(), text, {"scores": final}))
+    return after, events
+
+
+def _orders_checked(
+    state: State,
+    orders: Mapping[str, Sequence[Order]],
+    players: Sequence[str],
+    charts: Charts,
+    events: list[Event],
+) -> dict[str, list[Order]]:
+    """Step 1: each player's orders checked again (ruling R12 for a player without orders);
+    appends the NMR and dropped-order events, returns the legal orders by power."""
     legal: dict[str, list[Order]] = {}
     for power in players:
         given = orders.get(power)
@@ -73,8 +114,13 @@ def resolve_turn(
                 )
             )
         legal[power] = [o for _, o in ok]
+    return legal
 
-    # 2. OWW 3.1: PFs available this turn.
+
+def _pools(
+    state: State, players: Sequence[str], charts: Charts, events: list[Event]
+) -> dict[str, Pool]:
+    """Step 2, OWW 3.1: each player's PFs for the turn; appends one event per player."""
     pools = {p: pool(state, p, charts) for p in players}
     for p, got in pools.items():
         bonus = [[a, str(b), b.amount] for a, b in got.bonuses]
@@ -86,9 +132,18 @@ def resolve_turn(
                 {"power": p, "base": got.base, "bonus": bonus, "total": got.total},
             )
         )
+    return pools
 
-    # 3. OWW 3.2, 7.1: placement and moves, simultaneous.
-    board: Map = {a: dict(row) for a, row in state.boxes.items()}
+
+def _placements(
+    board: Map,
+    legal: Mapping[str, Sequence[Order]],
+    pools: Mapping[str, Pool],
+    players: Sequence[str],
+    events: list[Event],
+) -> tuple[dict[str, list[str]], list[str]]:
+    """Step 3, OWW 3.2, 7.1: placements and moves, carried out on ``board``; returns who
+    placed in each area and who moved PFs out of his home area."""
     placed_in: dict[str, list[str]] = {}
     moved_out: list[str] = []
     for p in players:
@@ -119,60 +174,36 @@ def resolve_turn(
                 {"power": p, "placed": places, "moved": moves, "unplaced": max(0, leftover)},
             )
         )
+    return placed_in, moved_out
 
-    # 4. OWW 7.2: diplomatic conflicts in the order of play.
-    for p in players:
-        for o in legal[p]:
-            if isinstance(o, Attack):
-                events.extend(_attack(board, p, o, placed_in, chance, charts))
 
-    # 5. OWW 7.3: markers, simultaneously.
-    wanted = {p: [o for o in legal[p] if isinstance(o, Understanding | Control)] for p in players}
-    for note in place_markers(board, wanted, charts):
-        name = "Understanding" if note.marker == "U" else "Control"
-        data = {
-            "power": note.power,
-            "area": note.area,
-            "marker": note.marker,
-            "shared_with": list(note.shared_with),
-            "reason": note.reason,
-        }
-        if note.placed:
-            shared = f" (shared with {', '.join(note.shared_with)})" if note.shared_with else ""
-            text = f"{note.power} places a{'n' if name[0] == 'U' else ''} {name} marker in {note.area}{shared}."
-            events.append(Event("marker", Audience.public(), text, data))
-        else:
-            text = f"{name} marker in {note.area} not placed: {note.reason}."
-            events.append(Event("marker_failed", Audience.powers(note.power), text, data))
+def _marker_event(note: MarkerNote) -> Event:
+    """Step 5, OWW 7.3: the event for one marker placed (public) or not (its owner only)."""
+    name = "Understanding" if note.marker == "U" else "Control"
+    data = {
+        "power": note.power,
+        "area": note.area,
+        "marker": note.marker,
+        "shared_with": list(note.shared_with),
+        "reason": note.reason,
+    }
+    if note.placed:
+        shared = f" (shared with {', '.join(note.shared_with)})" if note.shared_with else ""
+        text = f"{note.power} places a{'n' if name[0] == 'U' else ''} {name} marker in {note.area}{shared}."
+        return Event("marker", Audience.public(), text, data)
+    text = f"{name} marker in {note.area} not placed: {note.reason}."
+    return Event("marker_failed", Audience.powers(note.power), text, data)
 
-    # 6. OWW 6.1: espionage on the map as it now stands.
-    spied = missions(legal, players)
-    for spy, area, target in spied:
-        box = board.get(area, {}).get(target, Box())
-        events.append(
-            Event(
-                "espionage",
-                Audience.powers(spy),
-                f"Espionage: {target} in {area} holds {_holding(box)}.",
-                {"spy": spy, "area": area, "target": target, "pfs": box.pfs, "marker": box.marker},
-            )
-        )
 
-    # 7. Next turn; the final score after the last.
-    after = with_boxes(state, board)
-    after = replace(
-        after,
-        turn=turn + 1,
-        placed={a: tuple(ps) for a, ps in placed_in.items()},
-        moved_out=tuple(moved_out),
-        spied=tuple(spied),
-        accepted={p: tuple(format_order(o) for o in legal[p]) for p in players},
+def _espionage_event(board: Map, spy: str, area: str, target: str) -> Event:
+    """Step 6, OWW 6.1: what one espionage mission sees on the map as it now stands."""
+    box = board.get(area, {}).get(target, Box())
+    return Event(
+        "espionage",
+        Audience.powers(spy),
+        f"Espionage: {target} in {area} holds {_holding(box)}.",
+        {"spy": spy, "area": area, "target": target, "pfs": box.pfs, "marker": box.marker},
     )
-    if after.turn > charts.turns:
-        final = scores(after, charts)
-        text = "Final scores: " + ", ".join(f"{p} {n}" for p, n in final.items()) + "."
-        events.append(Event("final", Audience.public(), text, {"scores": final}))
-    return after, events
 
 
 def _add(board: Map, area: str, power: str, amount: int) -> None:
@@ -208,8 +239,8 @@ def _attack(
     row = board.setdefault(area, {})
     data = {"attacker": attacker, "area": area, "targets": list(order.targets)}
     text = format_order(order)
-
-    def void(reason: str) -> list[Event]:
+    targets, protected, reason = _targets(board, attacker, order, placed_in)
+    if reason:
         return [
             Event(
                 "attack_void",
@@ -218,23 +249,6 @@ def _attack(
                 {**data, "reason": reason},
             )
         ]
-
-    # OWW 4.7: conditions read who placed PFs in the area this turn
-    for cond in order.conditions:
-        if (cond.power in placed_in.get(area, ())) != cond.placed:
-            return void("its condition was not met")
-    available = row.get(attacker, Box()).strength
-    if available <= 0:
-        return void(f"{attacker} has no PFs left in {area}")
-    present = [t for t in order.targets if row.get(t, Box()).strength > 0]
-    # OWW 4.8: an Understanding marker in the attacker's home area protects its owner
-    # from the attacker everywhere but in that home area
-    home = board.get(attacker, {})
-    protected = [t for t in present if area != attacker and home.get(t, Box()).understanding]
-    targets = [t for t in present if t not in protected]
-    if not targets:
-        why = "protected by OWW 4.8" if protected else "no target has PFs there"
-        return void(why)
     events: list[Event] = []
     if protected:
         note = f"{text}: {', '.join(protected)} protected by OWW 4.8, not attacked."
@@ -243,7 +257,7 @@ def _attack(
                 "attack_limited", Audience.powers(attacker), note, {**data, "protected": protected}
             )
         )
-    strength = min(order.strength, available)
+    strength = min(order.strength, row.get(attacker, Box()).strength)
     out = fight(attacker, area, targets, strength, row, charts, chance)
     row[attacker] = row.get(attacker, Box()).lose(out.attacker_loss)
     for t, loss in out.defender_losses.items():
@@ -266,6 +280,30 @@ def _attack(
     )
     events.extend(_numbers(attacker, targets, out, public))
     return events
+
+
+def _targets(
+    board: Map, attacker: str, order: Attack, placed_in: Mapping[str, Sequence[str]]
+) -> tuple[list[str], list[str], str]:
+    """Whom an attack may strike (OWW 4.7, 4.8): the targets, those protected, and the reason
+    the attack is not carried out at all ("" when it is)."""
+    area = order.area
+    row = board.get(area, {})
+    # OWW 4.7: conditions read who placed PFs in the area this turn
+    for cond in order.conditions:
+        if (cond.power in placed_in.get(area, ())) != cond.placed:
+            return [], [], "its condition was not met"
+    if row.get(attacker, Box()).strength <= 0:
+        return [], [], f"{attacker} has no PFs left in {area}"
+    present = [t for t in order.targets if row.get(t, Box()).strength > 0]
+    # OWW 4.8: an Understanding marker in the attacker's home area protects its owner
+    # from the attacker everywhere but in that home area
+    home = board.get(attacker, {})
+    protected = [t for t in present if area != attacker and home.get(t, Box()).understanding]
+    targets = [t for t in present if t not in protected]
+    if not targets:
+        return [], protected, "protected by OWW 4.8" if protected else "no target has PFs there"
+    return targets, protected, ""
 
 
 def _numbers(

@@ -44,8 +44,15 @@ def view(state: State, power: str | None, charts: Charts) -> dict[str, Any]:
         "placed": {a: list(ps) for a, ps in sorted(state.placed.items())},
         "moved_out": list(state.moved_out),
     }
-    if not over:
-        out["pools"] = {
+    out.update(_scores(state, charts) if over else _pools(state, charts))
+    out.update(_secrets(state, power))
+    return out
+
+
+def _pools(state: State, charts: Charts) -> dict[str, Any]:
+    """OWW 3.1: every power's PFs for the next turn."""
+    return {
+        "pools": {
             p: {
                 "base": (got := pool(state, p, charts)).base,
                 "bonus": [[a, str(b), b.amount] for a, b in got.bonuses],
@@ -53,27 +60,38 @@ def view(state: State, power: str | None, charts: Charts) -> dict[str, Any]:
             }
             for p in state.powers
         }
-    else:
-        out["scores"] = scores(state, charts)
-        out["scored"] = [
-            [s.power, s.area, s.entry, s.points] for s in scored_entries(state, charts)
-        ]
+    }
+
+
+def _scores(state: State, charts: Charts) -> dict[str, Any]:
+    """OWW 2.1, 2.2: the final scores and the entries that made them."""
+    return {
+        "scores": scores(state, charts),
+        "scored": [[s.power, s.area, s.entry, s.points] for s in scored_entries(state, charts)],
+    }
+
+
+def _secrets(state: State, power: str | None) -> dict[str, Any]:
+    """The exact holdings, spy missions and orders ``power`` may see (the umpire all)."""
     if power is None:
-        out["exact"] = {
-            a: {p: _exact(b) for p, b in sorted(row.items())}
-            for a, row in sorted(state.boxes.items())
+        return {
+            "exact": {
+                a: {p: _exact(b) for p, b in sorted(row.items())}
+                for a, row in sorted(state.boxes.items())
+            },
+            "spied": [list(m) for m in state.spied],
+            "orders": {p: list(o) for p, o in sorted(state.accepted.items())},
         }
-        out["spied"] = [list(m) for m in state.spied]
-        out["orders"] = {p: list(o) for p, o in sorted(state.accepted.items())}
-        return out
     own = {a: _exact(row[power]) for a, row in sorted(state.boxes.items()) if power in row}
-    out["exact"] = {a: {power: b} for a, b in own.items()}
+    exact = {a: {power: b} for a, b in own.items()}
     # OWW 8.5: espionage reveals the targets' exact holdings to the spy
     for (area, target), box in sorted(revealed(state, power).items()):
-        out["exact"].setdefault(area, {})[target] = _exact(box)
-    out["spied"] = [[a, t] for s, a, t in state.spied if s == power]
-    out["orders"] = {power: list(state.accepted.get(power, ()))}
-    return out
+        exact.setdefault(area, {})[target] = _exact(box)
+    return {
+        "exact": exact,
+        "spied": [[a, t] for s, a, t in state.spied if s == power],
+        "orders": {power: list(state.accepted.get(power, ()))},
+    }
 
 
 def vary_secrets(state: State, power: str, chance: Chance, charts: Charts) -> State:

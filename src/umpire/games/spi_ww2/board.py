@@ -206,32 +206,39 @@ class Board:
         """``player`` invades ``country`` (12.0, 16.14, 16.21): a hostile force there (19.12)."""
         if player in self.invaded.get(country, ()):
             return
-        st = self.state
-        owner = politics.country_player(st, self.charts, country)
+        owner = politics.country_player(self.state, self.charts, country)
         self.invaded[country] = tuple(sorted({*self.invaded.get(country, ()), player}))
         name = self.map.countries[country]["name"]
         self.say("invasion", f"{player} invades {name}.", country=country, player=player)
         if politics.is_minor(self.charts, country) and self.map.owner(country) == "":
-            if politics.pro_axis(self.charts, country) and owner:
-                self.declare_war(player, owner)
-            elif country in self.operators:
-                new = politics.operator_after_invasion(
-                    self.charts, self.base.version, country, player
-                )
-                if new and new != self.operators[country]:
-                    self.operators[country] = new
-                    self.say("operations", f"{name} is now operated by {new} (20.0).")
-            if country == "FIN" and nat not in ("GER", *self.charts.mp["minors"]["pro_axis"]):
-                self.flags["finland_violated"] = True  # 16.41, 16.42
-            if country == "SWE" and nat == "GER":
-                self.flags["german_invaded_sweden"] = True  # 12.1
+            self._invade_minor(player, nat, country, owner, name)
         elif owner and owner != player:
             self.declare_war(player, owner)
-        if nat == "GER" and country in ("FRA", "GBR", "USSR"):
+        if nat == "GER":
+            self._german_invasion(country)
+
+    def _invade_minor(self, player: str, nat: str, country: str, owner: str, name: str) -> None:
+        """An unowned minor country invaded: war on a pro-Axis minor's player, a new
+        operator (20.0), and the flags of Finland (16.41, 16.42) and Sweden (12.1)."""
+        if politics.pro_axis(self.charts, country) and owner:
+            self.declare_war(player, owner)
+        elif country in self.operators:
+            new = politics.operator_after_invasion(self.charts, self.base.version, country, player)
+            if new and new != self.operators[country]:
+                self.operators[country] = new
+                self.say("operations", f"{name} is now operated by {new} (20.0).")
+        if country == "FIN" and nat not in ("GER", *self.charts.mp["minors"]["pro_axis"]):
+            self.flags["finland_violated"] = True  # 16.41, 16.42
+        if country == "SWE" and nat == "GER":
+            self.flags["german_invaded_sweden"] = True  # 12.1
+
+    def _german_invasion(self, country: str) -> None:
+        """What a German invasion sets off: US entry (18.0), Balkans and Russia (16.31-16.33)."""
+        if country in ("FRA", "GBR", "USSR"):
             self.trigger_us(country)
-        if nat == "GER" and country in self.charts.mp["minors"]["balkans"]:
+        if country in self.charts.mp["minors"]["balkans"]:
             self.flags["balkans_attacked"] = True  # 16.31, 16.33
-        if nat == "GER" and country == "USSR":
+        if country == "USSR":
             self.flags["russia_attacked"] = True  # 16.31, 16.32
 
     def trigger_us(self, country: str) -> None:

@@ -317,33 +317,44 @@ def resolve_combat(
         roll=roll,
         odds=board.charts.crt_columns[col],
     )
-    left = result.attacker
-    for nat, s, h in present:  # the attacker's losses, first group first
+    _attacker_losses(board, present, result.attacker)
+    order = combat.defender_order(board, where, losses if len(defenders) > 1 else ())
+    combat.take_losses(board, where, result.defender, order)
+    survivors = board.nats_at(where)
+    if survivors and result.retreat:
+        _retreat(board, where, survivors, [g[0] for g in present])
+    if not board.units.get(where):
+        advance(board, player, present, where)
+    sweden(board, player)
+
+
+def _attacker_losses(
+    board: Board, present: Sequence[tuple[str, int, str]], loss: int | None
+) -> None:
+    """The attacker's losses (``None``: all), taken from the first group first."""
+    left = loss
+    for nat, s, h in present:
         if left is not None and left <= 0:
             break
         n = s if left is None else min(s, left)
         board.remove(h, nat, n)
         if left is not None:
             left -= n
-    order = combat.defender_order(board, where, losses if len(defenders) > 1 else ())
-    combat.take_losses(board, where, result.defender, order)
-    survivors = board.nats_at(where)
-    if survivors and result.retreat:
-        attackers = [g[0] for g in present]
-        to = combat.retreat_hex(board, where, survivors, attackers)
-        for nat in survivors:
-            n = board.sp(where, nat)
-            board.remove(where, nat, n)
-            if to:
-                board.add(to, nat, n)
-        board.say(
-            "retreat",
-            f"The defenders of {where} "
-            + (f"retreat to {to}." if to else "cannot retreat and are eliminated."),
-        )
-    if not board.units.get(where):
-        advance(board, player, present, where)
-    sweden(board, player)
+
+
+def _retreat(board: Board, where: str, survivors: Sequence[str], attackers: list[str]) -> None:
+    """The surviving defenders retreat, or are eliminated if they cannot."""
+    to = combat.retreat_hex(board, where, survivors, attackers)
+    for nat in survivors:
+        n = board.sp(where, nat)
+        board.remove(where, nat, n)
+        if to:
+            board.add(to, nat, n)
+    board.say(
+        "retreat",
+        f"The defenders of {where} "
+        + (f"retreat to {to}." if to else "cannot retreat and are eliminated."),
+    )
 
 
 def _n(x: int | None) -> str:

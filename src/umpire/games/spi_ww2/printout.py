@@ -28,7 +28,16 @@ def render(
         "Events:",
     ]
     out += [f"  {e.text}" for e in events] or ["  none"]
-    out += ["", "Wars: " + (", ".join(f"{a}-{b}" for a, b in view["wars"]) or "none")]
+    out += _politics(view, charts)
+    out += _means(view)
+    out += _units(view, charts)
+    out += _victory(view, vp)
+    return "\n".join(out) + "\n"
+
+
+def _politics(view: dict[str, Any], charts: Charts) -> list[str]:
+    """Wars, invasions (19.12), minor countries' operators, permissions, US entry."""
+    out = ["", "Wars: " + (", ".join(f"{a}-{b}" for a, b in view["wars"]) or "none")]
     if view["invaded"]:
         out.append(
             "Invaded (hostile forces, 19.12): "
@@ -44,6 +53,12 @@ def render(
     out.append(
         f"US entry: {'Game-Turn ' + str(us) + ' (' + charts.turn_name(us) + ')' if us else 'not yet determined'}"
     )
+    return out
+
+
+def _means(view: dict[str, Any]) -> list[str]:
+    """What is left to place (the pools and the US holding) and the transport left."""
+    out: list[str] = []
     if view["pools"] or view["holding"]:
         out.append(
             "To place: "
@@ -60,7 +75,12 @@ def render(
         "Transport left this Game-Turn: "
         + ", ".join(f"{k} {v}" for k, v in view["transport"].items() if v)
     )
-    out += ["", "Units (hex: nationality SP):"]
+    return out
+
+
+def _units(view: dict[str, Any], charts: Charts) -> list[str]:
+    """The stacks on the map, and the hexes that changed hands."""
+    out = ["", "Units (hex: nationality SP):"]
     for hid, units in view["units"].items():
         place = charts.map.hexes[hid].place
         stack = " ".join(f"{n} {sp}" for n, sp in sorted(units.items()))
@@ -71,6 +91,12 @@ def render(
             "Hexes that changed hands: "
             + " ".join(f"{h}:{p}" for h, p in view["control_changed"].items()),
         ]
+    return out
+
+
+def _victory(view: dict[str, Any], vp: dict[str, Any]) -> list[str]:
+    """The power's own secret Objectives column (19.2) and its Victory Points."""
+    out: list[str] = []
     if view.get("objectives") and view["power"]:
         col = view["objectives"][view["power"]]
         out += [
@@ -86,4 +112,4 @@ def render(
     elif view["power"]:
         out += ["", f"Your Victory Points if the game ended now: {vp.get('points', 0)}"]
         out += [f"  {line}" for line in vp.get("lines", [])]
-    return "\n".join(out) + "\n"
+    return out
