@@ -50,6 +50,18 @@ def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None
                 item.add_marker(pytest.mark.skip(reason=_UNREACHABLE))
 
 
+@pytest.fixture(autouse=True)
+def private_cache() -> Iterator[None]:
+    """Each test its own empty cache (the login throttle's counters live there)."""
+    from django.core.cache import cache
+    from django.test import override_settings
+
+    locmem = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    with override_settings(CACHES=locmem):
+        cache.clear()
+        yield
+
+
 def is_postgres() -> bool:
     return "postgresql" in settings.DATABASES["default"]["ENGINE"]
 

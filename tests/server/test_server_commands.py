@@ -15,11 +15,6 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-import pytest
-from django.contrib.auth.models import User
-
-from umpire.server import commands
-
 SUBPROC = Path(__file__).with_name("subproc.py")
 
 
@@ -40,6 +35,18 @@ def _call(url: str, token: str | None = None, body: dict[str, Any] | None = None
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as err:
         return err.code, json.loads(err.read())
+
+
+def _confirmation_key(var: Path) -> str:
+    """The key of the address confirmation mail, once the mail thread has written it."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for path in sorted((var / "mail").glob("*")):
+            found = re.search(r"/accounts/confirm-email/([-:\w]+)/", path.read_text())
+            if found:
+                return found.group(1)
+        time.sleep(0.3)
+    raise AssertionError("no confirmation mail under var/mail/")
 
 
 def test_serve_runs_the_demo_and_stops_on_ctrl_c(tmp_path: Path) -> None:
@@ -72,10 +79,15 @@ def test_serve_runs_the_demo_and_stops_on_ctrl_c(tmp_path: Path) -> None:
         assert status == 200 and body["game"]["you"]["role"] == "player"
         turn = body["game"]["turn"]
         # A newcomer registers and takes a bot's seat.
-        status, newcomer = _call(
-            f"{base}/api/auth/register", body={"username": "zoe", "password": "zoe-password"}
-        )
+        # A newcomer registers, confirms her address from the mail written under var/mail/
+        # (no mail server is configured), logs in and takes a bot's seat.
+        zoe = {"username": "zoe", "password": "zoe-password"}
+        status, _ = _call(f"{base}/api/auth/register", body={**zoe, "email": "zoe@example.org"})
         assert status == 201
+        status, _ = _call(f"{base}/api/auth/confirm", body={"key": _confirmation_key(tmp_path)})
+        assert status == 200
+        status, newcomer = _call(f"{base}/api/auth/token", body=zoe)
+        assert status == 200, newcomer
         status, body = _call(f"{base}/api/games/{game_id}/join", newcomer["token"], {})
         assert status == 200 and body["message"].startswith("you now play"), body
         # Orders (none: the game's own defaults) and ready from both humans: the worker
@@ -106,14 +118,3 @@ def test_serve_runs_the_demo_and_stops_on_ctrl_c(tmp_path: Path) -> None:
             child.kill()
             raise
     assert child.returncode == 0, out
-
-
-@pytest.mark.django_db
-def test_creategm_makes_a_staff_game_master(capsys: pytest.CaptureFixture[str]) -> None:
-    assert commands.creategm("master", "m@example.org", "master-password") == 0
-    user = User.objects.get(username="master")
-    assert user.is_staff and user.profile.is_game_master and user.check_password("master-password")
-    assert "API token:" in capsys.readouterr().out
-    assert commands.creategm("master", "", "new-password") == 0  # promotes / resets
-    user.refresh_from_db()
-    assert user.check_password("new-password")

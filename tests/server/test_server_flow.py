@@ -11,22 +11,9 @@ from django.utils import timezone
 from umpire.server import service
 from umpire.server.models import AuditEntry, Game, GameStatus, Seat, Submission, Turn
 
-from .conftest import Api, make_user, run_worker
+from .conftest import make_user, run_worker
 
 pytestmark = pytest.mark.django_db
-
-
-def test_register_login_and_me(db: Any) -> None:
-    status, body = Api(None).post("/auth/register", {"username": "zed", "password": "zed-password"})
-    assert status == 201 and body["token"]
-    status, body = Api(None).post("/auth/token", {"username": "zed", "password": "wrong-one"})
-    assert (status, body["code"]) == (401, "auth/bad_credentials")
-    status, body = Api(None).post("/auth/token", {"username": "zed", "password": "zed-password"})
-    assert status == 200
-    status, me = Api(body["token"]).get("/me")
-    assert me["username"] == "zed" and me["game_master"] is False
-    status, body = Api("not-a-token").get("/me")
-    assert status == 401
 
 
 def test_only_game_masters_create_games(players: dict[str, Any]) -> None:

@@ -20,7 +20,9 @@ pytestmark = pytest.mark.django_db
 
 # A body for every POST endpoint (a new endpoint must be added here, or the test fails).
 BODIES: dict[str, dict[str, Any]] = {
-    "/api/auth/register": {"username": "eve", "password": "eve-password"},
+    "/api/auth/register": {"username": "eve", "password": "eve-password", "email": "e@x.org"},
+    "/api/auth/confirm": {"key": "not-a-key"},
+    "/api/auth/tokens/{token_id}/revoke": {},
     "/api/auth/token": {"username": "bob", "password": "bob-password"},
     "/api/games": {"game": "fakebid"},
     "/api/games/{game_id}/join": {"preferences": ["North"]},

@@ -76,3 +76,13 @@ class AuditAdmin(NoSeed, admin.ModelAdmin[AuditEntry]):
 
 admin.site.register(Profile)
 admin.site.register(Enrollment)
+
+
+def superusers_only(request: Any) -> bool:
+    """The admin is for superusers: staff status alone (which game masters no longer have)
+    opens nothing here."""
+    user = request.user
+    return bool(user.is_active and user.is_superuser)
+
+
+admin.site.has_permission = superusers_only  # type: ignore[method-assign]

@@ -43,6 +43,8 @@ from umpire.server.schemas import (
     Power,
     PressText,
     ScenarioName,
+    ShortName,
+    ShortText,
     Summary,
     TurnNumber,
     Username,
@@ -72,6 +74,10 @@ STATUS_BY_CODE = {
     E.GAME_NOT_RUNNING.code: 409,
     E.SEAT_ALREADY.code: 409,
     E.ACCOUNT_TAKEN.code: 409,
+    E.AUTH_THROTTLED.code: 429,
+    E.AUTH_EMAIL_UNVERIFIED.code: 403,
+    E.TOKEN_NOT_FOUND.code: 404,
+    E.CONFIRM_INVALID.code: 400,
 }
 
 
@@ -170,31 +176,82 @@ def _out(request: HttpRequest, game_id: Id, *parts: str, turn: TurnNumber | None
 class RegisterIn(Schema):
     username: Username
     password: Password
-    email: Email = ""
+    email: Email = Field(min_length=3)
     display_name: DisplayName = ""
+
+
+class RegisteredOut(Schema):
+    username: str
+    email: str
+    verification: str
 
 
 class LoginIn(Schema):
     username: Username
     password: Password
+    name: ShortName = "api"
 
 
 class TokenOut(Schema):
     username: str
     token: str
+    expires_at: str
 
 
-@api.post("/auth/register", response={201: TokenOut}, tags=["accounts"])
+class ConfirmIn(Schema):
+    key: ShortText
+
+
+class TokenRow(Schema):
+    id: int
+    name: str
+    created_at: str
+    expires_at: str
+    last_used_at: str | None
+
+
+@api.post("/auth/register", response={201: RegisteredOut}, tags=["accounts"])
 def register(request: HttpRequest, data: RegisterIn) -> Status[dict[str, str]]:
+    """A new account with a required address, the same rules as the sign-up page: the address
+    is mailed a confirmation key (POST it to ``/auth/confirm``, or follow the link), and no
+    token is given (``/auth/token``) until it is confirmed. An address another account has
+    claimed is not recorded: its owner is told by mail instead (the answer is the same, so
+    the API does not reveal who is registered)."""
     user = accounts.register(
         data.username, data.password, email=data.email, display_name=data.display_name
     )
-    return Status(201, {"username": user.username, "token": accounts.issue_token(user)})
+    accounts.send_confirmation(request, user, data.email)
+    return Status(201, {"username": user.username, "email": data.email, "verification": "sent"})
+
+
+@api.post("/auth/confirm", tags=["accounts"])
+def confirm(request: HttpRequest, data: ConfirmIn) -> dict[str, str]:
+    """Confirm an address with the key of the confirmation mail."""
+    return {"email": accounts.confirm_key(request, data.key)}
 
 
 @api.post("/auth/token", response=TokenOut, tags=["accounts"])
 def token(request: HttpRequest, data: LoginIn) -> dict[str, str]:
-    return {"username": data.username, "token": accounts.login(data.username, data.password)}
+    """A bearer token (replacing the account's earlier token of the same ``name``); it expires
+    after ``UMPIRE_TOKEN_DAYS`` days and with any change of password. Failed attempts are
+    limited per account and per client address (``auth/throttled``)."""
+    value = accounts.login(request, data.username, data.password, data.name)
+    row = accounts.token_row(value)
+    return {"username": row.user.username, "token": value, "expires_at": row.expires_at.isoformat()}
+
+
+@api.get("/auth/tokens", auth=auth, response=list[TokenRow], tags=["accounts"])
+def tokens(request: HttpRequest) -> list[dict[str, Any]]:
+    """The caller's live tokens (never their values)."""
+    return accounts.tokens_of(_user(request))
+
+
+@api.post("/auth/tokens/{token_id}/revoke", auth=auth, tags=["accounts"])
+def revoke(request: HttpRequest, token_id: Id) -> list[dict[str, Any]]:
+    """Revoke one of the caller's tokens (the one in use too); the tokens left."""
+    user = _user(request)
+    accounts.revoke_token(user, token_id)
+    return accounts.tokens_of(user)
 
 
 @api.get("/me", auth=auth, tags=["accounts"])
@@ -204,7 +261,7 @@ def me(request: HttpRequest) -> dict[str, Any]:
     return {
         "username": user.username,
         "display_name": profile.display_name,
-        "email": profile.email_address,
+        "email": accounts.verified_address(user),
         "game_master": accounts.is_game_master(user),
     }
 

@@ -6,3 +6,8 @@ class ServerConfig(AppConfig):
     label = "umpire"
     verbose_name = "Umpire"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from umpire.server import accounts
+
+        accounts.connect()

@@ -39,7 +39,10 @@ def migrate() -> int:
 
 
 def creategm(username: str, email: str, password: str | None) -> int:
-    """Create a game-master account (or promote an existing one) and print an API token."""
+    """Create a game-master account (or promote an existing one) and print an API token.
+
+    A game master is not staff: the Django admin is for superusers only (``createsuperuser``).
+    """
     _setup()
     from django.contrib.auth.models import User
 
@@ -54,19 +57,22 @@ def creategm(username: str, email: str, password: str | None) -> int:
     user = User.objects.filter(username=username).first()
     try:
         if user is None:
-            user = accounts.register(username, password, email=email, game_master=True)
+            # The operator vouches for the address given here: it is recorded as verified.
+            user = accounts.register(
+                username, password, email=email, game_master=True, verified=bool(email)
+            )
         else:
-            user.is_staff = True
-            user.email = email or user.email
-            user.set_password(password)
+            user.set_password(password)  # revokes the account's earlier API tokens
             user.save()
+            if email:
+                accounts.set_email(user, email, verified=True)
             profile = accounts.profile_of(user)
             profile.is_game_master = True
             profile.save()
     except SessionError as err:
         print(f"error: {err.message} [{err.code}]", file=sys.stderr)
         return 2
-    print(f"Game master {user.username} is ready (admin login and API).")
+    print(f"Game master {user.username} is ready (the GM console of the pages, and the API).")
     print(f"API token: {accounts.issue_token(user, 'creategm')}")
     return 0
 

@@ -40,6 +40,12 @@ ACCOUNT_TAKEN = SERVER.declare(
     "the user name {username!r} is taken",
     "Another account already has this user name.",
 )
+ACCOUNT_EMAIL_TAKEN = SERVER.declare(
+    "account/email_taken",
+    "another account has this address",
+    "An address belongs to one account only (case-insensitive); said only to the operator's "
+    "commands, never to an anonymous sign-up (which mails the address's owner instead).",
+)
 ACCOUNT_NOT_FOUND = SERVER.declare(
     "account/not_found", "no user {username!r}", "No account has the user name given."
 )
@@ -51,7 +57,29 @@ AUTH_BAD_CREDENTIALS = SERVER.declare(
 AUTH_REQUIRED = SERVER.declare(
     "auth/required",
     "a valid bearer token is needed",
-    "An API call that needs a user came without a valid token.",
+    "An API call that needs a user came without a valid token (none, unknown, revoked or expired).",
+)
+AUTH_THROTTLED = SERVER.declare(
+    "auth/throttled",
+    "too many failed logins: try again in a few minutes",
+    "Failed logins are limited per account and per client address; further attempts, right "
+    "or wrong, are refused until the limit's window has passed.",
+)
+AUTH_EMAIL_UNVERIFIED = SERVER.declare(
+    "auth/email_unverified",
+    "confirm your email address first: follow the link in the mail sent to it",
+    "An account whose address is not verified gets no token (the pages send the mail again "
+    "at login).",
+)
+CONFIRM_INVALID = SERVER.declare(
+    "auth/confirm_invalid",
+    "this confirmation key is unknown, expired or already used",
+    "The key of an address confirmation mail did not confirm anything.",
+)
+TOKEN_NOT_FOUND = SERVER.declare(
+    "token/not_found",
+    "no token {token_id} of yours",
+    "The token to revoke does not exist or belongs to another account.",
 )
 
 # --- the API's requests ---------------------------------------------------------------------
@@ -313,4 +341,10 @@ ORDERS_READY = SERVER.declare(
 )
 REPORT_SENT = SERVER.declare(
     "report/sent", "report sent", "Outcome: the REPORT command's printout was sent."
+)
+CODE_ROTATED = SERVER.declare(
+    "code/rotated",
+    "a new seat code was sent to your registered address",
+    "Outcome: the NEWCODE command (or the game page's button) replaced the seat's secret "
+    "code; the old one no longer authenticates mail.",
 )

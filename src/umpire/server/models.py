@@ -24,7 +24,8 @@ class Profile(models.Model):
         conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
     )
     display_name = models.CharField(max_length=80)
-    email_address = models.EmailField(blank=True)
+    # May create games and use the GM console (set by ``umpire creategm``); not staff: the
+    # Django admin is for superusers only. The address lives in allauth's EmailAddress.
     is_game_master = models.BooleanField(default=False)
 
     def __str__(self) -> str:
@@ -32,7 +33,8 @@ class Profile(models.Model):
 
 
 class ApiToken(models.Model):
-    """A bearer token; only its SHA-256 digest is stored."""
+    """A bearer token; only its SHA-256 digest is stored. It expires (``UMPIRE_TOKEN_DAYS``)
+    and is deleted when revoked or when its account's password changes."""
 
     user = models.ForeignKey(
         conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
@@ -41,6 +43,7 @@ class ApiToken(models.Model):
     name = models.CharField(max_length=80, default="api")
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField()
 
     def __str__(self) -> str:
         return f"{self.name} token of {self.user}"

@@ -87,6 +87,7 @@ OrdersText = Annotated[str, _max(4 * ORDERS_MAX_BYTES), Clean, AfterValidator(_o
 PressText = Annotated[str, _max(PRESS_MAX_CHARS), Clean]
 Summary = Annotated[str, _max(SUMMARY_MAX), Clean]
 ShortText = Annotated[str, _max(200), Clean]
+ShortName = Annotated[str, _max(80, 1), Clean]
 Id = Annotated[int, Field(ge=1, le=MAX_ID)]
 TurnNumber = Annotated[int, Field(ge=0, le=MAX_ID)]
 Minutes = Annotated[float, Field(ge=0, le=MAX_MINUTES, allow_inf_nan=False)]

@@ -8,6 +8,10 @@ Configured by environment variables:
 - ``UMPIRE_SECRET_KEY``: the Django secret key (default: generated once into the var dir).
 - ``UMPIRE_DEBUG``: ``1`` for Django's debug mode.
 - ``UMPIRE_ALLOWED_HOSTS``: comma-separated host names (default: local names only).
+- ``UMPIRE_TOKEN_DAYS``: how long an API token lives (default 30 days).
+- ``UMPIRE_LOGIN_FAILURES``: failed logins allowed per account every 5 minutes (default 5;
+  10 a minute per client address).
+- ``UMPIRE_CACHE_DIR``: where the login throttle's counters live (default ``$UMPIRE_VAR_DIR/cache``).
 - Outgoing mail: ``EMAIL_URL`` (``smtp://user:password@host:587?tls=1``, ``smtps://...``,
   ``file:///path/to/dir``, ``console:``) or Django's own ``EMAIL_HOST``, ``EMAIL_PORT``,
   ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``,
@@ -69,6 +73,9 @@ INSTALLED_APPS = [
     "umpire.server.mail.apps.MailConfig",
     "umpire.server.web.apps.WebConfig",
     "django_htmx",
+    # After the web app, whose templates (allauth/layouts/base.html) restyle allauth's pages.
+    "allauth",
+    "allauth.account",
 ]
 
 MIDDLEWARE = [
@@ -80,6 +87,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
 ]
 
 ROOT_URLCONF = "umpire.server.urls"
@@ -136,6 +144,39 @@ TASKS = {
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
+
+# Accounts (django-allauth): sign-up with a verified, unique address; log in by user name or
+# address; password reset by mail; failed logins throttled per account and per address.
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_ADAPTER = "umpire.server.accounts.AccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "Umpire: "
+ACCOUNT_LOGOUT_REDIRECT_URL = "web:index"
+ACCOUNT_USERNAME_MIN_LENGTH = 2
+# Failed logins: at most UMPIRE_LOGIN_FAILURES per account every 5 minutes, and 10 a
+# minute from one address (allauth's rate-limit syntax); the API's token login shares them.
+UMPIRE_LOGIN_FAILURES = int(os.environ.get("UMPIRE_LOGIN_FAILURES", "5"))
+ACCOUNT_RATE_LIMITS = {"login_failed": f"10/m/ip,{UMPIRE_LOGIN_FAILURES}/5m/key"}
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "web:my_games"
+# API tokens expire this many days after they are issued.
+UMPIRE_TOKEN_DAYS = float(os.environ.get("UMPIRE_TOKEN_DAYS", "30"))
+
+# The rate limits' counters live in the cache: files under the var dir by default, shared by
+# every worker process on the machine (UMPIRE_CACHE_DIR to move them).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("UMPIRE_CACHE_DIR", str(VAR_DIR / "cache")),
+    }
+}
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"

@@ -35,6 +35,12 @@ class Table:
         code = code if code is not None else self.seat(power).secret_code
         return f"G-{self.game_id} T-{turn or game.turn} P-{power} C-{code}"
 
+    def masked_heading(self, power: str) -> str:
+        """The heading as printouts, reminders and LIST print it: the code masked."""
+        from umpire.server.accounts import masked
+
+        return self.heading(power, code=masked(self.seat(power).secret_code))
+
 
 def mail(sender: str, body: str, *, subject: str = "orders", message_id: str | None = None,
          date: datetime | None = None) -> bytes:  # fmt: skip
@@ -52,7 +58,9 @@ def mail(sender: str, body: str, *, subject: str = "orders", message_id: str | N
 def start_table(settings: dict[str, Any] | None = None) -> Table:
     from umpire.server import accounts, service
 
-    gm = accounts.register("gm", "gm-password", email="gm@example.org", game_master=True)
+    gm = accounts.register(
+        "gm", "gm-password", email="gm@example.org", game_master=True, verified=True
+    )
     players: dict[str, User] = {}
     addresses: dict[str, str] = {}
     game = service.create_game(
@@ -61,7 +69,7 @@ def start_table(settings: dict[str, Any] | None = None) -> Table:
     )  # fmt: skip
     for name, power in (("ann", "RED"), ("bob", "BLUE"), ("cat", "GREEN")):
         address = f"{name}@example.org"
-        user = accounts.register(name, f"{name}-password", email=address)
+        user = accounts.register(name, f"{name}-password", email=address, verified=True)
         service.join(game.pk, user, [power])
         players[power] = user
         addresses[power] = address

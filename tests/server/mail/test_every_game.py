@@ -43,7 +43,9 @@ def test_game_played_by_email(name: str, transactional_db: Any, mailoutbox: list
     settings: dict[str, Any] = {"reminder_minutes": 0, "rules": SHORT.get(name, {})}
     game = service.create_game(gm, f"{name} by mail", name, settings=settings)
     for i, power in enumerate(powers):
-        user = accounts.register(f"p{i}", "player-password", email=f"p{i}@example.org")
+        user = accounts.register(
+            f"p{i}", "player-password", email=f"p{i}@example.org", verified=True
+        )
         service.join(game.pk, user, [power])
     service.start(game.pk, gm)
     for _ in range(MOST_TURNS):
@@ -83,7 +85,7 @@ def test_a_power_is_named_by_its_code_or_full_name_in_any_case(
 
     gm = accounts.register("gm", "gm-password", game_master=True)
     game = service.create_game(gm, "names", "diplomacy", settings={"fill_with_bots": True})
-    user = accounts.register("fr", "player-password", email="fr@example.org")
+    user = accounts.register("fr", "player-password", email="fr@example.org", verified=True)
     service.join(game.pk, user, ["FRA"])
     service.start(game.pk, gm)
     seat = Seat.objects.get(game=game, power="FRA")

@@ -22,13 +22,13 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import DatabaseError, DataError, IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from umpire.core import registry, session
 from umpire.core.session import SessionError
 from umpire.server import errors as E
 from umpire.server import service
+from umpire.server.accounts import rotate_code, users_at
 from umpire.server.mail import replies
 from umpire.server.mail.models import InboundMail, OutboundMail
 from umpire.server.mail.outbound import heading_for, send
@@ -156,10 +156,9 @@ def _act(request: MailRequest, log_row: InboundMail, now: datetime) -> Handled:
 
 
 def _users_at(address: str) -> list[User]:
-    if not address:
-        return []
-    query = Q(profile__email_address__iexact=address) | Q(email__iexact=address)
-    return list(User.objects.filter(query, is_active=True).distinct())
+    """The account whose *verified* address sent the mail (an unverified claim counts for
+    nothing: it can neither order for the owner of the address nor lock him out)."""
+    return users_at(address)
 
 
 def _authenticate(heading: Heading, users: list[User]) -> tuple[Game, Seat] | None:
@@ -291,6 +290,13 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     for command in request.commands:
         if command.name == "REPORT":
             codes.append(_report(game, seat, command.turn, reply))
+    if "NEWCODE" in names:
+        rotate_code(seat, by="asked for by mail")
+        reply.add(
+            "NEWCODE: your seat has a new secret code, sent in a separate mail to the address "
+            "registered on your account. The code in this mail's heading no longer works."
+        )
+        codes.append(E.CODE_ROTATED.code)
     if not codes and not ({"HELP", "LIST"} & set(names)):
         reply.add("Your mail has a heading but no orders, press or commands: nothing was done.")
         codes.append(E.MAIL_EMPTY.code)

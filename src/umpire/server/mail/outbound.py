@@ -32,6 +32,7 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 
 from umpire.core import session
+from umpire.server.accounts import masked, verified_address
 from umpire.server.mail.models import MailStatus, OutboundMail
 from umpire.server.mail.replies import FOOTER, when
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Seat, Turn
@@ -48,15 +49,9 @@ def sender_address() -> str:
 
 
 def address_of(user: Any) -> str:
-    """The registered address of an account (its profile's, else the account's)."""
-    if user is None:
-        return ""
-    profile = getattr(user, "profile", None)
-    try:
-        address = profile.email_address if profile is not None else ""
-    except Exception:
-        address = ""
-    return (address or user.email or "").strip()
+    """The account's *verified* address, or "" (no mail at all): a seat code, a printout or
+    press never goes to an address its account has not proven it owns."""
+    return verified_address(user)
 
 
 def mail_enabled(game: Game) -> bool:
@@ -167,8 +162,18 @@ def retry_due(now: datetime | None = None) -> int:
     return count
 
 
-def heading_for(game: Game, seat: Seat) -> str:
-    return f"G-{game.pk} T-{game.turn} P-{seat.power} C-{seat.secret_code}"
+def heading_for(game: Game, seat: Seat, *, full: bool = False) -> str:
+    """The heading of the seat's next order mail. The code is printed in full only in the
+    welcome and new-code mails (``full``); everywhere else it is masked (``C-5f**************``),
+    so that one leaked printout, reminder or listing does not give it away."""
+    code = seat.secret_code if full else masked(seat.secret_code)
+    return f"G-{game.pk} T-{game.turn} P-{seat.power} C-{code}"
+
+
+CODE_NOTE = (
+    "(The code is masked: use the one from your welcome or new-code mail, or from the game's "
+    "web page. Send NEWCODE after your heading for a new one.)"
+)
 
 
 def _holders(game: Game) -> list[Seat]:
@@ -199,6 +204,7 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
         else:
             body.append(f"Next deadline: {when(game.deadline)}")
             body.append(f"Heading for your next orders: {heading_for(game, seat)}")
+            body.append(CODE_NOTE)
         subject = f"G-{game.pk} {game.name}: printout of {turn.label} ({seat.power})"
         key = f"printout:{turn.pk}:{seat.power}"
         sent += send(to, subject, "\n".join(body) + "\n\n" + FOOTER, kind="printout",
@@ -236,11 +242,28 @@ def send_welcome(seat_id: int) -> int:
         f"You play {seat.power} in G-{game.pk} {game.name}.\n"
         f"Your secret code: {seat.secret_code} (keep it to yourself).\n"
         f"Deadline: {when(game.deadline)}\n"
-        f"Heading for your orders: {heading_for(game, seat)}\n\n{text.rstrip()}\n\n"
+        f"Heading for your orders: {heading_for(game, seat, full=True)}\n\n{text.rstrip()}\n\n"
     )
     subject = f"G-{game.pk} {game.name}: you play {seat.power}"
     return int(send(address_of(seat.user), subject, body + FOOTER, kind="welcome", game=game,
                     key=f"welcome:{seat.pk}"))  # fmt: skip
+
+
+def send_new_code(seat: Seat, *, by: str) -> int:
+    """The seat's new secret code, to the holder's verified address only (1: queued)."""
+    game = seat.game
+    if seat.user is None or seat.is_bot or not seat.active:
+        return 0
+    body = (
+        f"Your seat code for {seat.power} in G-{game.pk} {game.name} was replaced ({by}).\n"
+        f"Your new secret code: {seat.secret_code} (keep it to yourself).\n"
+        "The old code no longer works: mail with it is refused.\n"
+        f"Heading for your orders: {heading_for(game, seat, full=True)}\n\n"
+        "If you did not ask for this, someone who knew your old code did: this new code\n"
+        "was sent only to you.\n\n"
+    )
+    subject = f"G-{game.pk} {game.name}: new seat code for {seat.power}"
+    return int(send(address_of(seat.user), subject, body + FOOTER, kind="code", game=game))
 
 
 # --- press --------------------------------------------------------------------------------
@@ -317,7 +340,7 @@ def _notice(game: Game, seat: Seat, *, late: bool, now: datetime) -> int:
             f"No orders from you yet for G-{game.pk} {game.name}, turn {game.turn}. The deadline "
             f"is {when(game.deadline)} ({_left(game.deadline - now)} from now)."
         )
-    body = f"{text}\n\nHeading for your orders: {heading_for(game, seat)}\n\n{FOOTER}"
+    body = f"{text}\n\nHeading for your orders: {heading_for(game, seat)}\n{CODE_NOTE}\n\n{FOOTER}"
     subject = f"G-{game.pk} {game.name}: {'LATE' if late else 'reminder'}, turn {game.turn}"
     # One reminder and one late notice per player and turn: pausing, resuming or extending
     # the deadline does not send them again (a rollback frees the keys: see _rolled_back).

@@ -45,7 +45,7 @@ SIGNED = "SIGNED"
 ANONYMOUS = "ANONYMOUS"
 
 # Commands that stand alone on a line; PRESS/BROADCAST open a press block.
-LINE_COMMANDS = ("HELP", "LIST", "ORDERS", "REPORT", "READY")
+LINE_COMMANDS = ("HELP", "LIST", "ORDERS", "REPORT", "READY", "NEWCODE")
 PRESS_END = ("ENDPRESS", "END PRESS")
 
 
@@ -78,7 +78,7 @@ class Heading:
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    name: str  # HELP, LIST, REPORT, READY
+    name: str  # HELP, LIST, REPORT, READY, NEWCODE
     line: int
     turn: int | None = None  # REPORT [turn]
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from umpire.server.web import actions, gm, press, views
+from umpire.server.web import account, actions, gm, press, views
 
 app_name = "web"
 
@@ -17,6 +17,10 @@ urlpatterns = [
     path("games/<int:game_id>/ready/", actions.ready, name="ready"),
     path("games/<int:game_id>/vote/", actions.vote, name="vote"),
     path("games/<int:game_id>/press/", press.press_page, name="press"),
+    path("account/", account.account_page, name="account"),
+    path("account/tokens/", account.new_token, name="new_token"),
+    path("account/tokens/<int:token_id>/revoke/", account.revoke_token, name="revoke_token"),
+    path("account/seats/<int:seat_id>/code/", account.new_code, name="new_code"),
     path("gm/", gm.console, name="gm"),
     path("gm/<int:game_id>/", gm.gm_game, name="gm_game"),
     path("gm/<int:game_id>/<str:action>/", gm.gm_action, name="gm_action"),

@@ -1,0 +1,87 @@
+"""The account page: the verified address, API tokens (listed, created, revoked) and the
+seat codes of the games one plays (shown to their holder, replaced on request)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from umpire.core.session import SessionError
+from umpire.server import accounts
+from umpire.server.models import GameStatus, Seat
+from umpire.server.web.common import need_login, report_error, signed_in
+
+
+def _seats(user: Any) -> list[Seat]:
+    return list(
+        Seat.objects.filter(user=user, active=True, is_bot=False)
+        .exclude(game__status=GameStatus.FINISHED)
+        .select_related("game")
+        .order_by("game_id")
+    )
+
+
+def account_page(request: HttpRequest) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    ctx = {
+        "address": accounts.verified_address(user),
+        "tokens": accounts.tokens_of(user),
+        "seats": _seats(user),
+        "new_token": request.session.pop("new_token", None),
+        "token_days": accounts.token_lifetime().days,
+    }
+    return render(request, "web/account.html", ctx)
+
+
+@require_POST
+def new_token(request: HttpRequest) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    name = (request.POST.get("name") or "web").strip()[:80] or "web"
+    # Shown once, on the next page only (it is stored as a digest).
+    request.session["new_token"] = {"name": name, "value": accounts.issue_token(user, name)}
+    return redirect("web:account")
+
+
+@require_POST
+def revoke_token(request: HttpRequest, token_id: int) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    try:
+        accounts.revoke_token(user, token_id)
+    except SessionError as err:
+        report_error(request, err)
+    else:
+        messages.success(request, "Token revoked.")
+    return redirect("web:account")
+
+
+@require_POST
+def new_code(request: HttpRequest, seat_id: int) -> HttpResponse:
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    with transaction.atomic():
+        seat = (
+            Seat.objects.select_for_update()
+            .filter(pk=seat_id, user=user, active=True, is_bot=False)
+            .first()
+        )
+        if seat is None:
+            messages.error(request, "You hold no such seat.")
+            return redirect("web:account")
+        accounts.rotate_code(seat, by="asked for on the web")
+    messages.success(
+        request,
+        f"{seat.power} in G-{seat.game_id} has a new seat code; the old one no longer works.",
+    )
+    return redirect("web:account")
