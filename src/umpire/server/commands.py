@@ -221,7 +221,8 @@ def serve(host: str, port: int, demo: bool) -> int:
     url = f"http://{shown}:{httpd.server_port}"
     print(f"Umpire is serving at {url}/", flush=True)
     print(f"API documentation: {url}/api/docs", flush=True)
-    print(f"Admin (game masters): {url}/admin/", flush=True)
+    print(f"Sign up: {url}/accounts/signup/  GM console: {url}/gm/", flush=True)
+    print(f"Admin (superusers only): {url}/admin/", flush=True)
     if demo:
         _demo(host, url)
     workers = Workers()

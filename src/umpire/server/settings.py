@@ -11,6 +11,8 @@ Configured by environment variables:
 - ``UMPIRE_TOKEN_DAYS``: how long an API token lives (default 30 days).
 - ``UMPIRE_LOGIN_FAILURES``: failed logins allowed per account every 5 minutes (default 5;
   10 a minute per client address).
+- ``UMPIRE_TRUSTED_PROXIES``: reverse proxies in front (default 0), so that the per-address
+  login limit sees the client's address (X-Forwarded-For) rather than the proxy's.
 - ``UMPIRE_CACHE_DIR``: where the login throttle's counters live (default ``$UMPIRE_VAR_DIR/cache``).
 - Outgoing mail: ``EMAIL_URL`` (``smtp://user:password@host:587?tls=1``, ``smtps://...``,
   ``file:///path/to/dir``, ``console:``) or Django's own ``EMAIL_HOST``, ``EMAIL_PORT``,
@@ -164,6 +166,9 @@ ACCOUNT_USERNAME_MIN_LENGTH = 2
 # minute from one address (allauth's rate-limit syntax); the API's token login shares them.
 UMPIRE_LOGIN_FAILURES = int(os.environ.get("UMPIRE_LOGIN_FAILURES", "5"))
 ACCOUNT_RATE_LIMITS = {"login_failed": f"10/m/ip,{UMPIRE_LOGIN_FAILURES}/5m/key"}
+# Behind a reverse proxy, the number of proxies whose X-Forwarded-For is trusted: without
+# it every client would share the proxy's address and its limit.
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("UMPIRE_TRUSTED_PROXIES", "0"))
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "web:my_games"
 # API tokens expire this many days after they are issued.

@@ -47,9 +47,9 @@ def test_newcode_on_the_account_page(table: Table) -> None:
     client = client_for(table.players["BLUE"])
     page = client.get("/account/").content.decode()
     assert old in page and table.seat("RED").secret_code not in page
-    other = client_for(table.players["RED"]).post(f"/account/seats/{seat.pk}/code/")
-    assert other.status_code == 302 and table.seat("BLUE").secret_code == old  # not his seat
-    assert client.post(f"/account/seats/{seat.pk}/code/").status_code == 302
+    other = client_for(table.players["RED"]).post(f"/account/games/{table.game_id}/code/")
+    assert other.status_code == 302 and table.seat("BLUE").secret_code == old  # his own only
+    assert client.post(f"/account/games/{table.game_id}/code/").status_code == 302
     new = table.seat("BLUE").secret_code
     assert new != old
     (notice,) = sent_to("bob@example.org", "new seat code")

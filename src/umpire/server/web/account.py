@@ -13,17 +13,22 @@ from django.views.decorators.http import require_POST
 
 from umpire.core.session import SessionError
 from umpire.server import accounts
-from umpire.server.models import GameStatus, Seat
-from umpire.server.web.common import need_login, report_error, signed_in
+from umpire.server.models import Game, GameStatus, Seat
+from umpire.server.outputs import viewer_of
+from umpire.server.web.common import need_login, read, report_error, signed_in
 
 
-def _seats(user: Any) -> list[Seat]:
-    return list(
-        Seat.objects.filter(user=user, active=True, is_bot=False)
-        .exclude(game__status=GameStatus.FINISHED)
-        .select_related("game")
-        .order_by("game_id")
+def _seats(user: Any) -> list[dict[str, Any]]:
+    """The games where the user holds a seat, as ``present`` shows them to him (his own
+    power and code are in its ``you``)."""
+    games = (
+        Game.objects.filter(seats__user=user, seats__active=True, seats__is_bot=False)
+        .exclude(status=GameStatus.FINISHED)
+        .distinct()
+        .order_by("id")
     )
+    rows = [read(g, viewer_of(g, user), ["game"])["game"] for g in games]
+    return [r for r in rows if r and r["you"].get("secret_code")]
 
 
 def account_page(request: HttpRequest) -> HttpResponse:
@@ -66,14 +71,16 @@ def revoke_token(request: HttpRequest, token_id: int) -> HttpResponse:
 
 
 @require_POST
-def new_code(request: HttpRequest, seat_id: int) -> HttpResponse:
+def new_code(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A new code for the user's own seat in the game (re-checked here: only the holder)."""
     user = signed_in(request)
     if user is None:
         return need_login(request)
     with transaction.atomic():
         seat = (
             Seat.objects.select_for_update()
-            .filter(pk=seat_id, user=user, active=True, is_bot=False)
+            .filter(game_id=game_id, user=user, active=True, is_bot=False)
+            .select_related("game")
             .first()
         )
         if seat is None:

@@ -1,0 +1,60 @@
+"""A new user in a real browser: signs up, confirms the address from the mail written under
+var/mail/, logs in and lands on My games (issue 13's account pages, issue 14 item 4)."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser import Live, chrome, context, live, shot, skip_reason
+
+pytestmark = [pytest.mark.skipif(bool(skip_reason()), reason=skip_reason() or "")]
+
+__all__ = ["chrome", "live"]  # the module-scoped fixtures
+
+CONFIRM = re.compile(r"https?://\S+/accounts/confirm-email/[-:\w]+/")
+
+
+def confirmation_link(var: Path, address: str) -> str:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for path in sorted((var / "mail").glob("*")):
+            text = path.read_text(errors="replace")
+            found = CONFIRM.search(text)
+            if found and address in text:
+                return found.group(0)
+        time.sleep(0.3)
+    raise AssertionError(f"no confirmation mail for {address} under {var / 'mail'}")
+
+
+def test_sign_up_confirm_log_in_and_land_on_my_games(chrome: Any, live: Live) -> None:
+    ctx = context(chrome, live, None)
+    page = ctx.new_page()
+    page.goto("/")
+    page.click("header >> text=Sign up")
+    page.fill("input[name=username]", "newcomer")
+    page.fill("input[name=email]", "newcomer@example.org")
+    page.fill("input[name=password1]", "a-long-pass-9")
+    page.fill("input[name=password2]", "a-long-pass-9")
+    shot(page, "account-sign-up")
+    page.click("main button[type=submit]")
+    page.wait_for_url(re.compile(r"/accounts/confirm-email/"))
+    link = confirmation_link(Path(live.env["UMPIRE_VAR_DIR"]), "newcomer@example.org")
+    page.goto(link)
+    page.click("main button[type=submit]")
+    if "/accounts/login/" in page.url or "/games/" not in page.url:
+        page.goto("/accounts/login/")
+        page.fill("input[name=login]", "newcomer")
+        page.fill("input[name=password]", "a-long-pass-9")
+        page.click("main button[type=submit]")
+    page.wait_for_url(re.compile(r"/games/$"))
+    assert page.locator("h1").inner_text() == "My games"
+    assert page.locator("header").get_by_text("Log out").count() == 1
+    shot(page, "account-my-games-after-sign-up")
+    page.goto("/account/")
+    assert "newcomer@example.org" in page.content()
+    ctx.close()
