@@ -20,7 +20,7 @@ def forward(apps: Any, schema_editor: Any) -> None:
     seen = {e.lower() for e in EmailAddress.objects.values_list("email", flat=True)}
     for profile in Profile.objects.select_related("user").order_by("id"):
         user = profile.user
-        address = (profile.email_address or user.email or "").strip()
+        address = (profile.email_address or user.email or "").strip().lower()
         if address and address.lower() not in seen:
             seen.add(address.lower())
             EmailAddress.objects.create(user=user, email=address, primary=True, verified=False)
