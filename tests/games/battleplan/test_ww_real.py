@@ -301,3 +301,24 @@ def test_a_bot_game_of_real_forces_plays_to_its_end() -> None:
     final = R.load_state(record.latest_state)
     assert all_allied(final)  # it ended by the peace, not the turn limit
     assert "everyone left is allied" in record.outcome.summary
+
+
+def test_the_gms_deals_seat_two_or_three_countries_as_one_position() -> None:
+    """ "Or any two $3.50 countries of our choice for $5.00; or any three $2.50 or $2.00
+    countries of our choice for $3.50" (the GM's choice: the ``deals`` setting)."""
+    deals = {"CAN": ["KOR"], "PHL": ["ARG", "IRL"]}
+    state: GameState = R.new_game("real", ["USA", "CAN", "PHL"], SeededChance(1), {"deals": deals})
+    assert set(state.occupied_by(2)) == set(position("CAN").spaces) | {"CKO"}
+    assert set(state.occupied_by(3)) == {"PLU", "PMI", "SAR", "SSC", "EIR"}
+    assert state.countries["CKO"].hpi == 100
+    assert state.extra["fees"] == {"USA": 9.0, "CAN": 5.0, "PHL": 3.5}
+    tax = sum(state.countries[c].taxbase for c in state.occupied_by(2))
+    assert state.player(2).cents == tax * 100
+    for bad in (
+        {"CAN": ["USA"]},  # seated already
+        {"CAN": ["ARG"]},  # not two $3.50 countries
+        {"PHL": ["ARG", "CAN"]},  # not three of $2.50 or less
+        {"CAN": ["Atlantis"]},
+    ):
+        with pytest.raises(ValueError, match="deals"):
+            R.new_game("real", ["USA", "CAN", "PHL"], SeededChance(1), {"deals": bad})

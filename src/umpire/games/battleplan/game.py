@@ -59,7 +59,7 @@ class BattlePlan:
             holdings=self.scenario.holdings,
             minors=self.scenario.minors,
         )
-        self.scenario.setup(state, self.gm)  # WW real: the 1982 forces
+        self.scenario.setup(state, self.gm, settings)  # WW real: the 1982 forces, deals
         state.due = str(settings.get("due", ""))  # 14: the server may supply the due date
         if self.scenario.newspaper:  # WW newspaper: the list of players printed on turn one
             names = self.scenario.free_messages  # WW anonymous: no contact outside the game

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
@@ -30,11 +31,11 @@ from umpire.games.battleplan.world.real import positions as real_positions
 from umpire.games.battleplan.world.real import real_start
 
 AfterTurn = Callable[[GameState, Mapping[int, Sequence[Order]], Chance], list[Event]]
-Setup = Callable[[GameState, GameMap], None]
+Setup = Callable[[GameState, GameMap, Mapping[str, Any]], None]
 Bot = Callable[[GameState, GameMap, int, Chance, bool, bool], str]
 
 
-def _no_setup(state: GameState, gm: GameMap) -> None:
+def _no_setup(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> None:
     """The starting forces of ``new_state`` stand (15C)."""
 
 

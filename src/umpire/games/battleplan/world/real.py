@@ -30,7 +30,7 @@ from typing import Any
 
 from umpire.games.battleplan import errors
 from umpire.games.battleplan.geography import DATA, GameMap
-from umpire.games.battleplan.model import STARTING_MULTIPLIERS, GameState
+from umpire.games.battleplan.model import STARTING_HPI, STARTING_MULTIPLIERS, GameState
 
 CLASSES = ("super", "major", "medium", "small")
 FIGURES = ("army", "ships", "aircraft", "gdp")
@@ -218,10 +218,21 @@ def starting_forces(gm: GameMap) -> dict[str, dict[str, int]]:
     return out
 
 
-def real_start(state: GameState, gm: GameMap) -> None:
+def real_start(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> None:
     """Set every country's 1982 forces, industry, limit and TaxBase, and every seated
-    position's multipliers, research odds and starting Dollars (WW real)."""
+    position's multipliers, research odds and starting Dollars (WW real); seat the GM's
+    two- and three-country deals of the ``deals`` setting (:func:`deal_fees`)."""
     sc = real_data().scale
+    deals = {str(k): [str(x) for x in v] for k, v in (settings.get("deals") or {}).items()}
+    fees = deal_fees(deals, [p.power for p in state.players])
+    for p in state.players:
+        for extra in deals.get(p.power, ()):
+            for code in position(extra).spaces:
+                c = state.countries[code]
+                c.owner, c.hpi = p.number, STARTING_HPI
+    if deals:
+        state.extra["deals"] = {k: v for k, v in sorted(deals.items())}
+        state.extra["fees"] = fees
     for code, f in starting_forces(gm).items():
         c = state.countries[code]
         c.army, c.navy, c.air = f["army"], f["navy"], f["air"]
@@ -232,8 +243,40 @@ def real_start(state: GameState, gm: GameMap) -> None:
         pos = position(p.power)
         p.multipliers = dict(STARTING_MULTIPLIERS) | {"M": pos.missiles, "X": pos.antimissiles}
         p.research_odds = dict(sorted(pos.research.items()))
-        taxbase = sum(state.countries[c].taxbase for c in pos.spaces)
-        p.cents = pos.cash * taxbase * 100
+        played = [pos, *(position(x) for x in deals.get(p.power, ()))]
+        p.cents = sum(q.cash * sum(state.countries[c].taxbase for c in q.spaces) for q in played)
+        p.cents *= 100
+
+
+def deal_fees(deals: Mapping[str, Sequence[str]], seated: Sequence[str]) -> dict[str, float]:
+    """The GM's deals: "any two $3.50 countries of our choice for $5.00; or any three $2.50 or
+    $2.00 countries of our choice for $3.50". ``deals`` maps a seated position to the unseated
+    positions played with it; the result is every seat's turn fee. A deal that is not one of
+    the two kinds, or names a seated, unknown or twice-used position, raises ValueError."""
+    prices = real_data().raw["deals"]
+    fees = {p: position(p).price for p in seated if p in {q.code for q in positions()}}
+    used: set[str] = set()
+    for seat, extra in deals.items():
+        if seat not in seated:
+            raise ValueError(f"deals: {seat!r} is not a seated position")
+        codes = [seat, *extra]
+        for code in extra:
+            if code not in {q.code for q in positions()}:
+                raise ValueError(f"deals: {code!r} is no position of the price list")
+            if code in seated or code in used:
+                raise ValueError(f"deals: {code!r} is already played")
+            used.add(code)
+        price = [position(c).price for c in codes]
+        if len(codes) == 2 and price == [3.5, 3.5]:
+            fees[seat] = float(prices["two_at_3_50"])
+        elif len(codes) == 3 and max(price) <= 2.5:
+            fees[seat] = float(prices["three_at_2_50_or_less"])
+        else:
+            raise ValueError(
+                f"deals: {'+'.join(codes)} is neither two $3.50 countries nor three of $2.50 "
+                "or $2.00"
+            )
+    return fees
 
 
 def industry_owned(state: GameState, number: int) -> int:
