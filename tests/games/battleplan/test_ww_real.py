@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from umpire.core.chance import SeededChance
+from umpire.core.events import Audience
 from umpire.core.problems import OrderError
 from umpire.games.battleplan.economy import research
 from umpire.games.battleplan.game import RULESETS
@@ -204,6 +205,9 @@ def test_world_opinion_is_played_in_real_forces() -> None:
         "countries."
     ]
     assert all(res.state.countries[c].hpi <= 97 for c in res.state.occupied_by(2))
+    # the totals are in the world news (the newspaper every player gets), not who listed him
+    paper = R.newspaper(res.state, [e for e in res.events if e.audience == Audience.public()])
+    assert paper is not None and news[0] in paper and "USA" not in paper.split("opinion")[-1]
 
 
 # ------------------------------------------------------------------------------- the end
