@@ -55,6 +55,7 @@ def _ally_all(state: GameState, numbers: list[int]) -> None:
 def test_every_land_space_belongs_to_exactly_one_state_of_1982() -> None:
     held: dict[str, list[str]] = {}
     for st in real_data().states.values():
+        assert not st.weights or len(st.weights) == len(st.spaces), st.code
         for c in st.spaces:
             held.setdefault(c, []).append(st.code)
     assert set(held) == set(GM.countries)

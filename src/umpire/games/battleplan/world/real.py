@@ -50,6 +50,7 @@ class State1982:
     sources: tuple[str, ...]  # one key of [sources] per figure of FIGURES
     launchers: int = 0
     abm: int = 0
+    weights: tuple[int, ...] = ()  # each space's share (default: the capital 2, others 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +103,7 @@ def real_data() -> RealData:
             sources=tuple(s["src"].split()),
             launchers=int(s.get("launchers", 0)),
             abm=int(s.get("abm", 0)),
+            weights=tuple(int(w) for w in s.get("weights", ())),
         )
         for code, s in raw["country"].items()
     }
@@ -189,8 +191,9 @@ def spaces_with_guests(state: State1982) -> tuple[str, ...]:
 
 def starting_forces(gm: GameMap) -> dict[str, dict[str, int]]:
     """Every land space's 1982 forces and economy in game units (WW real; ruling W-REAL2):
-    each state's totals split over its spaces (the capital two shares, each other space one;
-    Navy only to spaces with a coast; Missiles and AntiMissiles at the capital)."""
+    each state's totals split over its spaces (its weights, or the capital two shares and each
+    other space one; Navy only to spaces with a coast; Missiles and AntiMissiles at the
+    capital)."""
     data = real_data()
     sc = data.scale
     out: dict[str, dict[str, int]] = {
@@ -199,7 +202,9 @@ def starting_forces(gm: GameMap) -> dict[str, dict[str, int]]:
     }
     for st in data.states.values():
         spaces = spaces_with_guests(st)
-        weights = [sc["capital_weight"] if i == 0 else 1 for i in range(len(spaces))]
+        weights = list(st.weights) or [
+            sc["capital_weight"] if i == 0 else 1 for i in range(len(spaces))
+        ]
         coast = [i for i, c in enumerate(spaces) if gm.spaces[c].has_coast]
         army = share(scaled(st.army, sc["army_per_unit"], up=True), weights, least=1)
         air = share(scaled(st.aircraft, sc["aircraft_per_unit"]), weights)
