@@ -18,6 +18,7 @@ NOT_DRAWN_YET = {
     ("battleplan", "anonymous"),
     ("battleplan", "1939"),
     ("battleplan", "south-america"),
+    ("battleplan", "real"),
     ("conquest", "standard"),
     ("conquest", "warsaw-break"),
     ("spi-ww2", "4-player"),

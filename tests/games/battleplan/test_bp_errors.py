@@ -15,7 +15,7 @@ CODE_LITERAL = re.compile(r"[\"'](?:syntax|order|illegal)/[a-z_]+[\"']")
 
 
 def test_no_code_is_written_outside_the_catalogue() -> None:
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         if path.name == "errors.py":
             continue
         found = CODE_LITERAL.findall(path.read_text())
@@ -24,7 +24,7 @@ def test_no_code_is_written_outside_the_catalogue() -> None:
 
 def test_every_declared_code_is_used() -> None:
     names = [n for n in dir(errors) if n.isupper() and n != "ERRORS"]
-    sources = "\n".join(p.read_text() for p in PACKAGE.glob("*.py") if p.name != "errors.py")
+    sources = "\n".join(p.read_text() for p in PACKAGE.rglob("*.py") if p.name != "errors.py")
     for name in names:
         assert f"errors.{name}" in sources, f"{name} is declared and never used"
     assert GAME.errors is errors.ERRORS

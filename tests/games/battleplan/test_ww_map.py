@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from umpire.core.chance import SeededChance
+from umpire.games.battleplan.game import RULESETS
 from umpire.games.battleplan.legality import reach
 from umpire.games.battleplan.model import MINOR, GameState, Stack
 from umpire.games.battleplan.setup import EUROPE_START, new_state, starting_country
@@ -216,6 +217,9 @@ def test_icepack_air_range_in_equal_and_real_forces_but_not_1939() -> None:
                 assert WW.in_air_range(a, b), (a, b)
     # 1939: "Air force can NOT fly over the northern icecap"
     assert not WW1939.in_air_range("NAK", "RWS") and not WW1939.in_air_range("NGR", "RYA")
+    # the scenarios: Equal, Anonymous and Real Forces play on the icepack map, 1939 not
+    for name, gm in (("equal", WW), ("anonymous", WW), ("real", WW), ("1939", WW1939)):
+        assert RULESETS[name].gm is gm, name
 
 
 @pytest.mark.rule("WW air")

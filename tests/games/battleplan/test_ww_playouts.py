@@ -15,7 +15,7 @@ from umpire.core.events import visible_to
 from umpire.core.record import GameRecord
 from umpire.games.battleplan.game import RULESETS
 
-SCENARIOS = ("equal", "anonymous", "1939", "south-america")
+SCENARIOS = ("equal", "anonymous", "1939", "south-america", "real")
 TURNS = 4
 
 

@@ -33,6 +33,19 @@ def bot_orders(
     free_messages: bool = True,
     attacks: bool = True,
 ) -> str:
+    kept = choose_orders(state, gm, number, chance, free_messages, attacks)
+    return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")
+
+
+def choose_orders(
+    state: GameState,
+    gm: GameMap,
+    number: int,
+    chance: Chance,
+    free_messages: bool = True,
+    attacks: bool = True,
+) -> list[Order]:
+    """The bot's orders, each one legal (those the check refuses are left out)."""
     orders = _propaganda(state, gm, number, chance)
     for code in sorted(state.countries):
         c = state.countries[code]
@@ -49,8 +62,7 @@ def bot_orders(
     if not attacks:  # WW real.turn1, 1939.turn1: no attacks on turn one
         orders = [o for o in orders if not is_attack(o)]
     verdicts = check_orders(state, gm, number, orders)
-    kept = [o for o, v in zip(orders, verdicts, strict=True) if v is None]
-    return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")
+    return [o for o, v in zip(orders, verdicts, strict=True) if v is None]
 
 
 def _propaganda(state: GameState, gm: GameMap, number: int, chance: Chance) -> list[Order]:

@@ -270,11 +270,15 @@ def research(players: Iterable[Player], chance: Chance) -> None:
 
     Ruling R-E1: a research spend of $n on one item gains sqrt(1.25 n) points, rounded
     randomly (the sample printout: RF20 took AirForce from 100 to 105; more per turn is less
-    effective per Dollar, as 5B says).
+    effective per Dollar, as 5B says). WW Real Forces: "the chance of success of your RESEARCH
+    is NOT necessarily the same": a player's ``research_odds`` scale his gain (ruling W-REAL4).
     """
     for me in players:
         for kind in sorted(me.research):
             gain = rsqrt(me.research[kind] * 5 // 4, chance, f"research {kind} [{me.number}]")
+            odds = me.research_odds.get(kind)
+            if odds is not None:  # WW Real Forces: his own odds (0: never)
+                gain = rround(gain * odds, 100, chance, f"research odds {kind} [{me.number}]")
             me.multipliers[kind] = me.multipliers.get(kind, 0) + gain
         me.research.clear()
 

@@ -230,3 +230,16 @@ NO_WORLD_OPINION = declare(
     "{order!r}: this game has no World Opinion lists",
     "Good-guy and bad-guy lists are for Real Forces and 1939 games (WW opinion).",
 )
+
+# -- setup: choosing positions (WW real) ---------------------------------------------------
+
+UNKNOWN_POSITION = declare(
+    "setup/unknown_position",
+    "{position!r} is no position of the Real Forces price list",
+    "A sign-up names a position that is not on the price list (WW real).",
+)
+NO_POSITION = declare(
+    "setup/no_position",
+    "player {player}: no position he listed is free at a turn fee of at most ${fee}",
+    "Every position a player listed is taken or costs more than his maximum fee (WW real).",
+)

@@ -14,7 +14,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, View
-from umpire.games.battleplan import bot, ending, errors, views
+from umpire.games.battleplan import ending, errors, views
 from umpire.games.battleplan.legality import check_orders, refuse_by_options
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import format_order, read_line
@@ -59,6 +59,7 @@ class BattlePlan:
             holdings=self.scenario.holdings,
             minors=self.scenario.minors,
         )
+        self.scenario.setup(state, self.gm, settings)  # WW real: the 1982 forces, deals
         state.due = str(settings.get("due", ""))  # 14: the server may supply the due date
         if self.scenario.newspaper:  # WW newspaper: the list of players printed on turn one
             names = self.scenario.free_messages  # WW anonymous: no contact outside the game
@@ -155,11 +156,13 @@ class BattlePlan:
     def bot_orders(self, state: GameState, power: str, chance: Chance) -> str:
         number = state.number_of(power)
         attacks = not (self.scenario.no_attacks_turn_one and state.turn == 1)
-        return bot.bot_orders(state, self.gm, number, chance, self.scenario.free_messages, attacks)
+        return self.scenario.player_bot(
+            state, self.gm, number, chance, self.scenario.free_messages, attacks
+        )
 
     def vary_secrets(self, state: GameState, power: str, chance: Chance) -> GameState:
-        """A state differing only in what ``power`` alone knows: his money, spies, research,
-        multipliers and defaults, the forces in countries he holds that no one spies on, and his
+        """A state differing only in what ``power`` alone knows: his money, spies, research
+        (and its odds, which even he is not shown: WW real), multipliers and defaults, the forces in countries he holds that no one spies on, and his
         Navy in seas no one else sees (14)."""
         s = state.copy()
         number = s.number_of(power)
@@ -168,6 +171,7 @@ class BattlePlan:
         me.spies = chance.randint(0, 1000, purpose="vary spies")
         me.multipliers["A"] = chance.randint(50, 150, purpose="vary multipliers")
         me.research = {"F": chance.randint(1, 50, purpose="vary research")}
+        me.research_odds = {"M": chance.randint(0, 200, purpose="vary research odds")}
         # countries someone else sees (by a spy, or shared with him, 6B, 6D) are not secret
         seen_by_others = set().union(
             *(views.visible_countries(s, p.number) for p in s.players if p.number != number)

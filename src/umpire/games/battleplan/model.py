@@ -194,6 +194,9 @@ class Player:
     defaults: dict[str, int] = field(default_factory=dict)  # 10: kind -> proportion
     options: list[int] = field(default_factory=list)  # 8: user options switched on
     research: dict[str, int] = field(default_factory=dict)  # 5B: cents spent, effective next turn
+    # WW Real Forces: the odds of his research per kind, in percent of the usual gain (absent:
+    # 100; 0: that research never succeeds). Secret even from him ("You'll have to experiment")
+    research_odds: dict[str, int] = field(default_factory=dict)
     last_turn_occupying: int = 0  # 1A: the last turn the player occupied a country
     # What the player saw during the turn just resolved, kept so that his view stays a
     # function of the state (14, ruling R-I5): the countries he occupied or controlled when
@@ -221,7 +224,11 @@ class Player:
             "held_before": sorted(self.held_before),
             "occupied_before": sorted(self.occupied_before),
             "seas_seen": sorted(self.seas_seen),
-        }
+        } | (
+            {"research_odds": dict(sorted(self.research_odds.items()))}
+            if self.research_odds
+            else {}
+        )
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Player:
@@ -242,6 +249,7 @@ class Player:
             held_before=[str(c) for c in d.get("held_before", [])],
             occupied_before=[str(c) for c in d.get("occupied_before", [])],
             seas_seen=[str(c) for c in d.get("seas_seen", [])],
+            research_odds={str(k): int(v) for k, v in d.get("research_odds", {}).items()},
         )
 
 

@@ -3,29 +3,40 @@ ruleset is built from (a new scenario is a new :class:`Scenario`, never a branch
 
 Europe is the basic game (1A, 15). World Wide Battle Plan: Equal Forces plays the basic rules
 on the world map with the icepack air range (WW equal); Anonymous is Equal Forces with no free
-diplomatic messages, only the numbered message orders (WW anonymous).
+diplomatic messages, only the numbered message orders (WW anonymous). Real Forces starts
+from the world of 1982 (``world.real``) and ends when everyone left is allied (WW real).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.ruleset import Outcome, ScenarioInfo
-from umpire.games.battleplan import ending
+from umpire.games.battleplan import bot, ending
 from umpire.games.battleplan.geography import GameMap, europe
 from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.setup import EUROPE_START, Start
-from umpire.games.battleplan.world import ending1939
+from umpire.games.battleplan.world import botreal, ending1939, endingreal
 from umpire.games.battleplan.world.equal import GM_CHOICES
 from umpire.games.battleplan.world.geography import south_america_map, world_map
 from umpire.games.battleplan.world.opinion import world_opinion
 from umpire.games.battleplan.world.powers1939 import powers_1939
+from umpire.games.battleplan.world.real import holdings as real_holdings
+from umpire.games.battleplan.world.real import positions as real_positions
+from umpire.games.battleplan.world.real import real_start
 
 AfterTurn = Callable[[GameState, Mapping[int, Sequence[Order]], Chance], list[Event]]
+Setup = Callable[[GameState, GameMap, Mapping[str, Any]], None]
+Bot = Callable[[GameState, GameMap, int, Chance, bool, bool], str]
+
+
+def _no_setup(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> None:
+    """The starting forces of ``new_state`` stand (15C)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +56,8 @@ class Scenario:
     world_opinion: bool = False  # WW opinion: the nG/nB orders and their HPI effect
     # steps after the turn's pipeline, in order (WW opinion, WW 1939.end)
     after_turn: tuple[AfterTurn, ...] = ()
+    setup: Setup = _no_setup  # after new_state: a scenario's own starting forces (WW real)
+    player_bot: Bot = bot.bot_orders  # the scenario's bot (WW real: peace and World Opinion)
 
 
 EUROPE = Scenario(
@@ -61,6 +74,10 @@ EUROPE = Scenario(
     game_map=europe(),
     start=EUROPE_START,
 )
+
+# The default seats of Real Forces: the first of the price list ("approximately their order of
+# desirability"; "WWBP usually has 20 to 25 players"; ruling W-REAL6).
+REAL_DEFAULT_SEATS = 20
 
 # The default seats of a world game: the GM's choices of WW equal (ruling W-EQ1).
 WORLD_DEFAULT = GM_CHOICES
@@ -146,4 +163,34 @@ SOUTH_AMERICA = Scenario(
     start=EUROPE_START,
 )
 
-SCENARIOS = (EUROPE, EQUAL, ANONYMOUS, WW1939, SOUTH_AMERICA)
+_REAL = real_positions()
+
+REAL = Scenario(
+    info=ScenarioInfo(
+        name="real",
+        title="World Wide Battle Plan: Real Forces",
+        powers=tuple(p.code for p in _REAL),
+        min_players=2,
+        max_players=len(_REAL),
+        description=(
+            "The world of about 1982: the positions of the price list (some of several "
+            "countries) start with their real forces, multipliers and research odds; no "
+            "attacks on turn one; World Opinion; the game ends when everyone left has "
+            "declared everyone else an ally, with winners by industry (WW real)."
+        ),
+        default_powers=tuple(p.code for p in _REAL[:REAL_DEFAULT_SEATS]),
+        names=tuple((p.code, p.name) for p in _REAL),
+    ),
+    game_map=world_map(icepack=True),
+    start=EUROPE_START,
+    newspaper=True,
+    holdings=real_holdings(),
+    no_attacks_turn_one=True,
+    outcome=endingreal.outcome,
+    world_opinion=True,
+    after_turn=(world_opinion,),
+    setup=real_start,
+    player_bot=botreal.bot_orders,
+)
+
+SCENARIOS = (EUROPE, EQUAL, ANONYMOUS, WW1939, SOUTH_AMERICA, REAL)

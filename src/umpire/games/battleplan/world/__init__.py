@@ -9,7 +9,9 @@ package's functions. Modules:
 - ``equal``: Equal Forces' starting spaces from the players' preferences;
 - ``newspaper``: the World Newspaper and the turn-one list of players;
 - ``opinion``: World Opinion (good-guy and bad-guy lists);
-- ``victory1939``, ``scoring1939``, ``ending1939``: victory set B and the end of a 1939 game.
+- ``victory1939``, ``scoring1939``, ``ending1939``: victory set B and the end of a 1939 game;
+- ``real``: Real Forces' 1982 world and positions (data/world_real.toml), ``endingreal`` its
+  end, winners and survivors, ``botreal`` its bot (peace and World Opinion).
 
 The numbered message orders of Anonymous games are in the base ``messages`` module (they may
 be used in any game). Rulings: docs/rulings/battleplan-world.md.

@@ -77,7 +77,8 @@ def roster(
 
 def newspaper(state: GameState, events: Sequence[Event]) -> str | None:
     """The World Newspaper of the turn just played: the list of players after turn one, then
-    every article in the order written (ruling W-NEWS3). None when there is nothing to print."""
+    every article in the order written (ruling W-NEWS3), then the World Opinion totals (WW
+    opinion, ruling W-OP1). None when there is nothing to print."""
     turn = state.turn - 1
     lines: list[str] = []
     players = state.extra.get("roster") if turn == 1 else None
@@ -89,6 +90,11 @@ def newspaper(state: GameState, events: Sequence[Event]) -> str | None:
     articles = [e.text for e in events if e.kind == "news"]
     if articles:
         lines += ["", *(f"* {a}" for a in articles)]
+    # WW opinion: "Every turn we will list in the world news the total number of people who
+    # put you on their good list and the total number who put you on their bad list"
+    opinion = [e.text for e in events if e.kind == "world_opinion"]
+    if opinion:
+        lines += ["", "World opinion:", *opinion]
     if not lines:
         return None
     return "\n".join([f"WORLD NEWSPAPER - {state.scenario}, turn {turn}", *lines]) + "\n"

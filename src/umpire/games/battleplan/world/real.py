@@ -1,0 +1,341 @@
+"""Real Forces World Wide Battle Plan: the world of about 1982 and its positions (WW real).
+
+"In Real Forces games, countries start with the forces their countries had about 1982." The
+book's data base is not public; ``data/world_real.toml`` is ours, built from public facts
+(each figure with its source or marked an estimate) and scaled to the game's units by the
+file's ``[scale]`` (ruling W-REAL2). Every land space of the world map belongs to one state
+of 1982; a position of the price list plays one or more states "as if you had occupied them
+earlier"; "non-player countries STILL start with 'real world' forces".
+
+Positions differ in starting multipliers (some start with a missile multiplier, most with
+none) and in the odds of their research (``research_odds``; 0: "Some players will NEVER be
+able to build missiles"). Starting Dollars are a number of turns of TaxBase ("Some start out
+with MORE money than they will get next turn").
+
+>>> p = position("IQK")
+>>> (p.name, p.price, p.klass, p.spaces)
+('Iraq & Kuwait', 4.0, 'medium', ('MIQ', 'MKU'))
+>>> scaled(970, 5, up=True), industry_of(3100)
+(194, 557)
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from umpire.games.battleplan import errors
+from umpire.games.battleplan.geography import DATA, GameMap
+from umpire.games.battleplan.model import STARTING_HPI, STARTING_MULTIPLIERS, GameState
+
+CLASSES = ("super", "major", "medium", "small")
+FIGURES = ("army", "ships", "aircraft", "gdp")
+
+
+@dataclass(frozen=True, slots=True)
+class State1982:
+    """A state of about 1982: the spaces it held (capital first) and its figures."""
+
+    code: str
+    name: str
+    spaces: tuple[str, ...]
+    army: float  # thousand troops
+    ships: int
+    aircraft: int
+    gdp: float  # $ billion
+    sources: tuple[str, ...]  # one key of [sources] per figure of FIGURES
+    launchers: int = 0
+    abm: int = 0
+    weights: tuple[int, ...] = ()  # each space's share (default: the capital 2, others 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position of the price list: one or more states played as one player."""
+
+    code: str
+    name: str
+    price: float
+    klass: str  # super / major / medium / small (the winning threshold)
+    states: tuple[str, ...]
+    spaces: tuple[str, ...]  # every space of its states, the capital first
+    missiles: int  # starting missile multiplier
+    antimissiles: int
+    research: Mapping[str, int]  # percent odds per kind (absent: 100)
+    cash: int  # starting Dollars in turns of TaxBase
+
+
+@dataclass(frozen=True, slots=True)
+class RealData:
+    raw: dict[str, Any]
+    states: Mapping[str, State1982]
+    positions: tuple[Position, ...]
+
+    @property
+    def thresholds(self) -> Mapping[str, int]:
+        return {k: int(v) for k, v in self.raw["thresholds"].items()}
+
+    @property
+    def scale(self) -> Mapping[str, int]:
+        return {k: int(v) for k, v in self.raw["scale"].items()}
+
+    def state_of(self, space: str) -> State1982:
+        return _state_of_space()[space]
+
+
+@cache
+def real_data() -> RealData:
+    with (DATA / "world_real.toml").open("rb") as fh:
+        raw = tomllib.load(fh)
+    states = {
+        code: State1982(
+            code=code,
+            name=s["name"],
+            spaces=tuple(s["spaces"]),
+            army=float(s["army"]),
+            ships=int(s["ships"]),
+            aircraft=int(s["aircraft"]),
+            gdp=float(s["gdp"]),
+            sources=tuple(s["src"].split()),
+            launchers=int(s.get("launchers", 0)),
+            abm=int(s.get("abm", 0)),
+            weights=tuple(int(w) for w in s.get("weights", ())),
+        )
+        for code, s in raw["country"].items()
+    }
+    positions = tuple(
+        Position(
+            code=p["code"],
+            name=p["name"],
+            price=float(p["price"]),
+            klass=p["class"],
+            states=tuple(p["states"]),
+            spaces=tuple(c for s in p["states"] for c in states[s].spaces),
+            missiles=int(p.get("missiles", 0)),
+            antimissiles=int(p.get("antimissiles", 0)),
+            research={str(k): int(v) for k, v in p.get("research", {}).items()},
+            cash=int(p.get("cash", 1)),
+        )
+        for p in raw["position"]
+    )
+    return RealData(raw, states, positions)
+
+
+@cache
+def _state_of_space() -> dict[str, State1982]:
+    return {c: s for s in real_data().states.values() for c in s.spaces}
+
+
+def positions() -> tuple[Position, ...]:
+    return real_data().positions
+
+
+def position(code: str) -> Position:
+    for p in positions():
+        if p.code == code:
+            return p
+    raise KeyError(code)
+
+
+def holdings() -> dict[str, tuple[str, ...]]:
+    """Each position's spaces, its capital first (for ``new_state``)."""
+    return {p.code: p.spaces for p in positions()}
+
+
+# ------------------------------------------------------------------------------- scaling
+
+
+def scaled(amount: float, per_unit: int, *, up: bool = False) -> int:
+    """``amount / per_unit`` in whole units: rounded up (Army) or to the nearest."""
+    if up:
+        return math.ceil(amount / per_unit - 1e-9)
+    return math.floor(amount / per_unit + 0.5)
+
+
+def industry_of(gdp: float) -> int:
+    """Ruling W-REAL2: Industry = 10 x sqrt(GDP in $bn), to the nearest."""
+    return math.floor(real_data().scale["industry_per_root"] * math.sqrt(gdp) + 0.5)
+
+
+def share(total: int, weights: Sequence[int], least: int = 0) -> list[int]:
+    """``total`` split by ``weights`` (largest remainders, earlier spaces first on ties), each
+    share at least ``least`` (the total grows if it must).
+
+    >>> share(10, [2, 1, 1]), share(1, [2, 1, 1], least=1)
+    ([5, 3, 2], [1, 1, 1])
+    """
+    if not weights:
+        return []
+    whole = sum(weights)
+    exact = [total * w / whole for w in weights]
+    out = [math.floor(x) for x in exact]
+    order = sorted(range(len(weights)), key=lambda i: (-(exact[i] - out[i]), i))
+    for i in order[: total - sum(out)]:
+        out[i] += 1
+    return [max(least, n) for n in out]
+
+
+def spaces_with_guests(state: State1982) -> tuple[str, ...]:
+    """The spaces a state's forces go to: its own, or (a state with no space of its own on the
+    map: the UAE, Singapore, Lebanon) the capital of the position it is played with (ruling
+    W-REAL1)."""
+    if state.spaces:
+        return state.spaces
+    host = next(p for p in positions() if state.code in p.states)
+    return (next(c for s in host.states for c in real_data().states[s].spaces),)
+
+
+def starting_forces(gm: GameMap) -> dict[str, dict[str, int]]:
+    """Every land space's 1982 forces and economy in game units (WW real; ruling W-REAL2):
+    each state's totals split over its spaces (its weights, or the capital two shares and each
+    other space one; Navy only to spaces with a coast; Missiles and AntiMissiles at the
+    capital)."""
+    data = real_data()
+    sc = data.scale
+    out: dict[str, dict[str, int]] = {
+        c: {"army": 0, "navy": 0, "air": 0, "industry": 0, "missiles": 0, "anti": 0}
+        for c in gm.countries
+    }
+    for st in data.states.values():
+        spaces = spaces_with_guests(st)
+        weights = list(st.weights) or [
+            sc["capital_weight"] if i == 0 else 1 for i in range(len(spaces))
+        ]
+        coast = [i for i, c in enumerate(spaces) if gm.spaces[c].has_coast]
+        army = share(scaled(st.army, sc["army_per_unit"], up=True), weights, least=1)
+        air = share(scaled(st.aircraft, sc["aircraft_per_unit"]), weights)
+        navy = share(scaled(st.ships, sc["ships_per_unit"]), [weights[i] for i in coast])
+        industry = share(industry_of(st.gdp), weights, least=1)
+        for i, code in enumerate(spaces):
+            f = out[code]
+            f["army"] += army[i]
+            f["air"] += air[i]
+            f["industry"] += industry[i]
+        for j, i in enumerate(coast):
+            out[spaces[i]]["navy"] += navy[j]
+        capital = out[spaces[0]]
+        capital["missiles"] += scaled(st.launchers, sc["launchers_per_missile"])
+        capital["anti"] += scaled(st.abm, sc["abm_per_antimissile"])
+    return out
+
+
+def real_start(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> None:
+    """Set every country's 1982 forces, industry, limit and TaxBase, and every seated
+    position's multipliers, research odds and starting Dollars (WW real); seat the GM's
+    two- and three-country deals of the ``deals`` setting (:func:`deal_fees`)."""
+    sc = real_data().scale
+    deals = {str(k): [str(x) for x in v] for k, v in (settings.get("deals") or {}).items()}
+    fees = deal_fees(deals, [p.power for p in state.players])
+    for p in state.players:
+        for extra in deals.get(p.power, ()):
+            for code in position(extra).spaces:
+                c = state.countries[code]
+                c.owner, c.hpi = p.number, STARTING_HPI
+    if deals:
+        state.extra["deals"] = {k: v for k, v in sorted(deals.items())}
+        state.extra["fees"] = fees
+    for code, f in starting_forces(gm).items():
+        c = state.countries[code]
+        c.army, c.navy, c.air = f["army"], f["navy"], f["air"]
+        c.missiles, c.anti, c.industry = f["missiles"], f["anti"], f["industry"]
+        c.limit = max(sc["min_limit"], sc["limit_per_industry"] * c.industry)
+        c.taxbase = sc["taxbase_per_industry"] * c.industry
+    for p in state.players:
+        pos = position(p.power)
+        p.multipliers = dict(STARTING_MULTIPLIERS) | {"M": pos.missiles, "X": pos.antimissiles}
+        p.research_odds = dict(sorted(pos.research.items()))
+        played = [pos, *(position(x) for x in deals.get(p.power, ()))]
+        p.cents = sum(q.cash * sum(state.countries[c].taxbase for c in q.spaces) for q in played)
+        p.cents *= 100
+
+
+def deal_fees(deals: Mapping[str, Sequence[str]], seated: Sequence[str]) -> dict[str, float]:
+    """The GM's deals: "any two $3.50 countries of our choice for $5.00; or any three $2.50 or
+    $2.00 countries of our choice for $3.50". ``deals`` maps a seated position to the unseated
+    positions played with it; the result is every seat's turn fee. A deal that is not one of
+    the two kinds, or names a seated, unknown or twice-used position, raises ValueError."""
+    prices = real_data().raw["deals"]
+    fees = {p: position(p).price for p in seated if p in {q.code for q in positions()}}
+    used: set[str] = set()
+    for seat, extra in deals.items():
+        if seat not in seated:
+            raise ValueError(f"deals: {seat!r} is not a seated position")
+        codes = [seat, *extra]
+        for code in extra:
+            if code not in {q.code for q in positions()}:
+                raise ValueError(f"deals: {code!r} is no position of the price list")
+            if code in seated or code in used:
+                raise ValueError(f"deals: {code!r} is already played")
+            used.add(code)
+        price = [position(c).price for c in codes]
+        if len(codes) == 2 and price == [3.5, 3.5]:
+            fees[seat] = float(prices["two_at_3_50"])
+        elif len(codes) == 3 and max(price) <= 2.5:
+            fees[seat] = float(prices["three_at_2_50_or_less"])
+        else:
+            raise ValueError(
+                f"deals: {'+'.join(codes)} is neither two $3.50 countries nor three of $2.50 "
+                "or $2.00"
+            )
+    return fees
+
+
+def industry_owned(state: GameState, number: int) -> int:
+    """WW real.winners: the industry he owns or controls; "suppressed industry counts, but
+    industry in excess of the maximum in a space does not"."""
+    return sum(
+        min(c.industry, c.limit) for c in state.countries.values() if c.controller() == number
+    )
+
+
+def threshold(power: str) -> int:
+    return real_data().thresholds[position(power).klass]
+
+
+# --------------------------------------------------------------------- choosing positions
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    position: str
+    fee: float  # the turn fee charged for the whole game
+
+
+def assign_positions(
+    wishes: Sequence[Sequence[str]], max_fees: Sequence[float], taken: Sequence[str] = ()
+) -> list[Seat]:
+    """Each player's position, in sign-up order (the price list as a choice of position): the
+    first free position of his list whose price is within his maximum turn fee; a player who
+    lists none ("no preference, but merely a maximum turn fee") gets the most desirable
+    unchosen position he can afford after the 50-cent discount of the special deal, and pays
+    the discounted fee. A player whose list has nothing free he can afford is refused
+    (``setup/no_position``); an unknown position too (``setup/unknown_position``)."""
+    deals = real_data().raw["deals"]
+    used = set(taken)
+    out: list[Seat] = []
+    known = {p.code: p for p in positions()} | {p.name.upper(): p for p in positions()}
+    for number, (wanted, most) in enumerate(zip(wishes, max_fees, strict=True), start=1):
+        chosen: Seat | None = None
+        for w in wanted:
+            pos = known.get(w.strip().upper())
+            if pos is None:
+                raise errors.UNKNOWN_POSITION.error(position=w)
+            if pos.code not in used and pos.price <= most:
+                chosen = Seat(pos.code, pos.price)
+                break
+        if not wanted:
+            discount = float(deals["no_preference_discount"])
+            for pos in positions():
+                fee = pos.price - discount
+                if pos.code not in used and fee <= most:
+                    chosen = Seat(pos.code, fee)
+                    break
+        if chosen is None:
+            raise errors.NO_POSITION.error(player=number, fee=f"{most:.2f}")
+        used.add(chosen.position)
+        out.append(chosen)
+    return out

@@ -1,0 +1,329 @@
+"""Real Forces World Wide Battle Plan (WW real.*): the 1982 world and its positions, no attacks
+on turn one, World Opinion, the end when everyone left is allied, winners and survivors."""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from umpire.core.chance import SeededChance
+from umpire.core.events import Audience
+from umpire.core.problems import OrderError
+from umpire.games.battleplan.economy import research
+from umpire.games.battleplan.game import RULESETS
+from umpire.games.battleplan.model import MINOR, GameState, Stack
+from umpire.games.battleplan.world.endingreal import all_allied, outcome, standing
+from umpire.games.battleplan.world.real import (
+    assign_positions,
+    industry_of,
+    industry_owned,
+    position,
+    positions,
+    real_data,
+    starting_forces,
+)
+
+R = RULESETS["real"]
+GM = R.gm
+RULEBOOK = Path(__file__).parents[4] / "shared/rules/battle-plan.md"
+needs_rulebook = pytest.mark.skipif(not RULEBOOK.exists(), reason="shared rules not present")
+
+
+def _new(powers: list[str]) -> GameState:
+    state: GameState = R.new_game("real", powers, SeededChance(1), {})
+    return state
+
+
+def _codes(state: GameState, power: str, text: str) -> list[str]:
+    return [p.code for p in R.parse(state, power, text).problems]
+
+
+def _ally_all(state: GameState, numbers: list[int]) -> None:
+    for a in numbers:
+        for b in numbers:
+            if a != b:
+                state.player(a).declared[b] = "A"
+
+
+# ----------------------------------------------------------------------- the 1982 world
+
+
+def test_every_land_space_belongs_to_exactly_one_state_of_1982() -> None:
+    held: dict[str, list[str]] = {}
+    for st in real_data().states.values():
+        assert not st.weights or len(st.weights) == len(st.spaces), st.code
+        for c in st.spaces:
+            held.setdefault(c, []).append(st.code)
+    assert set(held) == set(GM.countries)
+    assert {c: s for c, s in held.items() if len(s) > 1} == {}
+
+
+def test_every_figure_names_its_source_or_is_an_estimate() -> None:
+    raw = real_data().raw
+    assert set(raw["sources"]) == {"M", "C", "E"}
+    assert raw["sources"]["E"].startswith("estimate")
+    for st in real_data().states.values():
+        assert len(st.sources) == 4, st.code
+        assert set(st.sources) <= set(raw["sources"]), st.code
+
+
+@needs_rulebook
+def test_the_positions_are_the_price_list_in_its_order() -> None:
+    text = RULEBOOK.read_text()
+    block = text.split("Country / Price", 1)[1].split("Or any two", 1)[0]
+    listed = [
+        (m[1].strip(), float(m[2]))
+        for line in block.splitlines()
+        if (m := re.match(r"^(.+?)\s+(\d+\.\d\d)\s*$", line.strip()))
+    ]
+    assert [(p.name, p.price) for p in positions()] == listed
+    assert len(listed) == 79
+
+
+def test_multiple_country_positions_play_all_their_states_from_the_start() -> None:
+    iqk = position("IQK")
+    assert iqk.states == ("IRQ", "KUW") and iqk.spaces == ("MIQ", "MKU")
+    state = _new(["USA", "IQK", "CUZ"])
+    assert sorted(state.occupied_by(2)) == ["MIQ", "MKU"]
+    assert sorted(state.occupied_by(3)) == ["ABC", "NCU"]  # Cuba & Zaire, one position
+    assert all(state.countries[c].hpi == 100 for c in ("MIQ", "MKU", "ABC", "NCU"))
+    assert len(state.occupied_by(1)) == 17  # the USA's spaces
+
+
+def test_starting_forces_are_the_1982_figures_scaled() -> None:
+    """Ruling W-REAL2: Army = thousands of troops / 5 (rounded up, at least 1 a space), Navy =
+    ships / 2, AirForce = aircraft / 20, Industry = 10 x sqrt(GDP), TaxBase 3 x Industry."""
+    state = _new(["USA", "RUS", "SWI"])
+    usa = [state.countries[c] for c in position("USA").spaces]
+    assert sum(c.army for c in usa) == math.ceil(970 / 5)
+    assert sum(c.navy for c in usa) == 320 // 2
+    assert sum(c.air for c in usa) == 5400 // 20
+    assert sum(c.industry for c in usa) == industry_of(3100) == 557
+    assert all(c.taxbase == 3 * c.industry and c.limit >= 2 * c.industry for c in usa)
+    capital = state.countries["NVA"]
+    assert capital.missiles == 16 and capital.army > state.countries["NTX"].army
+    assert state.countries["RMO"].anti == 1  # Moscow's ABM
+    swi = state.countries["ESZ"]
+    assert swi.navy == 0 and swi.army == 4  # landlocked: no Navy
+    # non-player countries STILL start with real world forces
+    cuba = state.countries["NCU"]
+    assert cuba.owner == MINOR and cuba.army == 20 and cuba.air == 10
+    # a state with no space of its own joins its partner's capital (ruling W-REAL1)
+    forces = starting_forces(GM)
+    assert forces["MOM"]["army"] == math.ceil(15 / 5) + math.ceil(43 / 5)
+
+
+def test_multipliers_research_odds_and_starting_dollars_differ_by_position() -> None:
+    state = _new(["USA", "FIN", "SAU"])
+    usa, fin, sau = state.players
+    assert usa.multipliers["M"] == 50 and fin.multipliers["M"] == 0
+    assert fin.research_odds["M"] == 0 and usa.research_odds["M"] == 150
+    # starting cash is not the income: Saudi Arabia starts with three turns of TaxBase
+    sau_tax = sum(state.countries[c].taxbase for c in position("SAU").spaces)
+    fin_tax = state.countries["EFI"].taxbase
+    assert sau.cents == 3 * sau_tax * 100 and fin.cents == fin_tax * 100
+
+
+def test_some_positions_can_never_build_missiles() -> None:
+    """ "Some players will NEVER be able to build missiles, no matter how much they spend"."""
+    state = _new(["USA", "FIN"])
+    usa, fin = state.players
+    for _ in range(10):
+        usa.research["M"] = fin.research["M"] = 10_000
+        research(state.players, SeededChance(3))
+    assert fin.multipliers["M"] == 0
+    assert usa.multipliers["M"] > 50 + 10 * 100  # easier: 150% of sqrt(12500) ~ 112 a turn
+
+
+def test_the_odds_of_research_are_not_shown_even_to_the_player() -> None:
+    state = _new(["USA", "FIN"])
+    assert "research_odds" not in str(R.view(state, "USA"))
+    assert "150" not in R.printout(state, [], "USA").split("Multipliers", 1)[1].split("\n")[0]
+
+
+def test_positions_are_chosen_from_lists_and_maximum_fees() -> None:
+    seats = assign_positions(
+        [["USA", "Japan"], ["usa", "russia"], ["China", "Israel"], []],
+        [9.0, 9.0, 6.0, 4.0],
+        taken=(),
+    )
+    assert [(s.position, s.fee) for s in seats] == [
+        ("USA", 9.0),
+        ("RUS", 9.0),
+        ("ISR", 6.0),  # China costs 7.50: over his maximum fee
+        ("YUG", 4.0),  # no preference: the first unchosen he can afford, 50 cents off
+    ]
+    with pytest.raises(OrderError) as err:
+        assign_positions([["Atlantis"]], [9.0])
+    assert err.value.code == "setup/unknown_position"
+    with pytest.raises(OrderError) as err:
+        assign_positions([["USA"], ["USA"]], [9.0, 9.0])
+    assert err.value.code == "setup/no_position"
+
+
+# ------------------------------------------------------------------------------ turn one
+
+
+@pytest.mark.rule("WW real.turn1")
+def test_no_attacks_on_turn_one_but_enemies_may_be_declared() -> None:
+    state = _new(["USA", "MEX"])
+    attack = "@NTX AC10NCH"
+    assert GM.spaces["NCH"].adjacent & {"NTX"}
+    assert _codes(state, "USA", "@ 2E\n" + attack) == ["illegal/no_attacks_turn_one"]
+    assert _codes(state, "USA", "@NTX FA5NCH") == ["illegal/no_attacks_turn_one"]
+    assert _codes(state, "USA", "@NTX AT5NAZ") == []  # "shuffling your forces around"
+    state.turn = 2
+    assert _codes(state, "USA", "@ 2E\n" + attack) == []
+
+
+@pytest.mark.rule("WW real.turn1")
+def test_declared_enemies_fight_at_sea_on_turn_one() -> None:
+    """ "However, you CAN put someone on your ENEMY list and thus there can be combat at sea."""
+    state = _new(["USA", "RUS"])
+    state.seas["WNP"].forces = {1: Stack(navy=30), 2: Stack(navy=30)}
+    orders = {"USA": [o for _, o in R.parse(state, "USA", "@ 2E").orders]}
+    res = R.resolve(state, orders, SeededChance(4))
+    after = res.state.seas["WNP"].forces
+    assert sum(s.navy for s in after.values()) < 60
+
+
+# ---------------------------------------------------------------------- World Opinion
+
+
+@pytest.mark.rule("WW opinion")
+def test_world_opinion_is_played_in_real_forces() -> None:
+    state = _new(["USA", "RUS", "CHN"])
+    assert _codes(state, "USA", "2B3 3G3") == []
+    orders = {"USA": [o for _, o in R.parse(state, "USA", "2B3").orders]}
+    res = R.resolve(state, orders, SeededChance(2))
+    news = [e.text for e in res.events if e.kind == "world_opinion"]
+    assert news == [
+        "World opinion: [2] RUS is on 0 good-guy and 1 bad-guy lists: HPI -3 in each of his "
+        "countries."
+    ]
+    assert all(res.state.countries[c].hpi <= 97 for c in res.state.occupied_by(2))
+    # the totals are in the world news (the newspaper every player gets), not who listed him
+    paper = R.newspaper(res.state, [e for e in res.events if e.audience == Audience.public()])
+    assert paper is not None and news[0] in paper and "USA" not in paper.split("opinion")[-1]
+
+
+# ------------------------------------------------------------------------------- the end
+
+
+@pytest.mark.rule("WW real.end")
+def test_the_game_ends_when_everyone_left_has_declared_everyone_else_an_ally() -> None:
+    state = _new(["USA", "RUS", "CHN"])
+    assert outcome(state) is None
+    _ally_all(state, [1, 2, 3])
+    del state.player(3).declared[1]  # China has not listed the USA
+    assert not all_allied(state) and outcome(state) is None
+    state.player(3).declared[1] = "E"
+    assert outcome(state) is None
+    state.player(3).declared[1] = "A"
+    assert all_allied(state) and outcome(state) is not None
+
+
+@pytest.mark.rule("WW real.end")
+def test_players_out_of_the_game_need_not_be_allied() -> None:
+    state = _new(["USA", "RUS", "CHN"])
+    _ally_all(state, [1, 2])
+    assert outcome(state) is None  # China is still in the game
+    for c in state.occupied_by(3):  # China loses every country and has no forces left
+        state.countries[c].owner = 1
+    assert outcome(state) is not None
+
+
+@pytest.mark.rule("WW real.winners")
+def test_winners_and_survivors_by_the_industry_of_each_class() -> None:
+    state = _new(["USA", "ISR", "SWE", "KOR", "CHN"])
+    _ally_all(state, [1, 2, 3, 4, 5])
+    # Sweden (medium: 400) gets exactly 400 counted industry in ESW; South Korea (small: 100)
+    # one less than 100; the USA (super: 2200) 2200 with suppressed industry counting
+    swe = state.countries["ESW"]
+    swe.industry, swe.limit = 400, 500
+    kor = state.countries["CKO"]
+    kor.industry, kor.limit = 99, 200
+    usa = [state.countries[c] for c in position("USA").spaces]
+    for c in usa:
+        c.industry, c.limit = 0, 1000
+    usa[0].industry, usa[0].limit, usa[0].industry_suppressed = 2200, 2500, 2000
+    # Israel (major: 1500) has 1600 industry but a limit of 1000: the excess does not count
+    isr = state.countries["MPA"]
+    isr.industry, isr.limit = 1600, 1000
+    assert industry_owned(state, 1) == 2200 and industry_owned(state, 2) == 1000
+    # China occupies nothing but controls a minor: he owns a country, a survivor
+    for c in state.occupied_by(5):
+        state.countries[c].owner = 1
+    state.countries["CMO"].popularity = {5: 10}
+    ranks = standing(state)
+    assert ranks == {1: "winner", 2: "survivor", 3: "winner", 4: "survivor", 5: "survivor"}
+    out = outcome(state)
+    assert out is not None and out.winners == ("USA", "SWE")
+    assert out.scores == {"USA": 3.0, "ISR": 1.0, "SWE": 3.0, "KOR": 1.0, "CHN": 1.0}
+
+
+@pytest.mark.rule("WW real.winners")
+def test_a_player_without_a_country_is_neither_winner_nor_survivor() -> None:
+    state = _new(["USA", "RUS", "CUZ"])
+    _ally_all(state, [1, 2, 3])
+    for c in state.occupied_by(3):
+        state.countries[c].owner = 2
+    state.seas["WCB"].forces = {3: Stack(navy=5)}  # forces at sea, no country
+    out = outcome(state)
+    assert out is not None and 3 not in standing(state)
+    assert out.scores["CUZ"] == 0.0
+
+
+def test_the_classes_and_thresholds_are_the_rulebooks() -> None:
+    klass = {p.code: p.klass for p in positions()}
+    assert [c for c, k in klass.items() if k == "super"] == ["USA", "RUS"]
+    assert [c for c, k in klass.items() if k == "major"] == ["CHN", "GER", "GBR", "FRA", "ISR"]
+    for p in positions():
+        if p.klass == "medium":
+            assert 4.0 <= p.price <= 5.0
+        if p.klass == "small":
+            assert p.price < 4.0
+    with (Path(__file__).parents[3] / "src/umpire/games/battleplan/data/world_real.toml").open(
+        "rb"
+    ) as fh:
+        raw = tomllib.load(fh)
+    assert raw["thresholds"] == {"super": 2200, "major": 1500, "medium": 400, "small": 100}
+
+
+def test_a_bot_game_of_real_forces_plays_to_its_end() -> None:
+    from umpire.core import session
+
+    record = session.create("battleplan", scenario="real", seed=3, settings={"max_turns": 40})
+    while record.outcome is None:
+        assert len(record.turns) < 40
+        for power in session.pending(record).powers:
+            assert session.bot_submit(record, power).ok
+        session.process(record)
+    final = R.load_state(record.latest_state)
+    assert all_allied(final)  # it ended by the peace, not the turn limit
+    assert "everyone left is allied" in record.outcome.summary
+
+
+def test_the_gms_deals_seat_two_or_three_countries_as_one_position() -> None:
+    """ "Or any two $3.50 countries of our choice for $5.00; or any three $2.50 or $2.00
+    countries of our choice for $3.50" (the GM's choice: the ``deals`` setting)."""
+    deals = {"CAN": ["KOR"], "PHL": ["ARG", "IRL"]}
+    state: GameState = R.new_game("real", ["USA", "CAN", "PHL"], SeededChance(1), {"deals": deals})
+    assert set(state.occupied_by(2)) == set(position("CAN").spaces) | {"CKO"}
+    assert set(state.occupied_by(3)) == {"PLU", "PMI", "SAR", "SSC", "EIR"}
+    assert state.countries["CKO"].hpi == 100
+    assert state.extra["fees"] == {"USA": 9.0, "CAN": 5.0, "PHL": 3.5}
+    tax = sum(state.countries[c].taxbase for c in state.occupied_by(2))
+    assert state.player(2).cents == tax * 100
+    for bad in (
+        {"CAN": ["USA"]},  # seated already
+        {"CAN": ["ARG"]},  # not two $3.50 countries
+        {"PHL": ["ARG", "CAN"]},  # not three of $2.50 or less
+        {"CAN": ["Atlantis"]},
+    ):
+        with pytest.raises(ValueError, match="deals"):
+            R.new_game("real", ["USA", "CAN", "PHL"], SeededChance(1), {"deals": bad})
