@@ -115,6 +115,41 @@ class Projection:
         )
 
 
+class Miller(Projection):
+    """Miller cylindrical over the whole world (longitudes from ``west`` to ``west + 360``),
+    its latitudes stretched by ``stretch`` so that the frame is filled from ``south`` to
+    ``north``."""
+
+    def __init__(
+        self, west: float, south: float, north: float, width: float, height: float
+    ) -> None:
+        self.west = west
+        self.kx = width / (2 * math.pi)
+        top, bottom = self.raw(0, north)[1], self.raw(0, south)[1]
+        self.ky = height / (top - bottom)
+        self.top = top
+
+    def raw(self, lon: float, lat: float) -> tuple[float, float]:
+        phi = math.radians(max(-89.0, min(89.0, lat)))
+        return math.radians(lon), 1.25 * math.log(math.tan(math.pi / 4 + 0.4 * phi))
+
+    def __call__(self, lon: float, lat: float) -> tuple[float, float]:
+        x, y = self.raw(lon - self.west, lat)
+        return self.kx * x, self.ky * (self.top - y)
+
+
+def wrap_west(g: BaseGeometry, west: float) -> BaseGeometry:
+    """``g`` with every part west of longitude ``west`` moved 360 degrees east (a world map
+    from ``west`` to ``west + 360``)."""
+    minx, miny, maxx, maxy = g.bounds
+    if minx >= west:
+        return g
+    left = g.intersection(box(minx - 1, miny - 1, west, maxy + 1))
+    right = g.intersection(box(west, miny - 1, maxx + 1, maxy + 1))
+    moved = transform(lambda xs, ys: (tuple(x + 360 for x in xs), ys), left)
+    return make_valid(unary_union([right, moved]))
+
+
 def polygons(g: BaseGeometry) -> list[Polygon]:
     if isinstance(g, Polygon):
         return [g] if not g.is_empty else []
@@ -219,9 +254,15 @@ def inset_space(world: dict[str, BaseGeometry], inset: dict[str, Any]) -> BaseGe
 def build(spec: Any) -> dict[str, Any]:
     """One map from its spec module (see scripts/maps/*.py)."""
     W, H = spec.WIDTH, spec.HEIGHT
-    proj = Projection(spec.CENTRE[0], spec.CENTRE[1], spec.EXTENT, W, H)
-    frame = box(0, 0, W, H)
     world = countries()
+    proj: Projection
+    if getattr(spec, "PROJECTION", "") == "miller":
+        west, south, _, north = spec.LONLAT
+        proj = Miller(west, south, north, W, H)
+        world = {k: wrap_west(v, west) for k, v in world.items()}
+    else:
+        proj = Projection(spec.CENTRE[0], spec.CENTRE[1], spec.EXTENT, W, H)
+    frame = box(0, 0, W, H)
     for name, parts in getattr(spec, "UNIONS", {}).items():
         world[name] = unary_union([world[p] for p in parts])
     proj_c: dict[str, BaseGeometry] = {}
@@ -234,14 +275,21 @@ def build(spec: Any) -> dict[str, Any]:
         if clipped.is_empty:
             continue
         pg = proj.geom(clipped).intersection(frame)
+        if hasattr(spec, "SIMPLIFY"):  # world maps: each country simplified on its own
+            pg = make_valid(pg.simplify(spec.SIMPLIFY))
         if not pg.is_empty:
             proj_c[name] = pg
-    land = unary_union(list(proj_c.values())).simplify(TOLERANCE)
+    land = unary_union(list(proj_c.values())).simplify(getattr(spec, "SIMPLIFY", TOLERANCE))
     land = set_precision(land.buffer(0), 0.01)
     land = unary_union([p for p in polygons(land) if p.area > spec.MIN_ISLAND])
     sea = set_precision(frame.difference(land), 0.01)
+    ice: list[BaseGeometry] = []
+    for area in getattr(spec, "ICE", []):  # impassable sea (the polar ice): neutral
+        cut = proj.geom(box(*area).segmentize(0.5))
+        ice.append(sea.intersection(cut))
+        sea = set_precision(sea.difference(cut), 0.01)
     spaces: dict[str, BaseGeometry] = {}
-    neutral: list[BaseGeometry] = []
+    neutral: list[BaseGeometry] = list(ice)
     # whole countries (or unions of countries) first; the rest of the land is carved
     taken = Polygon()
     for code, names in spec.COUNTRIES.items():
@@ -271,6 +319,8 @@ def build(spec: Any) -> dict[str, Any]:
     sseeds = {k: [proj(*p) for p in v] for k, v in spec.SEA_SEEDS.items()}
     carved, lakes = carve(sea, sseeds)
     spaces.update(carved)
+    if not sseeds:  # no sea spaces: the sea is the background, there are no lakes to draw
+        lakes = Polygon()
     for src, dst, area in getattr(spec, "REASSIGN", []):
         cut = proj.geom(box(*area).segmentize(0.5))
         piece = spaces[src].intersection(cut)
@@ -305,6 +355,9 @@ def finish(
             "d": path_d(g),
             "label": [round(lab[0], 1), round(lab[1], 1)],
         }
+        if code in labels and g.distance(Point(lab)) > 2:  # a label out at sea: a leader line
+            a = spot(g, None)
+            entry["anchor"] = [round(a[0], 1), round(a[1], 1)]
         u = units.get(code) or unit_spot(g, lab)
         entry["unit"] = [round(u[0], 1), round(u[1], 1)]
         out_spaces[code] = entry
@@ -349,7 +402,12 @@ def finish(
         "height": spec.HEIGHT,
         "provenance": {
             "geography": SOURCE,
-            "projection": f"Lambert azimuthal equal-area about {spec.CENTRE}",
+            "projection": (
+                f"Miller cylindrical from longitude {spec.LONLAT[0]}, latitudes "
+                f"{spec.LONLAT[1]} to {spec.LONLAT[3]} filling the frame"
+                if getattr(spec, "PROJECTION", "") == "miller"
+                else f"Lambert azimuthal equal-area about {spec.CENTRE}"
+            ),
             "built_by": "scripts/build_maps.py, spec scripts/maps/" + spec.__name__ + ".py",
             "spaces": spec.PROVENANCE,
             "adjacencies_as_lines": missing,

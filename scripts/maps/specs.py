@@ -16,4 +16,5 @@ SPECS = {
     "1939-iii": _spec("diplomacy_1939"),
     "europe": _spec("battleplan_europe"),
     "historical": _spec("origins_historical"),
+    "conquest": _spec("conquest_world"),
 }

@@ -108,6 +108,13 @@ def draw_labels(svg: Svg, board: dict[str, Any], text_of: dict[str, str] | None 
     """Every space's code (upper case) at its label position, with a halo."""
     for code, s in sorted(board["spaces"].items()):
         x, y = s["label"]
+        if "anchor" in s:  # the label stands outside a small space: a leader line to it
+            ax, ay = s["anchor"]
+            svg.add(
+                f'<path class="leader" d="M{x},{y}L{ax},{ay}" stroke="{INK}" '
+                f'stroke-width="0.8" fill="none"/><circle cx="{ax}" cy="{ay}" r="1.8" '
+                f'fill="{INK}"/>'
+            )
         shown = (text_of or {}).get(code, code.upper())
         style = "italic" if s["kind"] == "sea" else "normal"
         common = (
@@ -120,6 +127,16 @@ def draw_labels(svg: Svg, board: dict[str, Any], text_of: dict[str, str] | None 
             f'<text class="label" data-space="{esc(code)}" {common} fill="{INK}">'
             f"{esc(shown)}</text>"
         )
+
+
+def halo_text(x: float, y: float, text: str, size: float, attrs: str = "") -> str:
+    """``text`` centred at (x, y) over a white halo (two texts: every renderer draws it)."""
+    common = f'x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="middle"'
+    return (
+        f'<text {common} fill="none" stroke="#ffffff" stroke-width="2.5" '
+        f'stroke-opacity="0.85">{esc(text)}</text>'
+        f'<text {common} fill="{INK}"{attrs}>{esc(text)}</text>'
+    )
 
 
 def unit_symbol(kind: str, x: float, y: float, colour: str, extra: str = "") -> str:
