@@ -427,12 +427,24 @@ def main(argv: list[str]) -> int:
     names = argv or sorted(specs.SPECS)
     for name in names:
         spec = specs.SPECS[name]()
-        data = build(spec)
+        if hasattr(spec, "build"):  # a spec that draws its own spaces (a hex grid)
+            data = spec.build(countries(), sys.modules[__name__])
+        else:
+            data = build(spec)
         target = (
             ROOT / "src" / "umpire" / "games" / spec.GAME / "data" / "maps" / f"{spec.NAME}.json"
         )
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        if getattr(spec, "COMPACT", False):  # thousands of spaces: one line per space
+            body = ",\n".join(
+                f"{json.dumps(k)}: {json.dumps(v, sort_keys=True, separators=(',', ':'))}"
+                for k, v in sorted(data["spaces"].items())
+            )
+            rest = json.dumps({**data, "spaces": {}}, indent=1, sort_keys=True)
+            text = rest.replace('"spaces": {}', '"spaces": {\n' + body + "\n}")
+            target.write_text(text + "\n")
+        else:
+            target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
         print(f"wrote {target.relative_to(ROOT)} ({target.stat().st_size // 1024} KiB)")
     return 0
 

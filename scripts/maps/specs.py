@@ -17,4 +17,5 @@ SPECS = {
     "europe": _spec("battleplan_europe"),
     "historical": _spec("origins_historical"),
     "conquest": _spec("conquest_world"),
+    "spi-ww2": _spec("spi_ww2_europe"),
 }

@@ -18,9 +18,6 @@ NOT_DRAWN_YET = {
     ("battleplan", "anonymous"),
     ("battleplan", "1939"),
     ("battleplan", "south-america"),
-    ("spi-ww2", "4-player"),
-    ("spi-ww2", "5-player"),
-    ("spi-ww2", "6-player"),
 }
 SCENARIOS = [
     pytest.param(
