@@ -86,9 +86,7 @@ def build(countries: dict[str, Any], helpers: Any) -> dict[str, Any]:
     for g in countries.values():
         if not g.intersects(frame):
             continue
-        pg = helpers.transform(
-            lambda xs, ys: tuple(zip(*(xy(x, y) for x, y in zip(xs, ys)))), g.intersection(frame)
-        )
+        pg = helpers.Projection.geom(xy, g.intersection(frame))
         parts.append(pg.intersection(pixels).simplify(0.5))
     land = unary_union(parts)
     borders = unary_union([p.boundary for p in parts]).difference(land.boundary.buffer(0.3))
