@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 from collections.abc import Iterable
@@ -215,6 +216,23 @@ def shared(a: BaseGeometry, b: BaseGeometry) -> float:
     return float(both.area) / (2 * TOLERANCE)
 
 
+def common_vertices(a: str, b: str, tol: float = 0.8) -> bool:
+    """The drawn outlines (path data) share a border: two vertices of one within ``tol`` of
+    vertices of the other (as tests/maps/geometry.py checks it; spaces simplified one by one
+    may touch without sharing vertices, and then the adjacency is drawn as a line)."""
+    nums = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", a)]
+    cells = {(round(x / tol), round(y / tol)) for x, y in zip(nums[::2], nums[1::2], strict=True)}
+    hits = 0
+    nums = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", b)]
+    for x, y in zip(nums[::2], nums[1::2], strict=True):
+        cx, cy = round(x / tol), round(y / tol)
+        if any((cx + i, cy + j) in cells for i in (-1, 0, 1) for j in (-1, 0, 1)):
+            hits += 1
+            if hits >= 2:
+                return True
+    return False
+
+
 def spot(poly: BaseGeometry, hint: tuple[float, float] | None) -> tuple[float, float]:
     if hint is not None:
         return hint
@@ -283,6 +301,11 @@ def build(spec: Any) -> dict[str, Any]:
     land = set_precision(land.buffer(0), 0.01)
     land = unary_union([p for p in polygons(land) if p.area > spec.MIN_ISLAND])
     sea = set_precision(frame.difference(land), 0.01)
+    lake_cuts: list[BaseGeometry] = []
+    for area in getattr(spec, "LAKES", []):  # named waters that are no space (Hudson Bay)
+        cut = proj.geom(box(*area).segmentize(0.5))
+        lake_cuts.append(sea.intersection(cut))
+        sea = set_precision(sea.difference(cut), 0.01)
     ice: list[BaseGeometry] = []
     for area in getattr(spec, "ICE", []):  # impassable sea (the polar ice): neutral
         cut = proj.geom(box(*area).segmentize(0.5))
@@ -321,6 +344,16 @@ def build(spec: Any) -> dict[str, Any]:
     spaces.update(carved)
     if not sseeds:  # no sea spaces: the sea is the background, there are no lakes to draw
         lakes = Polygon()
+    lakes = unary_union([lakes, *lake_cuts])
+    discs = {
+        code: unary_union([Point(proj(*p)).buffer(spec.DISC, 12) for p in ps])
+        for code, ps in getattr(spec, "ISLANDS", {}).items()
+    }
+    if discs:  # islands too small to see: discs at their real place, cut out of the rest
+        every = unary_union(list(discs.values()))
+        spaces = {k: v.difference(every) for k, v in spaces.items()}
+        neutral = [n.difference(every) for n in neutral]
+        spaces.update(discs)
     for src, dst, area in getattr(spec, "REASSIGN", []):
         cut = proj.geom(box(*area).segmentize(0.5))
         piece = spaces[src].intersection(cut)
@@ -330,7 +363,19 @@ def build(spec: Any) -> dict[str, Any]:
         else:
             spaces[dst] = spaces[dst].union(piece)
     spaces = {k: make_valid(set_precision(v, 0.01)) for k, v in spaces.items()}
+    keep = getattr(spec, "KEEP", None)
+    if keep is not None:  # a game on part of a map: the other spaces are land or water
+        for code in [c for c in spaces if c not in keep]:
+            g = spaces.pop(code)
+            if spec_kind(spec, code) == "sea":
+                lakes = unary_union([lakes, g])
+            else:
+                neutral.append(g)
     return finish(spec, proj, spaces, unary_union(neutral), lakes)
+
+
+def spec_kind(spec: Any, code: str) -> str:
+    return "sea" if code.startswith("W") and getattr(spec, "GAME", "") == "battleplan" else "land"
 
 
 def finish(
@@ -375,7 +420,9 @@ def finish(
     for a, b in sorted(spec.adjacencies()):
         if (a, b) in drawn:
             continue
-        if shared(spaces[a], spaces[b]) < spec.MIN_BORDER:
+        if shared(spaces[a], spaces[b]) < spec.MIN_BORDER or not common_vertices(
+            out_spaces[a]["d"], out_spaces[b]["d"]
+        ):
             missing.append(f"{a}-{b}")
             lines.append({"a": a, "b": b, "kind": "adjacency"})
     for line in lines:
@@ -387,6 +434,9 @@ def finish(
     codes = sorted(spaces)
     for i, a in enumerate(codes):
         for b in codes[i + 1 :]:
+            ba, bb = spaces[a].bounds, spaces[b].bounds
+            if ba[0] > bb[2] + 1 or bb[0] > ba[2] + 1 or ba[1] > bb[3] + 1 or bb[1] > ba[3] + 1:
+                continue  # far apart
             if (
                 (a, b) not in adj
                 and spaces[a].distance(spaces[b]) < 0.1
@@ -415,6 +465,7 @@ def finish(
         },
         "neutral": path_d(neutral),
         "insets": [list(v["box"]) for v in getattr(spec, "INSETS", {}).values()],
+        "wraps": getattr(spec, "PROJECTION", "") == "miller",  # east edge meets west edge
         "lakes": path_d(lakes),
         "spaces": out_spaces,
         "connections": lines,

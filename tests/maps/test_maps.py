@@ -13,12 +13,7 @@ from umpire.core.chance import SeededChance
 
 # Games and scenarios whose maps are not drawn yet (issues 15, 16, 17 and the maps of
 # issue 13): strict, so that the day a map is added this list must lose it.
-NOT_DRAWN_YET = {
-    ("battleplan", "equal"),
-    ("battleplan", "anonymous"),
-    ("battleplan", "1939"),
-    ("battleplan", "south-america"),
-}
+NOT_DRAWN_YET = {}
 SCENARIOS = [
     pytest.param(
         game.info.name,

@@ -25,6 +25,13 @@ PALETTE = (
     "#d35d9b", "#1abc9c", "#7f8c8d", "#a0522d", "#2c3e50", "#b8c62a",
 )  # fmt: skip
 FORCES = (("army", "A"), ("navy", "F"), ("air", "B"))
+LEGEND_AT = {"world": (8, 528)}
+
+
+def map_name(scenario: str) -> str:
+    """The map a scenario is drawn on: Europe (15B), or the world map (WW) for the world
+    scenarios and the South American game played on part of it."""
+    return scenario if scenario in ("europe", "south-america") else "world"
 
 
 def colour(number: int) -> str:
@@ -87,8 +94,10 @@ def _sea_forces(code: str, stacks: Mapping[str, Any], x: float, y: float) -> lis
 
 def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     """The SVG map of a Battle Plan position (see the module docstring)."""
-    board = mapsvg.load(PACKAGE, "europe")
+    board = mapsvg.load(PACKAGE, map_name(str(view.get("scenario", "europe"))))
     spaces = board["spaces"]
+    small = board["map"] == "world"  # the whole world: smaller labels and counters
+    scale = 0.62 if small else 1.0
     countries: Mapping[str, Any] = view.get("countries", {})
     fills = {
         code: mapsvg.tint(colour(int(c.get("owner", 0))), 0.45)
@@ -97,11 +106,17 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     }
     svg = mapsvg.Svg(board["width"], board["height"], f"Battle Plan, turn {view.get('turn', '')}")
     mapsvg.draw_board(svg, board, fills)
-    mapsvg.draw_labels(svg, board)
+    mapsvg.draw_labels(svg, board, size=7.5 if small else 11)
+
+    def scaled(part: str, x: float, y: float) -> str:
+        if not part or scale == 1.0:
+            return part
+        return f'<g transform="translate({x:.1f},{y:.1f}) scale({scale}) translate({-x:.1f},{-y:.1f})">{part}</g>'
+
     for code, entry in sorted(countries.items()):
         if code in spaces:
             x, y = spaces[code]["label"]
-            svg.add(_country_forces(code, entry, x, y + 8))
+            svg.add(scaled(_country_forces(code, entry, x, y + 8 * scale), x, y + 5 * scale))
     seas: dict[str, dict[str, Any]] = {c: dict(s) for c, s in view.get("seas", {}).items()}
     you = view.get("you", {})
     for code, forces in you.get("at_sea", {}).items():  # 14: his own forces, wherever they are
@@ -109,28 +124,39 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     for code, stacks in sorted(seas.items()):
         if code in spaces:
             x, y = spaces[code]["label"]
-            svg.parts.extend(_sea_forces(code, stacks, x, y + 8))
+            svg.parts.extend(
+                scaled(p, x, y + 5 * scale) for p in _sea_forces(code, stacks, x, y + 8 * scale)
+            )
     for e in events or ():
         kind, data = _event(e)
         code = str(data.get("space", ""))
         if kind in ("land_combat", "sea_combat") and code in spaces:
             x, y = spaces[code]["label"]
-            svg.add(
+            star = (
                 f'<path class="combat" data-space="{code}" transform="translate({x - 22},{y - 6})" '
                 'd="M0,-9L3,-3L9,-5L5,1L9,6L2,4L0,10L-2,4L-9,6L-5,1L-9,-5L-3,-3Z" '
                 'fill="#f39c12" stroke="#c0392b" stroke-width="1.2"/>'
             )
+            svg.add(scaled(star, x, y))
             captor = data.get("captor")
             if captor:
                 svg.add(
-                    f'<text class="captured" x="{x}" y="{y - 12}" font-size="10" '
-                    f'text-anchor="middle" font-weight="bold" fill="#c0392b">taken by '
-                    f"({mapsvg.esc(captor)})</text>"
+                    scaled(
+                        f'<text class="captured" x="{x}" y="{y - 12}" font-size="10" '
+                        f'text-anchor="middle" font-weight="bold" fill="#c0392b">taken by '
+                        f"({mapsvg.esc(captor)})</text>",
+                        x,
+                        y,
+                    )
                 )
     rows = [
         (colour(int(p["number"])), f"({p['number']}) {p['power']}") for p in view.get("players", [])
     ]
     me = f" - ({you['number']}) {you.get('power', '')}" if you else " - umpire"
     notes = ["A Army  F Navy  B AirForce", "M missiles  AM anti-missiles", "star: combat"]
-    mapsvg.legend(svg, 10, 10, f"Turn {view.get('turn', '')}{me}", rows, notes)
+    title = f"Turn {view.get('turn', '')}{me}"
+    if small:
+        mapsvg.legend(svg, *LEGEND_AT.get(board["map"], (10, 10)), title, rows, notes, per=16)
+    else:
+        mapsvg.legend(svg, 10, 10, title, rows, notes)
     return svg.text()

@@ -134,7 +134,7 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
         "pale: unoccupied, by zone; zone: POWER BASE",
         f"WARCHEST {view.get('warchest', 0)}",
     ]
-    mapsvg.legend(svg, 870, board["height"] - 160, f"Turn {view.get('turn', '')}{me}", rows, notes)
+    mapsvg.legend(svg, 820, board["height"] - 160, f"Turn {view.get('turn', '')}{me}", rows, notes)
     zrows = [(ZONES[z.number - 1], f"{ROMAN[z.number - 1]} {z.name}") for z in table.zones.values()]
     mapsvg.legend(svg, 8, 520, "Zones", zrows)
     return svg.text()

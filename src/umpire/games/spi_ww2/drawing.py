@@ -31,7 +31,7 @@ COLOURS = {
     "FRA": "#7a3fb0",
     "GBR": "#c8322b",
     "USSR": "#d98c1f",
-    "USA": "#2a9d8f",
+    "USA": "#d0487a",
 }
 OTHER = ("#1abc9c", "#d35d9b", "#8f5fc0", "#b8c62a")
 PANEL = 952  # the grid ends left of it; the legend and the events stand right of it
