@@ -75,20 +75,26 @@ def _counter(x: float, y: float, fill: str, counts: list[tuple[str, int]], extra
     return "".join(parts) + "</g>"
 
 
-def _country_forces(code: str, entry: Mapping[str, Any], x: float, y: float) -> str:
+def _country_forces(code: str, entry: Mapping[str, Any], x: float, y: float) -> tuple[str, int]:
+    """The counter of a country's forces and its number of cells ("" where the view does not
+    list them)."""
     if "army" not in entry:
-        return ""  # not seen this turn (BP 14): nothing but the occupier
+        return "", 0  # not seen this turn (BP 14): nothing but the occupier
     counts = [(sym, int(entry.get(k, 0))) for k, sym in FORCES]
     counts += [("M", int(entry.get("missiles", 0))), ("AM", int(entry.get("anti", 0)))]
-    return _counter(x, y, colour(int(entry.get("owner", 0))), counts, f' data-space="{code}"')
+    part = _counter(x, y, colour(int(entry.get("owner", 0))), counts, f' data-space="{code}"')
+    return part, sum(1 for _, n in counts if n)
 
 
-def _sea_forces(code: str, stacks: Mapping[str, Any], x: float, y: float) -> list[str]:
+def _sea_forces(code: str, stacks: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """One counter (drawn at 0,0) per player with forces in the sea, and its cells."""
     out = []
-    for i, (number, forces) in enumerate(sorted(stacks.items(), key=lambda kv: int(kv[0]))):
+    for number, forces in sorted(stacks.items(), key=lambda kv: int(kv[0])):
         counts = [(sym, int(n)) for (_, sym), n in zip(FORCES, forces, strict=False)]
         extra = f' data-space="{code}" data-player="{number}"'
-        out.append(_counter(x, y + 22 * i, colour(int(number)), counts, extra))
+        out.append(
+            (_counter(0, 0, colour(int(number)), counts, extra), sum(1 for _, n in counts if n))
+        )
     return out
 
 
@@ -106,17 +112,42 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     }
     svg = mapsvg.Svg(board["width"], board["height"], f"Battle Plan, turn {view.get('turn', '')}")
     mapsvg.draw_board(svg, board, fills)
-    mapsvg.draw_labels(svg, board, size=7.5 if small else 11)
+    mapsvg.draw_labels(svg, board, size=7.5 if small else 11)  # (size again below)
 
     def scaled(part: str, x: float, y: float) -> str:
         if not part or scale == 1.0:
             return part
         return f'<g transform="translate({x:.1f},{y:.1f}) scale({scale}) translate({-x:.1f},{-y:.1f})">{part}</g>'
 
+    size = 7.5 if small else 11
+    placed = [  # the labels: counters keep off them
+        (x - 1.8 * size, y - 0.45 * size, x + 1.8 * size, y + 0.6 * size)
+        for x, y in (s["label"] for s in spaces.values())
+    ]
+
+    def put(part: str, cells: int, x: float, y: float) -> None:
+        """A counter of ``cells`` cells (drawn at 0,0) below (x, y), moved off the counters
+        placed before it where they would overlap."""
+        if not part:
+            return
+        w, h = (30 * cells + 4) * scale, 20 * scale
+        for dx, dy in [(0, 0), (0, h + 1), (0, 2 * h + 2), (w + 2, 0), (-w - 2, 0),
+                       (w + 2, h + 1), (-w - 2, h + 1), (0, 3 * h + 3), (0, -h - 12 * scale)]:  # fmt: skip
+            box = (x + dx - w / 2, y + dy, x + dx + w / 2, y + dy + h)
+            if all(
+                box[2] < b[0] or box[0] > b[2] or box[3] < b[1] or box[1] > b[3] for b in placed
+            ):
+                break
+        placed.append(box)
+        svg.add(
+            f'<g transform="translate({box[0] + w / 2:.1f},{box[1]:.1f}) scale({scale})">{part}</g>'
+        )
+
     for code, entry in sorted(countries.items()):
         if code in spaces:
             x, y = spaces[code]["label"]
-            svg.add(scaled(_country_forces(code, entry, x, y + 8 * scale), x, y + 5 * scale))
+            part, cells = _country_forces(code, entry, 0, 0)
+            put(part, cells, x, y + 8 * scale)
     seas: dict[str, dict[str, Any]] = {c: dict(s) for c, s in view.get("seas", {}).items()}
     you = view.get("you", {})
     for code, forces in you.get("at_sea", {}).items():  # 14: his own forces, wherever they are
@@ -124,9 +155,8 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     for code, stacks in sorted(seas.items()):
         if code in spaces:
             x, y = spaces[code]["label"]
-            svg.parts.extend(
-                scaled(p, x, y + 5 * scale) for p in _sea_forces(code, stacks, x, y + 8 * scale)
-            )
+            for part, cells in _sea_forces(code, stacks):
+                put(part, cells, x, y + 8 * scale)
     for e in events or ():
         kind, data = _event(e)
         code = str(data.get("space", ""))
