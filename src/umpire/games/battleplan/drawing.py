@@ -26,6 +26,7 @@ PALETTE = (
 )  # fmt: skip
 FORCES = (("army", "A"), ("navy", "F"), ("air", "B"))
 LEGEND_AT = {"world": (8, 528)}
+CLEAR_OF_LEGEND = {"world": {"WSP": [292.0, 700.0], "WAN": [470.0, 862.0]}}  # pixels
 
 
 def map_name(scenario: str) -> str:
@@ -101,6 +102,14 @@ def _sea_forces(code: str, stacks: Mapping[str, Any]) -> list[tuple[str, int]]:
 def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     """The SVG map of a Battle Plan position (see the module docstring)."""
     board = mapsvg.load(PACKAGE, map_name(str(view.get("scenario", "europe"))))
+    moved = CLEAR_OF_LEGEND.get(board["map"], {})
+    if moved:  # labels the legend would cover, set beside it
+        board = {
+            **board,
+            "spaces": {
+                c: {**s, "label": moved[c]} if c in moved else s for c, s in board["spaces"].items()
+            },
+        }
     spaces = board["spaces"]
     small = board["map"] == "world"  # the whole world: smaller labels and counters
     scale = 0.62 if small else 1.0
