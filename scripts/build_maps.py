@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 from collections.abc import Iterable
@@ -115,6 +116,41 @@ class Projection:
         )
 
 
+class Miller(Projection):
+    """Miller cylindrical over the whole world (longitudes from ``west`` to ``west + 360``),
+    its latitudes stretched by ``stretch`` so that the frame is filled from ``south`` to
+    ``north``."""
+
+    def __init__(
+        self, west: float, south: float, north: float, width: float, height: float
+    ) -> None:
+        self.west = west
+        self.kx = width / (2 * math.pi)
+        top, bottom = self.raw(0, north)[1], self.raw(0, south)[1]
+        self.ky = height / (top - bottom)
+        self.top = top
+
+    def raw(self, lon: float, lat: float) -> tuple[float, float]:
+        phi = math.radians(max(-89.0, min(89.0, lat)))
+        return math.radians(lon), 1.25 * math.log(math.tan(math.pi / 4 + 0.4 * phi))
+
+    def __call__(self, lon: float, lat: float) -> tuple[float, float]:
+        x, y = self.raw(lon - self.west, lat)
+        return self.kx * x, self.ky * (self.top - y)
+
+
+def wrap_west(g: BaseGeometry, west: float) -> BaseGeometry:
+    """``g`` with every part west of longitude ``west`` moved 360 degrees east (a world map
+    from ``west`` to ``west + 360``)."""
+    minx, miny, maxx, maxy = g.bounds
+    if minx >= west:
+        return g
+    left = g.intersection(box(minx - 1, miny - 1, west, maxy + 1))
+    right = g.intersection(box(west, miny - 1, maxx + 1, maxy + 1))
+    moved = transform(lambda xs, ys: (tuple(x + 360 for x in xs), ys), left)
+    return make_valid(unary_union([right, moved]))
+
+
 def polygons(g: BaseGeometry) -> list[Polygon]:
     if isinstance(g, Polygon):
         return [g] if not g.is_empty else []
@@ -180,6 +216,23 @@ def shared(a: BaseGeometry, b: BaseGeometry) -> float:
     return float(both.area) / (2 * TOLERANCE)
 
 
+def common_vertices(a: str, b: str, tol: float = 0.8) -> bool:
+    """The drawn outlines (path data) share a border: two vertices of one within ``tol`` of
+    vertices of the other (as tests/maps/geometry.py checks it; spaces simplified one by one
+    may touch without sharing vertices, and then the adjacency is drawn as a line)."""
+    nums = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", a)]
+    cells = {(round(x / tol), round(y / tol)) for x, y in zip(nums[::2], nums[1::2], strict=True)}
+    hits = 0
+    nums = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", b)]
+    for x, y in zip(nums[::2], nums[1::2], strict=True):
+        cx, cy = round(x / tol), round(y / tol)
+        if any((cx + i, cy + j) in cells for i in (-1, 0, 1) for j in (-1, 0, 1)):
+            hits += 1
+            if hits >= 2:
+                return True
+    return False
+
+
 def spot(poly: BaseGeometry, hint: tuple[float, float] | None) -> tuple[float, float]:
     if hint is not None:
         return hint
@@ -219,9 +272,15 @@ def inset_space(world: dict[str, BaseGeometry], inset: dict[str, Any]) -> BaseGe
 def build(spec: Any) -> dict[str, Any]:
     """One map from its spec module (see scripts/maps/*.py)."""
     W, H = spec.WIDTH, spec.HEIGHT
-    proj = Projection(spec.CENTRE[0], spec.CENTRE[1], spec.EXTENT, W, H)
-    frame = box(0, 0, W, H)
     world = countries()
+    proj: Projection
+    if getattr(spec, "PROJECTION", "") == "miller":
+        west, south, _, north = spec.LONLAT
+        proj = Miller(west, south, north, W, H)
+        world = {k: wrap_west(v, west) for k, v in world.items()}
+    else:
+        proj = Projection(spec.CENTRE[0], spec.CENTRE[1], spec.EXTENT, W, H)
+    frame = box(0, 0, W, H)
     for name, parts in getattr(spec, "UNIONS", {}).items():
         world[name] = unary_union([world[p] for p in parts])
     proj_c: dict[str, BaseGeometry] = {}
@@ -234,14 +293,26 @@ def build(spec: Any) -> dict[str, Any]:
         if clipped.is_empty:
             continue
         pg = proj.geom(clipped).intersection(frame)
+        if hasattr(spec, "SIMPLIFY"):  # world maps: each country simplified on its own
+            pg = make_valid(pg.simplify(spec.SIMPLIFY))
         if not pg.is_empty:
             proj_c[name] = pg
-    land = unary_union(list(proj_c.values())).simplify(TOLERANCE)
+    land = unary_union(list(proj_c.values())).simplify(getattr(spec, "SIMPLIFY", TOLERANCE))
     land = set_precision(land.buffer(0), 0.01)
     land = unary_union([p for p in polygons(land) if p.area > spec.MIN_ISLAND])
     sea = set_precision(frame.difference(land), 0.01)
+    lake_cuts: list[BaseGeometry] = []
+    for area in getattr(spec, "LAKES", []):  # named waters that are no space (Hudson Bay)
+        cut = proj.geom(box(*area).segmentize(0.5))
+        lake_cuts.append(sea.intersection(cut))
+        sea = set_precision(sea.difference(cut), 0.01)
+    ice: list[BaseGeometry] = []
+    for area in getattr(spec, "ICE", []):  # impassable sea (the polar ice): neutral
+        cut = proj.geom(box(*area).segmentize(0.5))
+        ice.append(sea.intersection(cut))
+        sea = set_precision(sea.difference(cut), 0.01)
     spaces: dict[str, BaseGeometry] = {}
-    neutral: list[BaseGeometry] = []
+    neutral: list[BaseGeometry] = list(ice)
     # whole countries (or unions of countries) first; the rest of the land is carved
     taken = Polygon()
     for code, names in spec.COUNTRIES.items():
@@ -271,6 +342,18 @@ def build(spec: Any) -> dict[str, Any]:
     sseeds = {k: [proj(*p) for p in v] for k, v in spec.SEA_SEEDS.items()}
     carved, lakes = carve(sea, sseeds)
     spaces.update(carved)
+    if not sseeds:  # no sea spaces: the sea is the background, there are no lakes to draw
+        lakes = Polygon()
+    lakes = unary_union([lakes, *lake_cuts])
+    discs = {
+        code: unary_union([Point(proj(*p)).buffer(spec.DISC, 12) for p in ps])
+        for code, ps in getattr(spec, "ISLANDS", {}).items()
+    }
+    if discs:  # islands too small to see: discs at their real place, cut out of the rest
+        every = unary_union(list(discs.values()))
+        spaces = {k: v.difference(every) for k, v in spaces.items()}
+        neutral = [n.difference(every) for n in neutral]
+        spaces.update(discs)
     for src, dst, area in getattr(spec, "REASSIGN", []):
         cut = proj.geom(box(*area).segmentize(0.5))
         piece = spaces[src].intersection(cut)
@@ -280,7 +363,19 @@ def build(spec: Any) -> dict[str, Any]:
         else:
             spaces[dst] = spaces[dst].union(piece)
     spaces = {k: make_valid(set_precision(v, 0.01)) for k, v in spaces.items()}
+    keep = getattr(spec, "KEEP", None)
+    if keep is not None:  # a game on part of a map: the other spaces are land or water
+        for code in [c for c in spaces if c not in keep]:
+            g = spaces.pop(code)
+            if spec_kind(spec, code) == "sea":
+                lakes = unary_union([lakes, g])
+            else:
+                neutral.append(g)
     return finish(spec, proj, spaces, unary_union(neutral), lakes)
+
+
+def spec_kind(spec: Any, code: str) -> str:
+    return "sea" if code.startswith("W") and getattr(spec, "GAME", "") == "battleplan" else "land"
 
 
 def finish(
@@ -305,6 +400,9 @@ def finish(
             "d": path_d(g),
             "label": [round(lab[0], 1), round(lab[1], 1)],
         }
+        if code in labels and g.distance(Point(lab)) > 2:  # a label out at sea: a leader line
+            a = spot(g, None)
+            entry["anchor"] = [round(a[0], 1), round(a[1], 1)]
         u = units.get(code) or unit_spot(g, lab)
         entry["unit"] = [round(u[0], 1), round(u[1], 1)]
         out_spaces[code] = entry
@@ -322,7 +420,9 @@ def finish(
     for a, b in sorted(spec.adjacencies()):
         if (a, b) in drawn:
             continue
-        if shared(spaces[a], spaces[b]) < spec.MIN_BORDER:
+        if shared(spaces[a], spaces[b]) < spec.MIN_BORDER or not common_vertices(
+            out_spaces[a]["d"], out_spaces[b]["d"]
+        ):
             missing.append(f"{a}-{b}")
             lines.append({"a": a, "b": b, "kind": "adjacency"})
     for line in lines:
@@ -334,6 +434,9 @@ def finish(
     codes = sorted(spaces)
     for i, a in enumerate(codes):
         for b in codes[i + 1 :]:
+            ba, bb = spaces[a].bounds, spaces[b].bounds
+            if ba[0] > bb[2] + 1 or bb[0] > ba[2] + 1 or ba[1] > bb[3] + 1 or bb[1] > ba[3] + 1:
+                continue  # far apart
             if (
                 (a, b) not in adj
                 and spaces[a].distance(spaces[b]) < 0.1
@@ -349,7 +452,12 @@ def finish(
         "height": spec.HEIGHT,
         "provenance": {
             "geography": SOURCE,
-            "projection": f"Lambert azimuthal equal-area about {spec.CENTRE}",
+            "projection": (
+                f"Miller cylindrical from longitude {spec.LONLAT[0]}, latitudes "
+                f"{spec.LONLAT[1]} to {spec.LONLAT[3]} filling the frame"
+                if getattr(spec, "PROJECTION", "") == "miller"
+                else f"Lambert azimuthal equal-area about {spec.CENTRE}"
+            ),
             "built_by": "scripts/build_maps.py, spec scripts/maps/" + spec.__name__ + ".py",
             "spaces": spec.PROVENANCE,
             "adjacencies_as_lines": missing,
@@ -357,6 +465,7 @@ def finish(
         },
         "neutral": path_d(neutral),
         "insets": [list(v["box"]) for v in getattr(spec, "INSETS", {}).values()],
+        "wraps": getattr(spec, "PROJECTION", "") == "miller",  # east edge meets west edge
         "lakes": path_d(lakes),
         "spaces": out_spaces,
         "connections": lines,
@@ -369,12 +478,24 @@ def main(argv: list[str]) -> int:
     names = argv or sorted(specs.SPECS)
     for name in names:
         spec = specs.SPECS[name]()
-        data = build(spec)
+        if hasattr(spec, "build"):  # a spec that draws its own spaces (a hex grid)
+            data = spec.build(countries(), sys.modules[__name__])
+        else:
+            data = build(spec)
         target = (
             ROOT / "src" / "umpire" / "games" / spec.GAME / "data" / "maps" / f"{spec.NAME}.json"
         )
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        if getattr(spec, "COMPACT", False):  # thousands of spaces: one line per space
+            body = ",\n".join(
+                f"{json.dumps(k)}: {json.dumps(v, sort_keys=True, separators=(',', ':'))}"
+                for k, v in sorted(data["spaces"].items())
+            )
+            rest = json.dumps({**data, "spaces": {}}, indent=1, sort_keys=True)
+            text = rest.replace('"spaces": {}', '"spaces": {\n' + body + "\n}")
+            target.write_text(text + "\n")
+        else:
+            target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
         print(f"wrote {target.relative_to(ROOT)} ({target.stat().st_size // 1024} KiB)")
     return 0
 

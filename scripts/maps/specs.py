@@ -16,4 +16,8 @@ SPECS = {
     "1939-iii": _spec("diplomacy_1939"),
     "europe": _spec("battleplan_europe"),
     "historical": _spec("origins_historical"),
+    "conquest": _spec("conquest_world"),
+    "spi-ww2": _spec("spi_ww2_europe"),
+    "bp-world": _spec("battleplan_world"),
+    "bp-south-america": _spec("battleplan_south_america"),
 }

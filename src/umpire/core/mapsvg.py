@@ -98,20 +98,38 @@ def draw_board(svg: Svg, board: dict[str, Any], fills: dict[str, str]) -> None:
             if c["kind"] == "air"
             else 'stroke="#6a3a1a" stroke-width="2.2" stroke-dasharray="6 3" opacity="0.85"'
         )
+        if c["kind"] == "adjacency" and board.get("wraps"):  # the world: light lines
+            style = 'stroke="#6a3a1a" stroke-width="1" stroke-dasharray="3 2" opacity="0.6"'
+        if board.get("wraps") and abs(x2 - x1) > board["width"] / 2:
+            # across the edge of a world map: the short way round, out of each side
+            shift = board["width"] if x1 < x2 else -board["width"]
+            d = f"M{x1},{y1}L{x2 - shift},{y2}M{x1 + shift},{y1}L{x2},{y2}"
+        else:
+            d = f"M{x1},{y1}L{x2},{y2}"
         svg.add(
-            f'<line class="connection {esc(c["kind"])}" data-a="{esc(c["a"])}" '
-            f'data-b="{esc(c["b"])}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}/>'
+            f'<path class="connection {esc(c["kind"])}" data-a="{esc(c["a"])}" '
+            f'data-b="{esc(c["b"])}" d="{d}" fill="none" {style}/>'
         )
 
 
-def draw_labels(svg: Svg, board: dict[str, Any], text_of: dict[str, str] | None = None) -> None:
+def draw_labels(
+    svg: Svg, board: dict[str, Any], text_of: dict[str, str] | None = None, size: float = 11
+) -> None:
     """Every space's code (upper case) at its label position, with a halo."""
     for code, s in sorted(board["spaces"].items()):
         x, y = s["label"]
+        if "anchor" in s:  # the label stands outside a small space: a leader line to it
+            ax, ay = s["anchor"]
+            svg.add(
+                f'<path class="leader" d="M{x},{y}L{ax},{ay}" stroke="{INK}" '
+                f'stroke-width="0.8" fill="none"/><circle cx="{ax}" cy="{ay}" r="1.8" '
+                f'fill="{INK}"/>'
+            )
         shown = (text_of or {}).get(code, code.upper())
         style = "italic" if s["kind"] == "sea" else "normal"
         common = (
-            f'x="{x}" y="{y + 4}" text-anchor="middle" font-size="11" font-weight="bold" '
+            f'x="{x}" y="{y + size * 0.36:.1f}" text-anchor="middle" font-size="{size}" '
+            'font-weight="bold" '
             f'font-style="{style}"'
         )
         svg.add(
@@ -120,6 +138,16 @@ def draw_labels(svg: Svg, board: dict[str, Any], text_of: dict[str, str] | None 
             f'<text class="label" data-space="{esc(code)}" {common} fill="{INK}">'
             f"{esc(shown)}</text>"
         )
+
+
+def halo_text(x: float, y: float, text: str, size: float, attrs: str = "") -> str:
+    """``text`` centred at (x, y) over a white halo (two texts: every renderer draws it)."""
+    common = f'x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="middle"'
+    return (
+        f'<text {common} fill="none" stroke="#ffffff" stroke-width="2.5" '
+        f'stroke-opacity="0.85">{esc(text)}</text>'
+        f'<text {common} fill="{INK}"{attrs}>{esc(text)}</text>'
+    )
 
 
 def unit_symbol(kind: str, x: float, y: float, colour: str, extra: str = "") -> str:
@@ -181,10 +209,11 @@ def legend(
     title: str,
     rows: Iterable[tuple[str, str]],
     notes: Sequence[str] = (),
+    per: int = 12,
 ) -> None:
-    """A legend box: a title, colour swatches (in columns of at most 12), lines of notes."""
+    """A legend box: a title, colour swatches (in columns of at most ``per``), lines of
+    notes."""
     rows = list(rows)
-    per = 12
     cols = max(1, -(-len(rows) // per))
     col_w = max([120, *(7 * len(t) + 48 for _, t in rows)])
     shown = min(len(rows), per)

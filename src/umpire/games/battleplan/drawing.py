@@ -25,6 +25,14 @@ PALETTE = (
     "#d35d9b", "#1abc9c", "#7f8c8d", "#a0522d", "#2c3e50", "#b8c62a",
 )  # fmt: skip
 FORCES = (("army", "A"), ("navy", "F"), ("air", "B"))
+LEGEND_AT = {"world": (8, 528)}
+CLEAR_OF_LEGEND = {"world": {"WSP": [292.0, 700.0], "WAN": [470.0, 862.0]}}  # pixels
+
+
+def map_name(scenario: str) -> str:
+    """The map a scenario is drawn on: Europe (15B), or the world map (WW) for the world
+    scenarios and the South American game played on part of it."""
+    return scenario if scenario in ("europe", "south-america") else "world"
 
 
 def colour(number: int) -> str:
@@ -68,27 +76,43 @@ def _counter(x: float, y: float, fill: str, counts: list[tuple[str, int]], extra
     return "".join(parts) + "</g>"
 
 
-def _country_forces(code: str, entry: Mapping[str, Any], x: float, y: float) -> str:
+def _country_forces(code: str, entry: Mapping[str, Any], x: float, y: float) -> tuple[str, int]:
+    """The counter of a country's forces and its number of cells ("" where the view does not
+    list them)."""
     if "army" not in entry:
-        return ""  # not seen this turn (BP 14): nothing but the occupier
+        return "", 0  # not seen this turn (BP 14): nothing but the occupier
     counts = [(sym, int(entry.get(k, 0))) for k, sym in FORCES]
     counts += [("M", int(entry.get("missiles", 0))), ("AM", int(entry.get("anti", 0)))]
-    return _counter(x, y, colour(int(entry.get("owner", 0))), counts, f' data-space="{code}"')
+    part = _counter(x, y, colour(int(entry.get("owner", 0))), counts, f' data-space="{code}"')
+    return part, sum(1 for _, n in counts if n)
 
 
-def _sea_forces(code: str, stacks: Mapping[str, Any], x: float, y: float) -> list[str]:
+def _sea_forces(code: str, stacks: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """One counter (drawn at 0,0) per player with forces in the sea, and its cells."""
     out = []
-    for i, (number, forces) in enumerate(sorted(stacks.items(), key=lambda kv: int(kv[0]))):
+    for number, forces in sorted(stacks.items(), key=lambda kv: int(kv[0])):
         counts = [(sym, int(n)) for (_, sym), n in zip(FORCES, forces, strict=False)]
         extra = f' data-space="{code}" data-player="{number}"'
-        out.append(_counter(x, y + 22 * i, colour(int(number)), counts, extra))
+        out.append(
+            (_counter(0, 0, colour(int(number)), counts, extra), sum(1 for _, n in counts if n))
+        )
     return out
 
 
 def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     """The SVG map of a Battle Plan position (see the module docstring)."""
-    board = mapsvg.load(PACKAGE, "europe")
+    board = mapsvg.load(PACKAGE, map_name(str(view.get("scenario", "europe"))))
+    moved = CLEAR_OF_LEGEND.get(board["map"], {})
+    if moved:  # labels the legend would cover, set beside it
+        board = {
+            **board,
+            "spaces": {
+                c: {**s, "label": moved[c]} if c in moved else s for c, s in board["spaces"].items()
+            },
+        }
     spaces = board["spaces"]
+    small = board["map"] == "world"  # the whole world: smaller labels and counters
+    scale = 0.62 if small else 1.0
     countries: Mapping[str, Any] = view.get("countries", {})
     fills = {
         code: mapsvg.tint(colour(int(c.get("owner", 0))), 0.45)
@@ -97,11 +121,42 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     }
     svg = mapsvg.Svg(board["width"], board["height"], f"Battle Plan, turn {view.get('turn', '')}")
     mapsvg.draw_board(svg, board, fills)
-    mapsvg.draw_labels(svg, board)
+    mapsvg.draw_labels(svg, board, size=7.5 if small else 11)  # (size again below)
+
+    def scaled(part: str, x: float, y: float) -> str:
+        if not part or scale == 1.0:
+            return part
+        return f'<g transform="translate({x:.1f},{y:.1f}) scale({scale}) translate({-x:.1f},{-y:.1f})">{part}</g>'
+
+    size = 7.5 if small else 11
+    placed = [  # the labels: counters keep off them
+        (x - 1.8 * size, y - 0.45 * size, x + 1.8 * size, y + 0.6 * size)
+        for x, y in (s["label"] for s in spaces.values())
+    ]
+
+    def put(part: str, cells: int, x: float, y: float) -> None:
+        """A counter of ``cells`` cells (drawn at 0,0) below (x, y), moved off the counters
+        placed before it where they would overlap."""
+        if not part:
+            return
+        w, h = (30 * cells + 4) * scale, 20 * scale
+        for dx, dy in [(0, 0), (0, h + 1), (0, 2 * h + 2), (w + 2, 0), (-w - 2, 0),
+                       (w + 2, h + 1), (-w - 2, h + 1), (0, 3 * h + 3), (0, -h - 12 * scale)]:  # fmt: skip
+            box = (x + dx - w / 2, y + dy, x + dx + w / 2, y + dy + h)
+            if all(
+                box[2] < b[0] or box[0] > b[2] or box[3] < b[1] or box[1] > b[3] for b in placed
+            ):
+                break
+        placed.append(box)
+        svg.add(
+            f'<g transform="translate({box[0] + w / 2:.1f},{box[1]:.1f}) scale({scale})">{part}</g>'
+        )
+
     for code, entry in sorted(countries.items()):
         if code in spaces:
             x, y = spaces[code]["label"]
-            svg.add(_country_forces(code, entry, x, y + 8))
+            part, cells = _country_forces(code, entry, 0, 0)
+            put(part, cells, x, y + 8 * scale)
     seas: dict[str, dict[str, Any]] = {c: dict(s) for c, s in view.get("seas", {}).items()}
     you = view.get("you", {})
     for code, forces in you.get("at_sea", {}).items():  # 14: his own forces, wherever they are
@@ -109,28 +164,38 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     for code, stacks in sorted(seas.items()):
         if code in spaces:
             x, y = spaces[code]["label"]
-            svg.parts.extend(_sea_forces(code, stacks, x, y + 8))
+            for part, cells in _sea_forces(code, stacks):
+                put(part, cells, x, y + 8 * scale)
     for e in events or ():
         kind, data = _event(e)
         code = str(data.get("space", ""))
         if kind in ("land_combat", "sea_combat") and code in spaces:
             x, y = spaces[code]["label"]
-            svg.add(
+            star = (
                 f'<path class="combat" data-space="{code}" transform="translate({x - 22},{y - 6})" '
                 'd="M0,-9L3,-3L9,-5L5,1L9,6L2,4L0,10L-2,4L-9,6L-5,1L-9,-5L-3,-3Z" '
                 'fill="#f39c12" stroke="#c0392b" stroke-width="1.2"/>'
             )
+            svg.add(scaled(star, x, y))
             captor = data.get("captor")
             if captor:
                 svg.add(
-                    f'<text class="captured" x="{x}" y="{y - 12}" font-size="10" '
-                    f'text-anchor="middle" font-weight="bold" fill="#c0392b">taken by '
-                    f"({mapsvg.esc(captor)})</text>"
+                    scaled(
+                        f'<text class="captured" x="{x}" y="{y - 12}" font-size="10" '
+                        f'text-anchor="middle" font-weight="bold" fill="#c0392b">taken by '
+                        f"({mapsvg.esc(captor)})</text>",
+                        x,
+                        y,
+                    )
                 )
     rows = [
         (colour(int(p["number"])), f"({p['number']}) {p['power']}") for p in view.get("players", [])
     ]
     me = f" - ({you['number']}) {you.get('power', '')}" if you else " - umpire"
     notes = ["A Army  F Navy  B AirForce", "M missiles  AM anti-missiles", "star: combat"]
-    mapsvg.legend(svg, 10, 10, f"Turn {view.get('turn', '')}{me}", rows, notes)
+    title = f"Turn {view.get('turn', '')}{me}"
+    if small:
+        mapsvg.legend(svg, *LEGEND_AT.get(board["map"], (10, 10)), title, rows, notes, per=16)
+    else:
+        mapsvg.legend(svg, 10, 10, title, rows, notes)
     return svg.text()

@@ -18,7 +18,7 @@ def map_svg(game: str, view: dict[str, Any] | None, events: list[Any] | None = N
     """The SVG map of ``view``, or None where the game draws no map (or drawing failed)."""
     if view is None:
         return None
-    name = f"umpire.games.{game}.drawing"
+    name = f"umpire.games.{game.replace('-', '_')}.drawing"  # the package of "spi-ww2"
     try:
         if importlib.util.find_spec(name) is None:
             return None

@@ -1,0 +1,140 @@
+"""The Conquest of the World map of a position, drawn from a player's view.
+
+``draw(view, events)`` takes the dict ``Conquest.view`` returns and returns one SVG document:
+the 43 countries of the board (1A) on the world, each in its holder's colour (a Homeland dark,
+an allied country light; rules 3, 9B) or, unoccupied, in the pale colour of its politectonic
+zone, with its code and its POWER BASE value (1A, or the scenario's edited value); the war under
+way (10A: attacker, defender, battles won) and last turn's alliances, wars and conquests from
+the events the viewer may read. Everything on the table is public, so every view draws the
+same board; nothing secret (a player's weapon choice) is drawn. Pure; the outlines are the
+committed data ``data/maps/world.json`` (see docs/maps.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from umpire.core import mapsvg
+from umpire.games.conquest.geography import board as load_board
+
+PACKAGE = "umpire.games.conquest"
+MAP = "world"
+COLOURS = {
+    "RED": "#c8322b",
+    "BLUE": "#2f5fb8",
+    "GREEN": "#2e9a46",
+    "YELLOW": "#e0b020",
+    "WHITE": "#f4f4f4",
+    "BLACK": "#333333",
+}
+ZONES = (
+    "#d9c7a7", "#d8b9b9", "#e3cfa1", "#c2d1b1", "#e6d3b8", "#cfc0d8",
+    "#bfd6cf", "#d6cdb0", "#c9d8b8", "#dcc6a8", "#c4cddd",
+)  # fmt: skip
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI")
+
+
+def map_name(scenario: str) -> str:
+    """Every Conquest scenario is played on the one board."""
+    return MAP
+
+
+def _event(e: Any) -> tuple[str, Mapping[str, Any]]:
+    if isinstance(e, Mapping):
+        return str(e.get("kind", "")), e.get("data", {})
+    return str(e.kind), e.data
+
+
+def _colour(power: str) -> str:
+    return COLOURS.get(power, "#888888")
+
+
+def _marker(x: float, y: float, text: str, colour: str, kind: str, code: str) -> str:
+    return (
+        f'<g class="event {mapsvg.esc(kind)}" data-space="{mapsvg.esc(code)}">'
+        f'<path transform="translate({x:.1f},{y:.1f})" '
+        'd="M0,-9L3,-3L9,-5L5,1L9,6L2,4L0,10L-2,4L-9,6L-5,1L-9,-5L-3,-3Z" '
+        f'fill="#f39c12" stroke="{colour}" stroke-width="1.5"/>'
+        + mapsvg.halo_text(x, y - 12, text, 10, ' font-weight="bold"')
+        + "</g>"
+    )
+
+
+def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
+    """The SVG map of a Conquest of the World position (see the module docstring)."""
+    board = mapsvg.load(PACKAGE, MAP)
+    spaces = board["spaces"]
+    table = load_board({str(k): int(v) for k, v in view.get("edits", {}).items()} or None)
+    holdings: Mapping[str, Any] = view.get("holdings", {})
+    fills: dict[str, str] = {}
+    for code, country in table.countries.items():
+        held = holdings.get(code)
+        if held:
+            power, kind = held[0], held[1]
+            fills[code] = mapsvg.tint(_colour(power), 0.1 if kind == "homeland" else 0.5)
+        else:
+            fills[code] = ZONES[(country.zone - 1) % len(ZONES)]
+    title = f"Conquest of the World, {view.get('label', '')}"
+    svg = mapsvg.Svg(board["width"], board["height"], title)
+    mapsvg.draw_board(svg, board, fills)
+    for code in sorted(spaces):
+        held = holdings.get(code)
+        if held and held[1] == "homeland":  # a Homeland: a heavy outline (rule 3)
+            svg.add(
+                f'<path class="homeland" data-space="{code}" d="{spaces[code]["d"]}" '
+                f'fill="none" stroke="{mapsvg.INK}" stroke-width="2.2"/>'
+            )
+    mapsvg.draw_labels(svg, board)
+    for code, s in sorted(spaces.items()):
+        if code not in table.countries:
+            continue
+        x, y = s["label"]
+        value = table.pbu(code)
+        zone = ROMAN[table.countries[code].zone - 1]
+        svg.add(
+            mapsvg.halo_text(x, y + 15, f"{zone}: {value}", 9, f' class="pbu" data-space="{code}"')
+        )
+    war = view.get("war")
+    if war and war.get("country") in spaces:
+        code = war["country"]
+        x, y = spaces[code]["label"]
+        wins = war.get("wins", [0, 0])
+        text = f"war: {war['attacker']} {wins[0]}-{wins[1]} {war['defender']}"
+        svg.add(_marker(x, y - 16, text, _colour(str(war["attacker"])), "war", code))
+    seen: set[str] = set()
+    for e in events or ():
+        kind, data = _event(e)
+        code = str(data.get("country", ""))
+        if code not in spaces or code in seen or (war and war.get("country") == code):
+            continue
+        who = str(data.get("winner") or data.get("power") or data.get("attacker") or "")
+        text = {
+            "war_won": f"won by {who}",
+            "alliance": f"allied: {who}",
+            "war": f"{who} attacks",
+        }.get(kind, "")
+        if text:
+            seen.add(code)
+            x, y = spaces[code]["label"]
+            svg.add(_marker(x, y - 16, text, _colour(who), kind, code))
+    record: Mapping[str, Any] = view.get("record", {})
+    chips: Mapping[str, Any] = view.get("chips", {})
+    home: Mapping[str, str] = view.get("homelands", {})
+    rows = []
+    for p in view.get("seats", []):
+        out = " (out)" if p in view.get("eliminated", []) else ""
+        where = f" {home[p]}" if p in home else ""
+        rows.append(
+            (_colour(p), f"{p}{where}: record {record.get(p, 0)}, chips {chips.get(p, 0)}{out}")
+        )
+    me = f" - {view['power']}" if view.get("power") else " - umpire"
+    notes = [
+        "dark: Homeland (thick outline); light: ally",
+        "pale: unoccupied, by zone; zone: POWER BASE",
+        f"WARCHEST {view.get('warchest', 0)}",
+    ]
+    mapsvg.legend(svg, 820, board["height"] - 160, f"Turn {view.get('turn', '')}{me}", rows, notes)
+    zrows = [(ZONES[z.number - 1], f"{ROMAN[z.number - 1]} {z.name}") for z in table.zones.values()]
+    mapsvg.legend(svg, 8, 520, "Zones", zrows)
+    return svg.text()
