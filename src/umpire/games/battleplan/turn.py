@@ -27,7 +27,7 @@ from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Group
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.orders import Action, Build, Order, Standing, Transfer
-from umpire.games.battleplan.standing import accept, expire
+from umpire.games.battleplan.standing import accept, accepting, expire
 
 COMBAT_VERBS = frozenset({"AC", "AB", "AS", "NN", "NS", "FA", "FN", "FF", "FI", "FS"})
 
@@ -73,8 +73,9 @@ def opening(
     #    and, where legal, used alongside the orders of the turn (11, 12D).
     accepted: dict[int, list[Order]] = {}
     events: list[Event] = []
+    once = accepting(s)  # who may order, where standing orders are filed: once per turn
     for p in range(1, len(s.players) + 1):
-        accepted[p], said = accept(s, gm, p, list(orders.get(p, ())))
+        accepted[p], said = accept(s, gm, p, list(orders.get(p, ())), once)
         events += said
     player_part = {p: [o for o in os if not _is_space(o)] for p, os in accepted.items()}
 
@@ -166,10 +167,18 @@ def record_sight(state: GameState, start: Start) -> None:
     his view and printout are built from the state alone. Navy and AirForce that fled to a
     sea at step 7 (13B) are not counted: "you will NOT get a listing of the forces in that
     space" unless you would have seen it anyway."""
+    held, occupied = _by_player(start.holders), _by_player(start.owners)
     for p in state.players:
-        p.held_before = sorted(c for c, who in start.holders.items() if who == p.number)
-        p.occupied_before = sorted(c for c, who in start.owners.items() if who == p.number)
+        p.held_before = sorted(held.get(p.number, ()))
+        p.occupied_before = sorted(occupied.get(p.number, ()))
         p.seas_seen = sorted(start.seen_sea.get(p.number, ()))
+
+
+def _by_player(who_has: Mapping[str, int]) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for code, who in who_has.items():
+        out.setdefault(who, []).append(code)
+    return out
 
 
 def _is_space(order: Order) -> bool:
