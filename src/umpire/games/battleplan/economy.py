@@ -7,7 +7,7 @@ interest, research, blockades and revolutions close it (step 8).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from umpire.core.chance import Chance
@@ -276,16 +276,25 @@ def country_income(
     return cents
 
 
-def research(players: Iterable[Player], chance: Chance) -> None:
+def research(
+    players: Iterable[Player],
+    chance: Chance,
+    weight: Callable[[int, str], int] | None = None,
+) -> None:
     """BP 5B: research of this turn raises multipliers for the next.
 
     Ruling R-E1: a research spend of $n on one item gains sqrt(1.25 n) points, rounded
     randomly (the sample printout: RF20 took AirForce from 100 to 105; more per turn is less
-    effective per Dollar, as 5B says).
+    effective per Dollar, as 5B says). ``weight(player, kind)``: how many times his Dollars
+    count (a variant's research chances, WW 1939.missiles); 0: the research does nothing.
     """
     for me in players:
         for kind in sorted(me.research):
-            gain = rsqrt(me.research[kind] * 5 // 4, chance, f"research {kind} [{me.number}]")
+            times = 1 if weight is None else weight(me.number, kind)
+            if times == 0:
+                continue
+            spent = me.research[kind] * times
+            gain = rsqrt(spent * 5 // 4, chance, f"research {kind} [{me.number}]")
             me.multipliers[kind] = me.multipliers.get(kind, 0) + gain
         me.research.clear()
 

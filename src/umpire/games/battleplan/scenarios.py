@@ -9,12 +9,13 @@ diplomatic messages, only the numbered message orders (WW anonymous).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.ruleset import Outcome, ScenarioInfo
 from umpire.games.battleplan import ending
+from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.geography import GameMap, europe
 from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.orders import Order
@@ -23,7 +24,7 @@ from umpire.games.battleplan.world import ending1939
 from umpire.games.battleplan.world.equal import GM_CHOICES
 from umpire.games.battleplan.world.geography import south_america_map, world_map
 from umpire.games.battleplan.world.opinion import world_opinion
-from umpire.games.battleplan.world.powers1939 import powers_1939
+from umpire.games.battleplan.world.powers1939 import ARMS_1939, powers_1939
 
 AfterTurn = Callable[[GameState, Mapping[int, Sequence[Order]], Chance], list[Event]]
 
@@ -45,6 +46,7 @@ class Scenario:
     world_opinion: bool = False  # WW opinion: the nG/nB orders and their HPI effect
     # steps after the turn's pipeline, in order (WW opinion, WW 1939.end)
     after_turn: tuple[AfterTurn, ...] = ()
+    arms: Arms = BP_ARMS  # AirForce and missiles: BP 4E-4G, WW 1939.bombers, 1939.missiles
 
 
 EUROPE = Scenario(
@@ -119,7 +121,9 @@ WW1939 = Scenario(
         default_powers=tuple(p.code for p in _POWERS_1939),
     ),
     game_map=world_map(icepack=False),
-    start=EUROPE_START,
+    # WW 1939.missiles: "No one starts with any missiles or a missile multiplier", and there
+    # are no antimissiles
+    start=replace(EUROPE_START, multipliers=(("M", 0), ("X", 0))),
     newspaper=True,
     holdings={p.code: p.spaces for p in _POWERS_1939},
     minors={p.code: p.minors for p in _POWERS_1939 if p.minors},
@@ -127,6 +131,7 @@ WW1939 = Scenario(
     outcome=ending1939.outcome,
     world_opinion=True,
     after_turn=(world_opinion, ending1939.random_end),
+    arms=ARMS_1939,
 )
 
 SOUTH_AMERICA = Scenario(

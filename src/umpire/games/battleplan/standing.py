@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from umpire.core.events import Event
 from umpire.games.battleplan import errors
+from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.ending import active_players
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Log
@@ -28,6 +29,7 @@ def accept(
     player: int,
     orders: list[Order],
     turn: Accepting | None = None,
+    arms: Arms = BP_ARMS,
 ) -> tuple[list[Order], list[Event]]:
     """The legal orders of ``player`` (his own and his standing orders), and the events
     that report them: the refusals, then the order echo (14). ``turn``: what the turn works
@@ -36,7 +38,7 @@ def accept(
     log = Log(state) if turn.log is None else turn.log
     log.events = []
     if player in turn.active:
-        verdicts = check_orders(state, gm, player, orders)
+        verdicts = check_orders(state, gm, player, orders, arms)
     else:
         # BP 1A, ruling R-OUT: a player with no country and no forces gives no orders
         verdicts = [(errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message())] * len(orders)
@@ -50,7 +52,7 @@ def accept(
     file_standing(state, player, kept)
     filed = {o.space for o in kept if isinstance(o, Standing)}
     candidates = filed.union(turn.filed.get(player, ()))
-    kept += standing_orders(state, gm, player, kept, candidates)
+    kept += standing_orders(state, gm, player, kept, candidates, arms)
     if refused:
         log.tell(player, "error", "\n".join(refused), refused=refused)
     echo_orders(log, player, orders)
@@ -109,6 +111,7 @@ def standing_orders(
     player: int,
     kept: list[Order],
     candidates: Iterable[str] | None = None,
+    arms: Arms = BP_ARMS,
 ) -> list[Order]:
     """BP 11, 12D: standing orders of the countries ``player`` holds, cut down to what is
     available, used when legal alongside the orders of the turn (an order of the same kind
@@ -134,7 +137,7 @@ def standing_orders(
             order = cut(state, player, filed, [*kept, *extra])
             if order is None:
                 continue
-            verdicts = check_orders(state, gm, player, [*kept, *extra, order])
+            verdicts = check_orders(state, gm, player, [*kept, *extra, order], arms)
             if verdicts[-1] is None:
                 extra.append(order)
     return extra
