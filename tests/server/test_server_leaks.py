@@ -23,6 +23,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "/api/auth/register": {"username": "eve", "password": "eve-password"},
     "/api/auth/token": {"username": "bob", "password": "bob-password"},
     "/api/games": {"game": "fakebid"},
+    "/api/standby": {"game": "fakebid", "scenario": "standard"},
     "/api/games/{game_id}/join": {"preferences": ["North"]},
     "/api/games/{game_id}/start": {},
     "/api/games/{game_id}/orders": {"turn": 2, "text": "bid 1"},
