@@ -25,6 +25,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "/api/auth/tokens/{token_id}/revoke": {},
     "/api/auth/token": {"username": "bob", "password": "bob-password"},
     "/api/games": {"game": "fakebid"},
+    "/api/standby": {"game": "fakebid", "scenario": "standard"},
     "/api/games/{game_id}/join": {"preferences": ["North"]},
     "/api/games/{game_id}/start": {},
     "/api/games/{game_id}/orders": {"turn": 2, "text": "bid 1"},

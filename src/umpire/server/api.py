@@ -73,6 +73,7 @@ STATUS_BY_CODE = {
     E.GAME_NOT_STARTED.code: 409,
     E.GAME_NOT_RUNNING.code: 409,
     E.SEAT_ALREADY.code: 409,
+    E.STANDBY_NO_GAME.code: 409,
     E.ACCOUNT_TAKEN.code: 409,
     E.AUTH_THROTTLED.code: 429,
     E.AUTH_EMAIL_UNVERIFIED.code: 403,
@@ -316,6 +317,11 @@ class JoinIn(Schema):
     preferences: list[Power] = Field(default=[], max_length=LIST_MAX)
 
 
+class StandbyIn(Schema):
+    game: Key
+    scenario: ScenarioName
+
+
 class StartIn(Schema):
     method: Literal["preferences", "random"] = "preferences"
     assignments: dict[Power, Username] = Field(default={}, max_length=LIST_MAX)
@@ -347,6 +353,13 @@ def join(request: HttpRequest, game_id: Id, data: JoinIn) -> Any:
     _visible(_game(game_id), _user(request))
     message = service.join(game_id, _user(request), data.preferences)
     return {"message": message, **_out(request, game_id, "game")}
+
+
+@api.post("/standby", auth=auth, tags=["games"])
+def standby(request: HttpRequest, data: StandbyIn) -> Any:
+    """Stand by for any running game of a kind that takes standbys from the pool; the game
+    is not yours to choose (Battle Plan's standby rule)."""
+    return {"message": service.volunteer_standby(_user(request), data.game, data.scenario)}
 
 
 @api.get("/games/{game_id}", auth=auth, tags=["games"])

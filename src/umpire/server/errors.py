@@ -151,6 +151,19 @@ SEAT_NONE = SERVER.declare(
 SEAT_NO_STANDBY = SERVER.declare(
     "seat/no_standby", "nobody is standing by", "No standby player to hand the power to."
 )
+STANDBY_POOL_ONLY = SERVER.declare(
+    "seat/standby_pool_only",
+    "this game takes standbys from the pool: volunteer for any {game} {scenario} game "
+    "(POST /standby), not for this one",
+    "A game with the ``standby_pool`` setting: a standby may not choose the game he stands by "
+    "for (Battle Plan: 'you may NOT specify in WHICH game you want to be a standby').",
+)
+STANDBY_NO_GAME = SERVER.declare(
+    "seat/no_game_for_standby",
+    "no running {game} {scenario} game takes standbys from the pool now",
+    "Volunteering as a standby when no running game of that kind has the ``standby_pool`` "
+    "setting (or all of them already have you).",
+)
 GM_UNKNOWN_ACTION = SERVER.declare(
     "gm/unknown_action", "unknown action {action!r}", "A game master action not known."
 )

@@ -159,6 +159,7 @@ class GameSettings(Strict):
     reminder_minutes: Minutes = 24 * 60
     fill_with_bots: bool = False
     open_bot_seats: bool = False
+    standby_pool: bool = False  # standbys volunteer for any game of the kind, not this one
     email: bool = True
     powers: list[Power] | None = Field(default=None, max_length=LIST_MAX)
     rules: OriginsRules | DiplomacyRules | BattlePlanRules | dict[Key, Scalar] = Field(

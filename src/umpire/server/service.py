@@ -133,10 +133,42 @@ def join(game_id: int, user: User, preferences: Sequence[str] = ()) -> str:
             if bots:
                 _replace_seat(bots[0], user=user, note="took over from a bot")
                 return f"you now play {bots[0].power}"
+        if game.setting("standby_pool", False):
+            # Battle Plan: a standby may not choose the game (volunteer_standby)
+            raise refuse(E.STANDBY_POOL_ONLY, game=game.game, scenario=game.scenario)
         Enrollment.objects.update_or_create(
             game=game, user=user, defaults={"preferences": prefs, "standby": True}
         )
         return "the game is under way; you are on standby to replace a player"
+
+
+def volunteer_standby(user: User, game_name: str, scenario: str) -> str:
+    """Stand by for any running game of one kind that takes standbys from the pool (the
+    ``standby_pool`` setting). Battle Plan: "In order to avoid the possibility of someone
+    paying a friend to take over an abandoned position, you may NOT specify in WHICH game you
+    want to be a standby": the service picks the game (the one with the fewest standbys, then
+    the oldest) and does not name it; the game master decides whether and when to insert him
+    (the ``replace`` action with ``standby``)."""
+    with transaction.atomic():
+        candidates = (
+            Game.objects.select_for_update()
+            .filter(
+                game=game_name,
+                scenario=scenario,
+                status__in=(GameStatus.RUNNING, GameStatus.PAUSED),
+            )
+            .exclude(Q(seats__user=user, seats__active=True) | Q(enrollments__user=user))
+            .exclude(gm=user)
+            .order_by("id")
+        )
+        pool = [g for g in candidates if g.setting("standby_pool", False)]
+        if not pool:
+            raise refuse(E.STANDBY_NO_GAME, game=game_name, scenario=scenario)
+        waiting = {g.pk: g.enrollments.filter(standby=True).count() for g in pool}
+        chosen = min(pool, key=lambda g: (waiting[g.pk], g.pk))
+        Enrollment.objects.create(game=chosen, user=user, preferences=[], standby=True)
+        _audit(chosen, user, "standby", pool=True)
+    return f"you are standing by for a {game_name} {scenario} game"
 
 
 def start(

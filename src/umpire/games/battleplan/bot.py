@@ -7,6 +7,7 @@ parses without problems.
 from __future__ import annotations
 
 from umpire.core.chance import Chance
+from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.legality import check_orders, is_attack
 from umpire.games.battleplan.model import MINOR, GameState
@@ -19,6 +20,7 @@ from umpire.games.battleplan.orders import (
     Opinion,
     Order,
     Propaganda,
+    Research,
     Send,
     Signal,
     Transfer,
@@ -32,8 +34,9 @@ def bot_orders(
     chance: Chance,
     free_messages: bool = True,
     attacks: bool = True,
+    arms: Arms = BP_ARMS,
 ) -> str:
-    kept = choose_orders(state, gm, number, chance, free_messages, attacks)
+    kept = choose_orders(state, gm, number, chance, free_messages, attacks, arms)
     return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")
 
 
@@ -44,6 +47,7 @@ def choose_orders(
     chance: Chance,
     free_messages: bool = True,
     attacks: bool = True,
+    arms: Arms = BP_ARMS,
 ) -> list[Order]:
     """The bot's orders, each one legal (those the check refuses are left out)."""
     orders = _propaganda(state, gm, number, chance)
@@ -58,10 +62,14 @@ def choose_orders(
         if c.owner != MINOR:
             _attack_or_sail(state, gm, number, code, chance, orders)
     orders += _at_sea(state, gm, number)
+    if arms.missile_research is not None:  # WW 1939.missiles
+        orders += _missiles(state, gm, number, arms)
+    if arms.strategic_bombers:  # WW 1939.bombers
+        orders += _bombers_over_sea(state, gm, number)
     orders += _intelligence(state, number, chance, free_messages)
     if not attacks:  # WW real.turn1, 1939.turn1: no attacks on turn one
         orders = [o for o in orders if not is_attack(o)]
-    verdicts = check_orders(state, gm, number, orders)
+    verdicts = check_orders(state, gm, number, orders, arms)
     return [o for o, v in zip(orders, verdicts, strict=True) if v is None]
 
 
@@ -144,6 +152,54 @@ def _at_sea(state: GameState, gm: GameMap, number: int) -> list[Order]:
                 continue
             if target.navy * 2 < mine.navy:
                 orders.append(Action(code, "NN", mine.navy // 2, n))
+                break
+    return orders
+
+
+def _missiles(state: GameState, gm: GameMap, number: int, arms: Arms) -> list[Order]:
+    """WW 1939.missiles: research a missile multiplier if the position may, build a few
+    missiles once it has one, and fire them at the biggest enemy Army within air range."""
+    me = state.player(number)
+    orders: list[Order] = []
+    if (
+        arms.missile_research is not None
+        and me.power in arms.missile_research
+        and me.multipliers.get("M", 0) < 100
+        and me.cents >= 60_00
+    ):
+        orders.append(Research("M", 10))
+    for code in sorted(state.countries):
+        c = state.countries[code]
+        if c.owner != number:
+            continue
+        if me.multipliers.get("M", 0) > 0 and c.usable_industry >= 8:
+            orders.append(Build(code, "M", c.usable_industry // 8))
+        if c.missiles <= 0:
+            continue
+        targets = [
+            (state.countries[t].army, t)
+            for t in sorted(gm.spaces[code].air)
+            if t in state.countries
+            and state.countries[t].army > 0
+            and state.enemies(number, state.countries[t].owner)
+        ]
+        if targets:
+            orders.append(Action(code, "MA", c.missiles, max(targets)[1]))
+    return orders
+
+
+def _bombers_over_sea(state: GameState, gm: GameMap, number: int) -> list[Order]:
+    """WW 1939.bombers: bombers on land support a sea where our fleet meets an enemy (they
+    cannot fight from the sea itself)."""
+    orders: list[Order] = []
+    for sea_code in sorted(state.seas):
+        forces = state.seas[sea_code].forces
+        if number not in forces or not any(state.enemies(number, p) for p in forces):
+            continue
+        for code in sorted(gm.spaces[sea_code].air):
+            c = state.countries.get(code)
+            if c is not None and c.owner == number and c.air >= 6:
+                orders.append(Action(code, "FS", c.air // 3, sea_code))
                 break
     return orders
 

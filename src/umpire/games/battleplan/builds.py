@@ -10,6 +10,7 @@ AirForce in equal proportion (no Navy without a coast).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.model import MINOR, STARTING_MULTIPLIERS, Country, GameState
@@ -28,6 +29,12 @@ def apportion(industry: int, proportions: Mapping[str, int]) -> dict[str, int]:
     >>> apportion(6, {"A": 50, "F": 25})
     {'A': 4, 'F': 2}
     """
+    return dict(_apportion(industry, tuple(proportions.items())))
+
+
+@lru_cache(maxsize=4096)  # the same few questions come back for most countries every turn
+def _apportion(industry: int, props: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    proportions = dict(props)
     out: dict[str, int] = {}
     kinds = [k for k in DEFAULT_SEQUENCE if proportions.get(k, 0) > 0]
     left = industry
@@ -37,7 +44,7 @@ def apportion(industry: int, proportions: Mapping[str, int]) -> dict[str, int]:
         out[k] = share
         left -= share
         weight -= proportions[k]
-    return out
+    return tuple(out.items())
 
 
 def add_units(c: Country, kind: str, hundredths: int) -> int:

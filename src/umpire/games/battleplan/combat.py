@@ -122,8 +122,12 @@ def land_combat(
     """Steps 3b-3k for every country attacked or supported."""
     out = LandCombat()
     log = Log(state)
-    for code in sorted({g.target for g in groups if g.target in state.countries}):
-        b = line_up(state.countries[code], [g for g in groups if g.target == code])
+    by_target: dict[str, list[Group]] = {}
+    for g in groups:
+        if g.target in state.countries:
+            by_target.setdefault(g.target, []).append(g)
+    for code in sorted(by_target):
+        b = line_up(state.countries[code], by_target[code])
         if not b.attacked:
             write_back(b)
             continue

@@ -7,7 +7,7 @@ interest, research, blockades and revolutions close it (step 8).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from umpire.core.chance import Chance
@@ -237,12 +237,18 @@ def spies(
 def income(state: GameState, gm: GameMap, chance: Chance) -> list[Event]:
     """BP 5A, 5E, 9.8: interest on what was left, then TaxBase income."""
     log = Log(state)
+    occupied: dict[int, list[str]] = {}
+    holders: dict[str, int] = {}  # who controls each country (nothing changes it here)
+    for code, c in state.countries.items():
+        occupied.setdefault(c.owner, []).append(code)
+        holders[code] = c.controller()
     for me in state.players:
         # BP 5A: unspent Dollars get interest at 1% per turn
         if me.cents > 0:
             me.cents += rround(me.cents, 100, chance, f"interest [{me.number}]")
         cents = sum(
-            country_income(state, gm, me.number, code) for code in state.occupied_by(me.number)
+            country_income(state, gm, me.number, code, holders)
+            for code in occupied.get(me.number, ())
         )
         me.cents += cents
         if cents:
@@ -250,32 +256,47 @@ def income(state: GameState, gm: GameMap, chance: Chance) -> list[Event]:
     return log.events
 
 
-def country_income(state: GameState, gm: GameMap, number: int, code: str) -> int:
+def country_income(
+    state: GameState,
+    gm: GameMap,
+    number: int,
+    code: str,
+    holders: Mapping[str, int] | None = None,
+) -> int:
     """BP 5E: own unsuppressed TaxBase + 10% of adjacent countries held by the same player or
-    by a cross-ally, in cents."""
+    by a cross-ally, in cents (``holders``: each country's controller, if already known)."""
     cents = state.countries[code].unsuppressed_taxbase * 100
     for n in gm.spaces[code].adjacent:
         other = state.countries.get(n)
-        if (
-            other is not None
-            and other.controller() != MINOR
-            and state.cross_allies(number, other.controller())
-        ):
+        if other is None:
+            continue
+        holder = other.controller() if holders is None else holders[n]
+        if holder != MINOR and state.cross_allies(number, holder):
             cents += other.unsuppressed_taxbase * 10
     return cents
 
 
-def research(players: Iterable[Player], chance: Chance) -> None:
+def research(
+    players: Iterable[Player],
+    chance: Chance,
+    weight: Callable[[int, str], int] | None = None,
+) -> None:
     """BP 5B: research of this turn raises multipliers for the next.
 
     Ruling R-E1: a research spend of $n on one item gains sqrt(1.25 n) points, rounded
     randomly (the sample printout: RF20 took AirForce from 100 to 105; more per turn is less
-    effective per Dollar, as 5B says). WW Real Forces: "the chance of success of your RESEARCH
-    is NOT necessarily the same": a player's ``research_odds`` scale his gain (ruling W-REAL4).
+    effective per Dollar, as 5B says). ``weight(player, kind)``: how many times his Dollars
+    count (a variant's research chances, WW 1939.missiles); 0: the research does nothing.
+    WW Real Forces: "the chance of success of your RESEARCH is NOT necessarily the same": a
+    player's ``research_odds`` scale his gain (ruling W-REAL4).
     """
     for me in players:
         for kind in sorted(me.research):
-            gain = rsqrt(me.research[kind] * 5 // 4, chance, f"research {kind} [{me.number}]")
+            times = 1 if weight is None else weight(me.number, kind)
+            if times == 0:
+                continue
+            spent = me.research[kind] * times
+            gain = rsqrt(spent * 5 // 4, chance, f"research {kind} [{me.number}]")
             odds = me.research_odds.get(kind)
             if odds is not None:  # WW Real Forces: his own odds (0: never)
                 gain = rround(gain * odds, 100, chance, f"research odds {kind} [{me.number}]")
@@ -283,10 +304,14 @@ def research(players: Iterable[Player], chance: Chance) -> None:
         me.research.clear()
 
 
-def enemy_controlled(state: GameState, owner: int, space: str) -> bool:
-    """BP 5F.2: is ``space`` enemy-controlled from the point of view of ``owner``."""
+def enemy_controlled(
+    state: GameState, owner: int, space: str, holders: Mapping[str, int] | None = None
+) -> bool:
+    """BP 5F.2: is ``space`` enemy-controlled from the point of view of ``owner``
+    (``holders``: each country's controller, if already known)."""
     if space in state.countries:
-        return state.enemies(owner, state.countries[space].controller())
+        holder = state.countries[space].controller() if holders is None else holders[space]
+        return state.enemies(owner, holder)
     sea = state.seas[space]
     hostile = friendly = 0
     for p, stack in sea.forces.items():
@@ -300,12 +325,14 @@ def enemy_controlled(state: GameState, owner: int, space: str) -> bool:
 def blockade(state: GameState, gm: GameMap, chance: Chance) -> None:
     """BP 5F.1, 5F.3: each enemy-controlled neighbour suppresses 1/n of half of what is left
     unsuppressed, for the next turn."""
+    # control does not change during the blockade (only TaxBase and Industry do)
+    holders = {code: c.controller() for code, c in state.countries.items()}
     for code in sorted(state.countries):
         c = state.countries[code]
         if c.owner == MINOR:
             continue
         around = gm.neighbours(code)
-        hostile = sum(1 for n in around if enemy_controlled(state, c.owner, n))
+        hostile = sum(1 for n in around if enemy_controlled(state, c.owner, n, holders))
         if not hostile or not around:
             continue
         den = 2 * len(around)

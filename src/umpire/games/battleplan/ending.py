@@ -31,6 +31,16 @@ def active(state: GameState, number: int) -> bool:
     return len(alive) >= 2 and has_forces(state, number)
 
 
+def active_players(state: GameState) -> set[int]:
+    """BP 1A: every player who may give orders this turn (:func:`active` for all at once)."""
+    alive = set(state.alive())
+    if len(alive) < 2:
+        return alive
+    return alive | {
+        p.number for p in state.players if p.number not in alive and has_forces(state, p.number)
+    }
+
+
 def max_turns(settings: Mapping[str, Any], default: int) -> int:
     """Ruling R-END: the ``max_turns`` setting (``umpire new ... --set max_turns=25``); 0 or
     absent: no limit. Raises ValueError for anything but a whole number >= 0."""

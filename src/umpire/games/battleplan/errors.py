@@ -230,6 +230,29 @@ NO_WORLD_OPINION = declare(
     "{order!r}: this game has no World Opinion lists",
     "Good-guy and bad-guy lists are for Real Forces and 1939 games (WW opinion).",
 )
+BOMBER_AT_SEA = declare(
+    "illegal/bomber_at_sea",
+    "{order!r}: strategic bombers cannot attack or support from a sea; they can only transfer",
+    "1939: AirForce at sea (strategic bombers on transports) may only transfer (WW 1939.bombers).",
+)
+BOMBER_RANGE = declare(
+    "illegal/bomber_range",
+    "{order!r}: {what}",
+    "1939: AirForce at sea may only land in a country on that sea; AirForce ending up at sea "
+    "may only go to a sea on its own coast (WW 1939.bombers; ruling W-1939B).",
+)
+NO_ANTIMISSILES = declare(
+    "illegal/no_antimissiles",
+    "{order!r}: there are no antimissiles in this game",
+    "1939 has no antimissiles: no building, research, default build or move of them "
+    "(WW 1939.missiles).",
+)
+NO_MISSILE_RESEARCH = declare(
+    "illegal/no_missile_research",
+    "{order!r}: your position can never research missiles in this game",
+    "1939: only certain players may create a missile multiplier by research "
+    "(WW 1939.missiles; ruling W-1939M).",
+)
 
 # -- setup: choosing positions (WW real) ---------------------------------------------------
 

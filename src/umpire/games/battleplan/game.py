@@ -103,7 +103,7 @@ class BattlePlan:
                 )
             return kept
         given = [o for _, o in orders]
-        verdicts = check_orders(state, self.gm, number, given)
+        verdicts = check_orders(state, self.gm, number, given, self.scenario.arms)
         verdicts = refuse_by_options(
             given,
             verdicts,
@@ -130,7 +130,7 @@ class BattlePlan:
         self, state: GameState, orders: Mapping[str, Sequence[Order]], chance: Chance
     ) -> Resolution[GameState]:
         by_number = {state.number_of(p): list(os) for p, os in orders.items()}
-        new, events = resolve_turn(state, self.gm, by_number, chance)
+        new, events = resolve_turn(state, self.gm, by_number, chance, self.scenario.arms)
         for step in self.scenario.after_turn:  # WW opinion, 1939.end
             events += step(new, by_number, chance)
         return Resolution(new, events)
@@ -157,7 +157,13 @@ class BattlePlan:
         number = state.number_of(power)
         attacks = not (self.scenario.no_attacks_turn_one and state.turn == 1)
         return self.scenario.player_bot(
-            state, self.gm, number, chance, self.scenario.free_messages, attacks
+            state,
+            self.gm,
+            number,
+            chance,
+            self.scenario.free_messages,
+            attacks,
+            self.scenario.arms,
         )
 
     def vary_secrets(self, state: GameState, power: str, chance: Chance) -> GameState:

@@ -97,7 +97,12 @@ class GameMap:
         return b in self.spaces[a].air
 
     def neighbours(self, code: str) -> tuple[str, ...]:
-        return tuple(sorted(self.spaces[code].adjacent))
+        return _in_order(self.spaces[code].adjacent)
+
+
+@cache
+def _in_order(codes: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(codes))
 
 
 def load_map(name: str) -> GameMap:

@@ -15,6 +15,7 @@ from typing import Any
 
 from umpire.core.errors import Code
 from umpire.games.battleplan import errors
+from umpire.games.battleplan.arms import BP_ARMS, Arms, refuse
 from umpire.games.battleplan.geography import Canal, GameMap
 from umpire.games.battleplan.messages import check_signal
 from umpire.games.battleplan.model import MINOR, GameState
@@ -305,15 +306,25 @@ class _Budget:
 
 
 def check_orders(
-    state: GameState, gm: GameMap, player: int, orders: Sequence[Order]
+    state: GameState,
+    gm: GameMap,
+    player: int,
+    orders: Sequence[Order],
+    arms: Arms = BP_ARMS,
 ) -> list[Refusal | None]:
-    """For each order in turn: None if legal given the ones accepted before it, else why not."""
+    """For each order in turn: None if legal given the ones accepted before it, else why not.
+    ``arms``: the scenario's AirForce and missile rules (WW 1939.bombers, 1939.missiles)."""
     me = state.player(player)
     budget = _Budget(me.cents // 100, me.spies // 100, me.counterspies // 100)
     out: list[Refusal | None] = []
+    variant = arms.changed
     for order in orders:
         key = _key(order)
-        refusal = _check_one(state, gm, player, order) or _within(state, player, order, key, budget)
+        refusal = (
+            _check_one(state, gm, player, order)
+            or (refuse(state, gm, player, order, arms) if variant else None)
+            or _within(state, player, order, key, budget)
+        )
         if refusal is None:
             budget.seen.add(key)
         out.append(refusal)

@@ -159,17 +159,19 @@ def report_land_combat(
     entitled = land_entitled(state, code, attackers, holders, owners)
     data = {"space": code, "captor": captor}
     log.say("land_combat", log.audience(*entitled), render(None), **data, full=True)
+    # BP 14: the numbers of his own Navy and Missile attacks, and of attacks from seas
+    # where he had forces
+    owns: dict[int, set[tuple[str, int]]] = {}
+    for origin, player, _ in rows:
+        owns.setdefault(player, set()).add((origin, player))
+        sea = state.seas.get(origin)
+        for p in sea.forces if sea is not None else ():
+            owns.setdefault(p, set()).add((origin, player))
     plain: list[int] = []
     for p in (q.number for q in state.players):
         if p in entitled:
             continue
-        # BP 14: the numbers of his own Navy and Missile attacks, and of attacks from seas
-        # where he had forces
-        own = {
-            (origin, player)
-            for origin, player, _ in rows
-            if player == p or (origin in state.seas and p in state.seas[origin].forces)
-        }
+        own = owns.get(p)
         if own:
             log.say("land_combat", log.audience(p), render(own), **data, full=False)
         else:

@@ -10,13 +10,14 @@ from the world of 1982 (``world.real``) and ends when everyone left is allied (W
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.ruleset import Outcome, ScenarioInfo
 from umpire.games.battleplan import bot, ending
+from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.geography import GameMap, europe
 from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.orders import Order
@@ -25,14 +26,14 @@ from umpire.games.battleplan.world import botreal, ending1939, endingreal
 from umpire.games.battleplan.world.equal import GM_CHOICES
 from umpire.games.battleplan.world.geography import south_america_map, world_map
 from umpire.games.battleplan.world.opinion import world_opinion
-from umpire.games.battleplan.world.powers1939 import powers_1939
+from umpire.games.battleplan.world.powers1939 import ARMS_1939, powers_1939
 from umpire.games.battleplan.world.real import holdings as real_holdings
 from umpire.games.battleplan.world.real import positions as real_positions
 from umpire.games.battleplan.world.real import real_start
 
 AfterTurn = Callable[[GameState, Mapping[int, Sequence[Order]], Chance], list[Event]]
 Setup = Callable[[GameState, GameMap, Mapping[str, Any]], None]
-Bot = Callable[[GameState, GameMap, int, Chance, bool, bool], str]
+Bot = Callable[[GameState, GameMap, int, Chance, bool, bool, Arms], str]
 
 
 def _no_setup(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> None:
@@ -58,6 +59,7 @@ class Scenario:
     after_turn: tuple[AfterTurn, ...] = ()
     setup: Setup = _no_setup  # after new_state: a scenario's own starting forces (WW real)
     player_bot: Bot = bot.bot_orders  # the scenario's bot (WW real: peace and World Opinion)
+    arms: Arms = BP_ARMS  # AirForce and missiles: BP 4E-4G, WW 1939.bombers, 1939.missiles
 
 
 EUROPE = Scenario(
@@ -136,7 +138,9 @@ WW1939 = Scenario(
         default_powers=tuple(p.code for p in _POWERS_1939),
     ),
     game_map=world_map(icepack=False),
-    start=EUROPE_START,
+    # WW 1939.missiles: "No one starts with any missiles or a missile multiplier", and there
+    # are no antimissiles
+    start=replace(EUROPE_START, multipliers=(("M", 0), ("X", 0))),
     newspaper=True,
     holdings={p.code: p.spaces for p in _POWERS_1939},
     minors={p.code: p.minors for p in _POWERS_1939 if p.minors},
@@ -144,6 +148,7 @@ WW1939 = Scenario(
     outcome=ending1939.outcome,
     world_opinion=True,
     after_turn=(world_opinion, ending1939.random_end),
+    arms=ARMS_1939,
 )
 
 SOUTH_AMERICA = Scenario(

@@ -26,12 +26,17 @@ Pools = dict[int, dict[str, list[Group]]]  # player -> unit -> his stack there, 
 
 
 def sea_combat(
-    state: GameState, groups: Sequence[Group], seen_sea: Mapping[int, set[str]], chance: Chance
+    state: GameState,
+    groups: Sequence[Group],
+    seen_sea: Mapping[int, set[str]],
+    chance: Chance,
+    shooters: str = "NF",
 ) -> list[Event]:
-    """Step 4 in every sea, alphabetically."""
+    """Step 4 in every sea, alphabetically. ``shooters``: the units in the sea that fire
+    (WW 1939.bombers: AirForce at sea takes hits but fires none)."""
     log = Log(state)
     for code in sorted(state.seas):
-        fight_at_sea(state, log, code, groups, seen_sea, chance)
+        fight_at_sea(state, log, code, groups, seen_sea, chance, shooters)
     return log.events
 
 
@@ -42,6 +47,7 @@ def fight_at_sea(
     groups: Sequence[Group],
     seen_sea: Mapping[int, set[str]],
     chance: Chance,
+    shooters: str = "NF",
 ) -> None:
     sea = state.seas[code]
     pools, homes = _pools(state, code, groups)
@@ -52,7 +58,7 @@ def fight_at_sea(
     if not any(foes.values()):
         return
     before = {p: {u: sum(g.n for g in gs) for u, gs in pools[p].items()} for p in players}
-    shots_at = _shots(code, pools, players, foes, before, chance)
+    shots_at = _shots(code, pools, players, foes, before, chance, shooters)
     for (q, u), shots in sorted(shots_at.items()):
         losses = rround(shots, LOSS_DIVISOR[u], chance, f"sea losses {code}")
         hit(pools[q][u], losses, chance, f"sea losses {code}")
@@ -88,6 +94,7 @@ def _shots(
     foes: Mapping[int, list[int]],
     before: Mapping[int, Mapping[str, int]],
     chance: Chance,
+    shooters: str = "NF",
 ) -> dict[tuple[int, str], int]:
     """BP 9.4: each Navy and AirForce gets one shot, shared among the enemies' Army, Navy
     (a double share) and AirForce; all sides fire at once."""
@@ -95,7 +102,10 @@ def _shots(
     for p in players:
         if not foes[p]:
             continue
-        shots = sum(g.n for u in ("N", "F") for g in pools[p].get(u, []))
+        # 1939 bombers at sea do not fire; those supporting the sea from land do (4E.2)
+        shots = sum(
+            g.n for u in "NF" for g in pools[p].get(u, []) if u in shooters or g.verb != "HOME"
+        )
         targets = [
             (q, u, SHARE_WEIGHT[u] * before[q].get(u, 0))
             for q in foes[p]

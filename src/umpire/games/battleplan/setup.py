@@ -40,6 +40,8 @@ class Start:
     # BP 10: "We will probably start you with a default build of BA1" (and the sample
     # printout's Defaults=(BA100)): a missed first turn builds Army
     defaults: tuple[tuple[str, int], ...] = (("A", 1),)
+    # multipliers that start other than 5C's (WW 1939.missiles: no missile multiplier)
+    multipliers: tuple[tuple[str, int], ...] = ()
 
 
 EUROPE_START = Start()
@@ -114,6 +116,8 @@ def new_state(
         for c in codes:
             countries[c].popularity[number[p]] = MINOR_CONTROL  # ruling W-1939F
     players = [Player(number=i, power=p, defaults=dict(start.defaults)) for p, i in number.items()]
+    for player in players:
+        player.multipliers.update(start.multipliers)
     return GameState(
         scenario=scenario,
         turn=1,

@@ -8,11 +8,13 @@ used alongside his orders of the turn where they are legal, cut down to the unit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from umpire.core.events import Event
 from umpire.games.battleplan import errors
-from umpire.games.battleplan.ending import active
+from umpire.games.battleplan.arms import BP_ARMS, Arms
+from umpire.games.battleplan.ending import active_players
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Log
 from umpire.games.battleplan.legality import available, check_orders
@@ -22,13 +24,21 @@ from umpire.games.battleplan.orders import Action, Build, Message, Order, Standi
 
 
 def accept(
-    state: GameState, gm: GameMap, player: int, orders: list[Order]
+    state: GameState,
+    gm: GameMap,
+    player: int,
+    orders: list[Order],
+    turn: Accepting | None = None,
+    arms: Arms = BP_ARMS,
 ) -> tuple[list[Order], list[Event]]:
     """The legal orders of ``player`` (his own and his standing orders), and the events
-    that report them: the refusals, then the order echo (14)."""
-    log = Log(state)
-    if active(state, player):
-        verdicts = check_orders(state, gm, player, orders)
+    that report them: the refusals, then the order echo (14). ``turn``: what the turn works
+    out once for every player (:func:`accepting`); without it, worked out here."""
+    turn = turn or accepting(state)
+    log = Log(state) if turn.log is None else turn.log
+    log.events = []
+    if player in turn.active:
+        verdicts = check_orders(state, gm, player, orders, arms)
     else:
         # BP 1A, ruling R-OUT: a player with no country and no forces gives no orders
         verdicts = [(errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message())] * len(orders)
@@ -40,11 +50,31 @@ def accept(
         else:
             refused.append(f"{format_order(order)}: {verdict[1]} [{verdict[0]}]")
     file_standing(state, player, kept)
-    kept += standing_orders(state, gm, player, kept)
+    filed = {o.space for o in kept if isinstance(o, Standing)}
+    candidates = filed.union(turn.filed.get(player, ()))
+    kept += standing_orders(state, gm, player, kept, candidates, arms)
     if refused:
         log.tell(player, "error", "\n".join(refused), refused=refused)
     echo_orders(log, player, orders)
     return kept, log.events
+
+
+@dataclass(slots=True)
+class Accepting:
+    """What accepting the orders needs about every player, worked out once for the turn:
+    who may give orders (1A) and the countries where each has standing orders filed (11)."""
+
+    active: set[int]
+    filed: dict[int, list[str]]
+    log: Log | None = None
+
+
+def accepting(state: GameState) -> Accepting:
+    filed: dict[int, list[str]] = {}
+    for code, c in state.countries.items():
+        if c.standing:
+            filed.setdefault(c.standing_by, []).append(code)
+    return Accepting(active_players(state), filed, Log(state))
 
 
 def file_standing(state: GameState, player: int, orders: Sequence[Order]) -> None:
@@ -66,22 +96,33 @@ def echo_orders(log: Log, player: int, orders: Sequence[Order]) -> None:
     """BP 14: the orders entered, player orders first, then each space's; messages (16) are
     not orders and are not counted."""
     echo = [format_order(o) for o in orders]
-    counted = [o for o in orders if not isinstance(o, Message)]
+    counted = [text for o, text in zip(orders, echo, strict=True) if not isinstance(o, Message)]
     by_space: dict[str, list[str]] = {}
-    for o in counted:
-        head, body = format_order(o).split(" ", 1)
+    for text in counted:
+        head, body = text.split(" ", 1)
         by_space.setdefault(head, []).append(body)
     lines = [f"{head} {' '.join(bodies)}" for head, bodies in sorted(by_space.items())]
     log.tell(player, "orders", f"Order-count: {len(counted)}", orders=echo, echo=lines)
 
 
-def standing_orders(state: GameState, gm: GameMap, player: int, kept: list[Order]) -> list[Order]:
+def standing_orders(
+    state: GameState,
+    gm: GameMap,
+    player: int,
+    kept: list[Order],
+    candidates: Iterable[str] | None = None,
+    arms: Arms = BP_ARMS,
+) -> list[Order]:
     """BP 11, 12D: standing orders of the countries ``player`` holds, cut down to what is
     available, used when legal alongside the orders of the turn (an order of the same kind
     given this turn takes precedence)."""
     extra: list[Order] = []
     # the cheap tests first: few countries have standing orders (this runs for every player)
-    filed_by_him = (k for k, c in state.countries.items() if c.standing and c.standing_by == player)
+    # (``candidates``: the countries that may have his standing orders, when known)
+    codes = state.countries if candidates is None else candidates
+    filed_by_him = (
+        k for k in codes if (c := state.countries[k]).standing and c.standing_by == player
+    )
     for code in sorted(filed_by_him):
         c = state.countries[code]
         if c.controller() != player:
@@ -96,7 +137,7 @@ def standing_orders(state: GameState, gm: GameMap, player: int, kept: list[Order
             order = cut(state, player, filed, [*kept, *extra])
             if order is None:
                 continue
-            verdicts = check_orders(state, gm, player, [*kept, *extra, order])
+            verdicts = check_orders(state, gm, player, [*kept, *extra, order], arms)
             if verdicts[-1] is None:
                 extra.append(order)
     return extra

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
@@ -23,11 +24,18 @@ from umpire.games.battleplan import (
     occupation,
     seacombat,
 )
+from umpire.games.battleplan.arms import (
+    BP_ARMS,
+    Arms,
+    fights_at_sea,
+    note_first_missile,
+    research_weight,
+)
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Group
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.orders import Action, Build, Order, Standing, Transfer
-from umpire.games.battleplan.standing import accept, expire
+from umpire.games.battleplan.standing import accept, accepting, expire
 
 COMBAT_VERBS = frozenset({"AC", "AB", "AS", "NN", "NS", "FA", "FN", "FF", "FI", "FS"})
 
@@ -44,8 +52,14 @@ class Start:
 
 
 def resolve_turn(
-    state: GameState, gm: GameMap, orders: Mapping[int, Sequence[Order]], chance: Chance
+    state: GameState,
+    gm: GameMap,
+    orders: Mapping[int, Sequence[Order]],
+    chance: Chance,
+    arms: Arms = BP_ARMS,
 ) -> tuple[GameState, list[Event]]:
+    """The turn; ``arms``: the scenario's AirForce and missile rules (BP 4E-4G unless a
+    variant changes them: WW 1939.bombers, 1939.missiles)."""
     s = state.copy()
     start = Start(
         holders={c: k.controller() for c, k in s.countries.items()},
@@ -53,9 +67,9 @@ def resolve_turn(
     )
     # BP 14: the seas each player "had forces there last turn" (his forces at the start)
     note_seas_with_forces(s, start.seen_sea)
-    accepted, events = opening(s, gm, orders, chance)
-    events += fighting(s, gm, start, accepted, chance)
-    events += closing(s, gm, chance)
+    accepted, events = opening(s, gm, orders, chance, arms)
+    events += fighting(s, gm, start, accepted, chance, arms)
+    events += closing(s, gm, chance, arms)
     expire(s)  # BP 11: standing orders of a country its giver no longer controls end
     for p in s.alive():
         s.player(p).last_turn_occupying = s.turn
@@ -65,7 +79,11 @@ def resolve_turn(
 
 
 def opening(
-    s: GameState, gm: GameMap, orders: Mapping[int, Sequence[Order]], chance: Chance
+    s: GameState,
+    gm: GameMap,
+    orders: Mapping[int, Sequence[Order]],
+    chance: Chance,
+    arms: Arms = BP_ARMS,
 ) -> tuple[dict[int, list[Order]], list[Event]]:
     """The orders, and the player orders that take effect before the moves (ruling R-T1)."""
     # 0. The orders: each power's orders are checked against the state it saw; an illegal
@@ -73,8 +91,9 @@ def opening(
     #    and, where legal, used alongside the orders of the turn (11, 12D).
     accepted: dict[int, list[Order]] = {}
     events: list[Event] = []
+    once = accepting(s)  # who may order, where standing orders are filed: once per turn
     for p in range(1, len(s.players) + 1):
-        accepted[p], said = accept(s, gm, p, list(orders.get(p, ())))
+        accepted[p], said = accept(s, gm, p, list(orders.get(p, ())), once, arms)
         events += said
     player_part = {p: [o for o in os if not _is_space(o)] for p, os in accepted.items()}
 
@@ -99,7 +118,12 @@ def opening(
 
 
 def fighting(
-    s: GameState, gm: GameMap, start: Start, accepted: Mapping[int, Sequence[Order]], c: Chance
+    s: GameState,
+    gm: GameMap,
+    start: Start,
+    accepted: Mapping[int, Sequence[Order]],
+    c: Chance,
+    arms: Arms = BP_ARMS,
 ) -> list[Event]:
     """Steps 1-7 of section 9."""
     # 1. Moving forces move to their destinations; gifts to minors and players (4C.4 ...).
@@ -113,6 +137,7 @@ def fighting(
     note_seas_with_forces(s, start.seen_sea)
     events = moved.events
     groups = moved.groups
+    note_first_missile(s, groups, arms)  # WW 1939.missiles: research easier from now on
 
     # 2. Industry builds new forces (4B, 5C, 10, 12E).
     build_orders = {p: [o for o in os if isinstance(o, Build)] for p, os in accepted.items()}
@@ -128,7 +153,7 @@ def fighting(
     # 4. Sea combat: sea forces that fought on land return to their seas, then everyone
     #    attacks his enemies at sea (2D, 4D.5).
     occupation.sea_groups_home(s, groups)
-    events += seacombat.sea_combat(s, groups, start.seen_sea, c)
+    events += seacombat.sea_combat(s, groups, start.seen_sea, c, fights_at_sea(arms))
 
     # 5. Survivors of attacking and supporting forces return to their starting spaces.
     occupation.returns(s, groups, land.captured)
@@ -145,11 +170,12 @@ def fighting(
     return events
 
 
-def closing(s: GameState, gm: GameMap, chance: Chance) -> list[Event]:
+def closing(s: GameState, gm: GameMap, chance: Chance, arms: Arms = BP_ARMS) -> list[Event]:
     """8. Income from occupied countries' TaxBases, interest (5A, 5E); research becomes
     effective (5B); blockades suppress for the next turn (5F); revolutions (3A)."""
     events = economy.income(s, gm, chance)
-    economy.research(s.players, chance)
+    weight = None if not arms.changed else partial(research_weight, s, arms=arms)
+    economy.research(s.players, chance, weight)
     economy.blockade(s, gm, chance)
     events += economy.revolutions(s)
     return events
@@ -166,10 +192,18 @@ def record_sight(state: GameState, start: Start) -> None:
     his view and printout are built from the state alone. Navy and AirForce that fled to a
     sea at step 7 (13B) are not counted: "you will NOT get a listing of the forces in that
     space" unless you would have seen it anyway."""
+    held, occupied = _by_player(start.holders), _by_player(start.owners)
     for p in state.players:
-        p.held_before = sorted(c for c, who in start.holders.items() if who == p.number)
-        p.occupied_before = sorted(c for c, who in start.owners.items() if who == p.number)
+        p.held_before = sorted(held.get(p.number, ()))
+        p.occupied_before = sorted(occupied.get(p.number, ()))
         p.seas_seen = sorted(start.seen_sea.get(p.number, ()))
+
+
+def _by_player(who_has: Mapping[str, int]) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for code, who in who_has.items():
+        out.setdefault(who, []).append(code)
+    return out
 
 
 def _is_space(order: Order) -> bool:

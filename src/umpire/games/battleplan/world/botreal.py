@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from umpire.core.chance import Chance
 from umpire.games.battleplan import bot
+from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.legality import check_orders
 from umpire.games.battleplan.model import MINOR, GameState
@@ -28,8 +29,9 @@ def bot_orders(
     chance: Chance,
     free_messages: bool = True,
     attacks: bool = True,
+    arms: Arms = BP_ARMS,
 ) -> str:
-    orders = bot.choose_orders(state, gm, number, chance, free_messages, attacks)
+    orders = bot.choose_orders(state, gm, number, chance, free_messages, attacks, arms)
     orders += _industry(state, number)
     orders += bot.opinion_orders(state, number)
     if state.turn >= PEACE_FROM:
@@ -38,7 +40,7 @@ def bot_orders(
         for other in left_in_game(state):
             if other != number and me.declared.get(other) != "A":
                 orders.insert(0, Declare(other, "A"))
-    verdicts = check_orders(state, gm, number, orders)
+    verdicts = check_orders(state, gm, number, orders, arms)
     kept = [o for o, v in zip(orders, verdicts, strict=True) if v is None]
     return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")
 

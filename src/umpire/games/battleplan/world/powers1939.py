@@ -13,6 +13,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 
+from umpire.games.battleplan.arms import Arms
 from umpire.games.battleplan.geography import DATA, GameMap
 
 MEDITERRANEAN = ("WWM", "WEM")  # 1939 Player #10: "space bordering the Mediterranean"
@@ -86,6 +87,7 @@ class Power1939:
     spaces: tuple[str, ...]  # its original spaces
     minors: tuple[str, ...] = ()  # minors it starts controlling (not original: Player #4)
     home_islands: tuple[str, ...] = ()
+    missile_research: bool = False  # WW 1939.missiles: may create a missile multiplier
 
 
 @cache
@@ -101,9 +103,21 @@ def powers_1939() -> tuple[Power1939, ...]:
             spaces=tuple(p["spaces"]),
             minors=tuple(p.get("minors", ())),
             home_islands=tuple(p.get("home_islands", ())),
+            missile_research=bool(p.get("missile_research", False)),
         )
         for p in raw["power"]
     )
+
+
+# WW 1939.bombers and 1939.missiles (ruling W-1939M: after the first missile is fired, the
+# others' missile research counts their Dollars twice)
+ARMS_1939 = Arms(
+    strategic_bombers=True,
+    missiles_in_air_range=True,
+    antimissiles=False,
+    missile_research=frozenset(p.code for p in powers_1939() if p.missile_research),
+    research_after_first_missile=2,
+)
 
 
 def power(number: int) -> Power1939:
