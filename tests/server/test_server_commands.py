@@ -117,3 +117,51 @@ def test_creategm_makes_a_staff_game_master(capsys: pytest.CaptureFixture[str]) 
     assert commands.creategm("master", "", "new-password") == 0  # promotes / resets
     user.refresh_from_db()
     assert user.check_password("new-password")
+
+
+def _documented(command: str) -> list[str]:
+    """The usage line of ``umpire COMMAND`` in docs/server.md, as words."""
+    text = (Path(__file__).resolve().parents[2] / "docs/server.md").read_text()
+    line = re.search(rf"`umpire {command} ([^`]*)`", text)
+    assert line, f"docs/server.md shows no `umpire {command} ...`"
+    return line.group(1).split()
+
+
+@pytest.mark.parametrize("entry", ["umpire", "python -m umpire.server"])
+def test_creategm_takes_the_documented_arguments(
+    entry: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/server.md once showed a `creategm` syntax that neither entry point accepted."""
+    from umpire import cli
+    from umpire.server import __main__ as server_main
+
+    assert _documented("creategm") == ["NAME", "EMAIL", "[--password", "P]"]
+    seen: list[tuple[str, str, str | None]] = []
+    monkeypatch.setattr(commands, "creategm", lambda *args: seen.append(args) or 0)
+    words = ["creategm", "referee", "ref@example.org", "--password", "pw-pw-pw-pw"]
+    main = cli.main if entry == "umpire" else server_main.main
+    assert main(words) == 0
+    assert main(words[:3]) == 0
+    assert seen == [
+        ("referee", "ref@example.org", "pw-pw-pw-pw"),
+        ("referee", "ref@example.org", None),
+    ]
+
+
+@pytest.mark.parametrize("entry", ["umpire", "python -m umpire.server"])
+def test_serve_takes_demo_and_no_demo(entry: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from umpire import cli
+    from umpire.server import __main__ as server_main
+
+    text = (Path(__file__).resolve().parents[2] / "docs/server.md").read_text()
+    assert "[--demo | --no-demo]" in text
+    seen: list[tuple[str, int, bool, int | None]] = []
+    monkeypatch.setattr(commands, "serve", lambda *args: seen.append(args) or 0)
+    main = cli.main if entry == "umpire" else server_main.main
+    for words in (["serve"], ["serve", "--demo"], ["serve", "--no-demo", "--workers", "3"]):
+        assert main(words) == 0
+    assert seen == [
+        ("127.0.0.1", 8000, True, None),
+        ("127.0.0.1", 8000, True, None),
+        ("127.0.0.1", 8000, False, 3),
+    ]

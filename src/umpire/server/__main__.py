@@ -21,7 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("migrate", help="create or update the database")
     g = sub.add_parser("creategm", help="create a game-master account")
     g.add_argument("username")
-    g.add_argument("--email", default="")
+    g.add_argument("email")
     g.add_argument("--password", default=None)
     args = parser.parse_args(argv)
     if args.command == "serve":
