@@ -108,6 +108,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Errors under /api/ that Django or ninja answer in plain text become {"code","message"}.
+    "umpire.server.middleware.ApiErrorFormat",
 ]
 
 ROOT_URLCONF = "umpire.server.urls"
