@@ -81,6 +81,13 @@ CHECKS = [
 # Not negative_data_rejection: the API ignores query parameters it does not know, by design.
 
 
+@pytest.fixture(autouse=True)
+def quick_passwords(settings: Any) -> None:
+    """Accounts made here (the fixture's and the generated registrations) need no slow
+    password hashing: what is fuzzed is the API, not PBKDF2."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def keep_test_connection() -> Iterator[None]:
     """The requests go through the WSGI application, whose end-of-request signal would close

@@ -50,6 +50,7 @@ from umpire.server.schemas import (
 
 log = logging.getLogger("umpire.server")
 
+
 class DocumentedApi(NinjaAPI):
     """The OpenAPI document also declares every operation's errors: any 4xx answer is an
     ``Error`` (``{"code", "message"}``), and nothing else is (the fuzzing test checks it)."""
