@@ -73,7 +73,8 @@ def test_serve_runs_the_demo_and_stops_on_ctrl_c(tmp_path: Path) -> None:
         turn = body["game"]["turn"]
         # A newcomer registers and takes a bot's seat.
         status, newcomer = _call(
-            f"{base}/api/auth/register", body={"username": "zoe", "password": "zoe-password"}
+            f"{base}/api/auth/register",
+            body={"username": "zoe", "password": "zoe-password", "email": "zoe@example.org"},
         )
         assert status == 201
         status, body = _call(f"{base}/api/games/{game_id}/join", newcomer["token"], {})
@@ -91,7 +92,15 @@ def test_serve_runs_the_demo_and_stops_on_ctrl_c(tmp_path: Path) -> None:
             if body["game"]["turn"] > turn:
                 break
             time.sleep(0.3)
-        assert body["game"]["turn"] > turn, "the worker thread did not process the turn"
+        assert body["game"]["turn"] > turn, "the worker did not process the turn"
+        # The worker (a child process of serve) also sends the mail: with no mail server
+        # set, each one is a file under the var dir's mail/.
+        while time.monotonic() < deadline:
+            mails = [f.read_text() for f in (tmp_path / "mail").glob("*")]
+            if any("zoe@example.org" in m for m in mails):
+                break
+            time.sleep(0.3)
+        assert any("zoe@example.org" in m for m in mails), "no mail was sent"
         status, body = _call(f"{base}/api/games/{game_id}/printout", token)
         assert status == 200 and body["printout"]["text"].strip()
         status, body = _call(f"{base}/api/games/{game_id}/gm/seats", token)
