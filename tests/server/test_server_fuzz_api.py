@@ -128,3 +128,31 @@ def test_api_answers_every_request_within_its_document(case: Any, caller: dict[s
     headers = {"Authorization": f"Bearer {caller['token']}"} if caller["token"] else {}
     SEEN["requests"] += 1
     case.call_and_validate(headers=headers, checks=CHECKS)
+
+
+# --- what the fuzzing found, each kept by a plain test ----------------------------------------
+
+
+def test_a_method_an_address_does_not_take_is_a_json_error(db: Any) -> None:
+    """Found by the fuzzing (its coverage phase): ninja answered 405 in plain text."""
+    from django.test import Client
+
+    response = Client().generic("TRACE", "/api/auth/register")
+    assert response.status_code == 405
+    assert response.json() == {
+        "code": "request/method_not_allowed",
+        "message": "TRACE is not allowed here (allowed: POST)",
+    }
+    assert response["Allow"] == "POST"
+
+
+def test_the_document_declares_every_operations_errors(db: Any) -> None:
+    """Errors were undocumented: any 4xx did not match the document."""
+    from django.test import Client
+
+    document = Client().get("/api/openapi.json").json()
+    assert document["components"]["schemas"]["Error"]["required"] == ["code", "message"]
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            error = operation["responses"]["4XX"]["content"]["application/json"]["schema"]
+            assert error == {"$ref": "#/components/schemas/Error"}, (method, path)
