@@ -249,7 +249,7 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from umpire.server import commands
 
-    return commands.serve(args.host, args.port, not args.no_demo)
+    return commands.serve(args.host, args.port, args.demo, args.workers)
 
 
 def cmd_worker(args: argparse.Namespace, out: TextIO) -> int:
@@ -352,7 +352,15 @@ def _server_commands(sub: Any) -> None:
     p = sub.add_parser("serve", help="run the web server and a worker (with a demo game)")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--no-demo", action="store_true", help="do not create the demo game")
+    p.add_argument(
+        "--demo",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="the demo game with random passwords, on a loopback address only (default: on)",
+    )
+    p.add_argument(
+        "--workers", type=int, help="web worker processes (default: 2 x cores + 1, at most 9)"
+    )
     p.set_defaults(func=cmd_serve)
 
     sub.add_parser("worker", help="run a turn-processing worker").set_defaults(func=cmd_worker)

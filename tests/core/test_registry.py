@@ -101,3 +101,35 @@ def test_a_broken_entry_point_isolates_itself_with_its_cause(outside: Path) -> N
         registry.get("wrong")
     assert registry.get("origins").info.name == "origins"
     assert {g.info.name for g in registry.all_registered()} >= set(BUILTIN)
+
+
+def test_threads_looking_games_up_during_discovery_wait_for_it(
+    outside: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker's threads look games up at once at start: none may find the registry half
+    filled (it answered "unknown game 'origins' (known: )")."""
+    import threading
+    import time
+
+    install(
+        outside,
+        "[umpire.games]\nmarbles = outside_marbles:GAME\n",
+        {"outside_marbles": EXTERNAL_GAME},
+    )
+    monkeypatch.setattr(registry, "_GAMES", {})
+    monkeypatch.setattr(registry, "_ALIASES", {})
+    monkeypatch.setattr(registry, "_discovered", False)
+    real = registry.load_entry_point
+
+    def slow(entry):  # type: ignore[no-untyped-def]
+        time.sleep(0.05)
+        return real(entry)
+
+    monkeypatch.setattr(registry, "load_entry_point", slow)
+    found: list[str] = []
+    first = threading.Thread(target=registry.discover)
+    first.start()
+    time.sleep(0.01)  # the first thread is inside discovery now
+    found.append(registry.get("marbles").info.name)
+    first.join()
+    assert found == ["marbles"]

@@ -26,7 +26,11 @@ class FakeBid:
         name="fakebid",
         title="Fake Bid",
         aliases=("fb",),
-        scenarios=(ScenarioInfo("standard", "Standard", ("North", "South"), 2, 2),),
+        scenarios=(
+            ScenarioInfo("standard", "Standard", ("North", "South"), 2, 2),
+            # As Battle Plan's Anonymous game: no free press between the players.
+            ScenarioInfo("silent", "Silent", ("North", "South"), 2, 2, press_allowed=False),
+        ),
         hidden_information=True,
         uses_chance=True,
     )

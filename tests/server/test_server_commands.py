@@ -78,7 +78,6 @@ def test_serve_runs_the_demo_and_stops_on_ctrl_c(tmp_path: Path) -> None:
         status, body = _call(f"{base}/api/games/{game_id}", token)
         assert status == 200 and body["game"]["you"]["role"] == "player"
         turn = body["game"]["turn"]
-        # A newcomer registers and takes a bot's seat.
         # A newcomer registers, confirms her address from the mail written under var/mail/
         # (no mail server is configured), logs in and takes a bot's seat.
         zoe = {"username": "zoe", "password": "zoe-password"}
@@ -103,7 +102,15 @@ def test_serve_runs_the_demo_and_stops_on_ctrl_c(tmp_path: Path) -> None:
             if body["game"]["turn"] > turn:
                 break
             time.sleep(0.3)
-        assert body["game"]["turn"] > turn, "the worker thread did not process the turn"
+        assert body["game"]["turn"] > turn, "the worker did not process the turn"
+        # The worker (a child process of serve) also sends the mail: with no mail server
+        # set, each one is a file under the var dir's mail/.
+        while time.monotonic() < deadline:
+            mails = [f.read_text() for f in (tmp_path / "mail").glob("*")]
+            if any("zoe@example.org" in m for m in mails):
+                break
+            time.sleep(0.3)
+        assert any("zoe@example.org" in m for m in mails), "no mail was sent"
         status, body = _call(f"{base}/api/games/{game_id}/printout", token)
         assert status == 200 and body["printout"]["text"].strip()
         status, body = _call(f"{base}/api/games/{game_id}/gm/seats", token)
@@ -118,3 +125,51 @@ def test_serve_runs_the_demo_and_stops_on_ctrl_c(tmp_path: Path) -> None:
             child.kill()
             raise
     assert child.returncode == 0, out
+
+
+def _documented(command: str) -> list[str]:
+    """The usage line of ``umpire COMMAND`` in docs/server.md, as words."""
+    text = (Path(__file__).resolve().parents[2] / "docs/server.md").read_text()
+    line = re.search(rf"`umpire {command} ([^`]*)`", text)
+    assert line, f"docs/server.md shows no `umpire {command} ...`"
+    return line.group(1).split()
+
+
+@pytest.mark.parametrize("entry", ["umpire", "python -m umpire.server"])
+def test_creategm_takes_the_documented_arguments(
+    entry: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/server.md once showed a `creategm` syntax that neither entry point accepted."""
+    from umpire import cli
+    from umpire.server import __main__ as server_main
+
+    assert _documented("creategm") == ["NAME", "EMAIL", "[--password", "P]"]
+    seen: list[tuple[str, str, str | None]] = []
+    monkeypatch.setattr(commands, "creategm", lambda *args: seen.append(args) or 0)
+    words = ["creategm", "referee", "ref@example.org", "--password", "pw-pw-pw-pw"]
+    main = cli.main if entry == "umpire" else server_main.main
+    assert main(words) == 0
+    assert main(words[:3]) == 0
+    assert seen == [
+        ("referee", "ref@example.org", "pw-pw-pw-pw"),
+        ("referee", "ref@example.org", None),
+    ]
+
+
+@pytest.mark.parametrize("entry", ["umpire", "python -m umpire.server"])
+def test_serve_takes_demo_and_no_demo(entry: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from umpire import cli
+    from umpire.server import __main__ as server_main
+
+    text = (Path(__file__).resolve().parents[2] / "docs/server.md").read_text()
+    assert "[--demo | --no-demo]" in text
+    seen: list[tuple[str, int, bool, int | None]] = []
+    monkeypatch.setattr(commands, "serve", lambda *args: seen.append(args) or 0)
+    main = cli.main if entry == "umpire" else server_main.main
+    for words in (["serve"], ["serve", "--demo"], ["serve", "--no-demo", "--workers", "3"]):
+        assert main(words) == 0
+    assert seen == [
+        ("127.0.0.1", 8000, True, None),
+        ("127.0.0.1", 8000, True, None),
+        ("127.0.0.1", 8000, False, 3),
+    ]

@@ -14,6 +14,7 @@ game; looking that game up raises :class:`GameUnavailable` naming the cause.
 
 from __future__ import annotations
 
+import threading
 from importlib.metadata import EntryPoint, entry_points
 
 from umpire.core.ruleset import AnyRuleset, Game
@@ -25,6 +26,9 @@ _ALIASES: dict[str, str] = {}
 _INSTALLED: dict[str, Game] = {}  # the games that came from entry points
 FAILED: dict[str, str] = {}  # entry-point name -> why it could not be loaded
 _discovered = False
+# Threads (the worker's scheduler, mail and task threads) may look a game up at once: the
+# first discovers, the others wait for it instead of finding the registry half filled.
+_DISCOVERY = threading.RLock()
 
 
 class UnknownGame(KeyError):
@@ -71,17 +75,18 @@ def discover(*, again: bool = False) -> dict[str, str]:
     """Register every game installed under the ``umpire.games`` entry points (once, unless
     ``again``); the entry points that failed, with their cause."""
     global _discovered
-    if _discovered and not again:
+    with _DISCOVERY:
+        if _discovered and not again:
+            return FAILED
+        _discovered = True  # set first: a game module that looks a game up does not recurse
+        for entry in entry_points(group=GROUP):
+            try:
+                found = register_game(load_entry_point(entry))
+                _INSTALLED[found.info.name.lower()] = found
+                FAILED.pop(entry.name.lower(), None)
+            except Exception as err:  # isolated: reported through GameUnavailable
+                FAILED[entry.name.lower()] = f"{type(err).__name__}: {err}"
         return FAILED
-    _discovered = True
-    for entry in entry_points(group=GROUP):
-        try:
-            found = register_game(load_entry_point(entry))
-            _INSTALLED[found.info.name.lower()] = found
-            FAILED.pop(entry.name.lower(), None)
-        except Exception as err:  # isolated: reported through GameUnavailable
-            FAILED[entry.name.lower()] = f"{type(err).__name__}: {err}"
-    return FAILED
 
 
 def game(name: str) -> Game:

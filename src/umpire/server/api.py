@@ -52,7 +52,37 @@ from umpire.server.schemas import (
 
 log = logging.getLogger("umpire.server")
 
-api = NinjaAPI(
+
+class DocumentedApi(NinjaAPI):
+    """The OpenAPI document also declares every operation's errors: any 4xx answer is an
+    ``Error`` (``{"code", "message"}``), and nothing else is (the fuzzing test checks it)."""
+
+    def get_openapi_schema(
+        self, *, path_prefix: str | None = None, path_params: dict[str, Any] | None = None
+    ) -> Any:
+        document = super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params)
+        schemas = document.setdefault("components", {}).setdefault("schemas", {})
+        schemas["Error"] = {
+            "title": "Error",
+            "description": "Every error: a stable code (docs/errors.md) and a sentence.",
+            "type": "object",
+            "properties": {
+                "code": {"title": "Code", "type": "string"},
+                "message": {"title": "Message", "type": "string"},
+            },
+            "required": ["code", "message"],
+        }
+        error = {
+            "description": "Refused: a stable code and a sentence (docs/errors.md).",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+        }
+        for operations in document.get("paths", {}).values():
+            for operation in operations.values():
+                operation.setdefault("responses", {}).setdefault("4XX", error)
+        return document
+
+
+api = DocumentedApi(
     title="Umpire",
     version="1",
     description="Moderation service for strategic wargames played by mail, email and web.",

@@ -6,12 +6,15 @@ a process exit code. ``python -m umpire.server <command>`` reaches them too.
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import logging
 import os
 import signal
+import subprocess
 import sys
 import threading
+import time
 from types import FrameType
 from typing import Any
 
@@ -207,33 +210,82 @@ def _demo(host: str, url: str) -> None:
     )
 
 
-def serve(host: str, port: int, demo: bool) -> int:
-    """Migrate, create the demo game, and run a worker thread and the web server."""
-    _setup()
-    from django.contrib.staticfiles.handlers import StaticFilesHandler
-    from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
-    from django.core.wsgi import get_wsgi_application
+def watch_parent(parent: int) -> None:
+    """Stop this process (as SIGTERM does) once ``parent`` is gone: the worker that ``serve``
+    starts must not outlive it, even when ``serve`` is killed outright."""
 
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="umpire-parent-watch", daemon=True).start()
+
+
+def _start_worker() -> subprocess.Popen[bytes]:
+    """The task worker and scheduler as a child process (``umpire worker``): gunicorn forks
+    its web workers from this process, which must therefore run no threads of its own."""
+    command = [sys.executable, "-m", "umpire.server", "worker", "--parent", str(os.getpid())]
+    return subprocess.Popen(command, stdin=subprocess.DEVNULL)
+
+
+def _stop_worker(child: subprocess.Popen[bytes]) -> None:
+    if child.poll() is None:
+        child.send_signal(signal.SIGTERM)  # lets a turn in progress finish
+        try:
+            child.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+
+
+def serve(host: str, port: int, demo: bool, workers: int | None = None) -> int:
+    """Migrate, create the demo game, start the task worker, and serve the web application
+    through gunicorn (``umpire.server.httpd``) until interrupted."""
+    _setup()
+    from django.db import connections
+
+    from umpire.server.httpd import HttpSettings, ServeError, UmpireHttp, listen
+
+    try:
+        settings = HttpSettings.from_environ(dict(os.environ), workers)
+        sock = listen(host, port)
+    except ServeError as err:
+        print(f"umpire: {err}", file=sys.stderr)
+        return 2
     _migrate(verbosity=0)
-    httpd = ThreadedWSGIServer((host, port), WSGIRequestHandler, ipv6=":" in host)
-    httpd.set_app(StaticFilesHandler(get_wsgi_application()))
     shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{httpd.server_port}"
+    url = f"http://{shown}:{sock.getsockname()[1]}"
     print(f"Umpire is serving at {url}/", flush=True)
     print(f"API documentation: {url}/api/docs", flush=True)
     print(f"Sign up: {url}/accounts/signup/  GM console: {url}/gm/", flush=True)
     print(f"Admin (superusers only): {url}/admin/", flush=True)
     if demo:
         _demo(host, url)
-    workers = Workers()
-    workers.start_threads()
-    _sigterm_as_interrupt()
-    print("Worker running. Press Ctrl-C to stop.", flush=True)
+    connections.close_all()  # the web workers are forked from here: no shared connection
+    child = _start_worker()
+    print(
+        f"Worker running (process {child.pid}); {settings.workers} web workers. "
+        "Press Ctrl-C to stop.",
+        flush=True,
+    )
+    master = os.getpid()
     try:
-        httpd.serve_forever()
-    except KeyboardInterrupt:
-        print("Stopping.", flush=True)
+        UmpireHttp(sock, settings).run()  # gunicorn's master: SIGINT/SIGTERM stop it
+    except SystemExit as stop:
+        if os.getpid() != master:
+            # A web worker (forked inside run) leaving, gunicorn's clean-up done: skip the
+            # interpreter's own tear-down of Django's heap (seconds on a busy machine).
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(stop.code if isinstance(stop.code, int) else int(stop.code is not None))
+        if stop.code not in (0, None):
+            print(f"umpire: the web server stopped ({stop.code})", file=sys.stderr)
+            return 1
     finally:
-        workers.shutdown()
-        httpd.server_close()
+        if os.getpid() == master:
+            print("Stopping.", flush=True)
+            _stop_worker(child)
+            with contextlib.suppress(OSError):
+                sock.close()  # gunicorn closes it on a clean stop
     return 0

@@ -98,6 +98,12 @@ REQUEST_TOO_LARGE = SERVER.declare(
 REQUEST_NOT_FOUND = SERVER.declare(
     "request/not_found", "no such resource", "The address names no API resource."
 )
+REQUEST_METHOD = SERVER.declare(
+    "request/method_not_allowed",
+    "{method} is not allowed here (allowed: {allowed})",
+    "The address exists but does not take this HTTP method; the `Allow` header lists those "
+    "it takes.",
+)
 SERVER_ERROR = SERVER.declare(
     "server/error",
     "internal error; it has been logged",
@@ -196,6 +202,12 @@ PRESS_CLOSED = SERVER.declare(
     "No press while the game forms, is paused or is over.",
 )
 PRESS_NONE = SERVER.declare("press/none", "this game allows no press", "The game has no press.")
+PRESS_NOT_IN_SCENARIO = SERVER.declare(
+    "press/not_in_scenario",
+    "the {scenario} scenario allows no free press: players speak only through their orders",
+    "The scenario's rules forbid free press between players (e.g. Battle Plan's Anonymous "
+    "game: message orders only); every entrance refuses it.",
+)
 PRESS_BROADCAST_ONLY = SERVER.declare(
     "press/broadcast_only",
     "this game allows press to all powers only",

@@ -10,6 +10,7 @@ puts them back together.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings as conf
@@ -89,6 +90,8 @@ class Game(models.Model):
         null=True, blank=True, help_text="deadline + grace, or earlier once all are ready"
     )
     paused_remaining = models.DurationField(null=True, blank=True)
+    # The game master's extensions of the current turn's deadline: a rollback keeps them.
+    extension = models.DurationField(default=timedelta(0))
     enqueued_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

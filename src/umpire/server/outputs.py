@@ -234,27 +234,43 @@ def _receipt(viewer: Viewer, receipt: Receipt | None) -> dict[str, Any] | None:
     return data
 
 
+def visible_messages(game: Game, viewer: Viewer) -> list[Message]:
+    """The press the viewer may read, oldest first."""
+    shown = []
+    for m in Message.objects.filter(game=game).order_by("id"):
+        mine = viewer.power is not None and m.sender_power == viewer.power
+        if viewer.is_umpire or mine or m.to_all or viewer.power in m.recipients:
+            shown.append(m)
+    return shown
+
+
 def _messages(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
+    """The viewer's press, numbered 1, 2, 3... in the viewer's own list: the numbers say
+    nothing about press the viewer did not see (database ids would: a gap is someone else's
+    private message). A message keeps its number, as the list only grows at its end."""
     if viewer.role == SPECTATOR:
         raise refuse(E.VIEW_FORBIDDEN, reason=SPECTATORS_ONLY)
-    rows = Message.objects.filter(game=game).order_by("id")
-    shown = []
-    for m in rows:
-        mine = viewer.power is not None and m.sender_power == viewer.power
-        if not (viewer.is_umpire or mine or m.to_all or viewer.power in m.recipients):
-            continue
-        shown.append(
-            {
-                "id": m.pk,
-                "turn": m.turn,
-                "from": m.sender_power if (m.signed or mine or viewer.is_umpire) else None,
-                "to": "all" if m.to_all else list(m.recipients),
-                "signed": m.signed,
-                "text": m.text,
-                "sent": m.sent_at.isoformat(),
-            }
-        )
-    return shown
+    return [
+        {
+            "id": number,
+            "turn": m.turn,
+            "from": m.sender_power if (m.signed or mine or viewer.is_umpire) else None,
+            "to": "all" if m.to_all else list(m.recipients),
+            "signed": m.signed,
+            "text": m.text,
+            "sent": m.sent_at.isoformat(),
+        }
+        for number, m in enumerate(visible_messages(game, viewer), start=1)
+        for mine in [viewer.power is not None and m.sender_power == viewer.power]
+    ]
+
+
+def message_number(game: Game, viewer: Viewer, message: Message) -> int | None:
+    """The number ``message`` has in the viewer's press (None: the viewer may not read it)."""
+    for number, m in enumerate(visible_messages(game, viewer), start=1):
+        if m.pk == message.pk:
+            return number
+    return None
 
 
 def _seats(game: Game) -> list[dict[str, Any]]:

@@ -325,6 +325,11 @@ def send_message(
             raise refuse(E.SEAT_NONE)
         press = game.setting("press", "full")
         to_all = any(t.lower() == "all" for t in to)
+        if (
+            seat is not None
+            and not registry.game(game.game).info.scenario(game.scenario).press_allowed
+        ):
+            raise refuse(E.PRESS_NOT_IN_SCENARIO, scenario=game.scenario)
         if press == "none" and seat is not None:
             raise refuse(E.PRESS_NONE)
         if not to_all and press == "broadcast" and seat is not None:
@@ -379,6 +384,7 @@ def _schedule(game: Game, table: session.Table, now: datetime) -> None:
     """Set the deadline of the turn that opens now; queue it at once if nobody must wait."""
     game.deadline = deadline_for(game, table.pending(), now)
     game.process_after = game.deadline + grace(game) if game.deadline else None
+    game.extension = timedelta(0)
     if _expected_ready(game, table):
         game.process_after = now
         enqueue(game, now)
@@ -514,7 +520,8 @@ def _pause(game: Game, now: datetime) -> dict[str, Any]:
     _running(game, GameStatus.RUNNING)
     game.status = GameStatus.PAUSED
     game.paused_remaining = (game.deadline - now) if game.deadline else None
-    game.process_after = None
+    # A paused game has no deadline: the time left comes back on resume.
+    game.deadline = game.process_after = None
     return {"turn": game.turn}
 
 
@@ -534,6 +541,7 @@ def _extend(game: Game, now: datetime, minutes: float = 0) -> dict[str, Any]:
     if not finite(minutes) or not 0 < minutes <= MAX_MINUTES:
         raise refuse(E.GM_BAD_REQUEST, most=MAX_MINUTES)
     delta = timedelta(minutes=minutes)
+    game.extension += delta
     if game.status == GameStatus.PAUSED:
         game.paused_remaining = (game.paused_remaining or timedelta(0)) + delta
         return {"minutes": minutes}
@@ -567,9 +575,14 @@ def _rollback(game: Game, now: datetime) -> dict[str, Any]:
         game.status = GameStatus.RUNNING
         game.finished_at = None
     Seat.objects.filter(game=game).update(ready_turn=0)
+    deadline = deadline_for(game, session.pending(record), now)
+    if game.extension:  # the game master's extensions stay granted
+        deadline = (deadline or now) + game.extension
     if game.status == GameStatus.RUNNING:
-        game.deadline = deadline_for(game, session.pending(record), now)
-        game.process_after = game.deadline + grace(game) if game.deadline else None
+        game.deadline = deadline
+        game.process_after = deadline + grace(game) if deadline else None
+    else:  # paused: the reopened turn's time waits for the resume
+        game.paused_remaining = (deadline - now) if deadline else None
     return {"undone": undone.number, "label": undone.label}
 
 

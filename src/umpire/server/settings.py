@@ -14,6 +14,11 @@ Configured by environment variables:
 - ``UMPIRE_TRUSTED_PROXIES``: reverse proxies in front (default 0), so that the per-address
   login limit sees the client's address (X-Forwarded-For) rather than the proxy's.
 - ``UMPIRE_CACHE_DIR``: where the login throttle's counters live (default ``$UMPIRE_VAR_DIR/cache``).
+- ``UMPIRE_STATIC_ROOT``: where ``collectstatic`` copies the static files (optional).
+- ``UMPIRE_HTTPS``: ``1`` when the site is reached over HTTPS (a TLS-terminating proxy in
+  front): HTTP is redirected to HTTPS, cookies are secure-only, HSTS is sent, and the proxy's
+  ``X-Forwarded-Proto`` is trusted. Default: on when ``UMPIRE_ALLOWED_HOSTS`` names any host
+  that is not a loopback name, off otherwise; ``0`` turns it off (a site on plain HTTP).
 - Outgoing mail: ``EMAIL_URL`` (``smtp://user:password@host:587?tls=1``, ``smtps://...``,
   ``file:///path/to/dir``, ``console:``) or Django's own ``EMAIL_HOST``, ``EMAIL_PORT``,
   ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``,
@@ -57,9 +62,30 @@ def _secret_key() -> str:
 
 SECRET_KEY = _secret_key()
 DEBUG = os.environ.get("UMPIRE_DEBUG", "") == "1"
-ALLOWED_HOSTS = os.environ.get(
-    "UMPIRE_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver"
-).split(",")
+_LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]", "testserver")
+ALLOWED_HOSTS = [
+    h.strip() for h in os.environ.get("UMPIRE_ALLOWED_HOSTS", ",".join(_LOCAL_HOSTS)).split(",")
+]
+
+
+def _https() -> bool:
+    flag = os.environ.get("UMPIRE_HTTPS", "").strip()
+    if flag:
+        return flag == "1"
+    return any(h and h not in _LOCAL_HOSTS for h in ALLOWED_HOSTS)
+
+
+# Behind a TLS-terminating reverse proxy (docs/deploy.md): everything over HTTPS.
+if _https():
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("UMPIRE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    # The header only allows the owner to submit the domain to the browsers' preload list;
+    # `UMPIRE_HSTS_PRELOAD=0` / `UMPIRE_HSTS_SUBDOMAINS=0` leave those parts out.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = os.environ.get("UMPIRE_HSTS_SUBDOMAINS", "1") == "1"
+    SECURE_HSTS_PRELOAD = os.environ.get("UMPIRE_HSTS_PRELOAD", "1") == "1"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -82,6 +108,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files straight from the app directories, with caching headers and compression.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -90,6 +118,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # Errors under /api/ that Django or ninja answer in plain text become {"code","message"}.
+    "umpire.server.middleware.ApiErrorFormat",
 ]
 
 ROOT_URLCONF = "umpire.server.urls"
@@ -188,6 +218,13 @@ TIME_ZONE = "UTC"
 USE_I18N = False
 USE_TZ = True
 STATIC_URL = "static/"
+# WhiteNoise serves the files from the apps' own directories (the finders), so `umpire serve`
+# needs no collect step; `UMPIRE_STATIC_ROOT` is where `collectstatic` writes them for a
+# proxy that serves /static/ itself (docs/deploy.md).
+if os.environ.get("UMPIRE_STATIC_ROOT"):
+    STATIC_ROOT = Path(os.environ["UMPIRE_STATIC_ROOT"]).resolve()
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGGING = {
     "version": 1,

@@ -248,7 +248,8 @@ def _list_text(users: list[User]) -> str:
         lines.append(
             f"  G-{game.pk} {game.name} ({status['title']}): {seat.power}{player}, {label}"
         )
-        lines.append(f"      deadline {replies.when(game.deadline)}")
+        paused = game.status == GameStatus.PAUSED
+        lines.append(f"      deadline {replies.deadline_of(game.deadline, paused=paused)}")
         if game.status != GameStatus.FORMING:
             lines.append(f"      heading: {heading_for(game, seat)}")
     return "\n".join(lines) + "\n"
@@ -339,7 +340,7 @@ def _orders(
         replies.receipt_text(
             shown["text"],
             count=len(shown["accepted"]),
-            deadline=game.deadline,
+            deadline=replies.deadline_of(game.deadline, paused=game.status == GameStatus.PAUSED),
             ready=ready,
             warnings=warnings,
         )

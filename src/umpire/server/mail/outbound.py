@@ -36,7 +36,7 @@ from umpire.server.accounts import masked, verified_address
 from umpire.server.mail.models import MailStatus, OutboundMail
 from umpire.server.mail.replies import FOOTER, when
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Seat, Turn
-from umpire.server.outputs import PLAYER, Viewer, present
+from umpire.server.outputs import PLAYER, Viewer, message_number, present
 from umpire.server.store import load_record
 
 log = logging.getLogger("umpire.mail")
@@ -282,8 +282,9 @@ def deliver_press(message_id: int) -> int:
         if not (message.to_all or seat.power in message.recipients):
             continue
         viewer = Viewer(PLAYER, seat.power, seat.user_id)
+        number = message_number(game, viewer, message)
         shown = [m for m in present(game, viewer, ("messages",))["messages"]
-                 if m["id"] == message.pk]  # fmt: skip
+                 if m["id"] == number]  # fmt: skip
         if not shown:
             continue
         item = shown[0]

@@ -64,6 +64,11 @@ def when(moment: datetime | None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "none (processed on demand)"
 
 
+def deadline_of(deadline: datetime | None, *, paused: bool) -> str:
+    """A game's deadline in words; a paused game has none, only the pause."""
+    return "none while the game master has paused the game" if paused else when(deadline)
+
+
 def rejection_text(rejection: Rejection) -> str:
     return f"Your mail was not read: {rejection.message}\n[{rejection.code}]\n"
 
@@ -84,14 +89,14 @@ def receipt_text(
     receipt_text: str,
     *,
     count: int,
-    deadline: datetime | None,
+    deadline: str,
     ready: bool,
     warnings: Sequence[str] = (),
 ) -> str:
     """The engine's receipt plus the order count, the deadline and any warning."""
     lines = [receipt_text.rstrip("\n")]
     lines.append(f"Orders counted: {count}.")
-    lines.append(f"Deadline: {when(deadline)}.")
+    lines.append(f"Deadline: {deadline}.")
     if ready:
         lines.append("You are marked READY for this turn.")
     lines.extend(f"WARNING: {w}" for w in warnings)

@@ -1,0 +1,256 @@
+"""``umpire serve``'s web server (gunicorn, ``umpire.server.httpd``) and the production
+settings: many clients at once, a client that goes quiet half-way through a request, a port
+already in use, static files, and ``check --deploy``."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from .test_server_commands import SUBPROC, _free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env.update(UMPIRE_VAR_DIR=str(tmp_path), PYTHONUNBUFFERED="1", **extra)
+    return env
+
+
+@contextmanager
+def served(
+    tmp_path: Path, output: list[str] | None = None, **extra: str
+) -> Iterator[tuple[str, str]]:
+    """``umpire serve`` (with its demo) on a free port: (base URL, banner); stopped with
+    Ctrl-C at the end, which must exit cleanly and leave no process behind. Its output is
+    appended to ``output`` if given, else it must hold no traceback."""
+    port = _free_port()
+    child = subprocess.Popen(
+        [sys.executable, str(SUBPROC), "serve", str(port)],
+        env=_env(tmp_path, **extra),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert child.stdout is not None
+    lines: list[str] = []
+    try:
+        while not any("Worker running" in line for line in lines):
+            line = child.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+        worker = int(re.search(r"Worker running \(process (\d+)\)", lines[-1]).group(1))  # type: ignore[union-attr]
+        yield f"http://127.0.0.1:{port}", "".join(lines)
+    finally:
+        child.send_signal(signal.SIGINT)
+        try:
+            out, _ = child.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            raise
+    assert child.returncode == 0, "".join(lines) + out
+    if output is None:
+        assert "Traceback" not in out, out
+    else:
+        output.append(out)
+    try:
+        os.kill(worker, 0)
+    except ProcessLookupError:
+        pass
+    else:
+        raise AssertionError(f"the worker process {worker} outlived serve")
+
+
+def _get(url: str, token: str | None = None) -> tuple[int, bytes]:
+    request = urllib.request.Request(url)
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as err:
+        return err.code, err.read()
+
+
+def test_serve_answers_150_concurrent_clients_without_reset_or_5xx(tmp_path: Path) -> None:
+    """Django's development server (listen backlog 10) reset 20 of 600 connections at 150
+    clients; gunicorn queues them in its backlog and answers every one."""
+    with served(tmp_path) as (base, banner):
+        game = int(re.search(r"Demo game: id (\d+)", banner).group(1))  # type: ignore[union-attr]
+        token = re.search(r"player: alice .* token (\S+)", banner).group(1)  # type: ignore[union-attr]
+        paths: list[tuple[str, str | None]] = [
+            ("/api/public/games", None),
+            (f"/api/games/{game}", token),
+            ("/static/web/umpire.css", None),
+            ("/api/rulesets", None),
+        ]
+        clients = 150
+        start = threading.Barrier(clients)
+        results: list[tuple[str, int]] = []
+        failures: list[str] = []
+
+        def client() -> None:
+            start.wait()
+            for path, who in paths:
+                try:
+                    status, _ = _get(base + path, who)
+                    results.append((path, status))
+                except Exception as err:  # a reset, a refused connection, a timeout
+                    failures.append(f"{path}: {type(err).__name__}: {err}")
+
+        threads = [threading.Thread(target=client) for _ in range(clients)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=300)
+        assert not failures, failures[:5]
+        assert len(results) == clients * len(paths)
+        assert {status for _, status in results} == {200}, [r for r in results if r[1] != 200][:5]
+
+
+def test_a_client_that_stops_half_way_is_cut_off_after_the_timeout(tmp_path: Path) -> None:
+    """A request whose headers (or body) never finish held a development-server thread for
+    ever; here the silent worker is replaced after UMPIRE_WEB_TIMEOUT seconds, the half-sent
+    connections are closed, and the other clients are served."""
+    output: list[str] = []
+    with served(tmp_path, output, UMPIRE_WEB_WORKERS="2", UMPIRE_WEB_TIMEOUT="3") as (base, _):
+        port = int(base.rsplit(":", 1)[1])
+        stalled = [
+            b"GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # headers never end
+            b"POST /api/auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\n"  # the body never comes
+            b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+        ]
+        socks = []
+        for request in stalled:
+            s = socket.create_connection(("127.0.0.1", port))
+            s.sendall(request)
+            s.settimeout(40)
+            socks.append(s)
+        asked = time.monotonic()
+        for s in socks:
+            try:
+                data = s.recv(4096)  # the server closes it: b"" (or a reset)
+            except ConnectionResetError:
+                data = b""
+            except TimeoutError:
+                raise AssertionError("a half-sent request still holds its worker") from None
+            finally:
+                s.close()
+            assert not data.startswith(b"HTTP/1.1 2"), data
+        assert time.monotonic() - asked < 40
+        assert _get(base + "/api/rulesets")[0] == 200
+    assert "WORKER TIMEOUT" in output[0]  # gunicorn says why it replaced the workers
+
+
+def test_a_port_already_in_use_is_one_clear_line(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "umpire.server", "serve", "--port", str(port), "--no-demo"],
+            env=_env(tmp_path),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=ROOT,
+        )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        f"umpire: cannot listen on 127.0.0.1:{port}: the port is already in use "
+        "(another server?); choose one with --port"
+    ], done.stderr
+
+
+def test_static_files_are_served_by_whitenoise_with_caching_headers() -> None:
+    from django.test import Client
+
+    response = Client().get("/static/web/umpire.css")
+    assert response.status_code == 200
+    assert "max-age" in response.headers["Cache-Control"]
+    body = b"".join(response.streaming_content)  # type: ignore[attr-defined]
+    assert body == (ROOT / "src/umpire/server/web/static/web/umpire.css").read_bytes()
+
+
+def _check_deploy(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    environ = {
+        k: v
+        for k, v in _env(tmp_path).items()
+        if not k.startswith(("UMPIRE_DEBUG", "UMPIRE_HTTPS", "UMPIRE_SECRET", "UMPIRE_ALLOWED"))
+    }
+    environ.update(DJANGO_SETTINGS_MODULE="umpire.server.settings", **env)
+    return subprocess.run(
+        [sys.executable, "-m", "django", "check", "--deploy", "--fail-level", "WARNING"],
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+
+
+def test_check_deploy_passes_clean_with_the_production_settings(tmp_path: Path) -> None:
+    done = _check_deploy(
+        tmp_path,
+        UMPIRE_SECRET_KEY=secrets.token_urlsafe(60),
+        UMPIRE_ALLOWED_HOSTS="umpire.example.org",
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "System check identified no issues (0 silenced)." in done.stdout
+
+
+def test_check_deploy_still_warns_about_a_site_on_plain_http(tmp_path: Path) -> None:
+    """The check is not silenced: a production host with HTTPS turned off is reported."""
+    done = _check_deploy(
+        tmp_path,
+        UMPIRE_SECRET_KEY=secrets.token_urlsafe(60),
+        UMPIRE_ALLOWED_HOSTS="umpire.example.org",
+        UMPIRE_HTTPS="0",
+    )
+    assert done.returncode != 0
+    assert "security.W008" in done.stderr + done.stdout
+
+
+def test_openapi_document_is_served_through_gunicorn(tmp_path: Path) -> None:
+    """One request through the whole stack with --no-demo: no demo account is created."""
+    port = _free_port()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "umpire.server", "serve", "--port", str(port), "--no-demo"],
+        env=_env(tmp_path, UMPIRE_WEB_WORKERS="1"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=ROOT,
+    )
+    assert child.stdout is not None
+    lines: list[str] = []
+    try:
+        while not any("Worker running" in line for line in lines):
+            line = child.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+        status, body = _get(f"http://127.0.0.1:{port}/api/openapi.json")
+        assert status == 200
+        document: dict[str, Any] = json.loads(body)
+        assert "/api/games" in document["paths"]
+        assert "Demo game" not in "".join(lines)
+    finally:
+        child.send_signal(signal.SIGTERM)
+        out, _ = child.communicate(timeout=60)
+    assert child.returncode == 0, "".join(lines) + out
