@@ -15,6 +15,10 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from umpire.server import commands
+
 SUBPROC = Path(__file__).with_name("subproc.py")
 
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("umpire", "0002_vote_readmark"),
+        ("umpire", "0003_accounts_tokens_addresses_gm"),
     ]
 
     operations = [
