@@ -5,7 +5,8 @@ Usage: python bench/cli_speed.py [turns] [repeats]
 Bots play standard Diplomacy for ``turns`` turns (default 25) and the record is written to a
 temporary folder; then each command below is run ``repeats`` times (default 7) as its own
 process, the way a game master runs it, on a fresh copy of that record. Prints the median and
-minimum wall time of each (process start-up and imports included), the time of a bare
+minimum wall time of each and the median CPU time of its process (start-up and imports
+included; on a loaded machine the CPU time is the steadier figure), the same for a bare
 ``python -c pass`` for scale, and the record's size on disk. Figures only: nothing is asserted.
 
     umpire status RECORD
@@ -16,6 +17,7 @@ minimum wall time of each (process start-up and imports included), the time of a
 
 from __future__ import annotations
 
+import resource
 import shutil
 import statistics
 import subprocess
@@ -36,13 +38,17 @@ def umpire_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "umpire.cli"]
 
 
-def timed(argv: Sequence[str]) -> float:
+def timed(argv: Sequence[str]) -> tuple[float, float]:
+    """The wall time of running ``argv`` and the CPU time (user + system) of its process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(argv, capture_output=True, text=True)
     took = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):  # 1: some order line refused (still a full run)
         raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr}")
-    return took
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return took, cpu
 
 
 def long_game(turns: int) -> GameRecord:
@@ -84,16 +90,22 @@ def main() -> None:
         }
         python = [timed([sys.executable, "-c", "pass"]) for _ in range(repeats)]
         print(f"record: {len(record.turns)} turns, {master.stat().st_size:,} bytes on disk")
-        print(f"python -c pass: median {statistics.median(python) * 1e3:.0f} ms")
+        report("python -c pass", python)
         for name, argv in commands.items():
-            times = []
+            runs = []
             for _ in range(repeats):
                 shutil.copy(master, work)
-                times.append(timed(argv))
-            print(
-                f"umpire {name:<8} median {statistics.median(times) * 1e3:6.0f} ms,"
-                f" min {min(times) * 1e3:6.0f} ms"
-            )
+                runs.append(timed(argv))
+            report(f"umpire {name}", runs)
+
+
+def report(name: str, runs: Sequence[tuple[float, float]]) -> None:
+    wall = [w for w, _ in runs]
+    cpu = [c for _, c in runs]
+    print(
+        f"{name:<16} wall median {statistics.median(wall) * 1e3:6.0f} ms,"
+        f" min {min(wall) * 1e3:6.0f} ms; cpu median {statistics.median(cpu) * 1e3:5.0f} ms"
+    )
 
 
 if __name__ == "__main__":
