@@ -17,7 +17,10 @@ input (unknown game or power, missing or corrupt record, game over, orders for a
 A power is named by its code or its full name, in any case (``GER``, ``Germany``).
 
 The record file is written atomically (a temporary file in the same folder, then a rename),
-so a crash never leaves a half-written record.
+so a crash never leaves a half-written record. It is compact JSON (no indentation: a long game
+is rewritten on every command); any JSON layout is read, so older indented records still load.
+Each command loads the record once, and its state at most once (one
+:class:`~umpire.core.session.Table`), and imports only the game the record is of.
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ def load_record(path: Path) -> GameRecord:
 
 def save_record(record: GameRecord, path: Path) -> None:
     """Write atomically: a temporary file beside the target, flushed, then renamed over it."""
-    text = json.dumps(record.to_json(), indent=1, sort_keys=True) + "\n"
+    text = json.dumps(record.to_json(), separators=(",", ":"), sort_keys=True) + "\n"
     folder = path.resolve().parent
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
@@ -107,9 +110,10 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         args.game, scenario=args.scenario, seed=seed, powers=powers, settings=settings
     )
     save_record(record, path)
-    todo = session.pending(record)
+    table = session.open_table(record)
+    todo = table.pending()
     out.write(
-        f"New game of {session.ruleset_of(record).info.title} ({record.scenario}) in {path}\n"
+        f"New game of {table.ruleset.info.title} ({record.scenario}) in {path}\n"
         f"Powers: {', '.join(record.powers)}\nNext: {todo.label}\n"
     )
     return EXIT_OK
@@ -148,7 +152,7 @@ def cmd_orders(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(path)
     text = read_orders(args.file)
     try:
-        receipt = session.submit(record, args.power, text, source="cli", turn=args.turn)
+        receipt = session.open_table(record).submit(args.power, text, source="cli", turn=args.turn)
     except SessionError as err:
         if err.code.startswith("submission/"):  # refused whole: nothing stored
             print(f"umpire: {err} [{err.code}]", file=sys.stderr)
@@ -162,13 +166,14 @@ def cmd_orders(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_process(args: argparse.Namespace, out: TextIO) -> int:
     path = Path(args.record)
     record = load_record(path)
-    turn = session.process(record)
+    table = session.open_table(record)
+    turn = table.process()
     save_record(record, path)
     out.write(f"Processed {turn.label}.\n")
     if record.outcome:
         out.write(f"Game over: {record.outcome.summary}\n")
     else:
-        out.write(f"Next: {session.pending(record).label}\n")
+        out.write(f"Next: {table.pending().label}\n")
     return EXIT_OK
 
 
@@ -181,13 +186,14 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     turn = args.turn
     if turn is not None and not 0 <= turn <= len(record.turns):
         raise CliError(f"no turn {turn}: the record holds turns 0..{len(record.turns)}")
-    out.write(session.report(record, _power_arg(record, args.power), turn=turn))
+    table = session.open_table(record)
+    out.write(table.report(_power_arg(record, args.power), turn=turn))
     return EXIT_OK
 
 
 def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(Path(args.record))
-    out.write(session.status(record).text())
+    out.write(session.open_table(record).status().text())
     return EXIT_OK
 
 
@@ -216,14 +222,15 @@ def play_demo(
     info = session.ruleset_of(record).info
     out.write(f"=== Demo: {info.title} ({record.scenario}), seed {seed}\n")
     out.write(f"=== Powers: {', '.join(record.powers)}\n\n")
+    table = session.open_table(record)  # the state is loaded once and kept from turn to turn
     while record.outcome is None and (turns is None or len(record.turns) < turns):
-        for power in session.pending(record).powers:
-            session.bot_submit(record, power)
-        turn = session.process(record)
+        for power in table.pending().powers:
+            table.bot_submit(power)
+        turn = table.process()
         out.write(f"{'=' * 72}\n=== {turn.label}\n{'=' * 72}\n")
         for power in record.powers:
             out.write(f"--- Printout for {power} ---\n")
-            out.write(session.report(record, power))
+            out.write(table.report(power))
             out.write("\n")
     if record.outcome:
         out.write(f"=== Game over: {record.outcome.summary}\n")

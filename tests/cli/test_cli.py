@@ -144,3 +144,37 @@ def test_seed_is_never_printed(record: Path, tmp_path: Path) -> None:
     run("process", str(record))
     for argv in (("status", str(record)), ("report", str(record), "RED")):
         assert f"seed {seed}" not in run(*argv)[1].lower()
+
+
+def test_records_are_written_compact_and_indented_ones_still_read(
+    record: Path, tmp_path: Path
+) -> None:
+    text = record.read_text()
+    assert text.count("\n") == 1 and '": ' not in text  # one line, no padding (issue 18)
+    data = json.loads(text)
+    record.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")  # an older record
+    code, out = run("orders", str(record), "RED", write(tmp_path, "take 2\n"))
+    assert code == 0, out
+    rewritten = json.loads(record.read_text())
+    assert record.read_text().count("\n") == 1
+    assert rewritten["pending"][-1]["orders"] == ["TAKE 2"]
+    assert {k: v for k, v in rewritten.items() if k != "pending"} == {
+        k: v for k, v in data.items() if k != "pending"
+    }
+
+
+def test_a_command_imports_only_the_game_of_its_record(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "game.json"
+    assert run("new", "diplomacy", str(path), "--seed", "1")[0] == 0
+    probe = (
+        "import sys\nfrom umpire import cli\n"
+        f"code = cli.main(['status', {str(path)!r}])\n"
+        "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('umpire.games.')}))\n"
+        "sys.exit(code)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "['diplomacy']"

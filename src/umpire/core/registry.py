@@ -7,9 +7,12 @@ package's ``GAME`` (a :class:`~umpire.core.ruleset.Game`), e.g. in ``pyproject.t
     origins = "umpire.games.origins:GAME"
 
 so a game outside this repository is installed (``pip install``) and registered the same way.
-Core imports no game: the entry points are loaded, once, the first time a game is looked up.
-An entry point that fails to load is recorded with its cause instead of breaking every other
-game; looking that game up raises :class:`GameUnavailable` naming the cause.
+Core imports no game, and loads only what it is asked for: looking a game up by the name of its
+entry point (the name a record keeps) loads that entry point alone, so a command on one game
+never imports the others; a name no entry point has (an alias) and the listings load every
+entry point, once. An entry point that fails to load is recorded with its cause instead of
+breaking every other game; looking that game up raises :class:`GameUnavailable` naming the
+cause.
 """
 
 from __future__ import annotations
@@ -71,6 +74,26 @@ def load_entry_point(entry: EntryPoint) -> Game:
     return found
 
 
+def _install(entry: EntryPoint) -> None:
+    """Register the game of one entry point, or record why it could not be loaded."""
+    try:
+        found = register_game(load_entry_point(entry))
+        _INSTALLED[found.info.name.lower()] = found
+        FAILED.pop(entry.name.lower(), None)
+    except Exception as err:  # isolated: reported through GameUnavailable
+        FAILED[entry.name.lower()] = f"{type(err).__name__}: {err}"
+
+
+def _load_named(name: str) -> None:
+    """Load the entry points called ``name`` (any case) alone, not the other games."""
+    with _DISCOVERY:
+        if name in _ALIASES:  # another thread loaded it meanwhile
+            return
+        for entry in entry_points(group=GROUP):
+            if entry.name.lower() == name:
+                _install(entry)
+
+
 def discover(*, again: bool = False) -> dict[str, str]:
     """Register every game installed under the ``umpire.games`` entry points (once, unless
     ``again``); the entry points that failed, with their cause."""
@@ -80,23 +103,25 @@ def discover(*, again: bool = False) -> dict[str, str]:
             return FAILED
         _discovered = True  # set first: a game module that looks a game up does not recurse
         for entry in entry_points(group=GROUP):
-            try:
-                found = register_game(load_entry_point(entry))
-                _INSTALLED[found.info.name.lower()] = found
-                FAILED.pop(entry.name.lower(), None)
-            except Exception as err:  # isolated: reported through GameUnavailable
-                FAILED[entry.name.lower()] = f"{type(err).__name__}: {err}"
+            _install(entry)  # one loaded alone before is the same module: registered again
         return FAILED
 
 
 def game(name: str) -> Game:
-    failed = discover()
+    """The game ``name`` (or alias) denotes, in any case. Its own entry point is tried first
+    and alone; every entry point is loaded only when that does not find it."""
     wanted = name.strip().lower()
     key = _ALIASES.get(wanted)
+    if key is None and not _discovered:
+        _load_named(wanted)
+        key = _ALIASES.get(wanted)
     if key is None:
-        if wanted in failed:
-            raise GameUnavailable(wanted, failed[wanted])
-        raise UnknownGame(name)
+        failed = discover()
+        key = _ALIASES.get(wanted)
+        if key is None:
+            if wanted in failed:
+                raise GameUnavailable(wanted, failed[wanted])
+            raise UnknownGame(name)
     return _GAMES[key]
 
 

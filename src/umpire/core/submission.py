@@ -82,9 +82,10 @@ def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 def size_problem(text: str) -> Problem | None:
     """The problem with a submission too large to read at all, or None."""
-    size = len(text.encode("utf-8", "surrogatepass"))
-    if size > MAX_SUBMISSION_BYTES:
-        return SUBMISSION_TOO_LARGE.problem(0, size=size, limit=MAX_SUBMISSION_BYTES)
+    if len(text) * 4 > MAX_SUBMISSION_BYTES:  # else it fits: a character is 4 bytes at most
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_SUBMISSION_BYTES:
+            return SUBMISSION_TOO_LARGE.problem(0, size=size, limit=MAX_SUBMISSION_BYTES)
     count = text.count("\n") + 1
     if count > MAX_SUBMISSION_LINES:
         return SUBMISSION_TOO_MANY_LINES.problem(0, count=count, limit=MAX_SUBMISSION_LINES)
@@ -101,11 +102,9 @@ def read(
 ) -> Parsed[OrderT]:
     """Every order of ``text`` for ``power`` and every problem, in line order; never raises on
     bad text. A submission over the size limits is refused whole (one problem, no orders)."""
-    result: Parsed[OrderT] = Parsed()
     too_big = size_problem(text)
     if too_big is not None:
-        result.problems.append(too_big)
-        return result
+        return Parsed([], [too_big])
     scope: dict[str, Any] = {}
     found: list[tuple[int, OrderT]] = []
     problems: list[Problem] = []
@@ -121,22 +120,23 @@ def read(
             continue
         for order in orders:
             if isinstance(order, Problem):  # one bad part of a line; the rest is kept
-                text = order.text or line
                 message = clip(order.message, MESSAGE_LIMIT)
-                problems.append(Problem(number, order.code, message, clip(text)))
+                problems.append(Problem(number, order.code, message, clip(order.text or line)))
             else:
                 found.append((number, order))
     checked = grammar.check(state, power, found)
-    result.orders = checked.orders
     if checked.problems:
         problems.extend(
             Problem(p.line, p.code, clip(p.message, MESSAGE_LIMIT), clip(p.text))
             for p in checked.problems
         )
     if problems:
-        problems.sort(key=lambda p: p.line)  # stable: a line's own order kept
-    result.problems = problems
-    return result
+        problems.sort(key=_line)  # stable: a line's own order kept
+    return Parsed(checked.orders, problems)
+
+
+def _line(problem: Problem) -> int:
+    return problem.line
 
 
 def parse(ruleset: AnyRuleset, state: Any, power: str, text: str) -> Parsed[Any]:

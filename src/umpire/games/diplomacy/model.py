@@ -5,6 +5,7 @@ A :class:`State` is immutable and JSON-able through :func:`dump_state` / :func:`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -78,10 +79,17 @@ class State:
     winners: tuple[str, ...] = ()  # set when the game is over
     result: str = ""  # "victory", "draw" or "" while playing
     turn: int = 1  # number of the phase to be resolved next
+    # Province -> unit, worked out at the first :meth:`unit_at` (every power's orders and the
+    # adjudication read it); not a field of the position: never compared, copied or saved.
+    _unit_at: Mapping[str, Unit] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def unit_at(self) -> dict[str, Unit]:
-        """Province -> unit."""
-        return {u.province: u for u in self.units}
+    def unit_at(self) -> Mapping[str, Unit]:
+        """Province -> unit (read-only: shared by every reader of this state)."""
+        found = self._unit_at
+        if found is None:
+            found = {u.province: u for u in self.units}
+            object.__setattr__(self, "_unit_at", found)  # a cache: the state stays the same
+        return found
 
     def owner_map(self) -> dict[str, str]:
         return dict(self.owners)
