@@ -1,4 +1,4 @@
-"""The spectator's map of the games with hidden information, and the pages keep their secrets.
+"""The spectator's map of the games with hidden information; the pages keep every secret.
 
 Battle Plan and Origins hide facts (BP 6A, 14: forces in countries and seas one does not see;
 OWW 8.4, 8.5: exact PF amounts). The spectator page draws the game's public view; every page
@@ -22,7 +22,7 @@ from umpire.server.models import Game
 from umpire.server.store import load_record
 
 from ..conftest import run_worker
-from .helpers import account, client_for
+from .helpers import account, client_for, diplomacy_game
 from .test_page_leaks import _urls
 
 pytestmark = pytest.mark.django_db
@@ -110,3 +110,18 @@ def test_battle_plan_spectators_see_owners_and_no_forces(gm: Any) -> None:
     for client in (client_for(account("onlooker")), Client()):
         for url, html in _pages(client, game.pk):
             assert not FORCES.findall(html), url
+
+
+def test_diplomacy_orders_of_the_turn_stay_secret_on_every_page(gm: Any) -> None:
+    """Orders are secret until the turn is processed: no page shows France's to anyone else
+    (another player, a signed-in spectator, an anonymous visitor), map included."""
+    game, users = diplomacy_game(gm[0])
+    secret = "A par S A mar - bur"
+    fra = client_for(users["FRA"])
+    fra.post(f"/games/{game.pk}/orders/", {"orders": f"{secret}\nF bre - pic", "turn": game.turn})
+    assert secret in fra.get(f"/games/{game.pk}/").content.decode()  # sanity: France sees it
+    for client in (client_for(users["GER"]), client_for(account("onlooker")), Client()):
+        pages = _pages(client, game.pk)
+        assert len(pages) >= 6
+        for url, html in pages:
+            assert secret not in html and "F bre - pic" not in html, url
