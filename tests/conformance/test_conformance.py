@@ -9,7 +9,9 @@
   record-taking functions (a table keeps the resolved state instead of reloading it);
 - no text, however garbled, raises out of ``parse``;
 - view non-leak: changing another power's secret facts never changes a power's view or
-  printout.
+  printout;
+- the public view (what a spectator sees) holds only facts every power's view holds, and no
+  power's secrets change it.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from umpire.core import registry, session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
 from umpire.core.record import GameRecord
-from umpire.core.ruleset import HasSecrets
+from umpire.core.ruleset import HasPublicView, HasSecrets
 from umpire.core.submission import parse, reread
 
 # Every scenario of every registered game (the built-in games, and the toy game of the tests).
@@ -245,3 +247,44 @@ def test_changing_another_powers_secrets_never_changes_a_view(game: str, scenari
                 seen = visible_to(events, power)
                 assert ruleset.printout(varied, seen, power) == ruleset.printout(state, seen, power)
     assert varied_something, f"{game}: vary_secrets never changed any sampled state"
+
+
+def _leaves(data: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    """Every (path, value) of a JSON-like view; a list is one value."""
+    if isinstance(data, dict):
+        return [leaf for k, v in data.items() for leaf in _leaves(v, (*path, str(k)))]
+    return [(path, data)]
+
+
+def _at(data: Any, path: tuple[str, ...]) -> Any:
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return KeyError(path)
+        data = data[key]
+    return data
+
+
+# Keys that say what the view is, not facts of the position.
+VIEW_KIND = {("public",), ("power",)}
+
+
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_the_public_view_holds_only_what_every_power_sees(game: str, scenario: str) -> None:
+    ruleset = registry.get(game, scenario)
+    if not ruleset.info.hides_information(scenario):
+        pytest.skip(f"{game} {scenario} hides nothing: its umpire's view is public")
+    if not isinstance(ruleset, HasPublicView):
+        pytest.skip(f"{game} has no public view (spectators see no position)")
+    assert isinstance(ruleset, HasSecrets)
+    record = playout(game, scenario, 3)
+    for n in sample_turns(record, most=4):
+        state = ruleset.load_state(record.state_after(n))
+        public = ruleset.public_view(state)
+        leaves = [(p, v) for p, v in _leaves(public) if p not in VIEW_KIND]
+        assert len(leaves) > 5
+        for power in record.powers:
+            seen = ruleset.view(state, power)
+            for path, value in leaves:
+                assert _at(seen, path) == value, (power, path, n)
+            varied = ruleset.vary_secrets(state, power, SeededChance(9, "vary", n, power))
+            assert ruleset.public_view(varied) == public, (power, n)

@@ -195,6 +195,19 @@ class HasNewspaper(Protocol[StateIn]):
         """The publication of the turn that led to ``state``, or None."""
 
 
+@runtime_checkable
+class HasPublicView(Protocol[StateIn]):
+    """Optional, for a game with hidden information: the position as a spectator sees it.
+
+    Built by allow-list from the facts every player may see (never the umpire's view with
+    secrets deleted), so it holds nothing any one power knows alone. A game without hidden
+    information needs none: its umpire's view is already public.
+    """
+
+    def public_view(self, state: StateIn) -> View:
+        """The facts of ``state`` that are public to every player and spectator."""
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """What a game package registers: its description and one :class:`Ruleset` per scenario.

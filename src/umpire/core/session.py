@@ -37,7 +37,15 @@ from umpire.core.record import (
     TurnRecord,
     latest_submissions,
 )
-from umpire.core.ruleset import AnyRuleset, HasNewspaper, Outcome, Pending, ScenarioInfo, View
+from umpire.core.ruleset import (
+    AnyRuleset,
+    HasNewspaper,
+    HasPublicView,
+    Outcome,
+    Pending,
+    ScenarioInfo,
+    View,
+)
 from umpire.core.submission import parse, reread, size_problem
 
 
@@ -383,6 +391,17 @@ class Table:
         events = self.record.turns[at - 1].events if at >= 1 else []
         return self.ruleset.printout(self.state_after(at), visible_to(events, power), power)
 
+    def public_view(self, *, turn: int | None = None) -> View | None:
+        """The position after turn ``turn`` (default: the latest) as a spectator may see it:
+        the umpire's view of a scenario that hides nothing, the game's own public view where it
+        hides something (:class:`HasPublicView`), else None (no public position to show)."""
+        state = self.state_after(self._turn_at(turn))
+        if not self.ruleset.info.hides_information(self.record.scenario):
+            return self.ruleset.view(state, None)
+        if isinstance(self.ruleset, HasPublicView):
+            return self.ruleset.public_view(state)
+        return None
+
     def newspaper(self, *, turn: int | None = None) -> str | None:
         """The game's public publication of turn ``turn`` (default: the latest processed), or
         None where the game has none or publishes nothing that turn. Only public events go in.
@@ -467,6 +486,11 @@ def report(record: GameRecord, power: str | None, *, turn: int | None = None) ->
     return Table(record).report(power, turn=turn)
 
 
+def public_view(record: GameRecord, *, turn: int | None = None) -> View | None:
+    """:meth:`Table.public_view` on ``record``."""
+    return Table(record).public_view(turn=turn)
+
+
 def newspaper(record: GameRecord, *, turn: int | None = None) -> str | None:
     """:meth:`Table.newspaper` on ``record``."""
     return Table(record).newspaper(turn=turn)
@@ -547,6 +571,7 @@ __all__ = [
     "open_table",
     "pending",
     "process",
+    "public_view",
     "replay",
     "report",
     "resolve_power",

@@ -323,9 +323,9 @@ def _votes(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
 
 
 def _public_view(game: Game, record: GameRecord, turn: int | None) -> dict[str, Any] | None:
-    """The position as anyone may see it: only for games without hidden information, whose
-    umpire's view is public (Diplomacy); None where the engine has no public view."""
-    if registry.get(game.game).info.hidden_information:
-        return None
+    """The position as anyone may see it: the umpire's view of a game that hides nothing
+    (Diplomacy), the game's own allow-listed public view where it hides something (Battle Plan,
+    Origins); None where the engine has no public view."""
     at = _processed_turn(record, turn)
-    return {"turn": at, "view": session.view(record, None, turn=at)}
+    view = session.public_view(record, turn=at)
+    return None if view is None else {"turn": at, "view": view}

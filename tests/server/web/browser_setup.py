@@ -40,7 +40,7 @@ def main() -> int:
     from umpire.server.store import load_record
 
     mode = sys.argv[1]
-    label = sys.argv[2] if mode == "single" else mode
+    label = "-".join(sys.argv[2:]) if mode == "single" else mode  # accounts unique per set-up
     gm = accounts.register(f"gm-{label}", "gm-password", game_master=True)
     out: dict[str, Any] = {"gm": _session(gm), "sessions": {}}
     if mode == "diplomacy":
@@ -62,7 +62,7 @@ def main() -> int:
             gm, f"Browser {name}", name, scenario=scenario,
             settings={"deadline": {"minutes": 0}, "fill_with_bots": True},
         )  # fmt: skip
-        user = User.objects.create_user(f"player-{name}", password=None)
+        user = User.objects.create_user(f"player-{label}", password=None)
         service.join(game.pk, user)
         game = service.start(game.pk, gm)
         power = game.seats.get(user=user).power

@@ -1,7 +1,7 @@
 """Games played through the pages in a real browser, against a live ``umpire serve``.
 
 A standard Diplomacy game to 1902 by seven browser contexts (one per power) with a retreat, a
-build and a draw vote; a Battle Plan turn and an Origins turn; a game master pausing and
+build and a draw vote, orders given by clicking the map; a Battle Plan turn and an Origins turn; a game master pausing and
 rolling back through the console; a spectator watching. Screenshots: docs/screenshots/.
 """
 
@@ -37,6 +37,17 @@ def submit(page: Any, gid: int, text: str | None = None, picks: tuple[str, ...] 
     page.click("text=Submit orders")
     page.wait_for_selector("#receipt h3:has-text('Receipt')")
     return str(page.inner_text("#receipt"))
+
+
+def click_map(page: Any, space: str) -> None:
+    """Click a space on the map: its unit where one stands there, else its label."""
+    unit = page.locator(f'figure.map [data-unit$=" {space}"]')
+    target = unit if unit.count() else page.locator(f'figure.map text.label[data-space="{space}"]')
+    target.first.click(force=True)
+
+
+def box_lines(page: Any) -> list[str]:
+    return [line for line in page.input_value("textarea[name=orders]").splitlines() if line]
 
 
 def wait_for(page: Any, gid: int, text: str, url: str | None = None) -> None:
@@ -91,8 +102,38 @@ def test_diplomacy_to_1902_by_seven_players(chrome: Any, live: Live) -> None:
     eng.check("input[value=FRA]")
     eng.fill("textarea[name=text]", "The Channel stays empty this year.")
     eng.click("button:has-text('Send')")
+    # France orders by clicking the map: a unit, then a place; where the unit has several
+    # legal orders naming that place (a move or a support into it) a menu offers them.
+    open_game(fra, gid)
+    click_map(fra, "par")
+    click_map(fra, "bur")
+    menu = fra.inner_text("#map-menu")
+    assert "A par - bur" in menu and "A par S A mar - bur" in menu
+    shot(fra, "diplomacy-map-orders")
+    fra.click("#map-menu button:has-text('A par S A mar - bur')")
+    assert box_lines(fra) == ["A par S A mar - bur"]
+    click_map(fra, "par")
+    click_map(fra, "pic")  # a move or the support of the fleet in Brest: the menu again
+    assert fra.inner_text("#map-menu").splitlines()[:2] == ["A par - pic", "A par S F bre - pic"]
+    fra.click("#map-menu button:has-text('A par - pic')")  # replaces the unit's line
+    click_map(fra, "mar")
+    click_map(fra, "gas")
+    fra.click("#map-menu button:has-text('A mar - gas')")
+    click_map(fra, "bre")
+    click_map(fra, "mao")  # the fleet's one legal order naming the Mid-Atlantic: taken at once
+    assert fra.locator("#map-menu").count() == 0
+    assert box_lines(fra) == SPRING_1901["FRA"].splitlines()
+    click_map(fra, "bre")
+    click_map(fra, "mun")  # no order of the fleet names Munich: it picks nothing there
+    assert fra.locator("#map-menu").count() == 0
+    assert box_lines(fra) == SPRING_1901["FRA"].splitlines()
+    assert "F bre has no legal order naming MUN" in fra.inner_text(".map-hint")
+    fra.check("input[name=ready]")
+    fra.click("text=Submit orders")
+    fra.wait_for_selector("#receipt h3:has-text('Receipt')")
+    assert "3 orders accepted" in fra.inner_text("#receipt")
     for power, page in pages.items():
-        if power not in ("ENG", "ITA"):
+        if power not in ("ENG", "ITA", "FRA"):
             assert "orders accepted" in submit(page, gid, SPRING_1901.get(power, ""))
     wait_for(fra, gid, "Fall 1901 movement")
     fra.goto("/games/")
@@ -159,6 +200,17 @@ def _one_turn(chrome: Any, live: Live, game: str, label: str) -> tuple[Any, dict
     shot(page, f"{game}-orders-receipt")
     wait_for(page, gid, label)
     shot(page, f"{game}-after-turn-1")
+    # A spectator watches the public map: owners and public marks, no hidden forces or amounts.
+    spectator = context(chrome, live, None).new_page()
+    spectator.goto(f"/games/{gid}/")
+    assert "You are watching" in spectator.inner_text("main")
+    assert spectator.locator("figure.map svg").count() == 1
+    assert spectator.locator("figure.map g.forces").count() == 0  # Battle Plan's fog of war
+    chips = spectator.locator("figure.map g.chip text").evaluate_all(
+        "els => els.map(e => e.textContent)"
+    )
+    assert all(not any(ch.isdigit() for ch in chip) for chip in chips)
+    shot(spectator, f"{game}-spectator")
     return page, setup
 
 
@@ -186,3 +238,28 @@ def test_an_origins_turn_then_the_gm_pauses_and_rolls_back(chrome: Any, live: Li
     assert "resume: done" in gm.inner_text(".flash")
     gm.goto("/gm/")
     shot(gm, "gm-create-game")
+
+
+def test_a_1939_iii_build_by_clicking_the_map(chrome: Any, live: Live) -> None:
+    """1939 III opens with the Winter 1938 builds (D39 7-13): a click on a home centre offers
+    the builds the legal-order list has there; the chosen one goes into the box."""
+    setup = live.setup("single", "diplomacy", "1939-iii")
+    gid, power = setup["game"], setup["power"]
+    page = context(chrome, live, setup["sessions"][power]).new_page()
+    open_game(page, gid)
+    builds = page.locator('select.order-select[data-unit="builds"] option')
+    offered = builds.evaluate_all("els => els.map(e => e.value)")
+    build = next((o for o in offered if re.fullmatch(r"Build A [a-z]{3}", o)), None)
+    assert build, (offered, page.inner_text("main")[:1500])
+    where = build.split()[-1]
+    click_map(page, where)
+    menu = page.inner_text("#map-menu").splitlines()
+    assert build in menu and all(where in line for line in menu if line != "cancel")
+    assert set(menu) - {"cancel"} == {o for o in offered if where in o}
+    shot(page, "diplomacy-1939-map-orders")
+    page.click(f"#map-menu button:text-is('{build}')")
+    assert box_lines(page) == [build]
+    page.check("input[name=ready]")
+    page.click("text=Submit orders")
+    page.wait_for_selector("#receipt h3:has-text('Receipt')")
+    assert "1 order accepted" in page.inner_text("#receipt"), page.inner_text("#receipt")

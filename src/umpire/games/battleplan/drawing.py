@@ -192,6 +192,7 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
         (colour(int(p["number"])), f"({p['number']}) {p['power']}") for p in view.get("players", [])
     ]
     me = f" - ({you['number']}) {you.get('power', '')}" if you else " - umpire"
+    me = " - public" if view.get("public") else me  # the spectator's map (views.public_view)
     notes = ["A Army  F Navy  B AirForce", "M missiles  AM anti-missiles", "star: combat"]
     title = f"Turn {view.get('turn', '')}{me}"
     if small:

@@ -140,6 +140,9 @@ class BattlePlan:
             return views.umpire_view(state, self.gm)
         return views.view(state, self.gm, state.number_of(power))
 
+    def public_view(self, state: GameState) -> View:
+        return views.public_view(state)
+
     def printout(self, state: GameState, events: Sequence[Event], power: str | None) -> str:
         number = None if power is None else state.number_of(power)
         return build_printout(state, self.gm, events, number)

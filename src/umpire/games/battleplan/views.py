@@ -107,6 +107,31 @@ def view(state: GameState, gm: GameMap, number: int) -> dict[str, Any]:
     }
 
 
+def public_view(state: GameState) -> dict[str, Any]:
+    """What a spectator sees: only facts every player's view holds, by allow-list. BP 1B:
+    who occupies each country and everyone's enemy lists are "displayed to all players"; the
+    list of players and how many countries each occupies follow from them; the turn and, once
+    over, the result (1A, 14). No forces, money, spies, popularity or sea listings (6A, 14)."""
+    return {
+        "game": "battleplan",
+        "scenario": state.scenario,
+        "public": True,
+        "turn": state.turn,
+        "max_turns": state.max_turns or None,
+        "over": over(state),
+        "players": [
+            {
+                "number": p.number,
+                "power": p.power,
+                "occupied": sum(1 for c in state.countries.values() if c.owner == p.number),
+                "enemies": sorted(q for q, s in p.declared.items() if s == "E"),
+            }
+            for p in state.players
+        ],
+        "countries": {code: {"owner": c.owner} for code, c in sorted(state.countries.items())},
+    }
+
+
 def you(state: GameState, number: int) -> dict[str, Any]:
     """BP 14: the heading's facts about the player himself."""
     me = state.player(number)

@@ -88,6 +88,9 @@ class Origins:
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         return views.view(state, power, self.charts(state))
 
+    def public_view(self, state: State) -> dict[str, Any]:
+        return views.public_view(state, self.charts(state))
+
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
         return printout.render(self.view(state, power), events, self.charts(state))
 

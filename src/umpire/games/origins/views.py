@@ -26,11 +26,26 @@ def _exact(box: Box) -> dict[str, Any]:
 
 
 def view(state: State, power: str | None, charts: Charts) -> dict[str, Any]:
+    public = _public(state, charts)
+    out: dict[str, Any] = {"game": public["game"], "scenario": public["scenario"], "power": power}
+    out.update(public)
+    out.update(_secrets(state, power))
+    return out
+
+
+def public_view(state: State, charts: Charts) -> dict[str, Any]:
+    """What a spectator sees: the facts every player sees (OWW 3.1, 3.6, 8.1, 8.3, 8.4: the
+    box symbols, who placed or moved, the PFs of the coming turn; once over, the scores),
+    and no exact holdings, spy missions or orders."""
+    return {**_public(state, charts), "power": None, "public": True}
+
+
+def _public(state: State, charts: Charts) -> dict[str, Any]:
+    """The allow-list of facts every power's view holds."""
     over = state.turn > charts.turns
     out: dict[str, Any] = {
         "game": "origins",
         "scenario": state.scenario,
-        "power": power,
         "turn": state.turn,
         "label": "game over" if over else label(state.turn, charts),
         "over": over,
@@ -45,7 +60,6 @@ def view(state: State, power: str | None, charts: Charts) -> dict[str, Any]:
         "moved_out": list(state.moved_out),
     }
     out.update(_scores(state, charts) if over else _pools(state, charts))
-    out.update(_secrets(state, power))
     return out
 
 
