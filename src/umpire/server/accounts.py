@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from datetime import timedelta
 
 from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
@@ -66,11 +67,17 @@ def login(username: str, password: str) -> str:
     return issue_token(user)
 
 
+# A token's last use is written at most this often, so that a read request writes nothing.
+LAST_USED_EVERY = timedelta(hours=1)
+
+
 def user_for_token(token: str) -> User | None:
     row = ApiToken.objects.select_related("user").filter(digest=digest(token)).first()
     if row is None or not row.user.is_active:
         return None
-    ApiToken.objects.filter(pk=row.pk).update(last_used_at=timezone.now())
+    now = timezone.now()
+    if row.last_used_at is None or now - row.last_used_at >= LAST_USED_EVERY:
+        ApiToken.objects.filter(pk=row.pk).update(last_used_at=now)
     return row.user
 
 
