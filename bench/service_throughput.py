@@ -51,7 +51,7 @@ def run_case(url: str, game: str, turn: int, games: int, workers: int) -> dict[s
     servergames.clear()
     gm = servergames.user("bench-gm", gm=True)
     human = servergames.user("bench-human")
-    source = servergames.template(game, turn, human, gm)
+    source = servergames.template(game, turn, human, gm, expected=True)
     ids = [source.pk, *servergames.copies(source, games - 1)]
     servergames.make_due(ids)
     at = Game.objects.get(pk=source.pk).turn
@@ -71,10 +71,11 @@ def run_case(url: str, game: str, turn: int, games: int, workers: int) -> dict[s
     try:
         limit = started + max(120.0, games * 1.0)
         while time.perf_counter() < limit:
-            done = Turn.objects.count() - before
-            if done >= games:
+            if not Game.objects.filter(pk__in=ids, turn__lte=at).exists():
                 break
             time.sleep(0.2)
+        # Every due turn, and any turn that bots alone play, queued at once after it.
+        done = Turn.objects.count() - before
         wall = time.perf_counter() - started
         rss = [peak_rss_mib(c.pid) for c in children]
     finally:
@@ -85,7 +86,7 @@ def run_case(url: str, game: str, turn: int, games: int, workers: int) -> dict[s
                 c.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 c.kill()
-    span = Turn.objects.filter(game_id__in=ids, number=at).aggregate(
+    span = Turn.objects.filter(game_id__in=ids, number__gte=at).aggregate(
         first=Min("processed_at"), last=Max("processed_at")
     )
     busy = (span["last"] - span["first"]).total_seconds() if span["first"] else 0.0
