@@ -104,10 +104,39 @@ def run_case(url: str, game: str, turn: int, games: int, workers: int) -> dict[s
     }
 
 
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time the process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def idle_case(url: str, games: int, seconds: float) -> dict[str, Any]:
+    """One worker beside ``games`` running games, none due: the share of a core it uses."""
+    servergames.clear()
+    gm = servergames.user("bench-gm", gm=True)
+    human = servergames.user("bench-human")
+    source = servergames.template("diplomacy", 1, human, gm, expected=True)
+    servergames.copies(source, games - 1)
+    env = {**os.environ, "DATABASE_URL": url, "PYTHONUNBUFFERED": "1"}
+    child = subprocess.Popen([sys.executable, "-c", WORKER], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    try:
+        time.sleep(15)  # start-up and the first notice pass
+        used, at = cpu_seconds(child.pid), time.perf_counter()
+        time.sleep(seconds)
+        share = (cpu_seconds(child.pid) - used) / (time.perf_counter() - at)
+    finally:
+        child.send_signal(signal.SIGTERM)
+        child.wait(timeout=60)
+    return {"games": games, "seconds": seconds, "cpu_share": round(share * 100, 2)}
+
+
 def one_database(args: argparse.Namespace) -> None:
     """The cases on one database (this process is Django's, on that database)."""
     servergames.setup(args.url)
-    for game in args.game.split(","):
+    if args.idle:
+        print("IDLE " + json.dumps(idle_case(args.url, args.idle, 30)), flush=True)
+    for game in [g for g in args.game.split(",") if g]:
         for turn in (int(t) for t in args.turns.split(",")):
             result = run_case(args.url, game, turn, args.games, args.workers)
             print("RESULT " + json.dumps(result), flush=True)
@@ -121,6 +150,12 @@ def main() -> None:
     parser.add_argument("--game", default="diplomacy,battleplan")
     parser.add_argument("--turns", default="1,40")
     parser.add_argument("--postgres", default=POSTGRES)
+    parser.add_argument(
+        "--idle",
+        type=int,
+        default=0,
+        help="also: one worker's CPU beside this many running games, none due",
+    )
     parser.add_argument("--url", help=argparse.SUPPRESS)  # internal: one database
     args = parser.parse_args()
     if args.url:
@@ -140,12 +175,17 @@ def main() -> None:
             else:
                 url = f"sqlite:///{tmp}/bench.sqlite3"
             cmd = [sys.executable, __file__, "--url", url, "--games", str(args.games),
-                   "--workers", str(args.workers), "--game", args.game, "--turns", args.turns]  # fmt: skip
+                   "--workers", str(args.workers), "--game", args.game, "--turns", args.turns,
+                   "--idle", str(args.idle)]  # fmt: skip
             out = subprocess.run(cmd, capture_output=True, text=True, check=False)
             if out.returncode:
                 print(out.stdout + out.stderr, file=sys.stderr)
                 raise SystemExit(f"{db}: the benchmark failed")
             for line in out.stdout.splitlines():
+                if line.startswith("IDLE "):
+                    idle = json.loads(line[5:])
+                    print(f"{db:<9} idle worker beside {idle['games']} running games (none due):"
+                          f" {idle['cpu_share']}% of a core over {idle['seconds']} s")  # fmt: skip
                 if not line.startswith("RESULT "):
                     continue
                 r = json.loads(line[7:])

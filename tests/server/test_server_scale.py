@@ -312,3 +312,23 @@ def test_sigterm_stops_the_worker_after_its_current_task() -> None:
         DBTaskResult.objects.filter(queue_name="default").values_list("status", flat=True)
     )
     assert "FAILED" not in statuses and "SUCCESSFUL" in statuses, statuses
+
+
+@pytest.mark.django_db
+def test_a_player_who_takes_over_from_a_bot_is_reminded() -> None:
+    game, ann = _diplomacy(deadline=48 * 60)
+    game = _advance_to_human_turn(game, 1)
+    ann.post(f"/games/{game.pk}/orders", {"turn": game.turn, "text": ""})
+    game.refresh_from_db()
+    assert game.notice_at is None  # bots only are missing
+    bob, _ = make_user("bob")
+    bot = next(p for p in game.expected if p != HUMAN and p not in game.submitted)
+    service.gm_action(game.pk, game.gm, "replace", power=bot, username="bob")
+    game.refresh_from_db()
+    assert game.notice_at is not None and game.deadline is not None
+    bob.email = "bob@example.org"
+    bob.save()
+    from umpire.server.mail.models import OutboundMail
+
+    send_notices(game.deadline - timedelta(minutes=30))
+    assert OutboundMail.objects.filter(kind="reminder", to="bob@example.org").exists()

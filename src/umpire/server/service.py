@@ -143,6 +143,8 @@ def join(game_id: int, user: User, preferences: Sequence[str] = ()) -> str:
             bots.sort(key=lambda s: rank.get(s.power.upper(), len(rank)))
             if bots:
                 _replace_seat(bots[0], user=user, note="took over from a bot")
+                game.notice_at = notice_at(game)  # a player to remind, where a bot was
+                game.save(update_fields=["notice_at"])
                 return f"you now play {bots[0].power}"
         Enrollment.objects.update_or_create(
             game=game, user=user, defaults={"preferences": prefs, "standby": True}
@@ -629,6 +631,7 @@ def _replace(
         raise refuse(E.SEAT_ALREADY, who=user.username, holds="holds")
     old = seat.user.username if seat.user else ("bot" if seat.is_bot else "vacant")
     new = _replace_seat(seat, user=user, bot=bot and user is None, note="replaced by the GM")
+    game.notice_at = notice_at(game)  # the new holder may be one to remind, or no longer
     return {
         "power": new.power,
         "from": old,
