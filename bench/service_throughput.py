@@ -177,11 +177,10 @@ def main() -> None:
             cmd = [sys.executable, __file__, "--url", url, "--games", str(args.games),
                    "--workers", str(args.workers), "--game", args.game, "--turns", args.turns,
                    "--idle", str(args.idle)]  # fmt: skip
-            out = subprocess.run(cmd, capture_output=True, text=True, check=False)
-            if out.returncode:
-                print(out.stdout + out.stderr, file=sys.stderr)
-                raise SystemExit(f"{db}: the benchmark failed")
-            for line in out.stdout.splitlines():
+            child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True)  # fmt: skip
+            assert child.stdout is not None
+            for line in child.stdout:
                 if line.startswith("IDLE "):
                     idle = json.loads(line[5:])
                     print(f"{db:<9} idle worker beside {idle['games']} running games (none due):"
@@ -195,6 +194,8 @@ def main() -> None:
                       f"{' '.join(str(x) for x in r['peak_rss_mib']):>24}"
                       + ("" if r["processed"] >= r["games"] else
                          f"  (only {r['processed']} processed)"))  # fmt: skip
+            if child.wait():
+                raise SystemExit(f"{db}: the benchmark failed")
             if db == "postgres":
                 servergames.drop_postgres_database(url)
     turns = sorted({t for (_, _, t) in rates})
