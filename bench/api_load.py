@@ -214,10 +214,12 @@ def main() -> None:
         print(f"{'turn':>4} {'clients':>7} {'kind':<7} {'req/s':>7} {'p50 ms':>7} "
               f"{'p99 ms':>7} {'failed':>6} {'resets':>6}  statuses")  # fmt: skip
         rates: dict[tuple[int, int, str], float] = {}
-        for n in (int(c) for c in args.clients.split(",")):
-            for turn in (int(t) for t in args.turns.split(",")):
-                clients = prepare(turn, n)
-                connection.close()
+        counts = [int(c) for c in args.clients.split(",")]
+        for turn in (int(t) for t in args.turns.split(",")):
+            everyone = prepare(turn, max(counts))
+            connection.close()
+            for n in counts:
+                clients = everyone[:n]
                 for kind in ("read", "submit"):
                     tally = hammer(base, clients, args.seconds, kind)
                     rate = len(tally.latencies) / args.seconds
