@@ -1,6 +1,7 @@
 """Child processes for the server tests.
 
-``python subproc.py worker | stall GAME | slow GAME SECONDS | process GAME | serve PORT``.
+``python subproc.py worker | stall GAME | slow GAME SECONDS | process GAME | serve PORT |
+slowworker SECONDS``.
 
 Each registers the fake game first. The database comes from ``DATABASE_URL``.
 """
@@ -22,6 +23,26 @@ def main() -> int:
 
     fakegame.install()
     mode = sys.argv[1]
+    if mode == "slowworker":
+        # ``umpire worker`` whose turn processing takes the given seconds (to be stopped
+        # with SIGTERM while it runs).
+        import django
+
+        django.setup()
+        from umpire.server import commands, service
+
+        real = service.process_due
+        pause = float(sys.argv[2])
+
+        def slow(game_id, turn, *, force=False):  # type: ignore[no-untyped-def]
+            print("TASK STARTED", flush=True)
+            time.sleep(pause)
+            done = real(game_id, turn, force=force)
+            print("TASK FINISHED", done, flush=True)
+            return done
+
+        service.process_due = slow  # type: ignore[assignment]
+        return commands.worker()
     if mode == "serve":
         from umpire.server import commands
 

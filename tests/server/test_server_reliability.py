@@ -146,7 +146,7 @@ def test_a_second_worker_waits_for_the_first_and_does_not_process_the_turn_again
     game, ann, bob = _game()
     service.submit_orders(game.pk, ann, "bid 4", turn=1)
     service.submit_orders(game.pk, bob, "bid 3", turn=1)
-    first = _child("slow", str(game.pk), "5")
+    first = _child("slow", str(game.pk), "20")  # long enough for a loaded machine
     assert first.stdout is not None
     line = first.stdout.readline()
     assert "STALLED" in line, line + first.stdout.read()

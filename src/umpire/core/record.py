@@ -113,20 +113,41 @@ class GameRecord:
     turns: list[TurnRecord] = field(default_factory=list)
     pending: list[Submission] = field(default_factory=list)  # submissions for the next turn
     outcome: Outcome | None = None
+    # A partial record (a stored game's tail: its latest state and the pending submissions,
+    # enough to take and process the next turn, never to replay or export); ``base`` is the
+    # number of processed turns left out before ``turns[0]``.
+    partial: bool = False
+    base: int = 0
+
+    @property
+    def processed(self) -> int:
+        """How many turns have been processed (those left out of a partial record included)."""
+        return self.base + len(self.turns)
 
     @property
     def latest_state(self) -> dict[str, Any]:
         return self.turns[-1].state if self.turns else self.initial_state
 
+    def turn(self, number: int) -> TurnRecord:
+        """Processed turn ``number`` (1-based)."""
+        if not self.base < number <= self.processed:
+            first = 0 if self.base == 0 else self.base + 1
+            raise RecordError(f"no turn {number} in this record (turns {first}..{self.processed})")
+        return self.turns[number - self.base - 1]
+
     def state_after(self, turn: int) -> dict[str, Any]:
         """The state after turn ``turn`` (0: the opening)."""
-        if turn == 0:
+        if turn == 0 and self.base == 0:
             return self.initial_state
-        if not 1 <= turn <= len(self.turns):
-            raise RecordError(f"no turn {turn} in this record (turns 0..{len(self.turns)})")
-        return self.turns[turn - 1].state
+        return self.turn(turn).state
+
+    def require_whole(self) -> None:
+        """Refuse a partial record where the whole history is needed (replay, export)."""
+        if self.partial or self.base:
+            raise RecordError("a partial record: its history is left out")
 
     def to_json(self) -> dict[str, Any]:
+        self.require_whole()
         return {
             "format": FORMAT_NAME,
             "schema": SCHEMA_VERSION,

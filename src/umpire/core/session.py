@@ -253,7 +253,7 @@ class Table:
 
     def state_after(self, turn: int) -> Any:
         """The state after ``turn`` (0: the opening)."""
-        if turn == len(self.record.turns):
+        if turn == self.record.processed:
             return self.state
         if turn not in self._past:
             self._past[turn] = self.ruleset.load_state(self.record.state_after(turn))
@@ -271,12 +271,12 @@ class Table:
         return Status(
             game=self.ruleset.info.title,
             scenario=self.record.scenario,
-            turn=len(self.record.turns) + 1,
+            turn=self.record.processed + 1,
             label=todo.label,
             expected=list(todo.powers),
             submitted=self.submitted(),
             outcome=self.record.outcome,
-            turns_processed=len(self.record.turns),
+            turns_processed=self.record.processed,
             powers=list(self.record.powers),
         )
 
@@ -298,7 +298,7 @@ class Table:
             raise SessionError.of(errors.GAME_OVER, detail="; no more orders are taken")
         power = self.resolve_power(power)
         todo = self.pending()
-        number = len(self.record.turns) + 1
+        number = self.record.processed + 1
         if turn is not None and turn != number:
             raise SessionError.of(errors.TURN_STALE, turn=turn, current=number, label=todo.label)
         too_big = size_problem(text)
@@ -315,7 +315,7 @@ class Table:
 
     def bot_submit(self, power: str, *, source: str = "bot") -> Receipt:
         """Let the game's bot write ``power``'s orders for the current turn and submit them."""
-        number = len(self.record.turns) + 1
+        number = self.record.processed + 1
         text = self.ruleset.bot_orders(self.state, power, bot_chance(self.record, number, power))
         return self.submit(power, text, source=source)
 
@@ -324,7 +324,7 @@ class Table:
         if self.record.outcome is not None:
             raise SessionError.of(errors.GAME_OVER, detail="")
         record = self.record
-        number = len(record.turns) + 1
+        number = record.processed + 1
         chance = turn_chance(record, number)
         subs = list(record.pending)
         label = self.pending().label
@@ -345,6 +345,7 @@ class Table:
 
     def rollback(self) -> TurnRecord:
         """Undo the last processed turn; its submissions become pending again."""
+        self.record.require_whole()
         if not self.record.turns:
             raise SessionError.of(errors.TURN_NONE)
         turn = self.record.turns.pop()
@@ -374,7 +375,7 @@ class Table:
         return record.outcome
 
     def _turn_at(self, turn: int | None) -> int:
-        return len(self.record.turns) if turn is None else turn
+        return self.record.processed if turn is None else turn
 
     def view(self, power: str | None, *, turn: int | None = None) -> View:
         return self.ruleset.view(self.state_after(self._turn_at(turn)), power)
@@ -388,7 +389,7 @@ class Table:
         at = self._turn_at(turn)
         if power is not None:
             power = self.resolve_power(power)
-        events = self.record.turns[at - 1].events if at >= 1 else []
+        events = self.record.turn(at).events if at >= 1 else []
         return self.ruleset.printout(self.state_after(at), visible_to(events, power), power)
 
     def public_view(self, *, turn: int | None = None) -> View | None:
@@ -409,7 +410,7 @@ class Table:
         at = self._turn_at(turn)
         if at < 1 or not isinstance(self.ruleset, HasNewspaper):
             return None
-        events = [e for e in self.record.turns[at - 1].events if e.audience.kind == PUBLIC]
+        events = [e for e in self.record.turn(at).events if e.audience.kind == PUBLIC]
         return self.ruleset.newspaper(self.state_after(at), events) or None
 
 
@@ -511,6 +512,7 @@ def replay(record: GameRecord) -> list[str]:
     Never raises on a damaged record: draws that run out, orders that no longer read, a state
     the game cannot load or resolve are each reported as the divergence of their turn.
     """
+    record.require_whole()
     ruleset = ruleset_of(record)
     chance = ReplayChance(record.setup_draws)
     try:

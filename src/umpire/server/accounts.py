@@ -238,6 +238,10 @@ def token_row(token: str) -> ApiToken:
     return ApiToken.objects.select_related("user").get(digest=digest(token))
 
 
+# A token's last use is written at most this often, so that a read request writes nothing.
+LAST_USED_EVERY = timedelta(hours=1)
+
+
 def user_for_token(token: str) -> User | None:
     now = timezone.now()
     row = ApiToken.objects.select_related("user").filter(digest=digest(token)).first()
@@ -246,7 +250,8 @@ def user_for_token(token: str) -> User | None:
     if row.expires_at <= now:
         row.delete()
         return None
-    ApiToken.objects.filter(pk=row.pk).update(last_used_at=now)
+    if row.last_used_at is None or now - row.last_used_at >= LAST_USED_EVERY:
+        ApiToken.objects.filter(pk=row.pk).update(last_used_at=now)
     return row.user
 
 

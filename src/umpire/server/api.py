@@ -27,7 +27,7 @@ from umpire.server import accounts, service
 from umpire.server import errors as E
 from umpire.server.errors import refuse
 from umpire.server.models import Game
-from umpire.server.outputs import SPECTATOR_VIEWER, present, viewer_of
+from umpire.server.outputs import SPECTATOR_VIEWER, present, viewer_of, with_facts
 from umpire.server.schemas import (
     LIST_MAX,
     REQUEST_MAX_BYTES,
@@ -38,6 +38,7 @@ from umpire.server.schemas import (
     Key,
     Name,
     OrdersText,
+    PageSize,
     Password,
     PositiveMinutes,
     Power,
@@ -316,10 +317,17 @@ def rulesets(request: HttpRequest) -> list[dict[str, Any]]:
 
 
 @api.get("/public/games", tags=["public"])
-def public_games(request: HttpRequest) -> list[dict[str, Any]]:
+def public_games(
+    request: HttpRequest, limit: PageSize = 50, before: Id | None = None
+) -> list[dict[str, Any]]:
+    """The public games, newest first, ``limit`` at a time; the next page: ``before`` the id
+    of the last game of this one."""
+    games = Game.objects.filter(public=True)
+    if before is not None:
+        games = games.filter(id__lt=before)
     return [
         present(g, SPECTATOR_VIEWER, ["game"])["game"]
-        for g in Game.objects.filter(public=True).order_by("-id")
+        for g in with_facts(games.order_by("-id")[:limit])
     ]
 
 

@@ -88,23 +88,38 @@ class Workers:
 
         self.stop = threading.Event()
         self.tick = float(settings.UMPIRE_TICK_SECONDS)
+        self.notice_every = float(settings.UMPIRE_NOTICE_SECONDS)
         self.worker = _db_worker("default", interval)
         self.mail_worker = _db_worker("mail", interval)
 
     def schedule_forever(self) -> None:
-        from django.db import close_old_connections
-
-        from umpire.server.mail.outbound import retry_due, send_notices
+        from umpire.server.mail.outbound import retry_due
         from umpire.server.service import enqueue_due, recover_stale_tasks
 
-        # Each tick: recover tasks of dead workers, queue the turns that are due, then mail
-        # reminders and late notices, and queue the mails whose retry is due.
+        # Each tick: queue the turns that are due, recover tasks of dead workers and queue
+        # the mails whose retry is due (each one indexed query when there is nothing to do).
         jobs = (
-            ("task recovery", recover_stale_tasks),
             ("deadline scheduler", enqueue_due),
-            ("mail notices", send_notices),
+            ("task recovery", recover_stale_tasks),
             ("mail retries", retry_due),
         )
+        self._loop(jobs, self.tick)
+
+    def notices_forever(self) -> None:
+        """Reminders and late notices, about once a minute, in one process of all that run
+        (a lease row decides which), on their own thread: never in the way of due turns."""
+        from umpire.server.mail.outbound import send_notices
+        from umpire.server.store import take_lease
+
+        def notices() -> None:
+            if take_lease("notices", self.notice_every):
+                send_notices()
+
+        self._loop((("mail notices", notices),), self.notice_every)
+
+    def _loop(self, jobs: Any, every: float) -> None:
+        from django.db import close_old_connections
+
         while not self.stop.is_set():
             for name, job in jobs:
                 try:
@@ -113,7 +128,7 @@ class Workers:
                     log.exception("%s tick failed", name)
                 finally:
                     close_old_connections()
-            self.stop.wait(self.tick)
+            self.stop.wait(every)
 
     def work_forever(self) -> None:
         _run(self.worker)
@@ -124,6 +139,7 @@ class Workers:
     def start_threads(self, *, worker: bool = True) -> list[threading.Thread]:
         threads = [
             threading.Thread(target=self.schedule_forever, name="umpire-scheduler"),
+            threading.Thread(target=self.notices_forever, name="umpire-notices"),
             threading.Thread(target=self.mail_forever, name="umpire-mail"),
         ]
         if worker:
@@ -171,12 +187,26 @@ def _sigterm_as_interrupt() -> None:
     signal.signal(signal.SIGTERM, interrupt)
 
 
+def _sigterm_stops(workers: Workers) -> None:
+    """SIGTERM (and Ctrl-C) stop the worker after its current task: no new task is taken; a
+    worker between tasks stops at once. A second signal stops it at once."""
+
+    def stop(signum: int, frame: FrameType | None) -> Any:
+        if workers.stop.is_set() or not workers.worker.running_task:
+            raise KeyboardInterrupt
+        log.warning("stopping after the current task")
+        workers.shutdown()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+
 def worker() -> int:
     """Run a task worker and the deadline scheduler until interrupted."""
     _setup()
     workers = Workers()
     workers.start_threads(worker=False)
-    _sigterm_as_interrupt()
+    _sigterm_stops(workers)
     print("Umpire worker running; Ctrl-C stops it.", flush=True)
     try:
         workers.work_forever()

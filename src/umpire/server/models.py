@@ -93,9 +93,21 @@ class Game(models.Model):
     # The game master's extensions of the current turn's deadline: a rollback keeps them.
     extension = models.DurationField(default=timedelta(0))
     enqueued_at = models.DateTimeField(null=True, blank=True)
+    # The current turn's status, kept up to date as it changes (never recomputed on a read):
+    # its label, the powers it waits for and those that have submitted orders.
+    label = models.CharField(max_length=120, blank=True)
+    expected = models.JSONField(default=list, blank=True)
+    submitted = models.JSONField(default=list, blank=True)
+    # When the notice pass next has something to do for this game (a reminder, then a late
+    # notice); None: nothing to send.
+    notice_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "process_after"])]
+        indexes = [
+            models.Index(fields=["status", "process_after"]),
+            models.Index(fields=["status", "notice_at"], name="game_notice_idx"),
+            models.Index(fields=["public", "-id"], name="game_public_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.game})"
@@ -121,6 +133,33 @@ class Turn(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} turn {self.number}"
+
+
+class TurnOutput(models.Model):
+    """What one reader sees after a processed turn, computed once when the turn is processed:
+    a power's view and printout (``power`` empty: the umpire's, also the public position of
+    games without hidden information). Turn 0 is the opening."""
+
+    UMPIRE = ""
+    PUBLIC = "@public"  # the public position of a game that hides information (no printout)
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="outputs")
+    turn = models.PositiveIntegerField()
+    power = models.CharField(max_length=40, blank=True)
+    view = models.JSONField()
+    printout = models.TextField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "turn", "power"], name="one_output_per_reader")
+        ]
+
+
+class Lease(models.Model):
+    """A named job that one process of many runs at a time (e.g. the notice pass)."""
+
+    name = models.CharField(max_length=40, unique=True)
+    until = models.DateTimeField()
 
 
 class Seat(models.Model):

@@ -14,16 +14,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from umpire.core import registry, session
 from umpire.core.events import PUBLIC, Event, visible_to
-from umpire.core.record import GameRecord
 from umpire.core.ruleset import HasOrderOptions
 from umpire.core.session import Receipt
 from umpire.server import errors as E
 from umpire.server.errors import refuse
-from umpire.server.models import AuditEntry, Game, GameStatus, Message, Seat, Submission, Vote
-from umpire.server.store import DEFAULT_DEADLINE_MINUTES, load_record
+from umpire.server.models import (
+    AuditEntry,
+    Game,
+    GameStatus,
+    Message,
+    Seat,
+    Submission,
+    Turn,
+    TurnOutput,
+    Vote,
+)
+from umpire.server.store import DEFAULT_DEADLINE_MINUTES, load_record, load_tail
 
 SPECTATORS_ONLY = "spectators see the public facts only"
 
@@ -77,15 +87,14 @@ def present(
     unknown = [p for p in wanted if p not in PARTS]
     if unknown:
         raise ValueError(f"unknown output parts {unknown}")
-    record = load_record(game) if game.initial_state is not None else None
     out: dict[str, Any] = {}
     for part in wanted:
         if part == "game":
-            out["game"] = _public_facts(game, viewer, record)
+            out["game"] = _public_facts(game, viewer)
         elif part == "status":
-            out["status"] = _status(game, viewer, record)
+            out["status"] = _status(game, viewer)
         elif part in ("view", "printout", "events"):
-            out[part] = _turn_output(part, game, viewer, _started(record), turn)
+            out[part] = _turn_output(part, game, viewer, turn)
         elif part == "orders":
             out["orders"] = _orders(game, viewer, turn)
         elif part == "receipt":
@@ -93,9 +102,9 @@ def present(
         elif part == "messages":
             out["messages"] = _messages(game, viewer)
         elif part == "options":
-            out["options"] = _options(game, viewer, record)
+            out["options"] = _options(game, viewer)
         elif part == "public_view":
-            out["public_view"] = _public_view(game, _started(record), turn)
+            out["public_view"] = _public_view(game, turn)
         elif part == "votes":
             out["votes"] = _votes(game, viewer)
         elif part in ("seats", "audit"):
@@ -105,15 +114,34 @@ def present(
     return out
 
 
-def _started(record: GameRecord | None) -> GameRecord:
-    if record is None:
+def _started(game: Game) -> None:
+    if game.initial_state is None:
         raise refuse(E.GAME_NOT_STARTED)
-    return record
 
 
-def _public_facts(game: Game, viewer: Viewer, record: GameRecord | None) -> dict[str, Any]:
+def _label(game: Game) -> str:
+    """The current turn's label (kept on the game row; a game stored before the row kept it
+    is read from its tail)."""
+    if game.label or game.initial_state is None:
+        return game.label
+    return session.pending(load_tail(game, pending=False)).label
+
+
+def with_facts(games: QuerySet[Game]) -> QuerySet[Game]:
+    """``games`` with what their public facts read fetched in two more queries in all (for a
+    list of games), not two per game."""
+    active = Seat.objects.filter(active=True).order_by("power")
+    joined = Count("enrollments", filter=Q(enrollments__standby=False))
+    return games.prefetch_related(
+        Prefetch("seats", queryset=active, to_attr="active_seats")
+    ).annotate(enrolled_count=joined)
+
+
+def _public_facts(game: Game, viewer: Viewer) -> dict[str, Any]:
     ruleset = registry.get(game.game)
-    seats = Seat.objects.filter(game=game, active=True).order_by("power")
+    seats: Any = getattr(game, "active_seats", None)
+    if seats is None:
+        seats = Seat.objects.filter(game=game, active=True).order_by("power")
     facts: dict[str, Any] = {
         "id": game.pk,
         "name": game.name,
@@ -137,17 +165,27 @@ def _public_facts(game: Game, viewer: Viewer, record: GameRecord | None) -> dict
         "outcome": game.outcome,
         "you": {"role": viewer.role, "power": viewer.power},
         "seats_total": len(game.powers) or len(_scenario_powers(ruleset, game.scenario)),
-        "enrolled": game.enrollments.filter(standby=False).count(),
+        "enrolled": _enrolled(game),
         "deadline_minutes": dict(game.setting("deadline", {})).get(
             "minutes", DEFAULT_DEADLINE_MINUTES
         ),
     }
-    if record is not None and game.status != GameStatus.FINISHED:
-        facts["label"] = session.pending(record).label
+    if game.initial_state is not None and game.status != GameStatus.FINISHED:
+        facts["label"] = _label(game)
     if viewer.power is not None:
-        own = seats.filter(power=viewer.power).first()
+        own = next((s for s in seats if s.power == viewer.power), None)
         facts["you"]["secret_code"] = own.secret_code if own else None
     return facts
+
+
+def _enrolled(game: Game) -> int:
+    """Players who joined the forming game (none once it starts: they are seated)."""
+    counted = getattr(game, "enrolled_count", None)
+    if counted is not None:
+        return int(counted)
+    if game.status != GameStatus.FORMING:
+        return 0
+    return int(game.enrollments.filter(standby=False).count())
 
 
 def _scenario_powers(ruleset: Any, scenario: str) -> tuple[str, ...]:
@@ -155,12 +193,15 @@ def _scenario_powers(ruleset: Any, scenario: str) -> tuple[str, ...]:
     return tuple(info.default_powers or info.powers)
 
 
-def _status(game: Game, viewer: Viewer, record: GameRecord | None) -> dict[str, Any]:
-    record = _started(record)
-    todo = session.pending(record)
-    submitted = session.submitted(record)
+def _status(game: Game, viewer: Viewer) -> dict[str, Any]:
+    _started(game)
+    label, expected, submitted = game.label, list(game.expected), list(game.submitted)
+    if not label:  # a game stored before the row kept its status
+        table = session.open_table(load_tail(game))
+        label, expected = table.pending().label, list(table.pending().powers)
+        submitted = table.submitted()
     ready = {s.power for s in Seat.objects.filter(game=game, active=True, ready_turn=game.turn)}
-    status: dict[str, Any] = {"turn": game.turn, "label": todo.label, "expected": list(todo.powers)}
+    status: dict[str, Any] = {"turn": game.turn, "label": label, "expected": list(expected)}
     if viewer.is_umpire:
         status["submitted"] = submitted
         status["ready"] = sorted(ready)
@@ -171,20 +212,20 @@ def _status(game: Game, viewer: Viewer, record: GameRecord | None) -> dict[str, 
     return status
 
 
-def _processed_turn(record: GameRecord, turn: int | None) -> int:
-    last = len(record.turns)
+def _processed_turn(game: Game, turn: int | None) -> int:
+    _started(game)
+    last = max(game.turn - 1, 0)
     at = last if turn is None else turn
     if not 0 <= at <= last:
         raise refuse(E.TURN_UNKNOWN, at=at, last=last)
     return at
 
 
-def _turn_output(
-    part: str, game: Game, viewer: Viewer, record: GameRecord, turn: int | None
-) -> Any:
-    at = _processed_turn(record, turn)
-    events: list[Event] = record.turns[at - 1].events if at >= 1 else []
+def _turn_output(part: str, game: Game, viewer: Viewer, turn: int | None) -> Any:
+    at = _processed_turn(game, turn)
     if part == "events":
+        rows = Turn.objects.filter(game=game, number=at).values_list("events", flat=True)
+        events = [Event.from_json(e) for e in rows.first() or []] if at >= 1 else []
         if viewer.role == SPECTATOR:
             shown = [e for e in events if e.audience.kind == PUBLIC]
         else:
@@ -196,8 +237,24 @@ def _turn_output(
     if viewer.role == SPECTATOR:
         raise refuse(E.VIEW_FORBIDDEN, reason=SPECTATORS_ONLY)
     if part == "view":
-        return {"turn": at, "view": session.view(record, viewer.power, turn=at)}
-    return {"turn": at, "text": session.report(record, viewer.power, turn=at)}
+        return {"turn": at, "view": _stored(game, at, viewer.power, "view")}
+    return {"turn": at, "text": _stored(game, at, viewer.power, "printout")}
+
+
+def _stored(game: Game, turn: int, power: str | None, what: str) -> Any:
+    """A reader's view or printout of a processed turn: stored when the turn was processed
+    (one indexed query); computed from the record for a turn processed before they were."""
+    row = (
+        TurnOutput.objects.filter(game=game, turn=turn, power=power or TurnOutput.UMPIRE)
+        .values_list(what, flat=True)
+        .first()
+    )
+    if row is not None:
+        return row
+    record = load_record(game)
+    if what == "view":
+        return session.view(record, power, turn=turn)
+    return session.report(record, power, turn=turn)
 
 
 def _orders(game: Game, viewer: Viewer, turn: int | None) -> dict[str, Any]:
@@ -300,16 +357,19 @@ def _audit(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def _options(game: Game, viewer: Viewer, record: GameRecord | None) -> dict[str, list[str]]:
+def _options(game: Game, viewer: Viewer) -> dict[str, list[str]]:
     """The legal orders of each of the player's units now, where the game offers them."""
-    if viewer.power is None or record is None or game.status == GameStatus.FINISHED:
+    if viewer.power is None or game.initial_state is None or game.status == GameStatus.FINISHED:
         return {}
-    ruleset = session.ruleset_of(record)
+    ruleset = registry.get(game.game, game.scenario)
     if not isinstance(ruleset, HasOrderOptions):
         return {}
-    if viewer.power not in session.pending(record).powers:
+    if game.label and viewer.power not in game.expected:
         return {}
-    return ruleset.order_options(session.current_state(record), viewer.power)
+    table = session.open_table(load_tail(game, pending=False))
+    if viewer.power not in table.pending().powers:
+        return {}
+    return ruleset.order_options(table.state, viewer.power)
 
 
 def _votes(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
@@ -322,10 +382,18 @@ def _votes(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
     return [{"power": v.power, "kind": v.kind} for v in rows]
 
 
-def _public_view(game: Game, record: GameRecord, turn: int | None) -> dict[str, Any] | None:
+def _public_view(game: Game, turn: int | None) -> dict[str, Any] | None:
     """The position as anyone may see it: the umpire's view of a game that hides nothing
     (Diplomacy), the game's own allow-listed public view where it hides something (Battle Plan,
-    Origins); None where the engine has no public view."""
-    at = _processed_turn(record, turn)
-    view = session.public_view(record, turn=at)
+    Origins), both stored when the turn was processed; None where the engine has no public
+    view."""
+    at = _processed_turn(game, turn)
+    if not registry.get(game.game).info.hides_information(game.scenario):
+        return {"turn": at, "view": _stored(game, at, None, "view")}
+    row = (
+        TurnOutput.objects.filter(game=game, turn=at, power=TurnOutput.PUBLIC)
+        .values_list("view", flat=True)
+        .first()
+    )
+    view = row if row is not None else session.public_view(load_record(game), turn=at)
     return None if view is None else {"turn": at, "view": view}

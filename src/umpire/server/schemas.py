@@ -90,6 +90,8 @@ ShortText = Annotated[str, _max(200), Clean]
 ShortName = Annotated[str, _max(80, 1), Clean]
 Id = Annotated[int, Field(ge=1, le=MAX_ID)]
 TurnNumber = Annotated[int, Field(ge=0, le=MAX_ID)]
+PAGE_MAX = 200
+PageSize = Annotated[int, Field(ge=1, le=PAGE_MAX)]
 Minutes = Annotated[float, Field(ge=0, le=MAX_MINUTES, allow_inf_nan=False)]
 PositiveMinutes = Annotated[float, Field(gt=0, le=MAX_MINUTES, allow_inf_nan=False)]
 

@@ -27,7 +27,7 @@ from django.utils import timezone
 from umpire.core import registry, session
 from umpire.core.errors import GAME_OVER, TURN_NONE, TURN_STALE, UNKNOWN_POWER, UNKNOWN_SCENARIO
 from umpire.core.record import GameRecord
-from umpire.core.ruleset import HasDrawVotes, Outcome
+from umpire.core.ruleset import HasDrawVotes, Outcome, Pending
 from umpire.core.session import Receipt, SessionError
 from umpire.server import errors as E
 from umpire.server.accounts import is_game_master
@@ -35,7 +35,18 @@ from umpire.server.errors import refuse
 from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat, Vote
 from umpire.server.models import Submission as SubmissionRow
 from umpire.server.schemas import MAX_MINUTES, NAME_MAX, ORDERS_MAX_BYTES, check_settings, finite
-from umpire.server.store import deadline_for, grace, load_record, save_submission, save_turn
+from umpire.server.store import (
+    deadline_for,
+    grace,
+    keep_status,
+    load_record,
+    load_tail,
+    notice_at,
+    save_outputs,
+    save_submission,
+    save_submissions,
+    save_turn,
+)
 
 log = logging.getLogger("umpire.server")
 
@@ -132,6 +143,8 @@ def join(game_id: int, user: User, preferences: Sequence[str] = ()) -> str:
             bots.sort(key=lambda s: rank.get(s.power.upper(), len(rank)))
             if bots:
                 _replace_seat(bots[0], user=user, note="took over from a bot")
+                game.notice_at = notice_at(game)  # a player to remind, where a bot was
+                game.save(update_fields=["notice_at"])
                 return f"you now play {bots[0].power}"
         if game.setting("standby_pool", False):
             # Battle Plan: a standby may not choose the game (volunteer_standby)
@@ -250,7 +263,10 @@ def start(
         game.status = GameStatus.RUNNING
         game.started_at = now
         game.turn = 1
-        _schedule(game, session.open_table(record), now)
+        table = session.open_table(record)
+        keep_status(game, table)
+        save_outputs(game, table)
+        _schedule(game, table.pending(), now)
         game.save()
         _audit(game, actor, "start", seats={p: u.username for p, u in holder.items()})
     return game
@@ -282,13 +298,18 @@ def submit_orders(
         seat = _seat_of(game, user)
         if seat is None:
             raise refuse(E.SEAT_NONE)
-        table = session.open_table(load_record(game))
+        table = session.open_table(load_tail(game, pending=False))
         now = timezone.now()
         receipt = table.submit(seat.power, text, source=source, received=now.isoformat(), turn=turn)
         save_submission(game, game.turn, table.record.pending[-1], user, now)
         seat.ready_turn = game.turn if ready else 0
         seat.save(update_fields=["ready_turn"])
-        _maybe_early(game, table, now)
+        seats = list(Seat.objects.filter(game=game, active=True))
+        if seat.power not in game.submitted:
+            game.submitted = [p for p in game.powers if p in {*game.submitted, seat.power}]
+            if game.notice_at is not None:
+                game.notice_at = notice_at(game, seats)  # None once nobody is left to remind
+        _maybe_early(game, now, seats)
     return receipt
 
 
@@ -300,15 +321,13 @@ def set_ready(game_id: int, user: User, *, turn: int, ready: bool) -> None:
             raise refuse(E.SEAT_NONE)
         if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
             raise refuse(E.GAME_NOT_RUNNING, status="not running")
-        table = session.open_table(load_record(game))
         if turn != game.turn:
-            label = table.pending().label
-            raise refuse(TURN_STALE, turn=turn, current=game.turn, label=label)
-        if ready and seat.power not in table.submitted():
+            raise refuse(TURN_STALE, turn=turn, current=game.turn, label=game.label)
+        if ready and seat.power not in game.submitted:
             raise refuse(E.ORDERS_NONE)
         seat.ready_turn = game.turn if ready else 0
         seat.save(update_fields=["ready_turn"])
-        _maybe_early(game, table, timezone.now())
+        _maybe_early(game, timezone.now())
 
 
 def send_message(
@@ -340,8 +359,7 @@ def send_message(
             raise refuse(E.PRESS_EMPTY)
         recipients: list[str] = []
         if not to_all:
-            record = load_record(game)
-            recipients = sorted({session.resolve_power(record, t) for t in to})
+            recipients = sorted({_power_named(game, t) for t in to})
             if not recipients:
                 raise refuse(E.PRESS_NO_RECIPIENTS)
         return Message.objects.create(
@@ -359,13 +377,23 @@ def send_message(
 # --- processing ---------------------------------------------------------------------------
 
 
-def _expected_ready(game: Game, table: session.Table) -> bool:
+def _power_named(game: Game, name: str) -> str:
+    """The seated power ``name`` means (code or full name, any case)."""
+    try:
+        names = dict(registry.game(game.game).info.scenario(game.scenario).names)
+    except KeyError:
+        names = {}
+    return session.power_named(name, game.powers, names)
+
+
+def _expected_ready(game: Game, seats: Sequence[Seat] | None = None) -> bool:
     """Every power the turn waits for is a bot, or has submitted and marked itself ready."""
-    todo = table.pending()
-    seats = {s.power: s for s in Seat.objects.filter(game=game, active=True)}
-    done = set(table.submitted())
-    for power in todo.powers:
-        seat = seats.get(power)
+    if seats is None:
+        seats = list(Seat.objects.filter(game=game, active=True))
+    held = {s.power: s for s in seats}
+    done = set(game.submitted)
+    for power in game.expected:
+        seat = held.get(power)
         if seat is not None and seat.is_bot:
             continue
         if seat is None or seat.ready_turn != game.turn or power not in done:
@@ -373,19 +401,25 @@ def _expected_ready(game: Game, table: session.Table) -> bool:
     return True
 
 
-def _maybe_early(game: Game, table: session.Table, now: datetime) -> None:
-    if game.status == GameStatus.RUNNING and _expected_ready(game, table):
+def _maybe_early(game: Game, now: datetime, seats: Sequence[Seat] | None = None) -> None:
+    if game.status == GameStatus.RUNNING and _expected_ready(game, seats):
         game.process_after = now
         enqueue(game, now)
     game.save()
 
 
-def _schedule(game: Game, table: session.Table, now: datetime) -> None:
-    """Set the deadline of the turn that opens now; queue it at once if nobody must wait."""
-    game.deadline = deadline_for(game, table.pending(), now)
+def _schedule(
+    game: Game, todo: Pending, now: datetime, seats: Sequence[Seat] | None = None
+) -> None:
+    """Set the deadline of the turn that opens now (the game's status columns are up to date);
+    queue it at once if nobody must wait."""
+    game.deadline = deadline_for(game, todo, now)
     game.process_after = game.deadline + grace(game) if game.deadline else None
     game.extension = timedelta(0)
-    if _expected_ready(game, table):
+    if seats is None:
+        seats = list(Seat.objects.filter(game=game, active=True))
+    game.notice_at = notice_at(game, seats)
+    if _expected_ready(game, seats):
         game.process_after = now
         enqueue(game, now)
 
@@ -441,16 +475,21 @@ def recover_stale_tasks(now: datetime | None = None) -> int:
     return count
 
 
-def _fill_missing(game: Game, table: session.Table, now: datetime) -> None:
+def _fill_missing(game: Game, table: session.Table, seats: list[Seat], now: datetime) -> None:
     """Bots write their orders; with ``nmr: bot`` the bot also writes missing players'."""
     todo = table.pending()
     done = set(table.submitted())
     nmr_bot = game.setting("nmr", "rules") == "bot"
-    for seat in Seat.objects.filter(game=game, active=True, power__in=todo.powers):
+    written = []
+    for seat in seats:
+        if seat.power not in todo.powers:
+            continue
         if seat.power in done or not (seat.is_bot or nmr_bot):
             continue
         table.bot_submit(seat.power, source="bot" if seat.is_bot else "default")
-        save_submission(game, game.turn, table.record.pending[-1], None, now)
+        written.append(table.record.pending[-1])
+    if written:
+        save_submissions(game, game.turn, written, now)
 
 
 def process_due(game_id: int, turn: int, *, force: bool = False) -> bool:
@@ -466,20 +505,23 @@ def process_due(game_id: int, turn: int, *, force: bool = False) -> bool:
         now = timezone.now()
         if not force and (game.process_after is None or game.process_after > now):
             return False
-        table = session.open_table(load_record(game))
+        table = session.open_table(load_tail(game))
         record = table.record
-        _fill_missing(game, table, now)
+        seats = list(Seat.objects.filter(game=game, active=True).order_by("power", "joined_at"))
+        _fill_missing(game, table, seats, now)
         done = table.process()
         save_turn(game, done)
+        save_outputs(game, table)
         game.turn = done.number + 1
         game.enqueued_at = None
+        keep_status(game, table)
         if record.outcome is not None:
             game.outcome = record.outcome.to_json()
             game.status = GameStatus.FINISHED
             game.finished_at = now
-            game.deadline = game.process_after = None
+            game.deadline = game.process_after = game.notice_at = None
         else:
-            _schedule(game, table, now)
+            _schedule(game, table.pending(), now, seats)
         game.save()
         log.info("game %s: processed turn %s (%s)", game.pk, done.number, done.label)
     return True
@@ -532,7 +574,8 @@ def _resume(game: Game, now: datetime) -> dict[str, Any]:
         game.deadline = now + max(game.paused_remaining, timedelta(0))
         game.process_after = game.deadline + grace(game)
     game.paused_remaining = None
-    _maybe_early(game, session.open_table(load_record(game)), now)
+    game.notice_at = notice_at(game)
+    _maybe_early(game, now)
     return {"turn": game.turn, "deadline": game.deadline.isoformat() if game.deadline else None}
 
 
@@ -547,6 +590,7 @@ def _extend(game: Game, now: datetime, minutes: float = 0) -> dict[str, Any]:
         return {"minutes": minutes}
     game.deadline = max(game.deadline or now, now) + delta
     game.process_after = game.deadline + grace(game)
+    game.notice_at = notice_at(game)
     return {"minutes": minutes, "deadline": game.deadline.isoformat()}
 
 
@@ -567,20 +611,24 @@ def _rollback(game: Game, now: datetime) -> dict[str, Any]:
     SubmissionRow.objects.filter(game=game, turn=game.turn).update(void=True)
     record = load_record(game)
     record.pending = []
-    undone = session.rollback(record)
+    table = session.open_table(record)
+    undone = table.rollback()
     game.turns.filter(number=undone.number).delete()
+    game.outputs.filter(turn__gte=undone.number).delete()
     game.turn = undone.number
+    keep_status(game, table)
     game.outcome = record.outcome.to_json() if record.outcome else None
     if game.status == GameStatus.FINISHED:
         game.status = GameStatus.RUNNING
         game.finished_at = None
     Seat.objects.filter(game=game).update(ready_turn=0)
-    deadline = deadline_for(game, session.pending(record), now)
+    deadline = deadline_for(game, table.pending(), now)
     if game.extension:  # the game master's extensions stay granted
         deadline = (deadline or now) + game.extension
     if game.status == GameStatus.RUNNING:
         game.deadline = deadline
         game.process_after = deadline + grace(game) if deadline else None
+        game.notice_at = notice_at(game)
     else:  # paused: the reopened turn's time waits for the resume
         game.paused_remaining = (deadline - now) if deadline else None
     return {"undone": undone.number, "label": undone.label}
@@ -628,6 +676,7 @@ def _replace(
         raise refuse(E.SEAT_ALREADY, who=user.username, holds="holds")
     old = seat.user.username if seat.user else ("bot" if seat.is_bot else "vacant")
     new = _replace_seat(seat, user=user, bot=bot and user is None, note="replaced by the GM")
+    game.notice_at = notice_at(game)  # the new holder may be one to remind, or no longer
     return {
         "power": new.power,
         "from": old,
@@ -641,7 +690,7 @@ def _end(game: Game, now: datetime, summary: str = "") -> dict[str, Any]:
     game.outcome = Outcome((), {}, text).to_json()
     game.status = GameStatus.FINISHED
     game.finished_at = now
-    game.deadline = game.process_after = None
+    game.deadline = game.process_after = game.notice_at = None
     return {"summary": text}
 
 
@@ -674,7 +723,7 @@ def vote(game_id: int, user: User, kind: str, *, cast: bool = True) -> str:
         seat = _seat_of(game, user)
         if seat is None:
             raise refuse(E.SEAT_NONE)
-        record = load_record(game)
+        record = load_tail(game, pending=False)
         survivors = _survivors(record)
         if seat.power not in survivors:
             raise refuse(E.VOTE_ELIMINATED, power=seat.power)
@@ -708,7 +757,7 @@ def declare(game_id: int, actor: User, winners: Sequence[str], summary: str = ""
         game = _locked(game_id)
         _require_gm(game, actor)
         _running(game, GameStatus.RUNNING, GameStatus.PAUSED)
-        record = load_record(game)
+        record = load_tail(game, pending=False)
         _declare(game, record, list(winners), summary, actor=actor)
     return game
 
@@ -721,7 +770,7 @@ def _declare(
     game.outcome = outcome.to_json()
     game.status = GameStatus.FINISHED
     game.finished_at = now
-    game.deadline = game.process_after = None
+    game.deadline = game.process_after = game.notice_at = None
     game.save()
     action = "declare" if actor is not None else "vote"
     _audit(game, actor, action, winners=list(outcome.winners), summary=outcome.summary)

@@ -141,15 +141,22 @@ TEMPLATES = [
 ]
 
 
+# Seconds a database connection is kept for reuse by the next request or task of the same
+# thread (0: a new connection each time); checked for health before reuse.
+CONN_MAX_AGE = int(os.environ.get("UMPIRE_CONN_MAX_AGE", "600"))
+
+
 def _database() -> dict[str, Any]:
     url = os.environ.get("DATABASE_URL")
     if url:
-        db: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=0))
+        db: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=CONN_MAX_AGE))
     else:
         private_dir(VAR_DIR)
         db = {"ENGINE": "django.db.backends.sqlite3", "NAME": str(VAR_DIR / "umpire.sqlite3")}
         private_file(Path(db["NAME"]))  # SQLite gives its WAL files the database's mode
+    db["CONN_HEALTH_CHECKS"] = True
     if db["ENGINE"] == "django.db.backends.sqlite3":
+        db.setdefault("CONN_MAX_AGE", CONN_MAX_AGE)
         # One writer at a time: every transaction takes the write lock when it begins, so a
         # read-then-write (submit, process) cannot be overtaken; WAL lets readers continue.
         options = db.setdefault("OPTIONS", {})
@@ -244,6 +251,7 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 # Server policy knobs (seconds).
 UMPIRE_REENQUEUE_AFTER = int(os.environ.get("UMPIRE_REENQUEUE_AFTER", "60"))
 UMPIRE_TICK_SECONDS = float(os.environ.get("UMPIRE_TICK_SECONDS", "2"))
+UMPIRE_NOTICE_SECONDS = float(os.environ.get("UMPIRE_NOTICE_SECONDS", "60"))
 UMPIRE_STALE_TASK_SECONDS = int(os.environ.get("UMPIRE_STALE_TASK_SECONDS", "600"))
 
 # Outgoing mail (see the module's docstring); every mail goes through the outbox table.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -12,9 +13,11 @@ from umpire.core.problems import Problem
 from umpire.core.record import GameRecord, TurnRecord
 from umpire.core.record import Submission as RecordSubmission
 from umpire.core.ruleset import Outcome, Pending
-from umpire.server.models import Game, Submission, Turn
+from umpire.core.session import Table
+from umpire.server.models import Game, Lease, Seat, Submission, Turn, TurnOutput
 
 DEFAULT_DEADLINE_MINUTES = 48 * 60
+DEFAULT_REMINDER_MINUTES = 24 * 60
 
 
 def _submission(row: Submission) -> RecordSubmission:
@@ -60,6 +63,78 @@ def load_record(game: Game) -> GameRecord:
     )
 
 
+def load_tail(game: Game, *, pending: bool = True) -> GameRecord:
+    """The part of a started game's record that taking and processing its current turn needs:
+    the state after the last processed turn (with that turn's events) and, with ``pending``,
+    the submissions for the current turn; nothing older. Two indexed queries at most, whatever
+    the game's length. A partial record: never replayed or exported (:func:`load_record` is).
+    """
+    if game.initial_state is None:
+        raise ValueError(f"game {game.pk} has not started")
+    last = max(game.turn - 1, 0)
+    turns: list[TurnRecord] = []
+    if last:
+        row = Turn.objects.only("number", "label", "events", "state").get(game=game, number=last)
+        turns.append(
+            TurnRecord(
+                number=row.number,
+                label=row.label,
+                submissions=[],
+                draws=[],
+                events=[Event.from_json(e) for e in row.events],
+                state=row.state,
+            )
+        )
+    subs: list[RecordSubmission] = []
+    if pending:
+        rows = Submission.objects.filter(game=game, turn=game.turn, void=False).order_by("id")
+        subs = [_submission(r) for r in rows]
+    return GameRecord(
+        game=game.game,
+        scenario=game.scenario,
+        seed=game.seed,
+        powers=list(game.powers),
+        initial_state=game.initial_state,
+        settings=dict(game.setting("rules", {})),
+        turns=turns,
+        pending=subs,
+        outcome=Outcome.from_json(game.outcome) if game.outcome else None,
+        partial=True,
+        base=max(last - 1, 0),
+    )
+
+
+def keep_status(game: Game, table: Table) -> None:
+    """Copy the current turn's label, expected powers and submitters onto the game row."""
+    todo = table.pending()
+    game.label = todo.label
+    game.expected = list(todo.powers)
+    game.submitted = table.submitted()
+
+
+def save_outputs(game: Game, table: Table) -> None:
+    """Every reader's view and printout after the table's last processed turn (the opening
+    when none is), computed once and stored: reading one later is one indexed query."""
+    at = table.record.processed
+    readers: list[str | None] = [*table.record.powers, None]
+    TurnOutput.objects.bulk_create(
+        TurnOutput(
+            game=game,
+            turn=at,
+            power=power or TurnOutput.UMPIRE,
+            view=table.view(power),
+            printout=table.report(power),
+        )
+        for power in readers
+    )
+    if table.ruleset.info.hides_information(table.record.scenario):
+        public = table.public_view()
+        if public is not None:
+            TurnOutput.objects.create(
+                game=game, turn=at, power=TurnOutput.PUBLIC, view=public, printout=""
+            )
+
+
 def save_turn(game: Game, turn: TurnRecord) -> Turn:
     return Turn.objects.create(
         game=game,
@@ -74,7 +149,20 @@ def save_turn(game: Game, turn: TurnRecord) -> Turn:
 def save_submission(
     game: Game, turn: int, sub: RecordSubmission, user: Any, when: datetime
 ) -> Submission:
-    return Submission.objects.create(
+    return Submission.objects.create(**_submission_fields(game, turn, sub, user, when))
+
+
+def save_submissions(game: Game, turn: int, subs: list[RecordSubmission], when: datetime) -> None:
+    """Submissions no account wrote (bots, defaults), in one statement."""
+    Submission.objects.bulk_create(
+        Submission(**_submission_fields(game, turn, sub, None, when)) for sub in subs
+    )
+
+
+def _submission_fields(
+    game: Game, turn: int, sub: RecordSubmission, user: Any, when: datetime
+) -> dict[str, Any]:
+    return dict(
         game=game,
         turn=turn,
         power=sub.power,
@@ -114,6 +202,36 @@ def deadline_for(game: Game, todo: Pending, now: datetime) -> datetime | None:
             moved += timedelta(days=1)
         deadline = moved.astimezone(ZoneInfo("UTC"))
     return deadline
+
+
+def notice_at(game: Game, seats: Sequence[Seat] | None = None) -> datetime | None:
+    """When the notice pass next has to look at the game: the reminder time before its
+    deadline (the pass then moves it to the deadline, for late notices); None without a
+    deadline, without mail, or when no player the turn waits for is missing (bots and vacant
+    seats are never mailed). ``seats``: the game's active seats, if already read."""
+    if game.deadline is None or not game.setting("email", True):
+        return None
+    missing = set(game.expected) - set(game.submitted)
+    if not missing:
+        return None
+    if seats is None:
+        seats = list(Seat.objects.filter(game=game, active=True))
+    if not any(s.power in missing and s.user_id and not s.is_bot for s in seats):
+        return None
+    minutes = float(game.setting("reminder_minutes", DEFAULT_REMINDER_MINUTES))
+    return game.deadline - timedelta(minutes=minutes)
+
+
+def take_lease(name: str, seconds: float, now: datetime | None = None) -> bool:
+    """True for one caller of all processes per ``seconds``: that caller runs job ``name``."""
+    from django.utils import timezone
+
+    now = now or timezone.now()
+    Lease.objects.get_or_create(name=name, defaults={"until": now})
+    won = Lease.objects.filter(name=name, until__lte=now).update(
+        until=now + timedelta(seconds=seconds * 0.9)
+    )
+    return bool(won)
 
 
 def grace(game: Game) -> timedelta:

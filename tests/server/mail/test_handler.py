@@ -228,7 +228,7 @@ def test_newspaper_where_the_game_has_one(table: Table, monkeypatch: Any) -> Non
 
 
 def test_the_worker_scheduler_sends_reminders(table: Table, settings: Any) -> None:
-    """The reminders go out from the worker's scheduler tick, with no mail entrance running."""
+    """The reminders go out from the worker's notice thread, with no mail entrance running."""
     import threading
 
     from django.utils import timezone
@@ -236,10 +236,13 @@ def test_the_worker_scheduler_sends_reminders(table: Table, settings: Any) -> No
     from umpire.server.commands import Workers
 
     settings.UMPIRE_TICK_SECONDS = 0.1
-    Game.objects.filter(pk=table.game_id).update(deadline=timezone.now() + timedelta(minutes=30))
+    settings.UMPIRE_NOTICE_SECONDS = 0.1
+    # The deadline moved (as an extension would): its reminder time has come.
+    soon = timezone.now() + timedelta(minutes=30)
+    Game.objects.filter(pk=table.game_id).update(deadline=soon, notice_at=timezone.now())
     django_mail.outbox.clear()
     workers = Workers()
-    thread = threading.Thread(target=workers.schedule_forever)
+    thread = threading.Thread(target=workers.notices_forever)
     thread.start()
     try:
         for _ in range(100):

@@ -37,11 +37,11 @@ from umpire.server.mail.models import MailStatus, OutboundMail
 from umpire.server.mail.replies import FOOTER, when
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Seat, Turn
 from umpire.server.outputs import PLAYER, Viewer, message_number, present
-from umpire.server.store import load_record
+from umpire.server.store import load_record, load_tail
 
 log = logging.getLogger("umpire.mail")
 
-DEFAULT_REMINDER_MINUTES = 24 * 60
+NOTICE_BATCH = 500  # games per pass; the rest wait for the next pass
 
 
 def sender_address() -> str:
@@ -216,7 +216,10 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
 def send_newspaper(game: Game, turn: Turn) -> int:
     """The turn's newspaper, where the game has one (the optional ``newspaper`` of the
     contract, through :func:`umpire.core.session.newspaper`: public events only)."""
-    text = session.newspaper(load_record(game), turn=turn.number)
+    # The latest turn's tail holds its state and events; an older turn needs the record.
+    latest = turn.number == game.turn - 1
+    text = session.newspaper(load_tail(game, pending=False) if latest else load_record(game),
+                             turn=turn.number)  # fmt: skip
     if not text:
         return 0
     sent = 0
@@ -305,23 +308,29 @@ def deliver_press(message_id: int) -> int:
 
 def send_notices(now: datetime | None = None) -> int:
     """Reminders before the deadline and late notices after it, to players who have not
-    submitted for the current turn; each at most once per seat and turn. The count sent."""
+    submitted for the current turn; each at most once per seat and turn. The count sent.
+
+    Only games whose ``notice_at`` has come are read (an indexed query: a game is due when
+    someone it waits for has not submitted and its reminder time or deadline has passed);
+    the current turn's status is read from the game row, never rebuilt from the record.
+    """
     now = now or timezone.now()
     sent = 0
-    games = Game.objects.filter(status=GameStatus.RUNNING, deadline__isnull=False)
-    for game in games:
-        if not mail_enabled(game) or game.deadline is None:
+    due = Game.objects.filter(status=GameStatus.RUNNING, notice_at__lte=now)
+    for game in due.order_by("notice_at")[:NOTICE_BATCH]:
+        if game.deadline is None or not mail_enabled(game):
+            Game.objects.filter(pk=game.pk, notice_at=game.notice_at).update(notice_at=None)
             continue
-        minutes = float(game.setting("reminder_minutes", DEFAULT_REMINDER_MINUTES))
-        if now < game.deadline - timedelta(minutes=minutes):
-            continue
-        record = load_record(game)
-        waiting = set(session.pending(record).powers) - set(session.submitted(record))
+        waiting = set(game.expected) - set(game.submitted)
         late = now >= game.deadline
-        for seat in _holders(game):
-            if seat.power not in waiting:
-                continue
-            sent += _notice(game, seat, late=late, now=now)
+        with transaction.atomic():
+            for seat in _holders(game):
+                if seat.power in waiting:
+                    sent += _notice(game, seat, late=late, now=now)
+            # Next: the late notices at the deadline; after them, nothing until the deadline
+            # moves (extend, resume) or a new turn opens.
+            after = None if late else game.deadline
+            Game.objects.filter(pk=game.pk, notice_at=game.notice_at).update(notice_at=after)
     return sent
 
 

@@ -1,0 +1,255 @@
+"""Printout reads and order submissions per second through the API of a live server (issue 18).
+
+For each turn T (1 and 40): one Diplomacy game per client, each a copy of one bot-filled game
+at turn T, each client a player (its own account and token) holding France. Then C client
+threads, each on its own keep-alive connection, read their printout for D seconds, then
+submit orders for D seconds. Prints requests per second, p50 and p99 latency, failures and
+connection resets, for 50 and 200 clients, and the turn-40 / turn-1 ratio. Figures only.
+
+    .venv/bin/python bench/api_load.py                            # starts `umpire serve`
+    .venv/bin/python bench/api_load.py --db sqlite --seconds 10
+    .venv/bin/python bench/api_load.py --url http://127.0.0.1:8000 --database-url URL
+
+With ``--url`` the server must already run on the database of ``--database-url`` (the games,
+accounts and tokens are written there first). Without it, ``umpire serve`` (whatever it
+runs: the development server, gunicorn, granian) is started on loopback on that database:
+PostgreSQL ``postgres://postgres@127.0.0.1:5432/h_scale_api`` by default (dropped and made
+again), or a temporary SQLite file with ``--db sqlite``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import servergames
+
+POSTGRES = "postgres://postgres@127.0.0.1:5432/h_scale_api"
+SERVE = "import sys; from umpire.cli import main; sys.exit(main(sys.argv[1:]))"
+RESETS = (ConnectionResetError, BrokenPipeError, http.client.RemoteDisconnected,
+          ConnectionAbortedError)  # fmt: skip
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    failures: int = 0
+    resets: int = 0
+    statuses: dict[int, int] = field(default_factory=dict)
+    first_failure: str = ""
+
+
+@dataclass
+class Client:
+    game_id: int
+    token: str
+    turn: int
+    orders: str
+
+
+def prepare(turn: int, clients: int) -> list[Client]:
+    """``clients`` games at turn ``turn``, a player with a token in each."""
+    from django.contrib.auth.models import User
+
+    from umpire.core import session
+    from umpire.server import accounts, store
+    from umpire.server.models import Seat
+
+    # (load_tail exists from issue 18 on: the benchmark also runs on older code.)
+    load = getattr(store, "load_tail", store.load_record)
+
+    servergames.clear()
+    User.objects.filter(username__startswith="load-").delete()
+    gm = servergames.user("bench-gm", gm=True)
+    human = servergames.user("bench-human")
+    source = servergames.template("diplomacy", turn, human, gm, expected=True)
+    ids = [source.pk, *servergames.copies(source, clients - 1)]
+    tail = load(source)
+    table = session.open_table(tail)
+    power = next(s.power for s in Seat.objects.filter(game=source, user=human, active=True))
+    text = table.ruleset.bot_orders(
+        table.state, power, session.bot_chance(tail, source.turn, power)
+    )
+    users = User.objects.bulk_create(User(username=f"load-{i}") for i in range(len(ids)))
+    made = []
+    for game_id, user in zip(ids, users, strict=True):
+        Seat.objects.filter(game_id=game_id, power=power, active=True).update(user=user)
+        made.append(Client(game_id, accounts.issue_token(user), source.turn, text))
+    return made
+
+
+def hammer(base: str, clients: list[Client], seconds: float, kind: str) -> Tally:
+    parts = urllib.parse.urlsplit(base)
+    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    tally = Tally()
+    lock = threading.Lock()
+    start = threading.Barrier(len(clients) + 1)
+    stop_at = [0.0]
+
+    def run(c: Client) -> None:
+        conn = http.client.HTTPConnection(host, port, timeout=30)
+        headers = {"Authorization": f"Bearer {c.token}", "Content-Type": "application/json"}
+        body = json.dumps({"turn": c.turn, "text": c.orders})
+        mine: list[float] = []
+        fails = resets = 0
+        failure = ""
+        statuses: dict[int, int] = {}
+        start.wait()
+        while time.perf_counter() < stop_at[0]:
+            asked = time.perf_counter()
+            try:
+                if kind == "read":
+                    conn.request("GET", f"/api/games/{c.game_id}/printout", headers=headers)
+                else:
+                    conn.request("POST", f"/api/games/{c.game_id}/orders", body, headers)
+                response = conn.getresponse()
+                answer = response.read()
+                statuses[response.status] = statuses.get(response.status, 0) + 1
+                if response.status != 200:
+                    fails += 1
+                    failure = failure or answer[:200].decode(errors="replace")
+                    continue
+                mine.append(time.perf_counter() - asked)
+                if response.getheader("Connection", "").lower() == "close":
+                    conn.close()
+            except RESETS:
+                resets += 1
+                conn.close()
+            except (TimeoutError, OSError):
+                fails += 1
+                conn.close()
+        conn.close()
+        with lock:
+            tally.latencies.extend(mine)
+            tally.failures += fails
+            tally.resets += resets
+            tally.first_failure = tally.first_failure or failure
+            for k, v in statuses.items():
+                tally.statuses[k] = tally.statuses.get(k, 0) + v
+
+    threads = [threading.Thread(target=run, args=(c,), daemon=True) for c in clients]
+    for t in threads:
+        t.start()
+    stop_at[0] = time.perf_counter() + seconds
+    start.wait()
+    for t in threads:
+        t.join(seconds + 60)
+    return tally
+
+
+def quantile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for(base: str, seconds: float = 120) -> None:
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        try:
+            with urllib.request.urlopen(f"{base}/api/rulesets", timeout=5) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.5)
+    raise SystemExit(f"no server answered at {base}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", default="50,200")
+    parser.add_argument("--turns", default="1,40")
+    parser.add_argument("--seconds", type=float, default=15.0, help="D: seconds per phase")
+    parser.add_argument("--db", choices=("postgres", "sqlite"), default="postgres")
+    parser.add_argument("--database-url", help="the database (default: see --db)")
+    parser.add_argument("--url", help="an already running server on that database")
+    parser.add_argument("--server-log", help="write the started server's output here")
+    args = parser.parse_args()
+    tmp = tempfile.TemporaryDirectory()
+    url = args.database_url or (
+        POSTGRES if args.db == "postgres" else f"sqlite:///{tmp.name}/load.sqlite3"
+    )
+    if url.startswith("postgres") and not args.database_url:
+        servergames.drop_postgres_database(url)
+    servergames.setup(url)
+    from django.db import connection
+
+    server = None
+    base = args.url
+    if base is None:
+        port = free_port()
+        env = {**os.environ, "DATABASE_URL": url, "PYTHONUNBUFFERED": "1"}
+        log = open(args.server_log, "w") if args.server_log else subprocess.DEVNULL  # noqa: SIM115
+        server = subprocess.Popen(
+            [sys.executable, "-c", SERVE, "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--no-demo"],
+            env=env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(base)
+        print(f"server {base}, database {connection.vendor}, {args.seconds:g} s per phase")
+        print(f"{'turn':>4} {'clients':>7} {'kind':<7} {'req/s':>7} {'p50 ms':>7} "
+              f"{'p99 ms':>7} {'failed':>6} {'resets':>6}  statuses")  # fmt: skip
+        rates: dict[tuple[int, int, str], float] = {}
+        counts = [int(c) for c in args.clients.split(",")]
+        for turn in (int(t) for t in args.turns.split(",")):
+            everyone = prepare(turn, max(counts))
+            connection.close()
+            for n in counts:
+                clients = everyone[:n]
+                for kind in ("read", "submit"):
+                    tally = hammer(base, clients, args.seconds, kind)
+                    rate = len(tally.latencies) / args.seconds
+                    rates[(n, turn, kind)] = rate
+                    p50 = quantile(tally.latencies, 0.50) * 1000
+                    p99 = quantile(tally.latencies, 0.99) * 1000
+                    print(f"{clients[0].turn:>4} {n:>7} {kind:<7} {rate:>7.0f} {p50:>7.1f} "
+                          f"{p99:>7.1f} {tally.failures:>6} {tally.resets:>6}  "
+                          f"{tally.statuses}", flush=True)  # fmt: skip
+                    if tally.first_failure:
+                        print(f"     first failure: {tally.first_failure}", flush=True)
+        turns = sorted({t for (_, t, _) in rates})
+        if len(turns) >= 2:
+            for (n, t, kind), rate in sorted(rates.items()):
+                first = rates.get((n, turns[0], kind))
+                if t == turns[-1] and first:
+                    print(f"ratio turn {turns[-1]} / turn {turns[0]}: {n} clients, {kind}: "
+                          f"{rate / first:.2f}")  # fmt: skip
+    finally:
+        if server is not None:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        connection.close()
+        if url.startswith("postgres") and not args.database_url:
+            servergames.drop_postgres_database(url)
+        tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()
