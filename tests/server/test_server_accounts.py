@@ -155,6 +155,18 @@ def test_one_address_guessing_many_accounts_is_refused_after_ten() -> None:
     assert codes[10]["code"] == "auth/throttled"
 
 
+def test_a_login_with_no_client_address_is_answered_not_a_500() -> None:
+    """The API fuzzing found it: a request without REMOTE_ADDR made allauth's limiter raise.
+    Such requests share one throttled bucket and get the usual answers."""
+    verified_user("dan", "dan@example.org")
+    client = Client(REMOTE_ADDR="")
+    url = "/api/auth/token"
+    answer = client.post(url, {"username": "dan", "password": "dan-password"}, "application/json")
+    assert answer.status_code == 200, answer.content
+    wrong = client.post(url, {"username": "dan", "password": "wrong"}, "application/json")
+    assert (wrong.status_code, wrong.json()["code"]) == (401, "auth/bad_credentials")
+
+
 # --- 6. API tokens ----------------------------------------------------------------------------
 
 

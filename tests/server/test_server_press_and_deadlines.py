@@ -49,7 +49,7 @@ def test_press_mail_reaches_its_reader_with_his_own_numbering(
     running_game: dict[str, Any], mailoutbox: list[Any]
 ) -> None:
     gid, gm = running_game["id"], running_game["gm"]
-    User.objects.filter(username="ann").update(email="ann@example.org")
+    accounts.set_email(User.objects.get(username="ann"), "ann@example.org", verified=True)
     gm.post(f"/games/{gid}/messages", {"to": ["South"], "text": "for South only"})
     gm.post(f"/games/{gid}/messages", {"to": ["North"], "text": "for North only"})
     press = [m for m in mailoutbox if m.to == ["ann@example.org"] and "press" in m.subject]
@@ -67,7 +67,9 @@ def silent_game(db: Any) -> dict[str, Any]:
     game = service.create_game(gm_user, "Silent", "fakebid", scenario="silent")
     users = {}
     for name, power in (("ann", "North"), ("bob", "South")):
-        user = accounts.register(name, f"{name}-password", email=f"{name}@example.org")
+        user = accounts.register(
+            name, f"{name}-password", email=f"{name}@example.org", verified=True
+        )
         service.join(game.pk, user, [power])
         users[name] = user
     service.start(game.pk, gm_user)

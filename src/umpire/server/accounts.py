@@ -26,7 +26,7 @@ from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models.signals import pre_save
 from django.http import HttpRequest
@@ -184,6 +184,22 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
         ctx.update(context)
         msg = self.render_mail(template_prefix, email, ctx)
         send(email, str(msg.subject), str(msg.body), kind="account")
+
+    def get_client_ip(self, request: HttpRequest) -> str:
+        """The client's address for the login limits. A request with no usable address (no
+        REMOTE_ADDR, or an X-Forwarded-For shorter than the trusted proxies) is counted in
+        one shared bucket instead of failing: such clients are throttled together."""
+        from allauth.core.internal.httpkit import get_client_ip
+
+        try:
+            found = get_client_ip(request)
+        except ImproperlyConfigured:
+            found = None
+        return found or UNKNOWN_CLIENT
+
+
+# The login limits' bucket for requests whose client address cannot be told.
+UNKNOWN_CLIENT = "0.0.0.0"
 
 
 def _site(request: HttpRequest | None) -> Any:
