@@ -57,6 +57,10 @@ def served(
         worker = int(re.search(r"Worker running \(process (\d+)\)", lines[-1]).group(1))  # type: ignore[union-attr]
         yield f"http://127.0.0.1:{port}", "".join(lines)
     finally:
+        # A client has its answer before the worker has finished closing the request
+        # (Django's request_finished handlers): give the tail a moment, since Ctrl-C stops
+        # workers at once and a request cut there logs its traceback.
+        time.sleep(1)
         child.send_signal(signal.SIGINT)
         try:
             out, _ = child.communicate(timeout=60)
