@@ -45,10 +45,10 @@ def test_holders_colour_their_countries_and_the_war_is_marked() -> None:
     svg = drawing.draw(view, [e for e in events if e.audience.admits("RED")])
     homes = set(re.findall(r'class="homeland" data-space="(\w+)"', svg))
     assert homes == set(view["homelands"].values())
-    for code, (power, _) in view["holdings"].items():
+    for code, (power, kind) in view["holdings"].items():
         fill = re.search(rf'id="space-{code}"[^>]*fill="(#[0-9a-f]+)"', svg)
         assert fill is not None
-        assert fill.group(1) in {mapsvg.tint(drawing.COLOURS[power], a) for a in (0.1, 0.5)}
+        assert fill.group(1) == mapsvg.tint(drawing.COLOURS[power], drawing.SHADES[kind])
     if view["war"]:
         assert f'class="event war" data-space="{view["war"]["country"]}"' in svg
 

@@ -2,11 +2,13 @@
 
 ``draw(view, events)`` takes the dict ``Conquest.view`` returns and returns one SVG document:
 the 43 countries of the board (1A) on the world, each in its holder's colour (a Homeland dark,
-an allied country light; rules 3, 9B) or, unoccupied, in the pale colour of its politectonic
-zone, with its code and its POWER BASE value (1A, or the scenario's edited value); the war under
-way (10A: attacker, defender, battles won) and last turn's alliances, wars and conquests from
-the events the viewer may read. Everything on the table is public, so every view draws the
-same board; nothing secret (a player's weapon choice) is drawn. Pure; the outlines are the
+a conquered country lighter, an allied country lightest; rules 3, 9B, 13B) or, unoccupied, in
+the pale colour of its politectonic zone, with its code and its POWER BASE value (1A, or the
+scenario's edited value); the war under way (10A: attacker, defender, battles won) and last
+turn's alliances, wars and conquests from the events the viewer may read; a legend with every
+player's record, chips and player alliances. Everything on the table is public, so every view
+draws the same board; nothing secret (a player's weapon choice) is drawn. A spectator's map is
+drawn from the public view (``views.public_view``: the table alone). Pure; the outlines are the
 committed data ``data/maps/world.json`` (see docs/maps.md).
 """
 
@@ -32,6 +34,7 @@ ZONES = (
     "#d9c7a7", "#d8b9b9", "#e3cfa1", "#c2d1b1", "#e6d3b8", "#cfc0d8",
     "#bfd6cf", "#d6cdb0", "#c9d8b8", "#dcc6a8", "#c4cddd",
 )  # fmt: skip
+SHADES = {"homeland": 0.1, "conquered": 0.35, "allied": 0.62}  # white mixed into the colour
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI")
 
 
@@ -72,7 +75,7 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
         held = holdings.get(code)
         if held:
             power, kind = held[0], held[1]
-            fills[code] = mapsvg.tint(_colour(power), 0.1 if kind == "homeland" else 0.5)
+            fills[code] = mapsvg.tint(_colour(power), SHADES.get(kind, SHADES["allied"]))
         else:
             fills[code] = ZONES[(country.zone - 1) % len(ZONES)]
     title = f"Conquest of the World, {view.get('label', '')}"
@@ -129,12 +132,23 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
             (_colour(p), f"{p}{where}: record {record.get(p, 0)}, chips {chips.get(p, 0)}{out}")
         )
     me = f" - {view['power']}" if view.get("power") else " - umpire"
+    me = " - public" if view.get("public") else me  # the spectator's map (views.public_view)
     notes = [
-        "dark: Homeland (thick outline); light: ally",
+        "Homeland darkest (thick outline),",
+        "conquered lighter, allied lightest;",
         "pale: unoccupied, by zone; zone: POWER BASE",
-        f"WARCHEST {view.get('warchest', 0)}",
     ]
-    mapsvg.legend(svg, 820, board["height"] - 160, f"Turn {view.get('turn', '')}{me}", rows, notes)
+    pacts = ["+".join(pair) for pair in view.get("pacts", [])]
+    if pacts:  # rule 18: player alliances, formed in the open
+        notes.append(f"player alliances: {', '.join(pacts)}")
+    chest = f"WARCHEST {view.get('warchest', 0)}"
+    if view.get("holder") and view.get("phase") in ("attack", "final"):
+        chest += f"; attack option: {view['holder']}"
+    notes.append(chest)
+    height = 26 + 18 * len(rows) + 16 * len(notes) + 6  # as mapsvg.legend sizes its box
+    # the Indian Ocean, between Africa and Australia, bottom edge on the map's
+    y = board["height"] - height - 8
+    mapsvg.legend(svg, 726, y, f"Turn {view.get('turn', '')}{me}", rows, notes)
     zrows = [(ZONES[z.number - 1], f"{ROMAN[z.number - 1]} {z.name}") for z in table.zones.values()]
     mapsvg.legend(svg, 8, 520, "Zones", zrows)
     return svg.text()

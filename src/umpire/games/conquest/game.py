@@ -132,6 +132,9 @@ class Conquest:
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         return views.view(state, power, self.board(state))
 
+    def public_view(self, state: State) -> dict[str, Any]:
+        return views.public_view(state, self.board(state))
+
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
         return printout.render(self.view(state, power), events, self.board(state))
 

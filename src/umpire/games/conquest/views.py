@@ -1,10 +1,10 @@
-"""What each player may see, built by allow-list.
+"""What each player and a spectator may see, built by allow-list (ruling C17).
 
 Everything on the table is public: the board with its markers, every POWER BASE RECORD,
 every player's chips and the WARCHEST, the wars and their battles, the player alliances
 formed or broken. Secret: a player's own orders as carried out last turn, and a player
 alliance proposed but not yet accepted (seen by the two players it names). The umpire
-(``power=None``) sees everything.
+(``power=None``) sees everything; a spectator (:func:`public_view`) sees the table alone.
 """
 
 from __future__ import annotations
@@ -46,30 +46,42 @@ def label(state: State, board: Board) -> str:
 
 
 def view(state: State, power: str | None, board: Board) -> dict[str, Any]:
-    out: dict[str, Any] = {
+    """What ``power`` sees (None: the umpire): the table, and the secrets he may read."""
+    return {**_table(state, board), "power": power, **_secrets(state, power)}
+
+
+def public_view(state: State, board: Board) -> dict[str, Any]:
+    """What a spectator sees (ruling C17): the table as every player sees it (COTW 1A, 3-7,
+    9B, 13-19: the markers on the board and on the POWER BASE RECORD, the chips, the
+    WARCHEST, the war on the screen) and no orders or pact offers."""
+    return {**_table(state, board), "power": None, "public": True}
+
+
+def _table(state: State, board: Board) -> dict[str, Any]:
+    """The allow-list of facts on the table, in every player's view alike."""
+    return {
         "game": "conquest",
         "scenario": state.scenario,
         "board": board.title,
         "edits": dict(sorted(state.edits.items())),
-        "power": power,
         "turn": state.turn,
         "phase": state.phase,
         "label": label(state, board),
         "pending": list(pending_powers(state)),
         "seats": list(state.seats),
         "eliminated": list(state.eliminated),
-        "digits": dict(state.digits),
+        "digits": dict(state.digits),  # 2C: called out loud
         "readout": state.readout,
         "order": list(state.order),
-        "homelands": dict(sorted(state.homelands.items())),
-        "holdings": {c: list(h) for c, h in sorted(state.holdings.items())},
+        "homelands": dict(sorted(state.homelands.items())),  # 3: the Homeland markers
+        "holdings": {c: list(h) for c, h in sorted(state.holdings.items())},  # the C/A markers
         "record": {p: half(state.record.get(p, 0)) for p in state.seats},
         "record_half_steps": {p: state.record.get(p, 0) for p in state.seats},
-        "chips": {p: state.chips.get(p, 0) for p in state.seats},
+        "chips": {p: state.chips.get(p, 0) for p in state.seats},  # chips on the table
         "warchest": state.warchest,
         "holder": state.holder,
         "may_ally": state.may_ally,
-        "pacts": sorted(list(p) for p in state.pacts),
+        "pacts": sorted(list(p) for p in state.pacts),  # 18A: formed in the open
         "broken": sorted(list(p) for p in state.broken),
         "final_queue": list(state.final_queue),
         "ladder": list(state.ladder),
@@ -83,8 +95,6 @@ def view(state: State, power: str | None, board: Board) -> dict[str, Any]:
         "war": None if state.war is None else _war(state.war),
         "duel": None if state.duel is None else _duel(state.duel),
     }
-    out.update(_secrets(state, power))
-    return out
 
 
 def _war(w: War) -> dict[str, Any]:
@@ -128,8 +138,9 @@ def _secrets(state: State, power: str | None) -> dict[str, Any]:
 
 
 def vary_secrets(state: State, power: str, chance: Chance) -> State:
-    """A state differing only in ``power``'s secrets: its orders of last turn (its secret
-    weapon choice among them) and any pact offer it made that no third player can see."""
+    """A state differing only in ``power``'s secrets that no other player may see: its orders
+    of last turn (its secret weapon choice among them). A pact offer is not varied here: the
+    player it names sees it (ruling C17)."""
     weapon = WEAPONS[chance.randint(0, 2, purpose=f"vary {power}'s secret weapon")]
     last = dict(state.last_orders)
     invented = (f"{weapon} AGGRESSIVE",)
