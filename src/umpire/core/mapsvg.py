@@ -49,10 +49,13 @@ def tint(colour: str, amount: float = 0.55) -> str:
 class Svg:
     """An SVG document built in layers (drawn in the order added)."""
 
-    def __init__(self, width: int, height: int, title: str) -> None:
+    def __init__(self, width: int, height: int, title: str, css_class: str = "") -> None:
+        """``css_class``: a class for the page's style sheet (``map-wide``: a world map, which
+        the spectator's page shows at the full width)."""
         self.width, self.height = width, height
+        cls = f' class="{esc(css_class)}"' if css_class else ""
         self.parts: list[str] = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'<svg xmlns="http://www.w3.org/2000/svg"{cls} viewBox="0 0 {width} {height}" '
             f'width="{width}" height="{height}" font-family="{FONT}">',
             f"<title>{esc(title)}</title>",
             "",  # the arrowheads' <defs>, filled in by text()

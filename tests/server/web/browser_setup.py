@@ -56,6 +56,27 @@ def main() -> int:
             service.join(game.pk, user, [power])
             out["sessions"][power] = _session(user)
         service.start(game.pk, gm)
+    elif mode == "played":  # played GAME TURNS: one person and bots, played on to turn TURNS
+        # or later, to a turn that waits for the person; an onlooker's session besides
+        name, turns = sys.argv[2], int(sys.argv[3])
+        game = service.create_game(
+            gm, f"Watched {name}", name,
+            settings={"deadline": {"minutes": 1440}, "fill_with_bots": True},
+        )  # fmt: skip
+        user = User.objects.create_user(f"player-{label}", password=None)
+        service.join(game.pk, user)
+        game = service.start(game.pk, gm)
+        power = game.seats.get(user=user).power
+        # Turns that wait only for bots the live server's worker may process meanwhile:
+        # process_due does nothing for a turn already done.
+        while game.status == "running" and (
+            game.turn < turns or power not in session.pending(load_record(game)).powers
+        ):
+            service.process_due(game.pk, game.turn, force=True)
+            game.refresh_from_db()
+        out["power"] = power
+        out["sessions"][power] = _session(user)
+        out["sessions"]["onlooker"] = _session(User.objects.create_user(f"onlooker-{label}"))
     else:
         name, scenario = sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
         game = service.create_game(

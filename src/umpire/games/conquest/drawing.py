@@ -79,7 +79,7 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
         else:
             fills[code] = ZONES[(country.zone - 1) % len(ZONES)]
     title = f"Conquest of the World, {view.get('label', '')}"
-    svg = mapsvg.Svg(board["width"], board["height"], title)
+    svg = mapsvg.Svg(board["width"], board["height"], title, css_class="map-wide")
     mapsvg.draw_board(svg, board, fills)
     for code in sorted(spaces):
         held = holdings.get(code)
@@ -134,8 +134,8 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     me = f" - {view['power']}" if view.get("power") else " - umpire"
     me = " - public" if view.get("public") else me  # the spectator's map (views.public_view)
     notes = [
-        "Homeland darkest (thick outline),",
-        "conquered lighter, allied lightest;",
+        "Homeland: darkest, thick outline",
+        "conquered: lighter; allied: lightest",
         "pale: unoccupied, by zone; zone: POWER BASE",
     ]
     pacts = ["+".join(pair) for pair in view.get("pacts", [])]
