@@ -19,7 +19,7 @@ from django.utils.html import escape
 
 from umpire.core import session
 from umpire.server import service
-from umpire.server.models import Game
+from umpire.server.models import Game, TurnOutput
 from umpire.server.store import load_record
 
 from ..conftest import run_worker
@@ -87,7 +87,10 @@ def test_conquest_spectators_see_the_world_map_and_no_players_secrets(gm: Any) -
     assert "PACT RED" in green.get(f"/games/{game.pk}/").content.decode()
     assert "GREEN to YELLOW" in yellow.get(f"/games/{game.pk}/").content.decode()
 
-    # The spectator's page: the world map from the public view, and the public events.
+    # The spectator's page: the world map from the public view (stored as the turn's @public
+    # output when the turn was processed), and the public events.
+    stored = TurnOutput.objects.get(game=game, turn=game.turn - 1, power=TurnOutput.PUBLIC)
+    assert stored.view == session.public_view(load_record(game))
     watch = Client().get(f"/games/{game.pk}/watch/").content.decode()
     assert "map not available" not in watch
     (svg,) = SVG.findall(watch)
