@@ -2,7 +2,8 @@
 
 A standard Diplomacy game to 1902 by seven browser contexts (one per power) with a retreat, a
 build and a draw vote, orders given by clicking the map; a Battle Plan turn and an Origins turn; a game master pausing and
-rolling back through the console; a spectator watching. Screenshots: docs/screenshots/.
+rolling back through the console; a spectator watching (Battle Plan, Origins, and SPI WW2 in
+its four- and five-Player versions). Screenshots: docs/screenshots/.
 """
 
 from __future__ import annotations
@@ -271,3 +272,38 @@ def test_a_1939_iii_build_by_clicking_the_map(chrome: Any, live: Live) -> None:
     page.click("text=Submit orders")
     page.wait_for_selector("#receipt h3:has-text('Receipt')")
     assert "1 order accepted" in page.inner_text("#receipt"), page.inner_text("#receipt")
+
+
+def _map_text(page: Any) -> str:
+    return str(page.locator("figure.map svg").text_content() or "")
+
+
+@pytest.mark.parametrize("scenario", ["4-player", "5-player"])
+def test_a_spi_ww2_spectator_watches_the_public_map(chrome: Any, live: Live, scenario: str) -> None:
+    """SPI WW2's four- and five-Player versions hide the synthesized Objectives columns (19.2):
+    the spectator watches the public view's map of Europe, with the turn's public events."""
+    setup = live.setup("single", "spi-ww2", scenario)
+    gid = setup["game"]
+    gm = context(chrome, live, setup["gm"]).new_page()
+    spectator = context(chrome, live, None).new_page()
+    # The bots' phases run by themselves; the game master processes the person's (the set-up
+    # of 19.2, the Diplomacy Interphase, his Player-Turn) until a turn with events is shown.
+    for _ in range(6):
+        spectator.goto(f"/games/{gid}/")
+        if "Last turn" in _map_text(spectator):
+            break
+        before = spectator.inner_text(".gamehead")
+        gm.goto(f"/gm/{gid}/")
+        gm.click("button:has-text('Process now')")
+        deadline = time.monotonic() + 60
+        while spectator.inner_text(".gamehead") == before and time.monotonic() < deadline:
+            time.sleep(0.4)
+            spectator.goto(f"/games/{gid}/")
+    assert "You are watching" in spectator.inner_text("main")
+    assert spectator.locator("figure.map svg").count() == 1
+    assert "map not available" not in spectator.inner_text("main")
+    legend = _map_text(spectator)
+    assert " - public" in legend and "Last turn" in legend
+    assert spectator.locator("figure.map g.unit").count() > 20
+    assert "synthesized" not in spectator.content()
+    shot(spectator, f"spi-ww2-{scenario}-spectator")
