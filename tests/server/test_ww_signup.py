@@ -79,7 +79,6 @@ def test_an_anonymous_game_takes_the_same_preferences() -> None:
     assert _seats(game)["ACI"] == "ann"
 
 
-@pytest.mark.rule("WW real")
 @pytest.mark.parametrize(
     ("prefs", "code"),
     [
@@ -97,7 +96,6 @@ def test_real_forces_preferences_are_checked_at_joining(prefs: list[str], code: 
     assert err.value.code == code
 
 
-@pytest.mark.rule("WW real")
 def test_real_forces_seats_positions_within_each_players_fee() -> None:
     from umpire.games.battleplan.world.real import position, positions
 

@@ -145,7 +145,7 @@ class BattlePlan:
 
     def printout(self, state: GameState, events: Sequence[Event], power: str | None) -> str:
         number = None if power is None else state.number_of(power)
-        return build_printout(state, self.gm, events, number)
+        return build_printout(state, self.gm, events, number, self.scenario.goal)
 
     def outcome(self, state: GameState) -> Outcome | None:
         return self.scenario.outcome(state)

@@ -21,10 +21,12 @@ from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.geography import GameMap, europe
 from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.orders import Order
+from umpire.games.battleplan.printout import Goal
 from umpire.games.battleplan.setup import EUROPE_START, Start
 from umpire.games.battleplan.world import botreal, ending1939, endingreal
 from umpire.games.battleplan.world.equal import GM_CHOICES
 from umpire.games.battleplan.world.geography import south_america_map, world_map
+from umpire.games.battleplan.world.goals import basic_goal, goal_1939, real_goal
 from umpire.games.battleplan.world.opinion import world_opinion
 from umpire.games.battleplan.world.powers1939 import ARMS_1939, powers_1939
 from umpire.games.battleplan.world.real import holdings as real_holdings
@@ -79,6 +81,7 @@ class Scenario:
     player_bot: Bot = bot.bot_orders  # the scenario's bot (WW real: peace and World Opinion)
     arms: Arms = BP_ARMS  # AirForce and missiles: BP 4E-4G, WW 1939.bombers, 1939.missiles
     signup: SignUp | None = None  # WW equal, real: preferences of their own (None: power names)
+    goal: Goal | None = None  # WW: what the player needs to win, on his printout (W-GOAL)
 
 
 EUROPE = Scenario(
@@ -131,6 +134,7 @@ EQUAL = Scenario(
     start=EUROPE_START,
     newspaper=True,
     signup=EQUAL_SIGNUP,
+    goal=basic_goal,
 )
 
 ANONYMOUS = Scenario(
@@ -152,6 +156,7 @@ ANONYMOUS = Scenario(
     free_messages=False,
     newspaper=True,
     signup=EQUAL_SIGNUP,
+    goal=basic_goal,
 )
 
 _POWERS_1939 = powers_1939()
@@ -181,6 +186,7 @@ WW1939 = Scenario(
     world_opinion=True,
     after_turn=(world_opinion, ending1939.random_end),
     arms=ARMS_1939,
+    goal=goal_1939,
 )
 
 SOUTH_AMERICA = Scenario(
@@ -198,6 +204,7 @@ SOUTH_AMERICA = Scenario(
     ),
     game_map=south_america_map(),
     start=EUROPE_START,
+    goal=basic_goal,
 )
 
 _REAL = real_positions()
@@ -228,6 +235,7 @@ REAL = Scenario(
     after_turn=(world_opinion,),
     setup=real_start,
     player_bot=botreal.bot_orders,
+    goal=real_goal,
     # WW real: positions of the price list and a maximum turn fee
     signup=SignUp(
         check=check_positions,
