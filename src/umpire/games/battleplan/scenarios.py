@@ -23,7 +23,7 @@ from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.printout import Goal
 from umpire.games.battleplan.setup import EUROPE_START, Start
-from umpire.games.battleplan.world import botreal, ending1939, endingreal
+from umpire.games.battleplan.world import botreal, botworld, ending1939, endingreal
 from umpire.games.battleplan.world.equal import GM_CHOICES
 from umpire.games.battleplan.world.geography import south_america_map, world_map
 from umpire.games.battleplan.world.goals import basic_goal, goal_1939, real_goal
@@ -157,6 +157,7 @@ ANONYMOUS = Scenario(
     newspaper=True,
     signup=EQUAL_SIGNUP,
     goal=basic_goal,
+    player_bot=botworld.anonymous_bot,  # WW anonymous: the numbered message orders
 )
 
 _POWERS_1939 = powers_1939()
@@ -187,6 +188,7 @@ WW1939 = Scenario(
     after_turn=(world_opinion, ending1939.random_end),
     arms=ARMS_1939,
     goal=goal_1939,
+    player_bot=botworld.bot_1939,  # World Opinion and the victory list (ruling W-BOT)
 )
 
 SOUTH_AMERICA = Scenario(
