@@ -77,6 +77,8 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
         return need_login(request)
     game = game_or_404(game_id, user)
     prefs = [p for p in request.POST.getlist("preferences") if p]
+    # a game that seats players itself takes a typed list (starting spaces, positions, a fee)
+    prefs += [p.strip() for p in request.POST.get("preference_list", "").split(",") if p.strip()]
     try:
         messages.success(request, service.join(game.pk, user, prefs))
     except SessionError as err:

@@ -232,7 +232,10 @@ def real_start(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> No
     two- and three-country deals of the ``deals`` setting (:func:`deal_fees`)."""
     sc = real_data().scale
     deals = {str(k): [str(x) for x in v] for k, v in (settings.get("deals") or {}).items()}
+    signed = {str(k): float(v) for k, v in (settings.get("fees") or {}).items()}
     fees = deal_fees(deals, [p.power for p in state.players])
+    # the special deal's discount of a sign-up (ruling W-SIGNUP); a GM's deal fee wins
+    fees |= {k: v for k, v in signed.items() if k in fees and k not in deals}
     for p in state.players:
         for extra in deals.get(p.power, ()):
             for code in position(extra).spaces:
@@ -240,6 +243,7 @@ def real_start(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> No
                 c.owner, c.hpi = p.number, STARTING_HPI
     if deals:
         state.extra["deals"] = {k: v for k, v in sorted(deals.items())}
+    if deals or signed:
         state.extra["fees"] = fees
     for code, f in starting_forces(gm).items():
         c = state.countries[code]
