@@ -5,8 +5,8 @@ coast, to every other coast; supports of every other unit; convoys by fleets at 
 to each dislodged unit's options; builds in home centres, removals, a waive); every candidate
 is then put through the game's own :meth:`parse`, that is the legality checks of
 ``legality.py`` (DATC 4.E.1 "legal"), and only what it accepts is offered, in canonical form.
-Nothing here decides legality itself. 1939 III bomber missions are not offered (they are
-typed); its tanks, armies and fleets are.
+Nothing here decides legality itself. A 1939 III bomber is offered its stand here; its flights
+and missions are too many to list and are built a step at a time (``v1939/flights.py``).
 """
 
 from __future__ import annotations
@@ -99,6 +99,9 @@ def legal_orders(rules: _Rules, m: Map, state: State, power: str) -> dict[str, l
             if unit.power == power:
                 key = f"{unit.kind} {unit.loc}"
                 out[key] = _accepted(rules, state, power, _movement(m, state, unit))
+        for bomber in getattr(state, "bombers", ()):  # 1939 III (D39 37): flights step by step
+            if bomber.power == power:
+                out[f"B {bomber.loc}"] = _accepted(rules, state, power, [f"B {bomber.loc} Stands"])
     elif state.phase == RETREATS:
         for d in state.dislodged:
             if d.unit.power == power:
@@ -112,6 +115,8 @@ def legal_orders(rules: _Rules, m: Map, state: State, power: str) -> dict[str, l
         homes = sorted(m.homes.get(power, frozenset()))
         builds = [f"Build A {h}" for h in homes]
         builds += [f"Build F {loc}" for h in homes for loc in sorted(m.fleet_locations[h])]
+        if hasattr(state, "bombers"):  # 1939 III: tanks and bombers too (D39 16, 31)
+            builds += [f"Build {kind} {h}" for kind in "TB" for h in homes]
         builds.append("Waive")
         if delta is None or delta > 0:
             out[BUILDS] = _accepted(rules, state, power, builds)

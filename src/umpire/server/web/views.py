@@ -6,10 +6,12 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from umpire.core import registry
+from umpire.core.ruleset import HasOrderSteps
 from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.models import Game, GameStatus
@@ -94,6 +96,20 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "web/game.html", player_context(game, viewer, None))
 
 
+def order_steps(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The next choices of an order built step by step on the game page (a 1939 III bomber's
+    flight, ``?order=B ven - aus``), as JSON: ``{"steps": [...]}``, or ``null`` where the
+    viewer has no such order to give now. Read through ``present`` like every page."""
+    user = signed_in(request)
+    if user is None:
+        return JsonResponse({"steps": None}, status=403)
+    game = game_or_404(game_id, user)
+    viewer = viewer_of(game, user)
+    so_far = request.GET.get("order", "")
+    data = read(game, viewer, ["steps"], so_far=so_far)
+    return JsonResponse({"steps": data.get("steps")})
+
+
 def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, Any]:
     """Everything the player's (or the game master's) game page shows, read via present."""
     data = read(game, viewer, ["game", "status", "view", "printout", "events"], turn=turn)
@@ -116,6 +132,7 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         subs = (orders.get("orders") or {}).get("submissions", [])
         ctx["submission"] = subs[-1] if subs else None
         ctx["options"] = orders.get("options") or {}
+        ctx["steps"] = isinstance(registry.get(game.game, game.scenario), HasOrderSteps)
         ctx["votes"] = [v["kind"] for v in orders.get("votes") or []]
         status = data.get("status") or {}
         ctx["ready"] = viewer.power in status.get("ready", [])
