@@ -348,3 +348,41 @@ def test_a_1939_iii_bomber_mission_by_clicking_the_map(chrome: Any, live: Live) 
     assert box_lines(page) == [landing["text"]]
     assert_accepted(page, landing["text"])
     assert start in landing["text"]
+
+
+@pytest.mark.parametrize(
+    ("game", "scenario", "regions"),
+    [
+        ("battleplan", "equal", ["Europe", "Central America"]),
+        ("conquest", None, ["Europe and the Middle East"]),
+    ],
+)
+def test_world_maps_show_their_crowded_parts_enlarged(
+    chrome: Any, live: Live, game: str, scenario: str | None, regions: list[str]
+) -> None:
+    """A world map at 1280x900 leaves Europe and Central America unreadable (issue 13): the
+    page offers them enlarged, with every space there labelled, chosen by buttons (keyboard
+    too); one map shows at a time."""
+    setup = live.setup("single", game, *([scenario] if scenario else []))
+    gid, power = setup["game"], setup["power"]
+    page = context(chrome, live, setup["sessions"][power]).new_page()
+    open_game(page, gid)
+    buttons = page.locator(".map-views button").all_inner_texts()
+    assert buttons == ["World", *regions]
+    assert page.locator(".map-view:visible").count() == 1
+    for i, title in enumerate(regions, start=1):
+        if i == 1:
+            page.click(f".map-views button:text-is('{title}')")
+        else:  # by keyboard
+            page.focus(f".map-views button:text-is('{title}')")
+            page.keyboard.press("Enter")
+        shown = page.locator(".map-view:visible svg")
+        assert shown.count() == 1 and shown.get_attribute("data-region"), title
+        labels = shown.locator("text.label").count()
+        assert labels >= 10, (title, labels)
+        pressed = page.locator(".map-views button[aria-pressed=true]").all_inner_texts()
+        assert pressed == [title]
+        name = "-".join(title.lower().split()[:2]).replace("-and", "")
+        shot(page, f"{game}-world-{name}")
+    page.click(".map-views button:text-is('World')")
+    assert page.locator(".map-view:visible svg").get_attribute("data-region") is None

@@ -18,7 +18,7 @@ from umpire.server.models import Game, GameStatus
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, viewer_of
 from umpire.server.web import press
 from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
-from umpire.server.web.maps import map_svg
+from umpire.server.web.maps import map_regions, map_svg
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -101,8 +101,6 @@ def order_steps(request: HttpRequest, game_id: int) -> HttpResponse:
     flight, ``?order=B ven - aus``), as JSON: ``{"steps": [...]}``, or ``null`` where the
     viewer has no such order to give now. Read through ``present`` like every page."""
     user = signed_in(request)
-    if user is None:
-        return JsonResponse({"steps": None}, status=403)
     game = game_or_404(game_id, user)
     viewer = viewer_of(game, user)
     so_far = request.GET.get("order", "")
@@ -121,6 +119,11 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         "turn": at,
         "last": max(game.turn - 1, 0),
         "map": map_svg(
+            game.game,
+            (data.get("view") or {}).get("view"),
+            (data.get("events") or {}).get("events"),
+        ),
+        "map_regions": map_regions(
             game.game,
             (data.get("view") or {}).get("view"),
             (data.get("events") or {}).get("events"),
@@ -166,5 +169,6 @@ def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpRe
         "turn": events.get("turn", 0),
         "last": max(game.turn - 1, 0),
         "map": map_svg(game.game, public.get("view"), events.get("events")),
+        "map_regions": map_regions(game.game, public.get("view"), events.get("events")),
     }
     return render(request, "web/watch.html", ctx)

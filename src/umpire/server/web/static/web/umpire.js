@@ -311,6 +311,20 @@
     note(form, before ? before.sel.dataset.unit + " has no legal order naming " + space.toUpperCase() + "."
       : "No order of yours starts at " + space.toUpperCase() + ".");
   }
+  // A crowded map comes with enlarged parts of it (Europe, Central America: drawn by the game
+  // at full label size): the buttons above the map show one at a time (keyboard: Tab, Enter).
+  function chooseView(ev) {
+    var b = ev.target.closest && ev.target.closest(".map-views button[data-view]");
+    if (!b) { return; }
+    var figure = b.closest("figure.map");
+    figure.querySelectorAll(".map-view").forEach(function (v) {
+      v.hidden = v.dataset.view !== b.dataset.view;
+    });
+    figure.querySelectorAll(".map-views button").forEach(function (o) {
+      o.setAttribute("aria-pressed", o === b ? "true" : "false");
+    });
+  }
+  document.addEventListener("click", chooseView);
   document.addEventListener("click", clickMap);
   document.addEventListener("keydown", function (ev) {
     if (ev.key === "Escape") { closeMenu(); picked = null; mark(null); }
