@@ -161,3 +161,19 @@ def test_no_step_beyond_the_range_and_nothing_for_other_units() -> None:
     assert raid and not raid[0]["land"] and raid[0]["on"]
     assert ENGINE.order_steps(s, "GER", "A mun") is None  # an army: its list holds its orders
     assert ENGINE.order_steps(s, "GER", "B rom") is None  # another power's bomber
+
+
+@pytest.mark.rule("D39 44")
+def test_land_approvals_for_other_powers_bombers_are_listed() -> None:
+    """A province owner may let another power's bomber land (D39 44): offered per province
+    it owns and per foreign bomber, each accepted by the game as it stands."""
+    from tests.games.diplomacy.scenario1939 import ENGINE, position
+
+    s = position("GER: B ber; RUS: A mos, B len")
+    offered = ENGINE.order_options(s, "RUS")["landing"]
+    owned = sorted(p for p, who in s.provinces.items() if who == "RUS")
+    assert offered == [f"{p} [Land GER B ber]" for p in owned]
+    for line in offered:
+        parsed = ENGINE.parse(s, "RUS", line)
+        assert not parsed.problems and ENGINE.format(parsed.orders[0][1]) == line
+    assert "landing" not in ENGINE.order_options(position("RUS: A mos, B len"), "RUS")

@@ -303,6 +303,11 @@
       takeUnit(form, unitList, space);
       return;
     }
+    var landing = lists(form).filter(function (s) { return s.dataset.unit === "landing"; })[0];
+    var allow = landing && counter ? choices(landing).filter(function (o) {  // another's bomber:
+      return o.toLowerCase().slice(-counter.length - 1) === counter + "]";  // let it land (D39 44)
+    }) : [];
+    if (allow.length) { picked = null; mark(null); offer(landing, allow, x, y); return; }
     var builds = lists(form).filter(function (s) { return s.dataset.unit === "builds"; })[0];
     var found = builds ? choices(builds).filter(function (o) { return places(o).indexOf(space) >= 0; }) : [];
     picked = null;
