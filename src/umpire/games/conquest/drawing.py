@@ -110,8 +110,11 @@ def draw(
         x, y = s["label"]
         value = table.pbu(code)
         zone = ROMAN[table.countries[code].zone - 1]
+        size = 9 if area is None else round(area.label * 0.8)  # larger on an enlarged region
         svg.add(
-            mapsvg.halo_text(x, y + 15, f"{zone}: {value}", 9, f' class="pbu" data-space="{code}"')
+            mapsvg.halo_text(
+                x, y + size + 6, f"{zone}: {value}", size, f' class="pbu" data-space="{code}"'
+            )
         )
     war = view.get("war")
     if war and war.get("country") in spaces:
