@@ -282,6 +282,22 @@ class HasOrderOptions(Protocol[StateIn]):
 
 
 @runtime_checkable
+class HasOrderSteps(Protocol[StateIn]):
+    """Optional: orders with too many legal forms to list (a 1939 III bomber's flight), built a
+    step at a time by the pages.
+
+    ``so_far`` is the order written so far (the unit alone to begin); the answer lists every
+    choice for the next step, each ``{"space", "text", "land", "on"}``: ``text`` the order so far
+    with that step, ``land`` whether it is a whole legal order, ``on`` whether it can still go
+    on to one. Derived from the game's own legality. None: ``so_far`` is no such order of this
+    power now.
+    """
+
+    def order_steps(self, state: StateIn, power: str, so_far: str) -> list[dict[str, Any]] | None:
+        """The choices for the next step of the order ``so_far``."""
+
+
+@runtime_checkable
 class HasDrawVotes(Protocol[StateIn]):
     """Optional: the game ends in a draw when every surviving power votes for it."""
 

@@ -79,6 +79,35 @@ def test_select_lists_offer_exactly_the_engine_s_legal_orders(dip: Any) -> None:
             assert receipt.ok and receipt.accepted[0][1] == line, (unit, line)
 
 
+def test_a_bomber_s_flight_steps_come_from_the_engine_for_its_player_only(gm: Any) -> None:
+    """The step-by-step choices of a 1939 III bomber's flight (``/steps/``): the engine's own
+    (``order_steps``) for the bomber's player; nothing for another player, the game master
+    (no power), a spectator or an anonymous visitor; the page says where to ask."""
+    game = service.create_game(gm[0], "Bombers", "diplomacy", scenario="1939-iii",
+                               settings={"deadline": {"minutes": 60}})  # fmt: skip
+    users = {}
+    for power in ("ENG", "FRA", "GER", "ITA", "RUS", "TUR"):
+        users[power] = account(f"b-{power.lower()}")
+        service.join(game.pk, users[power], [power])
+    service.start(game.pk, gm[0])
+    service.submit_orders(game.pk, users["GER"], "Build B ber", turn=1, ready=True)
+    assert service.process_due(game.pk, 1, force=True)
+    game.refresh_from_db()
+    record = load_record(game)
+    state = session.current_state(record)
+    assert [b.text() for b in state.bombers] == ["GER B ber"]
+    url = f"/games/{game.pk}/steps/?order=B%20ber%20-%20pol"
+    engine = session.ruleset_of(record).order_steps(state, "GER", "B ber - pol")  # type: ignore[attr-defined]
+    assert engine and any("(R)" in c["text"] for c in engine)
+    assert client_for(users["GER"]).get(url).json() == {"steps": engine}
+    for other in (users["RUS"], gm[0], account("onlooker")):
+        assert client_for(other).get(url).json() == {"steps": None}
+    assert client_for(None).get(url).json() == {"steps": None}
+    page = client_for(users["GER"]).get(f"/games/{game.pk}/").content.decode()
+    assert f'data-steps="/games/{game.pk}/steps/"' in page
+    assert "<option>B ber H</option>" in page
+
+
 def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any) -> None:
     game, users, _ = dip
     for power, user in users.items():
