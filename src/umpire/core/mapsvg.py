@@ -13,6 +13,7 @@ import json
 import math
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -76,6 +77,82 @@ class Svg:
         return "".join([*self.parts[:2], f"<defs>{defs}</defs>", body, "</svg>"])
 
 
+@dataclass(frozen=True, slots=True)
+class Region:
+    """An enlarged part of a crowded map (Europe on a world map), drawn as a map of its own:
+    ``box`` (x, y, width, height) in the map's pixels, ``legend`` where its legend stands on
+    the enlarged map, ``scale`` the counters' size and ``label`` the labels' size on it (larger
+    than on a whole map: a page shows the map at about half its width)."""
+
+    name: str
+    title: str
+    box: tuple[float, float, float, float]
+    legend: tuple[float, float] = (10, 10)
+    scale: float = 0.85
+    label: float = 14
+
+
+_NUMBER_PAIR = re.compile(r"(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)")
+
+
+def zoomed(board: dict[str, Any], region: Region) -> dict[str, Any]:
+    """``board`` with ``region.box`` enlarged to fill the board's own width and height: every
+    outline, label, unit position and connection moved and scaled, so that the same drawing
+    code draws the region with labels and counters at their usual size, far apart. A label
+    set out at sea with a leader line goes back onto its space (there is room now). Element
+    ids get the region's prefix (the enlarged map can share a page with the whole one)."""
+    bx, by, bw, bh = region.box
+    k = min(board["width"] / bw, board["height"] / bh)
+    ox = (board["width"] - bw * k) / 2 - bx * k
+    oy = (board["height"] - bh * k) / 2 - by * k
+
+    def pt(p: Sequence[float]) -> list[float]:
+        return [round(p[0] * k + ox, 1), round(p[1] * k + oy, 1)]
+
+    def path(d: str) -> str:
+        return _NUMBER_PAIR.sub(lambda m: "{},{}".format(*pt((float(m[1]), float(m[2])))), d)
+
+    spaces = {}
+    for code, sp in board["spaces"].items():
+        moved = {**sp, "d": path(sp["d"]), "label": pt(sp["label"]), "unit": pt(sp["unit"])}
+        if "anchor" in sp:
+            moved.pop("anchor")
+            moved["label"] = pt(sp["anchor"])
+        if "coasts" in sp:
+            moved["coasts"] = {c: pt(q) for c, q in sp["coasts"].items()}
+        spaces[code] = moved
+    connections = [
+        {**c, "points": [pt(q) for q in c["points"]]} if c.get("points") else dict(c)
+        for c in board["connections"]
+    ]
+    for c in connections:  # a line across the world's edge, drawn the short way round
+        if not c.get("points") and board.get("wraps"):
+            (x1, y1), (x2, y2) = board["spaces"][c["a"]]["unit"], board["spaces"][c["b"]]["unit"]
+            if abs(x2 - x1) > board["width"] / 2:
+                x2 += board["width"] if x1 > x2 else -board["width"]
+            c["points"] = [pt((x1, y1)), pt((x2, y2))]
+    insets = [
+        [*pt((x, y)), round(w * k, 1), round(h * k, 1)] for x, y, w, h in board.get("insets", [])
+    ]
+    return {
+        **board,
+        "spaces": spaces,
+        "connections": connections,
+        "neutral": path(board["neutral"]),
+        "lakes": path(board["lakes"]),
+        "insets": insets,
+        "wraps": False,
+        "ids": f"{region.name}-",
+        "region": region.name,
+        "zoom": k,
+    }
+
+
+def region_svg(svg: str, region: Region) -> str:
+    """Mark an enlarged map's root element with its region (the page's map chooser)."""
+    return svg.replace("<svg ", f'<svg data-region="{esc(region.name)}" ', 1)
+
+
 def draw_board(svg: Svg, board: dict[str, Any], fills: dict[str, str]) -> None:
     """Neutral land, lakes, every space (filled from ``fills``, else land or sea colour) and
     the connection lines."""
@@ -89,7 +166,7 @@ def draw_board(svg: Svg, board: dict[str, Any], fills: dict[str, str]) -> None:
     for code, s in sorted(board["spaces"].items()):
         default = SEA_SPACE if s["kind"] == "sea" else LAND
         svg.add(
-            f'<path id="space-{esc(code)}" class="space {esc(s["kind"])}" d="{s["d"]}" '
+            f'<path id="{board.get("ids", "")}space-{esc(code)}" class="space {esc(s["kind"])}" d="{s["d"]}" '
             f'fill="{fills.get(code, default)}" stroke="#55524a" stroke-width="0.9" '
             f'stroke-linejoin="round"><title>{esc(s["name"])}</title></path>'
         )

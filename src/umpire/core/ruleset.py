@@ -209,6 +209,45 @@ class HasPublicView(Protocol[StateIn]):
 
 
 @dataclass(frozen=True, slots=True)
+class Seating:
+    """A game's own seating of the players who signed up (see :class:`HasSeating`)."""
+
+    powers: tuple[str, ...]  # every power of the new game, in order (the player numbers)
+    holders: tuple[str | None, ...]  # per sign-up, in join order: his power (None: no seat)
+    settings: Mapping[str, Any] = field(default_factory=dict)  # added to the GM's settings
+
+
+@runtime_checkable
+class HasSeating(Protocol):
+    """Optional: a scenario whose players sign up with preferences of its own (starting
+    spaces, positions of a price list, a maximum fee) rather than the names of its powers.
+
+    Without it the server matches each player's preferences against the powers' names.
+    ``check_preferences`` runs when a player joins (every entrance), ``seat_players`` when
+    the game starts; both raise :class:`~umpire.core.problems.OrderError` with one of the
+    game's codes for a list it refuses. ``preferences_help`` tells a player what to list
+    (the join form and the mail help show it).
+    """
+
+    preferences_help: str
+
+    def check_preferences(self, preferences: Sequence[str]) -> list[str]:
+        """One player's list in canonical form, or OrderError (unknown, too many ...)."""
+
+    def seat_players(
+        self,
+        preferences: Sequence[Sequence[str]],
+        assigned: Sequence[str],
+        powers: Sequence[str],
+        chance: Chance,
+    ) -> Seating:
+        """The powers of the game and who holds which. ``preferences`` are the checked lists
+        of the players the GM did not seat, in join order; ``assigned`` the powers the GM gave
+        (they win: no one else gets them); ``powers`` the GM's list of powers to seat (empty:
+        the game decides)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """What a game package registers: its description and one :class:`Ruleset` per scenario.
 
@@ -240,6 +279,22 @@ class HasOrderOptions(Protocol[StateIn]):
 
     def order_options(self, state: StateIn, power: str) -> dict[str, list[str]]:
         """Unit or place -> the canonical text of every legal order for it."""
+
+
+@runtime_checkable
+class HasOrderSteps(Protocol[StateIn]):
+    """Optional: orders with too many legal forms to list (a 1939 III bomber's flight), built a
+    step at a time by the pages.
+
+    ``so_far`` is the order written so far (the unit alone to begin); the answer lists every
+    choice for the next step, each ``{"space", "text", "land", "on"}``: ``text`` the order so far
+    with that step, ``land`` whether it is a whole legal order, ``on`` whether it can still go
+    on to one. Derived from the game's own legality. None: ``so_far`` is no such order of this
+    power now.
+    """
+
+    def order_steps(self, state: StateIn, power: str, so_far: str) -> list[dict[str, Any]] | None:
+        """The choices for the next step of the order ``so_far``."""
 
 
 @runtime_checkable

@@ -125,13 +125,14 @@ def read(
             else:
                 found.append((number, order))
     checked = grammar.check(state, power, found)
+    if not problems and not checked.problems:
+        return checked  # the common case: every line read and legal
     if checked.problems:
         problems.extend(
             Problem(p.line, p.code, clip(p.message, MESSAGE_LIMIT), clip(p.text))
             for p in checked.problems
         )
-    if problems:
-        problems.sort(key=_line)  # stable: a line's own order kept
+    problems.sort(key=_line)  # stable: a line's own order kept
     return Parsed(checked.orders, problems)
 
 

@@ -347,6 +347,11 @@ MAIL_LIST = SERVER.declare(
     "games listed",
     "Outcome: the mail asked to LIST the sender's games and powers.",
 )
+MAIL_JOINED = SERVER.declare(
+    "mail/joined",
+    "joined",
+    "Outcome: the JOIN command enrolled the sender in a game (or put him on standby).",
+)
 MAIL_HELP_LIST = SERVER.declare(
     "mail/help_list",
     "help sent and games listed",

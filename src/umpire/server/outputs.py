@@ -18,7 +18,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 
 from umpire.core import registry, session
 from umpire.core.events import PUBLIC, Event, visible_to
-from umpire.core.ruleset import HasOrderOptions
+from umpire.core.ruleset import HasOrderOptions, HasOrderSteps
 from umpire.core.session import Receipt
 from umpire.server import errors as E
 from umpire.server.errors import refuse
@@ -35,6 +35,7 @@ from umpire.server.models import (
 )
 from umpire.server.store import DEFAULT_DEADLINE_MINUTES, load_record, load_tail
 
+MAX_STEPS_TEXT = 400  # an order built step by step: longer is no order of any game
 SPECTATORS_ONLY = "spectators see the public facts only"
 
 UMPIRE = "umpire"
@@ -42,7 +43,7 @@ PLAYER = "player"
 SPECTATOR = "spectator"
 
 PARTS = ("game", "status", "view", "printout", "orders", "receipt", "messages", "events",
-         "seats", "audit", "options", "votes", "public_view")  # fmt: skip
+         "seats", "audit", "options", "steps", "votes", "public_view")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +78,13 @@ def present(
     *,
     turn: int | None = None,
     receipt: Receipt | None = None,
+    so_far: str = "",
 ) -> dict[str, Any]:
     """Everything ``viewer`` asked for and may read about ``game``, as JSON-able data.
 
     ``turn`` selects the processed turn for ``view``/``printout``/``events`` (default: the
-    latest) and the turn for ``orders`` (default: the current one).
+    latest) and the turn for ``orders`` (default: the current one); ``so_far`` is the order
+    written so far for ``steps``.
     """
     wanted = list(parts)
     unknown = [p for p in wanted if p not in PARTS]
@@ -103,6 +106,8 @@ def present(
             out["messages"] = _messages(game, viewer)
         elif part == "options":
             out["options"] = _options(game, viewer)
+        elif part == "steps":
+            out["steps"] = _steps(game, viewer, so_far)
         elif part == "public_view":
             out["public_view"] = _public_view(game, turn)
         elif part == "votes":
@@ -357,19 +362,42 @@ def _audit(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def _options(game: Game, viewer: Viewer) -> dict[str, list[str]]:
-    """The legal orders of each of the player's units now, where the game offers them."""
+def _ordering(game: Game, viewer: Viewer, kind: type) -> tuple[Any, Any] | None:
+    """The ruleset (when it is of ``kind``) and the current state, when the viewer's power is
+    to order now; else None."""
     if viewer.power is None or game.initial_state is None or game.status == GameStatus.FINISHED:
-        return {}
+        return None
     ruleset = registry.get(game.game, game.scenario)
-    if not isinstance(ruleset, HasOrderOptions):
-        return {}
+    if not isinstance(ruleset, kind):
+        return None
     if game.label and viewer.power not in game.expected:
-        return {}
+        return None
     table = session.open_table(load_tail(game, pending=False))
     if viewer.power not in table.pending().powers:
+        return None
+    return ruleset, table.state
+
+
+def _options(game: Game, viewer: Viewer) -> dict[str, list[str]]:
+    """The legal orders of each of the player's units now, where the game offers them."""
+    now = _ordering(game, viewer, HasOrderOptions)
+    if now is None:
         return {}
-    return ruleset.order_options(table.state, viewer.power)
+    ruleset, state = now
+    assert viewer.power is not None
+    return dict(ruleset.order_options(state, viewer.power))
+
+
+def _steps(game: Game, viewer: Viewer, so_far: str) -> list[dict[str, Any]] | None:
+    """The next choices of an order built step by step (a 1939 III bomber's flight), where the
+    game has such orders and ``so_far`` is one of the viewer's power's now; else None."""
+    now = _ordering(game, viewer, HasOrderSteps)
+    if now is None or len(so_far) > MAX_STEPS_TEXT:
+        return None
+    ruleset, state = now
+    assert viewer.power is not None
+    steps: list[dict[str, Any]] | None = ruleset.order_steps(state, viewer.power, so_far)
+    return steps
 
 
 def _votes(game: Game, viewer: Viewer) -> list[dict[str, Any]]:

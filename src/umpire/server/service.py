@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,9 +25,11 @@ from django.db.models import Q
 from django.utils import timezone
 
 from umpire.core import registry, session
+from umpire.core.chance import SeededChance
 from umpire.core.errors import GAME_OVER, TURN_NONE, TURN_STALE, UNKNOWN_POWER, UNKNOWN_SCENARIO
+from umpire.core.problems import OrderError
 from umpire.core.record import GameRecord
-from umpire.core.ruleset import HasDrawVotes, Outcome, Pending
+from umpire.core.ruleset import HasDrawVotes, HasSeating, Outcome, Pending
 from umpire.core.session import Receipt, SessionError
 from umpire.server import errors as E
 from umpire.server.accounts import is_game_master
@@ -131,6 +133,7 @@ def join(game_id: int, user: User, preferences: Sequence[str] = ()) -> str:
             raise refuse(E.SEAT_ALREADY, who="you", holds="hold")
         prefs = [str(p) for p in preferences]
         if game.status == GameStatus.FORMING:
+            prefs = _checked_preferences(game, prefs)
             Enrollment.objects.update_or_create(
                 game=game, user=user, defaults={"preferences": prefs, "standby": False}
             )
@@ -196,7 +199,8 @@ def start(
 
     GM ``assignments`` (power -> user name) come first; then, with ``method="preferences"``,
     players in order of joining get their first free preference; everyone left gets a
-    random free power. Powers nobody holds are played by bots if ``fill_with_bots`` is set,
+    random free power. A game with a seating of its own (core's HasSeating) decides the
+    powers and who holds them from the preferences itself; whoever it leaves out stands by. Powers nobody holds are played by bots if ``fill_with_bots`` is set,
     else they stay vacant (their orders are filled by the game's rules).
     """
     if method not in ("preferences", "random"):
@@ -206,37 +210,28 @@ def start(
         _require_gm(game, actor)
         if game.status != GameStatus.FORMING:
             raise refuse(E.GAME_STARTED)
-        record = session.create(
-            game.game,
-            scenario=game.scenario,
-            seed=game.seed,
-            powers=powers or game.setting("powers", None),
-            settings=dict(game.setting("rules", {})),
-        )
         enrolled = list(Enrollment.objects.filter(game=game, standby=False).select_related("user"))
-        holder: dict[str, User] = {}
-        for power, username in (assignments or {}).items():
-            p = session.resolve_power(record, power)
-            user = User.objects.filter(username=username).first()
-            if user is None:
-                raise refuse(E.ACCOUNT_NOT_FOUND, username=username)
-            if p in holder or user in holder.values():
-                raise refuse(E.GAME_BAD_REQUEST, problem=f"{p} or {username!r} is assigned twice")
-            holder[p] = user
-        seated = {u.pk for u in holder.values()}
         chooser = random.Random(game.seed)
-        waiting = [e for e in enrolled if e.user_id not in seated]
-        if method == "random":
-            chooser.shuffle(waiting)
+        ruleset = registry.game(game.game).ruleset(game.scenario)
+        wanted_powers = list(powers or game.setting("powers", None) or [])
         left: list[Enrollment] = []
-        for entry in waiting:
-            free = [p for p in record.powers if p not in holder]
-            # In the order the player listed them (first choice first).
-            wanted = [p for want in entry.preferences for p in free if want.upper() == p.upper()]
-            if method == "preferences" and wanted:
-                holder[wanted[0]] = entry.user
-            else:
-                left.append(entry)
+        if isinstance(ruleset, HasSeating):
+            record, holder, unseated = _seat_by_game(
+                game, ruleset, enrolled, assignments or {}, wanted_powers, method, chooser
+            )
+            for entry in unseated:  # the game found him no seat (e.g. none within his fee)
+                entry.standby = True
+                entry.save(update_fields=["standby"])
+        else:
+            record = session.create(
+                game.game,
+                scenario=game.scenario,
+                seed=game.seed,
+                powers=wanted_powers or None,
+                settings=dict(game.setting("rules", {})),
+            )
+            holder = _assigned(assignments or {}, lambda p: session.resolve_power(record, p))
+            left = _seat_by_names(record.powers, enrolled, holder, method, chooser)
         for entry in left:
             free = [p for p in record.powers if p not in holder]
             if not free:
@@ -270,6 +265,101 @@ def start(
         game.save()
         _audit(game, actor, "start", seats={p: u.username for p, u in holder.items()})
     return game
+
+
+def _checked_preferences(game: Game, prefs: list[str]) -> list[str]:
+    """A sign-up's preferences as the game takes them: checked and made canonical by a game
+    with a seating of its own (core's HasSeating), else kept as given (power names)."""
+    ruleset = registry.game(game.game).ruleset(game.scenario)
+    if not isinstance(ruleset, HasSeating):
+        return prefs
+    try:
+        return ruleset.check_preferences(prefs)
+    except OrderError as err:
+        raise SessionError(err.code, err.message) from err
+
+
+def _assigned(assignments: dict[str, str], resolve: Callable[[str], str]) -> dict[str, User]:
+    """The GM's ``assignments`` (power -> user name) as power -> account; they win."""
+    holder: dict[str, User] = {}
+    for power, username in assignments.items():
+        p = resolve(power)
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            raise refuse(E.ACCOUNT_NOT_FOUND, username=username)
+        if p in holder or user in holder.values():
+            raise refuse(E.GAME_BAD_REQUEST, problem=f"{p} or {username!r} is assigned twice")
+        holder[p] = user
+    return holder
+
+
+def _seat_by_names(
+    powers: Sequence[str],
+    enrolled: list[Enrollment],
+    holder: dict[str, User],
+    method: str,
+    chooser: random.Random,
+) -> list[Enrollment]:
+    """Players in order of joining get their first free preference among the powers' names
+    (``holder`` grows); those left unseated are returned."""
+    seated = {u.pk for u in holder.values()}
+    waiting = [e for e in enrolled if e.user_id not in seated]
+    if method == "random":
+        chooser.shuffle(waiting)
+    left: list[Enrollment] = []
+    for entry in waiting:
+        free = [p for p in powers if p not in holder]
+        # In the order the player listed them (first choice first).
+        wanted = [p for want in entry.preferences for p in free if want.upper() == p.upper()]
+        if method == "preferences" and wanted:
+            holder[wanted[0]] = entry.user
+        else:
+            left.append(entry)
+    return left
+
+
+def _seat_by_game(
+    game: Game,
+    ruleset: HasSeating,
+    enrolled: list[Enrollment],
+    assignments: dict[str, str],
+    powers: list[str],
+    method: str,
+    chooser: random.Random,
+) -> tuple[GameRecord, dict[str, User], list[Enrollment]]:
+    """A game that seats its players itself (core's HasSeating: starting spaces, positions
+    of a price list): the GM's assignments first, then the game's own seating of everyone
+    else's preferences in join order (``method="random"``: in a random order, without
+    preferences). Returns the new record, who holds which power, and those with no seat."""
+    info = registry.game(game.game).info.scenario(game.scenario)
+    names = dict(info.names)
+    holder = _assigned(assignments, lambda p: session.power_named(p, info.powers, names))
+    seated = {u.pk for u in holder.values()}
+    waiting = [e for e in enrolled if e.user_id not in seated]
+    if method == "random":
+        chooser.shuffle(waiting)
+    lists = [list(e.preferences) if method == "preferences" else [] for e in waiting]
+    wanted = [session.power_named(p, info.powers, names) for p in powers]
+    try:
+        seating = ruleset.seat_players(
+            lists, list(holder), wanted, SeededChance(game.seed, "seating")
+        )
+    except OrderError as err:
+        raise SessionError(err.code, err.message) from err
+    record = session.create(
+        game.game,
+        scenario=game.scenario,
+        seed=game.seed,
+        powers=list(seating.powers),
+        settings={**dict(game.setting("rules", {})), **dict(seating.settings)},
+    )
+    left: list[Enrollment] = []
+    for entry, power in zip(waiting, seating.holders, strict=True):
+        if power is None:
+            left.append(entry)
+        else:
+            holder[power] = entry.user
+    return record, holder, left
 
 
 # --- orders, readiness, press ------------------------------------------------------------

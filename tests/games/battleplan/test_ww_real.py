@@ -18,6 +18,9 @@ from umpire.games.battleplan.game import RULESETS
 from umpire.games.battleplan.model import MINOR, GameState, Stack
 from umpire.games.battleplan.world.endingreal import all_allied, outcome, standing
 from umpire.games.battleplan.world.real import (
+    ESTIMATE,
+    FIGURES,
+    State1982,
     assign_positions,
     industry_of,
     industry_owned,
@@ -30,6 +33,7 @@ from umpire.games.battleplan.world.real import (
 R = RULESETS["real"]
 GM = R.gm
 RULEBOOK = Path(__file__).parents[4] / "shared/rules/battle-plan.md"
+RULINGS = Path(__file__).parents[3] / "docs/rulings/battleplan-world.md"
 needs_rulebook = pytest.mark.skipif(not RULEBOOK.exists(), reason="shared rules not present")
 
 
@@ -62,13 +66,73 @@ def test_every_land_space_belongs_to_exactly_one_state_of_1982() -> None:
     assert {c: s for c, s in held.items() if len(s) > 1} == {}
 
 
-def test_every_figure_names_its_source_or_is_an_estimate() -> None:
-    raw = real_data().raw
-    assert set(raw["sources"]) == {"M", "C", "E"}
-    assert raw["sources"]["E"].startswith("estimate")
+def _figures(st: State1982) -> set[str]:
+    """The figures a state has: the four of every state, the others where given."""
+    raw = real_data().raw["country"][st.code]
+    return {f for f in FIGURES if f in raw}
+
+
+def test_every_figure_has_a_provenance_tag() -> None:
+    """Ruling W-REAL7: every figure of every state carries a tag, a key of [sources], and no
+    tag names a figure the state does not have."""
+    sources = real_data().raw["sources"]
     for st in real_data().states.values():
-        assert len(st.sources) == 4, st.code
-        assert set(st.sources) <= set(raw["sources"]), st.code
+        assert {"army", "ships", "aircraft", "gdp", "milper"} <= _figures(st), st.code
+        assert set(st.sources) == _figures(st), st.code
+        assert set(st.sources.values()) <= set(sources), st.code
+
+
+def test_every_sourced_tag_names_its_source_and_every_estimate_says_why() -> None:
+    """W-REAL7: a tag other than the estimate is a source with a title and a public address;
+    the estimate tag gives its reasoning. A sourced figure is never the old recalled M / C."""
+    sources = real_data().raw["sources"]
+    assert ESTIMATE in sources and "M" not in sources and "C" not in sources
+    for tag, source in sources.items():
+        if tag == ESTIMATE:
+            assert source["title"].startswith("estimate") and len(source["reason"]) > 100
+        else:
+            assert source["title"] and "1982" in source["title"], tag
+            assert re.match(r"https?://\S+$", source["address"]), tag
+            assert "http" in source["read"], tag
+
+
+def test_army_is_never_above_the_states_total_armed_forces() -> None:
+    """W-REAL7: the ground forces (ours, E) are bounded by the total armed forces of source N."""
+    for st in real_data().states.values():
+        assert st.sources["milper"] == "N", st.code
+        assert st.army <= st.milper, st.code
+
+
+def test_corrections_keep_the_former_value_and_the_figure_follows_its_source() -> None:
+    """W-REAL7: a corrected figure keeps its former value in `was`; a GDP from source W is the
+    1982 value to three significant figures, so the file and its source stay comparable."""
+    raw = real_data().raw["country"]
+    for st in real_data().states.values():
+        for figure, former in raw[st.code].get("was", {}).items():
+            assert figure in _figures(st) and former != raw[st.code][figure], st.code
+        if st.sources["gdp"] != ESTIMATE:
+            assert float(f"{st.gdp:.3g}") == st.gdp, st.code
+    assert real_data().states["CHN"].gdp == 205  # World Bank 1982: 205.09 ($bn)
+
+
+def provenance_counts() -> dict[str, int]:
+    """Figures per tag, all figures, and corrected figures (the counts W-REAL7 lists)."""
+    counts: dict[str, int] = {}
+    for st in real_data().states.values():
+        for tag in st.sources.values():
+            counts[tag] = counts.get(tag, 0) + 1
+    counts["figures"] = sum(len(st.sources) for st in real_data().states.values())
+    counts["corrected"] = sum(len(s.get("was", {})) for s in real_data().raw["country"].values())
+    return counts
+
+
+def test_the_rulings_list_the_counts_per_tag() -> None:
+    """W-REAL7: the rulings state how many figures carry each tag (and how many were
+    corrected), and the numbers are the data file's."""
+    text = RULINGS.read_text()
+    (line,) = [x for x in text.splitlines() if "Counts:" in x]
+    listed = {k: int(v) for k, v in re.findall(r"\b([A-Za-z]+) (\d+)\b", line.split("Counts:")[1])}
+    assert listed == provenance_counts()
 
 
 @needs_rulebook
@@ -102,7 +166,7 @@ def test_starting_forces_are_the_1982_figures_scaled() -> None:
     assert sum(c.army for c in usa) == math.ceil(970 / 5)
     assert sum(c.navy for c in usa) == 320 // 2
     assert sum(c.air for c in usa) == 5400 // 20
-    assert sum(c.industry for c in usa) == industry_of(3100) == 557
+    assert sum(c.industry for c in usa) == industry_of(3340) == 578  # World Bank 1982 GDP
     assert all(c.taxbase == 3 * c.industry and c.limit >= 2 * c.industry for c in usa)
     capital = state.countries["NVA"]
     assert capital.missiles == 16 and capital.army > state.countries["NTX"].army

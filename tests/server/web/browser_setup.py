@@ -1,6 +1,7 @@
 """Set-ups for the browser tests, run as a child process against the live server's database.
 
 ``python browser_setup.py diplomacy`` or ``python browser_setup.py single GAME [SCENARIO]``
+(``bomber diplomacy 1939-iii``: the same, with a bomber built in the first winter)
 prints JSON: the game id, and a logged-in session key per account (the browser tests put it
 in a cookie: the log-in pages themselves belong to django-allauth). The database comes from
 ``UMPIRE_VAR_DIR`` (the same SQLite file the live ``umpire serve`` uses).
@@ -93,6 +94,12 @@ def main() -> int:
         out["power"] = power
         out["orders"] = ruleset.bot_orders(session.current_state(record), power, chance)
         out["sessions"][power] = _session(user)
+        if mode == "bomber":  # 1939 III: the player builds a bomber; the winter is processed
+            state = session.current_state(record)
+            build = next(o for o in ruleset.order_options(state, power)["builds"] if "Build B" in o)
+            service.submit_orders(game.pk, user, build, turn=game.turn, ready=True)
+            service.process_due(game.pk, game.turn, force=True)
+            out["bomber"] = "B " + build.split()[-1]
     out["game"] = game.pk
     print(json.dumps(out))
     return 0

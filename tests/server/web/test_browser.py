@@ -2,7 +2,8 @@
 
 A standard Diplomacy game to 1902 by seven browser contexts (one per power) with a retreat, a
 build and a draw vote, orders given by clicking the map; a Battle Plan turn and an Origins turn; a game master pausing and
-rolling back through the console; a spectator watching. Screenshots: docs/screenshots/.
+rolling back through the console; a spectator watching (Battle Plan, Origins, and SPI WW2 in
+its four- and five-Player versions). Screenshots: docs/screenshots/.
 """
 
 from __future__ import annotations
@@ -271,3 +272,153 @@ def test_a_1939_iii_build_by_clicking_the_map(chrome: Any, live: Live) -> None:
     page.click("text=Submit orders")
     page.wait_for_selector("#receipt h3:has-text('Receipt')")
     assert "1 order accepted" in page.inner_text("#receipt"), page.inner_text("#receipt")
+
+
+def _map_text(page: Any) -> str:
+    return str(page.locator("figure.map svg").text_content() or "")
+
+
+@pytest.mark.parametrize("scenario", ["4-player", "5-player"])
+def test_a_spi_ww2_spectator_watches_the_public_map(chrome: Any, live: Live, scenario: str) -> None:
+    """SPI WW2's four- and five-Player versions hide the synthesized Objectives columns (19.2):
+    the spectator watches the public view's map of Europe, with the turn's public events."""
+    setup = live.setup("single", "spi-ww2", scenario)
+    gid = setup["game"]
+    gm = context(chrome, live, setup["gm"]).new_page()
+    spectator = context(chrome, live, None).new_page()
+    # The bots' phases run by themselves; the game master processes the person's (the set-up
+    # of 19.2, the Diplomacy Interphase, his Player-Turn) until a turn with events is shown.
+    for _ in range(6):
+        spectator.goto(f"/games/{gid}/")
+        if "Last turn" in _map_text(spectator):
+            break
+        before = spectator.inner_text(".gamehead")
+        gm.goto(f"/gm/{gid}/")
+        gm.click("button:has-text('Process now')")
+        deadline = time.monotonic() + 60
+        while spectator.inner_text(".gamehead") == before and time.monotonic() < deadline:
+            time.sleep(0.4)
+            spectator.goto(f"/games/{gid}/")
+    assert "You are watching" in spectator.inner_text("main")
+    assert spectator.locator("figure.map svg").count() == 1
+    assert "map not available" not in spectator.inner_text("main")
+    legend = _map_text(spectator)
+    assert " - public" in legend and "Last turn" in legend
+    assert spectator.locator("figure.map g.unit").count() > 20
+    assert "synthesized" not in spectator.content()
+    shot(spectator, f"spi-ww2-{scenario}-spectator")
+
+
+def assert_accepted(page: Any, order: str) -> None:
+    """Submit the box (not ready) and find ``order`` alone accepted on the receipt."""
+    page.click("text=Submit orders")
+    page.wait_for_selector("#receipt h3:has-text('Receipt')")
+    receipt = page.inner_text("#receipt")
+    assert "1 order accepted" in receipt and "No problems" in receipt, receipt
+    assert order in receipt, receipt
+
+
+def steps_of(page: Any, gid: int, so_far: str) -> list[dict[str, Any]]:
+    """The choices the page's step-by-step endpoint offers after ``so_far`` (as the page asks)."""
+    url = f"/games/{gid}/steps/?order=" + so_far.replace(" ", "%20")
+    found: list[dict[str, Any]] = page.evaluate(
+        "url => fetch(url).then(r => r.json()).then(d => d.steps)", url
+    )
+    return found
+
+
+@pytest.mark.rule("D39 38")
+@pytest.mark.rule("D39 39")
+@pytest.mark.rule("D39 40")
+def test_a_1939_iii_bomber_mission_by_clicking_the_map(chrome: Any, live: Live) -> None:
+    """A bomber's flight built by clicks (D39 34-40): the bomber, the space of its mission (a
+    menu of the missions there, each a choice the engine accepts), "… fly on", the landing; the
+    box holds the canonical text, the same as typing it, and the receipt accepts it. Then the
+    same kind of order from the bomber's own list, step by step."""
+    setup = live.setup("bomber", "diplomacy", "1939-iii")
+    gid, power, bomber = setup["game"], setup["power"], setup["bomber"]
+    page = context(chrome, live, setup["sessions"][power]).new_page()
+    wait_for(page, gid, "Your orders for Spring 1939")
+    start = bomber.split()[1]
+    first = steps_of(page, gid, bomber)
+    assert first and all(c["text"].startswith(bomber + " - ") for c in first), first
+    # A mission flown on the first step that can fly on to a landing.
+    mission = next(c for c in first if c["on"] and ("(" in c["text"] or "[S" in c["text"]))
+    where = mission["space"]
+    page.locator(f'figure.map [data-unit="{power} {bomber}"]').click(force=True)
+    page.wait_for_function(
+        "() => document.querySelector('.map-hint').textContent.includes('step by step')"
+    )
+    click_map(page, where)
+    menu = page.inner_text("#map-menu").splitlines()
+    here = [c for c in first if c["space"] == where]
+    wanted = [t for c in here for t in [c["text"]] * c["land"] + [c["text"] + " …"] * c["on"]]
+    assert [line for line in menu if line != "cancel"] == wanted, (menu, here)
+    shot(page, "diplomacy-1939-bomber-mission")
+    page.click(f"#map-menu button:text-is('{mission['text']} …')")
+    page.wait_for_function(
+        "() => document.querySelector('.map-hint').textContent.includes('next space')"
+    )
+    landing = next(c for c in steps_of(page, gid, mission["text"]) if c["land"])
+    click_map(page, landing["space"])
+    if page.locator("#map-menu").count():
+        page.click(f"#map-menu button:text-is('{landing['text']}')")
+    assert box_lines(page) == [landing["text"]]
+    # The same text typed: the engine reads it back to itself (canonical text round trip).
+    assert landing["text"].startswith(mission["text"] + " - " + landing["space"])
+    assert_accepted(page, landing["text"])  # not marked ready: the turn waits
+
+    # The bomber's list: its first steps appear when it is first used; a "…" choice leads on.
+    open_game(page, gid)
+    page.fill("textarea[name=orders]", "")
+    sel = f'select.order-select[data-unit="{bomber}"]'
+    page.focus(sel)
+    page.wait_for_function(f"() => document.querySelector('{sel}').dataset.stepwise === 'yes'")
+    page.select_option(sel, label=mission["text"] + " …")
+    page.wait_for_function(
+        f"() => document.querySelector('{sel}').dataset.soFar === {mission['text']!r}"
+    )
+    labels = page.locator(f"{sel} option").evaluate_all("els => els.map(e => e.textContent)")
+    assert landing["text"] in labels, labels
+    page.select_option(sel, label=landing["text"])
+    assert box_lines(page) == [landing["text"]]
+    assert_accepted(page, landing["text"])
+    assert start in landing["text"]
+
+
+@pytest.mark.parametrize(
+    ("game", "scenario", "regions"),
+    [
+        ("battleplan", "equal", ["Europe", "Central America"]),
+        ("conquest", None, ["Europe and the Middle East"]),
+    ],
+)
+def test_world_maps_show_their_crowded_parts_enlarged(
+    chrome: Any, live: Live, game: str, scenario: str | None, regions: list[str]
+) -> None:
+    """A world map at 1280x900 leaves Europe and Central America unreadable (issue 13): the
+    page offers them enlarged, with every space there labelled, chosen by buttons (keyboard
+    too); one map shows at a time."""
+    setup = live.setup("single", game, *([scenario] if scenario else []))
+    gid, power = setup["game"], setup["power"]
+    page = context(chrome, live, setup["sessions"][power]).new_page()
+    open_game(page, gid)
+    buttons = page.locator(".map-views button").all_inner_texts()
+    assert buttons == ["World", *regions]
+    assert page.locator(".map-view:visible").count() == 1
+    for i, title in enumerate(regions, start=1):
+        if i == 1:
+            page.click(f".map-views button:text-is('{title}')")
+        else:  # by keyboard
+            page.focus(f".map-views button:text-is('{title}')")
+            page.keyboard.press("Enter")
+        shown = page.locator(".map-view:visible svg")
+        assert shown.count() == 1 and shown.get_attribute("data-region"), title
+        labels = shown.locator("text.label").count()
+        assert labels >= 10, (title, labels)
+        pressed = page.locator(".map-views button[aria-pressed=true]").all_inner_texts()
+        assert pressed == [title]
+        name = "-".join(title.lower().split()[:2]).replace("-and", "")
+        shot(page, f"{game}-world-{name}")
+    page.click(".map-views button:text-is('World')")
+    assert page.locator(".map-view:visible svg").get_attribute("data-region") is None

@@ -15,8 +15,11 @@ pytestmark = [pytest.mark.skipif(bool(skip_reason()), reason=skip_reason() or ""
 __all__ = ["chrome", "live"]  # the module-scoped fixtures
 
 
+WORLD = "figure.map svg:not([data-region])"  # the whole map (the enlarged parts are hidden)
+
+
 def _map(page: Any) -> str:
-    return str(page.locator("figure.map svg").evaluate("svg => svg.outerHTML"))
+    return str(page.locator(WORLD).evaluate("svg => svg.outerHTML"))
 
 
 def test_a_conquest_game_watched_by_a_spectator(chrome: Any, live: Live) -> None:
@@ -28,10 +31,10 @@ def test_a_conquest_game_watched_by_a_spectator(chrome: Any, live: Live) -> None
         page.goto(f"/games/{gid}/")
         main = page.inner_text("main")
         assert "You are watching" in main and "map not available" not in main
-        assert page.locator("figure.map svg").count() == 1
-        assert page.locator("figure.map path.space.land").count() == 43
-        assert page.locator("figure.map path.homeland").count() >= 2  # COTW 3: Homelands
-        legend = page.locator("figure.map g.legend").evaluate_all(
+        assert page.locator(WORLD).count() == 1
+        assert page.locator(f"{WORLD} path.space.land").count() == 43
+        assert page.locator(f"{WORLD} path.homeland").count() >= 2  # COTW 3: Homelands
+        legend = page.locator(f"{WORLD} g.legend").evaluate_all(
             "els => els.map(e => e.textContent)"
         )
         assert any(" - public" in text and "WARCHEST" in text for text in legend), legend
@@ -40,7 +43,7 @@ def test_a_conquest_game_watched_by_a_spectator(chrome: Any, live: Live) -> None
             assert page.inner_text("ul.events")  # the public events of the last turn
         # A world map: the full width of the page (the powers and events below it), so
         # that its labels read at 1280x900 as the drawing sets them.
-        width = page.locator("figure.map svg").evaluate("svg => svg.getBoundingClientRect().width")
+        width = page.locator(WORLD).evaluate("svg => svg.getBoundingClientRect().width")
         assert width > 1100
         maps.append(_map(page))
         if who is None:

@@ -93,7 +93,8 @@ def test_conquest_spectators_see_the_world_map_and_no_players_secrets(gm: Any) -
     assert stored.view == session.public_view(load_record(game))
     watch = Client().get(f"/games/{game.pk}/watch/").content.decode()
     assert "map not available" not in watch
-    (svg,) = SVG.findall(watch)
+    svg, *enlarged = SVG.findall(watch)  # the world, then its crowded parts enlarged
+    assert 'data-region="' not in svg and all('data-region="' in e for e in enlarged)
     assert f"Turn {game.turn} - public" in svg
     assert svg.count('class="space land"') == 43
     homes = set(re.findall(r'class="homeland" data-space="(\w+)"', svg))
@@ -117,4 +118,4 @@ def test_conquest_spectators_see_the_world_map_and_no_players_secrets(gm: Any) -
                 assert secret in may or secret not in html, (url, secret)
         if client is not yellow:
             maps.append(SVG.findall(client.get(f"/games/{game.pk}/watch/").content.decode()))
-    assert maps[0] == maps[1] == [svg]  # the onlooker and the anonymous visitor alike
+    assert maps[0] == maps[1] == [svg, *enlarged]  # the onlooker and the anonymous alike

@@ -79,6 +79,35 @@ def test_select_lists_offer_exactly_the_engine_s_legal_orders(dip: Any) -> None:
             assert receipt.ok and receipt.accepted[0][1] == line, (unit, line)
 
 
+def test_a_bomber_s_flight_steps_come_from_the_engine_for_its_player_only(gm: Any) -> None:
+    """The step-by-step choices of a 1939 III bomber's flight (``/steps/``): the engine's own
+    (``order_steps``) for the bomber's player; nothing for another player, the game master
+    (no power), a spectator or an anonymous visitor; the page says where to ask."""
+    game = service.create_game(gm[0], "Bombers", "diplomacy", scenario="1939-iii",
+                               settings={"deadline": {"minutes": 60}})  # fmt: skip
+    users = {}
+    for power in ("ENG", "FRA", "GER", "ITA", "RUS", "TUR"):
+        users[power] = account(f"b-{power.lower()}")
+        service.join(game.pk, users[power], [power])
+    service.start(game.pk, gm[0])
+    service.submit_orders(game.pk, users["GER"], "Build B ber", turn=1, ready=True)
+    assert service.process_due(game.pk, 1, force=True)
+    game.refresh_from_db()
+    record = load_record(game)
+    state = session.current_state(record)
+    assert [b.text() for b in state.bombers] == ["GER B ber"]
+    url = f"/games/{game.pk}/steps/?order=B%20ber%20-%20pol"
+    engine = session.ruleset_of(record).order_steps(state, "GER", "B ber - pol")  # type: ignore[attr-defined]
+    assert engine and any("(R)" in c["text"] for c in engine)
+    assert client_for(users["GER"]).get(url).json() == {"steps": engine}
+    for other in (users["RUS"], gm[0], account("onlooker")):
+        assert client_for(other).get(url).json() == {"steps": None}
+    assert client_for(None).get(url).json() == {"steps": None}
+    page = client_for(users["GER"]).get(f"/games/{game.pk}/").content.decode()
+    assert f'data-steps="/games/{game.pk}/steps/"' in page
+    assert "<option>B ber H</option>" in page
+
+
 def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any) -> None:
     game, users, _ = dip
     for power, user in users.items():
@@ -190,3 +219,24 @@ def test_spectator_page_shows_public_facts(dip: Any) -> None:
     page = client_for(None).get(f"/games/{game.pk}/").content.decode()
     assert "You are watching" in page and "F lon - nth" not in page
     assert "map not available" in page or "<svg" in page
+
+
+@pytest.mark.rule("WW equal")
+def test_the_lobby_join_form_takes_starting_spaces_for_equal_forces(gm: Any) -> None:
+    game = service.create_game(gm[0], "World", "battleplan", scenario="equal")
+    eve, ned = account("eve"), account("ned")
+    page = client_for(eve).get("/lobby/").content.decode()
+    assert 'name="preference_list"' in page and "ISLAND EIR" in page  # what to list
+    c = client_for(eve)
+    response = c.post(f"/games/{game.pk}/join/", {"preference_list": "eir, ntx"}, follow=True)
+    assert "setup/island_not_asked" in response.content.decode()  # refused, with its code
+    assert not game.enrollments.exists()
+    c.post(f"/games/{game.pk}/join/", {"preference_list": "Ireland, ntx"})  # by name: refused
+    assert not game.enrollments.exists()
+    response = c.post(f"/games/{game.pk}/join/", {"preference_list": "ISLAND EIR, ntx"})
+    assert response.status_code == 302
+    assert game.enrollments.get(user=eve).preferences == ["ISLAND EIR", "NTX"]
+    client_for(ned).post(f"/games/{game.pk}/join/", {"preference_list": "Texas, France"})
+    assert game.enrollments.get(user=ned).preferences == ["NTX", "EFR"]
+    service.start(game.pk, gm[0])
+    assert game.seats.get(user=eve).power == "EIR" and game.seats.get(user=ned).power == "NTX"

@@ -29,6 +29,21 @@ LEGEND_AT = {"world": (8, 528)}
 CLEAR_OF_LEGEND = {"world": {"WSP": [292.0, 700.0], "WAN": [470.0, 862.0]}}  # pixels
 
 
+# The crowded parts of the world map (WW), each also drawn enlarged as a map of its own
+# (docs/maps.md: at 1280x900 the whole world leaves Europe and Central America unreadable).
+REGIONS = {
+    "world": (
+        mapsvg.Region("europe", "Europe", (430, 122, 420, 296), legend=(8, 8)),
+        mapsvg.Region("americas", "Central America", (166, 296, 320, 225), legend=(8, 578)),
+    )
+}
+
+
+def regions(view: Mapping[str, Any]) -> tuple[mapsvg.Region, ...]:
+    """The enlarged parts of the map this view is drawn on (none for Europe, 15B)."""
+    return REGIONS.get(map_name(str(view.get("scenario", "europe"))), ())
+
+
 def map_name(scenario: str) -> str:
     """The map a scenario is drawn on: Europe (15B), or the world map (WW) for the world
     scenarios and the South American game played on part of it."""
@@ -99,10 +114,16 @@ def _sea_forces(code: str, stacks: Mapping[str, Any]) -> list[tuple[str, int]]:
     return out
 
 
-def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
-    """The SVG map of a Battle Plan position (see the module docstring)."""
+def draw(
+    view: Mapping[str, Any], events: Iterable[Any] | None = None, region: str | None = None
+) -> str:
+    """The SVG map of a Battle Plan position (see the module docstring); ``region`` (one of
+    :func:`regions`): that part of the map enlarged, with labels and counters at full size."""
     board = mapsvg.load(PACKAGE, map_name(str(view.get("scenario", "europe"))))
-    moved = CLEAR_OF_LEGEND.get(board["map"], {})
+    area = next((r for r in regions(view) if r.name == region), None)
+    if region is not None and area is None:
+        raise ValueError(f"no region {region!r} on the {board['map']} map")
+    moved = CLEAR_OF_LEGEND.get(board["map"], {}) if area is None else {}
     if moved:  # labels the legend would cover, set beside it
         board = {
             **board,
@@ -110,9 +131,11 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
                 c: {**s, "label": moved[c]} if c in moved else s for c, s in board["spaces"].items()
             },
         }
+    if area is not None:
+        board = mapsvg.zoomed(board, area)
     spaces = board["spaces"]
-    small = board["map"] == "world"  # the whole world: smaller labels and counters
-    scale = 0.62 if small else 1.0
+    small = board["map"] == "world" and area is None  # the whole world: smaller labels, counters
+    scale = 0.62 if small else (area.scale if area else 1.0)
     countries: Mapping[str, Any] = view.get("countries", {})
     fills = {
         code: mapsvg.tint(colour(int(c.get("owner", 0))), 0.45)
@@ -121,14 +144,14 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     }
     svg = mapsvg.Svg(board["width"], board["height"], f"Battle Plan, turn {view.get('turn', '')}")
     mapsvg.draw_board(svg, board, fills)
-    mapsvg.draw_labels(svg, board, size=7.5 if small else 11)  # (size again below)
+    size = 7.5 if small else (area.label if area else 11)
+    mapsvg.draw_labels(svg, board, size=size)
 
     def scaled(part: str, x: float, y: float) -> str:
         if not part or scale == 1.0:
             return part
         return f'<g transform="translate({x:.1f},{y:.1f}) scale({scale}) translate({-x:.1f},{-y:.1f})">{part}</g>'
 
-    size = 7.5 if small else 11
     placed = [  # the labels: counters keep off them
         (x - 1.8 * size, y - 0.45 * size, x + 1.8 * size, y + 0.6 * size)
         for x, y in (s["label"] for s in spaces.values())
@@ -195,6 +218,9 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     me = " - public" if view.get("public") else me  # the spectator's map (views.public_view)
     notes = ["A Army  F Navy  B AirForce", "M missiles  AM anti-missiles", "star: combat"]
     title = f"Turn {view.get('turn', '')}{me}"
+    if area is not None:
+        mapsvg.legend(svg, *area.legend, f"{area.title} - {title}", rows, notes, per=13)
+        return mapsvg.region_svg(svg.text(), area)
     if small:
         mapsvg.legend(svg, *LEGEND_AT.get(board["map"], (10, 10)), title, rows, notes, per=16)
     else:

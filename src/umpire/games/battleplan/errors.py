@@ -266,3 +266,32 @@ NO_POSITION = declare(
     "player {player}: no position he listed is free at a turn fee of at most ${fee}",
     "Every position a player listed is taken or costs more than his maximum fee (WW real).",
 )
+
+# -- setup: sign-up preferences (WW equal, WW real; ruling W-SIGNUP) ---------------------
+
+UNKNOWN_START_SPACE = declare(
+    "setup/unknown_start_space",
+    "{space!r} is no country of the map: list the codes of land spaces (EFR, NTX ...)",
+    "An Equal Forces sign-up lists a starting space that is no land space of the map.",
+)
+ISLAND_NOT_ASKED = declare(
+    "setup/island_not_asked",
+    "{space!r} is an island; you start there only if you ask for it: write 'ISLAND {space}'",
+    'WW equal: "you won\'t start with an island unless you specifically request it" '
+    "(ruling W-SIGNUP).",
+)
+NOT_AN_ISLAND = declare(
+    "setup/not_an_island",
+    "{space!r} is not an island: list it without 'ISLAND'",
+    "A sign-up asks for an island that is not one (ruling W-SIGNUP).",
+)
+TOO_MANY_PREFERENCES = declare(
+    "setup/too_many_preferences",
+    "{count} choices listed: at most {most} are taken ({why})",
+    "A sign-up lists more choices than the scenario takes (ruling W-SIGNUP).",
+)
+BAD_FEE = declare(
+    "setup/bad_fee",
+    "{text!r}: {problem}",
+    "WW real: the maximum turn fee of a sign-up is written once, as $4.50 (ruling W-SIGNUP).",
+)

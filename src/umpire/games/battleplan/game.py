@@ -13,7 +13,7 @@ from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed, Problem
-from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, View
+from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, Seating, View
 from umpire.games.battleplan import ending, errors, views
 from umpire.games.battleplan.legality import check_orders, refuse_by_options
 from umpire.games.battleplan.model import MINOR, GameState
@@ -145,7 +145,7 @@ class BattlePlan:
 
     def printout(self, state: GameState, events: Sequence[Event], power: str | None) -> str:
         number = None if power is None else state.number_of(power)
-        return build_printout(state, self.gm, events, number)
+        return build_printout(state, self.gm, events, number, self.scenario.goal)
 
     def outcome(self, state: GameState) -> Outcome | None:
         return self.scenario.outcome(state)
@@ -205,5 +205,31 @@ class BattlePlan:
         return s
 
 
-RULESETS = {s.info.name: BattlePlan(s) for s in SCENARIOS}
+class SignedUpBattlePlan(BattlePlan):
+    """A scenario whose players sign up with preferences of its own (WW equal and anonymous:
+    starting spaces; WW real: positions and a maximum fee): core's ``HasSeating``."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__(scenario)
+        assert scenario.signup is not None
+        self.signup = scenario.signup
+        self.preferences_help = scenario.signup.help
+
+    def check_preferences(self, preferences: Sequence[str]) -> list[str]:
+        return self.signup.check(preferences)
+
+    def seat_players(
+        self,
+        preferences: Sequence[Sequence[str]],
+        assigned: Sequence[str],
+        powers: Sequence[str],
+        chance: Chance,
+    ) -> Seating:
+        """Ruling W-SIGNUP: the seating is fixed by the rules (sign-up order), no draw."""
+        return self.signup.seat(preferences, assigned, powers)
+
+
+RULESETS = {
+    s.info.name: BattlePlan(s) if s.signup is None else SignedUpBattlePlan(s) for s in SCENARIOS
+}
 RULESET = RULESETS[EUROPE.info.name]

@@ -23,7 +23,7 @@ session passes in, which are already only those the player may read. The parts:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from umpire.core.events import Event
@@ -55,14 +55,25 @@ class Names:
         return f"[{n}]" if self.short else f"[{n}]{self.powers[n]}"
 
 
+Goal = Callable[[GameState, GameMap, int], list[str]]
+
+
 def build_printout(
-    state: GameState, gm: GameMap, events: Sequence[Event], number: int | None
+    state: GameState,
+    gm: GameMap,
+    events: Sequence[Event],
+    number: int | None,
+    goal: Goal | None = None,
 ) -> str:
+    """The printout of player ``number`` (None: the umpire's). ``goal``: the scenario's lines
+    on what he needs to win, after the heading (WW; ruling W-GOAL); Europe has none."""
     if number is None:
         return _umpire_printout(state, gm, events)
     v = view(state, gm, number)
     name = Names(v)
     out = _heading(v, number, name)
+    if goal is not None:
+        out += goal(state, gm, number)
     out += ["", *_forces(v, number)]
     out += _standing(v)
     out += ["", "Player   Occupied Countries"]

@@ -15,25 +15,45 @@ from typing import Any
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
-from umpire.core.ruleset import Outcome, ScenarioInfo
+from umpire.core.ruleset import Outcome, ScenarioInfo, Seating
 from umpire.games.battleplan import bot, ending
 from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.geography import GameMap, europe
 from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.orders import Order
+from umpire.games.battleplan.printout import Goal
 from umpire.games.battleplan.setup import EUROPE_START, Start
-from umpire.games.battleplan.world import botreal, ending1939, endingreal
+from umpire.games.battleplan.world import botreal, botworld, ending1939, endingreal
 from umpire.games.battleplan.world.equal import GM_CHOICES
 from umpire.games.battleplan.world.geography import south_america_map, world_map
+from umpire.games.battleplan.world.goals import basic_goal, goal_1939, real_goal
 from umpire.games.battleplan.world.opinion import world_opinion
 from umpire.games.battleplan.world.powers1939 import ARMS_1939, powers_1939
 from umpire.games.battleplan.world.real import holdings as real_holdings
 from umpire.games.battleplan.world.real import positions as real_positions
 from umpire.games.battleplan.world.real import real_start
+from umpire.games.battleplan.world.signup import (
+    check_positions,
+    check_spaces,
+    seat_positions,
+    seat_spaces,
+)
 
 AfterTurn = Callable[[GameState, Mapping[int, Sequence[Order]], Chance], list[Event]]
 Setup = Callable[[GameState, GameMap, Mapping[str, Any]], None]
 Bot = Callable[[GameState, GameMap, int, Chance, bool, bool, Arms], str]
+CheckPreferences = Callable[[Sequence[str]], list[str]]
+SeatPlayers = Callable[[Sequence[Sequence[str]], Sequence[str], Sequence[str]], Seating]
+
+
+@dataclass(frozen=True, slots=True)
+class SignUp:
+    """A scenario whose players sign up with their own kind of preferences (ruling W-SIGNUP):
+    the check of one list at joining, and the seating at the start (core's HasSeating)."""
+
+    check: CheckPreferences
+    seat: SeatPlayers
+    help: str  # what a player lists
 
 
 def _no_setup(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> None:
@@ -60,6 +80,8 @@ class Scenario:
     setup: Setup = _no_setup  # after new_state: a scenario's own starting forces (WW real)
     player_bot: Bot = bot.bot_orders  # the scenario's bot (WW real: peace and World Opinion)
     arms: Arms = BP_ARMS  # AirForce and missiles: BP 4E-4G, WW 1939.bombers, 1939.missiles
+    signup: SignUp | None = None  # WW equal, real: preferences of their own (None: power names)
+    goal: Goal | None = None  # WW: what the player needs to win, on his printout (W-GOAL)
 
 
 EUROPE = Scenario(
@@ -83,6 +105,17 @@ REAL_DEFAULT_SEATS = 20
 
 # The default seats of a world game: the GM's choices of WW equal (ruling W-EQ1).
 WORLD_DEFAULT = GM_CHOICES
+_WORLD = world_map(icepack=True)
+
+# WW equal: "a list of spaces that you would like to have as your starting country"
+EQUAL_SIGNUP = SignUp(
+    check=lambda prefs: check_spaces(_WORLD, prefs),
+    seat=lambda prefs, assigned, powers: seat_spaces(_WORLD, prefs, assigned, powers, least=2),
+    help=(
+        "starting spaces, best first: codes or names of land spaces (NTX, France); an island "
+        "only as ISLAND EIR; at most 10"
+    ),
+)
 
 EQUAL = Scenario(
     info=ScenarioInfo(
@@ -100,6 +133,8 @@ EQUAL = Scenario(
     game_map=world_map(icepack=True),
     start=EUROPE_START,
     newspaper=True,
+    signup=EQUAL_SIGNUP,
+    goal=basic_goal,
 )
 
 ANONYMOUS = Scenario(
@@ -120,6 +155,9 @@ ANONYMOUS = Scenario(
     start=EUROPE_START,
     free_messages=False,
     newspaper=True,
+    signup=EQUAL_SIGNUP,
+    goal=basic_goal,
+    player_bot=botworld.anonymous_bot,  # WW anonymous: the numbered message orders
 )
 
 _POWERS_1939 = powers_1939()
@@ -149,6 +187,8 @@ WW1939 = Scenario(
     world_opinion=True,
     after_turn=(world_opinion, ending1939.random_end),
     arms=ARMS_1939,
+    goal=goal_1939,
+    player_bot=botworld.bot_1939,  # World Opinion and the victory list (ruling W-BOT)
 )
 
 SOUTH_AMERICA = Scenario(
@@ -166,6 +206,7 @@ SOUTH_AMERICA = Scenario(
     ),
     game_map=south_america_map(),
     start=EUROPE_START,
+    goal=basic_goal,
 )
 
 _REAL = real_positions()
@@ -196,6 +237,18 @@ REAL = Scenario(
     after_turn=(world_opinion,),
     setup=real_start,
     player_bot=botreal.bot_orders,
+    goal=real_goal,
+    # WW real: positions of the price list and a maximum turn fee
+    signup=SignUp(
+        check=check_positions,
+        seat=lambda prefs, assigned, powers: seat_positions(
+            prefs, assigned, powers, [p.code for p in _REAL[:REAL_DEFAULT_SEATS]], least=2
+        ),
+        help=(
+            "3 to 6 positions of the price list, best first (codes or names: USA, Iraq & "
+            "Kuwait) and your maximum turn fee ($4.50); only a fee: the special deal"
+        ),
+    ),
 )
 
 SCENARIOS = (EUROPE, EQUAL, ANONYMOUS, WW1939, SOUTH_AMERICA, REAL)

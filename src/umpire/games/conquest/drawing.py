@@ -38,6 +38,16 @@ SHADES = {"homeland": 0.1, "conquered": 0.35, "allied": 0.62}  # white mixed int
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI")
 
 
+# Europe and the Middle East are crowded at 1280x900: also drawn enlarged (docs/maps.md).
+# The Americas hold six countries of the board, all readable on the whole map.
+REGIONS = (mapsvg.Region("europe", "Europe and the Middle East", (515, 160, 340, 262), (8, 8)),)
+
+
+def regions(view: Mapping[str, Any]) -> tuple[mapsvg.Region, ...]:
+    """The enlarged parts of the board (every scenario is the one board)."""
+    return REGIONS
+
+
 def map_name(scenario: str) -> str:
     """Every Conquest scenario is played on the one board."""
     return MAP
@@ -64,9 +74,17 @@ def _marker(x: float, y: float, text: str, colour: str, kind: str, code: str) ->
     )
 
 
-def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
-    """The SVG map of a Conquest of the World position (see the module docstring)."""
+def draw(
+    view: Mapping[str, Any], events: Iterable[Any] | None = None, region: str | None = None
+) -> str:
+    """The SVG map of a Conquest of the World position (see the module docstring); ``region``
+    (one of :func:`regions`): that part of the board enlarged, its labels at full size."""
     board = mapsvg.load(PACKAGE, MAP)
+    area = next((r for r in REGIONS if r.name == region), None)
+    if region is not None and area is None:
+        raise ValueError(f"no region {region!r} on the Conquest board")
+    if area is not None:
+        board = mapsvg.zoomed(board, area)
     spaces = board["spaces"]
     table = load_board({str(k): int(v) for k, v in view.get("edits", {}).items()} or None)
     holdings: Mapping[str, Any] = view.get("holdings", {})
@@ -88,15 +106,18 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
                 f'<path class="homeland" data-space="{code}" d="{spaces[code]["d"]}" '
                 f'fill="none" stroke="{mapsvg.INK}" stroke-width="2.2"/>'
             )
-    mapsvg.draw_labels(svg, board)
+    mapsvg.draw_labels(svg, board, size=area.label if area is not None else 11)
     for code, s in sorted(spaces.items()):
         if code not in table.countries:
             continue
         x, y = s["label"]
         value = table.pbu(code)
         zone = ROMAN[table.countries[code].zone - 1]
+        size = 9 if area is None else round(area.label * 0.8)  # larger on an enlarged region
         svg.add(
-            mapsvg.halo_text(x, y + 15, f"{zone}: {value}", 9, f' class="pbu" data-space="{code}"')
+            mapsvg.halo_text(
+                x, y + size + 6, f"{zone}: {value}", size, f' class="pbu" data-space="{code}"'
+            )
         )
     war = view.get("war")
     if war and war.get("country") in spaces:
@@ -145,10 +166,15 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     if view.get("holder") and view.get("phase") in ("attack", "final"):
         chest += f"; attack option: {view['holder']}"
     notes.append(chest)
-    height = 26 + 18 * len(rows) + 16 * len(notes) + 6  # as mapsvg.legend sizes its box
-    # the Indian Ocean, between Africa and Australia, bottom edge on the map's
-    y = board["height"] - height - 8
-    mapsvg.legend(svg, 726, y, f"Turn {view.get('turn', '')}{me}", rows, notes)
+    title = f"Turn {view.get('turn', '')}{me}"
+    if area is not None:  # the key to the shades is on the whole map: a smaller box here
+        title = f"{area.title} - {title}"
+        notes = notes[3:]
+        lx, ly = area.legend
+    else:  # the Indian Ocean, between Africa and Australia, on the map's bottom edge
+        height = 26 + 18 * len(rows) + 16 * len(notes) + 6  # as mapsvg.legend sizes its box
+        lx, ly = 726, board["height"] - height - 8
+    mapsvg.legend(svg, lx, ly, title, rows, notes)
     zrows = [(ZONES[z.number - 1], f"{ROMAN[z.number - 1]} {z.name}") for z in table.zones.values()]
     mapsvg.legend(svg, 8, 520, "Zones", zrows)
-    return svg.text()
+    return svg.text() if area is None else mapsvg.region_svg(svg.text(), area)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from umpire.core import submission
 from umpire.core.chance import Chance
@@ -31,10 +31,8 @@ from umpire.games.diplomacy.model import (
 )
 from umpire.games.diplomacy.orders import (
     Build,
-    MovementOrder,
     Order,
     Remove,
-    RetreatOrder,
     Waive,
     unit_province,
 )
@@ -189,7 +187,7 @@ class Diplomacy:
                 return ()
         else:  # read_order's common case, inlined (every line of every phase comes here)
             try:
-                order = notation.parse_order(m, line)
+                order = notation.parse_plain(m, line) or notation.read_order(m, line)
             except OrderError:
                 raise
             except Exception as err:  # never let player text raise
@@ -207,12 +205,10 @@ class Diplomacy:
         if state.phase == ADJUSTMENTS:
             delta = adjustments.deltas(self.map, state).get(power, 0)
             _within_allowance(parsed, power, delta)
-        elif len(orders) > 1:
-            # Legality gives every accepted movement or retreat order its unit's own location,
-            # so orders for different units have different locations: checked first.
-            located = cast("list[tuple[int, MovementOrder | RetreatOrder]]", parsed.orders)
-            if len({o.loc for _, o in located}) != len(located):
-                keep_last(parsed, unit_province, notation.format_order)
+        # Legality gives every accepted movement or retreat order its unit's own location,
+        # so orders for different units have different locations: checked first.
+        elif len(orders) > 1 and len({o.loc for _, o in orders}) != len(orders):  # type: ignore[union-attr]
+            keep_last(parsed, unit_province, notation.format_order)
         return parsed
 
     def format(self, order: Order) -> str:

@@ -26,6 +26,7 @@ from umpire.games.diplomacy.orders import (
     Disband,
     Hold,
     Move,
+    MovementOrder,
     Order,
     Remove,
     Retreat,
@@ -124,28 +125,30 @@ def can_reach(m: Map, unit: Unit, province: str) -> bool:
     return province in m.army_adj.get(unit.province, _NOWHERE)
 
 
-_NOT_MOVEMENT = (Build, Remove, Waive, Retreat, Disband)
+_NOT_MOVEMENT = frozenset((Build, Remove, Waive, Retreat, Disband))
 
 
 def check_movement(
     m: Map, state: State, power: str, order: Order, text: str, units: Mapping[str, Unit]
 ) -> Order:
-    if isinstance(order, _NOT_MOVEMENT):
+    kind = type(order)  # by exact type (the order classes are final): cheaper than isinstance
+    if kind in _NOT_MOVEMENT:
         raise errors.WRONG_PHASE.error(reason="not a movement order", text=text)
-    loc = order.loc
+    mo: MovementOrder = order  # type: ignore[assignment]  # narrowed by the line above
+    loc = mo.loc
     unit = units.get(loc[: loc.index("/")] if "/" in loc else loc)
     if unit is None or unit.power != power:
         unit = _own_unit(units, power, loc, text)  # raises: no unit there, or not ours
-    if order.kind != unit.kind or loc != unit.loc:
-        order = replace(order, kind=unit.kind, loc=unit.loc)
-    if isinstance(order, Hold):
-        return order
-    if isinstance(order, Move):
-        return _check_move(m, state, unit, order, text)
-    if isinstance(order, Support):
-        return _check_support(m, unit, order, text, units)
-    if isinstance(order, Convoy):
-        return _check_convoy(m, state, unit, order, text, units)
+    if mo.kind != unit.kind or loc != unit.loc:
+        mo = replace(mo, kind=unit.kind, loc=unit.loc)
+    if isinstance(mo, Move):
+        return _check_move(m, state, unit, mo, text)
+    if isinstance(mo, Hold):
+        return mo
+    if isinstance(mo, Support):
+        return _check_support(m, unit, mo, text, units)
+    if isinstance(mo, Convoy):
+        return _check_convoy(m, state, unit, mo, text, units)
     raise errors.WRONG_PHASE.error(reason="not a movement order", text=text)
 
 

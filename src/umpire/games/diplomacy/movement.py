@@ -33,7 +33,7 @@ _NOWHERE: frozenset[str] = frozenset()
 MOVE, SUPPORT, CONVOY = "move", "support", "convoy"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Move:
     unit: Unit
     src: str
@@ -43,6 +43,24 @@ class _Move:
     route_fleets: Sequence[str] = ()  # seas with matching convoys
     supports: list[int] = field(default_factory=list)  # decision numbers of its supports
     opponent: int = -1  # decision number of the head-to-head opponent, if any
+
+    def __init__(  # a move per moving unit per phase: plain assignments, no factory detour
+        self,
+        unit: Unit,
+        src: str,
+        dest: str,
+        dest_loc: str,
+        convoyed: bool,
+        route_fleets: Sequence[str] = (),
+    ) -> None:
+        self.unit = unit
+        self.src = src
+        self.dest = dest
+        self.dest_loc = dest_loc
+        self.convoyed = convoyed
+        self.route_fleets = route_fleets
+        self.supports = []
+        self.opponent = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,13 +283,14 @@ def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]
             orders[p] = Hold(u.kind, u.loc)
             continue
         orders[p] = o
-        if isinstance(o, Move):
-            move_orders.append((u, o))
-        elif isinstance(o, Support):
-            others.append((p, o))
-        elif isinstance(o, Convoy):
-            others.append((p, o))
-            convoys.setdefault((province_of(o.army_loc), o.army_dest), []).append(p)
+        kind = type(o)  # by exact type: the order classes are final
+        if kind is Move:
+            move_orders.append((u, o))  # type: ignore[arg-type]
+        elif kind is Support:
+            others.append((p, o))  # type: ignore[arg-type]
+        elif kind is Convoy:
+            others.append((p, o))  # type: ignore[arg-type]
+            convoys.setdefault((province_of(o.army_loc), o.army_dest), []).append(p)  # type: ignore[union-attr]
     board = _Board(m, at)
     # 1. Pre-scan: convoy routes and matching orders.
     moves = _scan_moves(m, board, move_orders, convoys, at)

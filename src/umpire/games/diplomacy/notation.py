@@ -220,7 +220,7 @@ _H, _M, _S, _C, _R, _D = (frozenset(w) for w in (HOLD, MOVE, SUPPORT, CONVOY, RE
 _VIA = frozenset(("via", "by"))
 
 
-def _parse_plain(m: Map, text: str, kinds: Mapping[str, str]) -> Order | None:
+def parse_plain(m: Map, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> Order | None:
     """The common shapes, one word per place (``A par - bur``, ``F stp/nc S A mos - lvn``).
 
     Gives exactly what :class:`_Reader` gives, or None for anything else (which the reader
@@ -279,7 +279,7 @@ def _parse_plain(m: Map, text: str, kinds: Mapping[str, str]) -> Order | None:
 
 def parse_order(m: Map, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> Order:
     """One order, names resolved against the map; legality is checked elsewhere."""
-    plain = _parse_plain(m, text, kinds)
+    plain = parse_plain(m, text, kinds)
     return plain if plain is not None else read_order(m, text, kinds)
 
 

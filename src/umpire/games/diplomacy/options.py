@@ -5,8 +5,10 @@ coast, to every other coast; supports of every other unit; convoys by fleets at 
 to each dislodged unit's options; builds in home centres, removals, a waive); every candidate
 is then put through the game's own :meth:`parse`, that is the legality checks of
 ``legality.py`` (DATC 4.E.1 "legal"), and only what it accepts is offered, in canonical form.
-Nothing here decides legality itself. 1939 III bomber missions are not offered (they are
-typed); its tanks, armies and fleets are.
+Nothing here decides legality itself. A 1939 III bomber is offered its stand here; its flights
+and missions are too many to list and are built a step at a time (``v1939/flights.py``); the
+"Land" approvals a province owner may give another power's bomber are listed under
+``"landing"``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from umpire.games.diplomacy.legality import fleet_chain
 from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
 
 BUILDS = "builds"
+LANDING = "landing"  # 1939 III: "Land" approvals for other powers' bombers (D39 44)
 
 
 class _Rules(Protocol):
@@ -99,6 +102,17 @@ def legal_orders(rules: _Rules, m: Map, state: State, power: str) -> dict[str, l
             if unit.power == power:
                 key = f"{unit.kind} {unit.loc}"
                 out[key] = _accepted(rules, state, power, _movement(m, state, unit))
+        for bomber in getattr(state, "bombers", ()):  # 1939 III (D39 37): flights step by step
+            if bomber.power == power:
+                out[f"B {bomber.loc}"] = _accepted(rules, state, power, [f"B {bomber.loc} Stands"])
+        owned = sorted(p for p, who in getattr(state, "provinces", {}).items() if who == power)
+        permits = [  # D39 44: another power's bomber may land in a province of ours
+            f"{p} [Land {b.power} B {b.loc}]"
+            for b in getattr(state, "bombers", ())
+            if b.power != power
+            for p in owned
+        ]
+        out[LANDING] = _accepted(rules, state, power, permits)
     elif state.phase == RETREATS:
         for d in state.dislodged:
             if d.unit.power == power:
@@ -112,6 +126,8 @@ def legal_orders(rules: _Rules, m: Map, state: State, power: str) -> dict[str, l
         homes = sorted(m.homes.get(power, frozenset()))
         builds = [f"Build A {h}" for h in homes]
         builds += [f"Build F {loc}" for h in homes for loc in sorted(m.fleet_locations[h])]
+        if hasattr(state, "bombers"):  # 1939 III: tanks and bombers too (D39 16, 31)
+            builds += [f"Build {kind} {h}" for kind in "TB" for h in homes]
         builds.append("Waive")
         if delta is None or delta > 0:
             out[BUILDS] = _accepted(rules, state, power, builds)

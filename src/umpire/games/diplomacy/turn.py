@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from umpire.core.events import NO_DATA, Audience, Event
 from umpire.core.ruleset import Resolution
 from umpire.games.diplomacy import adjustments, movement, notation, retreats
-from umpire.games.diplomacy.geography import Map, province_of
+from umpire.games.diplomacy.geography import Map
 from umpire.games.diplomacy.model import (
     ADJUSTMENTS,
     FALL,
@@ -52,8 +52,10 @@ from umpire.games.diplomacy.orders import (
 
 S = TypeVar("S", bound=State)
 PUBLIC = Audience.public()  # immutable: shared by every event
-_MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
+_MOVEMENT_ORDERS = frozenset((Hold, Move, Support, Convoy))
 # The status of a carried-out order: (succeeded, failed), by order type.
+_new_tuple = tuple.__new__
+
 _STATUS: dict[type, tuple[str, str]] = {
     Move: ("moved", "failed"),
     Support: ("supported", "cut"),
@@ -83,13 +85,16 @@ def movement_phase(
     """A Spring or Fall movement phase: the moves, then retreats or the season's end."""
     units = state.unit_at()
     given: dict[str, MovementOrder] = {}
+    kinds = _MOVEMENT_ORDERS
     for power, os in orders.items():
         for o in os:
-            if isinstance(o, _MOVEMENT_ORDERS):
-                here = province_of(o.loc)
+            if type(o) in kinds:  # by exact type (the order classes are final): cheaper
+                mo: MovementOrder = o  # type: ignore[assignment]  # narrowed by the line above
+                loc = mo.loc
+                here = loc[: loc.index("/")] if "/" in loc else loc  # province_of, inlined
                 unit = units.get(here)
                 if unit is not None and unit.power == power:
-                    given[here] = o  # the last order for a unit counts
+                    given[here] = mo  # the last order for a unit counts
     result = movement.adjudicate(m, state.units, given)
     events = order_events(units, result)
     dislodged = tuple(
@@ -256,14 +261,21 @@ _PHASES: dict[str, Any] = {
 
 def order_events(units: Mapping[str, Unit], result: movement.Result) -> list[Event]:
     """One public event per unit, in province order: its order as carried out and its fate."""
-    void, succeeded, formats = result.void, result.succeeded, notation.FORMATS
-    events = []
-    for p, order in sorted(result.orders.items()):
-        voided = void.get(p)
-        if voided is not None:
-            text = formats[type(voided)](voided)
+    orders, void, succeeded, formats = (
+        result.orders,
+        result.void,
+        result.succeeded,
+        notation.FORMATS,
+    )
+    events: list[Event] = []
+    add = events.append
+    for p in sorted(orders):  # provinces: one order each
+        order = void.get(p)
+        if order is not None:
+            text = formats[type(order)](order)
             status = "void"
         else:
+            order = orders[p]
             text = formats[type(order)](order)
             done = succeeded.get(p)
             pair = _STATUS.get(type(order))
@@ -272,12 +284,7 @@ def order_events(units: Mapping[str, Unit], result: movement.Result) -> list[Eve
             else:
                 status = pair[0] if done else pair[1]
         power = units[p].power
-        events.append(
-            Event(
-                "order",
-                PUBLIC,
-                f"{power} {text}: {status}",
-                {"power": power, "order": text, "status": status, "province": p},
-            )
-        )
+        data = {"power": power, "order": text, "status": status, "province": p}
+        # tuple.__new__ directly: Event's own __new__ is a Python function (a turn makes many)
+        add(_new_tuple(Event, ("order", PUBLIC, f"{power} {text}: {status}", data)))
     return events

@@ -7,8 +7,9 @@ countries, a minor country by the player operating it, a hex whose control chang
 controller); the units the view lists, one counter per hex in the colour of the player whose
 nationality has the most Strength Points there, with the SP total; capitals and Resource
 Centers marked; and the events of the last turn the viewer may read, listed beside the map.
-Pure; the grid and the geography are the committed data ``data/maps/europe.json`` (see
-docs/maps.md).
+The spectator's map is drawn the same way from ``SpiWW2.public_view`` (its legend says
+"public"): the board is open to all, and no Objectives column is ever drawn. Pure; the grid
+and the geography are the committed data ``data/maps/europe.json`` (see docs/maps.md).
 """
 
 from __future__ import annotations
@@ -144,6 +145,7 @@ def _panel(
     nats: Mapping[str, Any] = view.get("nationalities", {})
     rows = [(colour[p], f"{p}: {' '.join(nats.get(p, [p]))}"[:44]) for p in players]
     me = f" - {view['power']}" if view.get("power") else " - umpire"
+    me = " - public" if view.get("public") else me  # the spectator's map (views.public_view)
     notes = [
         "tint: held by the player",
         "counter: SP in the hex (top nationality)",

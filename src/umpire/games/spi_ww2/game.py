@@ -125,6 +125,10 @@ class SpiWW2:
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         return views.view(state, power, self.charts)
 
+    def public_view(self, state: State) -> dict[str, Any]:
+        """The spectator's position (HasPublicView; 19.2 hides the synthesized columns)."""
+        return views.public_view(state, self.charts)
+
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
         vp: dict[str, Any] = {}
         if power is not None and not state.over:

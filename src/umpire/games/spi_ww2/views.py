@@ -3,7 +3,8 @@
 The map is open, as on the board: every player sees every stack, the control of hexes that
 changed hands, the wars, invasions, operators, permissions, pools and transport. The one
 secret is the synthesized Objectives column of 19.2, recorded secretly at the start: a
-player sees only his own. The umpire (``power=None``) sees everything.
+player sees only his own. The umpire (``power=None``) sees everything. A spectator of the four-
+and five-Player versions sees :func:`public_view`: the facts every player sees, and no column.
 """
 
 from __future__ import annotations
@@ -19,11 +20,33 @@ from umpire.games.spi_ww2.turn import label, last_turn, phasing
 
 
 def view(state: State, power: str | None, charts: Charts) -> dict[str, Any]:
-    board = Board(state, charts)
+    """What ``power`` sees (None: the umpire): the public facts, then his own secret."""
+    public = _public(state, charts)
+    out: dict[str, Any] = {"game": public["game"], "version": public["version"], "power": power}
+    out.update(public)
+    if power is None:
+        out["objectives"] = {p: dict(c) for p, c in state.objectives.items()}
+    elif power in state.objectives:
+        out["objectives"] = {power: dict(state.objectives[power])}
+    if not state.over and power is not None:
+        out["own_column"] = objectives.column(Board(state, charts), power)
+    return out
+
+
+def public_view(state: State, charts: Charts) -> dict[str, Any]:
+    """What a spectator sees (docs/rulings/spi-ww2.md R20): the board and the political
+    situation every player sees, and, once the game is over, the Victory Points (13.0). No
+    Objectives column of any player: a synthesis is secret (19.2), and which column a player
+    with two identities scores would tell whether he recorded one."""
+    return {**_public(state, charts), "power": None, "public": True}
+
+
+def _public(state: State, charts: Charts) -> dict[str, Any]:
+    """The allow-list of the facts every player's view holds: the open map (units, control),
+    the calendar and phase, and the political facts the players act on openly."""
     out: dict[str, Any] = {
         "game": "spi-ww2",
         "version": state.version,
-        "power": power,
         "game_turn": state.game_turn,
         "last_game_turn": last_turn(state, charts),
         "label": label(state, charts),
@@ -47,14 +70,8 @@ def view(state: State, power: str | None, charts: Charts) -> dict[str, Any]:
         "flags": {k: v for k, v in sorted(state.flags.items()) if k != "us_trigger_now"},
         "us_entry": state.us_entry,
     }
-    if power is None:
-        out["objectives"] = {p: dict(c) for p, c in state.objectives.items()}
-    elif power in state.objectives:
-        out["objectives"] = {power: dict(state.objectives[power])}
     if state.over:
-        out["scores"] = dict(state.scores)
-    elif power is not None:
-        out["own_column"] = objectives.column(board, power)
+        out["scores"] = dict(state.scores)  # 13.0: the result, announced to all
     return out
 
 

@@ -33,13 +33,14 @@ from umpire.server.mail import replies
 from umpire.server.mail.models import InboundMail, OutboundMail
 from umpire.server.mail.outbound import heading_for, send
 from umpire.server.mail.parse import (
+    Command,
     Heading,
     MailRequest,
     digits,
     heading_problems,
     parse_mail,
 )
-from umpire.server.models import Game, GameStatus, Seat
+from umpire.server.models import Enrollment, Game, GameStatus, Seat
 from umpire.server.outputs import PLAYER, Viewer, present
 
 log = logging.getLogger("umpire.mail")
@@ -212,10 +213,37 @@ def _headless(request: MailRequest, users: list[User]) -> Handled:
         reply.add(replies.help_text())
     if "LIST" in names:
         reply.add(_list_text(users))
+    joins = [_join(c, users, reply) for c in request.commands if c.name == "JOIN"]
+    if joins and request.orders is None:
+        return Handled(joins[0], [reply])
     if request.orders is not None or not ({"HELP", "LIST"} & set(names)):
         reply.add(replies.NO_HEADING)
         return Handled(E.MAIL_NO_HEADING.code, [reply])
     return Handled(_asked(names), [reply])
+
+
+def _join(command: Command, users: list[User], reply: replies.Reply) -> str:
+    """JOIN G-12 choices: the sender's account joins the game with those preferences, through
+    the service (which checks them as for every entrance). The reply quotes nothing the
+    sender wrote but the game's number and the canonical preferences."""
+    where = f"JOIN G-{command.game} (line {command.line})"
+    game = Game.objects.filter(pk=int(command.game)).first() if users else None
+    if game is not None and not (
+        game.public or game.gm_id == users[0].pk or game.enrollments.filter(user=users[0]).exists()
+    ):
+        game = None  # a private game is not known to him (as on the web and in the API)
+    if game is None:
+        reply.add(replies.refused_text(where, E.MAIL_NOT_AUTHORISED.code, replies.NO_JOIN))
+        return E.MAIL_NOT_AUTHORISED.code
+    try:
+        message = service.join(game.pk, users[0], list(command.preferences))
+    except SessionError as err:
+        reply.add(replies.refused_text(where, err.code, err.message))
+        return err.code
+    kept = Enrollment.objects.filter(game=game, user=users[0]).first()
+    listed = ", ".join(kept.preferences) if kept and kept.preferences else "none"
+    reply.add(f"{where}: {message} (your preferences: {listed}).")
+    return E.MAIL_JOINED.code
 
 
 def _asked(names: list[str]) -> str:
@@ -291,6 +319,8 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     for command in request.commands:
         if command.name == "REPORT":
             codes.append(_report(game, seat, command.turn, reply))
+        elif command.name == "JOIN":
+            codes.append(_join(command, [user], reply))
     if "NEWCODE" in names:
         rotate_code(seat, by="asked for by mail")
         reply.add(

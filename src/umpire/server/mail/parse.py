@@ -78,9 +78,11 @@ class Heading:
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    name: str  # HELP, LIST, REPORT, READY, NEWCODE
+    name: str  # HELP, LIST, REPORT, READY, NEWCODE, JOIN
     line: int
     turn: int | None = None  # REPORT [turn]
+    game: str = ""  # JOIN G-12: the game's number
+    preferences: tuple[str, ...] = ()  # JOIN G-12 <choice>, <choice>, ...: as written
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,11 +402,26 @@ def heading_problems(heading: Heading) -> list[Problem]:
 # ---------------------------------------------------------------------------- commands
 
 
+_JOIN = re.compile(r"^JOIN\s+(?:G-?|GAME\s+)?([0-9]{1,18})\b[\s,:]*(.*)$", re.IGNORECASE)
+
+
+def _join_of(line: str, number: int) -> Command | None:
+    """``JOIN G-12 choice, choice ...``: join a forming game with preferences (commas
+    between them, as many words each as the game's names take)."""
+    match = _JOIN.match(line.strip())
+    if match is None:
+        return None
+    prefs = tuple(" ".join(p.split()) for p in match[2].split(",") if p.strip())
+    return Command("JOIN", number, game=match[1], preferences=prefs)
+
+
 def _command_of(line: str) -> str | None:
     words = line.split()
     if not words:
         return None
     first = words[0].upper()
+    if first == "JOIN" and _JOIN.match(line.strip()):
+        return first
     if first in LINE_COMMANDS and (first == "REPORT" or len(words) == 1):
         return first
     if first in ("PRESS", "BROADCAST"):
@@ -491,6 +508,11 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
             continue
         if command == "ORDERS":
             explicit_orders = True
+            continue
+        if command == "JOIN":
+            joined = _join_of(stripped, number)
+            assert joined is not None
+            request.commands.append(joined)
             continue
         turn = None
         if command == "REPORT":

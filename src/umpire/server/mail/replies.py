@@ -23,6 +23,11 @@ NOT_AUTHORISED = (
     "the heading, and send it from the address registered on your profile.\n"
 )
 
+NO_JOIN = (
+    "no forming game of that number is open to the account registered at this address (join "
+    "from the address on your profile; LIST shows your games)"
+)
+
 NO_HEADING = (
     "Your mail has no heading line, so the umpire cannot tell which game it is for. Begin "
     "the mail with a line such as\n\n    G-12 T-3 P-FRANCE C-<your secret code>\n\n"

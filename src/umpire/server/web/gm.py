@@ -22,7 +22,7 @@ from umpire.server.outputs import viewer_of
 from umpire.server.schemas import MAX_MINUTES
 from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
 from umpire.server.web.forms import CreateGameForm
-from umpire.server.web.maps import map_svg
+from umpire.server.web.maps import map_regions, map_svg
 
 
 def console(request: HttpRequest) -> HttpResponse:
@@ -73,6 +73,11 @@ def gm_game(request: HttpRequest, game_id: int) -> HttpResponse:
     ctx: dict[str, Any] = {
         **data,
         "map": map_svg(
+            game.game,
+            (data.get("view") or {}).get("view"),
+            (data.get("events") or {}).get("events"),
+        ),
+        "map_regions": map_regions(
             game.game,
             (data.get("view") or {}).get("view"),
             (data.get("events") or {}).get("events"),

@@ -6,17 +6,19 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from umpire.core import registry
+from umpire.core.ruleset import HasOrderSteps
 from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.models import Game, GameStatus
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, viewer_of
 from umpire.server.web import press
 from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
-from umpire.server.web.maps import map_svg
+from umpire.server.web.maps import map_regions, map_svg
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -77,6 +79,8 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
         return need_login(request)
     game = game_or_404(game_id, user)
     prefs = [p for p in request.POST.getlist("preferences") if p]
+    # a game that seats players itself takes a typed list (starting spaces, positions, a fee)
+    prefs += [p.strip() for p in request.POST.get("preference_list", "").split(",") if p.strip()]
     try:
         messages.success(request, service.join(game.pk, user, prefs))
     except SessionError as err:
@@ -94,6 +98,18 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "web/game.html", player_context(game, viewer, None))
 
 
+def order_steps(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The next choices of an order built step by step on the game page (a 1939 III bomber's
+    flight, ``?order=B ven - aus``), as JSON: ``{"steps": [...]}``, or ``null`` where the
+    viewer has no such order to give now. Read through ``present`` like every page."""
+    user = signed_in(request)
+    game = game_or_404(game_id, user)
+    viewer = viewer_of(game, user)
+    so_far = request.GET.get("order", "")
+    data = read(game, viewer, ["steps"], so_far=so_far)
+    return JsonResponse({"steps": data.get("steps")})
+
+
 def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, Any]:
     """Everything the player's (or the game master's) game page shows, read via present."""
     data = read(game, viewer, ["game", "status", "view", "printout", "events"], turn=turn)
@@ -109,6 +125,11 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
             (data.get("view") or {}).get("view"),
             (data.get("events") or {}).get("events"),
         ),
+        "map_regions": map_regions(
+            game.game,
+            (data.get("view") or {}).get("view"),
+            (data.get("events") or {}).get("events"),
+        ),
         "current": current and turn is None,
     }
     if ctx["current"] and viewer.power is not None:
@@ -116,6 +137,7 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         subs = (orders.get("orders") or {}).get("submissions", [])
         ctx["submission"] = subs[-1] if subs else None
         ctx["options"] = orders.get("options") or {}
+        ctx["steps"] = isinstance(registry.get(game.game, game.scenario), HasOrderSteps)
         ctx["votes"] = [v["kind"] for v in orders.get("votes") or []]
         status = data.get("status") or {}
         ctx["ready"] = viewer.power in status.get("ready", [])
@@ -149,5 +171,6 @@ def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpRe
         "turn": events.get("turn", 0),
         "last": max(game.turn - 1, 0),
         "map": map_svg(game.game, public.get("view"), events.get("events")),
+        "map_regions": map_regions(game.game, public.get("view"), events.get("events")),
     }
     return render(request, "web/watch.html", ctx)

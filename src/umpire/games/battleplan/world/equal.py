@@ -28,20 +28,25 @@ GM_CHOICES = (
 )
 
 
-def assign_spaces(preferences: Sequence[Sequence[str]], gm: GameMap) -> list[str]:
+def assign_spaces(
+    preferences: Sequence[Sequence[str]], gm: GameMap, taken: Sequence[str] = ()
+) -> list[str]:
     """Each player's starting space, in sign-up order: the first free space of his list (an
     island only if he listed it); with none left, the GM's next free choice that is no
-    island, then any free non-island country in code order (ruling W-EQ1). A code that is
-    no country is refused (OrderError ``order/unknown_space``)."""
-    taken: list[str] = []
+    island, then any free non-island country in code order (ruling W-EQ1). ``taken``: spaces
+    the GM has already given (they are nobody else's). A code that is no country is refused
+    (OrderError ``order/unknown_space``)."""
+    given = [c.upper() for c in taken]
+    out: list[str] = []
     for wanted in preferences:
         codes = [c.upper() for c in wanted]
         for code in codes:
             if not gm.is_country(code):
                 raise errors.UNKNOWN_SPACE.error(order=code, space=code)
-        choice = next((c for c in codes if c not in taken), None)
+        used = {*given, *out}
+        choice = next((c for c in codes if c not in used), None)
         if choice is None:
             fallback = [*GM_CHOICES, *sorted(gm.countries)]
-            choice = next(c for c in fallback if c not in taken and not gm.spaces[c].island)
-        taken.append(choice)
-    return taken
+            choice = next(c for c in fallback if c not in used and not gm.spaces[c].island)
+        out.append(choice)
+    return out

@@ -2,8 +2,8 @@
 
 "In Real Forces games, countries start with the forces their countries had about 1982." The
 book's data base is not public; ``data/world_real.toml`` is ours, built from public facts
-(each figure with its source or marked an estimate) and scaled to the game's units by the
-file's ``[scale]`` (ruling W-REAL2). Every land space of the world map belongs to one state
+(every figure tagged with its source, or as our estimate: ruling W-REAL7) and scaled to the
+game's units by the file's ``[scale]`` (ruling W-REAL2). Every land space of the world map belongs to one state
 of 1982; a position of the price list plays one or more states "as if you had occupied them
 earlier"; "non-player countries STILL start with 'real world' forces".
 
@@ -15,8 +15,8 @@ with MORE money than they will get next turn").
 >>> p = position("IQK")
 >>> (p.name, p.price, p.klass, p.spaces)
 ('Iraq & Kuwait', 4.0, 'medium', ('MIQ', 'MKU'))
->>> scaled(970, 5, up=True), industry_of(3100)
-(194, 557)
+>>> scaled(970, 5, up=True), industry_of(3340)
+(194, 578)
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ from umpire.games.battleplan.geography import DATA, GameMap
 from umpire.games.battleplan.model import STARTING_HPI, STARTING_MULTIPLIERS, GameState
 
 CLASSES = ("super", "major", "medium", "small")
-FIGURES = ("army", "ships", "aircraft", "gdp")
+FIGURES = ("army", "ships", "aircraft", "gdp", "launchers", "abm", "milper")
+ESTIMATE = "E"  # the provenance tag of a figure checked against no source (W-REAL7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +48,10 @@ class State1982:
     ships: int
     aircraft: int
     gdp: float  # $ billion
-    sources: tuple[str, ...]  # one key of [sources] per figure of FIGURES
+    sources: Mapping[str, str]  # each figure's provenance: a key of [sources] (W-REAL7)
     launchers: int = 0
     abm: int = 0
+    milper: float = 0  # total armed forces, thousands: the bound on ``army`` (not played)
     weights: tuple[int, ...] = ()  # each space's share (default: the capital 2, others 1)
 
 
@@ -100,9 +102,10 @@ def real_data() -> RealData:
             ships=int(s["ships"]),
             aircraft=int(s["aircraft"]),
             gdp=float(s["gdp"]),
-            sources=tuple(s["src"].split()),
+            sources={str(k): str(v) for k, v in s["src"].items()},
             launchers=int(s.get("launchers", 0)),
             abm=int(s.get("abm", 0)),
+            milper=float(s.get("milper", 0)),
             weights=tuple(int(w) for w in s.get("weights", ())),
         )
         for code, s in raw["country"].items()
@@ -229,7 +232,10 @@ def real_start(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> No
     two- and three-country deals of the ``deals`` setting (:func:`deal_fees`)."""
     sc = real_data().scale
     deals = {str(k): [str(x) for x in v] for k, v in (settings.get("deals") or {}).items()}
+    signed = {str(k): float(v) for k, v in (settings.get("fees") or {}).items()}
     fees = deal_fees(deals, [p.power for p in state.players])
+    # the special deal's discount of a sign-up (ruling W-SIGNUP); a GM's deal fee wins
+    fees |= {k: v for k, v in signed.items() if k in fees and k not in deals}
     for p in state.players:
         for extra in deals.get(p.power, ()):
             for code in position(extra).spaces:
@@ -237,6 +243,7 @@ def real_start(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> No
                 c.owner, c.hpi = p.number, STARTING_HPI
     if deals:
         state.extra["deals"] = {k: v for k, v in sorted(deals.items())}
+    if deals or signed:
         state.extra["fees"] = fees
     for code, f in starting_forces(gm).items():
         c = state.countries[code]

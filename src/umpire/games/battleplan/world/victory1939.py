@@ -55,7 +55,7 @@ def most_navy(state: GameState, sea: str, n: int) -> bool:
 
 def industry(state: GameState, n: int) -> int:
     """Suppressed industry counts; industry over the limit does not."""
-    return sum(min(k.industry, k.limit) for c, k in state.countries.items() if c in owns(state, n))
+    return sum(min(k.industry, k.limit) for k in state.countries.values() if k.controller() == n)
 
 
 def navy(state: GameState, n: int) -> int:
@@ -64,8 +64,12 @@ def navy(state: GameState, n: int) -> int:
 
 
 def more_industry_than(state: GameState, n: int) -> int:
-    mine = industry(state, n)
-    return sum(1 for p in state.players if p.number != n and industry(state, p.number) < mine)
+    totals: dict[int, int] = {}
+    for k in state.countries.values():  # every player's industry in one pass
+        who = k.controller()
+        totals[who] = totals.get(who, 0) + min(k.industry, k.limit)
+    mine = totals.get(n, 0)
+    return sum(1 for p in state.players if p.number != n and totals.get(p.number, 0) < mine)
 
 
 def allied(state: GameState, a: int, b: int) -> bool:

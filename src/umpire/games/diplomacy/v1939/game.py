@@ -18,7 +18,7 @@ from umpire.games.diplomacy.game import keep_last, outcome, read_order, refused
 from umpire.games.diplomacy.geography import Map, load_map, province_of
 from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, WINTER, Unit
 from umpire.games.diplomacy.orders import Build, Remove
-from umpire.games.diplomacy.v1939 import SCENARIO, legality, notation, supply, turn
+from umpire.games.diplomacy.v1939 import SCENARIO, flights, legality, notation, supply, turn
 from umpire.games.diplomacy.v1939.bot import bot_orders
 from umpire.games.diplomacy.v1939.model import (
     NEUTRAL,
@@ -138,6 +138,10 @@ class Diplomacy1939:
         from umpire.games.diplomacy import options
 
         return options.legal_orders(self, self.map, state, power)
+
+    def order_steps(self, state: State1939, power: str, so_far: str) -> list[dict[str, Any]] | None:
+        """The next choices of a bomber's flight built step by step (see v1939/flights.py)."""
+        return flights.next_steps(self, self.map, state, power, so_far)
 
     def survivors(self, state: State1939) -> list[str]:
         """The powers still in the game (who vote on a draw)."""

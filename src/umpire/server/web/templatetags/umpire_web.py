@@ -70,6 +70,17 @@ def powers_of(facts: dict[str, Any]) -> list[str]:
 
 
 @register.filter
+def preferences_help(facts: dict[str, Any]) -> str:
+    """What a player lists when joining a game that seats players itself (core's
+    HasSeating: starting spaces, positions and a fee); "" for a game of power names."""
+    from umpire.core import registry
+    from umpire.core.ruleset import HasSeating
+
+    ruleset = registry.game(facts["game"]).ruleset(facts["scenario"])
+    return ruleset.preferences_help if isinstance(ruleset, HasSeating) else ""
+
+
+@register.filter
 def minutes(value: Any) -> str:
     """A turn length: "48 h", "1 h 30 min", "45 min"."""
     try:

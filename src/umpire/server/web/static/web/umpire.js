@@ -23,6 +23,11 @@
   function pick(ev) {
     var sel = ev.target;
     if (!sel.classList || !sel.classList.contains("order-select")) { return; }
+    var chosen = sel.options[sel.selectedIndex];
+    if (chosen && chosen.dataset.more !== undefined) {  // a flight so far: offer its next steps
+      listSteps(sel, chosen.dataset.more, true);
+      return;
+    }
     var box = sel.form.querySelector("textarea[name=orders]");
     var unit = sel.dataset.unit.toLowerCase();
     var lines = box.value.split("\n").filter(function (line) {
@@ -40,6 +45,79 @@
   // choice is made in that unit's list, which writes the same text into the order box.
   var picked = null;
   function province(word) { return String(word).split("/")[0].toLowerCase(); }
+  // Orders built a step at a time (a 1939 III bomber's flight: its path, at most one mission,
+  // its landing). The server answers, from the engine's legality, every choice for the next
+  // space of the order so far: "land" (a whole legal order) and/or "on" (it can go on to one).
+  // The choices go into the unit's list (whole orders as options, the rest as "…" options that
+  // lead on), and the map offers the same choices for the space clicked.
+  function fetchSteps(form, soFar, done) {
+    var url = form.dataset.steps + "?order=" + encodeURIComponent(soFar);
+    fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : { steps: null }; })
+      .then(function (data) { done(data.steps); })
+      .catch(function () { done(null); });
+  }
+  function stepGroup(sel) {
+    var group = sel.querySelector("optgroup.steps");
+    if (!group) {
+      group = document.createElement("optgroup");
+      group.className = "steps";
+      sel.appendChild(group);
+    }
+    return group;
+  }
+  function fillSteps(sel, soFar, steps) {  // the list offers the choices after ``soFar``
+    var group = stepGroup(sel);
+    group.textContent = "";
+    var unit = sel.dataset.unit;
+    group.label = soFar === unit ? "fly (choose step by step)" : "fly on from: " + soFar;
+    if (soFar !== unit) {
+      var back = document.createElement("option");
+      back.textContent = "↺ " + unit + " (start the flight again)";
+      back.dataset.more = unit;
+      group.appendChild(back);
+    }
+    steps.forEach(function (c) {
+      if (c.land) {
+        var o = document.createElement("option");
+        o.textContent = c.text;
+        o.value = c.text;
+        group.appendChild(o);
+      }
+      if (c.on) {
+        var more = document.createElement("option");
+        more.textContent = c.text + " …";
+        more.value = "";
+        more.dataset.more = c.text;
+        group.appendChild(more);
+      }
+    });
+    sel.dataset.soFar = soFar;
+  }
+  function listSteps(sel, soFar, keepOpen, then) {  // fetch the choices after ``soFar``
+    var form = sel.form;
+    if (!form || !form.dataset.steps) { return; }
+    sel.dataset.loading = "1";
+    fetchSteps(form, soFar, function (steps) {
+      delete sel.dataset.loading;
+      sel.dataset.stepwise = steps ? "yes" : "no";
+      if (steps) {
+        fillSteps(sel, soFar, steps);
+        if (keepOpen) {
+          sel.value = "";
+          note(form, soFar + ": choose the next step (… goes on), or a whole order.");
+          sel.focus();
+        }
+      }
+      if (then) { then(steps); }
+    });
+  }
+  function primeSteps(ev) {  // a unit's list learns its step-by-step orders when first used
+    var sel = ev.target;
+    if (!sel.classList || !sel.classList.contains("order-select")) { return; }
+    if (sel.dataset.unit === "builds" || sel.dataset.stepwise || sel.dataset.loading) { return; }
+    listSteps(sel, sel.dataset.unit, false);
+  }
   function lists(form) { return Array.prototype.slice.call(form.querySelectorAll("select.order-select")); }
   function choices(sel) {
     return Array.prototype.slice.call(sel.options).map(function (o) { return o.value; })
@@ -66,6 +144,10 @@
     }
     return null;
   }
+  function unitAt(ev) {  // "B ven" where the pointer is on a unit's counter (the power dropped)
+    var el = ev.target.closest && ev.target.closest("[data-unit]");
+    return el ? el.dataset.unit.split(/\s+/).slice(-2).join(" ").toLowerCase() : null;
+  }
   function note(form, text) {
     var hint = form.querySelector(".map-hint");
     if (hint) { hint.textContent = text; }
@@ -82,6 +164,12 @@
     }
   }
   function choose(sel, value) {
+    if (!choices(sel).some(function (v) { return v === value; })) {  // a flight: list it
+      var o = document.createElement("option");
+      o.textContent = value;
+      o.value = value;
+      stepGroup(sel).appendChild(o);
+    }
     sel.value = value;
     sel.dispatchEvent(new Event("change", { bubbles: true }));
     picked = null;
@@ -90,8 +178,12 @@
     note(sel.form, "Added: " + value);
   }
   function offer(sel, found, x, y) {  // one legal order: take it; several: a menu of them
+    // An entry {text, more: true} is a flight so far that leads on: a "…" entry that continues.
     closeMenu();
-    if (found.length === 1) { choose(sel, found[0]); return; }
+    if (found.length === 1) {
+      if (found[0].more) { flyOn(sel, found[0].text); } else { choose(sel, found[0]); }
+      return;
+    }
     var menu = document.createElement("div");
     menu.id = "map-menu";
     menu.className = "map-menu";
@@ -100,8 +192,15 @@
     found.forEach(function (value) {
       var b = document.createElement("button");
       b.type = "button";
-      b.textContent = value;
-      b.addEventListener("click", function () { choose(sel, value); });
+      if (value.more) {
+        b.className = "more";
+        b.textContent = value.text + " …";
+        b.title = "fly on: then click the next space";
+        b.addEventListener("click", function () { closeMenu(); flyOn(sel, value.text); });
+      } else {
+        b.textContent = value;
+        b.addEventListener("click", function () { choose(sel, value); });
+      }
       menu.appendChild(b);
     });
     var cancel = document.createElement("button");
@@ -111,6 +210,15 @@
     cancel.addEventListener("click", function () { closeMenu(); picked = null; mark(null); });
     menu.appendChild(cancel);
     document.body.appendChild(menu);
+    var box = menu.getBoundingClientRect();  // keep it on the screen
+    if (box.bottom > window.innerHeight) {
+      menu.style.top = Math.max(window.scrollY + 4, y - (box.bottom - window.innerHeight) - 8) + "px";
+    }
+    if (box.right > window.innerWidth) {
+      menu.style.left = Math.max(4, x - (box.right - window.innerWidth) - 8) + "px";
+    }
+    var first = menu.querySelector("button");
+    if (first) { first.focus(); }
   }
   function related(sel, own, space) {  // the legal orders of a unit that name ``space``
     return choices(sel).filter(function (o) {
@@ -118,6 +226,54 @@
       if (space === own) { return named.every(function (p) { return p === own; }); }
       return named.indexOf(space) > 0;
     }).sort(function (a, b) { return a.split(" ").length - b.split(" ").length; });
+  }
+  function flyOn(sel, soFar) {  // a flight goes on from ``soFar``: the next click continues it
+    var form = sel.form;
+    picked = { sel: sel, space: picked && picked.sel === sel ? picked.space : null, flight: soFar,
+      steps: null };
+    var mine = picked;
+    note(form, soFar + " … (loading)");
+    listSteps(sel, soFar, false, function (steps) {
+      if (picked !== mine) { return; }
+      mine.steps = steps || [];
+      var last = places(soFar.replace(/\[[^\]]*\]/g, "").replace(/\(\w\)/g, "")).pop();
+      mark(last);
+      note(form, soFar + ": click the next space it flies into (a sea space costs 1.5, land 1).");
+    });
+  }
+  function flightStep(ev, space, x, y) {  // a click while a flight is being built
+    var form = picked.sel.form;
+    if (!picked.steps) { note(form, "Still loading the choices for " + picked.flight + "."); return true; }
+    var unit = picked.sel.dataset.unit.toLowerCase();
+    if (picked.flight.toLowerCase() === unit && space === picked.space) {  // the bomber again: stand
+      var stay = related(picked.sel, picked.space, space);
+      if (stay.length) { offer(picked.sel, stay, x, y); return true; }
+    }
+    var here = picked.steps.filter(function (c) { return c.space === space; });
+    if (!here.length) {  // no step there: perhaps another unit of yours is picked instead
+      note(form, picked.flight + " cannot fly on into " + space.toUpperCase() + ".");
+      return false;
+    }
+    var found = [];
+    here.forEach(function (c) {  // each choice: the whole order (land there), then fly on
+      if (c.land) { found.push(c.text); }
+      if (c.on) { found.push({ text: c.text, more: true }); }
+    });
+    offer(picked.sel, found, x, y);
+    return true;
+  }
+  function takeUnit(form, sel, space) {  // a click on one of your units: it is picked
+    picked = { sel: sel, space: space };
+    mark(space);
+    note(form, sel.dataset.unit + ": click where it goes, or the unit again to hold.");
+    if (!form.dataset.steps || sel.dataset.stepwise === "no") { return; }
+    var mine = picked;
+    listSteps(sel, sel.dataset.unit, false, function (steps) {
+      if (picked !== mine || !steps) { return; }
+      mine.flight = sel.dataset.unit;
+      mine.steps = steps;
+      note(form, sel.dataset.unit + ": click where it flies (step by step), or the bomber again to stand.");
+    });
   }
   function clickMap(ev) {
     var figure = ev.target.closest && ev.target.closest("figure.map");
@@ -131,20 +287,27 @@
       picked = null;
     }
     var before = picked;
+    if (picked && picked.flight !== undefined && flightStep(ev, space, x, y)) { return; }
     if (picked) {
       var found = related(picked.sel, picked.space, space);
       if (found.length) { offer(picked.sel, found, x, y); return; }
     }
     closeMenu();
-    var unitList = lists(form).filter(function (s) {
+    var mine = lists(form).filter(function (s) {
       return s.dataset.unit !== "builds" && province(s.dataset.unit.split(/\s+/).pop()) === space;
-    })[0];
+    });
+    var counter = unitAt(ev);  // a counter clicked: that unit (a bomber shares its space)
+    var unitList = mine.filter(function (s) { return s.dataset.unit.toLowerCase() === counter; })[0]
+      || mine.filter(function (s) { return s.dataset.unit.indexOf("B ") !== 0; })[0] || mine[0];
     if (unitList) {
-      picked = { sel: unitList, space: space };
-      mark(space);
-      note(form, unitList.dataset.unit + ": click where it goes, or the unit again to hold.");
+      takeUnit(form, unitList, space);
       return;
     }
+    var landing = lists(form).filter(function (s) { return s.dataset.unit === "landing"; })[0];
+    var allow = landing && counter ? choices(landing).filter(function (o) {  // another's bomber:
+      return o.toLowerCase().slice(-counter.length - 1) === counter + "]";  // let it land (D39 44)
+    }) : [];
+    if (allow.length) { picked = null; mark(null); offer(landing, allow, x, y); return; }
     var builds = lists(form).filter(function (s) { return s.dataset.unit === "builds"; })[0];
     var found = builds ? choices(builds).filter(function (o) { return places(o).indexOf(space) >= 0; }) : [];
     picked = null;
@@ -153,10 +316,25 @@
     note(form, before ? before.sel.dataset.unit + " has no legal order naming " + space.toUpperCase() + "."
       : "No order of yours starts at " + space.toUpperCase() + ".");
   }
+  // A crowded map comes with enlarged parts of it (Europe, Central America: drawn by the game
+  // at full label size): the buttons above the map show one at a time (keyboard: Tab, Enter).
+  function chooseView(ev) {
+    var b = ev.target.closest && ev.target.closest(".map-views button[data-view]");
+    if (!b) { return; }
+    var figure = b.closest("figure.map");
+    figure.querySelectorAll(".map-view").forEach(function (v) {
+      v.hidden = v.dataset.view !== b.dataset.view;
+    });
+    figure.querySelectorAll(".map-views button").forEach(function (o) {
+      o.setAttribute("aria-pressed", o === b ? "true" : "false");
+    });
+  }
+  document.addEventListener("click", chooseView);
   document.addEventListener("click", clickMap);
   document.addEventListener("keydown", function (ev) {
     if (ev.key === "Escape") { closeMenu(); picked = null; mark(null); }
   });
   document.addEventListener("change", pick);
+  document.addEventListener("focusin", primeSteps);
   document.addEventListener("DOMContentLoaded", function () { tick(); setInterval(tick, 1000); });
 })();

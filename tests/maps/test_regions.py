@@ -1,0 +1,72 @@
+"""The enlarged parts of the crowded world maps (issue 13: readable labels at 1280x900):
+Battle Plan's world (Europe, Central America) and Conquest of the World (Europe and the Middle
+East). Each is the same drawing of the same view, enlarged: every space that stands in the
+region is drawn, labelled (at the region's larger size) and coloured as on the whole map."""
+
+from __future__ import annotations
+
+import re
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from umpire.core import mapsvg, session
+from umpire.games.battleplan import drawing as battleplan
+from umpire.games.conquest import drawing as conquest
+
+CASES = [(battleplan, "battleplan", "equal", 2), (conquest, "conquest", None, 1)]
+
+
+def _view(game: str, scenario: str | None) -> dict[str, Any]:
+    record = session.create(game, scenario=scenario, seed=2)
+    view: dict[str, Any] = session.ruleset_of(record).view(session.current_state(record), None)
+    return view
+
+
+def _fills(svg: str, prefix: str = "") -> dict[str, str]:
+    found = re.findall(
+        rf'<path id="{prefix}space-(\w+)" class="space \w+" d="[^"]*" fill="(#\w+)"', svg
+    )
+    return dict(found)
+
+
+@pytest.mark.parametrize(("module", "game", "scenario", "count"), CASES)
+def test_every_space_of_a_region_is_drawn_labelled_and_coloured_as_on_the_whole_map(
+    module: ModuleType, game: str, scenario: str | None, count: int
+) -> None:
+    view = _view(game, scenario)
+    whole = module.draw(view, None)
+    board = mapsvg.load(module.PACKAGE, module.map_name(str(view.get("scenario", ""))))
+    regions = module.regions(view)
+    assert len(regions) == count
+    for region in regions:
+        svg = module.draw(view, None, region=region.name)
+        assert f'data-region="{region.name}"' in svg[:200]
+        x, y, w, h = region.box
+        inside = {
+            code
+            for code, s in board["spaces"].items()
+            if x <= s.get("anchor", s["label"])[0] <= x + w
+            and y <= s.get("anchor", s["label"])[1] <= y + h
+        }
+        assert len(inside) >= 8, (region.name, inside)
+        labels = set(
+            re.findall(r'<text class="label" data-space="(\w+)"[^>]*font-size="([\d.]+)"', svg)
+        )
+        assert {code for code, _ in labels} == set(board["spaces"])  # every space, as ever
+        assert {size for _, size in labels} == {f"{region.label:g}"}
+        fills = _fills(svg, f"{region.name}-")
+        assert fills and fills == _fills(whole)  # the same colours: the same view
+        # The region's spaces stand inside the enlarged map (1280x900), far apart.
+        zoomed = mapsvg.zoomed(board, region)
+        for code in inside:
+            lx, ly = zoomed["spaces"][code]["label"]
+            assert 0 <= lx <= board["width"] and 0 <= ly <= board["height"], (code, lx, ly)
+
+
+def test_a_map_without_crowded_parts_has_no_regions() -> None:
+    view = _view("battleplan", "europe")
+    assert battleplan.regions(view) == ()
+    with pytest.raises(ValueError, match="no region"):
+        battleplan.draw(view, None, region="europe")

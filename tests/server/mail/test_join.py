@@ -1,0 +1,57 @@
+"""The JOIN command by mail: joining a forming game with preferences, checked as at every
+other entrance (a World Wide Battle Plan Equal Forces game: starting spaces, ruling
+W-SIGNUP)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core import mail as django_mail
+
+from tests.server.mail.conftest import mail
+from umpire.server import accounts, service
+from umpire.server.mail.handler import handle
+from umpire.server.mail.parse import parse_mail
+from umpire.server.models import Enrollment
+
+pytestmark = pytest.mark.django_db
+
+
+def _equal_game() -> Any:
+    gm = accounts.register(
+        "gm", "gm-password", email="gm@example.org", game_master=True, verified=True
+    )
+    return gm, service.create_game(gm, "World", "battleplan", scenario="equal")
+
+
+def test_join_is_read_with_its_game_and_preferences() -> None:
+    request = parse_mail(mail("ann@example.org", "JOIN G-12 ntx, Island  EIR ,France\n"))
+    (command,) = request.commands
+    assert (command.name, command.game) == ("JOIN", "12")
+    assert command.preferences == ("ntx", "Island EIR", "France")
+    assert request.orders is None and request.heading is None
+
+
+@pytest.mark.rule("WW equal")
+def test_join_by_mail_checks_and_keeps_the_preferences(mailoutbox: Any) -> None:
+    gm, game = _equal_game()
+    ann = accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
+    result = handle(mail("ann@example.org", f"JOIN G-{game.pk} EIR, NTX\n"))
+    assert result.code == "setup/island_not_asked"
+    assert not Enrollment.objects.exists()
+    (reply,) = [m for m in django_mail.outbox if m.to == ["ann@example.org"]]
+    assert "ISLAND EIR" in reply.body and "[setup/island_not_asked]" in reply.body
+    result = handle(mail("ann@example.org", f"JOIN G-{game.pk} island eir, texas\n"))
+    assert result.code == "mail/joined"
+    assert Enrollment.objects.get(user=ann).preferences == ["ISLAND EIR", "NTX"]
+    assert "ISLAND EIR, NTX" in django_mail.outbox[-1].body
+    service.start(game.pk, gm)
+    assert game.seats.get(user=ann).power == "EIR"
+
+
+def test_join_from_an_unknown_address_is_refused(mailoutbox: Any) -> None:
+    _, game = _equal_game()
+    assert handle(mail("eve@example.org", f"JOIN G-{game.pk} NTX\n")).code == "mail/not_authorised"
+    assert handle(mail("eve@example.org", "JOIN G-999 NTX\n")).code == "mail/not_authorised"
+    assert not Enrollment.objects.exists()
