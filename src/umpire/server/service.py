@@ -432,29 +432,56 @@ def enqueue(game: Game, now: datetime, *, force: bool = False) -> None:
     game.enqueued_at = now
 
 
+BATCH = 16  # due games per task the scheduler queues
+
+
 def enqueue_due(now: datetime | None = None) -> int:
     """Queue every game whose turn is due and not queued recently; the count queued.
 
-    Run periodically by every worker. A task whose worker died is queued again once
-    ``UMPIRE_REENQUEUE_AFTER`` seconds have passed; duplicates are harmless.
+    Run periodically by every worker. The due games go out in tasks of up to ``BATCH``
+    games each (:func:`process_batch`), claimed a batch at a time: a handful of statements
+    per batch rather than a transaction and a task per game. A game whose task failed or
+    whose worker died is queued again once ``UMPIRE_REENQUEUE_AFTER`` seconds have passed;
+    duplicates are harmless.
     """
+    from umpire.server.tasks import process_games
+
     now = now or timezone.now()
     stale = now - timedelta(seconds=django_settings.UMPIRE_REENQUEUE_AFTER)
     due = Game.objects.filter(status=GameStatus.RUNNING, process_after__lte=now).filter(
         Q(enqueued_at__isnull=True) | Q(enqueued_at__lte=stale)
     )
+    ids = list(due.order_by("process_after", "pk").values_list("pk", flat=True))
     count = 0
-    for game_id in due.values_list("pk", flat=True):
+    for start in range(0, len(ids), BATCH):
         with transaction.atomic():
-            game = _locked(game_id)
-            if game.status != GameStatus.RUNNING or not game.process_after:
+            # Locked and checked again: a game another scheduler has just queued (or a
+            # worker is processing) is skipped.
+            claimed = list(
+                due.select_for_update(skip_locked=True)
+                .filter(pk__in=ids[start : start + BATCH])
+                .order_by("pk")
+                .values_list("pk", "turn")
+            )
+            if not claimed:
                 continue
-            if game.process_after > now or (game.enqueued_at and game.enqueued_at > stale):
-                continue
-            enqueue(game, now)
-            game.save(update_fields=["enqueued_at"])
-            count += 1
+            Game.objects.filter(pk__in=[pk for pk, _ in claimed]).update(enqueued_at=now)
+            process_games.enqueue([[pk, turn] for pk, turn in claimed])
+            count += len(claimed)
     return count
+
+
+def process_batch(turns: Sequence[tuple[int, int]]) -> int:
+    """Process the due turns of a batch, each game in its own transaction; the count
+    processed. A game that fails is logged and left queued: the scheduler queues it again
+    after ``UMPIRE_REENQUEUE_AFTER`` seconds, as it does for a task that failed."""
+    done = 0
+    for game_id, turn in turns:
+        try:
+            done += process_due(game_id, turn)
+        except Exception:
+            log.exception("game %s: processing turn %s failed", game_id, turn)
+    return done
 
 
 def recover_stale_tasks(now: datetime | None = None) -> int:
@@ -505,7 +532,8 @@ def process_due(game_id: int, turn: int, *, force: bool = False) -> bool:
         now = timezone.now()
         if not force and (game.process_after is None or game.process_after > now):
             return False
-        table = session.open_table(load_tail(game))
+        # The game row names the powers with orders in: none, no submission to read.
+        table = session.open_table(load_tail(game, pending=bool(game.submitted)))
         record = table.record
         seats = list(Seat.objects.filter(game=game, active=True).order_by("power", "joined_at"))
         _fill_missing(game, table, seats, now)

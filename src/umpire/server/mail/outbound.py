@@ -187,7 +187,7 @@ def _holders(game: Game) -> list[Seat]:
 def send_printouts(game_id: int, turn_row_id: int) -> int:
     """Each seat holder's printout of the turn just processed; the count sent."""
     game = Game.objects.filter(pk=game_id).first()
-    turn = Turn.objects.filter(pk=turn_row_id).first()
+    turn = Turn.objects.filter(pk=turn_row_id).only("pk", "game_id", "number", "label").first()
     if game is None or turn is None or not mail_enabled(game):
         return 0
     sent = 0
@@ -435,7 +435,8 @@ def compose(what: str, *ids: int) -> int:
 
 
 def _turn_saved(sender: Any, instance: Turn, created: bool, **kwargs: Any) -> None:
-    if created and not kwargs.get("raw"):
+    # A game without mail queues nothing (the composer would send nothing).
+    if created and not kwargs.get("raw") and mail_enabled(instance.game):
         _compose("printouts", instance.game_id, instance.pk)
 
 
