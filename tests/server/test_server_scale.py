@@ -158,6 +158,22 @@ def test_a_due_turn_costs_a_few_statements_however_many_are_due() -> None:
 
 
 @pytest.mark.django_db
+def test_a_batch_goes_on_with_the_turns_only_bots_play_then_queues_the_rest() -> None:
+    gm, _ = make_user("gamemaster", gm=True)
+    settings = {"fill_with_bots": True, "deadline": {"minutes": 60}}
+    game = service.create_game(gm, "Bots", DIPLOMACY, settings=settings)
+    game = service.start(game.pk, gm)  # every power a bot: every turn is due at once
+    DBTaskResult.objects.all().delete()  # the task the start queued: the batch runs instead
+    assert service.process_batch([(game.pk, 1)]) == service.CHAIN
+    game.refresh_from_db()
+    assert game.turn == service.CHAIN + 1 and game.enqueued_at is not None
+    # No task for the turns the batch went on with; one for the turn after them.
+    queued = [r.args_kwargs["args"] for r in DBTaskResult.objects.filter(queue_name="default")]
+    assert queued == [[game.pk, service.CHAIN + 1, False]]
+    assert service.enqueue_due(timezone.now()) == 0  # queued: the scheduler leaves it
+
+
+@pytest.mark.django_db
 def test_stored_views_and_printouts_are_those_of_the_record() -> None:
     game, api = _diplomacy()
     game = _advance_to_human_turn(game, 6)

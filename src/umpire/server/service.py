@@ -409,10 +409,16 @@ def _maybe_early(game: Game, now: datetime, seats: Sequence[Seat] | None = None)
 
 
 def _schedule(
-    game: Game, todo: Pending, now: datetime, seats: Sequence[Seat] | None = None
+    game: Game,
+    todo: Pending,
+    now: datetime,
+    seats: Sequence[Seat] | None = None,
+    *,
+    queue: bool = True,
 ) -> None:
     """Set the deadline of the turn that opens now (the game's status columns are up to date);
-    queue it at once if nobody must wait."""
+    queue it at once if nobody must wait (without ``queue``: only mark it queued, for the
+    caller to process)."""
     game.deadline = deadline_for(game, todo, now)
     game.process_after = game.deadline + grace(game) if game.deadline else None
     game.extension = timedelta(0)
@@ -421,7 +427,10 @@ def _schedule(
     game.notice_at = notice_at(game, seats)
     if _expected_ready(game, seats):
         game.process_after = now
-        enqueue(game, now)
+        if queue:
+            enqueue(game, now)
+        else:
+            game.enqueued_at = now
 
 
 def enqueue(game: Game, now: datetime, *, force: bool = False) -> None:
@@ -471,14 +480,23 @@ def enqueue_due(now: datetime | None = None) -> int:
     return count
 
 
+CHAIN = 4  # turns of one game a batch processes in a row when bots alone play the next
+
+
 def process_batch(turns: Sequence[tuple[int, int]]) -> int:
-    """Process the due turns of a batch, each game in its own transaction; the count
-    processed. A game that fails is logged and left queued: the scheduler queues it again
-    after ``UMPIRE_REENQUEUE_AFTER`` seconds, as it does for a task that failed."""
+    """Process the due turns of a batch, each game in its own transaction; the count of
+    turns processed. A turn that only bots play, due at once after one processed here, is
+    processed here too (up to ``CHAIN`` turns of a game in a row; after that it is queued as
+    a task of its own). A game that fails is logged and left queued: the scheduler queues it
+    again after ``UMPIRE_REENQUEUE_AFTER`` seconds, as it does for a task that failed."""
     done = 0
     for game_id, turn in turns:
         try:
-            done += process_due(game_id, turn)
+            for step in range(CHAIN):
+                processed, again = _process(game_id, turn + step, queue_next=step == CHAIN - 1)
+                done += processed
+                if not again:
+                    break
         except Exception:
             log.exception("game %s: processing turn %s failed", game_id, turn)
     return done
@@ -525,13 +543,22 @@ def process_due(game_id: int, turn: int, *, force: bool = False) -> bool:
     One transaction: a worker that dies inside leaves the game as it was. Idempotent: the
     turn number makes a second run (duplicate task, second worker) a no-op.
     """
+    return _process(game_id, turn, force=force)[0]
+
+
+def _process(
+    game_id: int, turn: int, *, force: bool = False, queue_next: bool = True
+) -> tuple[bool, bool]:
+    """:func:`process_due`; and whether the next turn is due at once (bots alone play it).
+    Without ``queue_next`` that next turn is not queued: the caller processes it (the game
+    is marked queued, so that the scheduler leaves it alone unless the caller dies)."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None or game.status != GameStatus.RUNNING or game.turn != turn:
-            return False
+            return False, False
         now = timezone.now()
         if not force and (game.process_after is None or game.process_after > now):
-            return False
+            return False, False
         # The game row names the powers with orders in: none, no submission to read.
         table = session.open_table(load_tail(game, pending=bool(game.submitted)))
         record = table.record
@@ -549,10 +576,10 @@ def process_due(game_id: int, turn: int, *, force: bool = False) -> bool:
             game.finished_at = now
             game.deadline = game.process_after = game.notice_at = None
         else:
-            _schedule(game, table.pending(), now, seats)
+            _schedule(game, table.pending(), now, seats, queue=queue_next)
         game.save()
         log.info("game %s: processed turn %s (%s)", game.pk, done.number, done.label)
-    return True
+    return True, game.process_after == now
 
 
 # --- game-master actions ------------------------------------------------------------------

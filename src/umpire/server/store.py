@@ -123,7 +123,7 @@ def save_outputs(game: Game, table: Table) -> None:
             game=game,
             turn=at,
             power=power or TurnOutput.UMPIRE,
-            view=_literal(table.view(power)),
+            view=_literal(table.view(power), _VIEW),
             printout=table.report(power),
         )
         for power in [*table.record.powers, None]
@@ -136,7 +136,7 @@ def save_outputs(game: Game, table: Table) -> None:
                     game=game,
                     turn=at,
                     power=TurnOutput.PUBLIC,
-                    view=_literal(public),
+                    view=_literal(public, _VIEW),
                     printout="",
                 )
             )
@@ -146,12 +146,13 @@ def save_outputs(game: Game, table: Table) -> None:
 _VIEW = TurnOutput._meta.get_field("view")
 
 
-def _literal(view: Any) -> Value:
-    """A view as one parameter of its own. Left bare, PostgreSQL's bulk insert puts every
-    view of the turn into one array parameter, and psycopg escapes each of the JSON's quotes
-    there one regular-expression substitution at a time (most of the cost of storing a
-    Battle Plan turn's outputs)."""
-    return Value(view, output_field=_VIEW)
+def _literal(data: Any, field: Any) -> Value:
+    """JSON data as one parameter of its own in a bulk insert. Left bare, Django's bulk insert
+    on PostgreSQL puts each column of every row into one array parameter, and psycopg escapes
+    each quote of the JSON there with one regular-expression substitution (most of the cost
+    of storing a Battle Plan turn's outputs); one such value in a row makes it insert the
+    rows as plain ``VALUES``."""
+    return Value(data, output_field=field)
 
 
 def save_turn(game: Game, turn: TurnRecord) -> Turn:
@@ -165,6 +166,9 @@ def save_turn(game: Game, turn: TurnRecord) -> Turn:
     )
 
 
+_ORDERS = Submission._meta.get_field("orders")
+
+
 def save_submission(
     game: Game, turn: int, sub: RecordSubmission, user: Any, when: datetime
 ) -> Submission:
@@ -173,9 +177,10 @@ def save_submission(
 
 def save_submissions(game: Game, turn: int, subs: list[RecordSubmission], when: datetime) -> None:
     """Submissions no account wrote (bots, defaults), in one statement."""
-    Submission.objects.bulk_create(
-        Submission(**_submission_fields(game, turn, sub, None, when)) for sub in subs
-    )
+    rows = [Submission(**_submission_fields(game, turn, sub, None, when)) for sub in subs]
+    for row in rows:
+        row.orders = _literal(row.orders, _ORDERS)
+    Submission.objects.bulk_create(rows)
 
 
 def _submission_fields(
