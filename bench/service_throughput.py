@@ -135,7 +135,7 @@ def one_database(args: argparse.Namespace) -> None:
     """The cases on one database (this process is Django's, on that database)."""
     servergames.setup(args.url)
     if args.idle:
-        print("IDLE " + json.dumps(idle_case(args.url, args.idle, 30)), flush=True)
+        print("IDLE " + json.dumps(idle_case(args.url, args.idle, 60)), flush=True)
     for game in [g for g in args.game.split(",") if g]:
         for turn in (int(t) for t in args.turns.split(",")):
             result = run_case(args.url, game, turn, args.games, args.workers)

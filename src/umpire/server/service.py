@@ -537,6 +537,13 @@ def _fill_missing(game: Game, table: session.Table, seats: list[Seat], now: date
         save_submissions(game, game.turn, written, now)
 
 
+# What processing a turn changes on the game row.
+PROCESSED_FIELDS = (
+    "turn", "enqueued_at", "label", "expected", "submitted", "outcome", "status",
+    "finished_at", "deadline", "process_after", "notice_at", "extension",
+)  # fmt: skip
+
+
 def process_due(game_id: int, turn: int, *, force: bool = False) -> bool:
     """Process turn ``turn`` if it is still the current one and is due; True if done.
 
@@ -577,7 +584,7 @@ def _process(
             game.deadline = game.process_after = game.notice_at = None
         else:
             _schedule(game, table.pending(), now, seats, queue=queue_next)
-        game.save()
+        game.save(update_fields=PROCESSED_FIELDS)  # not the record's header: it never changes
         log.info("game %s: processed turn %s (%s)", game.pk, done.number, done.label)
     return True, game.process_after == now
 
