@@ -69,18 +69,24 @@ def run_case(url: str, game: str, turn: int, games: int, workers: int) -> dict[s
         for _ in range(workers)
     ]
     done = 0
+    # The CPU used from the first processed turn on (the workers' start-up left out).
+    first: tuple[int, float, float] | None = None
     try:
         limit = started + max(120.0, games * 1.0)
         while time.perf_counter() < limit:
             if not Game.objects.filter(pk__in=ids, turn__lte=at).exists():
                 break
+            if first is None and (seen := Turn.objects.count() - before):
+                first = (seen, sum(cpu_seconds(c.pid) for c in children), database_cpu_seconds())
             time.sleep(0.2)
         # Every due turn, and any turn that bots alone play, queued at once after it.
         done = Turn.objects.count() - before
         wall = time.perf_counter() - started
         rss = [peak_rss_mib(c.pid) for c in children]
-        cpu = sum(cpu_seconds(c.pid) for c in children)
-        server = database_cpu_seconds()
+        counted, cpu0, server0 = first or (0, 0.0, 0.0)
+        counted = done - counted
+        cpu = sum(cpu_seconds(c.pid) for c in children) - cpu0
+        server = database_cpu_seconds() - server0
     finally:
         for c in children:
             c.send_signal(signal.SIGTERM)
@@ -104,10 +110,10 @@ def run_case(url: str, game: str, turn: int, games: int, workers: int) -> dict[s
         # From the first turn processed to the last (worker start-up left out).
         "per_min_busy": round((done - 1) / busy * 60) if busy else 0,
         "peak_rss_mib": [round(r, 1) for r in rss],
-        # CPU per processed turn (steadier than the rates on a shared machine): the worker
-        # processes', and the PostgreSQL server processes' that served them.
-        "worker_cpu_ms": round(cpu / done * 1000, 1) if done else 0.0,
-        "server_cpu_ms": round(server / done * 1000, 1) if done and server else None,
+        # CPU per processed turn from the first one on (steadier than the rates on a shared
+        # machine): the worker processes', and the PostgreSQL server processes' serving them.
+        "worker_cpu_ms": round(cpu / counted * 1000, 1) if counted > 0 else 0.0,
+        "server_cpu_ms": round(server / counted * 1000, 1) if counted > 0 and server else None,
     }
 
 
