@@ -7,7 +7,8 @@ transaction as the change that causes it; a task on the worker's mail queue send
 Django's configured email backend, with a timeout and retries (:func:`deliver`).
 
 Hooks (connected by the app's ``ready``): when a :class:`~umpire.server.models.Turn` row is
-created, a task is queued (in that transaction) that writes every seat holder's printout;
+created in a game with mail on, a task is queued (in that transaction) that writes every seat
+holder's printout;
 likewise for press, a new seat's welcome, and the game master's pause, resume, extension,
 replacement and end.
 :func:`send_notices` (reminders and late notices) must be run periodically: the entrances
