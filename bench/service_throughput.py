@@ -17,6 +17,7 @@ the database is dropped and made again). SQLite: a file in a temporary directory
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -68,16 +69,24 @@ def run_case(url: str, game: str, turn: int, games: int, workers: int) -> dict[s
         for _ in range(workers)
     ]
     done = 0
+    # The CPU used from the first processed turn on (the workers' start-up left out).
+    first: tuple[int, float, float] | None = None
     try:
         limit = started + max(120.0, games * 1.0)
         while time.perf_counter() < limit:
             if not Game.objects.filter(pk__in=ids, turn__lte=at).exists():
                 break
+            if first is None and (seen := Turn.objects.count() - before):
+                first = (seen, sum(cpu_seconds(c.pid) for c in children), database_cpu_seconds())
             time.sleep(0.2)
         # Every due turn, and any turn that bots alone play, queued at once after it.
         done = Turn.objects.count() - before
         wall = time.perf_counter() - started
         rss = [peak_rss_mib(c.pid) for c in children]
+        counted, cpu0, server0 = first or (0, 0.0, 0.0)
+        counted = done - counted
+        cpu = sum(cpu_seconds(c.pid) for c in children) - cpu0
+        server = database_cpu_seconds() - server0
     finally:
         for c in children:
             c.send_signal(signal.SIGTERM)
@@ -101,7 +110,31 @@ def run_case(url: str, game: str, turn: int, games: int, workers: int) -> dict[s
         # From the first turn processed to the last (worker start-up left out).
         "per_min_busy": round((done - 1) / busy * 60) if busy else 0,
         "peak_rss_mib": [round(r, 1) for r in rss],
+        # CPU per processed turn from the first one on (steadier than the rates on a shared
+        # machine): the worker processes', and the PostgreSQL server processes' serving them.
+        "worker_cpu_ms": round(cpu / counted * 1000, 1) if counted > 0 else 0.0,
+        "server_cpu_ms": round(server / counted * 1000, 1) if counted > 0 and server else None,
     }
+
+
+def database_cpu_seconds() -> float:
+    """CPU time of the PostgreSQL server processes of this database's other connections (the
+    workers'), where this machine runs the server; 0 on SQLite or when unreadable."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return 0.0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid()"
+        )
+        pids = [row[0] for row in cursor.fetchall()]
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            total += cpu_seconds(pid)
+    return total
 
 
 def cpu_seconds(pid: int) -> float:
@@ -135,7 +168,7 @@ def one_database(args: argparse.Namespace) -> None:
     """The cases on one database (this process is Django's, on that database)."""
     servergames.setup(args.url)
     if args.idle:
-        print("IDLE " + json.dumps(idle_case(args.url, args.idle, 30)), flush=True)
+        print("IDLE " + json.dumps(idle_case(args.url, args.idle, 60)), flush=True)
     for game in [g for g in args.game.split(",") if g]:
         for turn in (int(t) for t in args.turns.split(",")):
             result = run_case(args.url, game, turn, args.games, args.workers)
@@ -164,8 +197,9 @@ def main() -> None:
     print(f"{args.games} games per case, {args.workers} worker process(es)")
     print("due turns/min: from the first turn processed to the last; (wall): from starting")
     print("the workers, their start-up included")
+    print("CPU ms/turn: the workers' CPU and the PostgreSQL server's for them, per turn")
     print(f"{'database':<9} {'game':<11} {'turn':>4} {'due turns/min':>13} {'(wall)':>8} "
-          f"{'wall s':>7} {'peak RSS MiB per worker':>24}")  # fmt: skip
+          f"{'wall s':>7} {'peak RSS MiB per worker':>24} {'CPU ms/turn':>16}")  # fmt: skip
     rates: dict[tuple[str, str, int], int] = {}
     for db in args.db.split(","):
         with tempfile.TemporaryDirectory() as tmp:
@@ -192,6 +226,7 @@ def main() -> None:
                 print(f"{db:<9} {r['game']:<11} {r['turn']:>4} {r['per_min_busy']:>13,} "
                       f"{r['per_min_wall']:>8,} {r['wall_s']:>7} "
                       f"{' '.join(str(x) for x in r['peak_rss_mib']):>24}"
+                      f"{_cpu(r):>17}"
                       + ("" if r["processed"] >= r["games"] else
                          f"  (only {r['processed']} processed)"))  # fmt: skip
             if child.wait():
@@ -206,6 +241,13 @@ def main() -> None:
                 continue
             ratio = rates[(db, game, last)] / rates[(db, game, first)]
             print(f"ratio turn {last} / turn {first}: {db} {game}: {ratio:.2f}")
+
+
+def _cpu(r: dict[str, Any]) -> str:
+    if "worker_cpu_ms" not in r:
+        return ""
+    server = r.get("server_cpu_ms")
+    return f"{r['worker_cpu_ms']}" + (f" + {server}" if server is not None else "")
 
 
 if __name__ == "__main__":

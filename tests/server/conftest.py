@@ -180,8 +180,14 @@ def mailoutbox(mailoutbox: list[Any]) -> Iterator[DeliveredOutbox]:
 
 
 @pytest.fixture(scope="session")
-def django_db_modify_db_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """A fresh SQLite file per run: worker subprocesses share it, and no stale WAL is left."""
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Each test process (pytest-xdist) its own test database: on PostgreSQL pytest-django's
+    ``_gw0``-style suffix; on SQLite a fresh file per process and run (no stale WAL is left).
+    The worker subprocesses a test starts are given that database's name (the connection's
+    ``NAME`` once the test database is made)."""
     db = settings.DATABASES["default"]
     if db["ENGINE"].endswith("sqlite3"):
         db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.sqlite3")

@@ -30,7 +30,7 @@ from umpire.server.models import ApiToken, Game, TurnOutput
 from umpire.server.outputs import SPECTATOR_VIEWER, present
 from umpire.server.store import load_record, load_tail
 
-from .conftest import Api, make_user
+from .conftest import Api, make_user, run_worker
 
 DIPLOMACY = "diplomacy"
 HUMAN = "FRA"
@@ -124,7 +124,53 @@ def test_a_turn_costs_at_turn_12_what_it_costs_at_turn_2(loads: list[int]) -> No
     assert states == 0 and queries <= 6, early
     # A submission reads the latest state once; processing loads it once.
     assert early["orders"][1] == 1 and early["orders"][0] <= 14, early
-    assert early["process"][1] == 1 and early["process"][0] <= 20, early
+    assert early["process"][1] == 1 and early["process"][0] <= 10, early
+
+
+def _due_turns_through_the_worker(games: list[Game]) -> int:
+    """The statements of processing every game's due turn the way the service does: the
+    scheduler queues them, a worker (this process) runs the tasks; the task rows included."""
+    now = timezone.now()
+    Game.objects.update(process_after=None)  # none due but these
+    Game.objects.filter(pk__in=[g.pk for g in games]).update(process_after=now)
+    with CaptureQueriesContext(connection) as q:
+        assert service.enqueue_due(now) == len(games)
+        run_worker()
+    for game in games:
+        before = game.turn
+        game.refresh_from_db()
+        assert game.turn == before + 1
+    return len(q)
+
+
+@pytest.mark.django_db
+def test_a_due_turn_costs_a_few_statements_however_many_are_due() -> None:
+    """Task queuing, claiming and completing are paid per batch of due games, not per game:
+    each more due game costs only its own turn's statements (lock and read the game, read
+    its last turn and its seats, write the bots' orders, the turn, its outputs and its mail
+    task, update the game; at turn 1 no earlier turn is read)."""
+    games = [_diplomacy(n=n)[0] for n in range(8)]  # turn 1; the next waits for the human
+    few = _due_turns_through_the_worker(games[:2])
+    many = _due_turns_through_the_worker(games[2:])
+    per_game = (many - few) / 4
+    assert per_game <= 9, (few, many)
+    assert few - 2 * per_game <= 20, (few, many)  # the batch's own statements
+
+
+@pytest.mark.django_db
+def test_a_batch_goes_on_with_the_turns_only_bots_play_then_queues_the_rest() -> None:
+    gm, _ = make_user("gamemaster", gm=True)
+    settings = {"fill_with_bots": True, "deadline": {"minutes": 60}}
+    game = service.create_game(gm, "Bots", DIPLOMACY, settings=settings)
+    game = service.start(game.pk, gm)  # every power a bot: every turn is due at once
+    DBTaskResult.objects.all().delete()  # the task the start queued: the batch runs instead
+    assert service.process_batch([(game.pk, 1)]) == service.CHAIN
+    game.refresh_from_db()
+    assert game.turn == service.CHAIN + 1 and game.enqueued_at is not None
+    # No task for the turns the batch went on with; one for the turn after them.
+    queued = [r.args_kwargs["args"] for r in DBTaskResult.objects.filter(queue_name="default")]
+    assert queued == [[game.pk, service.CHAIN + 1, False]]
+    assert service.enqueue_due(timezone.now()) == 0  # queued: the scheduler leaves it
 
 
 @pytest.mark.django_db

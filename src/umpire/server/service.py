@@ -499,10 +499,16 @@ def _maybe_early(game: Game, now: datetime, seats: Sequence[Seat] | None = None)
 
 
 def _schedule(
-    game: Game, todo: Pending, now: datetime, seats: Sequence[Seat] | None = None
+    game: Game,
+    todo: Pending,
+    now: datetime,
+    seats: Sequence[Seat] | None = None,
+    *,
+    queue: bool = True,
 ) -> None:
     """Set the deadline of the turn that opens now (the game's status columns are up to date);
-    queue it at once if nobody must wait."""
+    queue it at once if nobody must wait (without ``queue``: only mark it queued, for the
+    caller to process)."""
     game.deadline = deadline_for(game, todo, now)
     game.process_after = game.deadline + grace(game) if game.deadline else None
     game.extension = timedelta(0)
@@ -511,7 +517,10 @@ def _schedule(
     game.notice_at = notice_at(game, seats)
     if _expected_ready(game, seats):
         game.process_after = now
-        enqueue(game, now)
+        if queue:
+            enqueue(game, now)
+        else:
+            game.enqueued_at = now
 
 
 def enqueue(game: Game, now: datetime, *, force: bool = False) -> None:
@@ -522,29 +531,65 @@ def enqueue(game: Game, now: datetime, *, force: bool = False) -> None:
     game.enqueued_at = now
 
 
+BATCH = 16  # due games per task the scheduler queues
+
+
 def enqueue_due(now: datetime | None = None) -> int:
     """Queue every game whose turn is due and not queued recently; the count queued.
 
-    Run periodically by every worker. A task whose worker died is queued again once
-    ``UMPIRE_REENQUEUE_AFTER`` seconds have passed; duplicates are harmless.
+    Run periodically by every worker. The due games go out in tasks of up to ``BATCH``
+    games each (:func:`process_batch`), claimed a batch at a time: a handful of statements
+    per batch rather than a transaction and a task per game. A game whose task failed or
+    whose worker died is queued again once ``UMPIRE_REENQUEUE_AFTER`` seconds have passed;
+    duplicates are harmless.
     """
+    from umpire.server.tasks import process_games
+
     now = now or timezone.now()
     stale = now - timedelta(seconds=django_settings.UMPIRE_REENQUEUE_AFTER)
     due = Game.objects.filter(status=GameStatus.RUNNING, process_after__lte=now).filter(
         Q(enqueued_at__isnull=True) | Q(enqueued_at__lte=stale)
     )
+    ids = list(due.order_by("process_after", "pk").values_list("pk", flat=True))
     count = 0
-    for game_id in due.values_list("pk", flat=True):
+    for start in range(0, len(ids), BATCH):
         with transaction.atomic():
-            game = _locked(game_id)
-            if game.status != GameStatus.RUNNING or not game.process_after:
+            # Locked and checked again: a game another scheduler has just queued (or a
+            # worker is processing) is skipped.
+            claimed = list(
+                due.select_for_update(skip_locked=True)
+                .filter(pk__in=ids[start : start + BATCH])
+                .order_by("pk")
+                .values_list("pk", "turn")
+            )
+            if not claimed:
                 continue
-            if game.process_after > now or (game.enqueued_at and game.enqueued_at > stale):
-                continue
-            enqueue(game, now)
-            game.save(update_fields=["enqueued_at"])
-            count += 1
+            Game.objects.filter(pk__in=[pk for pk, _ in claimed]).update(enqueued_at=now)
+            process_games.enqueue([[pk, turn] for pk, turn in claimed])
+            count += len(claimed)
     return count
+
+
+CHAIN = 4  # turns of one game a batch processes in a row when bots alone play the next
+
+
+def process_batch(turns: Sequence[tuple[int, int]]) -> int:
+    """Process the due turns of a batch, each game in its own transaction; the count of
+    turns processed. A turn that only bots play, due at once after one processed here, is
+    processed here too (up to ``CHAIN`` turns of a game in a row; after that it is queued as
+    a task of its own). A game that fails is logged and left queued: the scheduler queues it
+    again after ``UMPIRE_REENQUEUE_AFTER`` seconds, as it does for a task that failed."""
+    done = 0
+    for game_id, turn in turns:
+        try:
+            for step in range(CHAIN):
+                processed, again = _process(game_id, turn + step, queue_next=step == CHAIN - 1)
+                done += processed
+                if not again:
+                    break
+        except Exception:
+            log.exception("game %s: processing turn %s failed", game_id, turn)
+    return done
 
 
 def recover_stale_tasks(now: datetime | None = None) -> int:
@@ -582,20 +627,37 @@ def _fill_missing(game: Game, table: session.Table, seats: list[Seat], now: date
         save_submissions(game, game.turn, written, now)
 
 
+# What processing a turn changes on the game row.
+PROCESSED_FIELDS = (
+    "turn", "enqueued_at", "label", "expected", "submitted", "outcome", "status",
+    "finished_at", "deadline", "process_after", "notice_at", "extension",
+)  # fmt: skip
+
+
 def process_due(game_id: int, turn: int, *, force: bool = False) -> bool:
     """Process turn ``turn`` if it is still the current one and is due; True if done.
 
     One transaction: a worker that dies inside leaves the game as it was. Idempotent: the
     turn number makes a second run (duplicate task, second worker) a no-op.
     """
+    return _process(game_id, turn, force=force)[0]
+
+
+def _process(
+    game_id: int, turn: int, *, force: bool = False, queue_next: bool = True
+) -> tuple[bool, bool]:
+    """:func:`process_due`; and whether the next turn is due at once (bots alone play it).
+    Without ``queue_next`` that next turn is not queued: the caller processes it (the game
+    is marked queued, so that the scheduler leaves it alone unless the caller dies)."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None or game.status != GameStatus.RUNNING or game.turn != turn:
-            return False
+            return False, False
         now = timezone.now()
         if not force and (game.process_after is None or game.process_after > now):
-            return False
-        table = session.open_table(load_tail(game))
+            return False, False
+        # The game row names the powers with orders in: none, no submission to read.
+        table = session.open_table(load_tail(game, pending=bool(game.submitted)))
         record = table.record
         seats = list(Seat.objects.filter(game=game, active=True).order_by("power", "joined_at"))
         _fill_missing(game, table, seats, now)
@@ -611,10 +673,10 @@ def process_due(game_id: int, turn: int, *, force: bool = False) -> bool:
             game.finished_at = now
             game.deadline = game.process_after = game.notice_at = None
         else:
-            _schedule(game, table.pending(), now, seats)
-        game.save()
+            _schedule(game, table.pending(), now, seats, queue=queue_next)
+        game.save(update_fields=PROCESSED_FIELDS)  # not the record's header: it never changes
         log.info("game %s: processed turn %s (%s)", game.pk, done.number, done.label)
-    return True
+    return True, game.process_after == now
 
 
 # --- game-master actions ------------------------------------------------------------------

@@ -17,6 +17,15 @@ def process_game(game_id: int, turn: int, force: bool = False) -> bool:
     return process_due(game_id, turn, force=force)
 
 
+@task()
+def process_games(turns: list[list[int]]) -> int:
+    """Process each ``[game_id, turn]`` of a batch the deadline scheduler queued (each game in
+    its own transaction, as :func:`process_game` does); the count processed."""
+    from umpire.server.service import process_batch
+
+    return process_batch([(game_id, turn) for game_id, turn in turns])
+
+
 @task(queue_name="mail")
 def compose_mail(what: str, *ids: int) -> int:
     """Write the mails one change causes into the outbox (printouts, press, notices)."""

@@ -7,7 +7,8 @@ transaction as the change that causes it; a task on the worker's mail queue send
 Django's configured email backend, with a timeout and retries (:func:`deliver`).
 
 Hooks (connected by the app's ``ready``): when a :class:`~umpire.server.models.Turn` row is
-created, a task is queued (in that transaction) that writes every seat holder's printout;
+created in a game with mail on, a task is queued (in that transaction) that writes every seat
+holder's printout;
 likewise for press, a new seat's welcome, and the game master's pause, resume, extension,
 replacement and end.
 :func:`send_notices` (reminders and late notices) must be run periodically: the entrances
@@ -187,7 +188,7 @@ def _holders(game: Game) -> list[Seat]:
 def send_printouts(game_id: int, turn_row_id: int) -> int:
     """Each seat holder's printout of the turn just processed; the count sent."""
     game = Game.objects.filter(pk=game_id).first()
-    turn = Turn.objects.filter(pk=turn_row_id).first()
+    turn = Turn.objects.filter(pk=turn_row_id).only("pk", "game_id", "number", "label").first()
     if game is None or turn is None or not mail_enabled(game):
         return 0
     sent = 0
@@ -435,7 +436,8 @@ def compose(what: str, *ids: int) -> int:
 
 
 def _turn_saved(sender: Any, instance: Turn, created: bool, **kwargs: Any) -> None:
-    if created and not kwargs.get("raw"):
+    # A game without mail queues nothing (the composer would send nothing).
+    if created and not kwargs.get("raw") and mail_enabled(instance.game):
         _compose("printouts", instance.game_id, instance.pk)
 
 
