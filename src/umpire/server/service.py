@@ -31,6 +31,7 @@ from umpire.core.record import GameRecord
 from umpire.core.ruleset import HasDrawVotes, Outcome, Pending
 from umpire.core.session import Receipt, SessionError
 from umpire.server import errors as E
+from umpire.server import statements
 from umpire.server.accounts import is_game_master
 from umpire.server.errors import refuse
 from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat, Vote
@@ -57,7 +58,7 @@ UMPIRE_SENDER = "Umpire"
 
 
 def _locked(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = statements.locked_game(game_id)  # select_for_update, compiled once
     if game is None:
         raise refuse(E.GAME_NOT_FOUND, game_id=game_id)
     return game
@@ -321,7 +322,7 @@ def submit(
             raise refuse(E.GAME_NOT_STARTED)
         if game.status == GameStatus.FINISHED:
             raise refuse(GAME_OVER, detail="; no more orders are taken")
-        seats = list(Seat.objects.filter(game=game, active=True).order_by("id"))
+        seats = statements.active_seats(game.pk)
         seat = next((s for s in seats if s.user_id == user.pk), None)  # as _seat_of
         if seat is None:
             raise refuse(E.SEAT_NONE)

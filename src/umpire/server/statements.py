@@ -3,13 +3,15 @@
 Building a query through the ORM costs about a millisecond of CPU each time (cloning the
 queryset, resolving the filters, compiling every column); sending a statement compiled once
 costs a tenth of that (issue 18: a printout read was four ORM queries, 80% of its time).
-Two statements live here:
+The statements here:
 
 - :func:`token_user`: the account behind an API token, with the token's expiry and last use
   (every authenticated API request);
 - :func:`reader_facts`: what reading a game's stored view or printout needs, in one indexed
   statement: whether the game exists, who may see it, the caller's seat, and the stored
-  output itself (the printout and view reads).
+  output itself (the printout and view reads);
+- :func:`locked_game` and :func:`active_seats`: the game row locked for a change, and its
+  seats (every submission).
 
 The SQL is made from the models' own table and column names, and every value goes through
 the field's own database converters, so PostgreSQL and SQLite give the same Python values
@@ -63,6 +65,44 @@ def _field(model: Any, name: str) -> Field[Any, Any]:
 
 def _col(model: Any, name: str) -> str:
     return _q(str(_field(model, name).column))
+
+
+@cache
+def _select(model: Any) -> tuple[str, list[str], list[Converter]]:
+    """``SELECT`` of every column of ``model``'s table, the attribute names, the converters."""
+    fields = [_field(model, f.name) for f in model._meta.concrete_fields]
+    columns = ", ".join(f"m.{_q(str(f.column))}" for f in fields)
+    return (
+        f"SELECT {columns} FROM {_table(model)} m",
+        [f.attname for f in fields],
+        [_converter(f) for f in fields],
+    )
+
+
+def _models(model: Any, where: str, params: Sequence[Any], tail: str = "") -> list[Any]:
+    """Instances of ``model`` (whole, as the ORM makes them) for ``WHERE where``."""
+    select, names, converters = _select(model)
+    with connection.cursor() as cursor:
+        cursor.execute(f"{select} WHERE {where} {tail}", params)
+        rows = cursor.fetchall()
+    return [
+        model.from_db(DEFAULT_DB_ALIAS, names, [c(v) for c, v in zip(converters, row, strict=True)])
+        for row in rows
+    ]
+
+
+def locked_game(game_id: int) -> Game | None:
+    """``Game.objects.select_for_update().filter(pk=game_id).first()``, compiled once (on
+    SQLite, where every transaction already holds the write lock, without ``FOR UPDATE``)."""
+    lock = "FOR UPDATE" if connection.features.has_select_for_update else ""
+    found = _models(Game, f"m.{_col(Game, 'id')} = %s", [game_id], lock)
+    return found[0] if found else None
+
+
+def active_seats(game_id: int) -> list[Seat]:
+    """``list(Seat.objects.filter(game=game_id, active=True).order_by("id"))``, compiled once."""
+    where = f"m.{_col(Seat, 'game')} = %s AND m.{_col(Seat, 'active')}"
+    return _models(Seat, where, [game_id], f"ORDER BY m.{_col(Seat, 'id')}")
 
 
 # --- tokens -----------------------------------------------------------------------------------
