@@ -320,6 +320,10 @@ def main() -> None:
         rates: dict[tuple[int, int, str], float] = {}
         counts = [int(c) for c in args.clients.split(",")]
         for turn in (int(t) for t in args.turns.split(",")):
+            # Requests still queued in the listen backlog when a phase ends are served after
+            # it: wait for them before the games are deleted and made again.
+            wait_for(base)
+            time.sleep(2)
             everyone = prepare(turn, max(counts))
             connection.close()
             for n in counts:
