@@ -1,10 +1,17 @@
 """Printout reads and order submissions per second through the API of a live server (issue 18).
 
 For each turn T (1 and 40): one Diplomacy game per client, each a copy of one bot-filled game
-at turn T, each client a player (its own account and token) holding France. Then C client
-threads, each on its own keep-alive connection, read their printout for D seconds, then
-submit orders for D seconds. Prints requests per second, p50 and p99 latency, failures and
-connection resets, for 50 and 200 clients, and the turn-40 / turn-1 ratio. Figures only.
+at turn T, each client a player (its own account and token) holding France. Then C clients,
+each on its own connection (kept alive where the server allows it), read their printout for
+D seconds, then submit orders for D seconds. Prints requests per second, p50 and p99
+latency, failures and connection resets, for 50 and 200 clients, and the turn-40 / turn-1
+ratio. Figures only.
+
+The clients: ``wrk`` (Debian's ``apt-get install wrk``; C, two threads, a Lua script that
+gives each request the next player's game and token in turn) when it is installed, else C
+Python threads (``--client python``). The Python client spends about as much CPU per request
+as the server's printout read does, on the same two cores, so it measures itself as much as
+the server; the first line printed says which client ran, and the client's own CPU time.
 
     .venv/bin/python bench/api_load.py                            # starts `umpire serve`
     .venv/bin/python bench/api_load.py --db sqlite --seconds 10
@@ -23,6 +30,7 @@ import argparse
 import http.client
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -38,6 +46,36 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import servergames
+
+WRK_SCRIPT = """
+local clients = @CLIENTS@
+local kind = "@KIND@"
+local THREADS = @THREADS@
+local threads = 0
+function setup(thread)
+  thread:set("offset", threads)
+  threads = threads + 1
+end
+function init(args)
+  i = offset - THREADS
+end
+-- Thread k takes clients k+1, k+1+THREADS, ... in turn: a game is rarely asked twice at once.
+function request()
+  i = (i + THREADS) % #clients
+  local c = clients[i + 1]
+  local headers = {["Authorization"] = "Bearer " .. c[2], ["Content-Type"] = "application/json"}
+  if kind == "read" then
+    return wrk.format("GET", "/api/games/" .. c[1] .. "/printout", headers)
+  end
+  return wrk.format("POST", "/api/games/" .. c[1] .. "/orders", headers, c[3])
+end
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("WRK %d %d %d %d %d %d %d %d %d\\n", summary.requests,
+    summary.duration, latency:percentile(50), latency:percentile(99), e.connect, e.read,
+    e.write, e.status, e.timeout))
+end
+"""
 
 POSTGRES = "postgres://postgres@127.0.0.1:5432/h_scale_api"
 SERVE = "import sys; from umpire.cli import main; sys.exit(main(sys.argv[1:]))"
@@ -152,6 +190,65 @@ def hammer(base: str, clients: list[Client], seconds: float, kind: str) -> Tally
     return tally
 
 
+@dataclass
+class Figures:
+    rate: float
+    p50_ms: float
+    p99_ms: float
+    failures: int
+    resets: int
+    note: str
+
+
+def lua_string(text: str) -> str:
+    return json.dumps(text)  # a JSON string literal is a Lua string literal for this text
+
+
+def hammer_wrk(base: str, clients: list[Client], seconds: float, kind: str) -> Figures:
+    """``wrk``: two threads, one connection per client; each request the next client's."""
+    rows = ", ".join(
+        f"{{{c.game_id}, {lua_string(c.token)}, "
+        f"{lua_string(json.dumps({'turn': c.turn, 'text': c.orders}))}}}"
+        for c in clients
+    )
+    threads = 2
+    script = WRK_SCRIPT.replace("@CLIENTS@", "{" + rows + "}").replace("@KIND@", kind)
+    script = script.replace("@THREADS@", str(threads))
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
+        f.write(script)
+    try:
+        out = subprocess.run(
+            ["wrk", f"-t{threads}", f"-c{len(clients)}", f"-d{seconds:g}s", "--timeout", "30s",
+             "-s", f.name, base],
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+    finally:
+        os.unlink(f.name)
+    line = next((x for x in out.stdout.splitlines() if x.startswith("WRK ")), None)
+    if line is None:
+        raise SystemExit(f"wrk failed: {out.stdout}{out.stderr}")
+    done, micros, p50, p99, connect, read, write, status, timeout = map(int, line.split()[1:])
+    ok = done - status
+    return Figures(
+        rate=ok / (micros / 1e6), p50_ms=p50 / 1000, p99_ms=p99 / 1000,
+        failures=status + timeout + connect, resets=read + write,
+        note=f"non-2xx {status}, socket errors connect {connect} read {read} write {write} "
+        f"timeout {timeout}",
+    )  # fmt: skip
+
+
+def hammer_python(base: str, clients: list[Client], seconds: float, kind: str) -> Figures:
+    tally = hammer(base, clients, seconds, kind)
+    return Figures(
+        rate=len(tally.latencies) / seconds,
+        p50_ms=quantile(tally.latencies, 0.50) * 1000,
+        p99_ms=quantile(tally.latencies, 0.99) * 1000,
+        failures=tally.failures, resets=tally.resets,
+        note=f"{tally.statuses}" + (f" first failure: {tally.first_failure}"
+                                    if tally.first_failure else ""),
+    )  # fmt: skip
+
+
 def quantile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -186,6 +283,10 @@ def main() -> None:
     parser.add_argument("--database-url", help="the database (default: see --db)")
     parser.add_argument("--url", help="an already running server on that database")
     parser.add_argument("--server-log", help="write the started server's output here")
+    parser.add_argument(
+        "--client", choices=("auto", "wrk", "python"), default="auto",
+        help="the load client (auto: wrk if installed, else Python threads)",
+    )  # fmt: skip
     args = parser.parse_args()
     tmp = tempfile.TemporaryDirectory()
     url = args.database_url or (
@@ -208,29 +309,37 @@ def main() -> None:
             env=env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
         base = f"http://127.0.0.1:{port}"
+    use_wrk = args.client == "wrk" or (args.client == "auto" and shutil.which("wrk") is not None)
+    load = hammer_wrk if use_wrk else hammer_python
     try:
         wait_for(base)
-        print(f"server {base}, database {connection.vendor}, {args.seconds:g} s per phase")
+        print(f"server {base}, database {connection.vendor}, {args.seconds:g} s per phase, "
+              f"client {'wrk' if use_wrk else 'Python threads'}, load {os.getloadavg()[0]:.1f}")  # fmt: skip
         print(f"{'turn':>4} {'clients':>7} {'kind':<7} {'req/s':>7} {'p50 ms':>7} "
-              f"{'p99 ms':>7} {'failed':>6} {'resets':>6}  statuses")  # fmt: skip
+              f"{'p99 ms':>7} {'failed':>6} {'resets':>6}  notes")  # fmt: skip
         rates: dict[tuple[int, int, str], float] = {}
         counts = [int(c) for c in args.clients.split(",")]
         for turn in (int(t) for t in args.turns.split(",")):
+            # Requests still queued in the listen backlog when a phase ends are served after
+            # it: wait for them before the games are deleted and made again.
+            wait_for(base)
+            time.sleep(2)
             everyone = prepare(turn, max(counts))
             connection.close()
             for n in counts:
                 clients = everyone[:n]
                 for kind in ("read", "submit"):
-                    tally = hammer(base, clients, args.seconds, kind)
-                    rate = len(tally.latencies) / args.seconds
-                    rates[(n, turn, kind)] = rate
-                    p50 = quantile(tally.latencies, 0.50) * 1000
-                    p99 = quantile(tally.latencies, 0.99) * 1000
-                    print(f"{clients[0].turn:>4} {n:>7} {kind:<7} {rate:>7.0f} {p50:>7.1f} "
-                          f"{p99:>7.1f} {tally.failures:>6} {tally.resets:>6}  "
-                          f"{tally.statuses}", flush=True)  # fmt: skip
-                    if tally.first_failure:
-                        print(f"     first failure: {tally.first_failure}", flush=True)
+                    before = os.times()
+                    got = load(base, clients, args.seconds, kind)
+                    after = os.times()
+                    cpu = (after.children_user + after.children_system + after.user
+                           + after.system) - (before.children_user + before.children_system
+                           + before.user + before.system)  # fmt: skip
+                    rates[(n, turn, kind)] = got.rate
+                    print(f"{clients[0].turn:>4} {n:>7} {kind:<7} {got.rate:>7.0f} "
+                          f"{got.p50_ms:>7.1f} {got.p99_ms:>7.1f} {got.failures:>6} "
+                          f"{got.resets:>6}  client CPU {cpu / args.seconds:.2f} cores, "
+                          f"load {os.getloadavg()[0]:.1f}; {got.note}", flush=True)  # fmt: skip
         turns = sorted({t for (_, t, _) in rates})
         if len(turns) >= 2:
             for (n, t, kind), rate in sorted(rates.items()):

@@ -259,15 +259,19 @@ LAST_USED_EVERY = timedelta(hours=1)
 
 
 def user_for_token(token: str) -> User | None:
+    """The active account a live token belongs to: one statement (every API request makes
+    it), and a write only for an expired token or once per ``LAST_USED_EVERY``."""
+    from umpire.server.statements import token_user
+
     now = timezone.now()
-    row = ApiToken.objects.select_related("user").filter(digest=digest(token)).first()
+    row = token_user(digest(token))
     if row is None or not row.user.is_active:
         return None
     if row.expires_at <= now:
-        row.delete()
+        ApiToken.objects.filter(pk=row.id).delete()
         return None
     if row.last_used_at is None or now - row.last_used_at >= LAST_USED_EVERY:
-        ApiToken.objects.filter(pk=row.pk).update(last_used_at=now)
+        ApiToken.objects.filter(pk=row.id).update(last_used_at=now)
     return row.user
 
 

@@ -23,11 +23,17 @@ from ninja.security import HttpBearer
 from umpire.core import registry
 from umpire.core.errors import GAME_OVER, TURN_STALE, Code
 from umpire.core.session import SessionError
-from umpire.server import accounts, service
+from umpire.server import accounts, service, statements
 from umpire.server import errors as E
 from umpire.server.errors import refuse
 from umpire.server.models import Game
-from umpire.server.outputs import SPECTATOR_VIEWER, present, viewer_of, with_facts
+from umpire.server.outputs import (
+    SPECTATOR_VIEWER,
+    SPECTATORS_ONLY,
+    present,
+    viewer_of,
+    with_facts,
+)
 from umpire.server.schemas import (
     LIST_MAX,
     REQUEST_MAX_BYTES,
@@ -195,6 +201,31 @@ def _visible(game: Game, user: User) -> Game:
     if game.seats.filter(user=user).exists() or game.enrollments.filter(user=user).exists():
         return game
     raise refuse(E.GAME_NOT_FOUND, game_id=game.pk)
+
+
+def _stored_out(request: HttpRequest, game_id: Id, part: str, turn: TurnNumber | None) -> Any:
+    """``_out(request, game_id, part, turn=turn)`` for a stored view or printout, in one
+    statement (``statements.reader_facts``) with the same checks in the same order: the game
+    exists and is visible to the caller (``_visible``), has started, has processed ``turn``,
+    and the caller is its umpire or holds a seat in it (``outputs.viewer_of``)."""
+    user = _user(request)
+    facts = statements.reader_facts(game_id, user, part, turn)
+    if facts is None:
+        raise refuse(E.GAME_NOT_FOUND, game_id=game_id)
+    umpire = user.is_superuser or facts.gm_id == user.pk
+    if not (facts.public or umpire or facts.member):
+        raise refuse(E.GAME_NOT_FOUND, game_id=game_id)
+    if not facts.started:
+        raise refuse(E.GAME_NOT_STARTED)
+    last = max(facts.turn - 1, 0)
+    at = last if turn is None else turn
+    if not 0 <= at <= last:
+        raise refuse(E.TURN_UNKNOWN, at=at, last=last)
+    if not umpire and facts.power is None:
+        raise refuse(E.VIEW_FORBIDDEN, reason=SPECTATORS_ONLY)
+    if facts.output is None:  # a turn processed before its outputs were stored
+        return _out(request, game_id, part, turn=at)
+    return {part: {"turn": at, ("view" if part == "view" else "text"): facts.output}}
 
 
 def _out(request: HttpRequest, game_id: Id, *parts: str, turn: TurnNumber | None = None) -> Any:
@@ -410,12 +441,12 @@ def game_detail(request: HttpRequest, game_id: Id) -> Any:
 
 @api.get("/games/{game_id}/view", auth=auth, tags=["turns"])
 def view(request: HttpRequest, game_id: Id, turn: TurnNumber | None = None) -> Any:
-    return _out(request, game_id, "view", turn=turn)
+    return _stored_out(request, game_id, "view", turn)
 
 
 @api.get("/games/{game_id}/printout", auth=auth, tags=["turns"])
 def printout(request: HttpRequest, game_id: Id, turn: TurnNumber | None = None) -> Any:
-    return _out(request, game_id, "printout", turn=turn)
+    return _stored_out(request, game_id, "printout", turn)
 
 
 @api.get("/games/{game_id}/events", auth=auth, tags=["turns"])
@@ -446,11 +477,9 @@ def orders(request: HttpRequest, game_id: Id, turn: TurnNumber | None = None) ->
 def submit(request: HttpRequest, game_id: Id, data: OrdersIn) -> Any:
     """Submit orders for ``turn`` (the latest submission counts); returns the receipt."""
     user = _user(request)
-    receipt = service.submit_orders(
-        game_id, user, data.text, turn=data.turn, ready=data.ready, source="api"
-    )
-    game = _game(game_id)
-    return present(game, viewer_of(game, user), ["receipt", "status"], receipt=receipt)
+    done = service.submit(game_id, user, data.text, turn=data.turn, ready=data.ready, source="api")
+    viewer = viewer_of(done.game, user, done.seats)
+    return present(done.game, viewer, ["receipt", "status"], receipt=done.receipt, seats=done.seats)
 
 
 @api.post("/games/{game_id}/ready", auth=auth, tags=["orders"])

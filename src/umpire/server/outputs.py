@@ -9,7 +9,7 @@ power wrote or was sent. The seed is never read here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,12 +60,18 @@ class Viewer:
 SPECTATOR_VIEWER = Viewer(SPECTATOR)
 
 
-def viewer_of(game: Game, user: User | AnonymousUser | None) -> Viewer:
+def viewer_of(
+    game: Game, user: User | AnonymousUser | None, seats: Sequence[Seat] | None = None
+) -> Viewer:
+    """Who ``user`` is in ``game``; ``seats``: the game's active seats in id order, if read."""
     if user is None or not user.is_authenticated:
         return SPECTATOR_VIEWER
     if user.is_superuser or game.gm_id == user.pk:
         return Viewer(UMPIRE, None, user.pk)
-    seat = Seat.objects.filter(game=game, user_id=user.pk, active=True).first()
+    if seats is not None:
+        seat = next((s for s in seats if s.user_id == user.pk), None)
+    else:
+        seat = Seat.objects.filter(game=game, user_id=user.pk, active=True).first()
     if seat is None:
         return Viewer(SPECTATOR, None, user.pk)
     return Viewer(PLAYER, seat.power, user.pk)
@@ -79,12 +85,14 @@ def present(
     turn: int | None = None,
     receipt: Receipt | None = None,
     so_far: str = "",
+    seats: Sequence[Seat] | None = None,
 ) -> dict[str, Any]:
     """Everything ``viewer`` asked for and may read about ``game``, as JSON-able data.
 
     ``turn`` selects the processed turn for ``view``/``printout``/``events`` (default: the
     latest) and the turn for ``orders`` (default: the current one); ``so_far`` is the order
-    written so far for ``steps``.
+    written so far for ``steps``. ``seats``: the game's active seats, if the caller has them
+    (the status reads who is ready from them).
     """
     wanted = list(parts)
     unknown = [p for p in wanted if p not in PARTS]
@@ -95,7 +103,7 @@ def present(
         if part == "game":
             out["game"] = _public_facts(game, viewer)
         elif part == "status":
-            out["status"] = _status(game, viewer)
+            out["status"] = _status(game, viewer, seats)
         elif part in ("view", "printout", "events"):
             out[part] = _turn_output(part, game, viewer, turn)
         elif part == "orders":
@@ -198,14 +206,16 @@ def _scenario_powers(ruleset: Any, scenario: str) -> tuple[str, ...]:
     return tuple(info.default_powers or info.powers)
 
 
-def _status(game: Game, viewer: Viewer) -> dict[str, Any]:
+def _status(game: Game, viewer: Viewer, seats: Sequence[Seat] | None = None) -> dict[str, Any]:
     _started(game)
     label, expected, submitted = game.label, list(game.expected), list(game.submitted)
     if not label:  # a game stored before the row kept its status
         table = session.open_table(load_tail(game))
         label, expected = table.pending().label, list(table.pending().powers)
         submitted = table.submitted()
-    ready = {s.power for s in Seat.objects.filter(game=game, active=True, ready_turn=game.turn)}
+    if seats is None:
+        seats = list(Seat.objects.filter(game=game, active=True, ready_turn=game.turn))
+    ready = {s.power for s in seats if s.ready_turn == game.turn}
     status: dict[str, Any] = {"turn": game.turn, "label": label, "expected": list(expected)}
     if viewer.is_umpire:
         status["submitted"] = submitted

@@ -15,6 +15,7 @@ import logging
 import random
 import secrets
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -32,6 +33,7 @@ from umpire.core.record import GameRecord
 from umpire.core.ruleset import HasDrawVotes, HasSeating, Outcome, Pending
 from umpire.core.session import Receipt, SessionError
 from umpire.server import errors as E
+from umpire.server import statements
 from umpire.server.accounts import is_game_master
 from umpire.server.errors import refuse
 from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat, Vote
@@ -58,7 +60,7 @@ UMPIRE_SENDER = "Umpire"
 
 
 def _locked(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = statements.locked_game(game_id)  # select_for_update, compiled once
     if game is None:
         raise refuse(E.GAME_NOT_FOUND, game_id=game_id)
     return game
@@ -365,6 +367,16 @@ def _seat_by_game(
 # --- orders, readiness, press ------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Submitted:
+    """A stored submission: its receipt, and the game row and active seats as the submission
+    left them (what the answer shows, without reading them again)."""
+
+    receipt: Receipt
+    game: Game
+    seats: list[Seat]
+
+
 def submit_orders(
     game_id: int,
     user: User,
@@ -375,6 +387,21 @@ def submit_orders(
     source: str = "api",
 ) -> Receipt:
     """Store the orders of the user's power for ``turn``; the latest submission counts."""
+    return submit(game_id, user, text, turn=turn, ready=ready, source=source).receipt
+
+
+def submit(
+    game_id: int,
+    user: User,
+    text: str,
+    *,
+    turn: int,
+    ready: bool = False,
+    source: str = "api",
+) -> Submitted:
+    """:func:`submit_orders`, with the game and its seats as it left them. Whatever the game's
+    length: the game row locked, its seats, the last state (``load_tail``), the submission
+    written, and the row's status columns written only when they change."""
     if source not in SOURCES:
         raise refuse(E.ORDERS_BAD_SOURCE, sources=", ".join(SOURCES))
     if len(text.encode("utf-8", errors="replace")) > ORDERS_MAX_BYTES:
@@ -385,22 +412,27 @@ def submit_orders(
             raise refuse(E.GAME_NOT_STARTED)
         if game.status == GameStatus.FINISHED:
             raise refuse(GAME_OVER, detail="; no more orders are taken")
-        seat = _seat_of(game, user)
+        seats = statements.active_seats(game.pk)
+        seat = next((s for s in seats if s.user_id == user.pk), None)  # as _seat_of
         if seat is None:
             raise refuse(E.SEAT_NONE)
         table = session.open_table(load_tail(game, pending=False))
         now = timezone.now()
         receipt = table.submit(seat.power, text, source=source, received=now.isoformat(), turn=turn)
         save_submission(game, game.turn, table.record.pending[-1], user, now)
-        seat.ready_turn = game.turn if ready else 0
-        seat.save(update_fields=["ready_turn"])
-        seats = list(Seat.objects.filter(game=game, active=True))
+        ready_turn = game.turn if ready else 0
+        if seat.ready_turn != ready_turn:
+            seat.ready_turn = ready_turn
+            seat.save(update_fields=["ready_turn"])
+        changed: list[str] = []
         if seat.power not in game.submitted:
             game.submitted = [p for p in game.powers if p in {*game.submitted, seat.power}]
+            changed.append("submitted")
             if game.notice_at is not None:
                 game.notice_at = notice_at(game, seats)  # None once nobody is left to remind
-        _maybe_early(game, now, seats)
-    return receipt
+                changed.append("notice_at")
+        _maybe_early(game, now, seats, changed)
+    return Submitted(receipt, game, seats)
 
 
 def set_ready(game_id: int, user: User, *, turn: int, ready: bool) -> None:
@@ -491,11 +523,20 @@ def _expected_ready(game: Game, seats: Sequence[Seat] | None = None) -> bool:
     return True
 
 
-def _maybe_early(game: Game, now: datetime, seats: Sequence[Seat] | None = None) -> None:
+def _maybe_early(
+    game: Game, now: datetime, seats: Sequence[Seat] | None = None, changed: list[str] | None = None
+) -> None:
+    """Queue the turn now if nobody must be waited for; save the game row (only the columns
+    in ``changed`` and those this changes, when ``changed`` is given)."""
     if game.status == GameStatus.RUNNING and _expected_ready(game, seats):
         game.process_after = now
         enqueue(game, now)
-    game.save()
+        if changed is not None:
+            changed += ["process_after", "enqueued_at"]
+    if changed is None:
+        game.save()
+    elif changed:
+        game.save(update_fields=changed)
 
 
 def _schedule(
