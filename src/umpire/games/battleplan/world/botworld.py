@@ -20,6 +20,7 @@ Europe's bot is not changed by any of this.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Iterable
 
 from umpire.core.chance import Chance
@@ -199,6 +200,7 @@ GARRISON_NUM, GARRISON_DEN = 1, 2  # keep half the biggest neighbouring player's
 GARRISON_LEAST = 2  # and never fewer than this
 RESEARCH_EACH = 20  # Dollars of Army research a turn (5B: small spends go furthest)
 KEEP_DOLLARS = 30  # Dollars kept for propaganda at home (3A)
+SEA_STEP = 3  # a move to or from a sea costs as much as three by land (:func:`_distances`)
 HPI_DEFENCE = 100  # HPI a victim's own propaganda may win back in a turn (3A)
 
 
@@ -301,13 +303,19 @@ def _players_in(state: GameState, number: int, spaces: Iterable[str]) -> set[int
 
 
 def _threat(state: GameState, gm: GameMap, number: int, code: str, spared: str = "") -> int:
-    """The biggest Army of another player next to ``code`` (minors cannot conquer, 2C),
-    leaving out ``spared`` (the country attacked from here: its Army is busy defending)."""
+    """The biggest Army of another player next to ``code``, in a country or at sea (minors
+    cannot conquer, 2C; Armies at sea can, 4C.1), leaving out ``spared`` (the country
+    attacked from here: its Army is busy defending)."""
     worst = 0
     for n in gm.spaces[code].adjacent:
         c = state.countries.get(n)
         if c is not None and n != spared and c.owner not in (MINOR, number):
             worst = max(worst, c.army)
+        sea = state.seas.get(n)
+        if sea is not None:
+            for p, stack in sea.forces.items():
+                if p != number:
+                    worst = max(worst, stack.army)
     return worst
 
 
@@ -414,6 +422,7 @@ def _advance(
         return [c for c in places if any(test(n) for n in gm.spaces[c].adjacent)]
 
     if target is not None:
+        # concentration: every Army heads for the target player's border, by land or sea
         starts = touching(theirs, False) + touching(theirs, True)
     else:
         starts = touching(foreign, False) or touching(foreign, True)
@@ -443,17 +452,22 @@ def _advance(
 
 
 def _distances(gm: GameMap, places: set[str], starts: list[str]) -> dict[str, int]:
-    """Steps over ``places`` (our land, the seas) from each to the nearest of ``starts``."""
+    """The cost of the way over ``places`` (our land, the seas) from each to the nearest of
+    ``starts``: a step by land costs 1, one to or from a sea ``SEA_STEP`` (shipping is slow
+    and the Army at sea is open to Navy and AirForce, 2D), so land routes are preferred."""
     distance = {c: 0 for c in starts}
-    frontier = list(starts)
-    while frontier:
-        nxt: list[str] = []
-        for code in frontier:
-            for n in sorted(gm.spaces[code].adjacent):
-                if n in places and n not in distance:
-                    distance[n] = distance[code] + 1
-                    nxt.append(n)
-        frontier = nxt
+    queue = [(0, c) for c in sorted(starts)]
+    while queue:
+        d, code = heapq.heappop(queue)
+        if d > distance[code]:
+            continue
+        for n in sorted(gm.spaces[code].adjacent):
+            if n not in places:
+                continue
+            cost = d + (SEA_STEP if gm.spaces[n].is_sea or gm.spaces[code].is_sea else 1)
+            if cost < distance.get(n, cost + 1):
+                distance[n] = cost
+                heapq.heappush(queue, (cost, n))
     return distance
 
 
