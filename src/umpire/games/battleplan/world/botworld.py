@@ -1,11 +1,13 @@
 """The bots of the World Wide scenarios other than Real Forces (ruling W-BOT).
 
-- Equal Forces and South America: the conquering bot (:func:`conquest_orders`), which plays
-  to end the game (WW equal: "until there is only one player left who occupies a country"):
-  it builds only Army, spends spare Dollars on Army research, picks one target (the weakest
-  neighbouring player, else the minors next door), moves the Army of its interior countries
-  toward that target, and attacks with everything it can spare once it outnumbers the
-  defender; weak or empty countries next door it takes on the way.
+- Equal Forces and South America: the conquering bot (:func:`conquest_orders`, ruling
+  W-BOT4), which plays to end the game (WW equal: "until there is only one player left who
+  occupies a country"): it builds only Army, spends spare Dollars on Army research and on
+  propaganda that makes revolutions in its target's countries, picks one target (the
+  weakest neighbouring player by land, else across a sea, else the minors next door), moves
+  the Army of its other countries toward that target over land and sea, and attacks with
+  everything it can spare beyond a garrison once it outnumbers the defender; weaker
+  countries next door it takes on the way.
 - Anonymous: the conquering bot, and its diplomacy only through the numbered message orders
   (WW anonymous): greetings to its neighbours on turn one (message 1), a claim on each space it
   attacks to the player who holds it (9), and every fifth turn a call to everyone to attack
