@@ -338,10 +338,11 @@ def war_plan(state: GameState, gm: GameMap, number: int) -> list[Order]:
     then any other country next door we clearly outnumber; the Army of countries that attack
     nothing goes one step nearer the target; Armies at sea land where they can."""
     mine = sorted(state.occupied_by(number))
-    if not mine:
-        return []
-    me = state.player(number)
     target = target_player(state, gm, number)
+    if not mine:
+        # BP 1A: out of countries but with forces at sea: those may still land
+        return _landings(state, gm, number, target, set())
+    me = state.player(number)
     frontier = sorted(
         {
             n
