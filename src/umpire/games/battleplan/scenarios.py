@@ -135,6 +135,7 @@ EQUAL = Scenario(
     newspaper=True,
     signup=EQUAL_SIGNUP,
     goal=basic_goal,
+    player_bot=botworld.equal_bot,  # plays to conquer (ruling W-BOT)
 )
 
 ANONYMOUS = Scenario(
@@ -207,6 +208,7 @@ SOUTH_AMERICA = Scenario(
     game_map=south_america_map(),
     start=EUROPE_START,
     goal=basic_goal,
+    player_bot=botworld.equal_bot,  # plays to conquer (ruling W-BOT)
 )
 
 _REAL = real_positions()
