@@ -197,3 +197,28 @@ def test_no_articles_in_europe_nor_in_an_anonymous_game() -> None:
     assert _codes(ANON, state, "EFR", "NEWS ANON: hello") == ["illegal/no_free_messages"]
     _, paper = _turn(ANON, state, {})
     assert "[1] EFR: anonymous" in paper and "Ann Able" not in paper  # W-NEWS2
+
+
+@pytest.mark.rule("BP 4D.4")
+@pytest.mark.rule("WW equal")
+def test_a_world_wide_attack_over_land_is_not_struck_by_the_defenders_navy() -> None:
+    """4D.4: a defending Navy strikes only the Army that comes from the sea. On the world map
+    every code has three letters, lands and seas alike: the origin's kind comes from the map."""
+
+    def attack(navy: int) -> tuple[int, int, str]:
+        state = _new(EQUAL)
+        belgium = state.countries["EBE"]  # a coastal minor next to France
+        belgium.navy, belgium.army, belgium.air = navy, 5, 0
+        parsed = EQUAL.parse(state, "EFR", "@EFR AC20EBE")  # France borders Belgium: by land
+        assert parsed.problems == [], parsed.problems
+        res = EQUAL.resolve(state, {"EFR": [o for _, o in parsed.orders]}, Down())
+        combat = next(e.text for e in res.events if e.kind == "land_combat" and "EBE" in e.text)
+        return res.state.countries["EBE"].owner, res.state.countries["EBE"].army, combat
+
+    france = _new(EQUAL).number_of("EFR")
+    owner, army, _ = attack(0)
+    assert owner == france
+    # 40 Navy in Belgium change nothing: they would strike 20 hits on an army from the sea.
+    owner40, army40, combat = attack(40)
+    assert (owner40, army40) == (owner, army), combat
+    assert "EFR(Army=20-20)" not in combat

@@ -30,6 +30,9 @@ class Group:
     n: int = 0
     stopped: int = 0  # missiles shot down (4G.1)
     from_minor: bool = False
+    # Sent out of a sea, not a country (4D.4: only then does the defender's Navy strike it).
+    # Set from the map where the group is made: in World Wide every code has three letters.
+    from_sea: bool = False
     home: bool = False  # the survivors have gone home (steps 4, 5)
     stayed: bool = False  # a conquering group that stayed in the country it took (4C.1)
 
@@ -40,10 +43,6 @@ class Group:
     @property
     def lost(self) -> int:
         return self.sent - self.n
-
-    @property
-    def from_sea(self) -> bool:
-        return len(self.origin) == 3
 
 
 @dataclass(slots=True)

@@ -90,8 +90,13 @@ def send_out(state: GameState, moved: Moved, player: int, a: Action) -> None:
     n = take(state, player, a.space, a.unit, a.amount)
     if not n:
         return
-    minor = a.space in state.countries and state.countries[a.space].owner == MINOR
-    moved.groups.append(Group(player, a.space, a.unit, a.verb, a.target, n, from_minor=minor))
+    country = state.countries.get(a.space)  # else the order's space is a sea
+    minor = country is not None and country.owner == MINOR
+    moved.groups.append(
+        Group(
+            player, a.space, a.unit, a.verb, a.target, n, from_minor=minor, from_sea=country is None
+        )
+    )
     target = state.countries.get(a.target)
     # BP 3B, 12A: attacking a minor with Army or AirForce from another space sends your
     # popularity there to zero (unless it is negative)

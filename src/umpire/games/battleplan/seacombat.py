@@ -78,7 +78,7 @@ def _pools(state: GameState, code: str, groups: Sequence[Group]) -> tuple[Pools,
     homes: list[Group] = []
     for p, stack in sorted(state.seas[code].forces.items()):
         for unit in "ANF":
-            g = Group(p, code, unit, "HOME", code, stack.get(unit))
+            g = Group(p, code, unit, "HOME", code, stack.get(unit), from_sea=True)
             homes.append(g)
             pools.setdefault(p, {}).setdefault(unit, []).append(g)
     for g in groups:
