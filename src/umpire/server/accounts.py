@@ -57,6 +57,20 @@ def profile_of(user: User) -> Profile:
     return profile
 
 
+def set_mail_maps(user: User, on: bool) -> None:
+    """The player's choice: printout mails carry the turn's map (an SVG attachment) or not."""
+    profile = profile_of(user)
+    if profile.mail_maps != on:
+        profile.mail_maps = on
+        profile.save(update_fields=["mail_maps"])
+
+
+def mails_maps(user: User) -> bool:
+    """Whether the player asked for maps in printout mails (off for an account without a
+    profile)."""
+    return bool(Profile.objects.filter(user=user, mail_maps=True).exists())
+
+
 # --- addresses ----------------------------------------------------------------------------
 
 

@@ -271,6 +271,11 @@ MAIL_BEFORE_HEADING = SERVER.declare(
     "text above the heading is ignored",
     "Lines above the heading (a greeting) are reported, never read as orders.",
 )
+MAIL_BAD_MAPS = SERVER.declare(
+    "mail/bad_maps",
+    "write MAPS ON or MAPS OFF",
+    "A MAPS line says neither ON nor OFF; the choice is left as it was.",
+)
 MAIL_STRAY_ENDPRESS = SERVER.declare(
     "mail/stray_endpress", "ENDPRESS without PRESS", "An ENDPRESS line closes no press."
 )
@@ -371,6 +376,12 @@ ORDERS_READY = SERVER.declare(
 )
 REPORT_SENT = SERVER.declare(
     "report/sent", "report sent", "Outcome: the REPORT command's printout was sent."
+)
+MAPS_SET = SERVER.declare(
+    "maps/set",
+    "the choice of maps in printout mails was set",
+    "Outcome: the MAPS ON or MAPS OFF command (or the account page's checkbox) set whether "
+    "the player's printout mails carry the turn's map.",
 )
 CODE_ROTATED = SERVER.declare(
     "code/rotated",

@@ -28,6 +28,9 @@ class Profile(models.Model):
     # May create games and use the GM console (set by ``umpire creategm``); not staff: the
     # Django admin is for superusers only. The address lives in allauth's EmailAddress.
     is_game_master = models.BooleanField(default=False)
+    # The player's choice (MAPS ON/OFF by mail, or the account page): each printout mail
+    # carries the map of that turn as the player's page shows it (an SVG attachment).
+    mail_maps = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return self.display_name

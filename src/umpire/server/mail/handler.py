@@ -28,7 +28,7 @@ from umpire.core import registry, session
 from umpire.core.session import SessionError
 from umpire.server import errors as E
 from umpire.server import service
-from umpire.server.accounts import rotate_code, users_at
+from umpire.server.accounts import rotate_code, set_mail_maps, users_at
 from umpire.server.mail import replies
 from umpire.server.mail.models import InboundMail, OutboundMail
 from umpire.server.mail.outbound import heading_for, send
@@ -321,6 +321,8 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
             codes.append(_report(game, seat, command.turn, reply))
         elif command.name == "JOIN":
             codes.append(_join(command, [user], reply))
+        elif command.name == "MAPS":
+            codes.append(_maps(user, command.on, reply))
     if "NEWCODE" in names:
         rotate_code(seat, by="asked for by mail")
         reply.add(
@@ -332,6 +334,19 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
         reply.add("Your mail has a heading but no orders, press or commands: nothing was done.")
         codes.append(E.MAIL_EMPTY.code)
     return Handled(codes[0] if codes else _asked(names), [reply])
+
+
+def _maps(user: User, on: bool, reply: replies.Reply) -> str:
+    """MAPS ON / MAPS OFF: whether the player's printout mails carry the turn's map (an
+    account-wide choice, as the account page's checkbox; only after a heading, since a From
+    address alone can be forged)."""
+    set_mail_maps(user, on)
+    state = "carry" if on else "no longer carry"
+    reply.add(
+        f"MAPS {'ON' if on else 'OFF'}: your printout mails {state} the map of the turn as "
+        "your game page shows it (an SVG attachment; a game without a map sends none)."
+    )
+    return E.MAPS_SET.code
 
 
 def _orders(

@@ -53,6 +53,8 @@ class OutboundMail(models.Model):
     subject = models.CharField(max_length=200)
     body = models.TextField(blank=True)
     headers = models.JSONField(default=dict, blank=True)
+    # Text attachments: [{"name", "mimetype", "content"}] (a printout's SVG map).
+    attachments = models.JSONField(default=list, blank=True)
     kind = models.CharField(max_length=20)  # reply, printout, reminder, late, press, newspaper
     game = models.ForeignKey(
         "umpire.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

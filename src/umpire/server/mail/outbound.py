@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypedDict
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -36,13 +36,22 @@ from umpire.core import session
 from umpire.server.accounts import masked, verified_address
 from umpire.server.mail.models import MailStatus, OutboundMail
 from umpire.server.mail.replies import FOOTER, when
-from umpire.server.models import AuditEntry, Game, GameStatus, Message, Seat, Turn
+from umpire.server.models import AuditEntry, Game, GameStatus, Message, Profile, Seat, Turn
 from umpire.server.outputs import PLAYER, Viewer, message_number, present
 from umpire.server.store import load_record, load_tail
+from umpire.server.web.maps import map_svg
 
 log = logging.getLogger("umpire.mail")
 
 NOTICE_BATCH = 500  # games per pass; the rest wait for the next pass
+
+
+class Attachment(TypedDict):
+    """A text file attached to a mail (stored as JSON in the outbox row)."""
+
+    name: str
+    mimetype: str
+    content: str
 
 
 def sender_address() -> str:
@@ -68,10 +77,12 @@ def send(
     game: Game | None = None,
     key: str | None = None,
     in_reply_to: str = "",
+    attachments: Sequence[Attachment] = (),
 ) -> bool:
     """Put one mail in the outbox and queue its sending; with ``key``, only if no mail with
     that key was queued before (True: queued). Runs in the caller's transaction: the mail
     exists exactly when the change that causes it does. Nothing here talks to a mail server.
+    ``attachments`` are text files (``name``, ``mimetype``, ``content``), kept in the row.
     """
     if not to:
         return False
@@ -87,6 +98,7 @@ def send(
             row = OutboundMail.objects.create(
                 key=key, to=to[:254], subject=subject[:200], body=body, headers=headers,
                 kind=kind, game=game, next_attempt_at=now, queued_at=now,
+                attachments=[dict(a) for a in attachments],
             )  # fmt: skip
             deliver_mail.enqueue(row.pk)
     except IntegrityError:
@@ -110,6 +122,8 @@ def deliver(row_id: int, now: datetime | None = None) -> str:
         return "not-pending"
     row = OutboundMail.objects.get(pk=row_id)
     mail = EmailMessage(row.subject, row.body, sender_address(), [row.to], headers=row.headers)
+    for item in row.attachments or []:
+        mail.attach(str(item["name"]), str(item["content"]), str(item["mimetype"]))
     try:
         mail.send()
     except Exception as err:
@@ -208,10 +222,35 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
             body.append(CODE_NOTE)
         subject = f"G-{game.pk} {game.name}: printout of {turn.label} ({seat.power})"
         key = f"printout:{turn.pk}:{seat.power}"
+        maps = _turn_map(game, viewer, turn.number) if _wants_maps(seat.user) else []
         sent += send(to, subject, "\n".join(body) + "\n\n" + FOOTER, kind="printout",
-                     game=game, key=key)  # fmt: skip
+                     game=game, key=key, attachments=maps)  # fmt: skip
     sent += send_newspaper(game, turn)
     return sent
+
+
+def _wants_maps(user: Any) -> bool:
+    """The player's choice (``Profile.mail_maps``; an account without a profile: no)."""
+    try:
+        return bool(user.profile.mail_maps)
+    except Profile.DoesNotExist:
+        return False
+
+
+def _turn_map(game: Game, viewer: Viewer, number: int) -> list[Attachment]:
+    """The map of turn ``number`` as this viewer's game page shows it: the game's own drawing
+    (:func:`umpire.server.web.maps.map_svg`) of what ``present`` gives this viewer, never a
+    map of another power's view; nothing where the game draws no map."""
+    try:
+        data = present(game, viewer, ("view", "events"), turn=number)
+    except session.SessionError:  # nothing this viewer may see: no map
+        return []
+    svg = map_svg(game.game, (data.get("view") or {}).get("view"),
+                  (data.get("events") or {}).get("events"))  # fmt: skip
+    if svg is None:
+        return []
+    name = f"G-{game.pk}-turn-{number}-{viewer.power}.svg"
+    return [Attachment(name=name, mimetype="image/svg+xml", content=svg)]
 
 
 def send_newspaper(game: Game, turn: Turn) -> int:

@@ -78,11 +78,12 @@ class Heading:
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    name: str  # HELP, LIST, REPORT, READY, NEWCODE, JOIN
+    name: str  # HELP, LIST, REPORT, READY, NEWCODE, JOIN, MAPS
     line: int
     turn: int | None = None  # REPORT [turn]
     game: str = ""  # JOIN G-12: the game's number
     preferences: tuple[str, ...] = ()  # JOIN G-12 <choice>, <choice>, ...: as written
+    on: bool = False  # MAPS ON (True) or MAPS OFF
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,7 +425,7 @@ def _command_of(line: str) -> str | None:
         return first
     if first in LINE_COMMANDS and (first == "REPORT" or len(words) == 1):
         return first
-    if first in ("PRESS", "BROADCAST"):
+    if first in ("PRESS", "BROADCAST", "MAPS"):
         return first
     if " ".join(w.upper() for w in words) in PRESS_END:
         return "ENDPRESS"
@@ -508,6 +509,13 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
             continue
         if command == "ORDERS":
             explicit_orders = True
+            continue
+        if command == "MAPS":
+            words = stripped.upper().split()
+            if len(words) == 2 and words[1] in ("ON", "OFF"):
+                request.commands.append(Command("MAPS", number, on=words[1] == "ON"))
+            else:
+                request.problems.append(E.MAIL_BAD_MAPS.problem(number, stripped))
             continue
         if command == "JOIN":
             joined = _join_of(stripped, number)

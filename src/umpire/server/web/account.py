@@ -1,4 +1,4 @@
-"""The account page: the verified address, API tokens (listed, created, revoked) and the
+"""The account page: the verified address, whether printout mails carry maps, API tokens (listed, created, revoked) and the
 seat codes of the games one plays (shown to their holder, replaced on request)."""
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ def account_page(request: HttpRequest) -> HttpResponse:
         "seats": _seats(user),
         "new_token": request.session.pop("new_token", None),
         "token_days": accounts.token_lifetime().days,
+        "mail_maps": accounts.mails_maps(user),
     }
     return render(request, "web/account.html", ctx)
 
@@ -53,6 +54,19 @@ def new_token(request: HttpRequest) -> HttpResponse:
     name = (request.POST.get("name") or "web").strip()[:80] or "web"
     # Shown once, on the next page only (it is stored as a digest).
     request.session["new_token"] = {"name": name, "value": accounts.issue_token(user, name)}
+    return redirect("web:account")
+
+
+@require_POST
+def mail_maps(request: HttpRequest) -> HttpResponse:
+    """The checkbox: printout mails carry the turn's map (as MAPS ON / MAPS OFF by mail)."""
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    on = request.POST.get("mail_maps") == "on"
+    accounts.set_mail_maps(user, on)
+    messages.success(request, "Printout mails now carry the map." if on
+                     else "Printout mails no longer carry the map.")  # fmt: skip
     return redirect("web:account")
 
 

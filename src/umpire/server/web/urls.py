@@ -20,6 +20,7 @@ urlpatterns = [
     path("games/<int:game_id>/press/", press.press_page, name="press"),
     path("account/", account.account_page, name="account"),
     path("account/tokens/", account.new_token, name="new_token"),
+    path("account/maps/", account.mail_maps, name="mail_maps"),
     path("account/tokens/<int:token_id>/revoke/", account.revoke_token, name="revoke_token"),
     path("account/games/<int:game_id>/code/", account.new_code, name="new_code"),
     path("gm/", gm.console, name="gm"),
