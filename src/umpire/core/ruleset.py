@@ -55,6 +55,8 @@ class GameInfo:
     hidden_information: bool
     uses_chance: bool
     rulebook: str = ""  # file name under shared/rules
+    # How to write orders, in a few example lines (the game page shows it by the order box).
+    order_help: str = ""
 
     @property
     def default_scenario(self) -> ScenarioInfo:

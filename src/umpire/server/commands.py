@@ -290,6 +290,14 @@ def serve(host: str, port: int, demo: bool, workers: int | None = None) -> int:
     print(f"API documentation: {url}/api/docs", flush=True)
     print(f"Sign up: {url}/accounts/signup/  GM console: {url}/gm/", flush=True)
     print(f"Admin (superusers only): {url}/admin/", flush=True)
+    from django.conf import settings as conf
+
+    from umpire.server.mailconf import FILE_BACKEND
+
+    if conf.EMAIL_BACKEND == FILE_BACKEND:  # no mail server: say where sign-up links go
+        print(
+            f"Mail (no mail server set): one file per mail in {conf.EMAIL_FILE_PATH}/", flush=True
+        )
     if demo:
         _demo(host, url)
     connections.close_all()  # the web workers are forked from here: no shared connection

@@ -240,3 +240,26 @@ def test_the_lobby_join_form_takes_starting_spaces_for_equal_forces(gm: Any) -> 
     assert game.enrollments.get(user=ned).preferences == ["NTX", "EFR"]
     service.start(game.pk, gm[0])
     assert game.seats.get(user=eve).power == "EIR" and game.seats.get(user=ned).power == "NTX"
+
+
+def test_the_order_box_says_how_to_write_orders(dip: Any) -> None:
+    """A new player learns the notation on the page: each game's examples, beside the box."""
+    from umpire.core import registry
+    from umpire.core.submission import parse
+
+    game, users, _ = dip
+    page = client_for(users["FRA"]).get(f"/games/{game.pk}/").content.decode()
+    assert "How to write orders" in page and "A mar S A par - bur" in page
+    # Every example order of Diplomacy's help is read by the engine's own grammar: the only
+    # problems it can have in the opening position are legality, never the notation.
+    record = load_record(game)
+    ruleset = session.ruleset_of(record)
+    state = session.current_state(record)
+    examples = ["A par - bur", "F bre H", "A mar S A par - bur", "F stp/sc - bot"]
+    for example in examples:
+        assert example in page
+        problems = parse(ruleset, state, "FRA", example).problems
+        assert not [p for p in problems if p.code.startswith("syntax/")], problems
+    # Every game says how its orders are written.
+    for name in ("diplomacy", "battleplan", "origins", "conquest", "spi_ww2"):
+        assert registry.get(name, None).info.order_help.strip(), name

@@ -33,6 +33,17 @@ INFO = GameInfo(
     hidden_information=True,
     uses_chance=True,
     rulebook="battle-plan.md",
+    order_help="""\
+Orders are codes separated by spaces (section 8); @XXX starts the orders of space XXX.
+  2E 4A             declare player 2 an enemy, player 4 an ally
+  @TU AC20BU        from Turkey, 20 Army conquer Bulgaria
+  @TU FA8BU         from Turkey, 8 AirForce attack Bulgaria's Army
+  @BLA NN10BU       from the Black Sea, 10 Navy attack Bulgaria's Navy
+  @TU AT5BLA        move 5 Army from Turkey to the Black Sea
+  @TU BA6 BN2       build 6 Army and 2 Navy with Industry in Turkey
+  RA10 P5BU         $10 of Army research; $5 of propaganda in Bulgaria
+  MSG 3: text       a signed message to player 3 (where the game allows messages)
+Your printout lists your spaces, forces and Dollars.\n""",
 )
 
 

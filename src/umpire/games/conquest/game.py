@@ -57,6 +57,15 @@ INFO = GameInfo(
     hidden_information=True,
     uses_chance=True,
     rulebook="conquest-of-the-world.txt",
+    order_help="""\
+One order a line; countries by code or name.
+  DIGIT 7               your number for the draw
+  HOMELAND USA          choose your Homeland
+  ALLY CAN MEX          ally with countries
+  ATTACK IND            attack a country
+  PLANE AGGRESSIVE      your weapon (TANK, SUB, PLANE) and posture (CAUTIOUS, AGGRESSIVE)
+  PACT BLUE / BREAK BLUE   offer or break a pact with a player
+  PASS                  nothing this turn\n""",
 )
 
 

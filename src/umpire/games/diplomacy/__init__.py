@@ -23,6 +23,12 @@ INFO = GameInfo(
     hidden_information=False,
     uses_chance=False,
     rulebook="diplomacy",
+    order_help="""\
+One order a line; provinces by abbreviation or name. Or click the map, or pick from the lists.
+  A par - bur           move       F bre H            hold
+  A mar S A par - bur   support    F eng C A lon - bre   convoy
+  A lon - bre via convoy           F stp/sc - bot     a coast after /
+  A mun R kie           retreat    Build A par / Remove F kie / Waive\n""",
 )
 RULESET = game.Diplomacy(INFO)
 RULESET_1939 = game_1939.Diplomacy1939(INFO)

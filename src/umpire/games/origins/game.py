@@ -40,6 +40,15 @@ INFO = GameInfo(
     hidden_information=True,
     uses_chance=True,
     rulebook="origins-of-ww2-pbm.txt",
+    order_help="""\
+One order a line; areas by code or name; HOME is your home area.
+  PLACE 3 POL                  place 3 of this turn's PFs in Poland
+  MOVE 2 FROM HOME TO AUS      move 2 PFs from your home area
+  ATTACK POL GER,USSR WITH 6   attack in Poland
+  UNDERSTANDING AUS            an Understanding marker
+  CONTROL POL SHARE USSR       a Control marker, shared
+  SPY POL GER                  see Germany's holding in Poland
+The end of your printout lists every order.\n""",
 )
 
 

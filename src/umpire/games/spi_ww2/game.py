@@ -50,6 +50,15 @@ INFO = GameInfo(
     hidden_information=True,
     uses_chance=True,
     rulebook="spi-world-war-ii-multiplayer.txt",
+    order_help="""\
+One order a line; hexes by id (CCRR) or place name; strength points (sp) by nationality.
+  PLACE GER 3 2113                     reinforcements
+  MOVE GER 3 2113-2213                 land movement (RAIL for rail)
+  SHIP <nat> <sp> <port>-<port>        naval transport (LAND for an invasion)
+  ATTACK 2213 WITH GER 3 2113, ITA 1 2114
+  PERMIT FRA SUPPLY                    a permission (REFUSE withdraws it)
+  PEACE FRA                            offer peace
+  PASS                                 nothing to order this phase\n""",
 )
 
 
