@@ -122,16 +122,18 @@ def save_outputs(game: Game, table: Table) -> None:
     """Every reader's view and printout after the table's last processed turn (the opening
     when none is), computed once and stored: reading one later is one indexed query."""
     at = table.record.processed
-    rows = [
-        TurnOutput(
-            game=game,
-            turn=at,
-            power=power or TurnOutput.UMPIRE,
-            view=_literal(table.view(power), _VIEW),
-            printout=table.report(power),
+    rows = []
+    for power in [*table.record.powers, None]:
+        seen, printout = table.view_and_report(power)
+        rows.append(
+            TurnOutput(
+                game=game,
+                turn=at,
+                power=power or TurnOutput.UMPIRE,
+                view=_literal(seen, _VIEW),
+                printout=printout,
+            )
         )
-        for power in [*table.record.powers, None]
-    ]
     if table.ruleset.info.hides_information(table.record.scenario):
         public = table.public_view()
         if public is not None:
