@@ -5,7 +5,8 @@ at turn T, each client a player (its own account and token) holding France. Then
 each on its own connection (kept alive where the server allows it), read their printout for
 D seconds, then submit orders for D seconds. Prints requests per second, p50 and p99
 latency, failures and connection resets, for 50 and 200 clients, and the turn-40 / turn-1
-ratio. Figures only.
+ratio; and the server's CPU per request (its processes, when the benchmark started it, plus
+PostgreSQL's for its connections): steadier than the rates on a shared machine. Figures only.
 
 The clients: ``wrk`` (Debian's ``apt-get install wrk``; C, two threads, a Lua script that
 gives each request the next player's game and token in turn) when it is installed, else C
@@ -27,6 +28,7 @@ again), or a temporary SQLite file with ``--db sqlite``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -46,6 +48,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import servergames
+from service_throughput import cpu_seconds, database_cpu_seconds
 
 WRK_SCRIPT = """
 local clients = @CLIENTS@
@@ -262,6 +265,27 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def tree_cpu_seconds(root: int) -> float:
+    """CPU time of process ``root`` and every process under it (the web workers, the task
+    worker) that is still running."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError):
+                parents[int(entry.name)] = int(
+                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
+                )
+    total = 0.0
+    for pid in parents:
+        at = pid
+        while at > 1 and at != root:
+            at = parents.get(at, 0)
+        if at == root:
+            with contextlib.suppress(OSError):
+                total += cpu_seconds(pid)
+    return total
+
+
 def wait_for(base: str, seconds: float = 120) -> None:
     until = time.monotonic() + seconds
     while time.monotonic() < until:
@@ -330,15 +354,23 @@ def main() -> None:
                 clients = everyone[:n]
                 for kind in ("read", "submit"):
                     before = os.times()
+                    spent = (tree_cpu_seconds(server.pid) if server else 0.0,
+                             database_cpu_seconds())  # fmt: skip
                     got = load(base, clients, args.seconds, kind)
                     after = os.times()
+                    served = got.rate * args.seconds
+                    web_ms = ((tree_cpu_seconds(server.pid) - spent[0]) / served * 1000
+                              if server and served else None)  # fmt: skip
+                    db_ms = (database_cpu_seconds() - spent[1]) / served * 1000 if served else 0
+                    connection.close()
                     cpu = (after.children_user + after.children_system + after.user
                            + after.system) - (before.children_user + before.children_system
                            + before.user + before.system)  # fmt: skip
                     rates[(n, turn, kind)] = got.rate
                     print(f"{clients[0].turn:>4} {n:>7} {kind:<7} {got.rate:>7.0f} "
                           f"{got.p50_ms:>7.1f} {got.p99_ms:>7.1f} {got.failures:>6} "
-                          f"{got.resets:>6}  client CPU {cpu / args.seconds:.2f} cores, "
+                          f"{got.resets:>6}  {_server_cpu(web_ms, db_ms)}"
+                          f"client CPU {cpu / args.seconds:.2f} cores, "
                           f"load {os.getloadavg()[0]:.1f}; {got.note}", flush=True)  # fmt: skip
         turns = sorted({t for (_, t, _) in rates})
         if len(turns) >= 2:
@@ -358,6 +390,14 @@ def main() -> None:
         if url.startswith("postgres") and not args.database_url:
             servergames.drop_postgres_database(url)
         tmp.cleanup()
+
+
+def _server_cpu(web_ms: float | None, db_ms: float) -> str:
+    """The server's CPU per request: its processes' (when the benchmark started it) and the
+    database server's for its connections (PostgreSQL on this machine)."""
+    if web_ms is None:
+        return f"database CPU {db_ms:.2f} ms/request; " if db_ms else ""
+    return f"server CPU {web_ms:.2f} + {db_ms:.2f} ms/request; "
 
 
 if __name__ == "__main__":

@@ -169,3 +169,17 @@ def test_the_compiled_statements_are_prepared_once_per_connection() -> None:
     token_statements = [s for s in prepared if "umpire_apitoken" in s]
     assert len(token_statements) == 1, prepared
     assert Game.objects.count() == 0  # (nothing else was written)
+
+
+def test_the_compiled_insert_refuses_a_model_others_listen_to() -> None:
+    """The mail app hears of a new turn by the ORM's signal: a compiled insert sends none."""
+    from umpire.server import statements
+    from umpire.server.models import Turn
+
+    _gm, api = make_user("eve", gm=True)
+    status, body = api.post("/games", {"name": "R", "game": "fakebid"})
+    assert status == 201, body
+    game = Game.objects.get(pk=body["game"]["id"])
+    with pytest.raises(TypeError, match="receivers"):
+        statements.insert([Turn(game=game, number=1, label="x", state={})])
+    assert not Turn.objects.exists()

@@ -34,6 +34,7 @@ from django.contrib.auth.models import User
 from django.db import DEFAULT_DB_ALIAS, connection
 from django.db.backends.utils import CursorWrapper
 from django.db.models import Field
+from django.db.models.signals import post_save, pre_save
 
 from umpire.server.models import ApiToken, Enrollment, Game, Seat, Submission, Turn, TurnOutput
 
@@ -142,29 +143,45 @@ def _turn_converters() -> list[Converter]:
 
 
 @cache
-def _insert_submission() -> tuple[str, list[Field[Any, Any]]]:
-    fields = [_field(Submission, f.name) for f in Submission._meta.concrete_fields]
+def _insert(model: Any) -> tuple[str, list[Field[Any, Any]]]:
+    fields = [_field(model, f.name) for f in model._meta.concrete_fields]
     fields = [f for f in fields if not f.primary_key]
     columns = ", ".join(_q(str(f.column)) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
-    return f"INSERT INTO {_table(Submission)} ({columns}) VALUES ({marks})", fields
+    return f"INSERT INTO {_table(model)} ({columns}) VALUES ({marks})", fields
+
+
+def insert(rows: Sequence[Any]) -> None:
+    """``Model.objects.bulk_create(rows)`` for new rows of one model (their keys given by the
+    database and not read back), compiled once per model: each value goes through its field's
+    ``pre_save`` and ``get_db_prep_save``, as the ORM sends it, and the rows go together. On
+    PostgreSQL the statement is prepared and the values are bound on the server, so a large
+    text or JSON value (a state, a view, a printout) is sent as it is instead of being quoted
+    into the statement's text in Python (a third of the cost of storing a Battle Plan turn).
+    No signal is sent, so a model with save receivers is refused (it goes through the ORM)."""
+    if not rows:
+        return
+    model: Any = type(rows[0])
+    if any(type(row) is not model for row in rows):
+        raise TypeError("insert: rows of one model only")
+    if post_save.has_listeners(model) or pre_save.has_listeners(model):
+        # Saving through here sends no signal: a model others listen to goes through the ORM.
+        raise TypeError(f"insert: {model.__name__} has save signal receivers; use the ORM")
+    sql, fields = _insert(model)
+    params = [
+        [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields] for row in rows
+    ]
+    with _cursor() as cursor:
+        if len(params) == 1:
+            cursor.execute(sql, params[0])
+        else:
+            cursor.executemany(sql, params)
 
 
 def insert_submission(**values: Any) -> None:
     """``Submission.objects.create(**values)`` (values by attribute name: ``game_id``,
-    ``user_id``...; a field not given takes its default), compiled once: each value goes
-    through its field's ``get_db_prep_save``, as the ORM sends it."""
-    sql, fields = _insert_submission()
-    unknown = set(values) - {f.attname for f in fields}
-    if unknown:
-        raise TypeError(f"not fields of Submission: {', '.join(sorted(unknown))}")
-    params = [
-        f.get_db_prep_save(values[f.attname] if f.attname in values else f.get_default(),
-                           connection)
-        for f in fields
-    ]  # fmt: skip
-    with _cursor() as cursor:
-        cursor.execute(sql, params)
+    ``user_id``...; a field not given takes its default), compiled once."""
+    insert([Submission(**values)])
 
 
 # --- tokens -----------------------------------------------------------------------------------

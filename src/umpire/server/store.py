@@ -7,8 +7,6 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.db.models import Value
-
 from umpire.core.chance import Draw
 from umpire.core.events import Event
 from umpire.core.problems import Problem
@@ -127,41 +125,20 @@ def save_outputs(game: Game, table: Table) -> None:
         seen, printout = table.view_and_report(power)
         rows.append(
             TurnOutput(
-                game=game,
-                turn=at,
-                power=power or TurnOutput.UMPIRE,
-                view=_literal(seen, _VIEW),
-                printout=printout,
+                game=game, turn=at, power=power or TurnOutput.UMPIRE, view=seen, printout=printout
             )
         )
     if table.ruleset.info.hides_information(table.record.scenario):
         public = table.public_view()
         if public is not None:
             rows.append(
-                TurnOutput(
-                    game=game,
-                    turn=at,
-                    power=TurnOutput.PUBLIC,
-                    view=_literal(public, _VIEW),
-                    printout="",
-                )
+                TurnOutput(game=game, turn=at, power=TurnOutput.PUBLIC, view=public, printout="")
             )
-    TurnOutput.objects.bulk_create(rows)
-
-
-_VIEW = TurnOutput._meta.get_field("view")
-
-
-def _literal(data: Any, field: Any) -> Value:
-    """JSON data as one parameter of its own in a bulk insert. Left bare, Django's bulk insert
-    on PostgreSQL puts each column of every row into one array parameter, and psycopg escapes
-    each quote of the JSON there with one regular-expression substitution (most of the cost
-    of storing a Battle Plan turn's outputs); one such value in a row makes it insert the
-    rows as plain ``VALUES``."""
-    return Value(data, output_field=field)
+    statements.insert(rows)
 
 
 def save_turn(game: Game, turn: TurnRecord) -> Turn:
+    # Through the ORM: the mail app hears of the new turn by its post_save signal.
     return Turn.objects.create(
         game=game,
         number=turn.number,
@@ -170,9 +147,6 @@ def save_turn(game: Game, turn: TurnRecord) -> Turn:
         events=[e.to_json() for e in turn.events],
         state=turn.state,
     )
-
-
-_ORDERS = Submission._meta.get_field("orders")
 
 
 def save_submission(
@@ -187,11 +161,10 @@ def save_submission(
 
 
 def save_submissions(game: Game, turn: int, subs: list[RecordSubmission], when: datetime) -> None:
-    """Submissions no account wrote (bots, defaults), in one statement."""
-    rows = [Submission(**_submission_fields(game, turn, sub, None, when)) for sub in subs]
-    for row in rows:
-        row.orders = _literal(row.orders, _ORDERS)
-    Submission.objects.bulk_create(rows)
+    """Submissions no account wrote (bots, defaults), sent together."""
+    statements.insert(
+        [Submission(**_submission_fields(game, turn, sub, None, when)) for sub in subs]
+    )
 
 
 def _submission_fields(
