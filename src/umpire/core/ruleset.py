@@ -203,7 +203,9 @@ class HasPublicView(Protocol[StateIn]):
 
     Built by allow-list from the facts every player may see (never the umpire's view with
     secrets deleted), so it holds nothing any one power knows alone. A game without hidden
-    information needs none: its umpire's view is already public.
+    information needs none: its umpire's view is already public. Where a game has one, it is
+    the spectator's position in every scenario, also one that hides nothing (drawn as the
+    public's map, not as the umpire's).
     """
 
     def public_view(self, state: StateIn) -> View:

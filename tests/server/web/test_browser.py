@@ -221,6 +221,24 @@ def test_a_battle_plan_turn(chrome: Any, live: Live) -> None:
     assert "after turn 1 of 1" in page.inner_text("main")
 
 
+def test_the_players_map_takes_the_width_of_the_window(chrome: Any, live: Live) -> None:
+    """The map of the player's game page spans the page, above the printout and the order
+    box, in a narrow window and a wide one, and fits the window's height (seen whole)."""
+    setup = live.setup("single", "diplomacy")
+    gid, power = setup["game"], setup["power"]
+    page = context(chrome, live, setup["sessions"][power]).new_page()
+    for width, height in ((800, 900), (1280, 900), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        open_game(page, gid)
+        box = page.locator("figure.map svg").bounding_box()
+        assert box["width"] > 0.9 * width, (width, box)
+        assert box["height"] <= height, (height, box)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # the order box is still on the page, below the map
+        assert page.locator("textarea[name=orders]").bounding_box()["y"] > box["y"] + box["height"]
+    shot(page, "diplomacy-player-wide")
+
+
 def test_an_origins_turn_then_the_gm_pauses_and_rolls_back(chrome: Any, live: Live) -> None:
     page, setup = _one_turn(chrome, live, "origins", "Turn 2")
     gid = setup["game"]

@@ -149,7 +149,7 @@
     return el ? el.dataset.unit.split(/\s+/).slice(-2).join(" ").toLowerCase() : null;
   }
   function note(form, text) {
-    var hint = form.querySelector(".map-hint");
+    var hint = document.querySelector(".map-hint");
     if (hint) { hint.textContent = text; }
   }
   function closeMenu() {
