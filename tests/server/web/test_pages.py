@@ -56,8 +56,26 @@ def test_orders_for_another_turn_are_refused_with_turn_stale(dip: Any) -> None:
     response = client_for(users["FRA"]).post(
         f"/games/{game.pk}/orders/", {"orders": "A par H", "turn": game.turn + 1}, **HTMX
     )
-    assert "[turn/stale]" in response.content.decode()
+    html = response.content.decode()
+    assert "[turn/stale]" in html
     assert not Submission.objects.filter(game=game).exists()
+    # what to do about it: the page is behind the game; a link reloads it
+    assert "The turn has moved on since this page was loaded" in html
+    assert f'<a href="/games/{game.pk}/">Reload the page</a>' in html
+
+
+def test_a_game_not_found_gets_the_site_s_page_with_a_way_on(dip: Any) -> None:
+    game, users, _ = dip
+    for client in (client_for(users["FRA"]), client_for(None)):
+        response = client.get(f"/games/{game.pk + 1000}/")
+        html = response.content.decode()
+        assert response.status_code == 404
+        assert "There is no game at this address" in html
+        assert 'href="/lobby/"' in html and "Umpire" in html  # the site's own header and links
+    assert (
+        "There is no page at this address"
+        in client_for(None).get("/no/such/page/").content.decode()
+    )
 
 
 def test_select_lists_offer_exactly_the_engine_s_legal_orders(dip: Any) -> None:

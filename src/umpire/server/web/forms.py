@@ -26,7 +26,7 @@ def game_choices() -> list[tuple[str, str]]:
     return [
         (
             f"{r.info.name}/{s.name}",
-            s.title if s.title.startswith(r.info.title) else f"{r.info.title}: {s.title}",
+            s.title if r.info.title in s.title else f"{r.info.title}: {s.title}",
         )
         for r in registry.all_games()
         for s in r.info.scenarios
