@@ -281,3 +281,15 @@ def test_the_order_box_says_how_to_write_orders(dip: Any) -> None:
     # Every game says how its orders are written.
     for name in ("diplomacy", "battleplan", "origins", "conquest", "spi_ww2"):
         assert registry.get(name, None).info.order_help.strip(), name
+
+
+def test_the_game_masters_game_page_gives_the_printout_the_whole_width(dip: Any) -> None:
+    """The game master gives no orders: nothing beside his report, which takes the width."""
+    game, users, gm = dip
+    assert (
+        '<div class="columns single">' in client_for(gm).get(f"/games/{game.pk}/").content.decode()
+    )
+    assert (
+        '<div class="columns">'
+        in client_for(users["ENG"]).get(f"/games/{game.pk}/").content.decode()
+    )
