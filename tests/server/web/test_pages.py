@@ -293,3 +293,17 @@ def test_the_game_masters_game_page_gives_the_printout_the_whole_width(dip: Any)
         '<div class="columns">'
         in client_for(users["ENG"]).get(f"/games/{game.pk}/").content.decode()
     )
+
+
+def test_games_are_named_by_their_scenario_titles(gm: Any) -> None:
+    """The lobby, my games and a game's page name the scenario as its rulebook does, not by
+    the code the server keeps ("equal", "1939-iii")."""
+    world = service.create_game(gm[0], "World", "battleplan", scenario="equal")
+    dip, _ = diplomacy_game(gm[0], scenario="1939-iii")
+    lobby = client_for(None).get("/lobby/").content.decode()
+    assert "World Wide Battle Plan: Equal Forces" in lobby and "· equal" not in lobby
+    assert "Diplomacy 1939 III (Autumn 1938)" in lobby  # the running game
+    page = client_for(User.objects.get(username="ita")).get(f"/games/{dip.pk}/").content.decode()
+    assert '<span class="muted">Diplomacy 1939 III (Autumn 1938)</span>' in page
+    mine = client_for(gm[0]).get("/games/").content.decode()
+    assert "World Wide Battle Plan: Equal Forces" in mine and world.scenario == "equal"
