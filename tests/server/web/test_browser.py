@@ -242,8 +242,10 @@ def test_the_players_map_takes_the_width_of_the_window(chrome: Any, live: Live) 
     shot(page, "diplomacy-player-wide")
     # The game master's console fits the window too (its list of games once ran off its side).
     console = context(chrome, live, setup["gm"]).new_page()
-    console.goto("/gm/")
-    assert console.evaluate("document.documentElement.scrollWidth") <= 1280
+    for width, url in ((1280, "/gm/"), (390, "/gm/"), (390, "/games/")):  # and on a phone
+        console.set_viewport_size({"width": width, "height": 844})
+        console.goto(url)
+        assert console.evaluate("document.documentElement.scrollWidth") <= width, (width, url)
 
 
 def test_an_origins_turn_then_the_gm_pauses_and_rolls_back(chrome: Any, live: Live) -> None:
