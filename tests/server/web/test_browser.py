@@ -248,6 +248,21 @@ def test_the_players_map_takes_the_width_of_the_window(chrome: Any, live: Live) 
         assert console.evaluate("document.documentElement.scrollWidth") <= width, (width, url)
 
 
+def test_orders_the_server_fails_to_take_are_reported_not_lost(chrome: Any, live: Live) -> None:
+    """An error answer (a 500, a refused CSRF token: 403) to the order form: htmx swaps
+    nothing, so the page says the orders were not received, and they stay in the box."""
+    setup = live.setup("single", "diplomacy")
+    gid, power = setup["game"], setup["power"]
+    page = context(chrome, live, setup["sessions"][power]).new_page()
+    open_game(page, gid)
+    page.route(f"**/games/{gid}/orders/", lambda route: route.fulfill(status=500, body="oops"))
+    page.fill("textarea[name=orders]", setup["orders"])
+    page.click("text=Submit orders")
+    page.wait_for_selector("#receipt .problem")
+    assert "Not received: the server answered 500" in page.inner_text("#receipt")
+    assert page.input_value("textarea[name=orders]") == setup["orders"]
+
+
 def test_an_origins_turn_then_the_gm_pauses_and_rolls_back(chrome: Any, live: Live) -> None:
     page, setup = _one_turn(chrome, live, "origins", "Turn 2")
     gid = setup["game"]

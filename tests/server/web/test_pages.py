@@ -307,3 +307,20 @@ def test_games_are_named_by_their_scenario_titles(gm: Any) -> None:
     assert '<span class="muted">Diplomacy 1939 III (Autumn 1938)</span>' in page
     mine = client_for(gm[0]).get("/games/").content.decode()
     assert "World Wide Battle Plan: Equal Forces" in mine and world.scenario == "equal"
+
+
+def test_orders_sent_after_the_session_ended_say_so_in_the_receipt_box(dip: Any) -> None:
+    """htmx puts what the server answers into the receipt box: a redirect to the log-in page
+    put a whole page there. The answer is a receipt: refused, and a link to log in again."""
+    game, _, _ = dip
+    response = client_for(None).post(
+        f"/games/{game.pk}/orders/", {"orders": "A par - bur", "turn": game.turn}, **HTMX
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and html.startswith('<div id="receipt"')
+    assert "you are not logged in" in html and "[auth/logged_out]" in html
+    assert f'href="/accounts/login/?next=/games/{game.pk}/"' in html
+    assert not Submission.objects.filter(game=game).exists()
+    # without htmx (no script): the log-in page, as before
+    plain = client_for(None).post(f"/games/{game.pk}/orders/", {"orders": "A par - bur"})
+    assert plain.status_code == 302 and plain["Location"].startswith("/accounts/login/")
