@@ -44,6 +44,8 @@ class ScenarioInfo:
     # None: as the game says (GameInfo.hidden_information); False: this scenario hides nothing
     hidden_information: bool | None = None
     press_allowed: bool = True  # False: players may not send free press (e.g. Anonymous WWBP)
+    # How to write orders where the scenario's notation is not the game's (GameInfo.order_help)
+    order_help: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +57,8 @@ class GameInfo:
     hidden_information: bool
     uses_chance: bool
     rulebook: str = ""  # file name under shared/rules
-    # How to write orders, in a few example lines (the game page shows it by the order box).
+    # How to write orders, in a few example lines (the game page shows it by the order box);
+    # a scenario with notation of its own has its own (ScenarioInfo.order_help).
     order_help: str = ""
 
     @property

@@ -281,6 +281,16 @@ def test_the_order_box_says_how_to_write_orders(dip: Any) -> None:
     # Every game says how its orders are written.
     for name in ("diplomacy", "battleplan", "origins", "conquest", "spi_ww2"):
         assert registry.get(name, None).info.order_help.strip(), name
+    # 1939 III has tanks, bombers and landing permissions: its page shows its own notation
+    game_1939 = service.create_game(
+        game.gm, "1939", "diplomacy", scenario="1939-iii", settings={"fill_with_bots": True}
+    )
+    italy = account("ita-1939")
+    service.join(game_1939.pk, italy, ["ITA"])
+    service.start(game_1939.pk, game.gm)
+    html = client_for(italy).get(f"/games/{game_1939.pk}/").content.decode()
+    assert "T mun - cro via aus" in html and "len [Land GER B pru]" in html
+    assert "F stp/sc - bot" not in html  # standard Diplomacy's help (no St Petersburg here)
 
 
 def test_the_game_masters_game_page_gives_the_printout_the_whole_width(dip: Any) -> None:

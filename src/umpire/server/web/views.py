@@ -139,7 +139,8 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         ctx["options"] = orders.get("options") or {}
         ctx["steps"] = isinstance(registry.get(game.game, game.scenario), HasOrderSteps)
         ctx["votes"] = [v["kind"] for v in orders.get("votes") or []]
-        ctx["order_help"] = registry.get(game.game, game.scenario).info.order_help
+        info = registry.get(game.game, game.scenario).info
+        ctx["order_help"] = info.scenario(game.scenario).order_help or info.order_help
         status = data.get("status") or {}
         ctx["ready"] = viewer.power in status.get("ready", [])
         ctx["expected"] = viewer.power in status.get("expected", [])
