@@ -334,3 +334,24 @@ def test_orders_sent_after_the_session_ended_say_so_in_the_receipt_box(dip: Any)
     # without htmx (no script): the log-in page, as before
     plain = client_for(None).post(f"/games/{game.pk}/orders/", {"orders": "A par - bur"})
     assert plain.status_code == 302 and plain["Location"].startswith("/accounts/login/")
+
+
+def test_a_player_who_joined_a_forming_game_is_told_so(gm: Any) -> None:
+    """The lobby and the game's page say that you have joined and what you asked for (they
+    offered to join again, and the page's head said "None"); others are still invited."""
+    game = service.create_game(
+        gm[0], "Forming", "diplomacy", settings={"deadline": {"minutes": 60}}
+    )
+    eve = account("eve")
+    c = client_for(eve)
+    c.post(f"/games/{game.pk}/join/", {"preferences": ["TUR", "RUS", ""]})
+    lobby = c.get("/lobby/").content.decode()
+    assert "You have joined (your choices: TUR, RUS)." in lobby
+    assert "<button>Change your choices</button>" in lobby
+    page = c.get(f"/games/{game.pk}/").content.decode()
+    assert "You have joined this game (your choices: TUR, RUS)." in page
+    assert "<b>Forming</b>: 1 of 7 seats taken · 1 h a turn once it starts" in page
+    assert "<b>None</b>" not in page and "Join it from the lobby" not in page
+    other = client_for(account("ned")).get(f"/games/{game.pk}/").content.decode()
+    assert "Join it from the lobby" in other and "You have joined" not in other
+    assert "<button>Join</button>" in client_for(account("kim")).get("/lobby/").content.decode()
