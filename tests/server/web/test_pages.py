@@ -355,3 +355,18 @@ def test_a_player_who_joined_a_forming_game_is_told_so(gm: Any) -> None:
     other = client_for(account("ned")).get(f"/games/{game.pk}/").content.decode()
     assert "Join it from the lobby" in other and "You have joined" not in other
     assert "<button>Join</button>" in client_for(account("kim")).get("/lobby/").content.decode()
+
+
+def test_the_ready_box_speaks_of_a_deadline_only_where_there_is_one(gm: Any) -> None:
+    timed, timed_users = diplomacy_game(gm[0])
+    page = client_for(timed_users["FRA"]).get(f"/games/{timed.pk}/").content.decode()
+    assert "ready: process without waiting for the deadline" in page
+    untimed = service.create_game(
+        gm[0], "Untimed", "diplomacy", settings={"deadline": {"minutes": 0}, "fill_with_bots": True}
+    )
+    kim = account("kim")
+    service.join(untimed.pk, kim, ["FRA"])
+    service.start(untimed.pk, gm[0])
+    page = client_for(kim).get(f"/games/{untimed.pk}/").content.decode()
+    assert "ready: process the turn once every player is ready (there is no deadline)" in page
+    assert "without waiting for the deadline" not in page
