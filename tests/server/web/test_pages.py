@@ -370,3 +370,11 @@ def test_the_ready_box_speaks_of_a_deadline_only_where_there_is_one(gm: Any) -> 
     page = client_for(kim).get(f"/games/{untimed.pk}/").content.decode()
     assert "ready: process the turn once every player is ready (there is no deadline)" in page
     assert "without waiting for the deadline" not in page
+
+
+def test_my_games_says_standing_by_for_a_running_game_one_waits_to_enter(dip: Any) -> None:
+    game, _, _ = dip
+    sam = account("sam")
+    assert "standby" in service.join(game.pk, sam)  # under way: on standby
+    mine = client_for(sam).get("/games/").content.decode()
+    assert "<td>standing by</td>" in mine and "<td>joined</td>" not in mine
