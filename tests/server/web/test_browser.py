@@ -224,7 +224,7 @@ def test_a_battle_plan_turn(chrome: Any, live: Live) -> None:
 def test_the_players_map_takes_the_width_of_the_window(chrome: Any, live: Live) -> None:
     """The map of the player's game page spans the page, above the printout and the order
     box, in a narrow window and a wide one, and fits the window's height (seen whole)."""
-    setup = live.setup("single", "diplomacy")
+    setup = live.setup("single", "diplomacy", "standard")  # accounts of their own
     gid, power = setup["game"], setup["power"]
     page = context(chrome, live, setup["sessions"][power]).new_page()
     for width, height in ((800, 900), (1280, 900), (1920, 1080)):
@@ -251,7 +251,7 @@ def test_the_players_map_takes_the_width_of_the_window(chrome: Any, live: Live) 
 def test_orders_the_server_fails_to_take_are_reported_not_lost(chrome: Any, live: Live) -> None:
     """An error answer (a 500, a refused CSRF token: 403) to the order form: htmx swaps
     nothing, so the page says the orders were not received, and they stay in the box."""
-    setup = live.setup("single", "diplomacy")
+    setup = live.setup("single", "origins", "historical")  # accounts of their own
     gid, power = setup["game"], setup["power"]
     page = context(chrome, live, setup["sessions"][power]).new_page()
     open_game(page, gid)
