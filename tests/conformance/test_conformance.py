@@ -28,7 +28,7 @@ from umpire.core import registry, session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
 from umpire.core.record import GameRecord
-from umpire.core.ruleset import HasPublicView, HasSecrets
+from umpire.core.ruleset import HasPrintoutOfView, HasPublicView, HasSecrets
 from umpire.core.submission import parse, reread
 
 # Every scenario of every registered game (the built-in games, and the toy game of the tests).
@@ -290,3 +290,25 @@ def test_the_public_view_holds_only_what_every_power_sees(game: str, scenario: s
                 assert _at(seen, path) == value, (power, path, n)
             varied = ruleset.vary_secrets(state, power, SeededChance(9, "vary", n, power))
             assert ruleset.public_view(varied) == public, (power, n)
+
+
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_a_printout_made_from_the_view_is_the_printout(game: str, scenario: str) -> None:
+    """What the service stores after a turn (``Table.view_and_report``) is each reader's view
+    and printout, also where the game builds the printout from a view given to it."""
+    record = playout(game, scenario, 4)
+    table = session.open_table(record)
+    for power in [*record.powers, None]:
+        seen, printout = table.view_and_report(power)
+        assert seen == table.view(power), power
+        assert printout == table.report(power), power
+    ruleset = registry.get(game, scenario)
+    if not isinstance(ruleset, HasPrintoutOfView):
+        return
+    for n in sample_turns(record, most=4):
+        state = ruleset.load_state(record.state_after(n))
+        events = record.turn(n).events if n >= 1 else []
+        for power in [*record.powers, None]:
+            mine = visible_to(events, power)
+            given = ruleset.printout_of_view(state, ruleset.view(state, power), mine, power)
+            assert given == ruleset.printout(state, mine, power), (power, n)

@@ -21,9 +21,38 @@ from . import fakegame
 fakegame.install()
 
 
+def _route_test_clients() -> None:
+    """Django's test client goes through the API's middleware under /api/ and the pages'
+    elsewhere, as the server's WSGI application does (``umpire.server.handlers``)."""
+    from django.test import client
+
+    from umpire.server.handlers import ApiStack, takes_api_stack
+
+    pages_handler = client.ClientHandler
+
+    class ApiClientHandler(ApiStack, pages_handler):
+        pass
+
+    class RoutingClientHandler:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            self.pages = pages_handler(*args, **kwargs)
+            self.api = ApiClientHandler(*args, **kwargs)
+
+        def __call__(self, environ: dict[str, Any]) -> Any:
+            api = takes_api_stack(environ.get("PATH_INFO", ""))
+            return (self.api if api else self.pages)(environ)
+
+    client.ClientHandler = RoutingClientHandler  # type: ignore[misc,assignment]
+
+
+_route_test_clients()
+
+
 def _postgres_unreachable() -> str | None:
+    from django.db import connections
+
     db = settings.DATABASES["default"]
-    if "postgresql" not in db["ENGINE"]:
+    if connections["default"].vendor != "postgresql":
         return None
     import psycopg
 
@@ -63,7 +92,9 @@ def private_cache() -> Iterator[None]:
 
 
 def is_postgres() -> bool:
-    return "postgresql" in settings.DATABASES["default"]["ENGINE"]
+    from django.db import connections
+
+    return bool(connections["default"].vendor == "postgresql")
 
 
 class Api:

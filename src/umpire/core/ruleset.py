@@ -201,6 +201,19 @@ class HasNewspaper(Protocol[StateIn]):
 
 
 @runtime_checkable
+class HasPrintoutOfView(Protocol[StateIn]):
+    """Optional, for speed: a game whose printout is made from the reader's view builds it from
+    a view computed already. The service stores every reader's view and printout after each
+    turn; with this, the view is computed once for both instead of twice. It must give what
+    ``printout(state, events, power)`` gives (the conformance suite compares them)."""
+
+    def printout_of_view(
+        self, state: StateIn, view: View, events: Sequence[Event], power: str | None
+    ) -> str:
+        """``printout(state, events, power)``, ``view`` being ``view(state, power)``."""
+
+
+@runtime_checkable
 class HasPublicView(Protocol[StateIn]):
     """Optional, for a game with hidden information: the position as a spectator sees it.
 

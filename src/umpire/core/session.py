@@ -40,6 +40,7 @@ from umpire.core.record import (
 from umpire.core.ruleset import (
     AnyRuleset,
     HasNewspaper,
+    HasPrintoutOfView,
     HasPublicView,
     Outcome,
     Pending,
@@ -391,6 +392,19 @@ class Table:
             power = self.resolve_power(power)
         events = self.record.turn(at).events if at >= 1 else []
         return self.ruleset.printout(self.state_after(at), visible_to(events, power), power)
+
+    def view_and_report(self, power: str | None) -> tuple[View, str]:
+        """``(view(power), report(power))`` after the latest turn; the view is computed once
+        where the game builds its printout from it (:class:`HasPrintoutOfView`)."""
+        if not isinstance(self.ruleset, HasPrintoutOfView):
+            return self.view(power), self.report(power)
+        at = self.record.processed
+        if power is not None:
+            power = self.resolve_power(power)
+        state = self.state_after(at)
+        seen = self.ruleset.view(state, power)
+        events = self.record.turn(at).events if at >= 1 else []
+        return seen, self.ruleset.printout_of_view(state, seen, visible_to(events, power), power)
 
     def public_view(self, *, turn: int | None = None) -> View | None:
         """The position after turn ``turn`` (default: the latest) as a spectator may see it:

@@ -174,6 +174,14 @@ def internal_error(request: HttpRequest, exc: Exception) -> HttpResponse:
 
 
 class TokenAuth(HttpBearer):
+    def __call__(self, request: HttpRequest) -> User | None:
+        """``Authorization: Bearer <token>``, as ninja reads it, from the one header (ninja
+        builds the mapping of every header of the request to find it)."""
+        scheme, _, token = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
+        if not token or scheme.lower() != self.openapi_scheme:
+            return None
+        return self.authenticate(request, token)
+
     def authenticate(self, request: HttpRequest, token: str) -> User | None:
         return accounts.user_for_token(token)
 

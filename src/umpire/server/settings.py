@@ -155,6 +155,10 @@ def _database() -> dict[str, Any]:
         db = {"ENGINE": "django.db.backends.sqlite3", "NAME": str(VAR_DIR / "umpire.sqlite3")}
         private_file(Path(db["NAME"]))  # SQLite gives its WAL files the database's mode
     db["CONN_HEALTH_CHECKS"] = True
+    if db["ENGINE"] == "django.db.backends.postgresql":
+        # Django's, with a health check that costs no round trip and prepared statements for
+        # the statements clients repeat (umpire/server/pgsql/base.py).
+        db["ENGINE"] = "umpire.server.pgsql"
     if db["ENGINE"] == "django.db.backends.sqlite3":
         db.setdefault("CONN_MAX_AGE", CONN_MAX_AGE)
         # One writer at a time: every transaction takes the write lock when it begins, so a

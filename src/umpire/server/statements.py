@@ -11,7 +11,11 @@ The statements here:
   statement: whether the game exists, who may see it, the caller's seat, and the stored
   output itself (the printout and view reads);
 - :func:`locked_game` and :func:`active_seats`: the game row locked for a change, and its
-  seats (every submission).
+  seats (every submission); :func:`last_turn`: the state a submission is read against;
+  :func:`insert_submission`: the submission written.
+
+On PostgreSQL each of them is also prepared, once per connection (``umpire.server.pgsql``):
+planning them cost the server more than running them.
 
 The SQL is made from the models' own table and column names, and every value goes through
 the field's own database converters, so PostgreSQL and SQLite give the same Python values
@@ -28,9 +32,10 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import DEFAULT_DB_ALIAS, connection
+from django.db.backends.utils import CursorWrapper
 from django.db.models import Field
 
-from umpire.server.models import ApiToken, Enrollment, Game, Seat, TurnOutput
+from umpire.server.models import ApiToken, Enrollment, Game, Seat, Submission, Turn, TurnOutput
 
 Converter = Callable[[Any], Any]
 
@@ -47,6 +52,14 @@ def _converter(field: Field[Any, Any]) -> Converter:
         return value
 
     return convert
+
+
+def _cursor() -> CursorWrapper:
+    """A cursor whose statements the database prepares (parses and plans once per connection)
+    where it can: on PostgreSQL (``umpire.server.pgsql``); elsewhere Django's own."""
+    prepared = getattr(connection, "prepared_cursor", None)
+    cursor: CursorWrapper = prepared() if prepared is not None else connection.cursor()
+    return cursor
 
 
 def _q(name: str) -> str:
@@ -82,7 +95,7 @@ def _select(model: Any) -> tuple[str, list[str], list[Converter]]:
 def _models(model: Any, where: str, params: Sequence[Any], tail: str = "") -> list[Any]:
     """Instances of ``model`` (whole, as the ORM makes them) for ``WHERE where``."""
     select, names, converters = _select(model)
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(f"{select} WHERE {where} {tail}", params)
         rows = cursor.fetchall()
     return [
@@ -103,6 +116,55 @@ def active_seats(game_id: int) -> list[Seat]:
     """``list(Seat.objects.filter(game=game_id, active=True).order_by("id"))``, compiled once."""
     where = f"m.{_col(Seat, 'game')} = %s AND m.{_col(Seat, 'active')}"
     return _models(Seat, where, [game_id], f"ORDER BY m.{_col(Seat, 'id')}")
+
+
+def last_turn(game_id: int, number: int) -> tuple[str, Any, Any] | None:
+    """Turn ``number``'s label, events and state: ``Turn.objects.only("number", "label",
+    "events", "state").get(game=game_id, number=number)``, compiled once (the game's tail)."""
+    names = ("label", "events", "state")
+    converters = _turn_converters()
+    where = f"{_col(Turn, 'game')} = %s AND {_col(Turn, 'number')} = %s"
+    with _cursor() as cursor:
+        cursor.execute(
+            f"SELECT {', '.join(_col(Turn, n) for n in names)} FROM {_table(Turn)} WHERE {where}",
+            [game_id, number],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    label, events, state = (c(v) for c, v in zip(converters, row, strict=True))
+    return label, events, state
+
+
+@cache
+def _turn_converters() -> list[Converter]:
+    return [_converter(_field(Turn, n)) for n in ("label", "events", "state")]
+
+
+@cache
+def _insert_submission() -> tuple[str, list[Field[Any, Any]]]:
+    fields = [_field(Submission, f.name) for f in Submission._meta.concrete_fields]
+    fields = [f for f in fields if not f.primary_key]
+    columns = ", ".join(_q(str(f.column)) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    return f"INSERT INTO {_table(Submission)} ({columns}) VALUES ({marks})", fields
+
+
+def insert_submission(**values: Any) -> None:
+    """``Submission.objects.create(**values)`` (values by attribute name: ``game_id``,
+    ``user_id``...; a field not given takes its default), compiled once: each value goes
+    through its field's ``get_db_prep_save``, as the ORM sends it."""
+    sql, fields = _insert_submission()
+    unknown = set(values) - {f.attname for f in fields}
+    if unknown:
+        raise TypeError(f"not fields of Submission: {', '.join(sorted(unknown))}")
+    params = [
+        f.get_db_prep_save(values[f.attname] if f.attname in values else f.get_default(),
+                           connection)
+        for f in fields
+    ]  # fmt: skip
+    with _cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 # --- tokens -----------------------------------------------------------------------------------
@@ -139,7 +201,7 @@ def _token_statement() -> tuple[str, list[str], list[Converter], list[Converter]
 def token_user(digest: str) -> TokenRow | None:
     """The token with this digest and its account (a whole ``User``), in one statement."""
     sql, names, token_conv, user_conv = _token_statement()
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, [digest])
         row = cursor.fetchone()
     if row is None:
@@ -207,7 +269,7 @@ def reader_facts(game_id: int, user: User, what: str, turn: int | None) -> Reade
     params: Sequence[Any] = [
         me, me, me, turn, user.is_superuser, me, TurnOutput.UMPIRE, me, game_id,
     ]  # fmt: skip
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:

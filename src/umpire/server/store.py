@@ -16,6 +16,7 @@ from umpire.core.record import GameRecord, TurnRecord
 from umpire.core.record import Submission as RecordSubmission
 from umpire.core.ruleset import HasPublicView, Outcome, Pending
 from umpire.core.session import Table
+from umpire.server import statements
 from umpire.server.models import Game, Lease, Seat, Submission, Turn, TurnOutput
 
 DEFAULT_DEADLINE_MINUTES = 48 * 60
@@ -76,15 +77,18 @@ def load_tail(game: Game, *, pending: bool = True) -> GameRecord:
     last = max(game.turn - 1, 0)
     turns: list[TurnRecord] = []
     if last:
-        row = Turn.objects.only("number", "label", "events", "state").get(game=game, number=last)
+        found = statements.last_turn(game.pk, last)
+        if found is None:
+            raise Turn.DoesNotExist(f"game {game.pk} has no row for its turn {last}")
+        label, events, state = found
         turns.append(
             TurnRecord(
-                number=row.number,
-                label=row.label,
+                number=last,
+                label=label,
                 submissions=[],
                 draws=[],
-                events=[Event.from_json(e) for e in row.events],
-                state=row.state,
+                events=[Event.from_json(e) for e in events],
+                state=state,
             )
         )
     subs: list[RecordSubmission] = []
@@ -118,16 +122,18 @@ def save_outputs(game: Game, table: Table) -> None:
     """Every reader's view and printout after the table's last processed turn (the opening
     when none is), computed once and stored: reading one later is one indexed query."""
     at = table.record.processed
-    rows = [
-        TurnOutput(
-            game=game,
-            turn=at,
-            power=power or TurnOutput.UMPIRE,
-            view=_literal(table.view(power), _VIEW),
-            printout=table.report(power),
+    rows = []
+    for power in [*table.record.powers, None]:
+        seen, printout = table.view_and_report(power)
+        rows.append(
+            TurnOutput(
+                game=game,
+                turn=at,
+                power=power or TurnOutput.UMPIRE,
+                view=_literal(seen, _VIEW),
+                printout=printout,
+            )
         )
-        for power in [*table.record.powers, None]
-    ]
     if isinstance(table.ruleset, HasPublicView):  # the spectator's position, its own view
         public = table.public_view()
         if public is not None:
@@ -171,8 +177,13 @@ _ORDERS = Submission._meta.get_field("orders")
 
 def save_submission(
     game: Game, turn: int, sub: RecordSubmission, user: Any, when: datetime
-) -> Submission:
-    return Submission.objects.create(**_submission_fields(game, turn, sub, user, when))
+) -> None:
+    """One account's submission, in one compiled statement (every order a client sends)."""
+    fields = _submission_fields(game, turn, sub, user, when)
+    game_row, account = fields.pop("game"), fields.pop("user")
+    statements.insert_submission(
+        game_id=game_row.pk, user_id=None if account is None else account.pk, **fields
+    )
 
 
 def save_submissions(game: Game, turn: int, subs: list[RecordSubmission], when: datetime) -> None:

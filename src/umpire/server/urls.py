@@ -19,9 +19,9 @@ def admin_login(request: HttpRequest) -> HttpResponse:
 
 
 urlpatterns = [
+    path("api/", api.urls),  # first: the addresses asked most often
     path("admin/login/", admin_login),
     path("admin/", admin.site.urls),
-    path("api/", api.urls),
     path("accounts/", include("allauth.urls")),
     path("", include("umpire.server.web.urls")),
 ]

@@ -1,6 +1,10 @@
 import os
 
-from django.core.wsgi import get_wsgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "umpire.server.settings")
-application = get_wsgi_application()
+django.setup(set_prefix=False)
+
+from umpire.server.handlers import Application  # noqa: E402  (needs the settings above)
+
+application = Application()

@@ -158,6 +158,12 @@ class BattlePlan:
         number = None if power is None else state.number_of(power)
         return build_printout(state, self.gm, events, number, self.scenario.goal)
 
+    def printout_of_view(
+        self, state: GameState, view: View, events: Sequence[Event], power: str | None
+    ) -> str:
+        number = None if power is None else state.number_of(power)
+        return build_printout(state, self.gm, events, number, self.scenario.goal, seen=view)
+
     def outcome(self, state: GameState) -> Outcome | None:
         return self.scenario.outcome(state)
 

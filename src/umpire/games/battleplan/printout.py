@@ -64,12 +64,14 @@ def build_printout(
     events: Sequence[Event],
     number: int | None,
     goal: Goal | None = None,
+    seen: dict[str, Any] | None = None,
 ) -> str:
     """The printout of player ``number`` (None: the umpire's). ``goal``: the scenario's lines
-    on what he needs to win, after the heading (WW; ruling W-GOAL); Europe has none."""
+    on what he needs to win, after the heading (WW; ruling W-GOAL); Europe has none.
+    ``seen``: the player's view (``views.view(state, gm, number)``) when computed already."""
     if number is None:
         return _umpire_printout(state, gm, events)
-    v = view(state, gm, number)
+    v = view(state, gm, number) if seen is None else seen
     name = Names(v)
     out = _heading(v, number, name)
     if goal is not None:

@@ -1,0 +1,171 @@
+"""The request path of the API (issue 18): its own middleware stack, PostgreSQL's cheap health
+check and prepared statements. What must not change: the security headers, the error format,
+the account calls that go through allauth, a dropped database connection found and replaced."""
+
+from __future__ import annotations
+
+import io
+import sys
+from typing import Any
+
+import pytest
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections, connection, connections
+from django.test import Client
+
+from umpire.server import accounts, handlers
+from umpire.server.models import Game
+
+from .conftest import Api, is_postgres, make_user
+
+pytestmark = pytest.mark.django_db
+
+postgres_only = pytest.mark.skipif(
+    not is_postgres(), reason="PostgreSQL only: DATABASE_URL names no PostgreSQL database"
+)
+
+
+def _wsgi(
+    path: str, token: str | None = None, cookie: str | None = None
+) -> tuple[str, dict[str, str], bytes]:
+    """A GET through the server's own WSGI application (not the test client)."""
+    from umpire.server.wsgi import application
+
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": "GET", "PATH_INFO": path, "SCRIPT_NAME": "", "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "HTTP_HOST": "127.0.0.1:8000",
+        "wsgi.input": io.BytesIO(b""), "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
+        "SERVER_PROTOCOL": "HTTP/1.1",
+    }  # fmt: skip
+    if token:
+        environ["HTTP_AUTHORIZATION"] = f"Bearer {token}"
+    if cookie:
+        environ["HTTP_COOKIE"] = cookie
+    answer: dict[str, Any] = {}
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc: Any = None) -> None:
+        answer["status"], answer["headers"] = status, dict(headers)
+
+    # As Django's test client does: the test's connection (inside its transaction) stays open.
+    signals = (request_started, request_finished)
+    for signal in signals:
+        signal.disconnect(close_old_connections)
+    try:
+        body = application(environ, start_response)
+        try:
+            content = b"".join(body)
+        finally:
+            getattr(body, "close", lambda: None)()
+    finally:
+        for signal in signals:
+            signal.connect(close_old_connections)
+    return answer["status"], answer["headers"], content
+
+
+def test_only_api_calls_outside_the_account_flows_take_the_api_stack() -> None:
+    assert handlers.takes_api_stack("/api/games/3/printout")
+    assert handlers.takes_api_stack("/api/public/games")
+    assert handlers.takes_api_stack("/api/nowhere")
+    for path in ("/api/auth/token", "/api/auth/register", "/api/docs", "/api/openapi.json",
+                 "/games/3/", "/accounts/login/", "/apiary", "/"):  # fmt: skip
+        assert not handlers.takes_api_stack(path), path
+
+
+def test_an_api_answer_keeps_its_security_headers_and_sets_no_cookie() -> None:
+    _user, api = make_user("ann")
+    status, headers, body = _wsgi("/api/me", api.token)
+    assert status.startswith("200"), body
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["Referrer-Policy"] == "same-origin"
+    assert int(headers["Content-Length"]) == len(body)
+    assert "Set-Cookie" not in headers and "Cookie" not in headers.get("Vary", "")
+    # A page still goes through the pages' stack: its form sets the CSRF cookie.
+    status, headers, _ = _wsgi("/accounts/login/")
+    assert status.startswith("200") and "csrftoken=" in headers.get("Set-Cookie", "")
+
+
+def test_a_session_cookie_does_not_authenticate_an_api_call() -> None:
+    user, _ = make_user("bob")
+    browser = Client()
+    browser.force_login(user)
+    session = browser.cookies["sessionid"].value
+    assert browser.get("/account/").status_code == 200  # the cookie works for the pages
+    status, _, body = _wsgi("/api/me", cookie=f"sessionid={session}")
+    assert status.startswith("401"), body
+    assert b'"code"' in body
+
+
+def test_errors_of_the_api_stack_keep_the_api_format() -> None:
+    status, headers, body = _wsgi("/api/games/1/nothing-here")
+    assert status.startswith("404")
+    assert headers["Content-Type"].startswith("application/json")
+    assert b'"request/not_found"' in body
+
+
+def test_the_account_calls_still_go_through_allauth() -> None:
+    """Getting a token checks the password through allauth (its throttle counts failures)."""
+    accounts.register("cat", "cat-password", email="cat@example.org", verified=True)
+    anonymous = Api(None)
+    status, body = anonymous.post("/auth/token", {"username": "cat", "password": "wrong-one"})
+    assert status == 401, body
+    status, body = anonymous.post("/auth/token", {"username": "cat", "password": "cat-password"})
+    assert status == 200 and body["token"], body
+
+
+@postgres_only
+def test_a_healthy_idle_connection_is_used_without_a_round_trip(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from django.db.backends.postgresql import base as django_base
+
+    other = connections.create_connection("default")
+    try:
+        other.ensure_connection()
+
+        def round_trip(self: Any) -> bool:
+            raise AssertionError("SELECT 1 was sent to a healthy idle connection")
+
+        monkeypatch.setattr(django_base.DatabaseWrapper, "is_usable", round_trip)
+        assert other.is_usable()
+    finally:
+        other.close()
+
+
+@postgres_only
+def test_a_connection_the_server_ended_is_found_before_use() -> None:
+    other = connections.create_connection("default")
+    try:
+        other.ensure_connection()
+        with other.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            pid = cursor.fetchone()[0]
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+        # The server's closing message arrives; the check sees it (waiting for it briefly).
+        for _ in range(50):
+            if not other.is_usable():
+                break
+            import time
+
+            time.sleep(0.02)
+        assert not other.is_usable()
+        other.close()
+        with other.cursor() as cursor:  # a new connection
+            cursor.execute("SELECT 1")
+            assert cursor.fetchone()[0] == 1
+    finally:
+        other.close()
+
+
+@postgres_only
+def test_the_compiled_statements_are_prepared_once_per_connection() -> None:
+    _user, api = make_user("dan")
+    assert api.get("/me")[0] == 200
+    assert api.get("/me")[0] == 200
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    token_statements = [s for s in prepared if "umpire_apitoken" in s]
+    assert len(token_statements) == 1, prepared
+    assert Game.objects.count() == 0  # (nothing else was written)
