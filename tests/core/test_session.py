@@ -117,3 +117,15 @@ def test_the_newspaper_carries_public_events_only(monkeypatch: pytest.MonkeyPatc
     assert paper is not None and paper.startswith("THE PEBBLE POST")
     assert "pebbles are left" in paper and "You took" not in paper
     assert PEBBLES.info.name == "pebbles"
+
+
+@pytest.mark.rule("COTW 2")
+def test_a_legality_problem_quotes_the_line_it_is_about() -> None:
+    """A problem found when the orders are checked (not when a line is read) quotes its line,
+    as a reading problem does: Conquest's first turn takes only the digits (rule 2)."""
+    table = Table(session.create("conquest", seed=3))
+    receipt = table.submit("BLUE", "DIGIT 7\n  homeland usa  \nblah")
+    assert [(p.line, p.code, p.text) for p in receipt.problems] == [
+        (2, "illegal/wrong_phase", "homeland usa"),
+        (3, "syntax/unknown_order", "blah"),
+    ]

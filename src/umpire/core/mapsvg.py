@@ -51,8 +51,7 @@ class Svg:
     """An SVG document built in layers (drawn in the order added)."""
 
     def __init__(self, width: int, height: int, title: str, css_class: str = "") -> None:
-        """``css_class``: a class for the page's style sheet (``map-wide``: a world map, which
-        the spectator's page shows at the full width)."""
+        """``css_class``: a class for the page's style sheet (``map-wide``: a world map)."""
         self.width, self.height = width, height
         cls = f' class="{esc(css_class)}"' if css_class else ""
         self.parts: list[str] = [

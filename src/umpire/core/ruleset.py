@@ -44,6 +44,8 @@ class ScenarioInfo:
     # None: as the game says (GameInfo.hidden_information); False: this scenario hides nothing
     hidden_information: bool | None = None
     press_allowed: bool = True  # False: players may not send free press (e.g. Anonymous WWBP)
+    # How to write orders where the scenario's notation is not the game's (GameInfo.order_help)
+    order_help: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +57,8 @@ class GameInfo:
     hidden_information: bool
     uses_chance: bool
     rulebook: str = ""  # file name under shared/rules
-    # How to write orders, in a few example lines (the game page shows it by the order box).
+    # How to write orders, in a few example lines (the game page shows it by the order box);
+    # a scenario with notation of its own has its own (ScenarioInfo.order_help).
     order_help: str = ""
 
     @property
@@ -216,7 +219,9 @@ class HasPublicView(Protocol[StateIn]):
 
     Built by allow-list from the facts every player may see (never the umpire's view with
     secrets deleted), so it holds nothing any one power knows alone. A game without hidden
-    information needs none: its umpire's view is already public.
+    information needs none: its umpire's view is already public. Where a game has one, it is
+    the spectator's position in every scenario, also one that hides nothing (drawn as the
+    public's map, not as the umpire's).
     """
 
     def public_view(self, state: StateIn) -> View:

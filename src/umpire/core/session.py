@@ -408,13 +408,14 @@ class Table:
 
     def public_view(self, *, turn: int | None = None) -> View | None:
         """The position after turn ``turn`` (default: the latest) as a spectator may see it:
-        the umpire's view of a scenario that hides nothing, the game's own public view where it
-        hides something (:class:`HasPublicView`), else None (no public position to show)."""
+        the game's own public view where it has one (:class:`HasPublicView`; also in a scenario
+        that hides nothing, so that it is drawn as the public's, not as the umpire's), else the
+        umpire's view of a scenario that hides nothing, else None (no public position)."""
         state = self.state_after(self._turn_at(turn))
-        if not self.ruleset.info.hides_information(self.record.scenario):
-            return self.ruleset.view(state, None)
         if isinstance(self.ruleset, HasPublicView):
             return self.ruleset.public_view(state)
+        if not self.ruleset.info.hides_information(self.record.scenario):
+            return self.ruleset.view(state, None)
         return None
 
     def newspaper(self, *, turn: int | None = None) -> str | None:

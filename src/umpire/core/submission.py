@@ -128,8 +128,10 @@ def read(
     if not problems and not checked.problems:
         return checked  # the common case: every line read and legal
     if checked.problems:
+        lines = text.splitlines()
         problems.extend(
-            Problem(p.line, p.code, clip(p.message, MESSAGE_LIMIT), clip(p.text))
+            # a legality problem the game raised without the input: quote its line
+            Problem(p.line, p.code, clip(p.message, MESSAGE_LIMIT), clip(p.text or _at(lines, p)))
             for p in checked.problems
         )
     problems.sort(key=_line)  # stable: a line's own order kept
@@ -138,6 +140,11 @@ def read(
 
 def _line(problem: Problem) -> int:
     return problem.line
+
+
+def _at(lines: list[str], problem: Problem) -> str:
+    """The submitted line ``problem`` is about (stripped), or "" for the whole submission."""
+    return lines[problem.line - 1].strip() if 0 < problem.line <= len(lines) else ""
 
 
 def parse(ruleset: AnyRuleset, state: Any, power: str, text: str) -> Parsed[Any]:

@@ -59,6 +59,11 @@ AUTH_REQUIRED = SERVER.declare(
     "a valid bearer token is needed",
     "An API call that needs a user came without a valid token (none, unknown, revoked or expired).",
 )
+AUTH_LOGGED_OUT = SERVER.declare(
+    "auth/logged_out",
+    "you are not logged in (a session ends when you log out or it expires): nothing was received",
+    "A page sent something (orders from the game page) without a logged-in session.",
+)
 AUTH_THROTTLED = SERVER.declare(
     "auth/throttled",
     "too many failed logins: try again in a few minutes",

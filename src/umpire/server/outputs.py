@@ -18,7 +18,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 
 from umpire.core import registry, session
 from umpire.core.events import PUBLIC, Event, visible_to
-from umpire.core.ruleset import HasOrderOptions, HasOrderSteps
+from umpire.core.ruleset import HasOrderOptions, HasOrderSteps, HasPublicView
 from umpire.core.session import Receipt
 from umpire.server import errors as E
 from umpire.server.errors import refuse
@@ -421,12 +421,13 @@ def _votes(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
 
 
 def _public_view(game: Game, turn: int | None) -> dict[str, Any] | None:
-    """The position as anyone may see it: the umpire's view of a game that hides nothing
-    (Diplomacy), the game's own allow-listed public view where it hides something (Battle Plan,
-    Origins), both stored when the turn was processed; None where the engine has no public
-    view."""
+    """The position as anyone may see it: the game's own allow-listed public view where it has
+    one (Battle Plan, Origins, SPI WW2 even in its six-Player version, which hides nothing), the
+    umpire's view of a game that hides nothing and has none (Diplomacy), both stored when the
+    turn was processed; None where the engine has no public view."""
     at = _processed_turn(game, turn)
-    if not registry.get(game.game).info.hides_information(game.scenario):
+    ruleset = registry.get(game.game, game.scenario)
+    if not isinstance(ruleset, HasPublicView) and not ruleset.info.hides_information(game.scenario):
         return {"turn": at, "view": _stored(game, at, None, "view")}
     row = (
         TurnOutput.objects.filter(game=game, turn=at, power=TurnOutput.PUBLIC)

@@ -164,6 +164,11 @@ def test_after_an_unknown_space_header_each_line_reports_its_own_problem() -> No
         4: "syntax/unknown_order",
     }
     assert [line for line, _ in parsed.orders] == [3]
+    # each names what it refuses: the header, then the order read under it (not twice "@XX")
+    assert [p.message for p in parsed.problems[:2]] == [
+        "'@XX': there is no space 'XX'",
+        "'AC20UK': there is no space 'XX'",
+    ]
 
 
 def test_a_huge_token_is_clipped_in_the_receipt() -> None:

@@ -105,3 +105,30 @@ def test_no_text_raises(text: str) -> None:
     s = position("GER: T mun, A ber; ITA: B ven")
     RULESET.parse(s, "GER", text)
     RULESET.parse(s, "ITA", text)
+
+
+@pytest.mark.rule("D39 23")
+@pytest.mark.rule("D39 38")
+@pytest.mark.rule("D39 44")
+def test_the_scenarios_own_help_shows_1939_orders_that_read_as_written() -> None:
+    """The game page's "How to write orders" for 1939 III is its own (tanks, bombers, landing
+    permissions, transfers), not standard Diplomacy's; every example reads and is canonical."""
+    from umpire.games.diplomacy import INFO
+
+    help_text = INFO.scenario("1939-iii").order_help
+    assert help_text != INFO.order_help
+    examples = [
+        "T mun - cro via aus",
+        "B ven - aus - cze [S A aus - cze] - hun",
+        "B ven - aus - hun (N) - aus - ven",
+        "B con - bul - roa (R) - bla - con",
+        "len [Land GER B pru]",
+        "Build T mun",
+        "Build B ber",
+        "Transfer 2 SP to FRA",
+        "A mar S A par - bur",
+    ]
+    for example in examples:
+        assert example in help_text, example
+        assert format_order(parse_order(MAP, example)) == example
+    assert format_order(parse_order(MAP, "B ven Stands")) == "B ven H"  # as the help says

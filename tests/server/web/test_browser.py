@@ -221,6 +221,48 @@ def test_a_battle_plan_turn(chrome: Any, live: Live) -> None:
     assert "after turn 1 of 1" in page.inner_text("main")
 
 
+def test_the_players_map_takes_the_width_of_the_window(chrome: Any, live: Live) -> None:
+    """The map of the player's game page spans the page, above the printout and the order
+    box, in a narrow window and a wide one, and fits the window's height (seen whole)."""
+    setup = live.setup("single", "diplomacy", "standard")  # accounts of their own
+    gid, power = setup["game"], setup["power"]
+    page = context(chrome, live, setup["sessions"][power]).new_page()
+    for width, height in ((800, 900), (1280, 900), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        open_game(page, gid)
+        box = page.locator("figure.map svg").bounding_box()
+        assert box["width"] > 0.9 * width, (width, box)
+        assert box["height"] <= height, (height, box)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # the order box is still on the page, below the map
+        orders = page.locator("textarea[name=orders]").bounding_box()
+        assert orders["y"] > box["y"] + box["height"]
+        if width < 900:  # one column: the orders come before the (long) printout
+            assert orders["y"] < page.locator("pre.printout").bounding_box()["y"]
+    shot(page, "diplomacy-player-wide")
+    # The game master's console fits the window too (its list of games once ran off its side).
+    console = context(chrome, live, setup["gm"]).new_page()
+    for width, url in ((1280, "/gm/"), (390, "/gm/"), (390, "/games/")):  # and on a phone
+        console.set_viewport_size({"width": width, "height": 844})
+        console.goto(url)
+        assert console.evaluate("document.documentElement.scrollWidth") <= width, (width, url)
+
+
+def test_orders_the_server_fails_to_take_are_reported_not_lost(chrome: Any, live: Live) -> None:
+    """An error answer (a 500, a refused CSRF token: 403) to the order form: htmx swaps
+    nothing, so the page says the orders were not received, and they stay in the box."""
+    setup = live.setup("single", "origins", "historical")  # accounts of their own
+    gid, power = setup["game"], setup["power"]
+    page = context(chrome, live, setup["sessions"][power]).new_page()
+    open_game(page, gid)
+    page.route(f"**/games/{gid}/orders/", lambda route: route.fulfill(status=500, body="oops"))
+    page.fill("textarea[name=orders]", setup["orders"])
+    page.click("text=Submit orders")
+    page.wait_for_selector("#receipt .problem")
+    assert "Not received: the server answered 500" in page.inner_text("#receipt")
+    assert page.input_value("textarea[name=orders]") == setup["orders"]
+
+
 def test_an_origins_turn_then_the_gm_pauses_and_rolls_back(chrome: Any, live: Live) -> None:
     page, setup = _one_turn(chrome, live, "origins", "Turn 2")
     gid = setup["game"]

@@ -43,6 +43,14 @@ def test_create_validates_settings_against_the_game(gm: Any) -> None:
     assert game.settings["deadline"] == {"minutes": 60}
 
 
+def test_the_games_on_offer_name_each_game_once(gm: Any) -> None:
+    """A scenario whose title names its game already is not prefixed with the game again."""
+    page = client_for(gm[0]).get("/gm/").content.decode()
+    assert '<option value="battleplan/equal">World Wide Battle Plan: Equal Forces</option>' in page
+    assert '<option value="battleplan/europe">Battle Plan: Europe</option>' in page
+    assert "Battle Plan: World Wide Battle Plan" not in page
+
+
 def test_only_game_masters_have_a_console(players: Any) -> None:
     ann = players["ann"][0]
     response = client_for(ann).post("/gm/", FORM)

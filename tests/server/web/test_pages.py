@@ -56,8 +56,26 @@ def test_orders_for_another_turn_are_refused_with_turn_stale(dip: Any) -> None:
     response = client_for(users["FRA"]).post(
         f"/games/{game.pk}/orders/", {"orders": "A par H", "turn": game.turn + 1}, **HTMX
     )
-    assert "[turn/stale]" in response.content.decode()
+    html = response.content.decode()
+    assert "[turn/stale]" in html
     assert not Submission.objects.filter(game=game).exists()
+    # what to do about it: the page is behind the game; a link reloads it
+    assert "The turn has moved on since this page was loaded" in html
+    assert f'<a href="/games/{game.pk}/">Reload the page</a>' in html
+
+
+def test_a_game_not_found_gets_the_site_s_page_with_a_way_on(dip: Any) -> None:
+    game, users, _ = dip
+    for client in (client_for(users["FRA"]), client_for(None)):
+        response = client.get(f"/games/{game.pk + 1000}/")
+        html = response.content.decode()
+        assert response.status_code == 404
+        assert "There is no game at this address" in html
+        assert 'href="/lobby/"' in html and "Umpire" in html  # the site's own header and links
+    assert (
+        "There is no page at this address"
+        in client_for(None).get("/no/such/page/").content.decode()
+    )
 
 
 def test_select_lists_offer_exactly_the_engine_s_legal_orders(dip: Any) -> None:
@@ -263,3 +281,100 @@ def test_the_order_box_says_how_to_write_orders(dip: Any) -> None:
     # Every game says how its orders are written.
     for name in ("diplomacy", "battleplan", "origins", "conquest", "spi_ww2"):
         assert registry.get(name, None).info.order_help.strip(), name
+    # 1939 III has tanks, bombers and landing permissions: its page shows its own notation
+    game_1939 = service.create_game(
+        game.gm, "1939", "diplomacy", scenario="1939-iii", settings={"fill_with_bots": True}
+    )
+    italy = account("ita-1939")
+    service.join(game_1939.pk, italy, ["ITA"])
+    service.start(game_1939.pk, game.gm)
+    html = client_for(italy).get(f"/games/{game_1939.pk}/").content.decode()
+    assert "T mun - cro via aus" in html and "len [Land GER B pru]" in html
+    assert "F stp/sc - bot" not in html  # standard Diplomacy's help (no St Petersburg here)
+
+
+def test_the_game_masters_game_page_gives_the_printout_the_whole_width(dip: Any) -> None:
+    """The game master gives no orders: nothing beside his report, which takes the width."""
+    game, users, gm = dip
+    assert (
+        '<div class="columns single">' in client_for(gm).get(f"/games/{game.pk}/").content.decode()
+    )
+    assert (
+        '<div class="columns">'
+        in client_for(users["ENG"]).get(f"/games/{game.pk}/").content.decode()
+    )
+
+
+def test_games_are_named_by_their_scenario_titles(gm: Any) -> None:
+    """The lobby, my games and a game's page name the scenario as its rulebook does, not by
+    the code the server keeps ("equal", "1939-iii")."""
+    world = service.create_game(gm[0], "World", "battleplan", scenario="equal")
+    dip, _ = diplomacy_game(gm[0], scenario="1939-iii")
+    lobby = client_for(None).get("/lobby/").content.decode()
+    assert "World Wide Battle Plan: Equal Forces" in lobby and "· equal" not in lobby
+    assert "Diplomacy 1939 III (Autumn 1938)" in lobby  # the running game
+    page = client_for(User.objects.get(username="ita")).get(f"/games/{dip.pk}/").content.decode()
+    assert '<span class="muted">Diplomacy 1939 III (Autumn 1938)</span>' in page
+    mine = client_for(gm[0]).get("/games/").content.decode()
+    assert "World Wide Battle Plan: Equal Forces" in mine and world.scenario == "equal"
+
+
+def test_orders_sent_after_the_session_ended_say_so_in_the_receipt_box(dip: Any) -> None:
+    """htmx puts what the server answers into the receipt box: a redirect to the log-in page
+    put a whole page there. The answer is a receipt: refused, and a link to log in again."""
+    game, _, _ = dip
+    response = client_for(None).post(
+        f"/games/{game.pk}/orders/", {"orders": "A par - bur", "turn": game.turn}, **HTMX
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and html.startswith('<div id="receipt"')
+    assert "you are not logged in" in html and "[auth/logged_out]" in html
+    assert f'href="/accounts/login/?next=/games/{game.pk}/"' in html
+    assert not Submission.objects.filter(game=game).exists()
+    # without htmx (no script): the log-in page, as before
+    plain = client_for(None).post(f"/games/{game.pk}/orders/", {"orders": "A par - bur"})
+    assert plain.status_code == 302 and plain["Location"].startswith("/accounts/login/")
+
+
+def test_a_player_who_joined_a_forming_game_is_told_so(gm: Any) -> None:
+    """The lobby and the game's page say that you have joined and what you asked for (they
+    offered to join again, and the page's head said "None"); others are still invited."""
+    game = service.create_game(
+        gm[0], "Forming", "diplomacy", settings={"deadline": {"minutes": 60}}
+    )
+    eve = account("eve")
+    c = client_for(eve)
+    c.post(f"/games/{game.pk}/join/", {"preferences": ["TUR", "RUS", ""]})
+    lobby = c.get("/lobby/").content.decode()
+    assert "You have joined (your choices: TUR, RUS)." in lobby
+    assert "<button>Change your choices</button>" in lobby
+    page = c.get(f"/games/{game.pk}/").content.decode()
+    assert "You have joined this game (your choices: TUR, RUS)." in page
+    assert "<b>Forming</b>: 1 of 7 seats taken · 1 h a turn once it starts" in page
+    assert "<b>None</b>" not in page and "Join it from the lobby" not in page
+    other = client_for(account("ned")).get(f"/games/{game.pk}/").content.decode()
+    assert "Join it from the lobby" in other and "You have joined" not in other
+    assert "<button>Join</button>" in client_for(account("kim")).get("/lobby/").content.decode()
+
+
+def test_the_ready_box_speaks_of_a_deadline_only_where_there_is_one(gm: Any) -> None:
+    timed, timed_users = diplomacy_game(gm[0])
+    page = client_for(timed_users["FRA"]).get(f"/games/{timed.pk}/").content.decode()
+    assert "ready: process without waiting for the deadline" in page
+    untimed = service.create_game(
+        gm[0], "Untimed", "diplomacy", settings={"deadline": {"minutes": 0}, "fill_with_bots": True}
+    )
+    kim = account("kim")
+    service.join(untimed.pk, kim, ["FRA"])
+    service.start(untimed.pk, gm[0])
+    page = client_for(kim).get(f"/games/{untimed.pk}/").content.decode()
+    assert "ready: process the turn once every player is ready (there is no deadline)" in page
+    assert "without waiting for the deadline" not in page
+
+
+def test_my_games_says_standing_by_for_a_running_game_one_waits_to_enter(dip: Any) -> None:
+    game, _, _ = dip
+    sam = account("sam")
+    assert "standby" in service.join(game.pk, sam)  # under way: on standby
+    mine = client_for(sam).get("/games/").content.decode()
+    assert "<td>standing by</td>" in mine and "<td>joined</td>" not in mine

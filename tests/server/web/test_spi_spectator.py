@@ -104,3 +104,25 @@ def test_spi_spectators_see_the_map_of_europe_and_no_synthesis(gm: Any, scenario
     assert svg == _assert_public_map(_watch(onlooker, game.pk))  # the same for everyone
     assert "Game-Turn 1" in svg
     _sweep(others, game.pk)
+
+
+@pytest.mark.rule("SPI 19.2")
+def test_the_six_player_spectator_map_is_the_public_view_not_the_umpires(gm: Any) -> None:
+    """The six-Player version hides nothing (no player has two identities, 19.2), yet its
+    spectator is not the umpire: his map's legend says "public", before and after a turn, and
+    the game master's own map still says "umpire"."""
+    game = service.create_game(
+        gm[0], "Six watched", "spi-ww2", scenario="6-player",
+        settings={"deadline": {"minutes": 60}, "fill_with_bots": True},
+    )  # fmt: skip
+    service.join(game.pk, account("ita-six"), ["ITA"])
+    service.start(game.pk, gm[0])
+    for _ in range(2):
+        for client in (Client(), client_for(account(f"onlooker-six-{game.turn}"))):
+            svg = _assert_public_map(_watch(client, game.pk))
+            assert " - umpire" not in svg
+        service.gm_action(game.pk, gm[0], "process")
+        assert run_worker() == 1
+        game.refresh_from_db()
+    umpire = FIGURE.search(client_for(gm[0]).get(f"/gm/{game.pk}/").content.decode())
+    assert umpire is not None and " - umpire" in umpire.group(0)

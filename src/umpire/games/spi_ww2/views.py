@@ -3,8 +3,9 @@
 The map is open, as on the board: every player sees every stack, the control of hexes that
 changed hands, the wars, invasions, operators, permissions, pools and transport. The one
 secret is the synthesized Objectives column of 19.2, recorded secretly at the start: a
-player sees only his own. The umpire (``power=None``) sees everything. A spectator of the four-
-and five-Player versions sees :func:`public_view`: the facts every player sees, and no column.
+player sees only his own. The umpire (``power=None``) sees everything. A spectator sees
+:func:`public_view` in every version (the six-Player one too, which hides nothing): the facts
+every player sees, and no column.
 """
 
 from __future__ import annotations

@@ -9,10 +9,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
 from umpire.core.session import SessionError
+from umpire.server import errors as E
 from umpire.server import service
+from umpire.server.errors import refuse
 from umpire.server.outputs import present, viewer_of
 from umpire.server.web.common import game_or_404, need_login, report_error, signed_in
 
@@ -28,6 +31,9 @@ def _turn(request: HttpRequest) -> int:
 def orders(request: HttpRequest, game_id: int) -> HttpResponse:
     user = signed_in(request)
     if user is None:
+        if request.htmx:  # type: ignore[attr-defined]
+            # into the receipt box: a redirect would put the whole log-in page there
+            return render(request, "web/_receipt.html", _logged_out(game_id))
         return need_login(request)
     game = game_or_404(game_id, user)
     text = request.POST.get("orders", "")
@@ -51,6 +57,16 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
     else:
         messages.success(request, "Orders received.")
     return redirect("web:game", game.pk)
+
+
+def _logged_out(game_id: int) -> dict[str, object]:
+    """The receipt of orders sent without a session: refused, and a way to log in again."""
+    back = reverse("web:game", args=[game_id])
+    try:
+        login = f"{reverse('account_login')}?next={back}"
+    except NoReverseMatch:
+        login = back
+    return {"game_id": game_id, "error": refuse(E.AUTH_LOGGED_OUT), "login": login}
 
 
 @require_POST

@@ -9,6 +9,7 @@ from django import forms
 
 from umpire.core import registry, session
 from umpire.server.service import PRESS_RULES
+from umpire.server.web.templatetags.umpire_web import scenario_title
 
 # The settings each game's ``new_game`` reads (diplomacy/game.py and v1939/game.py:
 # max_years; battleplan/game.py: max_turns, due; origins: none). A key not listed here is
@@ -26,7 +27,7 @@ def game_choices() -> list[tuple[str, str]]:
     return [
         (
             f"{r.info.name}/{s.name}",
-            s.title if s.title.startswith(r.info.title) else f"{r.info.title}: {s.title}",
+            scenario_title(r.info.title, s.title),
         )
         for r in registry.all_games()
         for s in r.info.scenarios

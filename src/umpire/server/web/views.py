@@ -14,7 +14,7 @@ from umpire.core import registry
 from umpire.core.ruleset import HasOrderSteps
 from umpire.core.session import SessionError
 from umpire.server import service
-from umpire.server.models import Game, GameStatus
+from umpire.server.models import Enrollment, Game, GameStatus
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, viewer_of
 from umpire.server.web import press
 from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
@@ -62,14 +62,26 @@ def lobby(request: HttpRequest) -> HttpResponse:
     running: list[dict[str, Any]] = []
     finished: list[dict[str, Any]] = []
     user = signed_in(request)
+    joined = _joined(user)
     for game in Game.objects.filter(public=True).order_by("-id"):
         facts = read(game, viewer_of(game, user), ["game"])["game"]
+        facts["joined"] = joined.get(game.pk)
         {"forming": forming, "finished": finished}.get(game.status, running).append(facts)
     return render(
         request,
         "web/lobby.html",
         {"forming": forming, "running": running, "finished": finished},
     )
+
+
+def _joined(user: Any, game_id: int | None = None) -> dict[int, list[str]]:
+    """The forming games ``user`` joined (of ``game_id`` alone, if given): their choices."""
+    if user is None:
+        return {}
+    rows = Enrollment.objects.filter(user=user, game__status=GameStatus.FORMING)
+    if game_id is not None:
+        rows = rows.filter(game_id=game_id)
+    return {g: list(p or []) for g, p in rows.values_list("game_id", "preferences")}
 
 
 @require_POST
@@ -139,7 +151,8 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         ctx["options"] = orders.get("options") or {}
         ctx["steps"] = isinstance(registry.get(game.game, game.scenario), HasOrderSteps)
         ctx["votes"] = [v["kind"] for v in orders.get("votes") or []]
-        ctx["order_help"] = registry.get(game.game, game.scenario).info.order_help
+        info = registry.get(game.game, game.scenario).info
+        ctx["order_help"] = info.scenario(game.scenario).order_help or info.order_help
         status = data.get("status") or {}
         ctx["ready"] = viewer.power in status.get("ready", [])
         ctx["expected"] = viewer.power in status.get("expected", [])
@@ -160,7 +173,8 @@ def turn_page(request: HttpRequest, game_id: int, turn: int) -> HttpResponse:
 
 def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpResponse:
     """The spectator's page: public facts, public events, and the public position's map."""
-    game = game_or_404(game_id, signed_in(request))
+    user = signed_in(request)
+    game = game_or_404(game_id, user)
     parts = ["game"] if game.initial_state is None else ["game", "events", "public_view"]
     if turn is not None:
         turn = min(max(turn, 0), max(game.turn - 1, 0))
@@ -173,5 +187,6 @@ def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpRe
         "last": max(game.turn - 1, 0),
         "map": map_svg(game.game, public.get("view"), events.get("events")),
         "map_regions": map_regions(game.game, public.get("view"), events.get("events")),
+        "joined": _joined(user, game.pk).get(game.pk),
     }
     return render(request, "web/watch.html", ctx)

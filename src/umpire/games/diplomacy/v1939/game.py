@@ -50,6 +50,16 @@ SCENARIO_INFO = ScenarioInfo(
     "bombers and anarchic neutral armies, on a reconstructed 1939 map.",
     default_powers=POWERS,
     names=tuple(NAMES.items()),
+    order_help="""\
+One order a line; provinces by abbreviation or name. Or click the map, or pick from the lists.
+  A par - bur   F bre H   A mar S A par - bur   F eng C A lon - bre    as in Diplomacy
+  T mun - cro via aus                   a tank names its route province (D39 23)
+  B ven - aus - cze [S A aus - cze] - hun   a bomber flies its path, supports, lands (38)
+  B ven - aus - hun (N) - aus - ven     (N): cut a support there (39)
+  B con - bul - roa (R) - bla - con     (R): bomb a supply centre (40)
+  B ven Stands                          a bomber stays (37)
+  len [Land GER B pru]                  let another's bomber land in your province (44)
+  Build T mun / Build B ber / Remove A par / Waive      Transfer 2 SP to FRA (winter, 12)\n""",
 )
 
 

@@ -70,6 +70,24 @@ def powers_of(facts: dict[str, Any]) -> list[str]:
 
 
 @register.filter
+def game_title(facts: dict[str, Any]) -> str:
+    """The game and its scenario as people name them ("World Wide Battle Plan: Equal Forces",
+    not "Battle Plan · equal"); the scenario's code where the game no longer has it."""
+    from umpire.core import registry
+
+    info = registry.game(facts["game"]).info
+    try:
+        return scenario_title(info.title, info.scenario(facts["scenario"]).title)
+    except KeyError:
+        return f"{info.title} · {facts['scenario']}"
+
+
+def scenario_title(game: str, scenario: str) -> str:
+    """A scenario's title, after its game's unless the scenario's names the game already."""
+    return scenario if game in scenario else f"{game}: {scenario}"
+
+
+@register.filter
 def preferences_help(facts: dict[str, Any]) -> str:
     """What a player lists when joining a game that seats players itself (core's
     HasSeating: starting spaces, positions and a fee); "" for a game of power names."""

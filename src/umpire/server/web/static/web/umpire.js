@@ -149,7 +149,7 @@
     return el ? el.dataset.unit.split(/\s+/).slice(-2).join(" ").toLowerCase() : null;
   }
   function note(form, text) {
-    var hint = form.querySelector(".map-hint");
+    var hint = document.querySelector(".map-hint");
     if (hint) { hint.textContent = text; }
   }
   function closeMenu() {
@@ -329,6 +329,24 @@
       o.setAttribute("aria-pressed", o === b ? "true" : "false");
     });
   }
+  // Orders sent by htmx that the server did not take (an error page, no answer): htmx swaps
+  // nothing on an error, so the receipt box says so; the orders stay in the box.
+  function notReceived(ev, why) {
+    var box = ev.detail && ev.detail.target;
+    if (!box || box.id !== "receipt") { return; }
+    var p = document.createElement("p");
+    p.className = "problem";
+    p.textContent = "Not received: " + why + ". Your orders are still in the box above: " +
+      "reload the page (copy them first) and submit them again.";
+    box.replaceChildren(p);
+  }
+  document.addEventListener("htmx:responseError", function (ev) {
+    var xhr = ev.detail.xhr;
+    notReceived(ev, "the server answered " + xhr.status + (xhr.statusText ? " " + xhr.statusText : ""));
+  });
+  document.addEventListener("htmx:sendError", function (ev) {
+    notReceived(ev, "the server could not be reached");
+  });
   document.addEventListener("click", chooseView);
   document.addEventListener("click", clickMap);
   document.addEventListener("keydown", function (ev) {
