@@ -308,7 +308,8 @@ MAIL_HTML_ONLY = SERVER.declare(
 )
 MAIL_NO_TEXT = SERVER.declare(
     "mail/no_text",
-    "your mail has no plain-text part to read the orders from",
+    "your mail has no plain-text part to read the orders from (attachments are never read: "
+    "write the orders in the mail itself)",
     "A mail with no text part at all.",
 )
 
@@ -370,6 +371,12 @@ ORDERS_PROBLEMS = SERVER.declare(
     "orders/problems",
     "orders stored with problems",
     "Outcome: the orders were stored, but some lines had problems (listed in the reply).",
+)
+ORDERS_KEPT = SERVER.declare(
+    "orders/kept",
+    "no order line accepted; the earlier orders stand",
+    "Outcome: every order line of the mail was refused, so the mail changed no orders (a typo "
+    "or a stray line must not withdraw orders sent earlier; ORDERS alone withdraws them).",
 )
 ORDERS_READY = SERVER.declare(
     "orders/ready", "marked ready", "Outcome: the READY command was taken."

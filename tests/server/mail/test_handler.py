@@ -254,3 +254,85 @@ def test_the_worker_scheduler_sends_reminders(table: Table, settings: Any) -> No
         thread.join(10)
     reminded = sorted(m.to[0] for m in django_mail.outbox if "reminder" in m.subject)
     assert reminded == ["ann@example.org", "bob@example.org", "cat@example.org"]
+
+
+def test_a_mail_with_no_order_line_accepted_leaves_the_earlier_orders_standing(
+    table: Table,
+) -> None:
+    """Ruling (docs/email.md, "Which mail counts"): a later order mail replaces the earlier
+    one, but a mail none of whose order lines is accepted (a typo'd ``MAP ON``, a stray
+    line) changes nothing, READY included, and the reply lists the orders that stand. The
+    receipt of a mail that does replace orders says so. ``ORDERS`` alone still withdraws."""
+    heading = table.heading("RED")
+    assert handle(mail("ann@example.org", f"{heading}\ntake 2\n")).code == "orders/stored"
+    django_mail.outbox.clear()
+    result = handle(mail("ann@example.org", f"{heading}\nMAP ON\nREADY\n"))
+    assert result.code == "orders/kept"
+    (reply,) = sent_to("ann@example.org")
+    assert "line 2:" in reply.body and "changed nothing (READY included)" in reply.body
+    assert "Your earlier orders for this turn stand (1):\n  TAKE 2\n" in reply.body
+    rows = Submission.objects.filter(game_id=table.game_id, power="RED")
+    assert [r.orders for r in rows] == [["TAKE 2"]]
+    assert table.seat("RED").ready_turn == 0
+    django_mail.outbox.clear()
+    assert handle(mail("ann@example.org", f"{heading}\ntake 3\n")).code == "orders/stored"
+    (receipt,) = sent_to("ann@example.org")
+    assert "Note: these orders replace the 1 order(s) you sent earlier" in receipt.body
+    assert handle(mail("ann@example.org", f"{heading}\nORDERS\n")).code == "orders/stored"
+    assert rows.order_by("-id").first().orders == []  # type: ignore[union-attr]
+
+
+def test_a_first_mail_with_no_order_accepted_stores_nothing(table: Table) -> None:
+    """The player is still waited for and reminded: an unreadable mail is no submission."""
+    django_mail.outbox.clear()
+    result = handle(mail("bob@example.org", f"{table.heading('BLUE')}\nfly away\n"))
+    assert result.code == "orders/kept"
+    (reply,) = sent_to("bob@example.org")
+    assert "You have no orders stored for this turn" in reply.body
+    assert not Submission.objects.filter(game_id=table.game_id, power="BLUE").exists()
+    assert "BLUE" not in Game.objects.get(pk=table.game_id).submitted
+
+
+def test_help_after_a_heading_adds_the_games_own_notation_and_powers(
+    transactional_db: Any, mailoutbox: list[Any]
+) -> None:
+    """A player who asks HELP from inside a game is told how that game's orders are written
+    (its order help, as the game page shows it) and its powers' names, not only the
+    general format of a mail."""
+    from umpire.server import accounts, service
+
+    gm = accounts.register("gm", "gm-password", game_master=True)
+    game = service.create_game(gm, "help", "origins", settings={"fill_with_bots": True})
+    ann = accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
+    service.join(game.pk, ann, ["Germany"])
+    service.start(game.pk, gm)
+    code = Game.objects.get(pk=game.pk).seats.get(user=ann).secret_code
+    django_mail.outbox.clear()
+    result = handle(mail("ann@example.org", f"G-{game.pk} T-1 P-GER C-{code}\nHELP\n"))
+    assert result.code == "mail/help"
+    (reply,) = sent_to("ann@example.org")
+    assert "UMPIRE BY EMAIL" in reply.body
+    assert f"ORDERS IN G-{game.pk}: Historical game, 1933-1938" in reply.body
+    assert "PLACE 3 POL" in reply.body and "GER (Germany)" in reply.body
+
+
+def test_the_reply_says_that_quoted_lines_and_attachments_were_not_read(table: Table) -> None:
+    """A reply quoting the umpire's receipt, with the orders also attached as a file: only
+    the player's own line is taken, and the reply says what was left unread and why."""
+    from email.message import EmailMessage
+
+    msg = EmailMessage()
+    msg["From"], msg["Subject"], msg["Message-ID"] = "ann@example.org", "Re: orders", "<q1@x>"
+    msg.set_content(
+        f"{table.heading('RED')}\ntake 2\n\nOn Monday, Umpire wrote:\n> take 5\n> take 9\n"
+    )
+    msg.add_attachment(b"take 7\n", maintype="text", subtype="plain", filename="orders.txt")
+    django_mail.outbox.clear()
+    assert handle(msg.as_bytes()).code == "orders/stored"
+    (receipt,) = sent_to("ann@example.org")
+    assert "Orders counted: 1." in receipt.body and "TAKE 5" not in receipt.body
+    assert (
+        "Not read: 2 quoted line(s) (starting with >); the attachment(s) orders.txt."
+        in receipt.body
+    )
+    assert [r.orders for r in Submission.objects.filter(power="RED")] == [["TAKE 2"]]

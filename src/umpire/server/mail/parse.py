@@ -109,6 +109,8 @@ class MailRequest:
     problems: list[Problem] = field(default_factory=list)
     rejection: Rejection | None = None
     body_lines: int = 0
+    quoted: int = 0  # quoted lines (``>``) left unread, above any signature
+    attachments: list[str] = field(default_factory=list)  # file names, never read
 
 
 # ---------------------------------------------------------------------------- headers
@@ -282,6 +284,36 @@ def _unflow(text: str, *, delsp: bool) -> str:
         out.append(pending)
         out.extend([""] * blanks)
     return "\n".join(out)
+
+
+def _attachment_names(msg: Message) -> list[str]:
+    """The file names of the mail's attachments (never read), printable and shortened."""
+    names: list[str] = []
+    try:
+        parts = list(msg.walk())
+    except Exception:
+        return names
+    for part in parts:
+        try:
+            if part.is_multipart() or (part.get_content_disposition() or "") != "attachment":
+                continue
+            name = part.get_filename() or part.get_content_type()
+        except Exception:
+            continue
+        name = " ".join(str(name).split())[:80]
+        names.append(name if name and _sane(name) else "(unnamed)")
+    return names[:20]
+
+
+def _quoted_count(text: str) -> int:
+    """How many quoted lines (``>``) the body has above its signature (cf. clean_body)."""
+    count = 0
+    for line in text.splitlines():
+        line = line.rstrip()
+        if line in ("--", "-- ") or re.fullmatch(r"-{2,}\s*Original Message\s*-{2,}", line, re.I):
+            break
+        count += line.lstrip().startswith(">")
+    return count
 
 
 def clean_body(text: str) -> list[str]:
@@ -580,6 +612,7 @@ def _parse(raw: bytes) -> MailRequest:
         request.rejection = Rejection.of(E.MAIL_TOO_LARGE, kb=MAX_BYTES // 1000)
         return request
     text, html = _plain_text(msg)
+    request.attachments = _attachment_names(msg)
     if text is None:
         if html:
             request.rejection = Rejection.of(E.MAIL_HTML_ONLY)
@@ -588,6 +621,7 @@ def _parse(raw: bytes) -> MailRequest:
         return request
     lines = clean_body(text)
     request.body_lines = len(lines)
+    request.quoted = _quoted_count(text)
     _interpret(request, lines)
     if request.heading is None and not request.commands and request.orders is None:
         subject_heading = parse_heading(request.subject, 0)
