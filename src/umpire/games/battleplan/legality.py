@@ -364,7 +364,7 @@ def _check_one(state: GameState, gm: GameMap, player: int, order: Order) -> Refu
     if isinstance(order, Build | Transfer | Action | Standing):
         body = order
         if order.space not in gm.spaces:
-            return _no(errors.UNKNOWN_SPACE, order=f"@{order.space}", space=order.space)
+            return _no(errors.UNKNOWN_SPACE, order=body, space=order.space)
         if not holds(state, player, order.space):
             return _no(errors.NOT_YOUR_SPACE, order=body, space=order.space)
         if isinstance(order, Standing):
