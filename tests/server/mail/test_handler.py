@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from django.core import mail as django_mail
 from django.utils import timezone
 
@@ -336,3 +337,42 @@ def test_the_reply_says_that_quoted_lines_and_attachments_were_not_read(table: T
         in receipt.body
     )
     assert [r.orders for r in Submission.objects.filter(power="RED")] == [["TAKE 2"]]
+
+
+@pytest.mark.rule("COTW 3")
+def test_a_player_the_turn_does_not_wait_for_is_told_so(
+    transactional_db: Any, mailoutbox: list[Any]
+) -> None:
+    """Conquest of the World, a Homeland turn (rule 3: one player chooses): the printout
+    mail of a player who has nothing to order asks no orders of him, and an order he mails
+    anyway is answered with the powers the turn waits for, not "send them again"."""
+    from tests.server.conftest import deliver_mail
+    from umpire.server import accounts, service
+
+    gm = accounts.register("gm", "gm-password", game_master=True)
+    game = service.create_game(gm, "cotw", "conquest", settings={"powers": ["RED", "BLUE"]})
+    for name, power in (("ann", "RED"), ("bob", "BLUE")):
+        user = accounts.register(name, f"{name}-password", email=f"{name}@example.org",
+                                 verified=True)  # fmt: skip
+        service.join(game.pk, user, [power])
+    service.start(game.pk, gm)
+    assert service.process_due(game.pk, 1, force=True)  # the numbers called (rule 2)
+    deliver_mail()
+    game = Game.objects.get(pk=game.pk)
+    (chooser,) = game.expected
+    idle = next(p for p in ("RED", "BLUE") if p != chooser)
+    address = {"RED": "ann@example.org", "BLUE": "bob@example.org"}
+    (asked,) = [m for m in sent_to(address[chooser], "printout")]
+    assert "Heading for your next orders: " in asked.body
+    (told,) = [m for m in sent_to(address[idle], "printout")]
+    assert f"This turn waits for orders from {chooser} only: you have none to give." in told.body
+    assert "Heading for your next orders" not in told.body
+    assert "Heading for press and commands: " in told.body
+    django_mail.outbox.clear()
+    code = game.seats.get(power=idle, active=True).secret_code
+    result = handle(mail(address[idle], f"G-{game.pk} T-2 P-{idle} C-{code}\nHOMELAND CAN\n"))
+    assert result.code == "orders/kept"
+    (reply,) = sent_to(address[idle])
+    assert "[illegal/not_your_turn]" in reply.body
+    assert f"This turn waits for orders from {chooser} only" in reply.body
+    assert "send them again" not in reply.body

@@ -402,7 +402,9 @@ def _orders(
         # refused changes nothing, READY included: a typo'd command or a stray line must not
         # withdraw the orders sent earlier. To withdraw them, send ORDERS alone.
         shown = present(game, viewer, ("receipt",), receipt=nothing.receipt)["receipt"]
-        reply.add(replies.kept_text(shown["text"], earlier))
+        waited = seat.power in (game.expected or [])
+        expected = None if waited else list(game.expected or [])
+        reply.add(replies.kept_text(shown["text"], earlier, expected))
         return E.ORDERS_KEPT.code
     log_row.orders = True
     warnings: list[str] = []

@@ -133,11 +133,23 @@ def replaced_note(earlier: int) -> str:
     )
 
 
-def kept_text(receipt_text: str, earlier: Sequence[str] | None) -> str:
-    """The reply to an order mail none of whose lines was accepted: nothing was changed."""
+def waiting_for(expected: Sequence[str]) -> str:
+    """Said to a player the turn does not wait for (another power's choice, a phase of the
+    combatants alone)."""
+    who = ", ".join(expected) or "nobody"
+    return f"This turn waits for orders from {who} only: you have none to give."
+
+
+def kept_text(
+    receipt_text: str, earlier: Sequence[str] | None, expected: Sequence[str] | None = None
+) -> str:
+    """The reply to an order mail none of whose lines was accepted: nothing was changed.
+    ``expected``: the powers the turn waits for, when the sender is not one of them."""
     lines = [receipt_text.rstrip("\n")]
     lines.append("No line of this mail was accepted, so it changed nothing (READY included).")
-    if earlier is None:
+    if expected is not None:
+        lines.append(waiting_for(expected))
+    elif earlier is None:
         lines.append("You have no orders stored for this turn: send them again, corrected.")
     elif earlier:
         lines.append(f"Your earlier orders for this turn stand ({len(earlier)}):")
