@@ -376,3 +376,15 @@ def test_a_player_the_turn_does_not_wait_for_is_told_so(
     assert "[illegal/not_your_turn]" in reply.body
     assert f"This turn waits for orders from {chooser} only" in reply.body
     assert "send them again" not in reply.body
+
+
+def test_report_before_the_first_turn_names_the_opening_position(table: Table) -> None:
+    """Played by mail: REPORT on turn 1 answered "your printout after turn 0"; and a receipt
+    with nothing accepted said "0 order(s) accepted:" over an empty list."""
+    django_mail.outbox.clear()
+    result = handle(mail("bob@example.org", f"{table.heading('BLUE')}\nREPORT\nfly away\n"))
+    assert result.code == "orders/kept"
+    (reply,) = sent_to("bob@example.org")
+    assert "REPORT: the opening position (no turn yet)" in reply.body
+    assert "after turn 0" not in reply.body
+    assert "No order accepted.\n1 problem(s):" in reply.body

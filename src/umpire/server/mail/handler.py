@@ -461,5 +461,7 @@ def _report(game: Game, seat: Seat, turn: int | None, reply: replies.Reply) -> s
     except SessionError as err:
         reply.add(replies.refused_text("REPORT", err.code, err.message))
         return err.code
-    reply.add(f"REPORT: your printout after turn {printout['turn']}\n\n{printout['text']}")
+    done = int(printout["turn"])
+    what = f"your printout after turn {done}" if done else "the opening position (no turn yet)"
+    reply.add(f"REPORT: {what}\n\n{printout['text']}")
     return E.REPORT_SENT.code
