@@ -11,8 +11,9 @@ The body is cleaned in this order (see ``help.txt`` for what players are told):
    rejected; quoted-printable and base64 are decoded, an unknown charset is read as UTF-8
    with replacement characters);
 2. ``format=flowed`` soft breaks (RFC 3676) are joined; everything from a signature
-   separator (``-- ``) or an ``-----Original Message-----`` line on is dropped; quoted lines
-   (``>``) and the ``... wrote:`` line above them are dropped;
+   separator (``-- ``), an ``-----Original Message-----`` line or Outlook's rule of
+   underscores above a ``From:`` line on is dropped; quoted lines (``>``) and the
+   ``... wrote:`` line above them are dropped;
 3. a line that a mail program wrapped is joined to its continuation: a line of 60 characters
    or more whose next word would not have fitted within 72 columns (so wrapping at 72 or at
    78 is caught), unless the next line is blank, quoted, a command or a heading.
@@ -286,6 +287,23 @@ def _unflow(text: str, *, delsp: bool) -> str:
     return "\n".join(out)
 
 
+_ORIGINAL = re.compile(r"-{2,}\s*(Original Message|Forwarded message)\s*-{2,}", re.I)
+_RULE = re.compile(r"_{10,}")  # Outlook's line above the quoted mail's From:/Sent: block
+
+
+def _own_text_ends(lines: list[str], i: int) -> bool:
+    """Whether line ``i`` starts what is not the sender's own text: a signature separator,
+    an ``-----Original Message-----`` (or forwarded-message) line, or Outlook's rule of
+    underscores followed by a ``From:`` line (a reply that quotes without ``>``)."""
+    line = lines[i].strip()
+    if lines[i] in ("--", "-- ") or _ORIGINAL.fullmatch(line):
+        return True
+    if _RULE.fullmatch(line):
+        nxt = next((ln.strip() for ln in lines[i + 1 :] if ln.strip()), "")
+        return nxt.lower().startswith("from:")
+    return False
+
+
 def _attachment_names(msg: Message) -> list[str]:
     """The file names of the mail's attachments (never read), printable and shortened."""
     names: list[str] = []
@@ -307,10 +325,10 @@ def _attachment_names(msg: Message) -> list[str]:
 
 def _quoted_count(text: str) -> int:
     """How many quoted lines (``>``) the body has above its signature (cf. clean_body)."""
+    lines = [ln.rstrip() for ln in text.splitlines()]
     count = 0
-    for line in text.splitlines():
-        line = line.rstrip()
-        if line in ("--", "-- ") or re.fullmatch(r"-{2,}\s*Original Message\s*-{2,}", line, re.I):
+    for i, line in enumerate(lines):
+        if _own_text_ends(lines, i):
             break
         count += line.lstrip().startswith(">")
     return count
@@ -321,8 +339,8 @@ def clean_body(text: str) -> list[str]:
     # str.splitlines, as the games' own parsers split, so line numbers agree with theirs
     lines = text.splitlines()
     lines = [ln.replace("\x00", "").rstrip() for ln in lines]
-    for i, line in enumerate(lines):
-        if line in ("--", "-- ") or re.fullmatch(r"-{2,}\s*Original Message\s*-{2,}", line, re.I):
+    for i in range(len(lines)):
+        if _own_text_ends(lines, i):
             lines[i:] = [""] * (len(lines) - i)
             break
     quoted = [ln.lstrip().startswith(">") for ln in lines]
@@ -573,6 +591,19 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
 # ---------------------------------------------------------------------------- entry
 
 
+def _bare_subject(subject: str) -> str:
+    """The Subject without reply and forward prefixes (``Re:``, ``Fwd:``, ``AW:``...) and the
+    ``[G-12 T-3 FRANCE]`` tag the umpire puts on its replies: a player who replies to a
+    receipt keeps the heading he wrote in the Subject."""
+    bare = subject.strip()
+    while True:
+        stripped = re.sub(r"^(re|fwd?|aw|wg|sv|vs|tr)\s*(\[\d+\])?\s*:\s*", "", bare, flags=re.I)
+        if stripped == bare:
+            break
+        bare = stripped
+    return re.sub(r"\s*\[G-[^\[\]]*\]$", "", bare)
+
+
 def parse_mail(raw: bytes) -> MailRequest:
     """The request in one mail's raw bytes (RFC 5322); never raises."""
     try:
@@ -623,15 +654,16 @@ def _parse(raw: bytes) -> MailRequest:
     request.body_lines = len(lines)
     request.quoted = _quoted_count(text)
     _interpret(request, lines)
+    subject = _bare_subject(request.subject)
     if request.heading is None and not request.commands and request.orders is None:
-        subject_heading = parse_heading(request.subject, 0)
+        subject_heading = parse_heading(subject, 0)
         subject_command = _command_of(request.subject)
         if subject_heading is not None:
             request.heading = subject_heading
         elif subject_command in ("HELP", "LIST"):
             request.commands.append(Command(subject_command, 0))
     elif request.heading is None:
-        subject_heading = parse_heading(request.subject, 0)
+        subject_heading = parse_heading(subject, 0)
         if subject_heading is not None:
             request.heading = subject_heading
     return request
