@@ -388,3 +388,15 @@ def test_report_before_the_first_turn_names_the_opening_position(table: Table) -
     assert "REPORT: the opening position (no turn yet)" in reply.body
     assert "after turn 0" not in reply.body
     assert "No order accepted.\n1 problem(s):" in reply.body
+
+
+def test_an_unreadable_press_line_is_reported_once_and_its_text_not_sent(table: Table) -> None:
+    """Played by mail: ``PRESS BLUE`` (no TO) was reported as a bad press line and then
+    refused again by the service ("name the recipients"); the block is dropped, once."""
+    django_mail.outbox.clear()
+    body = f"{table.heading('RED')}\nPRESS BLUE\nmeet me at noon\nENDPRESS\n"
+    result = handle(mail("ann@example.org", body))
+    (reply,) = sent_to("ann@example.org")
+    assert "line 2: write PRESS TO <power> <power>..." in reply.body
+    assert "press/no_recipients" not in reply.body and result.code == "mail/empty"
+    assert not Message.objects.exists()

@@ -48,6 +48,7 @@ ANONYMOUS = "ANONYMOUS"
 # Commands that stand alone on a line; PRESS/BROADCAST open a press block.
 LINE_COMMANDS = ("HELP", "LIST", "ORDERS", "REPORT", "READY", "NEWCODE")
 PRESS_END = ("ENDPRESS", "END PRESS")
+VOID = "\x00void"  # the text of an unreadable press block, skipped up to its ENDPRESS
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,6 +509,9 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
 
     def close_press() -> None:
         nonlocal press
+        if press is not None and press.text == VOID:  # an unreadable PRESS line: dropped
+            press = None
+            press_text.clear()
         if press is not None:
             text = "\n".join(press_text).strip("\n")
             request.press.append(
@@ -552,7 +556,7 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
                 request.problems.append(problem)
             press = opened
             if press is None:  # an unreadable press line: skip its text up to ENDPRESS
-                press = Press(number, (), False, None, "\x00void")
+                press = Press(number, (), False, None, VOID)
             continue
         if command == "ENDPRESS":
             request.problems.append(E.MAIL_STRAY_ENDPRESS.problem(number, stripped))
@@ -583,7 +587,6 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
                 turn = int(words[1])
         request.commands.append(Command(command, number, turn))
     close_press()
-    request.press = [p for p in request.press if p.text != "\x00void"]
     if has_orders or explicit_orders:
         request.orders = "\n".join(order_lines)
 
