@@ -59,6 +59,8 @@ def test_bad_code_game_power_or_sender_get_the_same_refusal(table: Table) -> Non
         assert handle(mail(sender, f"{heading}\ntake 3\n")).code == "mail/not_authorised"
     bodies = {m.body for m in django_mail.outbox}
     assert len(django_mail.outbox) == len(attempts) and len(bodies) == 1
+    # a player who mistyped the game number is pointed to LIST, which names his games
+    assert "single word LIST gives your games and their headings" in next(iter(bodies))
     (body,) = bodies
     assert NOT_AUTHORISED.strip() in body
     for word in ("RED", "BLUE", "GREEN", "Mail test", "pebbles", "ann", "bob"):
