@@ -168,3 +168,20 @@ def test_a_heading_in_the_subject_survives_a_reply() -> None:
         assert (r.heading.game, r.heading.turn, r.heading.code) == ("4", 2, "zz")
     tagged = parse_mail(mail("take 1\n", subject="G-4 T-2 C-zz [2]"))
     assert tagged.heading is not None and tagged.heading.player_number == 2
+
+
+def test_a_mislabelled_charset_keeps_the_accents_of_press() -> None:
+    """Latin-1 bytes sent as "us-ascii" or an unknown charset were read with replacement
+    characters ("Caf\ufffd"); they are read as UTF-8 when valid, else as Windows-1252."""
+    for charset, data in (
+        ("us-ascii", "Café à côté".encode("latin-1")),
+        ("x-unknown-klingon", "Café à côté".encode("latin-1")),
+        ("us-ascii", "Café à côté".encode()),
+    ):
+        raw = (
+            b"From: ann@example.org\nSubject: x\nMessage-ID: <c1@x>\n"
+            b"Content-Type: text/plain; charset=" + charset.encode() + b"\n\n"
+            b"G-1 T-1 C-c\nBROADCAST\n" + data + b"\nENDPRESS\n"
+        )
+        (press,) = parse_mail(raw).press
+        assert press.text == "Café à côté", charset

@@ -8,8 +8,9 @@ every problem of the mail itself (an unreadable heading field, an unknown comman
 The body is cleaned in this order (see ``help.txt`` for what players are told):
 
 1. the first ``text/plain`` part that is not an attachment is taken (an HTML-only mail is
-   rejected; quoted-printable and base64 are decoded, an unknown charset is read as UTF-8
-   with replacement characters);
+   rejected; quoted-printable and base64 are decoded; text in an unknown charset, or not
+   valid in the one it declares, is read as UTF-8 if it is valid UTF-8, else as
+   Windows-1252);
 2. ``format=flowed`` soft breaks (RFC 3676) are joined; everything from a signature
    separator (``-- ``), an ``-----Original Message-----`` line or Outlook's rule of
    underscores above a ``From:`` line on is dropped; quoted lines (``>``) and the
@@ -214,9 +215,19 @@ def _decode(part: Message) -> str:
         return raw if isinstance(raw, str) else ""
     charset = part.get_content_charset() or "utf-8"
     try:
-        return payload.decode(charset, errors="replace")
-    except (LookupError, ValueError):
-        return payload.decode("utf-8", errors="replace")
+        return payload.decode(charset)
+    except (LookupError, ValueError):  # an unknown charset, or bytes it cannot hold
+        return _guess(payload)
+
+
+def _guess(payload: bytes) -> str:
+    """Text whose declared charset is unknown or wrong (8-bit bytes in "us-ascii"): UTF-8
+    if it is valid UTF-8, else Windows-1252 (the usual mislabelled charset, a superset of
+    Latin-1's printable characters), so that press keeps its accents; never fails."""
+    try:
+        return payload.decode("utf-8")
+    except UnicodeDecodeError:
+        return payload.decode("cp1252", errors="replace")
 
 
 def _plain_text(msg: Message) -> tuple[str | None, bool]:
