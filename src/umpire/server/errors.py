@@ -219,6 +219,11 @@ PRESS_SIGNED_ONLY = SERVER.declare(
     "The game's press is always signed.",
 )
 PRESS_EMPTY = SERVER.declare("press/empty", "the message is empty", "Press with no text.")
+PRESS_TOO_LONG = SERVER.declare(
+    "press/too_long",
+    "press is at most {most} characters; this message has {chars}",
+    "Press longer than the API's limit, from any entrance (a mail's press block included).",
+)
 PRESS_NO_RECIPIENTS = SERVER.declare(
     "press/no_recipients",
     "name the recipients, or 'all'",

@@ -38,7 +38,14 @@ from umpire.server.accounts import is_game_master
 from umpire.server.errors import refuse
 from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat, Vote
 from umpire.server.models import Submission as SubmissionRow
-from umpire.server.schemas import MAX_MINUTES, NAME_MAX, ORDERS_MAX_BYTES, check_settings, finite
+from umpire.server.schemas import (
+    MAX_MINUTES,
+    NAME_MAX,
+    ORDERS_MAX_BYTES,
+    PRESS_MAX_CHARS,
+    check_settings,
+    finite,
+)
 from umpire.server.store import (
     deadline_for,
     grace,
@@ -487,6 +494,8 @@ def send_message(
             raise refuse(E.PRESS_SIGNED_ONLY)
         if not text.strip():
             raise refuse(E.PRESS_EMPTY)
+        if len(text) > PRESS_MAX_CHARS:  # the API's schema limit, for mail and web too
+            raise refuse(E.PRESS_TOO_LONG, most=PRESS_MAX_CHARS, chars=len(text))
         recipients: list[str] = []
         if not to_all:
             recipients = sorted({_power_named(game, t) for t in to})

@@ -402,3 +402,16 @@ def test_an_unreadable_press_line_is_reported_once_and_its_text_not_sent(table: 
     assert "line 2: write PRESS TO <power> <power>..." in reply.body
     assert "press/no_recipients" not in reply.body and result.code == "mail/empty"
     assert not Message.objects.exists()
+
+
+def test_press_by_mail_is_held_to_the_same_length_as_press_by_the_api(table: Table) -> None:
+    """Played by mail: a 200,000-character press block was stored and mailed to every
+    power, where the API refuses more than 10,000 characters; now every entrance refuses."""
+    django_mail.outbox.clear()
+    body = f"{table.heading('RED')}\nBROADCAST\n{'y' * 20_000}\nENDPRESS\n"
+    assert handle(mail("ann@example.org", body)).code == "press/too_long"
+    (reply,) = sent_to("ann@example.org")
+    assert "press is at most 10000 characters; this message has 20000 [press/too_long]" in (
+        reply.body
+    )
+    assert not Message.objects.exists()
