@@ -121,7 +121,11 @@ def test_real_forces_seats_positions_within_each_players_fee() -> None:
 def test_other_scenarios_keep_matching_power_names() -> None:
     gm, game = _forming("1939")
     ann, _ = make_user("ann")
-    service.join(game.pk, ann, ["nonsense", "ITA"])  # not checked: matched by name at start
+    with pytest.raises(SessionError) as refused:  # checked at once, not passed over at start
+        service.join(game.pk, ann, ["nonsense", "ITA"])
+    assert refused.value.code == "game/unknown_power"
+    service.join(game.pk, ann, ["ita"])
+    assert Enrollment.objects.get(game=game).preferences == ["ITA"]
     game = service.start(game.pk, gm)
     assert _seats(game)["ITA"] == "ann"
 

@@ -84,7 +84,8 @@ class Receipt:
 
     def text(self) -> str:
         lines = [f"Receipt: {self.game}, {self.label}, orders of {self.power}"]
-        lines.append(f"{len(self.accepted)} order(s) accepted:")
+        count = len(self.accepted)
+        lines.append(f"{count} order(s) accepted:" if count else "No order accepted.")
         lines.extend(f"  line {n:>3}: {order}" for n, order in self.accepted)
         if self.problems:
             lines.append(f"{len(self.problems)} problem(s):")

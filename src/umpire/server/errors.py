@@ -224,6 +224,11 @@ PRESS_SIGNED_ONLY = SERVER.declare(
     "The game's press is always signed.",
 )
 PRESS_EMPTY = SERVER.declare("press/empty", "the message is empty", "Press with no text.")
+PRESS_TOO_LONG = SERVER.declare(
+    "press/too_long",
+    "press is at most {most} characters; this message has {chars}",
+    "Press longer than the API's limit, from any entrance (a mail's press block included).",
+)
 PRESS_NO_RECIPIENTS = SERVER.declare(
     "press/no_recipients",
     "name the recipients, or 'all'",
@@ -313,7 +318,8 @@ MAIL_HTML_ONLY = SERVER.declare(
 )
 MAIL_NO_TEXT = SERVER.declare(
     "mail/no_text",
-    "your mail has no plain-text part to read the orders from",
+    "your mail has no plain-text part to read the orders from (attachments are never read: "
+    "write the orders in the mail itself)",
     "A mail with no text part at all.",
 )
 
@@ -375,6 +381,12 @@ ORDERS_PROBLEMS = SERVER.declare(
     "orders/problems",
     "orders stored with problems",
     "Outcome: the orders were stored, but some lines had problems (listed in the reply).",
+)
+ORDERS_KEPT = SERVER.declare(
+    "orders/kept",
+    "no order line accepted; the earlier orders stand",
+    "Outcome: every order line of the mail was refused, so the mail changed no orders (a typo "
+    "or a stray line must not withdraw orders sent earlier; ORDERS alone withdraws them).",
 )
 ORDERS_READY = SERVER.declare(
     "orders/ready", "marked ready", "Outcome: the READY command was taken."

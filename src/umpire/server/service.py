@@ -38,7 +38,14 @@ from umpire.server.accounts import is_game_master
 from umpire.server.errors import refuse
 from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat, Vote
 from umpire.server.models import Submission as SubmissionRow
-from umpire.server.schemas import MAX_MINUTES, NAME_MAX, ORDERS_MAX_BYTES, check_settings, finite
+from umpire.server.schemas import (
+    MAX_MINUTES,
+    NAME_MAX,
+    ORDERS_MAX_BYTES,
+    PRESS_MAX_CHARS,
+    check_settings,
+    finite,
+)
 from umpire.server.store import (
     deadline_for,
     grace,
@@ -144,8 +151,10 @@ def join(game_id: int, user: User, preferences: Sequence[str] = ()) -> str:
             raise refuse(GAME_OVER, detail="")
         if game.setting("open_bot_seats", False):
             bots = list(Seat.objects.filter(game=game, active=True, is_bot=True))
-            rank = {p.upper(): i for i, p in enumerate(prefs)}
-            bots.sort(key=lambda s: rank.get(s.power.upper(), len(rank)))
+            names = dict(registry.game(game.game).info.scenario(game.scenario).names)
+            wanted = [session.power_named(p, game.powers or [], names) for p in prefs]
+            rank = {p: i for i, p in reversed(list(enumerate(wanted)))}
+            bots.sort(key=lambda s: rank.get(s.power, len(rank)))
             if bots:
                 _replace_seat(bots[0], user=user, note="took over from a bot")
                 game.notice_at = notice_at(game)  # a player to remind, where a bot was
@@ -271,10 +280,16 @@ def start(
 
 def _checked_preferences(game: Game, prefs: list[str]) -> list[str]:
     """A sign-up's preferences as the game takes them: checked and made canonical by a game
-    with a seating of its own (core's HasSeating), else kept as given (power names)."""
+    with a seating of its own (core's HasSeating), else power names read as everywhere else
+    (code or full name, any case: ``England`` is ``ENG``) and kept as the powers' codes; a
+    name that is no power of the game is refused (``game/unknown_power``), not kept to be
+    silently passed over at the start."""
     ruleset = registry.game(game.game).ruleset(game.scenario)
     if not isinstance(ruleset, HasSeating):
-        return prefs
+        info = ruleset.info.scenario(game.scenario)
+        powers = list(game.setting("powers", None) or info.default_powers or info.powers)
+        names = dict(info.names)
+        return list(dict.fromkeys(session.power_named(p, powers, names) for p in prefs))
     try:
         return ruleset.check_preferences(prefs)
     except OrderError as err:
@@ -479,6 +494,8 @@ def send_message(
             raise refuse(E.PRESS_SIGNED_ONLY)
         if not text.strip():
             raise refuse(E.PRESS_EMPTY)
+        if len(text) > PRESS_MAX_CHARS:  # the API's schema limit, for mail and web too
+            raise refuse(E.PRESS_TOO_LONG, most=PRESS_MAX_CHARS, chars=len(text))
         recipients: list[str] = []
         if not to_all:
             recipients = sorted({_power_named(game, t) for t in to})

@@ -171,6 +171,18 @@ def test_after_an_unknown_space_header_each_line_reports_its_own_problem() -> No
     ]
 
 
+@pytest.mark.rule("BP 8")
+def test_an_order_after_an_unknown_header_quotes_itself_not_the_header_again() -> None:
+    """Played by mail: ``@ZZ AC99QQ`` gave the same problem twice ("'@ZZ': there is no
+    space 'ZZ'"), as if one fault were reported twice; the order's own problem quotes the
+    order (ruling R-N4: each reports its own problem)."""
+    parsed = RULESET.parse(game(), "TU", "@ZZ AC99UK")
+    assert [p.message for p in parsed.problems] == [
+        "'@ZZ': there is no space 'ZZ'",
+        "'AC99UK': there is no space 'ZZ'",
+    ]
+
+
 def test_a_huge_token_is_clipped_in_the_receipt() -> None:
     s = game()
     parsed = RULESET.parse(s, "TU", "@TU " + "Q" * 50_000)

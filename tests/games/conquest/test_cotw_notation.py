@@ -80,3 +80,7 @@ def test_a_submission_keeps_its_good_lines_and_refuses_the_rest() -> None:
     parsed = parse(GAME, state, "RED", "ATTACK IND\nATTACK PAK\nTANK\nPACT BLUE\n")
     assert [GAME.format(o) for _, o in parsed.orders] == ["ATTACK IND", "PACT BLUE"]
     assert [p.code for p in parsed.problems] == ["illegal/duplicate", "illegal/wrong_phase"]
+    # played by mail: the problem quoted no order ("a second DIGIT, ... is given twice")
+    assert parsed.problems[0].message == (
+        "'ATTACK PAK' is refused: one DIGIT, HOMELAND, ATTACK, PASS or weapon a turn"
+    )

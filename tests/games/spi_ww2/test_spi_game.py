@@ -40,3 +40,19 @@ def test_printout_states_every_roll() -> None:
         if draw.purpose.startswith("18.1"):
             assert f"{draw.value}" in text
     assert "US Intervention Table (18.1), rolled by Britain" in text
+
+
+@pytest.mark.rule("SPI 2.0")
+def test_a_player_may_name_his_country_as_the_rulebook_does() -> None:
+    """Played by mail: ``JOIN G-1 Germany`` was refused in SPI WW2 (the powers had codes
+    only); the names are those of 2.0, "Britain, France, the United States, the Soviet
+    Union, Germany and Italy"."""
+    from umpire.core import registry
+
+    info = registry.game("spi-ww2").info
+    for scenario in info.scenarios:
+        names = dict(scenario.names)
+        assert set(names) == set(scenario.powers), scenario.name
+        assert session.power_named("germany", scenario.powers, names) == "GER"
+        assert session.power_named("Soviet Union", scenario.powers, names) == "USSR"
+        assert session.power_named("britain", scenario.powers, names) == "GBR"

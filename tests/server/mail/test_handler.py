@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from django.core import mail as django_mail
 from django.utils import timezone
 
@@ -58,6 +59,8 @@ def test_bad_code_game_power_or_sender_get_the_same_refusal(table: Table) -> Non
         assert handle(mail(sender, f"{heading}\ntake 3\n")).code == "mail/not_authorised"
     bodies = {m.body for m in django_mail.outbox}
     assert len(django_mail.outbox) == len(attempts) and len(bodies) == 1
+    # a player who mistyped the game number is pointed to LIST, which names his games
+    assert "single word LIST gives your games and their headings" in next(iter(bodies))
     (body,) = bodies
     assert NOT_AUTHORISED.strip() in body
     for word in ("RED", "BLUE", "GREEN", "Mail test", "pebbles", "ann", "bob"):
@@ -254,3 +257,161 @@ def test_the_worker_scheduler_sends_reminders(table: Table, settings: Any) -> No
         thread.join(10)
     reminded = sorted(m.to[0] for m in django_mail.outbox if "reminder" in m.subject)
     assert reminded == ["ann@example.org", "bob@example.org", "cat@example.org"]
+
+
+def test_a_mail_with_no_order_line_accepted_leaves_the_earlier_orders_standing(
+    table: Table,
+) -> None:
+    """Ruling (docs/email.md, "Which mail counts"): a later order mail replaces the earlier
+    one, but a mail none of whose order lines is accepted (a typo'd ``MAP ON``, a stray
+    line) changes nothing, READY included, and the reply lists the orders that stand. The
+    receipt of a mail that does replace orders says so. ``ORDERS`` alone still withdraws."""
+    heading = table.heading("RED")
+    assert handle(mail("ann@example.org", f"{heading}\ntake 2\n")).code == "orders/stored"
+    django_mail.outbox.clear()
+    result = handle(mail("ann@example.org", f"{heading}\nMAP ON\nREADY\n"))
+    assert result.code == "orders/kept"
+    (reply,) = sent_to("ann@example.org")
+    assert "line 2:" in reply.body and "changed nothing (READY included)" in reply.body
+    assert "Your earlier orders for this turn stand (1):\n  TAKE 2\n" in reply.body
+    rows = Submission.objects.filter(game_id=table.game_id, power="RED")
+    assert [r.orders for r in rows] == [["TAKE 2"]]
+    assert table.seat("RED").ready_turn == 0
+    django_mail.outbox.clear()
+    assert handle(mail("ann@example.org", f"{heading}\ntake 3\n")).code == "orders/stored"
+    (receipt,) = sent_to("ann@example.org")
+    assert "Note: these orders replace the 1 order(s) you sent earlier" in receipt.body
+    assert handle(mail("ann@example.org", f"{heading}\nORDERS\n")).code == "orders/stored"
+    assert rows.order_by("-id").first().orders == []  # type: ignore[union-attr]
+
+
+def test_a_first_mail_with_no_order_accepted_stores_nothing(table: Table) -> None:
+    """The player is still waited for and reminded: an unreadable mail is no submission."""
+    django_mail.outbox.clear()
+    result = handle(mail("bob@example.org", f"{table.heading('BLUE')}\nfly away\n"))
+    assert result.code == "orders/kept"
+    (reply,) = sent_to("bob@example.org")
+    assert "You have no orders stored for this turn" in reply.body
+    assert not Submission.objects.filter(game_id=table.game_id, power="BLUE").exists()
+    assert "BLUE" not in Game.objects.get(pk=table.game_id).submitted
+
+
+def test_help_after_a_heading_adds_the_games_own_notation_and_powers(
+    transactional_db: Any, mailoutbox: list[Any]
+) -> None:
+    """A player who asks HELP from inside a game is told how that game's orders are written
+    (its order help, as the game page shows it) and its powers' names, not only the
+    general format of a mail."""
+    from umpire.server import accounts, service
+
+    gm = accounts.register("gm", "gm-password", game_master=True)
+    game = service.create_game(gm, "help", "origins", settings={"fill_with_bots": True})
+    ann = accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
+    service.join(game.pk, ann, ["Germany"])
+    service.start(game.pk, gm)
+    code = Game.objects.get(pk=game.pk).seats.get(user=ann).secret_code
+    django_mail.outbox.clear()
+    result = handle(mail("ann@example.org", f"G-{game.pk} T-1 P-GER C-{code}\nHELP\n"))
+    assert result.code == "mail/help"
+    (reply,) = sent_to("ann@example.org")
+    assert "UMPIRE BY EMAIL" in reply.body
+    assert f"ORDERS IN G-{game.pk}: Historical game, 1933-1938" in reply.body
+    assert "PLACE 3 POL" in reply.body and "GER (Germany)" in reply.body
+
+
+def test_the_reply_says_that_quoted_lines_and_attachments_were_not_read(table: Table) -> None:
+    """A reply quoting the umpire's receipt, with the orders also attached as a file: only
+    the player's own line is taken, and the reply says what was left unread and why."""
+    from email.message import EmailMessage
+
+    msg = EmailMessage()
+    msg["From"], msg["Subject"], msg["Message-ID"] = "ann@example.org", "Re: orders", "<q1@x>"
+    msg.set_content(
+        f"{table.heading('RED')}\ntake 2\n\nOn Monday, Umpire wrote:\n> take 5\n> take 9\n"
+    )
+    msg.add_attachment(b"take 7\n", maintype="text", subtype="plain", filename="orders.txt")
+    django_mail.outbox.clear()
+    assert handle(msg.as_bytes()).code == "orders/stored"
+    (receipt,) = sent_to("ann@example.org")
+    assert "Orders counted: 1." in receipt.body and "TAKE 5" not in receipt.body
+    assert (
+        "Not read: 2 quoted line(s) (starting with >); the attachment(s) orders.txt."
+        in receipt.body
+    )
+    assert [r.orders for r in Submission.objects.filter(power="RED")] == [["TAKE 2"]]
+
+
+@pytest.mark.rule("COTW 3")
+def test_a_player_the_turn_does_not_wait_for_is_told_so(
+    transactional_db: Any, mailoutbox: list[Any]
+) -> None:
+    """Conquest of the World, a Homeland turn (rule 3: one player chooses): the printout
+    mail of a player who has nothing to order asks no orders of him, and an order he mails
+    anyway is answered with the powers the turn waits for, not "send them again"."""
+    from tests.server.conftest import deliver_mail
+    from umpire.server import accounts, service
+
+    gm = accounts.register("gm", "gm-password", game_master=True)
+    game = service.create_game(gm, "cotw", "conquest", settings={"powers": ["RED", "BLUE"]})
+    for name, power in (("ann", "RED"), ("bob", "BLUE")):
+        user = accounts.register(name, f"{name}-password", email=f"{name}@example.org",
+                                 verified=True)  # fmt: skip
+        service.join(game.pk, user, [power])
+    service.start(game.pk, gm)
+    assert service.process_due(game.pk, 1, force=True)  # the numbers called (rule 2)
+    deliver_mail()
+    game = Game.objects.get(pk=game.pk)
+    (chooser,) = game.expected
+    idle = next(p for p in ("RED", "BLUE") if p != chooser)
+    address = {"RED": "ann@example.org", "BLUE": "bob@example.org"}
+    (asked,) = [m for m in sent_to(address[chooser], "printout")]
+    assert "Heading for your next orders: " in asked.body
+    (told,) = [m for m in sent_to(address[idle], "printout")]
+    assert f"This turn waits for orders from {chooser} only: you have none to give." in told.body
+    assert "Heading for your next orders" not in told.body
+    assert "Heading for press and commands: " in told.body
+    django_mail.outbox.clear()
+    code = game.seats.get(power=idle, active=True).secret_code
+    result = handle(mail(address[idle], f"G-{game.pk} T-2 P-{idle} C-{code}\nHOMELAND CAN\n"))
+    assert result.code == "orders/kept"
+    (reply,) = sent_to(address[idle])
+    assert "[illegal/not_your_turn]" in reply.body
+    assert f"This turn waits for orders from {chooser} only" in reply.body
+    assert "send them again" not in reply.body
+
+
+def test_report_before_the_first_turn_names_the_opening_position(table: Table) -> None:
+    """Played by mail: REPORT on turn 1 answered "your printout after turn 0"; and a receipt
+    with nothing accepted said "0 order(s) accepted:" over an empty list."""
+    django_mail.outbox.clear()
+    result = handle(mail("bob@example.org", f"{table.heading('BLUE')}\nREPORT\nfly away\n"))
+    assert result.code == "orders/kept"
+    (reply,) = sent_to("bob@example.org")
+    assert "REPORT: the opening position (no turn yet)" in reply.body
+    assert "after turn 0" not in reply.body
+    assert "No order accepted.\n1 problem(s):" in reply.body
+
+
+def test_an_unreadable_press_line_is_reported_once_and_its_text_not_sent(table: Table) -> None:
+    """Played by mail: ``PRESS BLUE`` (no TO) was reported as a bad press line and then
+    refused again by the service ("name the recipients"); the block is dropped, once."""
+    django_mail.outbox.clear()
+    body = f"{table.heading('RED')}\nPRESS BLUE\nmeet me at noon\nENDPRESS\n"
+    result = handle(mail("ann@example.org", body))
+    (reply,) = sent_to("ann@example.org")
+    assert "line 2: write PRESS TO <power> <power>..." in reply.body
+    assert "press/no_recipients" not in reply.body and result.code == "mail/empty"
+    assert not Message.objects.exists()
+
+
+def test_press_by_mail_is_held_to_the_same_length_as_press_by_the_api(table: Table) -> None:
+    """Played by mail: a 200,000-character press block was stored and mailed to every
+    power, where the API refuses more than 10,000 characters; now every entrance refuses."""
+    django_mail.outbox.clear()
+    body = f"{table.heading('RED')}\nBROADCAST\n{'y' * 20_000}\nENDPRESS\n"
+    assert handle(mail("ann@example.org", body)).code == "press/too_long"
+    (reply,) = sent_to("ann@example.org")
+    assert "press is at most 10000 characters; this message has 20000 [press/too_long]" in (
+        reply.body
+    )
+    assert not Message.objects.exists()

@@ -55,3 +55,33 @@ def test_join_from_an_unknown_address_is_refused(mailoutbox: Any) -> None:
     assert handle(mail("eve@example.org", f"JOIN G-{game.pk} NTX\n")).code == "mail/not_authorised"
     assert handle(mail("eve@example.org", "JOIN G-999 NTX\n")).code == "mail/not_authorised"
     assert not Enrollment.objects.exists()
+
+
+def test_join_names_powers_as_everywhere_else_and_refuses_an_unknown_one(mailoutbox: Any) -> None:
+    """A Diplomacy 1939 III player who joins with ``Britain`` plays Britain (ENG): preferences name powers
+    by code or full name in any case, as the heading and press do; a name that is no power
+    of the game is refused at once, not kept and passed over when the game starts."""
+    gm = accounts.register(
+        "gm", "gm-password", email="gm@example.org", game_master=True, verified=True
+    )
+    game = service.create_game(
+        gm, "Dip", "diplomacy", scenario="1939-iii", settings={"fill_with_bots": True}
+    )
+    ann = accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
+    bob = accounts.register("bob", "bob-password", email="bob@example.org", verified=True)
+    result = handle(mail("bob@example.org", f"JOIN G-{game.pk} Prussia, France\n"))
+    assert result.code == "game/unknown_power"
+    reply = django_mail.outbox[-1].body
+    assert "'Prussia'" in reply and "ENG" in reply and "[game/unknown_power]" in reply
+    assert not Enrollment.objects.filter(user=bob).exists()
+    assert handle(mail("ann@example.org", f"JOIN G-{game.pk} Britain, italy\n")).code == (
+        "mail/joined"
+    )
+    assert Enrollment.objects.get(user=ann).preferences == ["ENG", "ITA"]
+    assert "(your preferences: ENG, ITA)" in django_mail.outbox[-1].body
+    assert handle(mail("bob@example.org", f"JOIN G-{game.pk} britain, Germany\n")).code == (
+        "mail/joined"
+    )
+    service.start(game.pk, gm)
+    assert game.seats.get(user=ann).power == "ENG"
+    assert game.seats.get(user=bob).power == "GER"

@@ -22,7 +22,7 @@ from tests.server.conftest import deliver_mail, make_user, run_worker
 from tests.server.mail.conftest import Table, start_table
 from umpire.server import accounts, service
 from umpire.server.mail.models import MailStatus, OutboundMail
-from umpire.server.mail.outbound import deliver, retry_due, send_notices
+from umpire.server.mail.outbound import deliver, retry_due, send, send_notices
 from umpire.server.mailconf import FILE_BACKEND, SMTP_BACKEND, email_settings
 from umpire.server.models import Game
 
@@ -259,3 +259,26 @@ def test_default_backend_writes_one_readable_file_per_mail(
     assert text.startswith("From: ") and "\nSubject: G-" in text and "paused" in text
     assert stat.S_IMODE(files[0].stat().st_mode) == 0o600
     assert stat.S_IMODE((tmp_path / "mail").stat().st_mode) == 0o700
+
+
+def test_default_backend_lists_each_attachment_and_writes_it_beside_the_mail(
+    table: Table, settings: Any, tmp_path: Path
+) -> None:
+    """Played with MAPS ON and no mail server: the printout's map was in the outbox but the
+    file under var/mail showed no trace of it. The file now names it, and the map is written
+    beside it (0600, as the mail), under a file name that cannot leave the directory."""
+    from umpire.server.mail.outbound import Attachment
+
+    deliver_mail()
+    settings.EMAIL_BACKEND = FILE_BACKEND
+    settings.EMAIL_FILE_PATH = str(tmp_path / "mail")
+    svg = Attachment(name="../G-1-turn-1-RED.svg", mimetype="image/svg+xml", content="<svg/>")
+    send("ann@example.org", "printout", "text", kind="printout", attachments=[svg])
+    deliver_mail()
+    (mail_file,) = (tmp_path / "mail").glob("*.txt")
+    text = mail_file.read_text(encoding="utf-8")
+    assert "\nAttachment: ../G-1-turn-1-RED.svg (image/svg+xml, 6 bytes)\n" in text
+    (svg_file,) = (tmp_path / "mail").glob("*.svg")
+    assert svg_file.name == f"{mail_file.stem}--_G-1-turn-1-RED.svg"
+    assert svg_file.read_text() == "<svg/>"
+    assert stat.S_IMODE(svg_file.stat().st_mode) == 0o600

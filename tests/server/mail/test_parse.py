@@ -142,3 +142,46 @@ def test_text_above_the_heading_is_reported_not_applied() -> None:
     assert r.orders is not None
     assert [ln for ln in r.orders.splitlines() if ln] == ["take 1"]
     assert [(p.line, p.code) for p in r.problems] == [(1, "mail/before_heading")]
+
+
+def test_an_outlook_reply_quoting_without_marks_is_not_read() -> None:
+    """Outlook quotes the mail replied to below a rule of underscores and a From:/Sent:
+    block, with no ``>``: the umpire's receipt below it must not be read as orders."""
+    body = (
+        "G-1 T-2 C-c\ntake 1\n\n________________________________\nFrom: umpire@example.org\n"
+        "Sent: Monday\nSubject: Re: orders\n\ntake 3\nREADY\n"
+    )
+    r = parse_mail(mail(body))
+    assert r.orders is not None
+    assert [ln for ln in r.orders.splitlines() if ln] == ["take 1"]
+    assert r.commands == []
+    kept = parse_mail(mail("G-1 T-2 C-c\n____________\ntake 2\n"))  # a rule, no From: after
+    assert kept.orders is not None and "take 2" in kept.orders
+
+
+def test_a_heading_in_the_subject_survives_a_reply() -> None:
+    """A player who wrote his heading as the Subject and replies to the receipt: the reply
+    prefixes and the umpire's own tag are not read as heading fields."""
+    for subject in ("Re: G-4 T-2 P-RED C-zz [G-4 T-1 RED]", "AW: Fwd: RE: G-4 T-2 P-RED C-zz"):
+        r = parse_mail(mail("take 1\n", subject=subject))
+        assert r.heading is not None and not r.heading.unreadable, subject
+        assert (r.heading.game, r.heading.turn, r.heading.code) == ("4", 2, "zz")
+    tagged = parse_mail(mail("take 1\n", subject="G-4 T-2 C-zz [2]"))
+    assert tagged.heading is not None and tagged.heading.player_number == 2
+
+
+def test_a_mislabelled_charset_keeps_the_accents_of_press() -> None:
+    """Latin-1 bytes sent as "us-ascii" or an unknown charset were read with replacement
+    characters ("Caf\ufffd"); they are read as UTF-8 when valid, else as Windows-1252."""
+    for charset, data in (
+        ("us-ascii", "Café à côté".encode("latin-1")),
+        ("x-unknown-klingon", "Café à côté".encode("latin-1")),
+        ("us-ascii", "Café à côté".encode()),
+    ):
+        raw = (
+            b"From: ann@example.org\nSubject: x\nMessage-ID: <c1@x>\n"
+            b"Content-Type: text/plain; charset=" + charset.encode() + b"\n\n"
+            b"G-1 T-1 C-c\nBROADCAST\n" + data + b"\nENDPRESS\n"
+        )
+        (press,) = parse_mail(raw).press
+        assert press.text == "Café à côté", charset

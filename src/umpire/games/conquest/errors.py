@@ -44,7 +44,7 @@ NOT_YOUR_TURN = _(
 WRONG_PHASE = _(
     "illegal/wrong_phase", "no {order} now: {reason}", "The order is not one this phase takes."
 )
-DUPLICATE = _("illegal/duplicate", "{order} is given twice", "One order of this kind a turn.")
+DUPLICATE = _("illegal/duplicate", "{order!r} is refused: {kind}", "One order of this kind a turn.")
 TAKEN = _("illegal/taken", "{country} is taken: {why}", "The country is held already.")
 NOT_HOME_ZONE = _(
     "illegal/not_home_zone",

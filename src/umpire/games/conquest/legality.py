@@ -24,6 +24,7 @@ from umpire.games.conquest.model import (
     OVER,
     State,
 )
+from umpire.games.conquest.notation import format_order
 from umpire.games.conquest.orders import (
     Ally,
     Attack,
@@ -233,7 +234,9 @@ def check(
         problem, kind = _one(state, board, power, order, seen, spent, total)
         if problem is None and kind == "ONE" and "ONE" in seen:
             problem = refuse(
-                errors.DUPLICATE, order="a second DIGIT, HOMELAND, ATTACK, PASS or weapon"
+                errors.DUPLICATE,
+                order=format_order(order),
+                kind="one DIGIT, HOMELAND, ATTACK, PASS or weapon a turn",
             )
         if problem:
             out.reject(line, problem[0], problem[1])
@@ -261,7 +264,7 @@ def _one(
         case Pact() | Break():
             kind = f"{type(order).__name__} {order.power}"
             if kind in seen:
-                return refuse(errors.DUPLICATE, order=kind.upper()), kind
+                return refuse(errors.DUPLICATE, order=format_order(order), kind="given twice"), kind
             return pact_problem(state, power, order), kind
         case Digit():
             return (wrong if phase != DIGITS else None), "ONE"
@@ -277,7 +280,7 @@ def _one(
             return None, "ONE"
         case Ally(country) if phase == HOME_ALLIANCES:
             if f"ALLY {country}" in seen:
-                return refuse(errors.DUPLICATE, order=f"ALLY {country}"), "ALLY"
+                return refuse(errors.DUPLICATE, order=f"ALLY {country}", kind="given twice"), "ALLY"
             return home_ally_problem(state, board, power, country, total), "ALLY"
         case Ally(country):
             if "ALLY" in seen:

@@ -21,6 +21,17 @@ from umpire.games.spi_ww2.setup import new_state
 from umpire.games.spi_ww2.turn import kinds, label, phasing, resolve
 
 ALL = ("ITA", "FRA", "USSR", "USA", "GBR", "GER")
+# The players' countries as the rulebook names them (2.0) ("Britain, France, the
+# United States, the Soviet Union, Germany and Italy"): a player may write either the code
+# or the name (a heading's P-, press TO, a sign-up's preferences).
+NAMES = {
+    "ITA": "Italy",
+    "FRA": "France",
+    "USSR": "Soviet Union",
+    "USA": "United States",
+    "GBR": "Britain",
+    "GER": "Germany",
+}
 
 
 def _scenario(n: int) -> ScenarioInfo:
@@ -37,6 +48,7 @@ def _scenario(n: int) -> ScenarioInfo:
             4: "Italy with Germany; the US with Britain after American intervention.",
         }[n],
         default_powers=players,
+        names=tuple((p, NAMES[p]) for p in players),
         # 19.2: only a player with two identities records a secret synthesized column
         hidden_information=n < 6,
     )

@@ -25,7 +25,7 @@ from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.utils import timezone
 
 from umpire.core import registry, session
-from umpire.core.session import SessionError
+from umpire.core.session import Receipt, SessionError
 from umpire.server import errors as E
 from umpire.server import service
 from umpire.server.accounts import rotate_code, set_mail_maps, users_at
@@ -295,8 +295,10 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     reply = _seat_reply(request, f"G-{game.pk} T-{turn} {seat.power}")
     codes: list[str] = []
     reply.add(replies.problems_text(request.problems, "Problems in your mail:"))
+    reply.add(replies.unread_text(request.quoted, request.attachments))
     if "HELP" in names:
         reply.add(replies.help_text())
+        reply.add(_game_help(game))
     if "LIST" in names:
         reply.add(_list_text([user]))
     if request.orders is not None:
@@ -336,6 +338,24 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     return Handled(codes[0] if codes else _asked(names), [reply])
 
 
+def _game_help(game: Game) -> str:
+    """HELP after a heading: the general page is followed by this game's own notation (its
+    ``GameInfo.order_help``, the examples the game page shows by the order box) and the
+    names of its powers, for the heading's P- and for PRESS TO."""
+    try:
+        info = registry.game(game.game).info
+        scenario = info.scenario(game.scenario)
+    except KeyError:
+        return ""
+    names = dict(scenario.names)
+    powers = [f"{p} ({names[p]})" if p in names else p for p in game.powers or []]
+    title = f"ORDERS IN G-{game.pk}: {scenario.title}"
+    lines = [title, "-" * len(title), info.order_help.rstrip("\n") or "(no examples given)"]
+    if powers:
+        lines += ["", "Powers: " + ", ".join(powers)]
+    return "\n".join(lines) + "\n"
+
+
 def _maps(user: User, on: bool, reply: replies.Reply) -> str:
     """MAPS ON / MAPS OFF: whether the player's printout mails carry the turn's map (an
     account-wide choice, as the account page's checkbox; only after a heading, since a From
@@ -365,13 +385,27 @@ def _orders(
         .order_by("-id")
         .first()
     )
+    viewer = Viewer(PLAYER, seat.power, user.pk)
+    earlier = _standing_orders(game, viewer)
     try:
-        receipt = service.submit_orders(
-            game.pk, user, request.orders, turn=turn, ready=ready, source="email"
-        )
+        with transaction.atomic():  # a savepoint: undone when no line of the mail is taken
+            receipt = service.submit_orders(
+                game.pk, user, request.orders, turn=turn, ready=ready, source="email"
+            )
+            if not receipt.accepted and receipt.problems:
+                raise _NothingTaken(receipt)
     except SessionError as err:
         reply.add(replies.refused_text("Your orders were", err.code, err.message))
         return err.code
+    except _NothingTaken as nothing:
+        # Ruling (docs/email.md, "Which mail counts"): a mail whose every order line is
+        # refused changes nothing, READY included: a typo'd command or a stray line must not
+        # withdraw the orders sent earlier. To withdraw them, send ORDERS alone.
+        shown = present(game, viewer, ("receipt",), receipt=nothing.receipt)["receipt"]
+        waited = seat.power in (game.expected or [])
+        expected = None if waited else list(game.expected or [])
+        reply.add(replies.kept_text(shown["text"], earlier, expected))
+        return E.ORDERS_KEPT.code
     log_row.orders = True
     warnings: list[str] = []
     if previous is not None and previous.dated and request.date and request.date < previous.dated:
@@ -379,7 +413,6 @@ def _orders(
             replies.out_of_order_warning(request.date, previous.dated, previous.received_at)
         )
     game.refresh_from_db()
-    viewer = Viewer(PLAYER, seat.power, user.pk)
     shown = present(game, viewer, ("receipt",), receipt=receipt)["receipt"]
     reply.add(
         replies.receipt_text(
@@ -388,11 +421,27 @@ def _orders(
             deadline=replies.deadline_of(game.deadline, paused=game.status == GameStatus.PAUSED),
             ready=ready,
             warnings=warnings,
+            replaced=None if earlier is None else len(earlier),
         )
     )
     if ready and not receipt.ok:
         reply.add("Note: READY was taken although some lines had problems.")
     return (E.ORDERS_STORED if receipt.ok else E.ORDERS_PROBLEMS).code
+
+
+class _NothingTaken(Exception):
+    """Raised inside the submission's savepoint to undo a mail that had no order accepted."""
+
+    def __init__(self, receipt: Receipt) -> None:
+        super().__init__("no order line accepted")
+        self.receipt = receipt
+
+
+def _standing_orders(game: Game, viewer: Viewer) -> list[str] | None:
+    """The orders the power has stored for the current turn (its latest submission, in
+    canonical form), or None when it has sent none."""
+    submissions = present(game, viewer, ("orders",))["orders"]["submissions"]
+    return list(submissions[-1]["orders"]) if submissions else None
 
 
 def _ready(game: Game, user: User, turn: int, reply: replies.Reply) -> str:
@@ -412,5 +461,7 @@ def _report(game: Game, seat: Seat, turn: int | None, reply: replies.Reply) -> s
     except SessionError as err:
         reply.add(replies.refused_text("REPORT", err.code, err.message))
         return err.code
-    reply.add(f"REPORT: your printout after turn {printout['turn']}\n\n{printout['text']}")
+    done = int(printout["turn"])
+    what = f"your printout after turn {done}" if done else "the opening position (no turn yet)"
+    reply.add(f"REPORT: {what}\n\n{printout['text']}")
     return E.REPORT_SENT.code

@@ -35,7 +35,7 @@ from django.utils import timezone
 from umpire.core import session
 from umpire.server.accounts import masked, verified_address
 from umpire.server.mail.models import MailStatus, OutboundMail
-from umpire.server.mail.replies import FOOTER, when
+from umpire.server.mail.replies import FOOTER, waiting_for, when
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Profile, Seat, Turn
 from umpire.server.outputs import PLAYER, Viewer, message_number, present
 from umpire.server.store import load_record, load_tail
@@ -216,9 +216,14 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
         if game.status == GameStatus.FINISHED:
             summary = (game.outcome or {}).get("summary", "")
             body.append(f"The game is over. {summary}".rstrip())
-        else:
+        elif seat.power in (game.expected or []):
             body.append(f"Next deadline: {when(game.deadline)}")
             body.append(f"Heading for your next orders: {heading_for(game, seat)}")
+            body.append(CODE_NOTE)
+        else:  # a turn of other powers only: no "orders" asked of him (press, REPORT still)
+            body.append(waiting_for(game.expected or []))
+            body.append(f"Next deadline: {when(game.deadline)}")
+            body.append(f"Heading for press and commands: {heading_for(game, seat)}")
             body.append(CODE_NOTE)
         subject = f"G-{game.pk} {game.name}: printout of {turn.label} ({seat.power})"
         key = f"printout:{turn.pk}:{seat.power}"

@@ -8,11 +8,13 @@ every problem of the mail itself (an unreadable heading field, an unknown comman
 The body is cleaned in this order (see ``help.txt`` for what players are told):
 
 1. the first ``text/plain`` part that is not an attachment is taken (an HTML-only mail is
-   rejected; quoted-printable and base64 are decoded, an unknown charset is read as UTF-8
-   with replacement characters);
+   rejected; quoted-printable and base64 are decoded; text in an unknown charset, or not
+   valid in the one it declares, is read as UTF-8 if it is valid UTF-8, else as
+   Windows-1252);
 2. ``format=flowed`` soft breaks (RFC 3676) are joined; everything from a signature
-   separator (``-- ``) or an ``-----Original Message-----`` line on is dropped; quoted lines
-   (``>``) and the ``... wrote:`` line above them are dropped;
+   separator (``-- ``), an ``-----Original Message-----`` line or Outlook's rule of
+   underscores above a ``From:`` line on is dropped; quoted lines (``>``) and the
+   ``... wrote:`` line above them are dropped;
 3. a line that a mail program wrapped is joined to its continuation: a line of 60 characters
    or more whose next word would not have fitted within 72 columns (so wrapping at 72 or at
    78 is caught), unless the next line is blank, quoted, a command or a heading.
@@ -47,6 +49,7 @@ ANONYMOUS = "ANONYMOUS"
 # Commands that stand alone on a line; PRESS/BROADCAST open a press block.
 LINE_COMMANDS = ("HELP", "LIST", "ORDERS", "REPORT", "READY", "NEWCODE")
 PRESS_END = ("ENDPRESS", "END PRESS")
+VOID = "\x00void"  # the text of an unreadable press block, skipped up to its ENDPRESS
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +112,8 @@ class MailRequest:
     problems: list[Problem] = field(default_factory=list)
     rejection: Rejection | None = None
     body_lines: int = 0
+    quoted: int = 0  # quoted lines (``>``) left unread, above any signature
+    attachments: list[str] = field(default_factory=list)  # file names, never read
 
 
 # ---------------------------------------------------------------------------- headers
@@ -210,9 +215,19 @@ def _decode(part: Message) -> str:
         return raw if isinstance(raw, str) else ""
     charset = part.get_content_charset() or "utf-8"
     try:
-        return payload.decode(charset, errors="replace")
-    except (LookupError, ValueError):
-        return payload.decode("utf-8", errors="replace")
+        return payload.decode(charset)
+    except (LookupError, ValueError):  # an unknown charset, or bytes it cannot hold
+        return _guess(payload)
+
+
+def _guess(payload: bytes) -> str:
+    """Text whose declared charset is unknown or wrong (8-bit bytes in "us-ascii"): UTF-8
+    if it is valid UTF-8, else Windows-1252 (the usual mislabelled charset, a superset of
+    Latin-1's printable characters), so that press keeps its accents; never fails."""
+    try:
+        return payload.decode("utf-8")
+    except UnicodeDecodeError:
+        return payload.decode("cp1252", errors="replace")
 
 
 def _plain_text(msg: Message) -> tuple[str | None, bool]:
@@ -284,13 +299,60 @@ def _unflow(text: str, *, delsp: bool) -> str:
     return "\n".join(out)
 
 
+_ORIGINAL = re.compile(r"-{2,}\s*(Original Message|Forwarded message)\s*-{2,}", re.I)
+_RULE = re.compile(r"_{10,}")  # Outlook's line above the quoted mail's From:/Sent: block
+
+
+def _own_text_ends(lines: list[str], i: int) -> bool:
+    """Whether line ``i`` starts what is not the sender's own text: a signature separator,
+    an ``-----Original Message-----`` (or forwarded-message) line, or Outlook's rule of
+    underscores followed by a ``From:`` line (a reply that quotes without ``>``)."""
+    line = lines[i].strip()
+    if lines[i] in ("--", "-- ") or _ORIGINAL.fullmatch(line):
+        return True
+    if _RULE.fullmatch(line):
+        nxt = next((ln.strip() for ln in lines[i + 1 :] if ln.strip()), "")
+        return nxt.lower().startswith("from:")
+    return False
+
+
+def _attachment_names(msg: Message) -> list[str]:
+    """The file names of the mail's attachments (never read), printable and shortened."""
+    names: list[str] = []
+    try:
+        parts = list(msg.walk())
+    except Exception:
+        return names
+    for part in parts:
+        try:
+            if part.is_multipart() or (part.get_content_disposition() or "") != "attachment":
+                continue
+            name = part.get_filename() or part.get_content_type()
+        except Exception:
+            continue
+        name = " ".join(str(name).split())[:80]
+        names.append(name if name and _sane(name) else "(unnamed)")
+    return names[:20]
+
+
+def _quoted_count(text: str) -> int:
+    """How many quoted lines (``>``) the body has above its signature (cf. clean_body)."""
+    lines = [ln.rstrip() for ln in text.splitlines()]
+    count = 0
+    for i, line in enumerate(lines):
+        if _own_text_ends(lines, i):
+            break
+        count += line.lstrip().startswith(">")
+    return count
+
+
 def clean_body(text: str) -> list[str]:
     """The body's lines with signature, quotations and wraps dealt with (same count)."""
     # str.splitlines, as the games' own parsers split, so line numbers agree with theirs
     lines = text.splitlines()
     lines = [ln.replace("\x00", "").rstrip() for ln in lines]
-    for i, line in enumerate(lines):
-        if line in ("--", "-- ") or re.fullmatch(r"-{2,}\s*Original Message\s*-{2,}", line, re.I):
+    for i in range(len(lines)):
+        if _own_text_ends(lines, i):
             lines[i:] = [""] * (len(lines) - i)
             break
     quoted = [ln.lstrip().startswith(">") for ln in lines]
@@ -458,6 +520,9 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
 
     def close_press() -> None:
         nonlocal press
+        if press is not None and press.text == VOID:  # an unreadable PRESS line: dropped
+            press = None
+            press_text.clear()
         if press is not None:
             text = "\n".join(press_text).strip("\n")
             request.press.append(
@@ -502,7 +567,7 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
                 request.problems.append(problem)
             press = opened
             if press is None:  # an unreadable press line: skip its text up to ENDPRESS
-                press = Press(number, (), False, None, "\x00void")
+                press = Press(number, (), False, None, VOID)
             continue
         if command == "ENDPRESS":
             request.problems.append(E.MAIL_STRAY_ENDPRESS.problem(number, stripped))
@@ -533,12 +598,24 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
                 turn = int(words[1])
         request.commands.append(Command(command, number, turn))
     close_press()
-    request.press = [p for p in request.press if p.text != "\x00void"]
     if has_orders or explicit_orders:
         request.orders = "\n".join(order_lines)
 
 
 # ---------------------------------------------------------------------------- entry
+
+
+def _bare_subject(subject: str) -> str:
+    """The Subject without reply and forward prefixes (``Re:``, ``Fwd:``, ``AW:``...) and the
+    ``[G-12 T-3 FRANCE]`` tag the umpire puts on its replies: a player who replies to a
+    receipt keeps the heading he wrote in the Subject."""
+    bare = subject.strip()
+    while True:
+        stripped = re.sub(r"^(re|fwd?|aw|wg|sv|vs|tr)\s*(\[\d+\])?\s*:\s*", "", bare, flags=re.I)
+        if stripped == bare:
+            break
+        bare = stripped
+    return re.sub(r"\s*\[G-[^\[\]]*\]$", "", bare)
 
 
 def parse_mail(raw: bytes) -> MailRequest:
@@ -580,6 +657,7 @@ def _parse(raw: bytes) -> MailRequest:
         request.rejection = Rejection.of(E.MAIL_TOO_LARGE, kb=MAX_BYTES // 1000)
         return request
     text, html = _plain_text(msg)
+    request.attachments = _attachment_names(msg)
     if text is None:
         if html:
             request.rejection = Rejection.of(E.MAIL_HTML_ONLY)
@@ -588,16 +666,18 @@ def _parse(raw: bytes) -> MailRequest:
         return request
     lines = clean_body(text)
     request.body_lines = len(lines)
+    request.quoted = _quoted_count(text)
     _interpret(request, lines)
+    subject = _bare_subject(request.subject)
     if request.heading is None and not request.commands and request.orders is None:
-        subject_heading = parse_heading(request.subject, 0)
+        subject_heading = parse_heading(subject, 0)
         subject_command = _command_of(request.subject)
         if subject_heading is not None:
             request.heading = subject_heading
         elif subject_command in ("HELP", "LIST"):
             request.commands.append(Command(subject_command, 0))
     elif request.heading is None:
-        subject_heading = parse_heading(request.subject, 0)
+        subject_heading = parse_heading(subject, 0)
         if subject_heading is not None:
             request.heading = subject_heading
     return request

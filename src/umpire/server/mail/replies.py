@@ -20,7 +20,8 @@ FOOTER = "-- \nUmpire. Send HELP for the format of order mail.\n"
 NOT_AUTHORISED = (
     "Your mail was not accepted: its heading does not match a seat held by the address it "
     "came from. Check the game number, the power (or player number) and the secret code in "
-    "the heading, and send it from the address registered on your profile.\n"
+    "the heading, and send it from the address registered on your profile. A mail with the "
+    "single word LIST gives your games and their headings (the code masked).\n"
 )
 
 NO_JOIN = (
@@ -86,6 +87,19 @@ def problems_text(problems: Sequence[Problem], intro: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def unread_text(quoted: int, attachments: Sequence[str]) -> str:
+    """What of an authenticated player's mail was left unread on purpose (so that orders
+    he put in a quotation or an attachment are not thought to be taken)."""
+    parts = []
+    if quoted:
+        parts.append(f"{quoted} quoted line(s) (starting with >)")
+    if attachments:
+        parts.append(f"the attachment(s) {', '.join(attachments)}")
+    if not parts:
+        return ""
+    return f"Not read: {'; '.join(parts)}. Only your own text in the mail itself is read.\n"
+
+
 def heading_echo(heading: Heading) -> str:
     return f"Heading (line {heading.line}): game {heading.game}, turn {heading.turn}"
 
@@ -97,14 +111,53 @@ def receipt_text(
     deadline: str,
     ready: bool,
     warnings: Sequence[str] = (),
+    replaced: int | None = None,
 ) -> str:
-    """The engine's receipt plus the order count, the deadline and any warning."""
+    """The engine's receipt plus the order count, the deadline and any warning; ``replaced``:
+    how many orders stored before this mail it replaced (None: there were none)."""
     lines = [receipt_text.rstrip("\n")]
     lines.append(f"Orders counted: {count}.")
+    if replaced is not None:
+        lines.append(f"Note: {replaced_note(replaced)}")
     lines.append(f"Deadline: {deadline}.")
     if ready:
         lines.append("You are marked READY for this turn.")
     lines.extend(f"WARNING: {w}" for w in warnings)
+    return "\n".join(lines) + "\n"
+
+
+def replaced_note(earlier: int) -> str:
+    """The receipt's reminder that a new order mail replaces the orders sent before."""
+    return (
+        f"these orders replace the {earlier} order(s) you sent earlier for this turn "
+        "(the last order mail counts, as a whole)."
+    )
+
+
+def waiting_for(expected: Sequence[str]) -> str:
+    """Said to a player the turn does not wait for (another power's choice, a phase of the
+    combatants alone)."""
+    who = ", ".join(expected) or "nobody"
+    return f"This turn waits for orders from {who} only: you have none to give."
+
+
+def kept_text(
+    receipt_text: str, earlier: Sequence[str] | None, expected: Sequence[str] | None = None
+) -> str:
+    """The reply to an order mail none of whose lines was accepted: nothing was changed.
+    ``expected``: the powers the turn waits for, when the sender is not one of them."""
+    lines = [receipt_text.rstrip("\n")]
+    lines.append("No line of this mail was accepted, so it changed nothing (READY included).")
+    if expected is not None:
+        lines.append(waiting_for(expected))
+    elif earlier is None:
+        lines.append("You have no orders stored for this turn: send them again, corrected.")
+    elif earlier:
+        lines.append(f"Your earlier orders for this turn stand ({len(earlier)}):")
+        lines.extend(f"  {order}" for order in earlier)
+    else:
+        lines.append("Your earlier mail for this turn, with no orders, stands.")
+    lines.append("To withdraw all your orders, send a line ORDERS and nothing after it.")
     return "\n".join(lines) + "\n"
 
 
