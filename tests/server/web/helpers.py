@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.test import Client
 
+from umpire.core import registry
 from umpire.server import service
 from umpire.server.models import Game
 
@@ -36,7 +37,8 @@ def diplomacy_game(
         settings={"deadline": {"minutes": 60}, "anonymous_press": True, **(settings or {})},
     )
     users = {}
-    for power in POWERS:
+    info = registry.game("diplomacy").info.scenario(game.scenario)
+    for power in info.default_powers or info.powers:  # the scenario's (1939 III has no AUS)
         user = account(power.lower())
         service.join(game.pk, user, [power])
         users[power] = user
