@@ -431,7 +431,7 @@ def submit(
         seat = next((s for s in seats if s.user_id == user.pk), None)  # as _seat_of
         if seat is None:
             raise refuse(E.SEAT_NONE)
-        table = session.open_table(load_tail(game, pending=False))
+        table = session.open_table(load_tail(game, pending=False, events=False))
         now = timezone.now()
         receipt = table.submit(seat.power, text, source=source, received=now.isoformat(), turn=turn)
         save_submission(game, game.turn, table.record.pending[-1], user, now)

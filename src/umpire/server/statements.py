@@ -119,11 +119,12 @@ def active_seats(game_id: int) -> list[Seat]:
     return _models(Seat, where, [game_id], f"ORDER BY m.{_col(Seat, 'id')}")
 
 
-def last_turn(game_id: int, number: int) -> tuple[str, Any, Any] | None:
-    """Turn ``number``'s label, events and state: ``Turn.objects.only("number", "label",
-    "events", "state").get(game=game_id, number=number)``, compiled once (the game's tail)."""
-    names = ("label", "events", "state")
-    converters = _turn_converters()
+def last_turn(game_id: int, number: int, *, events: bool = True) -> tuple[str, Any, Any] | None:
+    """Turn ``number``'s label, events (without ``events``: an empty list, not read) and state:
+    ``Turn.objects.only("number", "label", "events", "state").get(game=game_id,
+    number=number)``, compiled once (the game's tail)."""
+    names = ("label", "events", "state") if events else ("label", "state")
+    converters = [_turn_converters()[n] for n in names]
     where = f"{_col(Turn, 'game')} = %s AND {_col(Turn, 'number')} = %s"
     with _cursor() as cursor:
         cursor.execute(
@@ -133,13 +134,13 @@ def last_turn(game_id: int, number: int) -> tuple[str, Any, Any] | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    label, events, state = (c(v) for c, v in zip(converters, row, strict=True))
-    return label, events, state
+    found = dict(zip(names, (c(v) for c, v in zip(converters, row, strict=True)), strict=True))
+    return found["label"], found.get("events", []), found["state"]
 
 
 @cache
-def _turn_converters() -> list[Converter]:
-    return [_converter(_field(Turn, n)) for n in ("label", "events", "state")]
+def _turn_converters() -> dict[str, Converter]:
+    return {n: _converter(_field(Turn, n)) for n in ("label", "events", "state")}
 
 
 @cache

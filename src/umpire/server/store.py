@@ -64,28 +64,29 @@ def load_record(game: Game) -> GameRecord:
     )
 
 
-def load_tail(game: Game, *, pending: bool = True) -> GameRecord:
+def load_tail(game: Game, *, pending: bool = True, events: bool = True) -> GameRecord:
     """The part of a started game's record that taking and processing its current turn needs:
-    the state after the last processed turn (with that turn's events) and, with ``pending``,
-    the submissions for the current turn; nothing older. Two indexed queries at most, whatever
-    the game's length. A partial record: never replayed or exported (:func:`load_record` is).
+    the state after the last processed turn (with that turn's events, unless ``events`` is
+    false: reading orders needs none) and, with ``pending``, the submissions for the current
+    turn; nothing older. Two indexed queries at most, whatever the game's length. A partial
+    record: never replayed or exported (:func:`load_record` is).
     """
     if game.initial_state is None:
         raise ValueError(f"game {game.pk} has not started")
     last = max(game.turn - 1, 0)
     turns: list[TurnRecord] = []
     if last:
-        found = statements.last_turn(game.pk, last)
+        found = statements.last_turn(game.pk, last, events=events)
         if found is None:
             raise Turn.DoesNotExist(f"game {game.pk} has no row for its turn {last}")
-        label, events, state = found
+        label, happened, state = found
         turns.append(
             TurnRecord(
                 number=last,
                 label=label,
                 submissions=[],
                 draws=[],
-                events=[Event.from_json(e) for e in events],
+                events=[Event.from_json(e) for e in happened],
                 state=state,
             )
         )
