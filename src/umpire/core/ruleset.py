@@ -16,9 +16,13 @@ it is deprecated.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+
+from typing_extensions import TypeIs
 
 from umpire.core.chance import Chance
 from umpire.core.errors import Catalogue
@@ -29,6 +33,7 @@ S = TypeVar("S")
 OrderT = TypeVar("OrderT")
 OrderIn = TypeVar("OrderIn", contravariant=True)
 StateIn = TypeVar("StateIn", contravariant=True)
+P = TypeVar("P")
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,3 +359,23 @@ def parse_lines(
         except OrderError as err:
             parsed.reject(number, err.code, err.message, line)
     return parsed
+
+
+def implements(obj: object, protocol: type[P]) -> TypeIs[P]:
+    """``isinstance(obj, protocol)`` for a runtime-checkable protocol: ``obj`` has each of the
+    protocol's members, as such a check decides, with the members listed once per protocol.
+
+    On Python 3.11 the check itself lists the protocol's members again on every call, walking
+    its classes (about 0.1 ms for :class:`Ruleset`, paid on every order submission). The
+    members are looked up on ``obj`` each time, so one given to an instance later counts.
+    """
+    kind: Any = protocol
+    return all(hasattr(obj, name) for name in _members(kind))
+
+
+@cache
+def _members(protocol: Any) -> tuple[str, ...]:
+    listed = getattr(protocol, "__protocol_attrs__", None)  # Python 3.12 on
+    if listed is None:
+        listed = getattr(typing, "_get_protocol_attrs")(protocol)  # noqa: B009 (3.11)
+    return tuple(sorted(listed))

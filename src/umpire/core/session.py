@@ -46,6 +46,7 @@ from umpire.core.ruleset import (
     Pending,
     ScenarioInfo,
     View,
+    implements,
 )
 from umpire.core.submission import parse, reread, size_problem
 
@@ -397,7 +398,7 @@ class Table:
     def view_and_report(self, power: str | None) -> tuple[View, str]:
         """``(view(power), report(power))`` after the latest turn; the view is computed once
         where the game builds its printout from it (:class:`HasPrintoutOfView`)."""
-        if not isinstance(self.ruleset, HasPrintoutOfView):
+        if not implements(self.ruleset, HasPrintoutOfView):
             return self.view(power), self.report(power)
         at = self.record.processed
         if power is not None:
@@ -413,7 +414,7 @@ class Table:
         that hides nothing, so that it is drawn as the public's, not as the umpire's), else the
         umpire's view of a scenario that hides nothing, else None (no public position)."""
         state = self.state_after(self._turn_at(turn))
-        if isinstance(self.ruleset, HasPublicView):
+        if implements(self.ruleset, HasPublicView):
             return self.ruleset.public_view(state)
         if not self.ruleset.info.hides_information(self.record.scenario):
             return self.ruleset.view(state, None)
@@ -424,7 +425,7 @@ class Table:
         None where the game has none or publishes nothing that turn. Only public events go in.
         """
         at = self._turn_at(turn)
-        if at < 1 or not isinstance(self.ruleset, HasNewspaper):
+        if at < 1 or not implements(self.ruleset, HasNewspaper):
             return None
         events = [e for e in self.record.turn(at).events if e.audience.kind == PUBLIC]
         return self.ruleset.newspaper(self.state_after(at), events) or None

@@ -38,7 +38,7 @@ from umpire.core.errors import (
     SUBMISSION_TOO_MANY_LINES,
 )
 from umpire.core.problems import OrderError, Parsed, Problem
-from umpire.core.ruleset import AnyRuleset, Ruleset
+from umpire.core.ruleset import AnyRuleset, Ruleset, implements
 
 S = TypeVar("S", contravariant=True)
 OrderT = TypeVar("OrderT")
@@ -153,7 +153,7 @@ def parse(ruleset: AnyRuleset, state: Any, power: str, text: str) -> Parsed[Any]
     A ruleset with ``read_line`` and ``check`` goes through :func:`read`; one with only the
     deprecated ``parse`` reads the text itself.
     """
-    if isinstance(ruleset, Ruleset):
+    if implements(ruleset, Ruleset):
         return read(ruleset, state, power, text)
     return ruleset.parse(state, power, text)
 
@@ -167,7 +167,7 @@ def reread(ruleset: AnyRuleset, state: Any, power: str, canonical: Sequence[str]
     checking legality twice. A deprecated whole-text ``parse`` reads everything again.
     Raises OrderError (``record/canonical_unreadable``) if a line no longer reads.
     """
-    if not isinstance(ruleset, Ruleset):
+    if not implements(ruleset, Ruleset):
         parsed = ruleset.parse(state, power, "\n".join(canonical))
         if parsed.problems:
             first = parsed.problems[0]

@@ -18,7 +18,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 
 from umpire.core import registry, session
 from umpire.core.events import PUBLIC, Event, visible_to
-from umpire.core.ruleset import HasOrderOptions, HasOrderSteps, HasPublicView
+from umpire.core.ruleset import HasOrderOptions, HasOrderSteps, HasPublicView, implements
 from umpire.core.session import Receipt
 from umpire.server import errors as E
 from umpire.server.errors import refuse
@@ -378,7 +378,7 @@ def _ordering(game: Game, viewer: Viewer, kind: type) -> tuple[Any, Any] | None:
     if viewer.power is None or game.initial_state is None or game.status == GameStatus.FINISHED:
         return None
     ruleset = registry.get(game.game, game.scenario)
-    if not isinstance(ruleset, kind):
+    if not implements(ruleset, kind):
         return None
     if game.label and viewer.power not in game.expected:
         return None
@@ -427,7 +427,7 @@ def _public_view(game: Game, turn: int | None) -> dict[str, Any] | None:
     turn was processed; None where the engine has no public view."""
     at = _processed_turn(game, turn)
     ruleset = registry.get(game.game, game.scenario)
-    if not isinstance(ruleset, HasPublicView) and not ruleset.info.hides_information(game.scenario):
+    if not implements(ruleset, HasPublicView) and not ruleset.info.hides_information(game.scenario):
         return {"turn": at, "view": _stored(game, at, None, "view")}
     row = (
         TurnOutput.objects.filter(game=game, turn=at, power=TurnOutput.PUBLIC)

@@ -30,7 +30,7 @@ from umpire.core.chance import SeededChance
 from umpire.core.errors import GAME_OVER, TURN_NONE, TURN_STALE, UNKNOWN_POWER, UNKNOWN_SCENARIO
 from umpire.core.problems import OrderError
 from umpire.core.record import GameRecord
-from umpire.core.ruleset import HasDrawVotes, HasSeating, Outcome, Pending
+from umpire.core.ruleset import HasDrawVotes, HasSeating, Outcome, Pending, implements
 from umpire.core.session import Receipt, SessionError
 from umpire.server import errors as E
 from umpire.server import statements
@@ -226,7 +226,7 @@ def start(
         ruleset = registry.game(game.game).ruleset(game.scenario)
         wanted_powers = list(powers or game.setting("powers", None) or [])
         left: list[Enrollment] = []
-        if isinstance(ruleset, HasSeating):
+        if implements(ruleset, HasSeating):
             record, holder, unseated = _seat_by_game(
                 game, ruleset, enrolled, assignments or {}, wanted_powers, method, chooser
             )
@@ -285,7 +285,7 @@ def _checked_preferences(game: Game, prefs: list[str]) -> list[str]:
     name that is no power of the game is refused (``game/unknown_power``), not kept to be
     silently passed over at the start."""
     ruleset = registry.game(game.game).ruleset(game.scenario)
-    if not isinstance(ruleset, HasSeating):
+    if not implements(ruleset, HasSeating):
         info = ruleset.info.scenario(game.scenario)
         powers = list(game.setting("powers", None) or info.default_powers or info.powers)
         names = dict(info.names)
@@ -910,7 +910,7 @@ def _end(game: Game, now: datetime, summary: str = "") -> dict[str, Any]:
 def _survivors(record: GameRecord) -> list[str]:
     """The powers still in the game, for games that vote on draws (Diplomacy)."""
     ruleset = session.ruleset_of(record)
-    if not isinstance(ruleset, HasDrawVotes):
+    if not implements(ruleset, HasDrawVotes):
         raise refuse(E.VOTE_NOT_OFFERED)
     return list(ruleset.survivors(session.current_state(record)))
 

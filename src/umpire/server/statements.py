@@ -31,35 +31,81 @@ from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import DEFAULT_DB_ALIAS, connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorWrapper
 from django.db.models import Field
-from django.db.models.signals import post_save, pre_save
+from django.db.models.base import ModelState
+from django.db.models.signals import post_init, post_save, pre_init, pre_save
 
 from umpire.server.models import ApiToken, Enrollment, Game, Seat, Submission, Turn, TurnOutput
 
-Converter = Callable[[Any], Any]
+# A field's conversion of a database value (the value, the connection); None: none needed.
+Converter = Callable[[Any, BaseDatabaseWrapper], Any]
+# A row's values, each converted where its field needs it.
+RowReader = Callable[[Sequence[Any], BaseDatabaseWrapper], list[Any]]
 
 
-def _converter(field: Field[Any, Any]) -> Converter:
+def _db() -> BaseDatabaseWrapper:
+    """The default connection itself: ``django.db.connection`` is a proxy that looks the
+    connection up again on every attribute read (a few microseconds each, many per row)."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def _converter(field: Field[Any, Any]) -> Converter | None:
     """The field's database value as the ORM gives it (aware datetimes, parsed JSON, booleans
-    on SQLite...)."""
+    on SQLite...); None where the ORM gives the value as the driver read it."""
+    db = _db()
     column = field.get_col(field.model._meta.db_table)
-    steps = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+    steps = db.ops.get_db_converters(column) + field.get_db_converters(db)
+    if not steps:
+        return None
 
-    def convert(value: Any) -> Any:
+    def convert(value: Any, conn: BaseDatabaseWrapper) -> Any:
         for step in steps:
-            value = step(value, column, connection)
+            value = step(value, column, conn)
         return value
 
     return convert
 
 
-def _cursor() -> CursorWrapper:
+def _reader(fields: Sequence[Field[Any, Any]]) -> RowReader:
+    """Reads a row of ``fields``' columns as the ORM would, converting only where needed."""
+    steps = [(i, c) for i, c in enumerate(_converter(f) for f in fields) if c is not None]
+
+    def read(row: Sequence[Any], conn: BaseDatabaseWrapper) -> list[Any]:
+        values = list(row)
+        for i, convert in steps:
+            values[i] = convert(values[i], conn)
+        return values
+
+    return read
+
+
+def _instances(model: Any, names: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[Any]:
+    """``model.from_db(...)`` of each whole row: instances read from the database. Without
+    ``__init__`` where no receiver listens to the model's construction signals (``__init__``
+    costs tens of microseconds a row, in setting each attribute through its descriptor); the
+    instances are the same: every attribute by its name, and the state of a loaded row."""
+    if pre_init.has_listeners(model) or post_init.has_listeners(model):
+        return [model.from_db(DEFAULT_DB_ALIAS, names, values) for values in rows]
+    made = []
+    for values in rows:
+        instance = model.__new__(model)
+        state = ModelState()
+        state.adding = False
+        state.db = DEFAULT_DB_ALIAS
+        instance.__dict__.update(zip(names, values, strict=True))
+        instance._state = state
+        made.append(instance)
+    return made
+
+
+def _cursor(db: BaseDatabaseWrapper) -> CursorWrapper:
     """A cursor whose statements the database prepares (parses and plans once per connection)
     where it can: on PostgreSQL (``umpire.server.pgsql``); elsewhere Django's own."""
-    prepared = getattr(connection, "prepared_cursor", None)
-    cursor: CursorWrapper = prepared() if prepared is not None else connection.cursor()
+    prepared = getattr(db, "prepared_cursor", None)
+    cursor: CursorWrapper = prepared() if prepared is not None else db.cursor()
     return cursor
 
 
@@ -82,65 +128,80 @@ def _col(model: Any, name: str) -> str:
 
 
 @cache
-def _select(model: Any) -> tuple[str, list[str], list[Converter]]:
-    """``SELECT`` of every column of ``model``'s table, the attribute names, the converters."""
+def _select(model: Any) -> tuple[str, list[str], RowReader]:
+    """``SELECT`` of every column of ``model``'s table, the attribute names, the reader."""
     fields = [_field(model, f.name) for f in model._meta.concrete_fields]
     columns = ", ".join(f"m.{_q(str(f.column))}" for f in fields)
-    return (
-        f"SELECT {columns} FROM {_table(model)} m",
-        [f.attname for f in fields],
-        [_converter(f) for f in fields],
-    )
+    return f"SELECT {columns} FROM {_table(model)} m", [f.attname for f in fields], _reader(fields)
+
+
+@cache
+def _models_sql(model: Any, where: str, tail: str) -> str:
+    return f"{_select(model)[0]} WHERE {where} {tail}"
 
 
 def _models(model: Any, where: str, params: Sequence[Any], tail: str = "") -> list[Any]:
     """Instances of ``model`` (whole, as the ORM makes them) for ``WHERE where``."""
-    select, names, converters = _select(model)
-    with _cursor() as cursor:
-        cursor.execute(f"{select} WHERE {where} {tail}", params)
+    _, names, read = _select(model)
+    db = _db()
+    with _cursor(db) as cursor:
+        cursor.execute(_models_sql(model, where, tail), params)
         rows = cursor.fetchall()
-    return [
-        model.from_db(DEFAULT_DB_ALIAS, names, [c(v) for c, v in zip(converters, row, strict=True)])
-        for row in rows
-    ]
+    return _instances(model, names, [read(row, db) for row in rows])
 
 
 def locked_game(game_id: int) -> Game | None:
     """``Game.objects.select_for_update().filter(pk=game_id).first()``, compiled once (on
     SQLite, where every transaction already holds the write lock, without ``FOR UPDATE``)."""
-    lock = "FOR UPDATE" if connection.features.has_select_for_update else ""
-    found = _models(Game, f"m.{_col(Game, 'id')} = %s", [game_id], lock)
+    where, lock = _locked_game_sql()
+    found = _models(Game, where, [game_id], lock)
     return found[0] if found else None
+
+
+@cache
+def _locked_game_sql() -> tuple[str, str]:
+    lock = "FOR UPDATE" if connection.features.has_select_for_update else ""
+    return f"m.{_col(Game, 'id')} = %s", lock
 
 
 def active_seats(game_id: int) -> list[Seat]:
     """``list(Seat.objects.filter(game=game_id, active=True).order_by("id"))``, compiled once."""
+    where, order = _active_seats_sql()
+    return _models(Seat, where, [game_id], order)
+
+
+@cache
+def _active_seats_sql() -> tuple[str, str]:
     where = f"m.{_col(Seat, 'game')} = %s AND m.{_col(Seat, 'active')}"
-    return _models(Seat, where, [game_id], f"ORDER BY m.{_col(Seat, 'id')}")
+    return where, f"ORDER BY m.{_col(Seat, 'id')}"
 
 
 def last_turn(game_id: int, number: int, *, events: bool = True) -> tuple[str, Any, Any] | None:
     """Turn ``number``'s label, events (without ``events``: an empty list, not read) and state:
     ``Turn.objects.only("number", "label", "events", "state").get(game=game_id,
     number=number)``, compiled once (the game's tail)."""
-    names = ("label", "events", "state") if events else ("label", "state")
-    converters = [_turn_converters()[n] for n in names]
-    where = f"{_col(Turn, 'game')} = %s AND {_col(Turn, 'number')} = %s"
-    with _cursor() as cursor:
-        cursor.execute(
-            f"SELECT {', '.join(_col(Turn, n) for n in names)} FROM {_table(Turn)} WHERE {where}",
-            [game_id, number],
-        )
+    sql, read = _last_turn_sql(events)
+    db = _db()
+    with _cursor(db) as cursor:
+        cursor.execute(sql, [game_id, number])
         row = cursor.fetchone()
     if row is None:
         return None
-    found = dict(zip(names, (c(v) for c, v in zip(converters, row, strict=True)), strict=True))
-    return found["label"], found.get("events", []), found["state"]
+    values = read(row, db)
+    if events:
+        label, happened, state = values
+        return label, happened, state
+    label, state = values
+    return label, [], state
 
 
 @cache
-def _turn_converters() -> dict[str, Converter]:
-    return {n: _converter(_field(Turn, n)) for n in ("label", "events", "state")}
+def _last_turn_sql(events: bool) -> tuple[str, RowReader]:
+    names = ("label", "events", "state") if events else ("label", "state")
+    where = f"{_col(Turn, 'game')} = %s AND {_col(Turn, 'number')} = %s"
+    columns = ", ".join(_col(Turn, n) for n in names)
+    sql = f"SELECT {columns} FROM {_table(Turn)} WHERE {where}"
+    return sql, _reader([_field(Turn, n) for n in names])
 
 
 @cache
@@ -169,10 +230,9 @@ def insert(rows: Sequence[Any]) -> None:
         # Saving through here sends no signal: a model others listen to goes through the ORM.
         raise TypeError(f"insert: {model.__name__} has save signal receivers; use the ORM")
     sql, fields = _insert(model)
-    params = [
-        [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields] for row in rows
-    ]
-    with _cursor() as cursor:
+    db = _db()
+    params = [[f.get_db_prep_save(f.pre_save(row, True), db) for f in fields] for row in rows]
+    with _cursor(db) as cursor:
         if len(params) == 1:
             cursor.execute(sql, params[0])
         else:
@@ -197,7 +257,7 @@ class TokenRow:
 
 
 @cache
-def _token_statement() -> tuple[str, list[str], list[Converter], list[Converter]]:
+def _token_statement() -> tuple[str, list[str], RowReader]:
     user_fields = [_field(User, f.name) for f in User._meta.concrete_fields]
     token_fields = [_field(ApiToken, n) for n in ("id", "expires_at", "last_used_at")]
     columns = [f"t.{_q(str(f.column))}" for f in token_fields] + [
@@ -208,25 +268,21 @@ def _token_statement() -> tuple[str, list[str], list[Converter], list[Converter]
         f"JOIN {_table(User)} u ON u.{_col(User, 'id')} = t.{_col(ApiToken, 'user')} "
         f"WHERE t.{_col(ApiToken, 'digest')} = %s"
     )
-    return (
-        sql,
-        [f.attname for f in user_fields],
-        [_converter(f) for f in token_fields],
-        [_converter(f) for f in user_fields],
-    )
+    return sql, [f.attname for f in user_fields], _reader([*token_fields, *user_fields])
 
 
 def token_user(digest: str) -> TokenRow | None:
     """The token with this digest and its account (a whole ``User``), in one statement."""
-    sql, names, token_conv, user_conv = _token_statement()
-    with _cursor() as cursor:
+    sql, names, read = _token_statement()
+    db = _db()
+    with _cursor(db) as cursor:
         cursor.execute(sql, [digest])
         row = cursor.fetchone()
     if row is None:
         return None
-    token_id, expires_at, last_used_at = (c(v) for c, v in zip(token_conv, row[:3], strict=True))
-    values = [c(v) for c, v in zip(user_conv, row[3:], strict=True)]
-    user = User.from_db(DEFAULT_DB_ALIAS, names, values)
+    values = read(row, db)
+    token_id, expires_at, last_used_at = values[:3]
+    (user,) = _instances(User, names, [values[3:]])
     return TokenRow(token_id, expires_at, last_used_at, user)
 
 
@@ -247,7 +303,7 @@ class ReaderFacts:
 
 
 @cache
-def _reader_statement(what: str) -> tuple[str, Converter]:
+def _reader_statement(what: str) -> tuple[str, Converter | None]:
     seat_game, seat_user = _col(Seat, "game"), _col(Seat, "user")
     # The reader's seat: the oldest active one, as ``Seat.objects.filter(...).first()``.
     seat = (
@@ -287,7 +343,8 @@ def reader_facts(game_id: int, user: User, what: str, turn: int | None) -> Reade
     params: Sequence[Any] = [
         me, me, me, turn, user.is_superuser, me, TurnOutput.UMPIRE, me, game_id,
     ]  # fmt: skip
-    with _cursor() as cursor:
+    db = _db()
+    with _cursor(db) as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
@@ -300,5 +357,5 @@ def reader_facts(game_id: int, user: User, what: str, turn: int | None) -> Reade
         started=bool(started),
         power=seat_power,
         member=bool(member),
-        output=None if output is None else convert(output),
+        output=output if output is None or convert is None else convert(output, db),
     )

@@ -92,10 +92,10 @@ def preferences_help(facts: dict[str, Any]) -> str:
     """What a player lists when joining a game that seats players itself (core's
     HasSeating: starting spaces, positions and a fee); "" for a game of power names."""
     from umpire.core import registry
-    from umpire.core.ruleset import HasSeating
+    from umpire.core.ruleset import HasSeating, implements
 
     ruleset = registry.game(facts["game"]).ruleset(facts["scenario"])
-    return ruleset.preferences_help if isinstance(ruleset, HasSeating) else ""
+    return ruleset.preferences_help if implements(ruleset, HasSeating) else ""
 
 
 @register.filter
