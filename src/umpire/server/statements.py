@@ -37,6 +37,7 @@ from django.db.backends.utils import CursorWrapper
 from django.db.models import Field
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init, post_save, pre_init, pre_save
+from django.utils import timezone
 
 from umpire.server.models import ApiToken, Enrollment, Game, Seat, Submission, Turn, TurnOutput
 
@@ -241,8 +242,27 @@ def insert(rows: Sequence[Any]) -> None:
 
 def insert_submission(**values: Any) -> None:
     """``Submission.objects.create(**values)`` (values by attribute name: ``game_id``,
-    ``user_id``...; a field not given takes its default), compiled once."""
-    insert([Submission(**values)])
+    ``user_id``...; a field not given takes its default), compiled once, without making the
+    model instance: each value as the field's ``pre_save`` would give it (the time of saving
+    for an ``auto_now`` field, else the value given or the field's default)."""
+    if post_save.has_listeners(Submission) or pre_save.has_listeners(Submission):
+        raise TypeError("insert: Submission has save signal receivers; use the ORM")
+    sql, fields = _insert(Submission)
+    unknown = set(values) - {f.attname for f in fields}
+    if unknown:
+        raise TypeError(f"insert_submission: no such fields {sorted(unknown)}")
+    db = _db()
+    params = [f.get_db_prep_save(_value(f, values), db) for f in fields]
+    with _cursor(db) as cursor:
+        cursor.execute(sql, params)
+
+
+def _value(field: Field[Any, Any], values: dict[str, Any]) -> Any:
+    if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+        return timezone.now()
+    if field.attname in values:
+        return values[field.attname]
+    return field.get_default()
 
 
 # --- tokens -----------------------------------------------------------------------------------

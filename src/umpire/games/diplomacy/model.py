@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any
 
 SPRING, FALL, WINTER = "spring", "fall", "winter"
@@ -39,6 +40,11 @@ class Unit:
         loc = loc.lower().replace("(", "/").rstrip(")")
         return cls(loc, kind.upper(), power.upper())
 
+
+# Unit's own order (its compared fields, in turn) as a key: sorting by it gives the same order
+# as comparing the units, without a Python-level comparison per pair (a state is read on every
+# order submission).
+UNIT_ORDER = attrgetter("loc", "kind", "power")
 
 # The slot descriptors of Unit (a frozen dataclass refuses plain attribute assignment).
 _set_loc = vars(Unit)["loc"].__set__
@@ -98,7 +104,7 @@ class State:
         return sorted(p for p, o in self.owners if o == power)
 
     def with_units(self, units: list[Unit] | tuple[Unit, ...]) -> State:
-        return replace(self, units=tuple(sorted(units)))
+        return replace(self, units=tuple(sorted(units, key=UNIT_ORDER)))
 
     @property
     def label(self) -> str:
@@ -133,7 +139,7 @@ def state_fields(data: dict[str, Any]) -> dict[str, Any]:
         year=int(data["year"]),
         season=str(data["season"]),
         phase=str(data["phase"]),
-        units=tuple(sorted(Unit.parse(u) for u in data["units"])),
+        units=tuple(sorted((Unit.parse(u) for u in data["units"]), key=UNIT_ORDER)),
         owners=tuple(sorted((str(p), str(o)) for p, o in data["owners"].items())),
         dislodged=tuple(Dislodged.from_json(d) for d in data["dislodged"]),
         max_years=int(data["max_years"]),
