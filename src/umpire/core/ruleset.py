@@ -302,6 +302,30 @@ class HasOrderOptions(Protocol[StateIn]):
 
 
 @runtime_checkable
+class HasOrderPlaces(Protocol):
+    """Optional, with :class:`HasOrderOptions`: order entry by clicking the map for a game whose
+    orders name their spaces in a notation of its own, and where one place may give several
+    orders (Battle Plan: ``@TU AT10BU``, ``@TU AC20GR``). Without it the pages read the places
+    of Diplomacy's notation and keep one order per unit.
+
+    ``order_places`` gives the spaces one offered order names, its own place first, as the
+    map's space codes; ``order_gloss`` what it does, in words, for a notation of codes
+    (``@TU AC20BU``: conquer BU with 20 Army); ``map_help`` is the sentence the page shows
+    above the map. On the page
+    a new order replaces an earlier one that differs from it only by its numbers, and leaves
+    the other orders of its place alone.
+    """
+
+    map_help: str
+
+    def order_places(self, order: str) -> tuple[str, ...]:
+        """The spaces the canonical order ``order`` names, its own place first."""
+
+    def order_gloss(self, order: str) -> str:
+        """What the canonical order ``order`` does, in a few words ("" where it says itself)."""
+
+
+@runtime_checkable
 class HasOrderSteps(Protocol[StateIn]):
     """Optional: orders with too many legal forms to list (a 1939 III bomber's flight), built a
     step at a time by the pages.

@@ -14,7 +14,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, Seating, View
-from umpire.games.battleplan import ending, errors, views
+from umpire.games.battleplan import ending, errors, options, views
 from umpire.games.battleplan.legality import check_orders, refuse_by_options
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import format_order, read_line
@@ -129,6 +129,26 @@ class BattlePlan:
             else:
                 kept.reject(line, verdict[0], verdict[1], format_order(order))
         return kept
+
+    # -- order entry on the pages: lists of legal orders, and clicks on the map ----------------
+
+    map_help = (
+        "On the map: click a space of yours (its forces), then the space to move to, attack or "
+        "support (your space again: builds there); each order takes every unit it may, lower "
+        "the number in the menu or in the box. A space may give several orders."
+    )
+
+    def order_options(self, state: GameState, power: str) -> dict[str, list[str]]:
+        """``@XXX`` -> every legal space order of each space ``power`` holds (options.py)."""
+        return options.legal_orders(self, state, power)
+
+    def order_places(self, order: str) -> tuple[str, ...]:
+        """The spaces an offered order names, its own first (``@TU AC20BU``: TU, BU)."""
+        return options.places(order)
+
+    def order_gloss(self, order: str) -> str:
+        """What an offered order does, in words (``@TU AC20BU``: conquer BU with 20 Army)."""
+        return options.gloss(order)
 
     def newspaper(self, state: GameState, events: Sequence[Event]) -> str | None:
         """WW newspaper: the World Newspaper of the turn (public events only)."""
