@@ -113,16 +113,7 @@ class BattlePlan:
                     line, errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message(), format_order(order)
                 )
             return kept
-        given = [o for _, o in orders]
-        verdicts = check_orders(state, self.gm, number, given, self.scenario.arms)
-        verdicts = refuse_by_options(
-            given,
-            verdicts,
-            free_messages=self.scenario.free_messages,  # WW anonymous
-            newspaper=self.scenario.newspaper,  # WW newspaper
-            attacks=not (self.scenario.no_attacks_turn_one and state.turn == 1),
-            opinion=self.scenario.world_opinion,  # WW opinion
-        )
+        verdicts = self.verdicts(state, number, [o for _, o in orders])
         for (line, order), verdict in zip(orders, verdicts, strict=True):
             if verdict is None:
                 kept.accept(line, order)
@@ -149,6 +140,21 @@ class BattlePlan:
     def order_gloss(self, order: str) -> str:
         """What an offered order does, in words (``@TU AC20BU``: conquer BU with 20 Army)."""
         return options.gloss(order)
+
+    def verdicts(
+        self, state: GameState, number: int, given: Sequence[Order]
+    ) -> list[tuple[str, str] | None]:
+        """For each order of an active player's submission, in turn: None (legal with the ones
+        before it) or why not: the rules (:func:`check_orders`), then the scenario's options."""
+        verdicts = check_orders(state, self.gm, number, given, self.scenario.arms)
+        return refuse_by_options(
+            given,
+            verdicts,
+            free_messages=self.scenario.free_messages,  # WW anonymous
+            newspaper=self.scenario.newspaper,  # WW newspaper
+            attacks=not (self.scenario.no_attacks_turn_one and state.turn == 1),
+            opinion=self.scenario.world_opinion,  # WW opinion
+        )
 
     def newspaper(self, state: GameState, events: Sequence[Event]) -> str | None:
         """WW newspaper: the World Newspaper of the turn (public events only)."""

@@ -25,9 +25,10 @@ Standing orders (11) and player orders (declarations, money, spies, messages) ar
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Protocol
 
-from umpire.core.problems import Parsed
+from umpire.games.battleplan import ending
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.legality import available, holds, reach
 from umpire.games.battleplan.model import GameState
@@ -59,7 +60,9 @@ DOES = {
 class _Rules(Protocol):
     gm: GameMap
 
-    def check(self, state: Any, power: str, orders: Any) -> Parsed[Order]: ...
+    def verdicts(
+        self, state: GameState, number: int, given: Sequence[Order]
+    ) -> list[tuple[str, str] | None]: ...
     def format(self, order: Any) -> str: ...
 
 
@@ -67,6 +70,8 @@ def legal_orders(rules: _Rules, state: GameState, power: str) -> dict[str, list[
     """``@XXX`` -> the canonical text of every legal space order of XXX (see the module)."""
     gm = rules.gm
     number = state.number_of(power)
+    if not ending.active(state, number):  # BP 1A, ruling R-OUT: no order is his to give
+        return {}
     out: dict[str, list[str]] = {}
     for space in gm.spaces:
         if not holds(state, number, space):
@@ -74,7 +79,7 @@ def legal_orders(rules: _Rules, state: GameState, power: str) -> dict[str, list[
         accepted = [
             rules.format(order)
             for order in _candidates(state, gm, number, space)
-            if rules.check(state, power, [(1, order)]).orders
+            if rules.verdicts(state, number, [order]) == [None]  # the game's check, alone
         ]
         if accepted:
             out[f"@{space}"] = accepted
@@ -90,20 +95,24 @@ def _candidates(state: GameState, gm: GameMap, number: int, space: str) -> list[
         have = available(state, space, unit, number)
         if have < 1:
             continue
-        targets = [
-            t
-            for t in gm.spaces
-            if t != space and (unit == "M" or _reaches(state, gm, number, unit, space, t))
-        ]
-        for target in targets:
-            out.append(Transfer(space, unit, have, target))
-            out += [Action(space, verb, have, target) for verb in VERBS if verb[0] == unit]
+        for target in _near(gm, space, unit):
+            if unit == "M" or reach(state, gm, number, "F" if unit == "X" else unit, space, target):
+                out.append(Transfer(space, unit, have, target))
+                out += [Action(space, verb, have, target) for verb in VERBS if verb[0] == unit]
     return out
 
 
-def _reaches(state: GameState, gm: GameMap, number: int, unit: str, frm: str, to: str) -> bool:
-    """A first sieve (the game's check decides): anti-missiles move like missiles, by air."""
-    return reach(state, gm, number, "F" if unit == "X" else unit, frm, to)
+def _near(gm: GameMap, space: str, unit: str) -> list[str]:
+    """A first sieve of the spaces ``unit`` might reach from ``space`` (``reach`` and the game's
+    check decide): by air, AirForce and (anti-)missiles' moves; missiles fire at the whole map
+    (4F.1); the rest, neighbours and the seas a canal joins."""
+    here = gm.spaces[space]
+    if unit == "M":
+        return [t for t in gm.spaces if t != space]
+    if unit in "FX":
+        return sorted(here.air - {space})
+    joined = {t for c in gm.canals if space in c.seas for t in c.seas if t != space}
+    return sorted(set(here.adjacent) | joined)
 
 
 def places(order: str) -> tuple[str, ...]:
