@@ -141,6 +141,10 @@ class BattlePlan:
         """What an offered order does, in words (``@TU AC20BU``: conquer BU with 20 Army)."""
         return options.gloss(order)
 
+    def order_key(self, order: str) -> str:
+        """BP 12C: two orders that differ only by their number are one order (the last)."""
+        return options.key(order)
+
     def verdicts(
         self, state: GameState, number: int, given: Sequence[Order]
     ) -> list[tuple[str, str] | None]:

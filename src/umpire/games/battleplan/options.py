@@ -124,6 +124,11 @@ def places(order: str) -> tuple[str, ...]:
     return (found[1], found[4]) if found[4] else (found[1],)
 
 
+def key(order: str) -> str:
+    """12C: an order without its numbers (two such orders are one order)."""
+    return re.sub(r"\d+", "#", order)
+
+
 def gloss(order: str) -> str:
     """What a canonical space order does, in a few words ("" for any other text)."""
     found = _SPACE_ORDER.match(order)

@@ -165,15 +165,21 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
 
 def _with_places(
     ruleset: Any, options: dict[str, list[str]]
-) -> dict[str, list[tuple[str, str, str]]]:
-    """Each offered order with the spaces it names (lower case, its own first) and what it
-    does in words, where the game says them (``HasOrderPlaces``): what a click on the map
-    matches, and what its menu shows. Else "": the page reads Diplomacy's notation itself."""
+) -> dict[str, list[tuple[str, str, str, str]]]:
+    """Each offered order with the spaces it names (lower case, its own first, "-" where it
+    has none), what it does in words and what it replaces, where the game says them
+    (``HasOrderPlaces``): what a click on the map matches, what its menu shows, which line of
+    the box it takes the place of. Else "": the page reads Diplomacy's notation itself."""
     if not isinstance(ruleset, HasOrderPlaces):
-        return {unit: [(text, "", "") for text in texts] for unit, texts in options.items()}
+        return {unit: [(text, "", "", "") for text in texts] for unit, texts in options.items()}
     return {
         unit: [
-            (text, " ".join(ruleset.order_places(text)).lower(), ruleset.order_gloss(text))
+            (
+                text,
+                " ".join(p or "-" for p in ruleset.order_places(text)).lower(),
+                ruleset.order_gloss(text),
+                ruleset.order_key(text),
+            )
             for text in texts
         ]
         for unit, texts in options.items()

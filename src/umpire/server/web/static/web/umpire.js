@@ -35,7 +35,7 @@
       var l = line.trim().toLowerCase();
       if (!l) { return false; }
       if (unit === "builds") { return true; }
-      if (several) { return !sel.value || sameBut(l, sel.value.toLowerCase()); }
+      if (several) { return !sel.value || keyOf(sel.form, l) !== keyOf(sel.form, sel.value); }
       return !(l === unit || l.indexOf(unit + " ") === 0 || l.indexOf("remove " + unit) === 0);
     });
     if (sel.value) { lines.push(sel.value); }
@@ -53,8 +53,11 @@
   var picked = null;
   function province(word) { return String(word).split("/")[0].toLowerCase(); }
   function byPlace(form) { return !!form && form.classList.contains("by-place"); }
-  function sameBut(line, order) {  // false: ``line`` is ``order`` but for its numbers
-    return line.replace(/\d+/g, "#") !== order.replace(/\d+/g, "#");
+  function keyOf(form, line) {  // what an order replaces: its option's key (its text else)
+    var text = line.trim().toLowerCase();
+    var found = Array.prototype.slice.call(form.querySelectorAll("option[data-key]"))
+      .filter(function (o) { return o.value.toLowerCase() === text; })[0];
+    return found ? found.dataset.key.toLowerCase() : text;
   }
   function optionOf(sel, value) {
     return Array.prototype.slice.call(sel.options).filter(function (o) { return o.value === value; })[0];
@@ -202,6 +205,7 @@
       var o = document.createElement("option");  // (or an offered order with a lower number)
       var from = offered && optionOf(sel, offered);
       if (from && from.dataset.places) { o.dataset.places = from.dataset.places; }
+      if (from && from.dataset.key) { o.dataset.key = from.dataset.key; }
       o.textContent = value;
       o.value = value;
       var group = stepGroup(sel);
@@ -229,7 +233,8 @@
     menu.style.left = x + "px";
     menu.style.top = y + "px";
     var amount = null;
-    if (several) {  // how many: blank takes every unit (all the Industry) each order may use
+    var counted = found.some(function (f) { return /\d/.test(f.text || f); });
+    if (several && counted) {  // how many: blank takes every unit (all the Industry) it may use
       var label = document.createElement("label");
       label.className = "amount";
       label.textContent = "number (blank: all) ";
@@ -374,11 +379,18 @@
       return o.toLowerCase().slice(-counter.length - 1) === counter + "]";  // let it land (D39 44)
     }) : [];
     if (allow.length) { picked = null; mark(null); offer(landing, allow, x, y); return; }
-    var builds = lists(form).filter(function (s) { return s.dataset.unit === "builds"; })[0];
-    var found = builds ? choices(builds).filter(function (o) { return places(o).indexOf(space) >= 0; }) : [];
+    var builds = lists(form).filter(function (s) {  // orders of no unit: those naming the place
+      return s.dataset.unit === "builds" || home(s) === "-";
+    });
+    var found = [], from = null;
+    builds.forEach(function (s) {
+      if (found.length) { return; }
+      found = choices(s).filter(function (o) { return placesOf(s, o).indexOf(space) >= 0; });
+      from = s;
+    });
     picked = null;
     mark(null);
-    if (found.length) { offer(builds, found, x, y); return; }
+    if (found.length) { offer(from, found, x, y); return; }
     note(form, before ? before.sel.dataset.unit + " has no legal order naming " + space.toUpperCase() + "."
       : "No order of yours starts at " + space.toUpperCase() + ".");
   }
