@@ -196,13 +196,13 @@ def _geography() -> str:
         f"H{r / 2:.2f}ZM{2 * r:.2f},{h:.2f}H{3 * r:.2f}"
     )
     return (
-        f'<defs><path id="land" d="{mapsvg.compact(board["land"], whole=True)}"/>'
-        f'<pattern id="grid" patternUnits="userSpaceOnUse" x="{x0:.3f}" y="{y0:.3f}" '
+        f'<defs><path id="spi-land" d="{mapsvg.compact(board["land"], whole=True)}"/>'
+        f'<pattern id="spi-grid" patternUnits="userSpaceOnUse" x="{x0:.3f}" y="{y0:.3f}" '
         f'width="{3 * r:.3f}" height="{2 * h:.3f}"><path d="{tile}" fill="none" '
         f'stroke="{GRID}" stroke-width="0.35"/></pattern>'
-        f'<path id="star" d="M0,-4l1.2,2.6 2.8,.3-2.1,1.9.6,2.8-2.5-1.4-2.5,1.4.6-2.8-2.1-1.9 '
+        f'<path id="spi-star" d="M0,-4l1.2,2.6 2.8,.3-2.1,1.9.6,2.8-2.5-1.4-2.5,1.4.6-2.8-2.1-1.9 '
         f'2.8-.3z" fill="#b03020"/></defs>'
-        f'<use href="#land" fill="{mapsvg.LAND}"/>'
+        f'<use href="#spi-land" fill="{mapsvg.LAND}"/>'
     )
 
 
@@ -221,7 +221,7 @@ def _overlay() -> str:
         ux, uy = s["unit"]
         if hexes[hid][2] == "capital":
             marks.append(
-                f'<use class="capital" href="#star" x="{mapsvg.number(ux)}" y="{mapsvg.number(uy)}"/>'
+                f'<use class="capital" href="#spi-star" x="{mapsvg.number(ux)}" y="{mapsvg.number(uy)}"/>'
             )
         elif hexes[hid][2] == "rc":
             marks.append(
@@ -232,9 +232,9 @@ def _overlay() -> str:
         for x, texts in sorted(columns.items())
     ]
     return (
-        f'<path class="grid" d="{_outline(spaces)}" fill="url(#grid)" stroke="{GRID}" '
+        f'<path class="grid" d="{_outline(spaces)}" fill="url(#spi-grid)" stroke="{GRID}" '
         'stroke-width="0.35"/>'
-        '<use class="coast" href="#land" fill="none" stroke="#4a6070" stroke-width="0.9"/>'
+        '<use class="coast" href="#spi-land" fill="none" stroke="#4a6070" stroke-width="0.9"/>'
         f'<path class="borders" d="{mapsvg.compact(board["borders"], whole=True)}" fill="none" '
         'stroke="#6b3a2a" stroke-width="0.9" stroke-dasharray="3 2"/>'
         '<g class="labels" font-size="4.6" text-anchor="middle" fill="#39464e">'
