@@ -19,7 +19,7 @@ import math
 import re
 import textwrap
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -144,10 +144,16 @@ def _areas(
 
 def _outline(hexes: Iterable[str]) -> str:
     """The outline of a set of hexes as compact path data: the sides no two of them share,
-    joined into closed loops (all hexes wind the same way, so any joining fills the same)."""
+    joined into closed loops (all hexes wind the same way, so any joining fills the same).
+    The same set always gives the same text (hexes in order; a country's outline, the same
+    from turn to turn, is made once)."""
+    return _outline_of(tuple(sorted(set(hexes))))
+
+
+@lru_cache(maxsize=1024)
+def _outline_of(chosen: tuple[str, ...]) -> str:
     sides = _sides()
     edges: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    chosen = set(hexes)
     for hid in chosen:
         for a, b in sides[hid]:
             edges.setdefault(a, []).append(b)
