@@ -259,11 +259,12 @@
       } else {
         b.textContent = value;
         b.dataset.order = value;
-        var said = optionOf(sel, value);
-        if (said && said.dataset.gloss) {  // what it does, in words (Battle Plan's codes)
+        var said = optionOf(sel, value);  // its label: the order, then what it does in words
+        var words = said && said.textContent !== value ? said.textContent.split(" · ")[1] : "";
+        if (words) {  // (Battle Plan's codes)
           var g = document.createElement("span");
           g.className = "gloss";
-          g.textContent = said.dataset.gloss;
+          g.textContent = words;
           b.appendChild(g);
         }
         b.addEventListener("click", function () {
