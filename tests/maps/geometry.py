@@ -50,3 +50,46 @@ def check_map(board: dict[str, Any], codes: set[str], adjacencies: set[tuple[str
     ]
     assert missing == []
     assert board["provenance"]["geography"].startswith("Natural Earth")
+
+
+_PATH_TOKEN = re.compile(r"[MmLlZz]|-?(?:\d+(?:\.\d*)?|\.\d+)")
+
+
+def absolute(d: str) -> list[list[tuple[float, float]]]:
+    """The closed or open polylines of path data with ``M``/``m``, ``L``/``l`` and ``Z``/``z``
+    commands (absolute or relative, the letter given once per run), as absolute points."""
+    rings: list[list[tuple[float, float]]] = []
+    here = start = (0.0, 0.0)
+    command, pending = "", []
+    for token in _PATH_TOKEN.findall(d):
+        if token.isalpha():
+            command = token
+            if token in "Zz":
+                here = start
+            continue
+        pending.append(float(token))
+        if len(pending) < 2:
+            continue
+        dx, dy = pending
+        pending = []
+        rel = command.islower()
+        point = (here[0] + dx, here[1] + dy) if rel else (dx, dy)
+        if command in "Mm":
+            rings.append([point])
+            start = point
+            command = "l" if rel else "L"  # pairs after a moveto are linetos
+        else:
+            rings[-1].append(point)
+        here = point
+    return [[(round(x, 6), round(y, 6)) for x, y in ring] for ring in rings]
+
+
+def drawn_labels(svg: str) -> set[str]:
+    """The spaces whose code an SVG map writes: its labels (``class="label"
+    data-space="X"``), or, on a map whose labels are plain texts in one group (the SPI hex
+    grid), the texts of that group."""
+    found = set(re.findall(r'class="label" data-space="(\w+)"', svg))
+    if found:
+        return found
+    group = re.search(r'<g class="labels"[^>]*>(.*?)</g></g>', svg, re.S)
+    return set(re.findall(r">(\w+)</text>", group.group(1))) if group else set()

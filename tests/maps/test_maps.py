@@ -4,10 +4,10 @@ position of it from a view."""
 from __future__ import annotations
 
 import importlib
-import re
 
 import pytest
 
+from tests.maps.geometry import drawn_labels
 from umpire.core import mapsvg, registry
 from umpire.core.chance import SeededChance
 
@@ -46,5 +46,4 @@ def test_every_scenario_has_a_map_with_provenance_and_draws_its_opening(
         svg = drawing.draw(ruleset.view(state, power))
         assert svg.startswith("<svg") and svg.endswith("</svg>")
         assert 'viewBox="0 0 1280 900"' in svg
-        labels = set(re.findall(r'class="label" data-space="(\w+)"', svg))
-        assert labels == set(board["spaces"])
+        assert drawn_labels(svg) == set(board["spaces"])

@@ -14,7 +14,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 from xml.sax.saxutils import escape
@@ -34,6 +34,64 @@ def load(package: str, name: str) -> dict[str, Any]:
     text = resources.files(package).joinpath("data", "maps", f"{name}.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+_COMMAND = re.compile(r"([MLZmlz])([^MLZmlz]*)")
+
+
+def _tenths(n: int) -> str:
+    """``n`` tenths of a pixel, in as few characters as SVG path data allows (``-.5``)."""
+    text = f"{n / 10:.1f}".removesuffix(".0") if n % 10 else str(n // 10)
+    return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
+
+
+@lru_cache(maxsize=4096)
+def compact(d: str, whole: bool = False) -> str:
+    """Path data ``d`` (absolute ``M``, ``L``, ``Z`` commands, as the committed maps hold) in
+    its shortest equivalent form at the maps' own precision (a tenth of a pixel): relative
+    coordinates with the command letter given once per run, no points repeated. About half
+    the characters, the same outline: every point is rounded to a tenth first and the steps
+    are taken between rounded points, so rounding never accumulates along a path. ``whole``:
+    to the whole pixel (scenery under a game's own spaces, such as a coastline under a hex
+    grid, where a tenth of a pixel shows nothing)."""
+    out: list[str] = []
+    here = start = (0, 0)
+    drawing = False  # inside a run of "l" steps: the next step needs no letter
+    for command, args in _COMMAND.findall(d):
+        numbers = [
+            round(float(v)) * 10 if whole else round(float(v) * 10)
+            for v in re.findall(r"-?\d+(?:\.\d+)?", args)
+        ]
+        if command in "Zz":
+            out.append("z")
+            here, drawing = start, False
+            continue
+        points = list(zip(numbers[::2], numbers[1::2], strict=True))
+        if command == "M" and points:
+            (x, y), points = points[0], points[1:]
+            out.append(f"m{_pair(x - here[0], y - here[1])}" if out else f"M{_pair(x, y)}")
+            here, start, drawing = (x, y), (x, y), False
+        for x, y in points:
+            if (x, y) == here:
+                continue
+            step = _pair(x - here[0], y - here[1])
+            out.append(step if not drawing else step if step[0] == "-" else "," + step)
+            if not drawing:
+                out[-1] = "l" + step
+            here, drawing = (x, y), True
+    return "".join(out)
+
+
+def _pair(dx: int, dy: int) -> str:
+    return _join([_tenths(dx), _tenths(dy)])
+
+
+def _join(parts: list[str]) -> str:
+    """Numbers one after the other: a minus sign separates them itself."""
+    text = parts[0]
+    for part in parts[1:]:
+        text += part if part.startswith("-") else "," + part
+    return text
 
 
 def esc(text: object) -> str:
@@ -68,7 +126,13 @@ class Svg:
     def text(self) -> str:
         body = "".join(self.parts[3:])
         heads = sorted(set(_HEAD.findall(body)))
-        defs = "".join(
+        units = "".join(
+            f'<g id="unit-{k}-{pc}" transform="scale({int(pc) / 100})">{UNIT_SHAPES[k]}</g>'
+            if pc
+            else f'<g id="unit-{k}">{UNIT_SHAPES[k]}</g>'
+            for k, pc in sorted(set(_UNIT_USE.findall(body)))
+        )
+        defs = units + "".join(
             f'<marker id="head-{c}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" '
             f'markerHeight="4" orient="auto"><path d="M0,0L10,5L0,10z" fill="#{c}"/></marker>'
             for c in heads
@@ -155,20 +219,25 @@ def region_svg(svg: str, region: Region) -> str:
 def draw_board(svg: Svg, board: dict[str, Any], fills: dict[str, str]) -> None:
     """Neutral land, lakes, every space (filled from ``fills``, else land or sea colour) and
     the connection lines."""
-    svg.add(f'<path d="{board["neutral"]}" fill="{NEUTRAL}" stroke="#8a8474" stroke-width="0.6"/>')
-    svg.add(f'<path d="{board["lakes"]}" fill="{SEA}"/>')
+    svg.add(
+        f'<path d="{compact(board["neutral"], whole=True)}" fill="{NEUTRAL}" stroke="#8a8474" '
+        'stroke-width="0.6"/>'
+    )
+    svg.add(f'<path d="{compact(board["lakes"], whole=True)}" fill="{SEA}"/>')
     for x, y, w, h in board.get("insets", []):
         svg.add(
             f'<rect class="inset" x="{x}" y="{y}" width="{w}" height="{h}" fill="{SEA}" '
             f'stroke="{INK}" stroke-width="1.5"/>'
         )
+    svg.add('<g class="spaces" stroke="#55524a" stroke-width="0.9" stroke-linejoin="round">')
     for code, s in sorted(board["spaces"].items()):
         default = SEA_SPACE if s["kind"] == "sea" else LAND
         svg.add(
-            f'<path id="{board.get("ids", "")}space-{esc(code)}" class="space {esc(s["kind"])}" d="{s["d"]}" '
-            f'fill="{fills.get(code, default)}" stroke="#55524a" stroke-width="0.9" '
-            f'stroke-linejoin="round"><title>{esc(s["name"])}</title></path>'
+            f'<path id="{board.get("ids", "")}space-{esc(code)}" class="space {esc(s["kind"])}" '
+            f'd="{compact(s["d"], whole=True)}" fill="{fills.get(code, default)}">'
+            f"<title>{esc(s['name'])}</title></path>"
         )
+    svg.add("</g>")
     for c in board["connections"]:
         ends = c.get("points") or [board["spaces"][c["a"]]["unit"], board["spaces"][c["b"]]["unit"]]
         (x1, y1), (x2, y2) = ends
@@ -194,7 +263,9 @@ def draw_board(svg: Svg, board: dict[str, Any], fills: dict[str, str]) -> None:
 def draw_labels(
     svg: Svg, board: dict[str, Any], text_of: dict[str, str] | None = None, size: float = 11
 ) -> None:
-    """Every space's code (upper case) at its label position, with a halo."""
+    """Every space's code (upper case) at its label position, with a halo: the halos first,
+    then the codes over them, each group carrying the attributes its texts share."""
+    halos, labels = [], []
     for code, s in sorted(board["spaces"].items()):
         x, y = s["label"]
         if "anchor" in s:  # the label stands outside a small space: a leader line to it
@@ -204,19 +275,20 @@ def draw_labels(
                 f'stroke-width="0.8" fill="none"/><circle cx="{ax}" cy="{ay}" r="1.8" '
                 f'fill="{INK}"/>'
             )
-        shown = (text_of or {}).get(code, code.upper())
-        style = "italic" if s["kind"] == "sea" else "normal"
-        common = (
-            f'x="{x}" y="{y + size * 0.36:.1f}" text-anchor="middle" font-size="{size}" '
-            'font-weight="bold" '
-            f'font-style="{style}"'
+        shown = esc((text_of or {}).get(code, code.upper()))
+        at = f'x="{x}" y="{y + size * 0.36:.1f}"'
+        italic = ' font-style="italic"' if s["kind"] == "sea" else ""
+        halos.append(f"<text {at}{italic}>{shown}</text>")
+        labels.append(
+            f'<text class="label" data-space="{esc(code)}" {at} font-size="{size}"{italic}>'
+            f"{shown}</text>"
         )
-        svg.add(
-            f'<text {common} fill="none" stroke="#ffffff" stroke-width="3" '
-            f'stroke-opacity="0.8">{esc(shown)}</text>'
-            f'<text class="label" data-space="{esc(code)}" {common} fill="{INK}">'
-            f"{esc(shown)}</text>"
-        )
+    common = f'text-anchor="middle" font-size="{size}" font-weight="bold"'
+    svg.add(
+        f'<g class="halos" {common} fill="none" stroke="#ffffff" stroke-width="3" '
+        f'stroke-opacity="0.8">{"".join(halos)}</g>'
+        f'<g class="labels" {common} fill="{INK}">{"".join(labels)}</g>'
+    )
 
 
 def halo_text(x: float, y: float, text: str, size: float, attrs: str = "") -> str:
@@ -229,32 +301,40 @@ def halo_text(x: float, y: float, text: str, size: float, attrs: str = "") -> st
     )
 
 
-def unit_symbol(kind: str, x: float, y: float, colour: str, extra: str = "") -> str:
-    """A counter for a unit: army (A), fleet (F), tank (T), bomber (B), with its shape."""
-    stroke = f'stroke="{INK}" stroke-width="1.2"'
-    g = f'<g class="unit unit-{esc(kind)}" transform="translate({x:.1f},{y:.1f})"{extra}>'
-    if kind == "F":
-        body = (
-            f'<path d="M-12,1L12,1L8,7L-8,7Z" fill="{colour}" {stroke}/>'
-            f'<path d="M-6,1L-6,-4L4,-4L4,1M-1,-4L-1,-9" fill="{colour}" {stroke}/>'
-        )
-    elif kind == "T":
-        body = (
-            f'<rect x="-11" y="-3" width="22" height="9" rx="4" fill="{colour}" {stroke}/>'
-            f'<rect x="-5" y="-8" width="10" height="6" rx="2" fill="{colour}" {stroke}/>'
-            f'<path d="M5,-5L14,-7" stroke="{INK}" stroke-width="2"/>'
-        )
-    elif kind == "B":
-        body = (
-            f'<path d="M0,-10L2,-3L12,1L12,4L2,2L1,7L4,9L-4,9L-1,7L-2,2L-12,4L-12,1L-2,-3Z" '
-            f'fill="{colour}" {stroke}/>'
-        )
-    else:  # army
-        body = (
-            f'<rect x="-9" y="-7" width="18" height="14" rx="3" fill="{colour}" {stroke}/>'
-            f'<path d="M-9,-7L9,7M-9,7L9,-7" stroke="{INK}" stroke-width="1"/>'
-        )
-    return g + body + "</g>"
+_STROKE = f'stroke="{INK}" stroke-width="1.2"'
+# A unit's counter drawn about (0, 0), once per map in its <defs>: the shapes take their fill
+# from the <use> that places them (the power's colour), so one shape serves every counter.
+UNIT_SHAPES = {
+    "A": f'<rect x="-9" y="-7" width="18" height="14" rx="3" {_STROKE}/>'
+    f'<path d="M-9,-7L9,7M-9,7L9,-7" stroke="{INK}" stroke-width="1"/>',
+    "F": f'<path d="M-12,1L12,1L8,7L-8,7Z" {_STROKE}/>'
+    f'<path d="M-6,1L-6,-4L4,-4L4,1M-1,-4L-1,-9" {_STROKE}/>',
+    "T": f'<rect x="-11" y="-3" width="22" height="9" rx="4" {_STROKE}/>'
+    f'<rect x="-5" y="-8" width="10" height="6" rx="2" {_STROKE}/>'
+    f'<path d="M5,-5L14,-7" stroke="{INK}" stroke-width="2"/>',
+    "B": '<path d="M0,-10L2,-3L12,1L12,4L2,2L1,7L4,9L-4,9L-1,7L-2,2L-12,4L-12,1L-2,-3Z" '
+    f"{_STROKE}/>",
+}
+_UNIT_USE = re.compile(r'href="#unit-([AFTB])(?:-(\d+))?"')
+
+
+def unit_symbol(
+    kind: str, x: float, y: float, colour: str, extra: str = "", scale: float = 1.0
+) -> str:
+    """A counter for a unit: army (A), fleet (F), tank (T), bomber (B), with its shape (any
+    other kind: an army's), placed at (x, y) and ``scale``d: a <use> of the shape the map
+    defines once."""
+    shape = kind if kind in UNIT_SHAPES else "A"
+    ref = shape if scale == 1.0 else f"{shape}-{round(scale * 100)}"  # a scaled shape: its own
+    return (
+        f'<use class="unit unit-{esc(kind)}" href="#unit-{ref}" x="{number(x)}" y="{number(y)}" '
+        f'fill="{colour}"{extra}/>'
+    )
+
+
+def number(v: float) -> str:
+    """A coordinate to a tenth of a pixel, without a trailing ".0"."""
+    return f"{v:.1f}".removesuffix(".0")
 
 
 def arrow(

@@ -307,6 +307,34 @@ class HasOrderOptions(Protocol[StateIn]):
 
 
 @runtime_checkable
+class HasOrderPlaces(Protocol):
+    """Optional, with :class:`HasOrderOptions`: order entry by clicking the map for a game whose
+    orders name their spaces in a notation of its own, where one place may give several orders
+    (Battle Plan: ``@TU AT10BU``, ``@TU AC20GR``), or where orders name a place that is not
+    theirs (Conquest of the World: ``ATTACK IND``). Without it the pages read the places of
+    Diplomacy's notation and keep one order per unit.
+
+    ``order_places`` gives the spaces one offered order names, its own place first ("" where
+    the order has none), as the map's space codes; ``order_gloss`` what it does, in words, for
+    a notation of codes (``@TU AC20BU``: conquer BU with 20 Army; "" where the text says it);
+    ``order_key`` what a later order replaces: on the page a new order takes the place of an
+    earlier one with the same key (Battle Plan, 12C: the same order but for its numbers;
+    Conquest: one ATTACK a turn); ``map_help`` is the sentence the page shows above the map.
+    """
+
+    map_help: str
+
+    def order_places(self, order: str) -> tuple[str, ...]:
+        """The spaces the canonical order ``order`` names, its own place first."""
+
+    def order_gloss(self, order: str) -> str:
+        """What the canonical order ``order`` does, in a few words ("" where it says itself)."""
+
+    def order_key(self, order: str) -> str:
+        """Orders with the same key replace each other on the page (the last one stands)."""
+
+
+@runtime_checkable
 class HasOrderSteps(Protocol[StateIn]):
     """Optional: orders with too many legal forms to list (a 1939 III bomber's flight), built a
     step at a time by the pages.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.maps.geometry import check_map
+from tests.maps.geometry import absolute, check_map, drawn_labels, vertices
 from umpire.core import mapsvg, registry
 from umpire.core.chance import SeededChance
 from umpire.core.submission import parse
@@ -66,8 +66,7 @@ def test_units_and_last_turns_events_are_drawn_from_the_view() -> None:
     ruleset, state, events, powers = _played(3)
     view = ruleset.view(state, powers[0])
     svg = drawing.draw(view, [e for e in events if e.audience.admits(powers[0])])
-    labels = set(re.findall(r'class="label" data-space="(\d{4})"', svg))
-    assert labels == set(_hexes())
+    assert drawn_labels(svg) == set(_hexes())
     shown = set(re.findall(r'<g class="unit" data-space="(\d{4})"', svg))
     assert shown == {h for h, u in view["units"].items() if u}
     assert 'class="events"' in svg and "Last turn" in svg
@@ -80,3 +79,33 @@ def test_another_players_secrets_do_not_change_the_drawing() -> None:
     for other in powers[1:]:
         varied = ruleset.vary_secrets(state, other, SeededChance(3, other))
         assert drawing.draw(ruleset.view(varied, me)) == before
+
+
+def test_a_hex_whose_control_changed_is_tinted_by_its_new_controller() -> None:
+    """The hexes are drawn as outlines per country and holder: one hex taken from a country
+    stands apart in its new controller's tint, its outline that hex's own six sides."""
+    ruleset, state, _, powers = _played(1)
+    view = dict(ruleset.view(state, powers[0]))
+    colour = drawing._colours(view["players"])
+    areas = drawing._areas(view, colour)
+    home = next(k for k in areas if k[1] == "land" and k[2] == colour[powers[0]])
+    taken = areas[home][0]
+    view["control_changed"] = {**view.get("control_changed", {}), taken: powers[1]}
+    after = drawing._areas(view, colour)
+    assert after[(home[0], "land", colour[powers[1]])] == [taken]
+    assert taken not in after.get(home, [])
+    board = mapsvg.load(drawing.PACKAGE, "europe")
+    (ring,) = absolute(drawing._outline([taken]))
+    assert sorted(ring) == sorted(vertices(board["spaces"][taken]["d"]))
+    svg = drawing.draw(view)
+    assert f'd="{drawing._outline([taken])}" fill="{colour[powers[1]]}"' in svg
+
+
+def test_two_neighbouring_hexes_make_one_outline_without_their_shared_side() -> None:
+    board = mapsvg.load(drawing.PACKAGE, "europe")
+    (ring,) = absolute(drawing._outline(["0000", "0100"]))
+    assert len(ring) == 10  # twelve corners, two of them shared
+    shared = set(vertices(board["spaces"]["0000"]["d"])) & set(
+        vertices(board["spaces"]["0100"]["d"])
+    )
+    assert len(shared) == 2 and shared <= set(ring)

@@ -41,7 +41,7 @@ def main() -> int:
     from umpire.server.store import load_record
 
     mode = sys.argv[1]
-    label = "-".join(sys.argv[2:]) if mode == "single" else mode  # accounts unique per set-up
+    label = "-".join(sys.argv[2:]) if mode in ("single", "played") else mode  # unique accounts
     gm = accounts.register(f"gm-{label}", "gm-password", game_master=True)
     out: dict[str, Any] = {"gm": _session(gm), "sessions": {}}
     if mode == "diplomacy":

@@ -54,3 +54,48 @@ def test_a_conquest_game_watched_by_a_spectator(chrome: Any, live: Live) -> None
     assert player.locator("textarea[name=orders]").count() == 1
     assert f" - {power}" in _map(player)
     shot(player, "conquest-player")
+
+
+LISTED = """() => Array.from(document.querySelectorAll('select.order-select option'))
+  .filter(o => o.value).map(o => [o.value, o.dataset.places || '', o.dataset.key || ''])"""
+
+
+def _box(page: Any) -> list[str]:
+    return [line for line in page.input_value("textarea[name=orders]").splitlines() if line]
+
+
+def _offered(page: Any) -> list[str]:
+    return list(
+        page.locator("#map-menu button[data-order]").evaluate_all(
+            "els => els.map(e => e.dataset.order)"
+        )
+    )
+
+
+def test_a_conquest_homeland_chosen_by_clicking_the_map(chrome: Any, live: Live) -> None:
+    """The game's legal orders (``order_options``) that name a country are offered when the
+    country is clicked on the map; a second one of the kind a turn has once (one HOMELAND)
+    replaces the first in the box; the receipt accepts it."""
+    setup = live.setup("played", "conquest", "2")
+    gid, power = setup["game"], setup["power"]
+    page = context(chrome, live, setup["sessions"][power]).new_page()
+    page.goto(f"/games/{gid}/")
+    assert "click a country" in page.inner_text(".map-hint")
+    listed = page.evaluate(LISTED)
+    naming = [(t, p.split()[1].upper()) for t, p, _ in listed if p.startswith("- ")]
+    assert len(naming) >= 2 and all(t.startswith("HOMELAND ") for t, _ in naming), listed
+    (first, a), (second, b) = naming[0], naming[-1]
+    page.locator(f'{WORLD} text.label[data-space="{a}"]').click(force=True)
+    assert _offered(page) == [t for t, c in naming if c == a] == [first]
+    assert page.locator("#map-menu input[name=amount]").count() == 0  # no number to give
+    page.click(f'#map-menu button[data-order="{first}"]')
+    assert _box(page) == [first]
+    page.locator(f'{WORLD} text.label[data-space="{b}"]').click(force=True)
+    shot(page, "conquest-map-orders")
+    page.click(f'#map-menu button[data-order="{second}"]')
+    assert _box(page) == [second]  # one HOMELAND a turn: the later choice stands
+    page.check("input[name=ready]")
+    page.click("text=Submit orders")
+    page.wait_for_selector("#receipt h3:has-text('Receipt')")
+    receipt = page.inner_text("#receipt")
+    assert "1 order accepted" in receipt and "No problems" in receipt and second in receipt

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -95,6 +96,36 @@ def test_select_lists_offer_exactly_the_engine_s_legal_orders(dip: Any) -> None:
         for line in lines:
             receipt = session.submit(record, "ENG", line)
             assert receipt.ok and receipt.accepted[0][1] == line, (unit, line)
+
+
+def test_battle_plan_lists_say_each_order_s_places_words_and_key(gm: Any) -> None:
+    """A Battle Plan player's page lists the engine's legal space orders of each space he
+    holds (BP 8), each with the spaces it names (the map's clicks), what it does in words and
+    what it replaces (12C: the same order with another number); each is accepted as sent."""
+    game = service.create_game(
+        gm[0], "BP lists", "battleplan", settings={"deadline": {"minutes": 60}}
+    )
+    users = {}
+    for power in ("GB", "FR", "GE"):
+        users[power] = account(f"bp-{power.lower()}")
+        service.join(game.pk, users[power], [power])
+    game = service.start(game.pk, gm[0])
+    page = client_for(users["GE"]).get(f"/games/{game.pk}/").content.decode()
+    assert 'class="orders by-place"' in page and "click a space of yours" in page
+    record = load_record(game)
+    offered = session.ruleset_of(record).order_options(session.current_state(record), "GE")  # type: ignore[attr-defined]
+    assert set(offered) == {"@GE"}
+    army = next(t for t in offered["@GE"] if t.startswith("@GE AC"))  # conquer a neighbour
+    target = army.rstrip("0123456789").split("AC")[-1].lstrip("0123456789")
+    n = re.findall(r"\d+", army)[0]
+    assert (
+        f'<option data-places="ge {target.lower()}" data-key="@GE AC#{target}" value="{army}">'
+        f"{army} · conquer {target} with {n} Army</option>"
+    ) in page
+    for line in offered["@GE"]:
+        assert session.submit(record, "GE", line).ok, line
+    other = client_for(users["FR"]).get(f"/games/{game.pk}/").content.decode()
+    assert 'data-unit="@GE"' not in other  # his own spaces only
 
 
 def test_a_bomber_s_flight_steps_come_from_the_engine_for_its_player_only(gm: Any) -> None:

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.django_db
 # Origins chip: <g class="chip" data-area="GER" data-power="USSR">...>X 3</text></g>
 CHIP = re.compile(r'<g class="chip" data-area="(\w+)" data-power="(\w+)">.*?>([^<>]*)</text></g>')
 # Battle Plan force counter in a country: <g class="forces" data-space="FR">
-FORCES = re.compile(r'<g class="forces" data-space="(\w+)"(?: data-player="(\d+)")?>')
+FORCES = re.compile(r'<g class="forces" data-space="(\w+)"(?: data-player="(\d+)")?[ >]')
 
 
 def _game(gm: User, name: str) -> tuple[Game, dict[str, User]]:

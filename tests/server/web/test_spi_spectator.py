@@ -61,7 +61,7 @@ def _assert_public_map(html: str) -> str:
     svg = figure.group(0)
     assert "<svg" in svg and "map not available" not in svg
     assert " - public" in svg  # the legend of the public view's map
-    assert 'class="space land"' in svg and 'class="unit"' in svg  # the board of Europe
+    assert 'class="area land"' in svg and 'class="unit"' in svg  # the board of Europe
     return svg
 
 

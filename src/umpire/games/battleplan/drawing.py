@@ -68,26 +68,20 @@ def _counter(x: float, y: float, fill: str, counts: list[tuple[str, int]], extra
     width = 30 * len(shown) + 4
     left = x - width / 2
     parts = [
-        f'<g class="forces"{extra}><rect x="{left:.1f}" y="{y:.1f}" width="{width}" height="20" '
+        f'<g class="forces"{extra} font-weight="bold" font-size="10" fill="{mapsvg.INK}">'
+        f'<rect x="{mapsvg.number(left)}" y="{mapsvg.number(y)}" width="{width}" height="20" '
         f'rx="4" fill="#fffdf6" stroke="{fill}" stroke-width="2"/>'
     ]
     for i, (kind, n) in enumerate(shown):
         cx = left + 4 + 30 * i
         if kind in ("A", "F", "B"):
-            parts.append(
-                f'<g transform="translate({cx + 8:.1f},{y + 10:.1f}) scale(0.55)">'
-                + mapsvg.unit_symbol(kind, 0, 0, fill)
-                + "</g>"
-            )
+            parts.append(mapsvg.unit_symbol(kind, cx + 8, y + 10, fill, scale=0.55))
         else:
             parts.append(
-                f'<text x="{cx + 8:.1f}" y="{y + 14:.1f}" font-size="9" font-weight="bold" '
-                f'text-anchor="middle" fill="{mapsvg.INK}">{kind}</text>'
+                f'<text x="{mapsvg.number(cx + 8)}" y="{mapsvg.number(y + 14)}" font-size="9" '
+                f'text-anchor="middle">{kind}</text>'
             )
-        parts.append(
-            f'<text x="{cx + 17:.1f}" y="{y + 14:.1f}" font-size="10" font-weight="bold" '
-            f'fill="{mapsvg.INK}">{n}</text>'
-        )
+        parts.append(f'<text x="{mapsvg.number(cx + 17)}" y="{mapsvg.number(y + 14)}">{n}</text>')
     return "".join(parts) + "</g>"
 
 
@@ -171,9 +165,8 @@ def draw(
             ):
                 break
         placed.append(box)
-        svg.add(
-            f'<g transform="translate({box[0] + w / 2:.1f},{box[1]:.1f}) scale({scale})">{part}</g>'
-        )
+        at = f'transform="translate({box[0] + w / 2:.1f},{box[1]:.1f}) scale({scale})"'
+        svg.add(part.replace(">", f" {at}>", 1))  # the counter's own group, moved there
 
     for code, entry in sorted(countries.items()):
         if code in spaces:

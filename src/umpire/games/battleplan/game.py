@@ -14,7 +14,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, Seating, View
-from umpire.games.battleplan import ending, errors, views
+from umpire.games.battleplan import ending, errors, options, views
 from umpire.games.battleplan.legality import check_orders, refuse_by_options
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import format_order, read_line
@@ -113,9 +113,45 @@ class BattlePlan:
                     line, errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message(), format_order(order)
                 )
             return kept
-        given = [o for _, o in orders]
+        verdicts = self.verdicts(state, number, [o for _, o in orders])
+        for (line, order), verdict in zip(orders, verdicts, strict=True):
+            if verdict is None:
+                kept.accept(line, order)
+            else:
+                kept.reject(line, verdict[0], verdict[1], format_order(order))
+        return kept
+
+    # -- order entry on the pages: lists of legal orders, and clicks on the map ----------------
+
+    map_help = (
+        "On the map: click a space of yours (its forces), then the space to move to, attack or "
+        "support (your space again: builds there); each order takes every unit it may, lower "
+        "the number in the menu or in the box. A space may give several orders."
+    )
+
+    def order_options(self, state: GameState, power: str) -> dict[str, list[str]]:
+        """``@XXX`` -> every legal space order of each space ``power`` holds (options.py)."""
+        return options.legal_orders(self, state, power)
+
+    def order_places(self, order: str) -> tuple[str, ...]:
+        """The spaces an offered order names, its own first (``@TU AC20BU``: TU, BU)."""
+        return options.places(order)
+
+    def order_gloss(self, order: str) -> str:
+        """What an offered order does, in words (``@TU AC20BU``: conquer BU with 20 Army)."""
+        return options.gloss(order)
+
+    def order_key(self, order: str) -> str:
+        """BP 12C: two orders that differ only by their number are one order (the last)."""
+        return options.key(order)
+
+    def verdicts(
+        self, state: GameState, number: int, given: Sequence[Order]
+    ) -> list[tuple[str, str] | None]:
+        """For each order of an active player's submission, in turn: None (legal with the ones
+        before it) or why not: the rules (:func:`check_orders`), then the scenario's options."""
         verdicts = check_orders(state, self.gm, number, given, self.scenario.arms)
-        verdicts = refuse_by_options(
+        return refuse_by_options(
             given,
             verdicts,
             free_messages=self.scenario.free_messages,  # WW anonymous
@@ -123,12 +159,6 @@ class BattlePlan:
             attacks=not (self.scenario.no_attacks_turn_one and state.turn == 1),
             opinion=self.scenario.world_opinion,  # WW opinion
         )
-        for (line, order), verdict in zip(orders, verdicts, strict=True):
-            if verdict is None:
-                kept.accept(line, order)
-            else:
-                kept.reject(line, verdict[0], verdict[1], format_order(order))
-        return kept
 
     def newspaper(self, state: GameState, events: Sequence[Event]) -> str | None:
         """WW newspaper: the World Newspaper of the turn (public events only)."""

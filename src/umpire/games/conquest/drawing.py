@@ -103,7 +103,7 @@ def draw(
         held = holdings.get(code)
         if held and held[1] == "homeland":  # a Homeland: a heavy outline (rule 3)
             svg.add(
-                f'<path class="homeland" data-space="{code}" d="{spaces[code]["d"]}" '
+                f'<path class="homeland" data-space="{code}" d="{mapsvg.compact(spaces[code]["d"], whole=True)}" '
                 f'fill="none" stroke="{mapsvg.INK}" stroke-width="2.2"/>'
             )
     mapsvg.draw_labels(svg, board, size=area.label if area is not None else 11)

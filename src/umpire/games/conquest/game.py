@@ -11,7 +11,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
-from umpire.games.conquest import bot, printout, views
+from umpire.games.conquest import bot, options, printout, views
 from umpire.games.conquest.errors import CODES
 from umpire.games.conquest.geography import (
     DATA,
@@ -131,6 +131,28 @@ class Conquest:
 
     def format(self, order: Order) -> str:
         return format_order(order)
+
+    # -- order entry on the pages: the list of legal orders, and clicks on the map -------------
+
+    map_help = (
+        "On the map: click a country to choose it as your Homeland, ally with it or attack it, "
+        "as the phase allows; the other orders (digit, pass, weapon, pacts) are in the list."
+    )
+
+    def order_options(self, state: State, power: str) -> dict[str, list[str]]:
+        """``{"orders": [...]}``: every order ``power`` may give now (options.py)."""
+        return options.legal_orders(self, state, power)
+
+    def order_places(self, order: str) -> tuple[str, ...]:
+        """The country an offered order names (``ATTACK IND``: "", IND)."""
+        return options.places(order)
+
+    def order_gloss(self, order: str) -> str:
+        return ""  # the orders say what they do
+
+    def order_key(self, order: str) -> str:
+        """One DIGIT, HOMELAND, ATTACK, PASS or weapon a turn: a later one replaces it."""
+        return options.key(order)
 
     def resolve(
         self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance

@@ -10,7 +10,7 @@ from umpire.core.events import Event
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo
 from umpire.core.submission import read
-from umpire.games.origins import bot, printout, views
+from umpire.games.origins import bot, options, printout, views
 from umpire.games.origins.charts import Charts, load
 from umpire.games.origins.legality import check_submission
 from umpire.games.origins.model import State, dump_state, load_state
@@ -87,6 +87,29 @@ class Origins:
 
     def format(self, order: Order) -> str:
         return format_order(order)
+
+    # -- order entry on the pages: the list of legal orders, and clicks on the map -------------
+
+    map_help = (
+        "On the map: click an area to place or move PFs there, attack a power, give a marker "
+        "order or spy there; each number offered is the most you may use, lower it in the menu "
+        "or in the box. Attacks on several powers and conditions are typed."
+    )
+
+    def order_options(self, state: State, power: str) -> dict[str, list[str]]:
+        """``{"orders": [...]}``: every order offered to ``power`` this turn (options.py)."""
+        return options.legal_orders(self, state, power)
+
+    def order_places(self, order: str) -> tuple[str, ...]:
+        """The area an offered order names (``PLACE 3 POL``: "", POL)."""
+        return options.places(order)
+
+    def order_gloss(self, order: str) -> str:
+        return ""  # the orders say what they do
+
+    def order_key(self, order: str) -> str:
+        """One attack and one marker order an area, one spy mission (OWW 4.3, 5.1, 6.1)."""
+        return options.key(order)
 
     def resolve(
         self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance

@@ -15,9 +15,11 @@ and the geography are the committed data ``data/maps/europe.json`` (see docs/map
 from __future__ import annotations
 
 import json
+import math
+import re
 import textwrap
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -35,6 +37,7 @@ COLOURS = {
     "USA": "#d0487a",
 }
 OTHER = ("#1abc9c", "#d35d9b", "#8f5fc0", "#b8c62a")
+GRID = "#6f7f88"  # the hex sides
 PANEL = 952  # the grid ends left of it; the legend and the events stand right of it
 
 
@@ -68,53 +71,34 @@ def _colours(players: Iterable[str]) -> dict[str, str]:
 
 
 def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
-    """The SVG map of a Multi-Player World War II position (see the module docstring)."""
+    """The SVG map of a Multi-Player World War II position (see the module docstring).
+
+    2,050 hexes make the picture: the hexes are therefore not one element each. The grid is
+    one pattern filling the outline of the whole grid; the tints are one outline per country
+    and holder (the union of its hexes, with the country's name as its title); the coastline
+    is one path drawn twice from one definition; every hex's number is a plain text in a
+    group that carries the texts' common attributes. All that does not depend on the view
+    (grid, coast, borders, numbers, capitals, Resource Centers) is built once."""
     board = mapsvg.load(PACKAGE, MAP)
     spaces = board["spaces"]
-    hexes = _hex_data()
     players = [str(p) for p in view.get("players", [])]
     colour = _colours(players)
-    who = _player_of(view)
-    control: Mapping[str, str] = view.get("control_changed", {})
     svg = mapsvg.Svg(board["width"], board["height"], f"SPI WW2, {view.get('label', '')}")
-    svg.add(f'<path class="land" d="{board["land"]}" fill="{mapsvg.LAND}"/>')
+    svg.add(_geography())
+    for (name, kind, fill), hexes in sorted(_areas(view, colour).items()):
+        paint = 'fill="#ffffff" fill-opacity="0"' if fill == "none" else f'fill="{fill}"'
+        if fill == mapsvg.NEUTRAL:
+            paint += ' fill-opacity="0.6"'
+        elif fill != "none":
+            paint += ' fill-opacity="0.35"'
+        svg.add(
+            f'<path class="area {kind}" d="{_outline(hexes)}" {paint}>'
+            f"<title>{mapsvg.esc(name)}</title></path>"
+        )
+    svg.add(_overlay())
     size = board["grid"]["size"]
-    for hid, s in sorted(spaces.items()):
-        owner = control.get(hid) or who.get(hexes[hid][0], "")
-        if s["kind"] == "land" and owner in colour:
-            fill = f'fill="{colour[owner]}" fill-opacity="0.35"'
-        elif s["kind"] == "land" and hexes[hid][1] == "impassable":
-            fill = f'fill="{mapsvg.NEUTRAL}" fill-opacity="0.6"'
-        else:
-            fill = 'fill="none"'
-        svg.add(
-            f'<path id="space-{hid}" class="space {s["kind"]}" d="{s["d"]}" {fill} '
-            f'stroke="#6f7f88" stroke-width="0.35"><title>{hid} {mapsvg.esc(s["name"])}'
-            "</title></path>"
-        )
-    svg.add(
-        f'<path class="coast" d="{board["land"]}" fill="none" stroke="#4a6070" '
-        'stroke-width="0.9"/>'
-        f'<path class="borders" d="{board["borders"]}" fill="none" stroke="#6b3a2a" '
-        'stroke-width="0.9" stroke-dasharray="3 2"/>'
-    )
-    for hid, s in sorted(spaces.items()):
-        x, y = s["label"]
-        svg.add(
-            f'<text class="label" data-space="{hid}" x="{x}" y="{y + 4.2:.1f}" '
-            f'font-size="4.6" text-anchor="middle" fill="#39464e">{hid}</text>'
-        )
-        mark = hexes[hid][2]
-        if mark:
-            ux, uy = s["unit"]
-            shape = (
-                f'<path d="M{ux},{uy - 4}l1.2,2.6l2.8,0.3l-2.1,1.9l0.6,2.8l-2.5,-1.4l-2.5,1.4'
-                f'l0.6,-2.8l-2.1,-1.9l2.8,-0.3z" fill="#b03020"/>'
-                if mark == "capital"
-                else f'<circle cx="{ux}" cy="{uy}" r="2" fill="{mapsvg.INK}"/>'
-            )
-            svg.add(f'<g class="{mark}">{shape}</g>')
     units: Mapping[str, Mapping[str, int]] = view.get("units", {})
+    who = _player_of(view)
     for hid, stack in sorted(units.items()):
         if hid not in spaces or not stack:
             continue
@@ -133,6 +117,136 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
         )
     _panel(svg, view, players, colour, events)
     return svg.text()
+
+
+def _areas(
+    view: Mapping[str, Any], colour: Mapping[str, str]
+) -> dict[tuple[str, str, str], list[str]]:
+    """The hexes of each tint: (country or sea name, kind, fill) -> its hexes. A land hex is
+    tinted by the player who holds it (a hex whose control changed: its new controller),
+    impassable neutral land grey; the rest is not tinted ("none"), only named."""
+    spaces = mapsvg.load(PACKAGE, MAP)["spaces"]
+    hexes = _hex_data()
+    who = _player_of(view)
+    control: Mapping[str, str] = view.get("control_changed", {})
+    out: dict[tuple[str, str, str], list[str]] = {}
+    for hid, s in sorted(spaces.items()):
+        owner = control.get(hid) or who.get(hexes[hid][0], "")
+        if s["kind"] == "land" and owner in colour:
+            fill = colour[owner]
+        elif s["kind"] == "land" and hexes[hid][1] == "impassable":
+            fill = mapsvg.NEUTRAL
+        else:
+            fill = "none"
+        out.setdefault((str(s["name"]), str(s["kind"]), fill), []).append(hid)
+    return out
+
+
+def _outline(hexes: Iterable[str]) -> str:
+    """The outline of a set of hexes as compact path data: the sides no two of them share,
+    joined into closed loops (all hexes wind the same way, so any joining fills the same).
+    The same set always gives the same text (hexes in order; a country's outline, the same
+    from turn to turn, is made once)."""
+    return _outline_of(tuple(sorted(set(hexes))))
+
+
+@lru_cache(maxsize=1024)
+def _outline_of(chosen: tuple[str, ...]) -> str:
+    sides = _sides()
+    edges: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for hid in chosen:
+        for a, b in sides[hid]:
+            edges.setdefault(a, []).append(b)
+    for a, ends in list(edges.items()):  # a side two hexes share runs both ways: drop both
+        for b in list(ends):
+            back = edges.get(b, [])
+            if a in back:
+                ends.remove(b)
+                back.remove(a)
+    loops: list[str] = []
+    for a in sorted(edges):
+        while edges[a]:
+            points, here = [a], edges[a].pop()
+            while here != a:
+                points.append(here)
+                here = edges[here].pop()
+            loops.append("M" + "L".join(f"{x / 10:.1f},{y / 10:.1f}" for x, y in points) + "Z")
+    return mapsvg.compact("".join(loops))
+
+
+@cache
+def _sides() -> dict[str, list[tuple[tuple[int, int], tuple[int, int]]]]:
+    """Each hex's six sides as directed pairs of corners (in tenths of a pixel), in the
+    order its committed outline gives them."""
+    out = {}
+    for hid, s in mapsvg.load(PACKAGE, MAP)["spaces"].items():
+        corners = [
+            (round(float(x) * 10), round(float(y) * 10))
+            for x, y in re.findall(r"(-?[\d.]+),(-?[\d.]+)", s["d"])
+        ]
+        out[hid] = [(c, corners[(i + 1) % len(corners)]) for i, c in enumerate(corners)]
+    return out
+
+
+@cache
+def _geography() -> str:
+    """The land under the tints, and the definitions the map uses: the land's outline (filled
+    here, stroked as the coast over the tints), the grid's pattern, a capital's star."""
+    board = mapsvg.load(PACKAGE, MAP)
+    r = float(board["grid"]["size"])
+    h = r * math.sqrt(3) / 2
+    x0, y0 = float(board["grid"]["x0"]) - r, float(board["grid"]["y0"]) - h
+    # one tile: a column-0 hex and the side between the two column-1 hexes beside it
+    tile = (
+        f"M0,{h:.2f}L{r / 2:.2f},0H{1.5 * r:.2f}L{2 * r:.2f},{h:.2f}L{1.5 * r:.2f},{2 * h:.2f}"
+        f"H{r / 2:.2f}ZM{2 * r:.2f},{h:.2f}H{3 * r:.2f}"
+    )
+    return (
+        f'<defs><path id="spi-land" d="{mapsvg.compact(board["land"], whole=True)}"/>'
+        f'<pattern id="spi-grid" patternUnits="userSpaceOnUse" x="{x0:.3f}" y="{y0:.3f}" '
+        f'width="{3 * r:.3f}" height="{2 * h:.3f}"><path d="{tile}" fill="none" '
+        f'stroke="{GRID}" stroke-width="0.35"/></pattern>'
+        f'<path id="spi-star" d="M0,-4l1.2,2.6 2.8,.3-2.1,1.9.6,2.8-2.5-1.4-2.5,1.4.6-2.8-2.1-1.9 '
+        f'2.8-.3z" fill="#b03020"/></defs>'
+        f'<use href="#spi-land" fill="{mapsvg.LAND}"/>'
+    )
+
+
+@cache
+def _overlay() -> str:
+    """What stands over the tints and under the units: the grid, the coast and the borders,
+    every hex's number, the capitals (stars) and Resource Centers (dots)."""
+    board = mapsvg.load(PACKAGE, MAP)
+    spaces = board["spaces"]
+    hexes = _hex_data()
+    columns: dict[float, list[str]] = {}  # x -> the numbers of the hexes of that column
+    marks = []
+    for hid, s in sorted(spaces.items()):
+        x, y = s["label"]
+        columns.setdefault(x, []).append(f'<text y="{mapsvg.number(y + 4.2)}">{hid}</text>')
+        ux, uy = s["unit"]
+        if hexes[hid][2] == "capital":
+            marks.append(
+                f'<use class="capital" href="#spi-star" x="{mapsvg.number(ux)}" y="{mapsvg.number(uy)}"/>'
+            )
+        elif hexes[hid][2] == "rc":
+            marks.append(
+                f'<circle class="rc" cx="{mapsvg.number(ux)}" cy="{mapsvg.number(uy)}" r="2"/>'
+            )
+    labels = [  # a column's numbers share their x: one group moved there
+        f'<g transform="translate({mapsvg.number(x)})">{"".join(texts)}</g>'
+        for x, texts in sorted(columns.items())
+    ]
+    return (
+        f'<path class="grid" d="{_outline(spaces)}" fill="url(#spi-grid)" stroke="{GRID}" '
+        'stroke-width="0.35"/>'
+        '<use class="coast" href="#spi-land" fill="none" stroke="#4a6070" stroke-width="0.9"/>'
+        f'<path class="borders" d="{mapsvg.compact(board["borders"], whole=True)}" fill="none" '
+        'stroke="#6b3a2a" stroke-width="0.9" stroke-dasharray="3 2"/>'
+        '<g class="labels" font-size="4.6" text-anchor="middle" fill="#39464e">'
+        f"{''.join(labels)}</g>"
+        f'<g class="marks" fill="{mapsvg.INK}">{"".join(marks)}</g>'
+    )
 
 
 def _panel(

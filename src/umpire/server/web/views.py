@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from umpire.core import registry
-from umpire.core.ruleset import HasOrderSteps
+from umpire.core.ruleset import HasOrderPlaces, HasOrderSteps
 from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.models import Enrollment, Game, GameStatus
@@ -148,8 +148,11 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         orders = read(game, viewer, ["orders", "options", "votes"])
         subs = (orders.get("orders") or {}).get("submissions", [])
         ctx["submission"] = subs[-1] if subs else None
-        ctx["options"] = orders.get("options") or {}
-        ctx["steps"] = isinstance(registry.get(game.game, game.scenario), HasOrderSteps)
+        ruleset = registry.get(game.game, game.scenario)
+        ctx["options"] = _with_places(ruleset, orders.get("options") or {})
+        ctx["places"] = isinstance(ruleset, HasOrderPlaces)
+        ctx["map_help"] = getattr(ruleset, "map_help", "") if ctx["places"] else ""
+        ctx["steps"] = isinstance(ruleset, HasOrderSteps)
         ctx["votes"] = [v["kind"] for v in orders.get("votes") or []]
         info = registry.get(game.game, game.scenario).info
         ctx["order_help"] = info.scenario(game.scenario).order_help or info.order_help
@@ -158,6 +161,29 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         ctx["expected"] = viewer.power in status.get("expected", [])
         ctx["draw_votes"] = game.game == "diplomacy"
     return ctx
+
+
+def _with_places(
+    ruleset: Any, options: dict[str, list[str]]
+) -> dict[str, list[tuple[str, str, str, str]]]:
+    """Each offered order with the spaces it names (lower case, its own first, "-" where it
+    has none), what it does in words and what it replaces, where the game says them
+    (``HasOrderPlaces``): what a click on the map matches, what its menu shows, which line of
+    the box it takes the place of. Else "": the page reads Diplomacy's notation itself."""
+    if not isinstance(ruleset, HasOrderPlaces):
+        return {unit: [(text, "", "", "") for text in texts] for unit, texts in options.items()}
+    return {
+        unit: [
+            (
+                text,
+                " ".join(p or "-" for p in ruleset.order_places(text)).lower(),
+                ruleset.order_gloss(text),
+                ruleset.order_key(text),
+            )
+            for text in texts
+        ]
+        for unit, texts in options.items()
+    }
 
 
 def turn_page(request: HttpRequest, game_id: int, turn: int) -> HttpResponse:

@@ -30,21 +30,54 @@
     }
     var box = sel.form.querySelector("textarea[name=orders]");
     var unit = sel.dataset.unit.toLowerCase();
+    var several = byPlace(sel.form);
     var lines = box.value.split("\n").filter(function (line) {
       var l = line.trim().toLowerCase();
       if (!l) { return false; }
       if (unit === "builds") { return true; }
+      if (several) { return !sel.value || keyOf(sel.form, l) !== keyOf(sel.form, sel.value); }
       return !(l === unit || l.indexOf(unit + " ") === 0 || l.indexOf("remove " + unit) === 0);
     });
     if (sel.value) { lines.push(sel.value); }
     box.value = lines.join("\n") + "\n";
   }
-  // Order entry by clicking the map (Diplomacy): click one of your units, then the place it
-  // goes to, supports into or convoys to (or the unit again to hold). Only the orders the page
-  // offers in the legal-order lists can be chosen, so the map decides nothing itself: the
-  // choice is made in that unit's list, which writes the same text into the order box.
+  // Order entry by clicking the map: click one of your units, then the place it goes to,
+  // supports into or convoys to (or the unit again to hold). Only the orders the page offers
+  // in the legal-order lists can be chosen, so the map decides nothing itself: the choice is
+  // made in that unit's list, which writes the same text into the order box.
+  // A game whose orders belong to places, several a place (Battle Plan: "@TU AT10BU",
+  // "@TU AC20GR"), marks its form "by-place" and says on each option the spaces it names
+  // (data-places, its own first): a click on a place of yours, then on another, offers the
+  // orders from the one that name the other, with the number they use (at most what the
+  // option says); a new order replaces only one that differs from it by its numbers.
   var picked = null;
   function province(word) { return String(word).split("/")[0].toLowerCase(); }
+  function byPlace(form) { return !!form && form.classList.contains("by-place"); }
+  function keyOf(form, line) {  // what an order replaces: its option's key (its text else)
+    var text = line.trim().toLowerCase();
+    var found = Array.prototype.slice.call(form.querySelectorAll("option[data-key]"))
+      .filter(function (o) { return o.value.toLowerCase() === text; })[0];
+    return found ? found.dataset.key.toLowerCase() : text;
+  }
+  function optionOf(sel, value) {
+    return Array.prototype.slice.call(sel.options).filter(function (o) { return o.value === value; })[0];
+  }
+  function placesOf(sel, value) {  // the places an offered order names, its own first
+    var o = optionOf(sel, value);
+    if (o && o.dataset.places) { return o.dataset.places.split(" "); }
+    return places(value);
+  }
+  function home(sel) {  // the place a list's orders belong to
+    var o = sel.querySelector("option[data-places]");
+    if (o) { return o.dataset.places.split(" ")[0]; }
+    return province(sel.dataset.unit.split(/\s+/).pop());
+  }
+  function withNumber(order, n) {  // the order using ``n`` (at most its own number)
+    var most = order.match(/(\d+)(?!.*\d)/);
+    if (!most || !n || n < 1) { return order; }
+    var use = Math.min(parseInt(n, 10), parseInt(most[1], 10));
+    return order.slice(0, most.index) + use + order.slice(most.index + most[1].length);
+  }
   // Orders built a step at a time (a 1939 III bomber's flight: its path, at most one mission,
   // its landing). The server answers, from the engine's legality, every choice for the next
   // space of the order so far: "land" (a whole legal order) and/or "on" (it can go on to one).
@@ -129,12 +162,12 @@
     }).map(province);
   }
   function spaceOf(target) {
-    var el = target.closest && target.closest("[data-unit],[data-dislodged],[data-space],[id^='space-']");
+    var el = target.closest && target.closest("[data-unit],[data-dislodged],[data-space],[id*='space-']");
     if (!el) { return null; }
     var unit = el.dataset.unit || el.dataset.dislodged;
     if (unit) { return province(unit.split(/\s+/).pop()); }
     if (el.dataset.space) { return el.dataset.space.toLowerCase(); }
-    return el.id.slice(6).toLowerCase();
+    return el.id.slice(el.id.indexOf("space-") + 6).toLowerCase();  // europe-space-EFR too
   }
   function spaceAt(ev) {  // the top-most unit, label or space under the pointer
     var under = document.elementsFromPoint(ev.clientX, ev.clientY);
@@ -158,17 +191,26 @@
   }
   function mark(space) {
     document.querySelectorAll(".map .picked").forEach(function (el) { el.classList.remove("picked"); });
-    if (space) {
-      var path = document.getElementById("space-" + space);
-      if (path) { path.classList.add("picked"); }
+    if (space) {  // the space on every map of the page (the whole map, an enlarged part)
+      document.querySelectorAll("figure.map .space[id]").forEach(function (path) {
+        var id = path.id.toLowerCase();
+        if (id === "space-" + space || id.slice(-7 - space.length) === "-space-" + space) {
+          path.classList.add("picked");
+        }
+      });
     }
   }
-  function choose(sel, value) {
+  function choose(sel, value, offered) {
     if (!choices(sel).some(function (v) { return v === value; })) {  // a flight: list it
-      var o = document.createElement("option");
+      var o = document.createElement("option");  // (or an offered order with a lower number)
+      var from = offered && optionOf(sel, offered);
+      if (from && from.dataset.places) { o.dataset.places = from.dataset.places; }
+      if (from && from.dataset.key) { o.dataset.key = from.dataset.key; }
       o.textContent = value;
       o.value = value;
-      stepGroup(sel).appendChild(o);
+      var group = stepGroup(sel);
+      if (!group.label) { group.label = "chosen on the map"; }
+      group.appendChild(o);
     }
     sel.value = value;
     sel.dispatchEvent(new Event("change", { bubbles: true }));
@@ -180,7 +222,8 @@
   function offer(sel, found, x, y) {  // one legal order: take it; several: a menu of them
     // An entry {text, more: true} is a flight so far that leads on: a "…" entry that continues.
     closeMenu();
-    if (found.length === 1) {
+    var several = byPlace(sel.form);
+    if (found.length === 1 && !several) {
       if (found[0].more) { flyOn(sel, found[0].text); } else { choose(sel, found[0]); }
       return;
     }
@@ -189,6 +232,22 @@
     menu.className = "map-menu";
     menu.style.left = x + "px";
     menu.style.top = y + "px";
+    var amount = null;
+    var counted = found.some(function (f) { return /\d/.test(f.text || f); });
+    if (several && counted) {  // how many: blank takes every unit (all the Industry) it may use
+      var label = document.createElement("label");
+      label.className = "amount";
+      label.textContent = "number (blank: all) ";
+      amount = document.createElement("input");
+      amount.type = "number";
+      amount.min = "1";
+      amount.name = "amount";
+      label.appendChild(amount);
+      menu.appendChild(label);
+      amount.addEventListener("keydown", function (ev) {  // Enter: the first order
+        if (ev.key === "Enter") { ev.preventDefault(); menu.querySelector("button").click(); }
+      });
+    }
     found.forEach(function (value) {
       var b = document.createElement("button");
       b.type = "button";
@@ -199,7 +258,18 @@
         b.addEventListener("click", function () { closeMenu(); flyOn(sel, value.text); });
       } else {
         b.textContent = value;
-        b.addEventListener("click", function () { choose(sel, value); });
+        b.dataset.order = value;
+        var said = optionOf(sel, value);  // its label: the order, then what it does in words
+        var words = said && said.textContent !== value ? said.textContent.split(" · ")[1] : "";
+        if (words) {  // (Battle Plan's codes)
+          var g = document.createElement("span");
+          g.className = "gloss";
+          g.textContent = words;
+          b.appendChild(g);
+        }
+        b.addEventListener("click", function () {
+          choose(sel, amount ? withNumber(value, amount.value) : value, value);
+        });
       }
       menu.appendChild(b);
     });
@@ -217,13 +287,13 @@
     if (box.right > window.innerWidth) {
       menu.style.left = Math.max(4, x - (box.right - window.innerWidth) - 8) + "px";
     }
-    var first = menu.querySelector("button");
+    var first = amount || menu.querySelector("button");
     if (first) { first.focus(); }
   }
   function related(sel, own, space) {  // the legal orders of a unit that name ``space``
     return choices(sel).filter(function (o) {
-      var named = places(o);
-      if (space === own) { return named.every(function (p) { return p === own; }); }
+      var named = placesOf(sel, o);
+      if (space === own) { return named.length > 0 && named.every(function (p) { return p === own; }); }
       return named.indexOf(space) > 0;
     }).sort(function (a, b) { return a.split(" ").length - b.split(" ").length; });
   }
@@ -265,7 +335,9 @@
   function takeUnit(form, sel, space) {  // a click on one of your units: it is picked
     picked = { sel: sel, space: space };
     mark(space);
-    note(form, sel.dataset.unit + ": click where it goes, or the unit again to hold.");
+    note(form, byPlace(form)
+      ? sel.dataset.unit + ": click where its forces go, attack or support; the space again: builds."
+      : sel.dataset.unit + ": click where it goes, or the unit again to hold.");
     if (!form.dataset.steps || sel.dataset.stepwise === "no") { return; }
     var mine = picked;
     listSteps(sel, sel.dataset.unit, false, function (steps) {
@@ -294,7 +366,7 @@
     }
     closeMenu();
     var mine = lists(form).filter(function (s) {
-      return s.dataset.unit !== "builds" && province(s.dataset.unit.split(/\s+/).pop()) === space;
+      return s.dataset.unit !== "builds" && home(s) === space;
     });
     var counter = unitAt(ev);  // a counter clicked: that unit (a bomber shares its space)
     var unitList = mine.filter(function (s) { return s.dataset.unit.toLowerCase() === counter; })[0]
@@ -308,11 +380,18 @@
       return o.toLowerCase().slice(-counter.length - 1) === counter + "]";  // let it land (D39 44)
     }) : [];
     if (allow.length) { picked = null; mark(null); offer(landing, allow, x, y); return; }
-    var builds = lists(form).filter(function (s) { return s.dataset.unit === "builds"; })[0];
-    var found = builds ? choices(builds).filter(function (o) { return places(o).indexOf(space) >= 0; }) : [];
+    var builds = lists(form).filter(function (s) {  // orders of no unit: those naming the place
+      return s.dataset.unit === "builds" || home(s) === "-";
+    });
+    var found = [], from = null;
+    builds.forEach(function (s) {
+      if (found.length) { return; }
+      found = choices(s).filter(function (o) { return placesOf(s, o).indexOf(space) >= 0; });
+      from = s;
+    });
     picked = null;
     mark(null);
-    if (found.length) { offer(builds, found, x, y); return; }
+    if (found.length) { offer(from, found, x, y); return; }
     note(form, before ? before.sel.dataset.unit + " has no legal order naming " + space.toUpperCase() + "."
       : "No order of yours starts at " + space.toUpperCase() + ".");
   }
