@@ -110,6 +110,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Static files straight from the app directories, with caching headers and compression.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages compressed for browsers that ask (a Battle Plan game page, with its maps and order
+    # lists inline, is several hundred KB of HTML, a fifth of that gzipped). Django pads each
+    # compressed answer at random against BREACH. Not on the API's stack (server/handlers.py).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -409,3 +409,22 @@ def test_my_games_says_standing_by_for_a_running_game_one_waits_to_enter(dip: An
     assert "standby" in service.join(game.pk, sam)  # under way: on standby
     mine = client_for(sam).get("/games/").content.decode()
     assert "<td>standing by</td>" in mine and "<td>joined</td>" not in mine
+
+
+def test_pages_are_compressed_for_browsers_that_ask_and_api_answers_are_not(dip: Any) -> None:
+    """A game page with its map inline is large: sent gzipped to a browser that accepts it
+    (and as it is to one that does not); the API's answers stay as they are."""
+    import gzip
+
+    game, users, _ = dip
+    client = client_for(users["FRA"])
+    plain = client.get(f"/games/{game.pk}/")
+    packed = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_ENCODING="gzip")
+    assert plain.status_code == packed.status_code == 200
+    assert "Content-Encoding" not in plain and packed["Content-Encoding"] == "gzip"
+    html = gzip.decompress(packed.content).decode()
+    assert "<svg" in html and html.count("<svg") == plain.content.decode().count("<svg")
+    assert len(packed.content) * 3 < len(plain.content)
+    token_client = client_for(None)
+    answer = token_client.get("/api/rulesets", HTTP_ACCEPT_ENCODING="gzip")
+    assert answer.status_code == 200 and "Content-Encoding" not in answer

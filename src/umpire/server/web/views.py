@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from umpire.core import registry
-from umpire.core.ruleset import HasOrderPlaces, HasOrderSteps
+from umpire.core.ruleset import HasOrderPlaces, HasOrderSteps, implements
 from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.models import Enrollment, Game, GameStatus
@@ -150,9 +150,9 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         ctx["submission"] = subs[-1] if subs else None
         ruleset = registry.get(game.game, game.scenario)
         ctx["options"] = _with_places(ruleset, orders.get("options") or {})
-        ctx["places"] = isinstance(ruleset, HasOrderPlaces)
+        ctx["places"] = implements(ruleset, HasOrderPlaces)
         ctx["map_help"] = getattr(ruleset, "map_help", "") if ctx["places"] else ""
-        ctx["steps"] = isinstance(ruleset, HasOrderSteps)
+        ctx["steps"] = implements(ruleset, HasOrderSteps)
         ctx["votes"] = [v["kind"] for v in orders.get("votes") or []]
         info = registry.get(game.game, game.scenario).info
         ctx["order_help"] = info.scenario(game.scenario).order_help or info.order_help
@@ -170,7 +170,7 @@ def _with_places(
     has none), what it does in words and what it replaces, where the game says them
     (``HasOrderPlaces``): what a click on the map matches, what its menu shows, which line of
     the box it takes the place of. Else "": the page reads Diplomacy's notation itself."""
-    if not isinstance(ruleset, HasOrderPlaces):
+    if not implements(ruleset, HasOrderPlaces):
         return {unit: [(text, "", "", "") for text in texts] for unit, texts in options.items()}
     return {
         unit: [
