@@ -12,6 +12,7 @@ from umpire.core.ruleset import (
     HasDrawVotes,
     HasNewspaper,
     HasOrderOptions,
+    HasOrderPlaces,
     HasOrderSteps,
     HasPrintoutOfView,
     HasPublicView,
@@ -23,7 +24,7 @@ from umpire.core.ruleset import (
 
 PROTOCOLS: list[Any] = [
     Ruleset, ParsingRuleset, HasNewspaper, HasPrintoutOfView, HasPublicView, HasSeating,
-    HasOrderOptions, HasOrderSteps, HasDrawVotes,
+    HasOrderOptions, HasOrderPlaces, HasOrderSteps, HasDrawVotes,
 ]  # fmt: skip
 
 

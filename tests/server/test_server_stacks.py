@@ -253,3 +253,38 @@ def test_a_connection_keeps_one_prepared_cursor_and_a_new_connection_makes_anoth
     finally:
         other.close()
     assert statements.token_user("no-such-digest") is None
+
+
+def test_the_compiled_inserts_store_what_the_orm_stores(running_game: dict[str, Any]) -> None:
+    """Values prepared directly (plain values, JSON, aware datetimes) or through the field
+    (anything else) are stored as the ORM stores them; a field not given takes its default."""
+    import datetime
+
+    from django.contrib.auth.models import User
+
+    from umpire.server import statements
+    from umpire.server.models import Submission, TurnOutput
+
+    game = Game.objects.get(pk=running_game["id"])
+    ann = User.objects.get(username="ann")
+    moment = datetime.datetime(2026, 11, 23, 4, 10, 5, 123456, tzinfo=datetime.UTC)
+    values = dict(
+        turn=game.turn, power="North", source="api", raw="BID 3\nnonsense", orders=["BID 3"],
+        problems=[{"line": 2, "code": "x/y", "message": "m", "text": "nonsense"}],
+        received_at=moment,
+    )  # fmt: skip
+    statements.insert_submission(game_id=game.pk, user_id=ann.pk, **values)
+    made = Submission.objects.create(game=game, user=ann, **values)
+    stored = Submission.objects.exclude(pk=made.pk).get(game=game, raw=values["raw"])
+    assert _fields(stored) | {"id": 0} == _fields(made) | {"id": 0}
+    assert stored.void is False and stored.received_at == moment
+    with pytest.raises(TypeError, match="no such fields"):
+        statements.insert_submission(game_id=game.pk, colour="red", **values)
+    view: dict[str, Any] = {"units": [["North", "A", 1]], "note": None, "ratio": 0.5}
+    rows = [
+        TurnOutput(game=game, turn=90, power="North", view=view, printout="p1"),
+        TurnOutput(game=game, turn=90, power="", view=[], printout=""),
+    ]
+    statements.insert(rows)
+    got = {o.power: (o.view, o.printout) for o in TurnOutput.objects.filter(game=game, turn=90)}
+    assert got == {"North": (view, "p1"), "": ([], "")}
