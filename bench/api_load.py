@@ -18,6 +18,10 @@ the server; the first line printed says which client ran, and the client's own C
     .venv/bin/python bench/api_load.py --db sqlite --seconds 10
     .venv/bin/python bench/api_load.py --url http://127.0.0.1:8000 --database-url URL
 
+``--rate R`` paces the clients: each waits clients / R seconds before each request, so they
+offer about R requests a second (a site at that load) instead of as many as the server can
+answer; the latencies are then those of a server that keeps up, not of a queue at saturation.
+
 With ``--url`` the server must already run on the database of ``--database-url`` (the games,
 accounts and tokens are written there first). Without it, ``umpire serve`` (whatever it
 runs: the development server, gunicorn, granian) is started on loopback on that database:
@@ -71,6 +75,10 @@ function request()
     return wrk.format("GET", "/api/games/" .. c[1] .. "/printout", headers)
   end
   return wrk.format("POST", "/api/games/" .. c[1] .. "/orders", headers, c[3])
+end
+-- Paced (--rate): each connection waits this long before its next request (0: at once).
+function delay()
+  return @DELAY@
 end
 function done(summary, latency, requests)
   local e = summary.errors
@@ -134,7 +142,9 @@ def prepare(turn: int, clients: int) -> list[Client]:
     return made
 
 
-def hammer(base: str, clients: list[Client], seconds: float, kind: str) -> Tally:
+def hammer(
+    base: str, clients: list[Client], seconds: float, kind: str, pause: float = 0.0
+) -> Tally:
     parts = urllib.parse.urlsplit(base)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
     tally = Tally()
@@ -152,6 +162,8 @@ def hammer(base: str, clients: list[Client], seconds: float, kind: str) -> Tally
         statuses: dict[int, int] = {}
         start.wait()
         while time.perf_counter() < stop_at[0]:
+            if pause:
+                time.sleep(pause)
             asked = time.perf_counter()
             try:
                 if kind == "read":
@@ -207,8 +219,11 @@ def lua_string(text: str) -> str:
     return json.dumps(text)  # a JSON string literal is a Lua string literal for this text
 
 
-def hammer_wrk(base: str, clients: list[Client], seconds: float, kind: str) -> Figures:
-    """``wrk``: two threads, one connection per client; each request the next client's."""
+def hammer_wrk(
+    base: str, clients: list[Client], seconds: float, kind: str, pause: float = 0.0
+) -> Figures:
+    """``wrk``: two threads, one connection per client; each request the next client's; with
+    ``pause``, each connection waits that many seconds before each request."""
     rows = ", ".join(
         f"{{{c.game_id}, {lua_string(c.token)}, "
         f"{lua_string(json.dumps({'turn': c.turn, 'text': c.orders}))}}}"
@@ -216,7 +231,7 @@ def hammer_wrk(base: str, clients: list[Client], seconds: float, kind: str) -> F
     )
     threads = 2
     script = WRK_SCRIPT.replace("@CLIENTS@", "{" + rows + "}").replace("@KIND@", kind)
-    script = script.replace("@THREADS@", str(threads))
+    script = script.replace("@THREADS@", str(threads)).replace("@DELAY@", str(round(pause * 1000)))
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
         f.write(script)
     try:
@@ -240,8 +255,10 @@ def hammer_wrk(base: str, clients: list[Client], seconds: float, kind: str) -> F
     )  # fmt: skip
 
 
-def hammer_python(base: str, clients: list[Client], seconds: float, kind: str) -> Figures:
-    tally = hammer(base, clients, seconds, kind)
+def hammer_python(
+    base: str, clients: list[Client], seconds: float, kind: str, pause: float = 0.0
+) -> Figures:
+    tally = hammer(base, clients, seconds, kind, pause)
     return Figures(
         rate=len(tally.latencies) / seconds,
         p50_ms=quantile(tally.latencies, 0.50) * 1000,
@@ -308,6 +325,11 @@ def main() -> None:
     parser.add_argument("--url", help="an already running server on that database")
     parser.add_argument("--server-log", help="write the started server's output here")
     parser.add_argument(
+        "--rate", type=float, default=0.0,
+        help="paced: the clients offer about this many requests a second in all (each waits "
+        "clients / rate seconds before each request) instead of as many as the server answers",
+    )  # fmt: skip
+    parser.add_argument(
         "--client", choices=("auto", "wrk", "python"), default="auto",
         help="the load client (auto: wrk if installed, else Python threads)",
     )  # fmt: skip
@@ -338,7 +360,8 @@ def main() -> None:
     try:
         wait_for(base)
         print(f"server {base}, database {connection.vendor}, {args.seconds:g} s per phase, "
-              f"client {'wrk' if use_wrk else 'Python threads'}, load {os.getloadavg()[0]:.1f}")  # fmt: skip
+              f"client {'wrk' if use_wrk else 'Python threads'}, load {os.getloadavg()[0]:.1f}"
+              + (f", paced: about {args.rate:g} requests/s offered" if args.rate else ""))  # fmt: skip
         print(f"{'turn':>4} {'clients':>7} {'kind':<7} {'req/s':>7} {'p50 ms':>7} "
               f"{'p99 ms':>7} {'failed':>6} {'resets':>6}  notes")  # fmt: skip
         rates: dict[tuple[int, int, str], float] = {}
@@ -356,7 +379,10 @@ def main() -> None:
                     before = os.times()
                     spent = (tree_cpu_seconds(server.pid) if server else 0.0,
                              database_cpu_seconds())  # fmt: skip
-                    got = load(base, clients, args.seconds, kind)
+                    # Paced: each client waits n / rate seconds between its requests, so the
+                    # n clients offer about ``rate`` requests a second while answers are quick.
+                    pause = n / args.rate if args.rate else 0.0
+                    got = load(base, clients, args.seconds, kind, pause)
                     after = os.times()
                     served = got.rate * args.seconds
                     web_ms = ((tree_cpu_seconds(server.pid) - spent[0]) / served * 1000
