@@ -288,3 +288,37 @@ def test_the_compiled_inserts_store_what_the_orm_stores(running_game: dict[str, 
     statements.insert(rows)
     got = {o.power: (o.view, o.printout) for o in TurnOutput.objects.filter(game=game, turn=90)}
     assert got == {"North": (view, "p1"), "": ([], "")}
+
+
+def test_a_model_that_loads_its_own_way_or_is_listened_to_is_made_by_from_db(
+    running_game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows become instances without ``__init__`` only where that is the same: a model with
+    its own ``from_db``, or with receivers of its construction signals, gets Django's way."""
+    from django.db.models.signals import post_init
+
+    from umpire.server import statements
+    from umpire.server.models import Seat
+
+    made: list[Any] = []
+
+    def heard(sender: Any, instance: Any, **kwargs: Any) -> None:
+        made.append(instance)
+
+    post_init.connect(heard, sender=Seat)
+    try:
+        seats = statements.active_seats(running_game["id"])
+    finally:
+        post_init.disconnect(heard, sender=Seat)
+    assert len(seats) == 2 and made == seats
+
+    loaded: list[Any] = []
+    original = Game.from_db.__func__  # type: ignore[attr-defined]
+
+    def own(cls: Any, db: str, names: Any, values: Any) -> Any:
+        loaded.append(names)
+        return original(cls, db, names, values)
+
+    monkeypatch.setattr(Game, "from_db", classmethod(own))
+    assert statements.locked_game(running_game["id"]) is not None and len(loaded) == 1
+    assert not made or made == seats  # (nothing else heard)

@@ -34,7 +34,7 @@ from django.contrib.auth.models import User
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorWrapper
-from django.db.models import Field
+from django.db.models import Field, Model
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init, post_save, pre_init, pre_save
 from django.utils import timezone
@@ -83,12 +83,17 @@ def _reader(fields: Sequence[Field[Any, Any]]) -> RowReader:
     return read
 
 
+_FROM_DB = Model.from_db.__func__  # type: ignore[attr-defined]  # a model may load its own way
+
+
 def _instances(model: Any, names: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[Any]:
     """``model.from_db(...)`` of each whole row: instances read from the database. Without
-    ``__init__`` where no receiver listens to the model's construction signals (``__init__``
-    costs tens of microseconds a row, in setting each attribute through its descriptor); the
-    instances are the same: every attribute by its name, and the state of a loaded row."""
-    if pre_init.has_listeners(model) or post_init.has_listeners(model):
+    ``__init__`` where the model loads rows as Django does and no receiver listens to its
+    construction signals (``__init__`` costs tens of microseconds a row, in setting each
+    attribute through its descriptor); the instances are the same: every attribute by its
+    name, and the state of a loaded row."""
+    own_loading = getattr(model.from_db, "__func__", None) is not _FROM_DB
+    if own_loading or pre_init.has_listeners(model) or post_init.has_listeners(model):
         return [model.from_db(DEFAULT_DB_ALIAS, names, values) for values in rows]
     made = []
     for values in rows:
