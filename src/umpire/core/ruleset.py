@@ -219,6 +219,21 @@ class HasPrintoutOfView(Protocol[StateIn]):
 
 
 @runtime_checkable
+class HasDeclaredEnd(Protocol[StateIn]):
+    """Optional, and every registered game has it: the last printout of a game that ended
+    without its rules ending it (a result declared by the game master, a draw or concession
+    voted by the players, a game the game master ended). The state after the last turn still
+    awaits orders; this printout of it says instead that the game is over and how (``outcome``)
+    and asks for nothing. A game without it gets core's notice above its ordinary printout.
+    """
+
+    def printout_ended(
+        self, state: StateIn, events: Sequence[Event], power: str | None, outcome: Outcome
+    ) -> str:
+        """``printout(state, events, power)`` of a game ended by ``outcome``."""
+
+
+@runtime_checkable
 class HasPublicView(Protocol[StateIn]):
     """Optional, for a game with hidden information: the position as a spectator sees it.
 

@@ -901,7 +901,19 @@ def _end(game: Game, now: datetime, summary: str = "") -> dict[str, Any]:
     game.status = GameStatus.FINISHED
     game.finished_at = now
     game.deadline = game.process_after = game.notice_at = None
+    _save_final_outputs(game)
     return {"summary": text}
+
+
+def _save_final_outputs(game: Game) -> None:
+    """The views and printouts of the last turn again, now that the game has ended without
+    its rules ending it: they were stored asking for the next orders, and are now the last
+    (``session.ended_printout``: the game is over, how, and no more orders)."""
+    if game.initial_state is None:  # ended while forming: no printout at all
+        return
+    table = session.open_table(load_tail(game, pending=False))
+    game.outputs.filter(turn=table.record.processed).delete()
+    save_outputs(game, table)
 
 
 # --- draw votes and concessions ------------------------------------------------------------
@@ -981,6 +993,7 @@ def _declare(
     game.status = GameStatus.FINISHED
     game.finished_at = now
     game.deadline = game.process_after = game.notice_at = None
+    _save_final_outputs(game)
     game.save()
     action = "declare" if actor is not None else "vote"
     _audit(game, actor, action, winners=list(outcome.winners), summary=outcome.summary)

@@ -36,7 +36,7 @@ from umpire.games.diplomacy.orders import (
     Waive,
     unit_province,
 )
-from umpire.games.diplomacy.printout import printout
+from umpire.games.diplomacy.printout import ended_state, printout
 
 OrderT = TypeVar("OrderT")
 
@@ -243,6 +243,11 @@ class Diplomacy:
 
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
         return printout(self.map, state, events, power)
+
+    def printout_ended(
+        self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
+    ) -> str:
+        return printout(self.map, ended_state(state, outcome), events, power, outcome.summary)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)

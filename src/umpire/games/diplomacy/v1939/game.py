@@ -18,6 +18,7 @@ from umpire.games.diplomacy.game import keep_last, outcome, read_order, refused
 from umpire.games.diplomacy.geography import Map, load_map, province_of
 from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, WINTER, Unit
 from umpire.games.diplomacy.orders import Build, Remove
+from umpire.games.diplomacy.printout import ended_state
 from umpire.games.diplomacy.v1939 import SCENARIO, flights, legality, notation, supply, turn
 from umpire.games.diplomacy.v1939.bot import bot_orders
 from umpire.games.diplomacy.v1939.model import (
@@ -169,6 +170,11 @@ class Diplomacy1939:
 
     def printout(self, state: State1939, events: Sequence[Event], power: str | None) -> str:
         return printout(self.map, state, events, power)
+
+    def printout_ended(
+        self, state: State1939, events: Sequence[Event], power: str | None, outcome: Outcome
+    ) -> str:
+        return printout(self.map, ended_state(state, outcome), events, power, outcome.summary)
 
     def outcome(self, state: State1939) -> Outcome | None:
         return outcome(state)

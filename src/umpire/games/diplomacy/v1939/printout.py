@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from umpire.core.events import Event
 from umpire.games.diplomacy.geography import Map
 from umpire.games.diplomacy.model import ADJUSTMENTS, OVER, RETREATS
-from umpire.games.diplomacy.printout import results_lines
+from umpire.games.diplomacy.printout import over_line, results_lines
 from umpire.games.diplomacy.v1939.model import NEUTRAL, State1939
 from umpire.games.diplomacy.v1939.views import label, supply_points
 
@@ -27,7 +27,11 @@ RETREAT_HELP = [
 ]
 
 
-def printout(m: Map, state: State1939, events: Sequence[Event], power: str | None) -> str:
+def printout(
+    m: Map, state: State1939, events: Sequence[Event], power: str | None, summary: str = ""
+) -> str:
+    """The report of ``power`` (None: the umpire); ``summary``: how a game that is over ended,
+    when not by the rules (a result declared or voted)."""
     head = f"Diplomacy 1939 III: {label(state)}" + (f", report for {power}" if power else "")
     lines = [head, *results_lines(events), "", "Units:"]
     bombers = state.bomber_list()
@@ -44,7 +48,7 @@ def printout(m: Map, state: State1939, events: Sequence[Event], power: str | Non
         c = state.centres_of(p)
         lines.append(f"  {p} {len(c):2} ({sp[p]:2} SP): {' '.join(c)}")
     if state.phase == OVER:
-        lines.append(f"Game over: {state.result}, {', '.join(state.winners)}")
+        lines.append(over_line(state, summary))
     elif state.phase == ADJUSTMENTS:
         lines += WINTER_HELP
     elif state.phase == RETREATS:
