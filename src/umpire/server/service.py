@@ -251,6 +251,7 @@ def start(
                 continue
             holder[chooser.choice(free)] = entry.user
         bots = bool(game.setting("fill_with_bots", False))
+        _enough_players(game, len(holder), len(record.powers) - len(holder) if bots else 0)
         for p in record.powers:
             user = holder.get(p)
             Seat.objects.create(
@@ -276,6 +277,25 @@ def start(
         game.save()
         _audit(game, actor, "start", seats={p: u.username for p, u in holder.items()})
     return game
+
+
+def _enough_players(game: Game, joined: int, bots: int) -> None:
+    """Refuse to start a game nobody would play, or one with fewer players (those seated, and
+    the bots of the empty seats where they fill them) than its scenario is played with. A
+    vacant power is no player: its orders are only ever the rules' defaults. (Ruling in
+    docs/server.md, Starting a game.)"""
+    if joined == 0:
+        raise refuse(E.GAME_NO_PLAYERS)
+    info = registry.game(game.game).info.scenario(game.scenario)
+    if joined + bots < info.min_players:
+        raise refuse(
+            E.GAME_TOO_FEW_PLAYERS,
+            scenario=f"{registry.game(game.game).info.title} ({info.name})",
+            least=info.min_players,
+            count=joined + bots,
+            joined=joined,
+            bots=bots,
+        )
 
 
 def _checked_preferences(game: Game, prefs: list[str]) -> list[str]:

@@ -22,7 +22,9 @@ def _equal_game() -> Any:
     gm = accounts.register(
         "gm", "gm-password", email="gm@example.org", game_master=True, verified=True
     )
-    return gm, service.create_game(gm, "World", "battleplan", scenario="equal")
+    return gm, service.create_game(
+        gm, "World", "battleplan", scenario="equal", settings={"fill_with_bots": True}
+    )
 
 
 def test_join_is_read_with_its_game_and_preferences() -> None:

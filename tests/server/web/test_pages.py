@@ -178,7 +178,7 @@ def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any
 
 def test_lobby_lists_open_games_and_joining_keeps_preferences(gm: Any) -> None:
 
-    game = service.create_game(gm[0], "Open one", "diplomacy")
+    game = service.create_game(gm[0], "Open one", "diplomacy", settings={"fill_with_bots": True})
     anon = client_for(None).get("/lobby/").content.decode()
     assert "Open one" in anon and "0 / 7" in anon and "log in to join" in anon
     eve = account("eve")
