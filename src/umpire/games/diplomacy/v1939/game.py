@@ -13,7 +13,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
-from umpire.games.diplomacy import errors
+from umpire.games.diplomacy import errors, missing
 from umpire.games.diplomacy.game import keep_last, outcome, read_order, refused
 from umpire.games.diplomacy.geography import Map, load_map, province_of
 from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, WINTER, Unit
@@ -163,7 +163,13 @@ class Diplomacy1939:
     def resolve(
         self, state: State1939, orders: Mapping[str, Sequence[Any]], chance: Chance
     ) -> Resolution[State1939]:
-        return turn.resolve(self.map, state, orders)
+        done = turn.resolve(self.map, state, orders)
+        expected = self.pending(state).powers
+        if all(p in orders for p in expected):
+            return done
+        winter = dict.fromkeys(expected, missing.WINTER_1939)
+        told = missing.notes(label(state), state.phase, expected, orders, winter)
+        return Resolution(done.state, [*told, *done.events])
 
     def view(self, state: State1939, power: str | None) -> View:
         return view(self.map, state)
