@@ -51,6 +51,16 @@ class ScenarioInfo:
     press_allowed: bool = True  # False: players may not send free press (e.g. Anonymous WWBP)
     # How to write orders where the scenario's notation is not the game's (GameInfo.order_help)
     order_help: str = ""
+    # Each power's own order help, where examples must fit the power (1939 III's winter builds
+    # in its own home centres): (power, text); a power not listed reads ``order_help``.
+    power_help: tuple[tuple[str, str], ...] = ()
+
+    def order_help_for(self, power: str | None) -> str:
+        """The order help ``power`` reads (None: the general one)."""
+        for who, text in self.power_help:
+            if who == power:
+                return text
+        return self.order_help
 
 
 @dataclass(frozen=True, slots=True)

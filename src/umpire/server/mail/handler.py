@@ -298,7 +298,7 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     reply.add(replies.unread_text(request.quoted, request.attachments))
     if "HELP" in names:
         reply.add(replies.help_text())
-        reply.add(_game_help(game))
+        reply.add(_game_help(game, seat.power))
     if "LIST" in names:
         reply.add(_list_text([user]))
     if request.orders is not None:
@@ -338,10 +338,11 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     return Handled(codes[0] if codes else _asked(names), [reply])
 
 
-def _game_help(game: Game) -> str:
-    """HELP after a heading: the general page is followed by this game's own notation (its
-    ``GameInfo.order_help``, the examples the game page shows by the order box) and the
-    names of its powers, for the heading's P- and for PRESS TO."""
+def _game_help(game: Game, power: str) -> str:
+    """HELP after a heading: the general page is followed by this game's own notation (the
+    examples the game page shows ``power`` by the order box: his scenario's own where it has
+    them, ``ScenarioInfo.order_help_for``, else ``GameInfo.order_help``) and the names of its
+    powers, for the heading's P- and for PRESS TO."""
     try:
         info = registry.game(game.game).info
         scenario = info.scenario(game.scenario)
@@ -350,7 +351,8 @@ def _game_help(game: Game) -> str:
     names = dict(scenario.names)
     powers = [f"{p} ({names[p]})" if p in names else p for p in game.powers or []]
     title = f"ORDERS IN G-{game.pk}: {scenario.title}"
-    lines = [title, "-" * len(title), info.order_help.rstrip("\n") or "(no examples given)"]
+    examples = scenario.order_help_for(power) or info.order_help
+    lines = [title, "-" * len(title), examples.rstrip("\n") or "(no examples given)"]
     if powers:
         lines += ["", "Powers: " + ", ".join(powers)]
     return "\n".join(lines) + "\n"

@@ -34,12 +34,31 @@ from umpire.games.diplomacy.v1939.orders import (
     LandPermission,
     Transfer,
 )
-from umpire.games.diplomacy.v1939.printout import printout
+from umpire.games.diplomacy.v1939.printout import printout, winter_examples
 from umpire.games.diplomacy.v1939.views import label, view
 
 POWERS = ("ENG", "FRA", "GER", "ITA", "RUS", "TUR")
 NAMES = {"ENG": "Britain", "FRA": "France", "GER": "Germany", "ITA": "Italy"}
 NAMES |= {"RUS": "Russia", "TUR": "Turkey"}
+# The orders every power writes alike, then its winter's examples (winter_examples).
+ORDER_HELP = """\
+One order a line; provinces by abbreviation or name. Or click the map, or pick from the lists.
+  A par - bur   F bre H   A mar S A par - bur   F eng C A lon - bre    as in Diplomacy
+  T mun - cro via aus                   a tank names its route province (D39 23)
+  B ven - aus - cze [S A aus - cze] - hun   a bomber flies its path, supports, lands (38)
+  B ven - aus - hun (N) - aus - ven     (N): cut a support there (39)
+  B con - bul - roa (R) - bla - con     (R): bomb a supply centre (40)
+  B ven Stands                          a bomber stays (37)
+  len [Land GER B pru]                  let another's bomber land in your province (44)
+"""
+
+
+def order_help(power: str | None) -> str:
+    """The order help of ``power`` (None: the general one): the winter line names its own
+    home centres and a partner to give SP to."""
+    return ORDER_HELP + "  " + winter_examples(power) + "   (winter, D39 9-13)\n"
+
+
 DEFAULT_YEARS = 12  # the game is drawn after Autumn 1950 unless someone has won (ruling)
 SCENARIO_INFO = ScenarioInfo(
     name=SCENARIO,
@@ -51,16 +70,8 @@ SCENARIO_INFO = ScenarioInfo(
     "bombers and anarchic neutral armies, on a reconstructed 1939 map.",
     default_powers=POWERS,
     names=tuple(NAMES.items()),
-    order_help="""\
-One order a line; provinces by abbreviation or name. Or click the map, or pick from the lists.
-  A par - bur   F bre H   A mar S A par - bur   F eng C A lon - bre    as in Diplomacy
-  T mun - cro via aus                   a tank names its route province (D39 23)
-  B ven - aus - cze [S A aus - cze] - hun   a bomber flies its path, supports, lands (38)
-  B ven - aus - hun (N) - aus - ven     (N): cut a support there (39)
-  B con - bul - roa (R) - bla - con     (R): bomb a supply centre (40)
-  B ven Stands                          a bomber stays (37)
-  len [Land GER B pru]                  let another's bomber land in your province (44)
-  Build T mun / Build B ber / Remove A par / Waive      Transfer 2 SP to FRA (winter, 12)\n""",
+    order_help=order_help(None),
+    power_help=tuple((p, order_help(p)) for p in POWERS),
 )
 
 
