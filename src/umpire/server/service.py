@@ -518,7 +518,8 @@ def send_message(
             raise refuse(E.PRESS_TOO_LONG, most=PRESS_MAX_CHARS, chars=len(text))
         recipients: list[str] = []
         if not to_all:
-            recipients = sorted({_power_named(game, t) for t in to})
+            named = {_power_named(game, t) for t in to}
+            recipients = [p for p in game.powers or [] if p in named]  # the game's order
             if not recipients:
                 raise refuse(E.PRESS_NO_RECIPIENTS)
         return Message.objects.create(
