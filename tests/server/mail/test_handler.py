@@ -342,7 +342,7 @@ def test_help_and_the_game_page_give_a_1939_power_its_own_winter_examples(
     (reply,) = sent_to("ann@example.org")
     assert "B ven - aus - cze [S A aus - cze] - hun" in reply.body  # 1939 III's notation
     assert "Build A mos   Build F len/sc   Build T sev   Build B mos" in reply.body
-    assert "Transfer 1 SP to Turkey" in reply.body and "Build A ber" not in reply.body
+    assert "Transfer 1 SP to TUR" in reply.body and "Build A ber" not in reply.body
     page = client_for(ann).get(f"/games/{game.pk}/").content.decode()
     assert "Build A mos   Build F len/sc" in page and "Build A ber" not in page
 

@@ -54,8 +54,10 @@ One order a line; provinces by abbreviation or name. Or click the map, or pick f
 
 
 def order_help(power: str | None) -> str:
-    """The order help of ``power`` (None: the general one): the winter line names its own
-    home centres and a partner to give SP to."""
+    """The order help of ``power``: the winter line names its own home centres and a partner
+    to give SP to. The general one (None) shows Germany's, saying so."""
+    if power is None:
+        return ORDER_HELP + f"  Germany's winter (D39 9-13): {winter_examples('GER')}\n"
     return ORDER_HELP + "  " + winter_examples(power) + "   (winter, D39 9-13)\n"
 
 

@@ -17,12 +17,12 @@ from umpire.games.diplomacy.v1939.views import label, supply_points
 # centres; a fleet on a split coast names it), removing a unit as it might stand there, and
 # giving SP to a neighbour (D39 12).
 WINTER = {
-    "ENG": ("A lvp", "F lon", "T edi", "B lon", "F edi", "France"),
-    "FRA": ("A par", "F bre", "T mar", "B par", "A mar", "Britain"),
-    "GER": ("A ber", "F kie", "T mun", "B aus", "A mun", "Italy"),
-    "ITA": ("A rom", "F nap", "T ven", "B rom", "F nap", "Germany"),
-    "RUS": ("A mos", "F len/sc", "T sev", "B mos", "A sev", "Turkey"),
-    "TUR": ("A ank", "F con", "T smy", "B con", "F smy", "Russia"),
+    "ENG": ("A lvp", "F lon", "T edi", "B lon", "F edi", "FRA"),
+    "FRA": ("A par", "F bre", "T mar", "B par", "A mar", "ENG"),
+    "GER": ("A ber", "F kie", "T mun", "B aus", "A mun", "ITA"),
+    "ITA": ("A rom", "F nap", "T ven", "B rom", "F nap", "GER"),
+    "RUS": ("A mos", "F len/sc", "T sev", "B mos", "A sev", "TUR"),
+    "TUR": ("A ank", "F con", "T smy", "B con", "F smy", "RUS"),
 }
 
 
