@@ -102,9 +102,8 @@ def test_battle_plan_lists_say_each_order_s_places_words_and_key(gm: Any) -> Non
     """A Battle Plan player's page lists the engine's legal space orders of each space he
     holds (BP 8), each with the spaces it names (the map's clicks), what it does in words and
     what it replaces (12C: the same order with another number); each is accepted as sent."""
-    game = service.create_game(
-        gm[0], "BP lists", "battleplan", settings={"deadline": {"minutes": 60}}
-    )
+    settings = {"deadline": {"minutes": 60}, "fill_with_bots": True}  # five players at least
+    game = service.create_game(gm[0], "BP lists", "battleplan", settings=settings)
     users = {}
     for power in ("GB", "FR", "GE"):
         users[power] = account(f"bp-{power.lower()}")
