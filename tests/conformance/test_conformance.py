@@ -312,3 +312,46 @@ def test_a_printout_made_from_the_view_is_the_printout(game: str, scenario: str)
             mine = visible_to(events, power)
             given = ruleset.printout_of_view(state, ruleset.view(state, power), mine, power)
             assert given == ruleset.printout(state, mine, power), (power, n)
+
+
+# What a printout says when it asks for orders; a game that is over says none of it.
+ASKING = ("Due:", "Due ", "orders due", "ORDER NOTATION", "Winter orders", "Retreat orders",
+          "if the game ended now", "NEXT:")  # fmt: skip
+
+
+def _asks_nothing(text: str) -> None:
+    asking = [a for a in ASKING if a in text]
+    assert not asking, f"a finished game's printout asks {asking}:\n{text}"
+
+
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_the_last_printout_of_a_game_over_says_so_and_asks_for_nothing(
+    game: str, scenario: str
+) -> None:
+    record = playout(game, scenario, 1)
+    table = session.open_table(record)
+    for power in [*record.powers, None]:
+        text = table.report(power)
+        assert "over" in text.lower(), (power, text)
+        _asks_nothing(text)
+
+
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_a_result_declared_before_the_rules_end_the_game_is_the_last_printout(
+    game: str, scenario: str
+) -> None:
+    """A draw declared by the game master (or voted) after turn 1: every reader's printout
+    of that turn says the game is over and how, and asks for no more orders."""
+    record = session.create(game, scenario=scenario, seed=2, settings=PLAYOUT_SETTINGS.get(game))
+    for power in session.pending(record).powers:
+        session.bot_submit(record, power)
+    session.process(record)
+    assert record.outcome is None
+    session.declare_result(record, record.powers[:2], "a draw agreed by the first two")
+    table = session.open_table(record)
+    for power in [*record.powers, None]:
+        text = table.report(power)
+        assert "a draw agreed by the first two" in text, (power, text)
+        assert "over" in text.lower(), (power, text)
+        _asks_nothing(text)
+        assert table.view_and_report(power)[1] == text

@@ -197,3 +197,30 @@ def test_start_assignment_methods(db: Any, gm: Any, players: Any) -> None:
     assert held["North"] == "cat" and held["South"] == "ann"  # first to join gets a seat
     _, body = players["bob"][1].get(f"/games/{game.pk}")
     assert body["game"]["you"]["role"] == "spectator"
+
+
+def test_the_api_refuses_to_start_a_game_nobody_or_too_few_would_play(
+    db: Any, gm: Any, players: Any
+) -> None:
+    """Ruling (docs/server.md, Starting a game): a start needs a player; and as many players
+    (joined, or bots in the empty seats) as the scenario is played with."""
+    _, gm_api = gm
+    status, body = gm_api.post("/games", {"game": "fakebid", "settings": {"fill_with_bots": True}})
+    bots = body["game"]["id"]
+    status, body = gm_api.post(f"/games/{bots}/start", {})
+    assert (status, body["code"]) == (409, "game/no_players"), body  # bots alone: no game
+    assert "nobody has joined the game yet" in body["message"]
+    status, body = gm_api.post("/games", {"game": "fakebid"})
+    short = body["game"]["id"]
+    assert players["ann"][1].post(f"/games/{short}/join", {})[0] == 200
+    status, body = gm_api.post(f"/games/{short}/start", {})
+    assert (status, body["code"]) == (409, "game/too_few_players"), body
+    assert body["message"] == (
+        "Fake Bid (standard) is played by at least 2 players; 1 would play (1 joined, 0 bots): "
+        "wait for more players, or let bots play the unassigned powers"
+    )
+    assert not Seat.objects.filter(game_id=short).exists()
+    status, body = gm_api.post(f"/games/{short}/start", {"assignments": {"South": "bob"}})
+    assert status == 200, body  # ann joined, bob assigned: two players
+    assert players["ann"][1].post(f"/games/{bots}/join", {})[0] == 200
+    assert gm_api.post(f"/games/{bots}/start", {})[0] == 200  # ann and a bot

@@ -165,7 +165,11 @@ def test_a_batch_goes_on_with_the_turns_only_bots_play_then_queues_the_rest() ->
     gm, _ = make_user("gamemaster", gm=True)
     settings = {"fill_with_bots": True, "deadline": {"minutes": 60}}
     game = service.create_game(gm, "Bots", DIPLOMACY, settings=settings)
-    game = service.start(game.pk, gm)  # every power a bot: every turn is due at once
+    service.join(game.pk, make_user("ann")[0], ["ENG"])  # a game starts with a player
+    game = service.start(game.pk, gm)
+    # ... whom the game master replaces by a bot: every power a bot, every turn due at once
+    game = service.gm_action(game.pk, gm, "replace", power="ENG", bot=True)
+    service.gm_action(game.pk, gm, "process")
     DBTaskResult.objects.all().delete()  # the task the start queued: the batch runs instead
     assert service.process_batch([(game.pk, 1)]) == service.CHAIN
     game.refresh_from_db()

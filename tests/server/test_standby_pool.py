@@ -16,7 +16,8 @@ pytestmark = pytest.mark.django_db
 
 
 def _game(gm_api: Api, ann: Api, *, pool: bool, game: str = "fakebid", **extra: Any) -> int:
-    settings: dict[str, Any] = {"standby_pool": pool, **extra}
+    # one player, bots for the other powers (a game is played by as many as it takes)
+    settings: dict[str, Any] = {"standby_pool": pool, "fill_with_bots": True, **extra}
     status, body = gm_api.post("/games", {"game": game, "settings": settings})
     assert status == 201, body
     gid = int(body["game"]["id"])

@@ -69,7 +69,7 @@ def test_equal_forces_seats_players_in_the_spaces_they_asked_for() -> None:
 
 @pytest.mark.rule("WW equal")
 def test_an_anonymous_game_takes_the_same_preferences() -> None:
-    gm, game = _forming("anonymous")
+    gm, game = _forming("anonymous", fill_with_bots=True)  # one player: bots for the rest
     ann, _ = make_user("ann")
     with pytest.raises(SessionError) as err:
         service.join(game.pk, ann, ["ACI"])  # the Canary Islands: an island not asked for
@@ -119,7 +119,7 @@ def test_real_forces_seats_positions_within_each_players_fee() -> None:
 
 
 def test_other_scenarios_keep_matching_power_names() -> None:
-    gm, game = _forming("1939")
+    gm, game = _forming("1939", fill_with_bots=True)  # one player: bots for the rest
     ann, _ = make_user("ann")
     with pytest.raises(SessionError) as refused:  # checked at once, not passed over at start
         service.join(game.pk, ann, ["nonsense", "ITA"])

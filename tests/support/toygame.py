@@ -105,6 +105,8 @@ class Pebbles:
         if "hoard" in v:
             lines.append(f"Your hoard: {v['hoard']}")
         lines.extend(e.text for e in events)
+        if self.outcome(state) is not None:  # who won follows from the hoards: secret
+            lines.append("Game over.")
         return "\n".join(lines) + "\n"
 
     def outcome(self, state: PebbleState) -> Outcome | None:

@@ -51,6 +51,16 @@ class ScenarioInfo:
     press_allowed: bool = True  # False: players may not send free press (e.g. Anonymous WWBP)
     # How to write orders where the scenario's notation is not the game's (GameInfo.order_help)
     order_help: str = ""
+    # Each power's own order help, where examples must fit the power (1939 III's winter builds
+    # in its own home centres): (power, text); a power not listed reads ``order_help``.
+    power_help: tuple[tuple[str, str], ...] = ()
+
+    def order_help_for(self, power: str | None) -> str:
+        """The order help ``power`` reads (None: the general one)."""
+        for who, text in self.power_help:
+            if who == power:
+                return text
+        return self.order_help
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +226,21 @@ class HasPrintoutOfView(Protocol[StateIn]):
         self, state: StateIn, view: View, events: Sequence[Event], power: str | None
     ) -> str:
         """``printout(state, events, power)``, ``view`` being ``view(state, power)``."""
+
+
+@runtime_checkable
+class HasDeclaredEnd(Protocol[StateIn]):
+    """Optional, and every registered game has it: the last printout of a game that ended
+    without its rules ending it (a result declared by the game master, a draw or concession
+    voted by the players, a game the game master ended). The state after the last turn still
+    awaits orders; this printout of it says instead that the game is over and how (``outcome``)
+    and asks for nothing. A game without it gets core's notice above its ordinary printout.
+    """
+
+    def printout_ended(
+        self, state: StateIn, events: Sequence[Event], power: str | None, outcome: Outcome
+    ) -> str:
+        """``printout(state, events, power)`` of a game ended by ``outcome``."""
 
 
 @runtime_checkable

@@ -28,7 +28,7 @@ from typing import Any
 from umpire.core import errors, registry
 from umpire.core.chance import Chance, ChanceExhausted, ReplayChance, ReplayDivergence, SeededChance
 from umpire.core.errors import Code
-from umpire.core.events import PUBLIC, visible_to
+from umpire.core.events import PUBLIC, Event, visible_to
 from umpire.core.problems import OrderError, Problem
 from umpire.core.record import (
     GameRecord,
@@ -39,6 +39,7 @@ from umpire.core.record import (
 )
 from umpire.core.ruleset import (
     AnyRuleset,
+    HasDeclaredEnd,
     HasNewspaper,
     HasPrintoutOfView,
     HasPublicView,
@@ -392,8 +393,20 @@ class Table:
         at = self._turn_at(turn)
         if power is not None:
             power = self.resolve_power(power)
-        events = self.record.turn(at).events if at >= 1 else []
-        return self.ruleset.printout(self.state_after(at), visible_to(events, power), power)
+        events = visible_to(self.record.turn(at).events if at >= 1 else [], power)
+        state = self.state_after(at)
+        declared = self._declared_end(at, state)
+        if declared is not None:
+            return ended_printout(self.ruleset, state, events, power, declared)
+        return self.ruleset.printout(state, events, power)
+
+    def _declared_end(self, at: int, state: Any) -> Outcome | None:
+        """The outcome of a game ended after turn ``at`` other than by its rules (declared,
+        voted, ended by the game master), for the report of that last turn; else None."""
+        outcome = self.record.outcome
+        if outcome is None or at != self.record.processed:
+            return None
+        return outcome if self.ruleset.outcome(state) is None else None
 
     def view_and_report(self, power: str | None) -> tuple[View, str]:
         """``(view(power), report(power))`` after the latest turn; the view is computed once
@@ -405,8 +418,11 @@ class Table:
             power = self.resolve_power(power)
         state = self.state_after(at)
         seen = self.ruleset.view(state, power)
-        events = self.record.turn(at).events if at >= 1 else []
-        return seen, self.ruleset.printout_of_view(state, seen, visible_to(events, power), power)
+        events = visible_to(self.record.turn(at).events if at >= 1 else [], power)
+        declared = self._declared_end(at, state)
+        if declared is not None:
+            return seen, ended_printout(self.ruleset, state, events, power, declared)
+        return seen, self.ruleset.printout_of_view(state, seen, events, power)
 
     def public_view(self, *, turn: int | None = None) -> View | None:
         """The position after turn ``turn`` (default: the latest) as a spectator may see it:
@@ -429,6 +445,18 @@ class Table:
             return None
         events = [e for e in self.record.turn(at).events if e.audience.kind == PUBLIC]
         return self.ruleset.newspaper(self.state_after(at), events) or None
+
+
+def ended_printout(
+    ruleset: AnyRuleset, state: Any, events: Sequence[Event], power: str | None, outcome: Outcome
+) -> str:
+    """The last printout of a game ended by ``outcome`` other than by its rules: the game's
+    own (:class:`HasDeclaredEnd`), else its ordinary printout under a notice that the game is
+    over and takes no more orders (whatever the printout below still asks for)."""
+    if isinstance(ruleset, HasDeclaredEnd):
+        return str(ruleset.printout_ended(state, events, power, outcome))
+    notice = f"THE GAME IS OVER: {outcome.summary}. No more orders are taken.\n\n"
+    return notice + ruleset.printout(state, events, power)
 
 
 def open_table(record: GameRecord) -> Table:

@@ -107,6 +107,8 @@ STATUS_BY_CODE = {
     TURN_STALE.code: 409,
     GAME_OVER.code: 409,
     E.GAME_STARTED.code: 409,
+    E.GAME_NO_PLAYERS.code: 409,
+    E.GAME_TOO_FEW_PLAYERS.code: 409,
     E.GAME_NOT_STARTED.code: 409,
     E.GAME_NOT_RUNNING.code: 409,
     E.SEAT_ALREADY.code: 409,

@@ -143,6 +143,20 @@ GAME_BAD_REQUEST = SERVER.declare(
 GAME_STARTED = SERVER.declare(
     "game/started", "the game has already started", "The game is past forming."
 )
+GAME_NO_PLAYERS = SERVER.declare(
+    "game/no_players",
+    "nobody has joined the game yet: it starts once players have joined or the game master "
+    "has assigned powers to players",
+    "The game master started a game in which no player would hold a power (bots alone are "
+    "not a game on the server: docs/server.md, Starting a game).",
+)
+GAME_TOO_FEW_PLAYERS = SERVER.declare(
+    "game/too_few_players",
+    "{scenario} is played by at least {least} players; {count} would play ({joined} joined, "
+    "{bots} bots): wait for more players, or let bots play the unassigned powers",
+    "The game master started a game with fewer players (joined, and bots if they fill the "
+    "empty seats) than its scenario is played with; a power left vacant is no player.",
+)
 GAME_NOT_STARTED = SERVER.declare(
     "game/not_started", "the game has not started yet", "The game is still forming."
 )

@@ -143,18 +143,33 @@ def _label(game: Game) -> str:
 def with_facts(games: QuerySet[Game]) -> QuerySet[Game]:
     """``games`` with what their public facts read fetched in two more queries in all (for a
     list of games), not two per game."""
-    active = Seat.objects.filter(active=True).order_by("power")
+    active = Seat.objects.filter(active=True)  # put in the game's order by _public_facts
     joined = Count("enrollments", filter=Q(enrollments__standby=False))
     return games.prefetch_related(
         Prefetch("seats", queryset=active, to_attr="active_seats")
     ).annotate(enrolled_count=joined)
 
 
+def in_game_order(game: Game, powers: Iterable[str]) -> list[str]:
+    """``powers`` in the game's own order (the scenario's, as its rulebook lists them: Battle
+    Plan's player numbers, SPI WW2's and Origins' order of play), never the alphabet's; a
+    power the game does not name (none should be) goes last."""
+    order = {p: i for i, p in enumerate(game.powers or [])}
+    return sorted(powers, key=lambda p: (order.get(p, len(order)), p))
+
+
+def _seats_in_order(game: Game, seats: Iterable[Seat]) -> list[Seat]:
+    """The seats in the game's order of its powers; a power's seats oldest first."""
+    order = {p: i for i, p in enumerate(game.powers or [])}
+    return sorted(seats, key=lambda s: (order.get(s.power, len(order)), s.power, s.pk))
+
+
 def _public_facts(game: Game, viewer: Viewer) -> dict[str, Any]:
     ruleset = registry.get(game.game)
     seats: Any = getattr(game, "active_seats", None)
     if seats is None:
-        seats = Seat.objects.filter(game=game, active=True).order_by("power")
+        seats = Seat.objects.filter(game=game, active=True)
+    seats = _seats_in_order(game, seats)
     facts: dict[str, Any] = {
         "id": game.pk,
         "name": game.name,
@@ -216,10 +231,11 @@ def _status(game: Game, viewer: Viewer, seats: Sequence[Seat] | None = None) -> 
     if seats is None:
         seats = list(Seat.objects.filter(game=game, active=True, ready_turn=game.turn))
     ready = {s.power for s in seats if s.ready_turn == game.turn}
-    status: dict[str, Any] = {"turn": game.turn, "label": label, "expected": list(expected)}
+    expected = in_game_order(game, expected)
+    status: dict[str, Any] = {"turn": game.turn, "label": label, "expected": expected}
     if viewer.is_umpire:
-        status["submitted"] = submitted
-        status["ready"] = sorted(ready)
+        status["submitted"] = in_game_order(game, submitted)
+        status["ready"] = in_game_order(game, ready)
     elif viewer.power is not None:
         status["submitted"] = [viewer.power] if viewer.power in submitted else []
         status["ready"] = [viewer.power] if viewer.power in ready else []
@@ -356,7 +372,7 @@ def _seats(game: Game) -> list[dict[str, Any]]:
             "left": s.left_at.isoformat() if s.left_at else None,
             "note": s.note,
         }
-        for s in Seat.objects.filter(game=game).select_related("user").order_by("power", "id")
+        for s in _seats_in_order(game, Seat.objects.filter(game=game).select_related("user"))
     ]
 
 

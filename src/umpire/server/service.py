@@ -251,6 +251,7 @@ def start(
                 continue
             holder[chooser.choice(free)] = entry.user
         bots = bool(game.setting("fill_with_bots", False))
+        _enough_players(game, len(holder), len(record.powers) - len(holder) if bots else 0)
         for p in record.powers:
             user = holder.get(p)
             Seat.objects.create(
@@ -276,6 +277,25 @@ def start(
         game.save()
         _audit(game, actor, "start", seats={p: u.username for p, u in holder.items()})
     return game
+
+
+def _enough_players(game: Game, joined: int, bots: int) -> None:
+    """Refuse to start a game nobody would play, or one with fewer players (those seated, and
+    the bots of the empty seats where they fill them) than its scenario is played with. A
+    vacant power is no player: its orders are only ever the rules' defaults. (Ruling in
+    docs/server.md, Starting a game.)"""
+    if joined == 0:
+        raise refuse(E.GAME_NO_PLAYERS)
+    info = registry.game(game.game).info.scenario(game.scenario)
+    if joined + bots < info.min_players:
+        raise refuse(
+            E.GAME_TOO_FEW_PLAYERS,
+            scenario=f"{registry.game(game.game).info.title} ({info.name})",
+            least=info.min_players,
+            count=joined + bots,
+            joined=joined,
+            bots=bots,
+        )
 
 
 def _checked_preferences(game: Game, prefs: list[str]) -> list[str]:
@@ -498,7 +518,8 @@ def send_message(
             raise refuse(E.PRESS_TOO_LONG, most=PRESS_MAX_CHARS, chars=len(text))
         recipients: list[str] = []
         if not to_all:
-            recipients = sorted({_power_named(game, t) for t in to})
+            named = {_power_named(game, t) for t in to}
+            recipients = [p for p in game.powers or [] if p in named]  # the game's order
             if not recipients:
                 raise refuse(E.PRESS_NO_RECIPIENTS)
         return Message.objects.create(
@@ -901,7 +922,19 @@ def _end(game: Game, now: datetime, summary: str = "") -> dict[str, Any]:
     game.status = GameStatus.FINISHED
     game.finished_at = now
     game.deadline = game.process_after = game.notice_at = None
+    _save_final_outputs(game)
     return {"summary": text}
+
+
+def _save_final_outputs(game: Game) -> None:
+    """The views and printouts of the last turn again, now that the game has ended without
+    its rules ending it: they were stored asking for the next orders, and are now the last
+    (``session.ended_printout``: the game is over, how, and no more orders)."""
+    if game.initial_state is None:  # ended while forming: no printout at all
+        return
+    table = session.open_table(load_tail(game, pending=False))
+    game.outputs.filter(turn=table.record.processed).delete()
+    save_outputs(game, table)
 
 
 # --- draw votes and concessions ------------------------------------------------------------
@@ -981,6 +1014,7 @@ def _declare(
     game.status = GameStatus.FINISHED
     game.finished_at = now
     game.deadline = game.process_after = game.notice_at = None
+    _save_final_outputs(game)
     game.save()
     action = "declare" if actor is not None else "vote"
     _audit(game, actor, action, winners=list(outcome.winners), summary=outcome.summary)

@@ -124,8 +124,8 @@ def test_the_scenarios_own_help_shows_1939_orders_that_read_as_written() -> None
         "B con - bul - roa (R) - bla - con",
         "len [Land GER B pru]",
         "Build T mun",
-        "Build B ber",
-        "Transfer 2 SP to FRA",
+        "Build B aus",
+        "Transfer 1 SP to ITA",
         "A mar S A par - bur",
     ]
     for example in examples:

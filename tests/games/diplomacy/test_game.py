@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from umpire.core import session
+from umpire.core.record import GameRecord
 from umpire.games.diplomacy import RULESET
 from umpire.games.diplomacy.geography import standard_map
 
@@ -72,3 +73,47 @@ def test_max_years_must_be_positive() -> None:
 
     with pytest.raises(ValueError):
         RULESET.new_game("standard", POWERS, ScriptedChance([]), {"max_years": 0})
+
+
+def _phase_without(record: GameRecord, silent: str) -> str:
+    """Process the current phase with every power's bot orders but ``silent``'s; the report
+    ``silent`` then reads."""
+    for power in session.pending(record).powers:
+        if power != silent:
+            session.bot_submit(record, power)
+    session.process(record)
+    return session.report(record, silent)
+
+
+@pytest.mark.rule("DATC 4.D.9")
+def test_a_power_that_sent_nothing_reads_that_no_orders_came_and_its_units_held() -> None:
+    """Testers' report: a Diplomacy printout said nothing of a power's missing orders. The
+    power reads it, and the default the rules applied (unordered units hold); the others do
+    not read a note meant for it."""
+    record = session.create("diplomacy", seed=3)
+    text = _phase_without(record, "AUS")
+    assert "No orders received from AUS for Spring 1901 movement: its units hold." in text
+    assert "AUS A bud H: held" in text
+    assert "No orders received" not in session.report(record, "ENG")
+
+
+@pytest.mark.rule("DATC 4.D.7")
+def test_a_power_that_sends_no_builds_reads_that_they_are_waived() -> None:
+    record = session.create("diplomacy", seed=3)
+    while "adjustments" not in session.pending(record).label:
+        for power in session.pending(record).powers:
+            session.bot_submit(record, power)
+        session.process(record)
+    label = session.pending(record).label
+    builder = session.pending(record).powers[0]
+    text = _phase_without(record, builder)
+    assert f"No orders received from {builder} for {label}: its " in text
+    assert "waived." in text or "removed by the civil disorder rule." in text
+
+
+@pytest.mark.rule("D39 10")
+def test_a_1939_power_that_sends_no_winter_orders_reads_what_the_winter_did() -> None:
+    record = session.create("diplomacy", scenario="1939-iii", seed=3)
+    text = _phase_without(record, "ENG")
+    assert "No orders received from ENG for Winter 1938 adjustments: no builds" in text
+    assert "No orders received" not in session.report(record, "FRA")

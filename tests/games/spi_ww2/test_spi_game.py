@@ -56,3 +56,24 @@ def test_a_player_may_name_his_country_as_the_rulebook_does() -> None:
         assert session.power_named("germany", scenario.powers, names) == "GER"
         assert session.power_named("Soviet Union", scenario.powers, names) == "USSR"
         assert session.power_named("britain", scenario.powers, names) == "GBR"
+
+
+def test_a_player_that_sent_nothing_reads_that_no_orders_came_and_what_followed() -> None:
+    """Testers' report: the SPI WW2 printout said nothing of a player's missing orders. He
+    reads it for each kind of phase, with what the rules did instead; no one else does."""
+    record = session.create("spi-ww2", scenario="6-player", seed=5)
+    seen: dict[str, str] = {}
+    for _ in range(4):  # the Interphase, then the first Player-Turn (Italy), both phases
+        todo = session.pending(record)
+        silent = todo.powers[0]
+        for power in todo.powers[1:]:
+            session.bot_submit(record, power)
+        session.process(record)
+        text = session.report(record, silent)
+        assert f"No orders received from {silent} this phase; " in text, text
+        seen[todo.kinds[0]] = text
+        others = [p for p in record.powers if p != silent]
+        assert all("No orders received" not in session.report(record, p) for p in others)
+    assert "standing choices (permissions, Lend-Lease, peace offers) stay" in seen["diplomacy"]
+    assert "it places and moves nothing this Player-Turn" in seen["movement"]
+    assert "it makes no attack this Player-Turn" in seen["combat"]

@@ -98,3 +98,48 @@ def test_a_power_is_named_by_its_code_or_full_name_in_any_case(
     handle(mail("fr@example.org", press))
     sent = service.send_message(game.pk, user, "Hi", to=["germany", "England"], signed=True)
     assert sorted(sent.recipients) == ["ENG", "GER"]
+
+
+# What a printout says when it asks for orders (tests/conformance: none once the game is over).
+ASKING = ("Due:", "Due ", "orders due", "ORDER NOTATION", "Winter orders", "Retreat orders",
+          "if the game ended now", "NEXT:", "Heading for your next orders")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "scenario"),
+    [("battleplan", "europe"), ("battleplan", "1939"), ("diplomacy", "standard"),
+     ("diplomacy", "1939-iii"), ("origins", "historical"), ("conquest", "standard"),
+     ("spi-ww2", "4-player")],
+)  # fmt: skip
+def test_a_declared_result_reaches_every_player_with_a_last_printout_that_asks_nothing(
+    name: str, scenario: str, transactional_db: Any, mailoutbox: list[Any]
+) -> None:
+    """Testers' report: a game the game master ended still printed "Due: orders for turn N".
+    The declared end is mailed with the player's last printout, and the printout he reads on
+    the web or by REPORT is the same: the game is over, how, and no more orders."""
+    from umpire.server import accounts, service
+    from umpire.server.outputs import PLAYER, Viewer, present
+
+    gm = accounts.register("gm", "gm-password", game_master=True)
+    game = service.create_game(
+        gm, f"{name} ended", name, scenario=scenario, settings={"fill_with_bots": True}
+    )
+    user = accounts.register("p0", "player-password", email="p0@example.org", verified=True)
+    service.join(game.pk, user, [])
+    service.start(game.pk, gm)
+    assert service.process_due(game.pk, 1, force=True)
+    seat = Seat.objects.get(game=game, user=user, active=True)
+    winners = list(Game.objects.get(pk=game.pk).powers[:2])
+    deliver_mail()
+    django_mail.outbox.clear()
+    service.declare(game.pk, gm, winners, "a draw agreed at the table")
+    deliver_mail()
+    [sent] = [m for m in django_mail.outbox if m.to == ["p0@example.org"]]
+    assert "game over" in sent.subject
+    assert "a draw agreed at the table" in sent.body
+    shown = present(Game.objects.get(pk=game.pk), Viewer(PLAYER, seat.power, user.pk),
+                    ("printout",))["printout"]["text"]  # fmt: skip
+    assert shown.strip() in sent.body
+    assert "a draw agreed at the table" in shown
+    asking = [a for a in ASKING if a in sent.body]
+    assert not asking, sent.body

@@ -319,6 +319,34 @@ def test_help_after_a_heading_adds_the_games_own_notation_and_powers(
     assert "PLACE 3 POL" in reply.body and "GER (Germany)" in reply.body
 
 
+@pytest.mark.rule("D39 9")
+def test_help_and_the_game_page_give_a_1939_power_its_own_winter_examples(
+    transactional_db: Any, mailoutbox: list[Any]
+) -> None:
+    """Testers' report: 1939 III's winter hint gave every power the same (German) examples;
+    and HELP by mail gave the standard game's notation. Russia reads builds in its own home
+    centres, by mail and on the game page."""
+    from tests.server.web.helpers import client_for
+    from umpire.server import accounts, service
+
+    gm = accounts.register("gm", "gm-password", game_master=True)
+    game = service.create_game(
+        gm, "help", "diplomacy", scenario="1939-iii", settings={"fill_with_bots": True}
+    )
+    ann = accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
+    service.join(game.pk, ann, ["Russia"])
+    service.start(game.pk, gm)
+    code = Game.objects.get(pk=game.pk).seats.get(user=ann).secret_code
+    django_mail.outbox.clear()
+    handle(mail("ann@example.org", f"G-{game.pk} T-1 P-RUS C-{code}\nHELP\n"))
+    (reply,) = sent_to("ann@example.org")
+    assert "B ven - aus - cze [S A aus - cze] - hun" in reply.body  # 1939 III's notation
+    assert "Build A mos   Build F len/sc   Build T sev   Build B mos" in reply.body
+    assert "Transfer 1 SP to TUR" in reply.body and "Build A ber" not in reply.body
+    page = client_for(ann).get(f"/games/{game.pk}/").content.decode()
+    assert "Build A mos   Build F len/sc" in page and "Build A ber" not in page
+
+
 def test_the_reply_says_that_quoted_lines_and_attachments_were_not_read(table: Table) -> None:
     """A reply quoting the umpire's receipt, with the orders also attached as a file: only
     the player's own line is taken, and the reply says what was left unread and why."""

@@ -22,7 +22,9 @@ def _equal_game() -> Any:
     gm = accounts.register(
         "gm", "gm-password", email="gm@example.org", game_master=True, verified=True
     )
-    return gm, service.create_game(gm, "World", "battleplan", scenario="equal")
+    return gm, service.create_game(
+        gm, "World", "battleplan", scenario="equal", settings={"fill_with_bots": True}
+    )
 
 
 def test_join_is_read_with_its_game_and_preferences() -> None:
@@ -85,3 +87,27 @@ def test_join_names_powers_as_everywhere_else_and_refuses_an_unknown_one(mailout
     service.start(game.pk, gm)
     assert game.seats.get(user=ann).power == "ENG"
     assert game.seats.get(user=bob).power == "GER"
+
+
+def test_the_reply_to_a_join_is_headed_with_its_game_and_what_became_of_it(
+    mailoutbox: Any,
+) -> None:
+    """Testers' report: the reply to JOIN was headed "Umpire: reply". It is headed as the
+    game's other mails are (``G-12 World: ...``), with the answer; other headless replies say
+    what they answer."""
+    _, game = _equal_game()
+    accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
+
+    def subject_of(body: str) -> str:
+        django_mail.outbox.clear()
+        handle(mail("ann@example.org", body, subject="hello"))
+        (reply,) = [m for m in django_mail.outbox if m.to == ["ann@example.org"]]
+        return str(reply.subject)
+
+    assert subject_of(f"JOIN G-{game.pk} EIR\n") == f"G-{game.pk} World: JOIN refused"
+    assert subject_of(f"JOIN G-{game.pk} NTX\n") == f"G-{game.pk} World: JOIN accepted"
+    assert subject_of("JOIN G-99999 NTX\n") == "Umpire: JOIN G-99999 refused"
+    assert subject_of("LIST\n") == "Umpire: LIST of your games"
+    assert subject_of("HELP\n") == "Umpire: help"
+    assert subject_of("A par - bur\n") == "Umpire: not read: no heading"
+    assert "hello" not in subject_of("HELP\nLIST\n")  # nothing the sender wrote is echoed

@@ -95,6 +95,33 @@ def test_start_pause_resume_extend_process_rollback_end(gm: Any) -> None:
     assert "declare" in log and "agreed at the table" in log
 
 
+def test_a_game_nobody_joined_or_too_few_would_play_does_not_start(gm: Any) -> None:
+    """Testers' report: the GM could start a game nobody had joined. Ruling (docs/server.md,
+    Starting a game): no start without a player, bots or not; nor with fewer players (joined,
+    and bots where they fill the empty seats) than the scenario is played with."""
+    c = client_for(gm[0])
+    c.post("/gm/", {**FORM, "fill_with_bots": "on"})
+    game = Game.objects.get()
+    page = c.post(f"/gm/{game.pk}/start/", {"method": "preferences"}, follow=True)
+    text = page.content.decode()
+    assert "nobody has joined the game yet" in text and "[game/no_players]" in text
+    game.refresh_from_db()
+    assert game.status == GameStatus.FORMING and not game.seats.exists()
+    c.post("/gm/", {**FORM, "name": "Without bots"})
+    short = Game.objects.get(name="Without bots")
+    client_for(account("eve")).post(f"/games/{short.pk}/join/", {"preferences": ["FRA"]})
+    text = c.post(f"/gm/{short.pk}/start/", {"method": "preferences"}, follow=True).content
+    assert "Diplomacy (standard) is played by at least 7 players; 1 would play" in text.decode()
+    assert "[game/too_few_players]" in text.decode()
+    short.refresh_from_db()
+    assert short.status == GameStatus.FORMING
+    c.post(f"/gm/{game.pk}/start/", {"method": "preferences"})  # still forming: no harm done
+    client_for(account("fay")).post(f"/games/{game.pk}/join/", {"preferences": ["ENG"]})
+    c.post(f"/gm/{game.pk}/start/", {"method": "preferences"})  # one player, six bots
+    game.refresh_from_db()
+    assert game.status == GameStatus.RUNNING
+
+
 def test_end_without_winners_and_refusals_are_reported(gm: Any) -> None:
     game, _ = diplomacy_game(gm[0])
     c = client_for(gm[0])

@@ -102,9 +102,8 @@ def test_battle_plan_lists_say_each_order_s_places_words_and_key(gm: Any) -> Non
     """A Battle Plan player's page lists the engine's legal space orders of each space he
     holds (BP 8), each with the spaces it names (the map's clicks), what it does in words and
     what it replaces (12C: the same order with another number); each is accepted as sent."""
-    game = service.create_game(
-        gm[0], "BP lists", "battleplan", settings={"deadline": {"minutes": 60}}
-    )
+    settings = {"deadline": {"minutes": 60}, "fill_with_bots": True}  # five players at least
+    game = service.create_game(gm[0], "BP lists", "battleplan", settings=settings)
     users = {}
     for power in ("GB", "FR", "GE"):
         users[power] = account(f"bp-{power.lower()}")
@@ -178,7 +177,7 @@ def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any
 
 def test_lobby_lists_open_games_and_joining_keeps_preferences(gm: Any) -> None:
 
-    game = service.create_game(gm[0], "Open one", "diplomacy")
+    game = service.create_game(gm[0], "Open one", "diplomacy", settings={"fill_with_bots": True})
     anon = client_for(None).get("/lobby/").content.decode()
     assert "Open one" in anon and "0 / 7" in anon and "log in to join" in anon
     eve = account("eve")
@@ -428,3 +427,32 @@ def test_pages_are_compressed_for_browsers_that_ask_and_api_answers_are_not(dip:
     token_client = client_for(None)
     answer = token_client.get("/api/rulesets", HTTP_ACCEPT_ENCODING="gzip")
     assert answer.status_code == 200 and "Content-Encoding" not in answer
+
+
+def test_powers_are_listed_in_the_games_own_order_not_the_alphabets(gm: Any) -> None:
+    """Testers' report: a spectator's list of powers was alphabetical. Origins names them
+    USA, France, Britain, USSR, Germany (its charts' order, which is also its play order):
+    the watch page, the public API, the game master's seats and the waiting list keep it,
+    and so does a press thread's title."""
+    game = service.create_game(gm[0], "Order", "origins", settings={"fill_with_bots": True})
+    eve = account("eve")
+    service.join(game.pk, eve, ["GER"])
+    service.start(game.pk, gm[0])
+    game.refresh_from_db()
+    order = ["USA", "FRA", "GBR", "USSR", "GER"]
+    assert game.powers == order
+    page = client_for(None).get(f"/games/{game.pk}/watch/").content.decode()
+    assert [page.index(f"<b>{p}</b>") for p in order] == sorted(
+        page.index(f"<b>{p}</b>") for p in order
+    )
+    public = client_for(None).get(f"/api/public/games/{game.pk}").json()
+    assert [p["power"] for p in public["game"]["powers"]] == order
+    gm_page = client_for(gm[0]).get(f"/gm/{game.pk}/").content.decode()
+    assert [gm_page.index(f"<td>{p}</td>") for p in order] == sorted(
+        gm_page.index(f"<td>{p}</td>") for p in order
+    )
+    assert "waiting for: USA, FRA, GBR, USSR, GER" in gm_page
+    sent = service.send_message(game.pk, eve, "Hello", to=["USSR", "USA"], signed=True)
+    assert sent.recipients == ["USA", "USSR"]
+    press = client_for(eve).get(f"/games/{game.pk}/press/").content.decode()
+    assert "USA, USSR" in press

@@ -179,20 +179,38 @@ class BattlePlan:
     def view(self, state: GameState, power: str | None) -> View:
         if power is None:
             return views.umpire_view(state, self.gm)
-        return views.view(state, self.gm, state.number_of(power))
+        return views.view(state, self.gm, state.number_of(power), self.outcome(state))
 
     def public_view(self, state: GameState) -> View:
-        return views.public_view(state)
+        return views.public_view(state, self.outcome(state))
 
     def printout(self, state: GameState, events: Sequence[Event], power: str | None) -> str:
-        number = None if power is None else state.number_of(power)
-        return build_printout(state, self.gm, events, number, self.scenario.goal)
+        return self._printout(state, events, power, self.outcome(state))
 
     def printout_of_view(
         self, state: GameState, view: View, events: Sequence[Event], power: str | None
     ) -> str:
+        return self._printout(state, events, power, self.outcome(state), view)
+
+    def printout_ended(
+        self, state: GameState, events: Sequence[Event], power: str | None, outcome: Outcome
+    ) -> str:
+        return self._printout(state, events, power, outcome)
+
+    def _printout(
+        self,
+        state: GameState,
+        events: Sequence[Event],
+        power: str | None,
+        result: Outcome | None,
+        seen: View | None = None,
+    ) -> str:
+        """The printout, the game being over by ``result`` (the scenario's own ending, or a
+        result declared or voted before it), or not (None)."""
         number = None if power is None else state.number_of(power)
-        return build_printout(state, self.gm, events, number, self.scenario.goal, seen=view)
+        return build_printout(
+            state, self.gm, events, number, self.scenario.goal, seen=seen, result=result
+        )
 
     def outcome(self, state: GameState) -> Outcome | None:
         return self.scenario.outcome(state)

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from umpire.core.events import Event
+from umpire.core.ruleset import Outcome
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.views import country_detail, dollars, over, view
@@ -65,13 +66,17 @@ def build_printout(
     number: int | None,
     goal: Goal | None = None,
     seen: dict[str, Any] | None = None,
+    result: Outcome | None = None,
 ) -> str:
     """The printout of player ``number`` (None: the umpire's). ``goal``: the scenario's lines
     on what he needs to win, after the heading (WW; ruling W-GOAL); Europe has none.
-    ``seen``: the player's view (``views.view(state, gm, number)``) when computed already."""
+    ``seen``: the player's view (``views.view(state, gm, number, result)``) when computed
+    already. ``result``: the game's outcome once it is over, by the scenario's own ending or
+    declared (by the game master) or voted before it: the heading says so and asks for
+    nothing."""
     if number is None:
-        return _umpire_printout(state, gm, events)
-    v = view(state, gm, number) if seen is None else seen
+        return _umpire_printout(state, gm, events, over(state, result))
+    v = view(state, gm, number, result) if seen is None else {**seen, "over": over(state, result)}
     name = Names(v)
     out = _heading(v, number, name)
     if goal is not None:
@@ -301,9 +306,10 @@ def _spies_caught(events: Sequence[Event]) -> list[str]:
     ]
 
 
-def _umpire_printout(state: GameState, gm: GameMap, events: Sequence[Event]) -> str:
+def _umpire_printout(
+    state: GameState, gm: GameMap, events: Sequence[Event], result: dict[str, Any] | None
+) -> str:
     out = [f"Game Battle Plan ({state.scenario}), Turn {state.turn}, umpire's report"]
-    result = over(state)
     if result is not None:
         winners = " ".join(f"[{p}]" for p in result["winners"]) or "nobody"
         out.insert(0, f"The game is over: {result['summary']}. Won by: {winners}")

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.battleplan.ending import active, outcome
+from umpire.core.ruleset import Outcome
+from umpire.games.battleplan.ending import active
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.intelligence import sharers, sight
 from umpire.games.battleplan.model import MINOR, MULTIPLIER_KINDS, Country, GameState
@@ -67,7 +68,9 @@ def country_detail(gm: GameMap, c: Country, number: int | None) -> dict[str, Any
     return d
 
 
-def view(state: GameState, gm: GameMap, number: int) -> dict[str, Any]:
+def view(state: GameState, gm: GameMap, number: int, result: Outcome | None) -> dict[str, Any]:
+    """What player ``number`` sees; ``result``: the game's outcome once over (the scenario's
+    own ending: Europe 1A, WW 1939 and Real Forces theirs)."""
     seen, seen_seas = sight(state, number)
     countries: dict[str, Any] = {}
     for code, c in sorted(state.countries.items()):
@@ -90,7 +93,7 @@ def view(state: GameState, gm: GameMap, number: int) -> dict[str, Any]:
         "turn": state.turn,
         "max_turns": state.max_turns or None,  # ruling R-END: None, no turn limit
         "you": you(state, number),
-        "over": over(state),
+        "over": over(state, result),
         "shared_with_you": {str(p): v for p, v in sorted(sharers(state, number).items())},
         "allied_by": sorted(p.number for p in state.players if p.declared.get(number) == "A"),
         "players": [
@@ -107,7 +110,7 @@ def view(state: GameState, gm: GameMap, number: int) -> dict[str, Any]:
     }
 
 
-def public_view(state: GameState) -> dict[str, Any]:
+def public_view(state: GameState, result: Outcome | None) -> dict[str, Any]:
     """What a spectator sees: only facts every player's view holds, by allow-list. BP 1B:
     who occupies each country and everyone's enemy lists are "displayed to all players"; the
     list of players and how many countries each occupies follow from them; the turn and, once
@@ -118,7 +121,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "public": True,
         "turn": state.turn,
         "max_turns": state.max_turns or None,
-        "over": over(state),
+        "over": over(state, result),
         "players": [
             {
                 "number": p.number,
@@ -160,9 +163,9 @@ def you(state: GameState, number: int) -> dict[str, Any]:
     }
 
 
-def over(state: GameState) -> dict[str, Any] | None:
-    """BP 1A, 14: once the game is over, everyone sees that it is and who won."""
-    result = outcome(state)
+def over(state: GameState, result: Outcome | None) -> dict[str, Any] | None:
+    """BP 1A, 14: once the game is over (``result``: by the scenario's ending, or a result
+    declared or voted), everyone sees that it is and who won."""
     if result is None:
         return None
     winners = [state.number_of(p) for p in result.winners]

@@ -169,6 +169,12 @@ class Conquest:
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
         return printout.render(self.view(state, power), events, self.board(state))
 
+    def printout_ended(
+        self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
+    ) -> str:
+        seen = {**self.view(state, power), "phase": OVER, "pending": [], "label": "game over"}
+        return printout.render({**seen, "summary": outcome.summary}, events, self.board(state))
+
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:
             return None

@@ -127,5 +127,7 @@ def render(view: dict[str, Any], events: Sequence[Event], board: Board) -> str:
     mine = view["orders"].get(power) if power else None
     if mine:
         out.append("YOUR ORDERS LAST TURN: " + "; ".join(mine))
-    out += [*_todo(view), "", HELP]
+    out += _todo(view)
+    if view["phase"] != "over":  # a game over asks for no more orders
+        out += ["", HELP]
     return "\n".join(out) + "\n"

@@ -14,7 +14,7 @@ from umpire.core.errors import Code
 from umpire.core.events import Event
 from umpire.core.problems import OrderError, Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
-from umpire.games.diplomacy import adjustments, errors, legality, notation, turn, views
+from umpire.games.diplomacy import adjustments, errors, legality, missing, notation, turn, views
 from umpire.games.diplomacy.bot import bot_orders
 from umpire.games.diplomacy.errors import OTHER_POWER, SUPERSEDED, UNREADABLE
 from umpire.games.diplomacy.geography import Map, standard_map
@@ -36,7 +36,7 @@ from umpire.games.diplomacy.orders import (
     Waive,
     unit_province,
 )
-from umpire.games.diplomacy.printout import printout
+from umpire.games.diplomacy.printout import ended_state, printout
 
 OrderT = TypeVar("OrderT")
 
@@ -230,7 +230,14 @@ class Diplomacy:
     def resolve(
         self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
     ) -> Resolution[State]:
-        return turn.resolve(self.map, state, orders)
+        done = turn.resolve(self.map, state, orders)
+        expected = self.pending(state).powers
+        if all(p in orders for p in expected):
+            return done
+        delta = adjustments.deltas(self.map, state) if state.phase == ADJUSTMENTS else {}
+        winter = {p: missing.standard_winter(d) for p, d in delta.items() if d}
+        told = missing.notes(state.label, state.phase, expected, orders, winter)
+        return Resolution(done.state, [*told, *done.events])
 
     def declare_draw(self, state: State, powers: Sequence[str]) -> State:
         """The game master ends the game as a draw among ``powers`` (2023 rulebook)."""
@@ -243,6 +250,11 @@ class Diplomacy:
 
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
         return printout(self.map, state, events, power)
+
+    def printout_ended(
+        self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
+    ) -> str:
+        return printout(self.map, ended_state(state, outcome), events, power, outcome.summary)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)

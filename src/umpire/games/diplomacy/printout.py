@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import TypeVar
 
 from umpire.core.events import Event
+from umpire.core.ruleset import Outcome
 from umpire.games.diplomacy.geography import Map
 from umpire.games.diplomacy.model import OVER, State
+
+AnyState = TypeVar("AnyState", bound=State)
 
 
 def results_lines(events: Sequence[Event]) -> list[str]:
@@ -14,7 +19,24 @@ def results_lines(events: Sequence[Event]) -> list[str]:
     return ["", "Results:", *(f"  {e.text}" for e in events)] if events else []
 
 
-def printout(m: Map, state: State, events: Sequence[Event], power: str | None) -> str:
+def ended_state(state: AnyState, outcome: Outcome) -> AnyState:
+    """The position of a game ended by ``outcome`` otherwise than by the rules (a draw
+    declared or voted, a game the game master ended): over, so that no phase is due and no
+    dislodged unit is left waiting for a retreat."""
+    result = "draw" if len(outcome.winners) != 1 else "victory"
+    return replace(state, phase=OVER, winners=outcome.winners, result=result, dislodged=())
+
+
+def over_line(state: State, summary: str) -> str:
+    """The last line of a finished game's report: how it ended."""
+    return f"Game over: {summary or state.result + ', ' + ', '.join(state.winners)}"
+
+
+def printout(
+    m: Map, state: State, events: Sequence[Event], power: str | None, summary: str = ""
+) -> str:
+    """The report of ``power`` (None: the umpire); ``summary``: how a game that is over ended,
+    when not by the rules (a result declared or voted)."""
     lines = [f"Diplomacy: {state.label}" + (f", report for {power}" if power else "")]
     lines += results_lines(events)
     lines.append("")
@@ -32,5 +54,5 @@ def printout(m: Map, state: State, events: Sequence[Event], power: str | None) -
         c = state.centres_of(p)
         lines.append(f"  {p} {len(c):2}: {' '.join(c)}")
     if state.phase == OVER:
-        lines.append(f"Game over: {state.result}, {', '.join(state.winners)}")
+        lines.append(over_line(state, summary))
     return "\n".join(lines) + "\n"

@@ -124,7 +124,15 @@ class Origins:
         return views.public_view(state, self.charts(state))
 
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
-        return printout.render(self.view(state, power), events, self.charts(state))
+        result = self.outcome(state)
+        ended = "" if result is None else result.summary
+        return printout.render(self.view(state, power), events, self.charts(state), ended)
+
+    def printout_ended(
+        self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
+    ) -> str:
+        seen = self.view(state, power)
+        return printout.render(seen, events, self.charts(state), outcome.summary)
 
     def outcome(self, state: State) -> Outcome | None:
         charts = self.charts(state)

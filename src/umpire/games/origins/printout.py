@@ -52,25 +52,29 @@ NOTE_KINDS = (
 )
 
 
-def render(view: dict[str, Any], events: Sequence[Event], charts: Charts) -> str:
+def render(view: dict[str, Any], events: Sequence[Event], charts: Charts, ended: str = "") -> str:
+    """The report from ``view``; ``ended``: how the game ended, once it is over (by the rules,
+    OWW 2.1, or by a result declared or voted before them: the view is then of a game that
+    still awaits orders, and the report asks for none)."""
     power = view["power"]
     who = "the umpire" if power is None else f"{charts.power(power).name} ({power})"
     done = view["turn"] - 1
     after = "the opening" if done == 0 else f"Turn {done} ({charts.year(done)})"
+    over = view["over"] or bool(ended)
     out = [
         f"ORIGINS OF WORLD WAR II - {charts.title}",
         f"Report for {who} after {after}",
-        f"Next: {view['label']}" + ("" if view["over"] else " - orders due"),
+        f"The game is over: {ended}" if ended else f"Next: {view['label']} - orders due",
         "",
     ]
-    if not view["over"]:
+    if not over:
         out.extend(_pools(view))
     out.extend(_map(view, charts))
     if done:
         out.extend(_turn_done(view, events))
     if view["over"]:
         out.extend(_final_scores(view, charts))
-    else:
+    elif not over:
         out.append(HELP)
     return "\n".join(out) + "\n"
 

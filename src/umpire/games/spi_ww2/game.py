@@ -155,7 +155,16 @@ class SpiWW2:
         if power is not None and not state.over:
             points, lines = objectives.score(Board(state, self.charts), only=power)
             vp = {"points": points[power], "lines": lines}
-        return printout.render(self.view(state, power), events, self.charts, vp)
+        result = self.outcome(state)
+        ended = "" if result is None else result.summary
+        return printout.render(self.view(state, power), events, self.charts, vp, ended)
+
+    def printout_ended(
+        self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
+    ) -> str:
+        # No "Victory Points if the game ended now": it has ended, by the outcome's own count.
+        seen = self.view(state, power)
+        return printout.render(seen, events, self.charts, {}, outcome.summary)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:

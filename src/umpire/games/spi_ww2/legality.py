@@ -86,7 +86,8 @@ def check_move(board: Board, player: str, order: Move) -> None:
         board, player, order.nat, order.frm, order.to, board.base.game_turn
     )
     if cost is None:
-        raise problem("illegal/no_path", nat=order.nat, frm=order.frm, to=order.to, why=why)
+        frm, to = board.map.name(order.frm), board.map.name(order.to)
+        raise problem("illegal/no_path", nat=order.nat, frm=frm, to=to, why=why)
     destination(board, player, order.nat, order.to, order.sp)
 
 

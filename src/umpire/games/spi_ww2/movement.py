@@ -40,16 +40,45 @@ def enterable(board: Board, nat: str, hid: str) -> bool:
 def path_cost(
     board: Board, player: str, nat: str, frm: str, to: str, game_turn: int
 ) -> tuple[int | None, str]:
-    """The cost of the cheapest legal path, or None with the reason."""
+    """The cost of the cheapest legal path, or None with the reason: the cheapest path there
+    is beyond the allowance, hex by hex with its terrain and cost, or that there is none."""
     if not enterable(board, nat, to):
         return None, "the destination is impassable or holds hostile units"
     allowance = board.charts.allowance(nat)
+    cost, _ = _cheapest(board, player, nat, frm, to, game_turn, allowance)
+    if cost is not None:
+        return cost, ""
+    cost, path = _cheapest(board, player, nat, frm, to, game_turn, 1 << 30)
+    if cost is None:
+        return None, (
+            "no path over land open to it (sea, impassable or hostile hexes, or hexes it "
+            "would invade, are in the way; by sea, SHIP or LAND)"
+        )
+    steps = ", ".join(
+        f"{board.map.name(h)} ({board.map.hexes[h].terrain} {hex_cost(board, h, game_turn)})"
+        for h in path
+    )
+    return None, (
+        f"the cheapest path enters {steps}: {cost} movement points, more than the "
+        f"allowance of {allowance} (5.1; Terrain Effects Chart)"
+    )
+
+
+def _cheapest(
+    board: Board, player: str, nat: str, frm: str, to: str, game_turn: int, limit: int
+) -> tuple[int | None, list[str]]:
+    """The cost of the cheapest legal path from ``frm`` to ``to`` costing at most ``limit``,
+    and the hexes it enters; (None, []) if there is none."""
     best = {frm: 0}
+    came: dict[str, str] = {}
     queue = [(0, frm)]
     while queue:
         cost, hid = heapq.heappop(queue)
         if hid == to:
-            return cost, ""
+            path = [to]
+            while path[-1] in came:
+                path.append(came[path[-1]])
+            return cost, path[-2::-1]
         if cost > best.get(hid, 1 << 30):
             continue
         if hid != frm and (board.zoc_of(hid, nat) or not board.may_enter_freely(player, hid)):
@@ -60,10 +89,11 @@ def path_cost(
             if n != to and not board.may_enter_freely(player, n):
                 continue
             c = cost + hex_cost(board, n, game_turn)
-            if c <= allowance and c < best.get(n, 1 << 30):
+            if c <= limit and c < best.get(n, 1 << 30):
                 best[n] = c
+                came[n] = hid
                 heapq.heappush(queue, (c, n))
-    return None, f"no path within the movement allowance of {allowance}"
+    return None, []
 
 
 def reachable(board: Board, player: str, nat: str, frm: str, game_turn: int) -> dict[str, int]:

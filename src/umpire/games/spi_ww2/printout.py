@@ -17,12 +17,20 @@ CORE_NOTE = (
 
 
 def render(
-    view: dict[str, Any], events: Sequence[Event], charts: Charts, vp: dict[str, Any]
+    view: dict[str, Any],
+    events: Sequence[Event],
+    charts: Charts,
+    vp: dict[str, Any],
+    ended: str = "",
 ) -> str:
+    """The report from ``view``; ``vp``: the reader's Victory Points so far; ``ended``: how the
+    game ended, once it is over (by the rules, 13.0, or by a result declared or voted)."""
     power = view["power"] or "umpire"
     out = [
         f"Multi-Player World War II ({view['version']} players) - report for {power}",
-        f"{view['label']} (the game ends after Game-Turn {view['last_game_turn']})",
+        f"The game is over: {ended}"
+        if ended
+        else f"{view['label']} (the game ends after Game-Turn {view['last_game_turn']})",
         CORE_NOTE,
         "",
         "Events:",
@@ -109,7 +117,7 @@ def _victory(view: dict[str, Any], vp: dict[str, Any]) -> list[str]:
             "",
             "Final Victory Points: " + ", ".join(f"{p} {n}" for p, n in view["scores"].items()),
         ]
-    elif view["power"]:
+    elif view["power"] and vp:  # none once the game has ended
         out += ["", f"Your Victory Points if the game ended now: {vp.get('points', 0)}"]
         out += [f"  {line}" for line in vp.get("lines", [])]
     return out

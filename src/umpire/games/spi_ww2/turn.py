@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from umpire.core.chance import Chance
-from umpire.core.events import Event
+from umpire.core.events import Audience, Event
 from umpire.games.spi_ww2 import (
     intervention,
     objectives,
@@ -79,6 +79,8 @@ def resolve(
     board = Board(state, charts)
     board.say("phase", label(state, charts))
     for player in phasing(state, charts):
+        if player not in orders:
+            tell_no_orders(board, state, player)
         numbered = list(enumerate(orders.get(player, ()), start=1))
         for p in phase.run(board, player, numbered, chance):
             board.say("refused", f"{player}: order refused at resolution: {p.message}")
@@ -95,6 +97,32 @@ def resolve(
     if player_turn(state.phase) < len(charts.order(state.version)):
         return board.freeze(phase=state.phase + 1), board.events
     return end_of_game_turn(board, chance)
+
+
+# What the rules do for a player who sent no orders for his phase (rulings R1, R2, R8).
+NO_ORDERS = {
+    OBJECTIVES: "no synthesis is recorded: it scores the printed column 19.2 names (the "
+    "German Player the German column, the British Player the US column)",
+    DIPLOMACY: "its standing choices (permissions, Lend-Lease, peace offers) stay as they were",
+    "movement": "it places and moves nothing this Player-Turn",
+    "combat": "it makes no attack this Player-Turn",
+}
+
+
+def tell_no_orders(board: Board, state: State, player: str) -> None:
+    """The note to a player who sent nothing for his phase, and what the rules did instead,
+    addressed to him alone (as Origins' "No orders from ..." and Diplomacy's)."""
+    if state.phase in (OBJECTIVES, DIPLOMACY):
+        default = NO_ORDERS[state.phase]
+    else:
+        default = NO_ORDERS["combat" if is_combat(state.phase) else "movement"]
+    board.say(
+        "no_orders",
+        f"No orders received from {player} this phase; {default}.",
+        Audience.powers(player),
+        power=player,
+        default=default,
+    )
 
 
 def make_peace(board: Board) -> None:

@@ -207,25 +207,44 @@ def _names_power(game: Game, named: str, power: str) -> bool:
 
 
 def _headless(request: MailRequest, users: list[User]) -> Handled:
+    """A mail without a heading: HELP, LIST, JOIN. The reply's subject says what it answers
+    (``G-12 Friday game: JOIN accepted``, ``Umpire: LIST of your games``), as the umpire's
+    other mails name their game and what they are."""
     names = [c.name for c in request.commands]
-    reply = _reply(request, "help" if names == ["HELP"] else "reply")
+    reply = _reply(request, "reply")
+    about: list[str] = []
     if "HELP" in names:
         reply.add(replies.help_text())
+        about.append("help")
     if "LIST" in names:
         reply.add(_list_text(users))
+        about.append("LIST of your games")
     joins = [_join(c, users, reply) for c in request.commands if c.name == "JOIN"]
+    about += [subject for _, subject in joins]
     if joins and request.orders is None:
-        return Handled(joins[0], [reply])
+        reply.subject = _subject(about)
+        return Handled(joins[0][0], [reply])
     if request.orders is not None or not ({"HELP", "LIST"} & set(names)):
         reply.add(replies.NO_HEADING)
+        reply.subject = _subject([*about, "not read: no heading"])
         return Handled(E.MAIL_NO_HEADING.code, [reply])
+    reply.subject = _subject(about)
     return Handled(_asked(names), [reply])
 
 
-def _join(command: Command, users: list[User], reply: replies.Reply) -> str:
+def _subject(about: list[str]) -> str:
+    """A reply's subject from what it answers: one game's answer is headed as that game's
+    mails are (``G-12 Friday game: ...``); anything else as the umpire's."""
+    if len(about) == 1 and about[0].startswith("G-"):
+        return about[0]
+    return "Umpire: " + "; ".join(about)
+
+
+def _join(command: Command, users: list[User], reply: replies.Reply) -> tuple[str, str]:
     """JOIN G-12 choices: the sender's account joins the game with those preferences, through
     the service (which checks them as for every entrance). The reply quotes nothing the
-    sender wrote but the game's number and the canonical preferences."""
+    sender wrote but the game's number and the canonical preferences. Returns the outcome's
+    code and what the reply's subject says of it."""
     where = f"JOIN G-{command.game} (line {command.line})"
     game = Game.objects.filter(pk=int(command.game)).first() if users else None
     if game is not None and not (
@@ -234,16 +253,16 @@ def _join(command: Command, users: list[User], reply: replies.Reply) -> str:
         game = None  # a private game is not known to him (as on the web and in the API)
     if game is None:
         reply.add(replies.refused_text(where, E.MAIL_NOT_AUTHORISED.code, replies.NO_JOIN))
-        return E.MAIL_NOT_AUTHORISED.code
+        return E.MAIL_NOT_AUTHORISED.code, f"JOIN G-{command.game} refused"
     try:
         message = service.join(game.pk, users[0], list(command.preferences))
     except SessionError as err:
         reply.add(replies.refused_text(where, err.code, err.message))
-        return err.code
+        return err.code, f"G-{game.pk} {game.name}: JOIN refused"
     kept = Enrollment.objects.filter(game=game, user=users[0]).first()
     listed = ", ".join(kept.preferences) if kept and kept.preferences else "none"
     reply.add(f"{where}: {message} (your preferences: {listed}).")
-    return E.MAIL_JOINED.code
+    return E.MAIL_JOINED.code, f"G-{game.pk} {game.name}: JOIN accepted"
 
 
 def _asked(names: list[str]) -> str:
@@ -298,7 +317,7 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     reply.add(replies.unread_text(request.quoted, request.attachments))
     if "HELP" in names:
         reply.add(replies.help_text())
-        reply.add(_game_help(game))
+        reply.add(_game_help(game, seat.power))
     if "LIST" in names:
         reply.add(_list_text([user]))
     if request.orders is not None:
@@ -322,7 +341,7 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
         if command.name == "REPORT":
             codes.append(_report(game, seat, command.turn, reply))
         elif command.name == "JOIN":
-            codes.append(_join(command, [user], reply))
+            codes.append(_join(command, [user], reply)[0])
         elif command.name == "MAPS":
             codes.append(_maps(user, command.on, reply))
     if "NEWCODE" in names:
@@ -338,10 +357,11 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     return Handled(codes[0] if codes else _asked(names), [reply])
 
 
-def _game_help(game: Game) -> str:
-    """HELP after a heading: the general page is followed by this game's own notation (its
-    ``GameInfo.order_help``, the examples the game page shows by the order box) and the
-    names of its powers, for the heading's P- and for PRESS TO."""
+def _game_help(game: Game, power: str) -> str:
+    """HELP after a heading: the general page is followed by this game's own notation (the
+    examples the game page shows ``power`` by the order box: his scenario's own where it has
+    them, ``ScenarioInfo.order_help_for``, else ``GameInfo.order_help``) and the names of its
+    powers, for the heading's P- and for PRESS TO."""
     try:
         info = registry.game(game.game).info
         scenario = info.scenario(game.scenario)
@@ -350,7 +370,8 @@ def _game_help(game: Game) -> str:
     names = dict(scenario.names)
     powers = [f"{p} ({names[p]})" if p in names else p for p in game.powers or []]
     title = f"ORDERS IN G-{game.pk}: {scenario.title}"
-    lines = [title, "-" * len(title), info.order_help.rstrip("\n") or "(no examples given)"]
+    examples = scenario.order_help_for(power) or info.order_help
+    lines = [title, "-" * len(title), examples.rstrip("\n") or "(no examples given)"]
     if powers:
         lines += ["", "Powers: " + ", ".join(powers)]
     return "\n".join(lines) + "\n"

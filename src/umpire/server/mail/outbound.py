@@ -411,11 +411,14 @@ def _left(delta: timedelta) -> str:
 
 # --- what the game master does -------------------------------------------------------------
 
-NOTICE_ACTIONS = ("pause", "resume", "extend", "replace", "end")
+NOTICE_ACTIONS = ("pause", "resume", "extend", "replace", "end", "declare", "vote")
+ENDINGS = ("end", "declare", "vote")  # the game is over: each player gets his last printout
 
 
 def send_gm_notice(entry_id: int) -> int:
-    """Tell the players of a pause, resume, extension, replacement or end; the count queued."""
+    """Tell the players of a pause, resume, extension, replacement, or of the end of the game
+    (ended or a result declared by the game master, a draw or concession voted: with each
+    player's last printout, which says the game is over); the count queued."""
     entry = AuditEntry.objects.filter(pk=entry_id).select_related("game").first()
     if entry is None or entry.game is None or not mail_enabled(entry.game):
         return 0
@@ -424,12 +427,14 @@ def send_gm_notice(entry_id: int) -> int:
     if not text:
         return 0
     sent = 0
-    subject = f"G-{game.pk} {game.name}: {entry.action}"
+    action = "game over" if entry.action in ENDINGS else entry.action
+    subject = f"G-{game.pk} {game.name}: {action}"
     for seat in _holders(game):
         if entry.action == "replace" and seat.power == details.get("power"):
             continue  # the new holder gets the welcome mail instead
-        sent += send(address_of(seat.user), subject, f"{text}\n\n{FOOTER}", kind="notice",
-                     game=game, key=f"gm:{entry.pk}:{seat.power}")  # fmt: skip
+        body = f"{text}\n\n{_last_printout(game, seat) if entry.action in ENDINGS else ''}"
+        sent += send(address_of(seat.user), subject, f"{body.rstrip()}\n\n{FOOTER}",
+                     kind="notice", game=game, key=f"gm:{entry.pk}:{seat.power}")  # fmt: skip
     if entry.action == "replace":
         old = User.objects.filter(username=details.get("from", "")).first()
         if old is not None:
@@ -437,6 +442,15 @@ def send_gm_notice(entry_id: int) -> int:
             sent += send(address_of(old), subject, f"{body}\n\n{FOOTER}", kind="notice",
                          game=game, key=f"gm:{entry.pk}:former")  # fmt: skip
     return sent
+
+
+def _last_printout(game: Game, seat: Seat) -> str:
+    """The seat holder's printout of the last turn of a game that has ended (none: ended
+    before it started)."""
+    if game.initial_state is None:
+        return ""
+    viewer = Viewer(PLAYER, seat.power, seat.user_id)
+    return str(present(game, viewer, ("printout",))["printout"]["text"])
 
 
 def _gm_text(game: Game, action: str, details: dict[str, Any]) -> str:
@@ -453,6 +467,9 @@ def _gm_text(game: Game, action: str, details: dict[str, Any]) -> str:
         return f"{details.get('power')} in {name} has a new player."
     if action == "end":
         return f"The game master ended {name}. {details.get('summary', '')}".rstrip()
+    if action in ("declare", "vote"):
+        how = "The game master declared the result of" if action == "declare" else "The vote ended"
+        return f"{how} {name}: {details.get('summary', '')}. No more orders are taken."
     return ""
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -35,8 +36,12 @@ def unread(game: Game, viewer: Viewer, user: User) -> int:
     return sum(1 for m in shown if m["id"] > seen and not (mine and m["from"] == mine))
 
 
-def threads(viewer: Viewer, shown: list[dict[str, Any]], seen: int) -> list[dict[str, Any]]:
-    """Messages grouped by who takes part: all powers, or the sender and recipients."""
+def threads(
+    viewer: Viewer, shown: list[dict[str, Any]], seen: int, order: Sequence[str] = ()
+) -> list[dict[str, Any]]:
+    """Messages grouped by who takes part: all powers, or the sender and recipients, named
+    in the game's ``order`` of its powers."""
+    rank = {p: i for i, p in enumerate(order)}
     groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     for m in shown:
         if m["to"] == ALL:
@@ -45,7 +50,8 @@ def threads(viewer: Viewer, shown: list[dict[str, Any]], seen: int) -> list[dict
             people = set(m["to"]) | {m["from"] or "anonymous"}
             if viewer.power is not None:
                 people.discard(viewer.power)
-            key = tuple(sorted(people)) or (viewer.power or "",)
+            named = sorted(people, key=lambda p: (rank.get(p, len(rank)), p))
+            key = tuple(named) or (viewer.power or "",)
         m = {**m, "new": m["id"] > seen and m["from"] != viewer.power}
         groups.setdefault(key, []).append(m)
     return [
@@ -78,7 +84,9 @@ def press_page(request: HttpRequest, game_id: int) -> HttpResponse:
             game=game, user=user, defaults={"last_seen": max(m["id"] for m in shown)}
         )
     others = [p["power"] for p in data["game"]["powers"] if p["power"] != viewer.power]
-    ctx = {**data, "threads": threads(viewer, shown, seen), "others": others, "viewer": viewer}
+    order = game.powers or []
+    ctx = {**data, "threads": threads(viewer, shown, seen, order), "others": others}
+    ctx["viewer"] = viewer
     return render(request, "web/press.html", ctx)
 
 

@@ -155,7 +155,9 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         ctx["steps"] = implements(ruleset, HasOrderSteps)
         ctx["votes"] = [v["kind"] for v in orders.get("votes") or []]
         info = registry.get(game.game, game.scenario).info
-        ctx["order_help"] = info.scenario(game.scenario).order_help or info.order_help
+        ctx["order_help"] = info.scenario(game.scenario).order_help_for(viewer.power) or (
+            info.order_help
+        )
         status = data.get("status") or {}
         ctx["ready"] = viewer.power in status.get("ready", [])
         ctx["expected"] = viewer.power in status.get("expected", [])

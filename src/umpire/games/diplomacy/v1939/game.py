@@ -13,11 +13,12 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
-from umpire.games.diplomacy import errors
+from umpire.games.diplomacy import errors, missing
 from umpire.games.diplomacy.game import keep_last, outcome, read_order, refused
 from umpire.games.diplomacy.geography import Map, load_map, province_of
 from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, WINTER, Unit
 from umpire.games.diplomacy.orders import Build, Remove
+from umpire.games.diplomacy.printout import ended_state
 from umpire.games.diplomacy.v1939 import SCENARIO, flights, legality, notation, supply, turn
 from umpire.games.diplomacy.v1939.bot import bot_orders
 from umpire.games.diplomacy.v1939.model import (
@@ -33,12 +34,33 @@ from umpire.games.diplomacy.v1939.orders import (
     LandPermission,
     Transfer,
 )
-from umpire.games.diplomacy.v1939.printout import printout
+from umpire.games.diplomacy.v1939.printout import printout, winter_examples
 from umpire.games.diplomacy.v1939.views import label, view
 
 POWERS = ("ENG", "FRA", "GER", "ITA", "RUS", "TUR")
 NAMES = {"ENG": "Britain", "FRA": "France", "GER": "Germany", "ITA": "Italy"}
 NAMES |= {"RUS": "Russia", "TUR": "Turkey"}
+# The orders every power writes alike, then its winter's examples (winter_examples).
+ORDER_HELP = """\
+One order a line; provinces by abbreviation or name. Or click the map, or pick from the lists.
+  A par - bur   F bre H   A mar S A par - bur   F eng C A lon - bre    as in Diplomacy
+  T mun - cro via aus                   a tank names its route province (D39 23)
+  B ven - aus - cze [S A aus - cze] - hun   a bomber flies its path, supports, lands (38)
+  B ven - aus - hun (N) - aus - ven     (N): cut a support there (39)
+  B con - bul - roa (R) - bla - con     (R): bomb a supply centre (40)
+  B ven Stands                          a bomber stays (37)
+  len [Land GER B pru]                  let another's bomber land in your province (44)
+"""
+
+
+def order_help(power: str | None) -> str:
+    """The order help of ``power``: the winter line names its own home centres and a partner
+    to give SP to. The general one (None) shows Germany's, saying so."""
+    if power is None:
+        return ORDER_HELP + f"  Germany's winter (D39 9-13): {winter_examples('GER')}\n"
+    return ORDER_HELP + "  " + winter_examples(power) + "   (winter, D39 9-13)\n"
+
+
 DEFAULT_YEARS = 12  # the game is drawn after Autumn 1950 unless someone has won (ruling)
 SCENARIO_INFO = ScenarioInfo(
     name=SCENARIO,
@@ -50,16 +72,8 @@ SCENARIO_INFO = ScenarioInfo(
     "bombers and anarchic neutral armies, on a reconstructed 1939 map.",
     default_powers=POWERS,
     names=tuple(NAMES.items()),
-    order_help="""\
-One order a line; provinces by abbreviation or name. Or click the map, or pick from the lists.
-  A par - bur   F bre H   A mar S A par - bur   F eng C A lon - bre    as in Diplomacy
-  T mun - cro via aus                   a tank names its route province (D39 23)
-  B ven - aus - cze [S A aus - cze] - hun   a bomber flies its path, supports, lands (38)
-  B ven - aus - hun (N) - aus - ven     (N): cut a support there (39)
-  B con - bul - roa (R) - bla - con     (R): bomb a supply centre (40)
-  B ven Stands                          a bomber stays (37)
-  len [Land GER B pru]                  let another's bomber land in your province (44)
-  Build T mun / Build B ber / Remove A par / Waive      Transfer 2 SP to FRA (winter, 12)\n""",
+    order_help=order_help(None),
+    power_help=tuple((p, order_help(p)) for p in POWERS),
 )
 
 
@@ -162,13 +176,24 @@ class Diplomacy1939:
     def resolve(
         self, state: State1939, orders: Mapping[str, Sequence[Any]], chance: Chance
     ) -> Resolution[State1939]:
-        return turn.resolve(self.map, state, orders)
+        done = turn.resolve(self.map, state, orders)
+        expected = self.pending(state).powers
+        if all(p in orders for p in expected):
+            return done
+        winter = dict.fromkeys(expected, missing.WINTER_1939)
+        told = missing.notes(label(state), state.phase, expected, orders, winter)
+        return Resolution(done.state, [*told, *done.events])
 
     def view(self, state: State1939, power: str | None) -> View:
         return view(self.map, state)
 
     def printout(self, state: State1939, events: Sequence[Event], power: str | None) -> str:
         return printout(self.map, state, events, power)
+
+    def printout_ended(
+        self, state: State1939, events: Sequence[Event], power: str | None, outcome: Outcome
+    ) -> str:
+        return printout(self.map, ended_state(state, outcome), events, power, outcome.summary)
 
     def outcome(self, state: State1939) -> Outcome | None:
         return outcome(state)

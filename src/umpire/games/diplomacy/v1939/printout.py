@@ -8,14 +8,39 @@ from collections.abc import Sequence
 from umpire.core.events import Event
 from umpire.games.diplomacy.geography import Map
 from umpire.games.diplomacy.model import ADJUSTMENTS, OVER, RETREATS
-from umpire.games.diplomacy.printout import results_lines
+from umpire.games.diplomacy.printout import over_line, results_lines
 from umpire.games.diplomacy.v1939.model import NEUTRAL, State1939
+from umpire.games.diplomacy.v1939.supply import transfer_limit
 from umpire.games.diplomacy.v1939.views import label, supply_points
 
+# Each power's winter examples, in its own home centres (D39 9: builds in owned home
+# centres; a fleet on a split coast names it), removing a unit as it might stand there, and
+# giving SP to a neighbour (D39 12).
+WINTER = {
+    "ENG": ("A lvp", "F lon", "T edi", "B lon", "F edi", "FRA"),
+    "FRA": ("A par", "F bre", "T mar", "B par", "A mar", "ENG"),
+    "GER": ("A ber", "F kie", "T mun", "B aus", "A mun", "ITA"),
+    "ITA": ("A rom", "F nap", "T ven", "B rom", "F nap", "GER"),
+    "RUS": ("A mos", "F len/sc", "T sev", "B mos", "A sev", "TUR"),
+    "TUR": ("A ank", "F con", "T smy", "B con", "F smy", "RUS"),
+}
+
+
+def winter_examples(power: str | None, remove: str = "", give: int = 1) -> str:
+    """Winter orders ``power`` may write (None: in general), ``remove``: a unit of his to
+    name in the removal (else one as it might stand in a home centre); ``give``: the SP he
+    may transfer (a fifth of his own, D39 12; three home centres give 9 SP, so 1)."""
+    if power not in WINTER:
+        return "Build A <home centre>   Build F <coastal home centre>   Remove A <place>   Waive"
+    army, fleet, tank, bomber, unit, partner = WINTER[power]
+    return (
+        f"Build {army}   Build {fleet}   Build {tank}   Build {bomber}   "
+        f"Remove {remove or unit}   Waive   Transfer {give} SP to {partner}"
+    )
+
+
 WINTER_HELP = [
-    "Winter orders (D39 7-13, 18, 31):",
-    "  Build A ber   Build F kie   Build T mun   Build B ber   Remove A par   Waive",
-    "  Transfer 2 SP to France   (at most a fifth of your SP; never conditional, D39 12)",
+    "  Transfers: at most a fifth of your SP, never conditional (D39 12).",
     "  Alternate:   starts an alternate set of builds and removals (D39 12), used only if",
     "               the sets before it cannot be carried out in full (a build refused, or a",
     "               unit disbanded for want of SP); if none can, the last set is used.",
@@ -27,7 +52,11 @@ RETREAT_HELP = [
 ]
 
 
-def printout(m: Map, state: State1939, events: Sequence[Event], power: str | None) -> str:
+def printout(
+    m: Map, state: State1939, events: Sequence[Event], power: str | None, summary: str = ""
+) -> str:
+    """The report of ``power`` (None: the umpire); ``summary``: how a game that is over ended,
+    when not by the rules (a result declared or voted)."""
     head = f"Diplomacy 1939 III: {label(state)}" + (f", report for {power}" if power else "")
     lines = [head, *results_lines(events), "", "Units:"]
     bombers = state.bomber_list()
@@ -44,9 +73,12 @@ def printout(m: Map, state: State1939, events: Sequence[Event], power: str | Non
         c = state.centres_of(p)
         lines.append(f"  {p} {len(c):2} ({sp[p]:2} SP): {' '.join(c)}")
     if state.phase == OVER:
-        lines.append(f"Game over: {state.result}, {', '.join(state.winners)}")
+        lines.append(over_line(state, summary))
     elif state.phase == ADJUSTMENTS:
-        lines += WINTER_HELP
+        mine = [f"{u.kind} {u.loc}" for u in state.units if u.power == power]
+        give = max(1, transfer_limit(sp[power])) if power else 1
+        examples = winter_examples(power, mine[0] if mine else "", give)
+        lines += ["Winter orders (D39 7-13, 18, 31):", f"  {examples}", *WINTER_HELP]
     elif state.phase == RETREATS:
         lines += RETREAT_HELP
     return "\n".join(lines) + "\n"
