@@ -9,6 +9,7 @@ import pytest
 
 from umpire.core import registry
 from umpire.core.ruleset import (
+    HasDeclaredEnd,
     HasDrawVotes,
     HasNewspaper,
     HasOrderOptions,
@@ -23,7 +24,7 @@ from umpire.core.ruleset import (
 )
 
 PROTOCOLS: list[Any] = [
-    Ruleset, ParsingRuleset, HasNewspaper, HasPrintoutOfView, HasPublicView, HasSeating,
+    Ruleset, ParsingRuleset, HasDeclaredEnd, HasNewspaper, HasPrintoutOfView, HasPublicView, HasSeating,
     HasOrderOptions, HasOrderPlaces, HasOrderSteps, HasDrawVotes,
 ]  # fmt: skip
 

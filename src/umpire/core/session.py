@@ -453,7 +453,7 @@ def ended_printout(
     """The last printout of a game ended by ``outcome`` other than by its rules: the game's
     own (:class:`HasDeclaredEnd`), else its ordinary printout under a notice that the game is
     over and takes no more orders (whatever the printout below still asks for)."""
-    if isinstance(ruleset, HasDeclaredEnd):
+    if implements(ruleset, HasDeclaredEnd):
         return str(ruleset.printout_ended(state, events, power, outcome))
     notice = f"THE GAME IS OVER: {outcome.summary}. No more orders are taken.\n\n"
     return notice + ruleset.printout(state, events, power)
