@@ -258,3 +258,32 @@ def test_openapi_document_is_served_through_gunicorn(tmp_path: Path) -> None:
         child.send_signal(signal.SIGTERM)
         out, _ = child.communicate(timeout=60)
     assert child.returncode == 0, "".join(lines) + out
+
+
+LOADED = """
+import json
+import sys
+import django
+django.setup()
+from umpire.server.httpd import HttpSettings, UmpireHttp, listen
+before = {m for m in sys.modules if m.startswith("umpire.games.")}
+UmpireHttp(listen("127.0.0.1", 0), HttpSettings.from_environ({})).load()
+after = {m for m in sys.modules if m.startswith("umpire.games.")}
+print(json.dumps([sorted(before), sorted(after)]))
+"""
+
+
+def test_the_games_are_loaded_before_the_workers_are_forked(tmp_path: Path) -> None:
+    """A worker's first order submission for a game does not import it (0.4 s for Diplomacy,
+    with the requests behind it waiting): the master loads every game before forking."""
+    environ = _env(tmp_path, DJANGO_SETTINGS_MODULE="umpire.server.settings")
+    environ.setdefault("UMPIRE_SECRET_KEY", "test-only-secret-key-not-for-production-use-x")
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED], env=environ, capture_output=True, text=True,
+        timeout=120, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    before, after = json.loads(done.stdout.strip().splitlines()[-1])
+    games = {"battleplan", "conquest", "diplomacy", "origins", "spi_ww2"}
+    assert not {m.split(".")[2] for m in before} & games
+    assert games <= {m.split(".")[2] for m in after}

@@ -137,8 +137,13 @@ class UmpireHttp(BaseApplication):  # type: ignore[misc]
         from django.db import connections
         from django.urls import get_resolver
 
+        from umpire.core import registry
         from umpire.server.wsgi import application
 
         get_resolver().url_patterns  # noqa: B018 -- imports every view and the API now
+        # Every game and scenario, loaded once here rather than by each worker's first order
+        # submission for it: a cold worker took 0.4 s importing Diplomacy while the requests
+        # queued behind it waited (the p99 of the load test's first phase of submissions).
+        registry.all_scenarios()
         connections.close_all()  # no connection may be shared with the forked workers
         return application
