@@ -330,7 +330,9 @@ def test_a_spi_ww2_spectator_watches_the_public_map(chrome: Any, live: Live, sce
     spectator = context(chrome, live, None).new_page()
     # The bots' phases run by themselves; the game master processes the person's (the set-up
     # of 19.2, the Diplomacy Interphase, his Player-Turn) until a turn with events is shown.
-    for _ in range(6):
+    # How many that takes depends on the power the person is seated at (drawn by the game's
+    # seed): up to a whole Game-Turn of Player-Turns.
+    for _ in range(20):
         spectator.goto(f"/games/{gid}/")
         if "Last turn" in _map_text(spectator):
             break
