@@ -122,9 +122,10 @@ def chrome() -> Iterator[Any]:
             b.close()
 
 
-def context(browser: Any, live: Live, session_key: str | None) -> Any:
-    """A browser context logged in with ``session_key`` (None: an anonymous visitor)."""
-    ctx = browser.new_context(viewport=VIEWPORT, base_url=live.base, timezone_id="Europe/Paris")
+def context(browser: Any, live: Live, session_key: str | None, zone: str = "Europe/Paris") -> Any:
+    """A browser context logged in with ``session_key`` (None: an anonymous visitor), its
+    clock in time zone ``zone``."""
+    ctx = browser.new_context(viewport=VIEWPORT, base_url=live.base, timezone_id=zone)
     ctx.set_default_timeout(20_000)
     if session_key:
         ctx.add_cookies([{"name": "sessionid", "value": session_key, "url": live.base}])

@@ -87,6 +87,16 @@ def test_diplomacy_to_1902_by_seven_players(chrome: Any, live: Live) -> None:
 
     eng.goto("/games/")
     assert "Spring 1901 movement" in eng.inner_text("main") and "not in" in eng.inner_text("main")
+    # The deadline in the viewer's own time beside UTC; a viewer whose clock is UTC sees it
+    # once.
+    local = eng.inner_text(".deadline .local")
+    assert local.startswith("(") and re.search(r"GMT\+1|CET", local), local
+    utc = context(chrome, live, setup["sessions"]["ENG"], zone="UTC").new_page()
+    utc.goto("/games/")
+    assert utc.inner_text(".deadline .countdown").startswith("in ")
+    assert utc.inner_text(".deadline .local") == ""
+    assert "UTC" in utc.inner_text(".deadline")
+    utc.close()
     shot(eng, "diplomacy-my-games")
     eng.goto("/lobby/")
     shot(eng, "lobby")

@@ -4,6 +4,9 @@
 (function () {
   "use strict";
   function pad(n) { return String(n).padStart(2, "0"); }
+  var viewerZone = (Intl.DateTimeFormat().resolvedOptions().timeZone || "").replace(/^Etc\//, "");
+  var viewerIsUtc = viewerZone === "UTC" || viewerZone === "UCT" || viewerZone === "Zulu" ||
+    viewerZone === "Universal" || viewerZone === "GMT" || viewerZone === "Greenwich";
   function tick() {
     document.querySelectorAll(".deadline[data-deadline]").forEach(function (el) {
       var when = new Date(el.dataset.deadline);
@@ -15,7 +18,8 @@
         text = "in " + (d ? d + "d " : "") + pad(h) + ":" + pad(m) + ":" + pad(s);
       }
       el.querySelector(".countdown").textContent = text;
-      el.querySelector(".local").textContent = "(" + when.toLocaleString([], {
+      // The viewer's own time, unless the viewer's clock is UTC (the page prints UTC already).
+      el.querySelector(".local").textContent = viewerIsUtc ? "" : "(" + when.toLocaleString([], {
         weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
         timeZoneName: "short" }) + ")";
     });
