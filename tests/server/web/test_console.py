@@ -93,6 +93,9 @@ def test_start_pause_resume_extend_process_rollback_end(gm: Any) -> None:
     ]  # fmt: skip
     log = c.get(f"/gm/{game.pk}/").content.decode()
     assert "declare" in log and "agreed at the table" in log
+    # The details read as settings, not as a program's dictionary.
+    assert "settings.press: full" in log and "settings.fill_with_bots: yes" in log
+    assert "settings.deadline.minutes: 60" in log and "{&#x27;" not in log
 
 
 def test_a_game_nobody_joined_or_too_few_would_play_does_not_start(gm: Any) -> None:

@@ -37,7 +37,7 @@ def game_choices() -> list[tuple[str, str]]:
 class CreateGameForm(forms.Form):
     name = forms.CharField(max_length=120, required=False)
     game = forms.ChoiceField(choices=game_choices)
-    public = forms.BooleanField(required=False, initial=True, label="listed in the lobby")
+    public = forms.BooleanField(required=False, initial=True, label="Listed in the lobby")
     press = forms.ChoiceField(choices=[(p, p) for p in PRESS_RULES], initial="full")
     anonymous_press = forms.BooleanField(required=False)
     deadline_minutes = forms.IntegerField(
@@ -47,10 +47,10 @@ class CreateGameForm(forms.Form):
     nmr = forms.ChoiceField(
         choices=[("rules", "the game's own rules"), ("bot", "the bot writes them")],
         initial="rules",
-        label="missing orders",
+        label="Missing orders",
     )
-    fill_with_bots = forms.BooleanField(required=False, label="bots play unassigned powers")
-    open_bot_seats = forms.BooleanField(required=False, label="joiners take over bots")
+    fill_with_bots = forms.BooleanField(required=False, label="Bots play unassigned powers")
+    open_bot_seats = forms.BooleanField(required=False, label="Joiners take over bots")
     powers = forms.CharField(
         required=False, help_text="comma-separated; empty: the scenario's default powers"
     )

@@ -109,3 +109,35 @@ def minutes(value: Any) -> str:
     if not hours:
         return f"{mins} min"
     return f"{hours} h" + (f" {mins} min" if mins else "")
+
+
+@register.filter
+def audit_details(details: Any) -> str:
+    """An audit entry's details as a game master reads them: ``key: value`` pairs, nested
+    settings as ``settings.press: full``, yes/no for flags, lists joined by commas."""
+    if not isinstance(details, dict):
+        return "" if details is None else str(details)
+    return "; ".join(f"{key}: {text}" for key, text in _pairs(details, ""))
+
+
+def _pairs(details: dict[str, Any], prefix: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for key, value in details.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict) and value:
+            out.extend(_pairs(value, name + "."))
+        else:
+            out.append((name, _plain(value)))
+    return out
+
+
+def _plain(value: Any) -> str:
+    if value is None or value == {} or value == []:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={_plain(v)}" for k, v in value.items())
+    return str(value)
