@@ -190,6 +190,54 @@ def test_lobby_lists_open_games_and_joining_keeps_preferences(gm: Any) -> None:
     assert game.seats.get(user=eve).power == "TUR"
 
 
+def test_the_lobby_pages_running_games_in_constant_queries(
+    gm: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A house runs thousands of games: the lobby lists them a page at a time, newest first,
+    in the same few queries whether there are three games or eight (it read every game, one
+    by one, before)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from umpire.server.web import views
+
+    monkeypatch.setattr(views, "LOBBY_PAGE", 2)
+    bots = {"fill_with_bots": True}
+    started = []
+    for i in range(3):
+        game = service.create_game(gm[0], f"Running {i}", "diplomacy", settings=bots)
+        service.join(game.pk, account(f"p{i}"), [])
+        service.start(game.pk, gm[0])
+        started.append(game.pk)
+    eve = client_for(account("eve"))
+    counts = []
+    for more in (0, 5):
+        for i in range(more):
+            game = service.create_game(gm[0], f"Later {i}", "diplomacy", settings=bots)
+            service.join(game.pk, account(f"q{i}"), [])
+            service.start(game.pk, gm[0])
+            started.append(game.pk)
+        for client in (client_for(None), eve):
+            with CaptureQueriesContext(connection) as q:
+                page = client.get("/lobby/").content.decode()
+            counts.append(len(q))
+    assert counts[0] == counts[2] and counts[1] == counts[3], counts
+    newest = sorted(started, reverse=True)
+    # The first page: the two newest, with their turn, and a link to the next page.
+    assert "Later 4" in page and "Later 3" in page and "Later 2" not in page
+    assert "Spring 1901 movement" in page
+    assert f"?running_before={newest[1]}" in page
+    nxt = eve.get(f"/lobby/?running_before={newest[1]}").content.decode()
+    assert "Later 2" in nxt and "Later 1" in nxt and "Later 4" not in nxt
+    assert "Newest games" in nxt and f"?running_before={newest[3]}" in nxt
+    last = eve.get(f"/lobby/?running_before={newest[5]}").content.decode()
+    assert "Running 1" in last and "Running 0" in last and "Older running games" not in last
+    for bad in ("x", "-1", "1e9", "9" * 40):
+        response = eve.get(f"/lobby/?running_before={bad}")
+        assert response.status_code == 400 and b"a game number" in response.content
+    assert eve.get("/lobby/?finished_before=").status_code == 400
+
+
 def test_my_games_shows_turn_deadline_orders_and_unread_press(dip: Any) -> None:
     game, users, _ = dip
     fra = client_for(users["FRA"])

@@ -15,7 +15,7 @@ from umpire.core.ruleset import HasOrderPlaces, HasOrderSteps, implements
 from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.models import Enrollment, Game, GameStatus
-from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, viewer_of
+from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, viewer_of, with_facts
 from umpire.server.web import press
 from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
 from umpire.server.web.maps import map_regions, map_svg
@@ -57,21 +57,52 @@ def my_games(request: HttpRequest) -> HttpResponse:
     return render(request, "web/my_games.html", {"rows": rows})
 
 
+# Running and finished games are listed this many at a time, newest first (a house runs
+# thousands; the page must cost the same with ten games or ten thousand).
+LOBBY_PAGE = 50
+
+
 def lobby(request: HttpRequest) -> HttpResponse:
-    forming: list[dict[str, Any]] = []
-    running: list[dict[str, Any]] = []
-    finished: list[dict[str, Any]] = []
+    """Every forming public game (to join), then the running and the finished ones
+    :data:`LOBBY_PAGE` at a time, newest first: ``?running_before=ID`` and
+    ``?finished_before=ID`` page on. A handful of queries however many games there are."""
+    before: dict[str, int | None] = {}
+    for key in ("running_before", "finished_before"):
+        raw = request.GET.get(key)
+        if raw is not None and not (raw.isascii() and raw.isdigit() and len(raw) <= 12):
+            return HttpResponse(
+                f"{key}: a game number (the last game listed), e.g. {key}=120\n",
+                status=400,
+                content_type="text/plain; charset=utf-8",
+            )
+        before[key] = int(raw) if raw is not None else None
     user = signed_in(request)
     joined = _joined(user)
-    for game in Game.objects.filter(public=True).order_by("-id"):
-        facts = read(game, viewer_of(game, user), ["game"])["game"]
+    public = Game.objects.filter(public=True).order_by("-id")
+    forming = _lobby_rows(public.filter(status=GameStatus.FORMING), user, joined)
+    running = public.filter(status__in=(GameStatus.RUNNING, GameStatus.PAUSED))
+    finished = public.filter(status=GameStatus.FINISHED)
+    pages: dict[str, Any] = {"forming": forming}
+    for name, games in (("running", running), ("finished", finished)):
+        if (last := before[f"{name}_before"]) is not None:
+            games = games.filter(id__lt=last)
+        rows = _lobby_rows(games[: LOBBY_PAGE + 1], user, joined)
+        pages[name] = rows[:LOBBY_PAGE]
+        pages[f"{name}_more"] = rows[LOBBY_PAGE - 1]["id"] if len(rows) > LOBBY_PAGE else None
+        pages[f"{name}_paged"] = last is not None
+    return render(request, "web/lobby.html", pages)
+
+
+def _lobby_rows(games: Any, user: Any, joined: dict[int, list[str]]) -> list[dict[str, Any]]:
+    """The public facts of ``games`` (newest first) as ``user`` sees them, their seats and
+    sign-ups read in two queries for all of them."""
+    rows = []
+    for game in with_facts(games):
+        viewer = viewer_of(game, user, getattr(game, "active_seats", None))
+        facts = read(game, viewer, ["game"])["game"]
         facts["joined"] = joined.get(game.pk)
-        {"forming": forming, "finished": finished}.get(game.status, running).append(facts)
-    return render(
-        request,
-        "web/lobby.html",
-        {"forming": forming, "running": running, "finished": finished},
-    )
+        rows.append(facts)
+    return rows
 
 
 def _joined(user: Any, game_id: int | None = None) -> dict[int, list[str]]:
