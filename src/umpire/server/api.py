@@ -13,7 +13,6 @@ from typing import Any, Literal
 
 from django.contrib.auth.models import User
 from django.core.exceptions import RequestDataTooBig
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import Field, NinjaAPI, Schema, Status
 from ninja.errors import AuthenticationError, HttpError
@@ -30,6 +29,7 @@ from umpire.server.models import Game
 from umpire.server.outputs import (
     SPECTATOR_VIEWER,
     SPECTATORS_ONLY,
+    mine,
     present,
     viewer_of,
     with_facts,
@@ -410,10 +410,11 @@ class StartIn(Schema):
 @api.get("/games", auth=auth, tags=["games"])
 def my_games(request: HttpRequest) -> list[dict[str, Any]]:
     user = _user(request)
-    games = Game.objects.filter(
-        Q(gm=user) | Q(seats__user=user, seats__active=True) | Q(enrollments__user=user)
-    ).distinct()
-    return [present(g, viewer_of(g, user), ["game"])["game"] for g in games.order_by("-id")]
+    games = with_facts(Game.objects.filter(id__in=mine(user)).order_by("-id"))
+    return [
+        present(g, viewer_of(g, user, getattr(g, "active_seats", None)), ["game"])["game"]
+        for g in games
+    ]
 
 
 @api.post("/games", auth=auth, response={201: dict}, tags=["games"])

@@ -128,7 +128,7 @@ def present(
 
 
 def _started(game: Game) -> None:
-    if game.initial_state is None:
+    if not has_started(game):
         raise refuse(E.GAME_NOT_STARTED)
 
 
@@ -152,6 +152,15 @@ def with_facts(games: QuerySet[Game]) -> QuerySet[Game]:
         .annotate(enrolled_count=joined, has_started=started)
         .defer("initial_state")
     )
+
+
+def mine(user: User) -> QuerySet[Game, int]:
+    """The ids of the games ``user`` runs, holds a seat in or joined (a subquery: the games
+    themselves are read without the joins, so that counts over them stay right)."""
+    found = Game.objects.filter(
+        Q(gm=user) | Q(seats__user=user, seats__active=True) | Q(enrollments__user=user)
+    )
+    return found.values_list("id", flat=True)
 
 
 def has_started(game: Game) -> bool:
@@ -335,12 +344,16 @@ def _receipt(viewer: Viewer, receipt: Receipt | None) -> dict[str, Any] | None:
 
 def visible_messages(game: Game, viewer: Viewer) -> list[Message]:
     """The press the viewer may read, oldest first."""
-    shown = []
-    for m in Message.objects.filter(game=game).order_by("id"):
-        mine = viewer.power is not None and m.sender_power == viewer.power
-        if viewer.is_umpire or mine or m.to_all or viewer.power in m.recipients:
-            shown.append(m)
-    return shown
+    messages = Message.objects.filter(game=game).order_by("id")
+    return [m for m in messages if can_read(viewer, m.sender_power, m.to_all, m.recipients)]
+
+
+def can_read(viewer: Viewer, sender: str, to_all: bool, recipients: Sequence[str]) -> bool:
+    """Whether ``viewer`` may read a message from ``sender`` to everyone (``to_all``) or to
+    ``recipients``: the game master reads all press, a player what was sent to him or by
+    him."""
+    mine = viewer.power is not None and sender == viewer.power
+    return viewer.is_umpire or mine or to_all or viewer.power in recipients
 
 
 def _messages(game: Game, viewer: Viewer) -> list[dict[str, Any]]:

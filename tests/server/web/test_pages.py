@@ -251,8 +251,53 @@ def test_my_games_shows_turn_deadline_orders_and_unread_press(dip: Any) -> None:
     press = fra.get(f"/games/{game.pk}/press/").content.decode()
     assert "Channel stays empty?" in press and "<b>new</b>" in press
     assert "1 new" not in fra.get("/games/").content.decode()  # read now
+    # Press France may not read (between others), France's own, and an anonymous message:
+    # only the last is new for France; the game master, who reads all press, has all four.
+    client_for(users["GER"]).post(f"/games/{game.pk}/press/", {"to": ["ENG"], "text": "psst"})
+    fra.post(f"/games/{game.pk}/press/", {"to": ["ENG"], "text": "agreed"})
+    client_for(users["ITA"]).post(
+        f"/games/{game.pk}/press/", {"to": ["FRA"], "text": "who am I?", "anonymous": "on"}
+    )
+    assert "1 new" in fra.get("/games/").content.decode()
+    assert "4 new" in client_for(game.gm).get("/games/").content.decode()
     fra.post(f"/games/{game.pk}/orders/", {"orders": "A par H", "turn": 1, "ready": "on"})
     assert "ready" in fra.get("/games/").content.decode()
+
+
+def test_my_games_costs_the_same_queries_for_two_games_or_five() -> None:
+    """A game master's list of games: each game's seats, status and unread press are read for
+    all the games at once (four queries a game before), on the page and through the API."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from ..conftest import make_user
+
+    boss, api = make_user("boss", gm=True)
+    api.get("/games")  # the token's first use is written down once
+
+    def counted() -> tuple[int, int]:
+        with CaptureQueriesContext(connection) as q:
+            page = client_for(boss).get("/games/").content.decode()
+        assert page.count("Spring 1901 movement") == len(made)
+        assert page.count("1 new") == len(made)  # each game's press from its player
+        with CaptureQueriesContext(connection) as a:
+            status, body = api.get("/games")
+        assert status == 200 and [g["id"] for g in body] == sorted(made, reverse=True)
+        return len(q), len(a)
+
+    made: list[int] = []
+    few = (0, 0)
+    for extra in (2, 3):
+        for _ in range(extra):
+            game = service.create_game(boss, "G", "diplomacy", settings={"fill_with_bots": True})
+            player = account(f"p{len(made)}")
+            service.join(game.pk, player, ["ENG"])
+            service.start(game.pk, boss)
+            client_for(player).post(f"/games/{game.pk}/press/", {"to": ["all"], "text": "hi"})
+            made.append(game.pk)
+        if extra == 2:
+            few = counted()
+    assert counted() == few
 
 
 def test_press_threads_and_anonymous_messages(dip: Any) -> None:

@@ -12,8 +12,8 @@ from django.shortcuts import redirect, render
 
 from umpire.core.session import SessionError
 from umpire.server import service
-from umpire.server.models import Game, ReadMark
-from umpire.server.outputs import Viewer, viewer_of
+from umpire.server.models import Game, Message, ReadMark
+from umpire.server.outputs import SPECTATOR, Viewer, can_read, viewer_of
 from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
 
 ALL = "all"
@@ -28,12 +28,27 @@ def _incoming(viewer: Viewer, message: dict[str, Any]) -> bool:
     return viewer.power is None or message["from"] != viewer.power or not message["signed"]
 
 
-def unread(game: Game, viewer: Viewer, user: User) -> int:
-    """How many messages sent to the viewer the viewer has not opened yet."""
-    shown = read(game, viewer, ["messages"]).get("messages") or []
-    seen = _last_seen(game, user)
-    mine = viewer.power
-    return sum(1 for m in shown if m["id"] > seen and not (mine and m["from"] == mine))
+def unread(games: Sequence[tuple[Game, Viewer]], user: User) -> dict[int, int]:
+    """For each game, how many messages sent to its viewer the viewer has not opened yet
+    (none where the viewer reads no press: a spectator). Two queries for all the games: the
+    read marks, and who sent what to whom (not the texts). A message's number is its place
+    in the viewer's own list of press, as on the press page."""
+    viewers = {g.pk: v for g, v in games if v.role != SPECTATOR}
+    marks = ReadMark.objects.filter(user=user, game_id__in=list(viewers))
+    seen = dict(marks.values_list("game_id", "last_seen"))
+    counts = dict.fromkeys(viewers, 0)
+    numbers = dict.fromkeys(viewers, 0)
+    rows = Message.objects.filter(game_id__in=list(viewers)).order_by("game_id", "id")
+    for game_id, sender, to_all, recipients in rows.values_list(
+        "game_id", "sender_power", "to_all", "recipients"
+    ):
+        viewer = viewers[game_id]
+        if not can_read(viewer, sender, to_all, recipients):
+            continue
+        numbers[game_id] += 1
+        if numbers[game_id] > seen.get(game_id, 0) and sender != viewer.power:
+            counts[game_id] += 1
+    return counts
 
 
 def threads(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -15,7 +14,7 @@ from umpire.core.ruleset import HasOrderPlaces, HasOrderSteps, implements
 from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.models import Enrollment, Game, GameStatus
-from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, viewer_of, with_facts
+from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, mine, viewer_of, with_facts
 from umpire.server.web import press
 from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
 from umpire.server.web.maps import map_regions, map_svg
@@ -31,18 +30,15 @@ def my_games(request: HttpRequest) -> HttpResponse:
     user = signed_in(request)
     if user is None:
         return need_login(request)
-    games = (
-        Game.objects.filter(
-            Q(gm=user) | Q(seats__user=user, seats__active=True) | Q(enrollments__user=user)
-        )
-        .distinct()
-        .order_by("-id")
-    )
+    # Each game's seats and sign-ups read in two queries for all of them.
+    games = with_facts(Game.objects.filter(id__in=mine(user)).order_by("-id"))
+    viewers = [(g, viewer_of(g, user, getattr(g, "active_seats", None))) for g in games]
+    unread = press.unread([(g, v) for g, v in viewers if g.status != GameStatus.FORMING], user)
     rows = []
-    for game in games:
-        viewer = viewer_of(game, user)
+    for game, viewer in viewers:
         started = game.status != GameStatus.FORMING
-        data = read(game, viewer, ["game", "status"] if started else ["game"])
+        seats = getattr(game, "active_seats", None)
+        data = read(game, viewer, ["game", "status"] if started else ["game"], seats=seats)
         status = data.get("status") or {}
         me = viewer.power
         rows.append(
@@ -51,7 +47,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
                 "submitted": me is not None and me in status.get("submitted", []),
                 "ready": me is not None and me in status.get("ready", []),
                 "expected": me is not None and me in status.get("expected", []),
-                "unread": press.unread(game, viewer, user) if started else 0,
+                "unread": unread.get(game.pk, 0),
             }
         )
     return render(request, "web/my_games.html", {"rows": rows})
