@@ -168,3 +168,31 @@ def test_every_post_needs_the_csrf_token(gm: Any) -> None:
     game.refresh_from_db()
     assert game.status == GameStatus.RUNNING and not game.submissions.exists()
     assert not game.votes.exists() and not game.messages.exists()
+
+
+def test_the_console_lists_games_a_page_at_a_time_in_constant_queries(
+    gm: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from umpire.server.web import gm as console
+
+    monkeypatch.setattr(console, "CONSOLE_PAGE", 3)
+    c = client_for(gm[0])
+    counts = []
+    for n in (2, 5):
+        while Game.objects.count() < n:
+            c.post("/gm/", {**FORM, "name": f"Game {Game.objects.count()}"})
+        with CaptureQueriesContext(connection) as q:
+            page = c.get("/gm/").content.decode()
+        counts.append(len(q))
+    assert counts[0] == counts[1], counts  # not a query or more per game
+    ids = sorted(Game.objects.values_list("id", flat=True), reverse=True)
+    assert "Game 4" in page and "Game 2" in page and "Game 1" not in page
+    assert f"?before={ids[2]}" in page
+    older = c.get(f"/gm/?before={ids[2]}").content.decode()
+    assert "Game 1" in older and "Game 0" in older and "Game 4" not in older
+    assert "Newest games" in older and "Older games" not in older
+    bad = c.get("/gm/?before=abc")
+    assert bad.status_code == 400 and b"a game number" in bad.content
