@@ -56,3 +56,19 @@ def need_login(request: HttpRequest) -> HttpResponse:
 
 def report_error(request: HttpRequest, err: SessionError) -> None:
     messages.error(request, f"{err.message} [{err.code}]")
+
+
+def listed_before(request: HttpRequest, key: str) -> int | HttpResponse | None:
+    """The game number in ``?key=`` where a list of games goes on (the last one listed: the
+    next page starts below it), None without one, or a plain 400 answer naming what is
+    wrong."""
+    raw = request.GET.get(key)
+    if raw is None:
+        return None
+    if raw.isascii() and raw.isdigit() and len(raw) <= 12:
+        return int(raw)
+    return HttpResponse(
+        f"{key}: a game number (the last game listed), e.g. {key}=120\n",
+        status=400,
+        content_type="text/plain; charset=utf-8",
+    )

@@ -20,7 +20,14 @@ from umpire.server.errors import GM_BAD_REQUEST, GM_UNKNOWN_ACTION, refuse
 from umpire.server.models import Game
 from umpire.server.outputs import viewer_of, with_facts
 from umpire.server.schemas import MAX_MINUTES
-from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
+from umpire.server.web.common import (
+    game_or_404,
+    listed_before,
+    need_login,
+    read,
+    report_error,
+    signed_in,
+)
 from umpire.server.web.forms import CreateGameForm
 from umpire.server.web.maps import map_regions, map_svg
 
@@ -52,25 +59,21 @@ def console(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Game {game.pk} created; players may join it now.")
             return redirect("web:gm_game", game.pk)
-    raw = request.GET.get("before")
-    if raw is not None and not (raw.isascii() and raw.isdigit() and len(raw) <= 12):
-        return HttpResponse(
-            "before: a game number (the last game listed), e.g. before=120\n",
-            status=400,
-            content_type="text/plain; charset=utf-8",
-        )
+    before = listed_before(request, "before")
+    if isinstance(before, HttpResponse):
+        return before
     # A superuser's list is every game: newest first, CONSOLE_PAGE at a time, each page read
     # in a few queries for all its games.
     games = Game.objects.all() if user.is_superuser else Game.objects.filter(gm=user)
-    if raw is not None:
-        games = games.filter(id__lt=int(raw))
+    if before is not None:
+        games = games.filter(id__lt=before)
     found = list(with_facts(games.order_by("-id")[: CONSOLE_PAGE + 1]))
     rows = [
         read(g, viewer_of(g, user, getattr(g, "active_seats", None)), ["game"])["game"]
         for g in found[:CONSOLE_PAGE]
     ]
     more = rows[-1]["id"] if len(found) > CONSOLE_PAGE else None
-    context = {"form": form, "rows": rows, "more": more, "paged": raw is not None}
+    context = {"form": form, "rows": rows, "more": more, "paged": before is not None}
     return render(request, "web/gm_console.html", context)
 
 

@@ -16,7 +16,14 @@ from umpire.server import service
 from umpire.server.models import Enrollment, Game, GameStatus
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, mine, viewer_of, with_facts
 from umpire.server.web import press
-from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
+from umpire.server.web.common import (
+    game_or_404,
+    listed_before,
+    need_login,
+    read,
+    report_error,
+    signed_in,
+)
 from umpire.server.web.maps import map_regions, map_svg
 
 
@@ -64,14 +71,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
     ``?finished_before=ID`` page on. A handful of queries however many games there are."""
     before: dict[str, int | None] = {}
     for key in ("running_before", "finished_before"):
-        raw = request.GET.get(key)
-        if raw is not None and not (raw.isascii() and raw.isdigit() and len(raw) <= 12):
-            return HttpResponse(
-                f"{key}: a game number (the last game listed), e.g. {key}=120\n",
-                status=400,
-                content_type="text/plain; charset=utf-8",
-            )
-        before[key] = int(raw) if raw is not None else None
+        found = listed_before(request, key)
+        if isinstance(found, HttpResponse):
+            return found
+        before[key] = found
     user = signed_in(request)
     joined = _joined(user)
     public = Game.objects.filter(public=True).order_by("-id")
