@@ -408,9 +408,16 @@ class StartIn(Schema):
 
 
 @api.get("/games", auth=auth, tags=["games"])
-def my_games(request: HttpRequest) -> list[dict[str, Any]]:
+def my_games(
+    request: HttpRequest, limit: PageSize = 100, before: Id | None = None
+) -> list[dict[str, Any]]:
+    """The games you play, joined or run, newest first, ``limit`` at a time; the next page:
+    ``before`` the id of the last game of this one."""
     user = _user(request)
-    games = with_facts(Game.objects.filter(id__in=mine(user)).order_by("-id"))
+    games = Game.objects.filter(id__in=mine(user))
+    if before is not None:
+        games = games.filter(id__lt=before)
+    games = with_facts(games.order_by("-id")[:limit])
     return [
         present(g, viewer_of(g, user, getattr(g, "active_seats", None)), ["game"])["game"]
         for g in games

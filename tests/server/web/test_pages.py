@@ -300,6 +300,29 @@ def test_my_games_costs_the_same_queries_for_two_games_or_five() -> None:
     assert counted() == few
 
 
+def test_my_games_come_a_page_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    from umpire.server.web import views
+
+    from ..conftest import make_user
+
+    monkeypatch.setattr(views, "MY_GAMES_PAGE", 2)
+    boss, api = make_user("boss", gm=True)
+    made = [service.create_game(boss, f"Mine {i}", "diplomacy").pk for i in range(3)]
+    c = client_for(boss)
+    first = c.get("/games/").content.decode()
+    assert "Mine 2" in first and "Mine 1" in first and "Mine 0" not in first
+    assert f"?before={made[1]}" in first
+    rest = c.get(f"/games/?before={made[1]}").content.decode()
+    assert "Mine 0" in rest and "Mine 1" not in rest and "Older games" not in rest
+    assert c.get("/games/?before=%2D1").status_code == 400
+    status, page = api.get("/games", limit=2)
+    assert status == 200 and [g["id"] for g in page] == [made[2], made[1]]
+    status, page = api.get("/games", limit=2, before=made[1])
+    assert status == 200 and [g["id"] for g in page] == [made[0]]
+    status, body = api.get("/games", limit=10_000)
+    assert status in (400, 422) and body["code"]
+
+
 def test_press_threads_and_anonymous_messages(dip: Any) -> None:
     game, users, _ = dip
     eng, fra, ger = (client_for(users[p]) for p in ("ENG", "FRA", "GER"))

@@ -33,13 +33,26 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "web/index.html", {})
 
 
+# A player's (or game master's) games listed at a time, newest first.
+MY_GAMES_PAGE = 100
+
+
 def my_games(request: HttpRequest) -> HttpResponse:
     user = signed_in(request)
     if user is None:
         return need_login(request)
-    # Each game's seats and sign-ups read in two queries for all of them.
-    games = with_facts(Game.objects.filter(id__in=mine(user)).order_by("-id"))
-    viewers = [(g, viewer_of(g, user, getattr(g, "active_seats", None))) for g in games]
+    before = listed_before(request, "before")
+    if isinstance(before, HttpResponse):
+        return before
+    games = Game.objects.filter(id__in=mine(user))
+    if before is not None:
+        games = games.filter(id__lt=before)
+    # A page of games, each one's seats and sign-ups read in two queries for all of them.
+    found = list(with_facts(games.order_by("-id")[: MY_GAMES_PAGE + 1]))
+    more = found[MY_GAMES_PAGE - 1].pk if len(found) > MY_GAMES_PAGE else None
+    viewers = [
+        (g, viewer_of(g, user, getattr(g, "active_seats", None))) for g in found[:MY_GAMES_PAGE]
+    ]
     unread = press.unread([(g, v) for g, v in viewers if g.status != GameStatus.FORMING], user)
     rows = []
     for game, viewer in viewers:
@@ -57,7 +70,8 @@ def my_games(request: HttpRequest) -> HttpResponse:
                 "unread": unread.get(game.pk, 0),
             }
         )
-    return render(request, "web/my_games.html", {"rows": rows})
+    context = {"rows": rows, "more": more, "paged": before is not None}
+    return render(request, "web/my_games.html", context)
 
 
 # Running and finished games are listed this many at a time, newest first (a house runs
