@@ -132,7 +132,7 @@ def test_a_spi_move_and_a_placement_chosen_by_clicking_hexes(chrome: Any, live: 
     place = next(o for o in lists["place"] if o.split()[-1] in held and o.split()[-1] != frm)
     where = place.split()[-1]
     _click(page, where)
-    _hint(page, "point at a highlighted hex")
+    _hint(page, "Click its hex again: the next stack there, or what may be placed there.")
     _click(page, where)
     assert _offered(page) == [o for o in lists["place"] if o.split()[-1] == where]
     page.click(f'#map-menu button[data-order="{place}"]')

@@ -51,6 +51,7 @@
   // orders from the one that name the other, with the number they use (at most what the
   // option says); a new order replaces only one that differs from it by its numbers.
   var picked = null;
+  var hovered = null;  // the hex last pointed at while a stack's steps are shown
   function province(word) { return String(word).split("/")[0].toLowerCase(); }
   function byPlace(form) { return !!form && form.classList.contains("by-place"); }
   var keys = {};  // the keys of orders chosen (their step's list may since have been refilled)
@@ -366,7 +367,7 @@
       if (value.more) {
         b.className = "more";
         b.textContent = value.text + " …";
-        b.dataset.order = value.text + " …";
+        if (step) { b.dataset.order = value.text + " …"; }
         b.title = step ? "go on: then click the next hex" : "fly on: then click the next space";
         if (step && step.note) { gloss(b, step.note); }
         b.addEventListener("click", function () {
@@ -438,6 +439,7 @@
     var form = sel.form;
     picked = { sel: sel, space: picked && picked.sel === sel ? picked.space : null, flight: soFar,
       steps: null };
+    hovered = null;
     var mine = picked;
     note(form, soFar + " … (loading)");
     listSteps(sel, soFar, false, function (steps) {
@@ -481,6 +483,7 @@
   }
   function takeUnit(form, sel, space) {  // a click on one of your units: it is picked
     picked = { sel: sel, space: space };
+    hovered = null;
     mark(space);
     if (hexMap()) { markHexes("reach", []); drawPath(null); }
     note(form, hexMap() ? sel.dataset.unit + ": finding where it may go …" : byPlace(form)
@@ -496,8 +499,8 @@
         reach(steps);
         mine.hint = sel.dataset.unit + ": " + (steps.length
           ? "point at a highlighted hex to see the path and its cost; click it to order."
-          : "nothing it may do now.") + " Esc: start again." + (sel.form.querySelectorAll("select.order-select").length > 1
-          ? " Click it again: the next stack in its hex (or what may be placed there)." : "");
+          : "nothing it may do now.") + " Esc: start again." + (moreHere(form, sel, space)
+          ? " Click its hex again: the next stack there, or what may be placed there." : "");
         note(form, mine.hint);
         return;
       }
@@ -555,7 +558,13 @@
     note(form, before ? before.sel.dataset.unit + " has no legal order naming " + space.toUpperCase() + "."
       : "No order of yours starts at " + space.toUpperCase() + ".");
   }
-  var hovered = null;
+  function moreHere(form, sel, space) {  // another stack in the hex, or placements into it
+    return lists(form).some(function (s) {
+      if (s === sel || s.dataset.unit === "builds") { return false; }
+      if (home(s) === space) { return true; }
+      return home(s) === "-" && choices(s).some(function (o) { return placesOf(s, o).indexOf(space) >= 0; });
+    });
+  }
   function hoverMap(ev) {
     if (!picked || !picked.hint || !picked.steps || document.getElementById("map-menu")) { return; }
     if (!(ev.target.closest && ev.target.closest("figure.map"))) { return; }
