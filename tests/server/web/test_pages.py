@@ -195,6 +195,25 @@ def test_spi_stacks_steps_and_placements_come_from_the_engine_for_its_player(gm:
         assert client_for(other).get(url).json() == {"steps": None}
 
 
+def test_a_spi_game_the_game_master_ends_says_so_on_the_players_page(gm: Any) -> None:
+    """Ended by its game master after a turn (docs/rulings/spi-ww2.md S-PAGE-2): the player's
+    page shows the last printout saying the game is over and how, with nothing still "to
+    place", and no order box."""
+    game = service.create_game(gm[0], "SPI ended", "spi-ww2", scenario="6-player",
+                               settings={"deadline": {"minutes": 60}, "fill_with_bots": True})  # fmt: skip
+    ger = account("spi-ended-ger")
+    service.join(game.pk, ger, ["GER"])
+    game = service.start(game.pk, gm[0])
+    assert service.process_due(game.pk, game.turn, force=True)
+    before = client_for(ger).get(f"/games/{game.pk}/").content.decode()
+    assert "To place:" in before
+    service.gm_action(game.pk, gm[0], "end")
+    page = client_for(ger).get(f"/games/{game.pk}/").content.decode()
+    said = "The game is over: The game master ended the game. No more orders are taken."
+    assert said in page and "To place:" not in page and "left this Game-Turn" not in page
+    assert 'name="orders"' not in page
+
+
 def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any) -> None:
     game, users, _ = dip
     for power, user in users.items():

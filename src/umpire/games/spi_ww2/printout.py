@@ -32,7 +32,7 @@ def render(
     power = view["power"] or "umpire"
     out = [
         f"Multi-Player World War II ({view['version']} players) - report for {power}",
-        f"The game is over: {ended}. No more orders are taken."
+        f"The game is over: {ended.rstrip('.')}. No more orders are taken."
         if ended
         else f"{view['label']} (the game ends after Game-Turn {view['last_game_turn']})",
         CORE_NOTE,
