@@ -3,8 +3,8 @@ may order, every choice put through the game's own check (:meth:`SpiWW2.check`, 
 given alone), so that what the page offers is what the receipt accepts.
 
 - ``order_options``: each stack of the phasing player (``GER 3 1915``: nationality, Strength
-  Points, hex) with its attacks in a combat phase (its moves are too many to list: they come
-  step by step), and the placements of his pools (``place``) in a movement phase, each with
+  Points, hex), in a combat phase those beside units not his, with their attacks (moves are too
+  many to list: they come step by step), and the placements of his pools (``place``) in a movement phase, each with
   every SP the pool holds (the page lowers the number).
 - ``order_steps``: after a stack, every hex it may move to (MOVE, with the engine's own path
   and its cost; RAIL; SHIP and LAND from a port) or attack; after an attack, each other stack
@@ -78,13 +78,14 @@ def order_options(ruleset: SpiWW2, state: State, power: str) -> dict[str, list[s
     if not own:
         return {}
     combat_phase = is_combat(state.phase)
+    board = Board(state, ruleset.charts)
     out: dict[str, list[str]] = {}
     for nat, sp, hid in own:
-        out[stack_key(nat, sp, hid)] = (
-            [format_order(a) for a in _attacks(ruleset, state, power, (nat, sp, hid))]
-            if combat_phase
-            else []  # moves: step by step (order_steps)
-        )
+        if not combat_phase:
+            out[stack_key(nat, sp, hid)] = []  # moves: step by step (order_steps)
+        elif _targets(board, power, hid):  # beside no units but his own: nothing to attack
+            attacks = _attacks(ruleset, state, power, (nat, sp, hid))
+            out[stack_key(nat, sp, hid)] = [format_order(a) for a in attacks]
     if not combat_phase:
         placed = [format_order(p) for p in _placements(ruleset, state, power)]
         if placed:
