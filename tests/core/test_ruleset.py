@@ -12,6 +12,7 @@ from umpire.core.ruleset import (
     HasDeclaredEnd,
     HasDrawVotes,
     HasNewspaper,
+    HasOrderNumber,
     HasOrderOptions,
     HasOrderPlaces,
     HasOrderSteps,
@@ -25,7 +26,7 @@ from umpire.core.ruleset import (
 
 PROTOCOLS: list[Any] = [
     Ruleset, ParsingRuleset, HasDeclaredEnd, HasNewspaper, HasPrintoutOfView, HasPublicView, HasSeating,
-    HasOrderOptions, HasOrderPlaces, HasOrderSteps, HasDrawVotes,
+    HasOrderOptions, HasOrderPlaces, HasOrderNumber, HasOrderSteps, HasDrawVotes,
 ]  # fmt: skip
 
 

@@ -360,6 +360,18 @@ class HasOrderPlaces(Protocol):
 
 
 @runtime_checkable
+class HasOrderNumber(Protocol):
+    """Optional, with :class:`HasOrderPlaces`: where the number the player may lower stands in
+    an offered order, for a notation whose last number is not it (SPI WW2: ``PLACE GER 3
+    1915``, the Strength Points, not the hex). Without it the page lowers the last number of
+    the text (Battle Plan's ``@TU AT10BU``)."""
+
+    def order_number(self, order: str) -> tuple[int, int] | None:
+        """``(start, end)``: ``order[start:end]`` is its number, at most what it says; None
+        where the order has no number to lower."""
+
+
+@runtime_checkable
 class HasOrderSteps(Protocol[StateIn]):
     """Optional: orders with too many legal forms to list (a 1939 III bomber's flight), built a
     step at a time by the pages.
@@ -369,6 +381,11 @@ class HasOrderSteps(Protocol[StateIn]):
     with that step, ``land`` whether it is a whole legal order, ``on`` whether it can still go
     on to one. Derived from the game's own legality. None: ``so_far`` is no such order of this
     power now.
+
+    A choice may also say (SPI WW2's moves on a hex map): ``path``, the spaces it passes, its
+    own first (the page draws it); ``note``, its cost or odds in a few words (shown beside it);
+    ``number``, ``[start, end]`` of the number in ``text`` the player may lower (the page asks
+    how many, blank: all); ``key``, what it replaces in the order box (as ``order_key``).
     """
 
     def order_steps(self, state: StateIn, power: str, so_far: str) -> list[dict[str, Any]] | None:

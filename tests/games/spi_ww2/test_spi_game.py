@@ -77,3 +77,49 @@ def test_a_player_that_sent_nothing_reads_that_no_orders_came_and_what_followed(
     assert "standing choices (permissions, Lend-Lease, peace offers) stay" in seen["diplomacy"]
     assert "it places and moves nothing this Player-Turn" in seen["movement"]
     assert "it makes no attack this Player-Turn" in seen["combat"]
+
+
+@pytest.mark.rule("SPI 13.0")
+@pytest.mark.parametrize("how", ["declared", "rules"])
+def test_the_last_printout_of_a_finished_game_says_how_it_ended_and_asks_for_nothing(
+    how: str,
+) -> None:
+    """A game ended by a result the game master declared (or the players voted), or by its
+    rules after its last Game-Turn (13.0): every reader's last printout says it is over and
+    how, and lists nothing still "to place" nor transport "left this Game-Turn" (there is no
+    next one) — it printed both before (docs/rulings/spi-ww2.md S-PAGE-2)."""
+    record = session.create("spi-ww2", scenario="6-player", seed=2, settings={"game_turns": 1})
+    for power in session.pending(record).powers:
+        session.bot_submit(record, power)
+    session.process(record)
+    assert "To place:" in session.report(record, record.powers[0])  # the game goes on
+    if how == "declared":
+        session.declare_result(record, record.powers[:2], "a draw agreed by the first two")
+        said = "The game is over: a draw agreed by the first two. No more orders are taken."
+    else:
+        while record.outcome is None:
+            for power in session.pending(record).powers:
+                session.bot_submit(record, power)
+            session.process(record)
+        said = f"The game is over: {record.outcome.summary}. No more orders are taken."
+    for power in [*record.powers, None]:
+        text = session.report(record, power)
+        assert said in text, (power, text)
+        assert "To place:" not in text and "left this Game-Turn" not in text, (power, text)
+        assert "if the game ended now" not in text and "Game-Turn 2" not in text.split("\n")[1]
+
+
+def test_the_permissions_are_listed_one_line_per_granter() -> None:
+    """The 96 standing permissions the bots grant in the six-Player opening Interphase were
+    one line of "FRA->GBR BRITAIN, FRA->GBR STRAITS, ..." in every printout; each granter now
+    has one line, his grantees grouped by the rights he gives them."""
+    record = session.create("spi-ww2", scenario="6-player", seed=2)
+    for power in session.pending(record).powers:
+        session.bot_submit(record, power)
+    session.process(record)
+    lines = session.report(record, "GER").splitlines()
+    at = lines.index("Permissions granted (standing until withdrawn by REFUSE):")
+    granted = lines[at + 1 : at + 7]
+    assert [line.split()[0] for line in granted] == sorted(record.powers)
+    assert "  FRA to GBR ITA USA USSR: BRITAIN STRAITS SUPPLY TRANSIT" in granted
+    assert not any("->" in line for line in lines)

@@ -1,7 +1,9 @@
 """Set-ups for the browser tests, run as a child process against the live server's database.
 
 ``python browser_setup.py diplomacy`` or ``python browser_setup.py single GAME [SCENARIO]``
-(``bomber diplomacy 1939-iii``: the same, with a bomber built in the first winter)
+(``bomber diplomacy 1939-iii``: the same, with a bomber built in the first winter;
+``seated GAME SCENARIO POWER KIND SEED``: the person holds POWER, played on to his KIND
+of phase)
 prints JSON: the game id, and a logged-in session key per account (the browser tests put it
 in a cookie: the log-in pages themselves belong to django-allauth). The database comes from
 ``UMPIRE_VAR_DIR`` (the same SQLite file the live ``umpire serve`` uses).
@@ -41,7 +43,9 @@ def main() -> int:
     from umpire.server.store import load_record
 
     mode = sys.argv[1]
-    label = "-".join(sys.argv[2:]) if mode in ("single", "played") else mode  # unique accounts
+    label = (
+        "-".join(sys.argv[2:]) if mode in ("single", "played", "seated") else mode
+    )  # unique accounts
     gm = accounts.register(f"gm-{label}", "gm-password", game_master=True)
     out: dict[str, Any] = {"gm": _session(gm), "sessions": {}}
     if mode == "diplomacy":
@@ -78,6 +82,33 @@ def main() -> int:
         out["power"] = power
         out["sessions"][power] = _session(user)
         out["sessions"]["onlooker"] = _session(User.objects.create_user(f"onlooker-{label}"))
+    elif mode == "seated":  # seated GAME SCENARIO POWER KIND SEED: the person holds POWER,
+        # bots the rest, the game's seed SEED; played on (the person's earlier turns ordered by
+        # the game's bot for him) to a turn where POWER orders KIND ("movement", "combat")
+        name, scenario, seat, kind, seed = sys.argv[2:7]
+        game = service.create_game(
+            gm, f"Seated {name}", name, scenario=scenario,
+            settings={"deadline": {"minutes": 1440}, "fill_with_bots": True},
+        )  # fmt: skip
+        game.seed = int(seed)
+        game.save(update_fields=["seed"])
+        user = User.objects.create_user(f"player-{label}", password=None)
+        service.join(game.pk, user, [seat])
+        game = service.start(game.pk, gm)
+        while game.status == "running":
+            record = load_record(game)
+            pending = session.pending(record)
+            if seat in pending.powers and kind in pending.kinds:
+                break
+            if seat in pending.powers:
+                ruleset = session.ruleset_of(record)
+                chance = session.bot_chance(record, record.processed + 1, seat)
+                text = ruleset.bot_orders(session.current_state(record), seat, chance)
+                service.submit_orders(game.pk, user, text, turn=game.turn, ready=True)
+            service.process_due(game.pk, game.turn, force=True)
+            game.refresh_from_db()
+        out["power"] = seat
+        out["sessions"][seat] = _session(user)
     else:
         name, scenario = sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
         game = service.create_game(

@@ -156,6 +156,64 @@ def test_a_bomber_s_flight_steps_come_from_the_engine_for_its_player_only(gm: An
     assert "<option>B ber H</option>" in page
 
 
+def test_spi_stacks_steps_and_placements_come_from_the_engine_for_its_player(gm: Any) -> None:
+    """SPI WW2's page (docs/rulings/spi-ww2.md S-PAGE-1): in the German movement phase it
+    lists each German stack and the placements (each with where its SP stand in its text,
+    ``data-number``); a stack's moves come step by step from the engine (``order_steps``), for
+    the German Player only; the grid says its numbers for the clicks."""
+    game = service.create_game(gm[0], "SPI clicks", "spi-ww2", scenario="6-player",
+                               settings={"deadline": {"minutes": 60}, "fill_with_bots": True})  # fmt: skip
+    ger = account("spi-ger")
+    service.join(game.pk, ger, ["GER"])
+    game = service.start(game.pk, gm[0])
+    while "GER" not in session.pending(load_record(game)).powers or game.turn == 1:
+        assert service.process_due(game.pk, game.turn, force=True)
+        game.refresh_from_db()
+    record = load_record(game)
+    state = session.current_state(record)
+    assert session.pending(record).kinds == ("movement",)
+    ruleset = session.ruleset_of(record)
+    offered = ruleset.order_options(state, "GER")  # type: ignore[attr-defined]
+    page = client_for(ger).get(f"/games/{game.pk}/").content.decode()
+    assert 'class="orders by-place"' in page and "click a stack of yours" in page
+    assert f'data-steps="/games/{game.pk}/steps/"' in page and "data-hexgrid=" in page
+    assert "A bomber flies" not in page
+    for text in offered["place"]:
+        nat, sp, hid = text.split()[1:]
+        start = len(f"PLACE {nat} ")
+        assert (
+            f'<option data-places="- {hid}" data-key="PLACE {nat} {hid}" '
+            f'data-number="{start} {start + len(sp)}">{text}</option>'
+        ) in page
+    stack = next(u for u in offered if u.startswith("GER "))
+    assert f'data-unit="{stack}"' in page
+    url = f"/games/{game.pk}/steps/?order=" + stack.replace(" ", "%20")
+    engine = ruleset.order_steps(state, "GER", stack)  # type: ignore[attr-defined]
+    assert engine and all(c["land"] for c in engine)
+    assert client_for(ger).get(url).json() == {"steps": engine}
+    for other in (gm[0], account("spi-onlooker"), None):
+        assert client_for(other).get(url).json() == {"steps": None}
+
+
+def test_a_spi_game_the_game_master_ends_says_so_on_the_players_page(gm: Any) -> None:
+    """Ended by its game master after a turn (docs/rulings/spi-ww2.md S-PAGE-2): the player's
+    page shows the last printout saying the game is over and how, with nothing still "to
+    place", and no order box."""
+    game = service.create_game(gm[0], "SPI ended", "spi-ww2", scenario="6-player",
+                               settings={"deadline": {"minutes": 60}, "fill_with_bots": True})  # fmt: skip
+    ger = account("spi-ended-ger")
+    service.join(game.pk, ger, ["GER"])
+    game = service.start(game.pk, gm[0])
+    assert service.process_due(game.pk, game.turn, force=True)
+    before = client_for(ger).get(f"/games/{game.pk}/").content.decode()
+    assert "To place:" in before
+    service.gm_action(game.pk, gm[0], "end")
+    page = client_for(ger).get(f"/games/{game.pk}/").content.decode()
+    said = "The game is over: The game master ended the game. No more orders are taken."
+    assert said in page and "To place:" not in page and "left this Game-Turn" not in page
+    assert 'name="orders"' not in page
+
+
 def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any) -> None:
     game, users, _ = dip
     for power, user in users.items():

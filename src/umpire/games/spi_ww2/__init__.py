@@ -11,7 +11,8 @@ entirely data (``data/core.toml``, ``data/map.json`` made by scripts/spi_ww2_map
 ``data/geography.toml``), read by ``charts`` and ``geography``; the code holds none of its
 values. Modules: ``model``, ``board`` (a phase's working copy), ``orders``, ``notation``,
 ``legality``, ``movement``, ``seas``, ``combat``, ``setup``, ``views``, ``printout``,
-``bot``, ``game``. Rulings: docs/rulings/spi-ww2.md.
+``options`` (order entry on the game's page: what a click on the map may order), ``bot``,
+``game``. Rulings: docs/rulings/spi-ww2.md.
 """
 
 from umpire.games.spi_ww2.game import GAME, RULESET, SpiWW2

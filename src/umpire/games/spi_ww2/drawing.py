@@ -237,9 +237,12 @@ def _overlay() -> str:
         f'<g transform="translate({mapsvg.number(x)})">{"".join(texts)}</g>'
         for x, texts in sorted(columns.items())
     ]
+    grid = board["grid"]
+    # The page finds the hex under a click from these numbers (the hex 0000's centre, the
+    # hexes' radius, odd columns half a hex lower: geography.ODD_Q), the grid's own.
     return (
         f'<path class="grid" d="{_outline(spaces)}" fill="url(#spi-grid)" stroke="{GRID}" '
-        'stroke-width="0.35"/>'
+        f'stroke-width="0.35" data-hexgrid="{grid["x0"]} {grid["y0"]} {grid["size"]} odd-q"/>'
         '<use class="coast" href="#spi-land" fill="none" stroke="#4a6070" stroke-width="0.9"/>'
         f'<path class="borders" d="{mapsvg.compact(board["borders"], whole=True)}" fill="none" '
         'stroke="#6b3a2a" stroke-width="0.9" stroke-dasharray="3 2"/>'

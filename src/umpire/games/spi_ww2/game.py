@@ -10,7 +10,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
-from umpire.games.spi_ww2 import bot, objectives, phase, printout, views
+from umpire.games.spi_ww2 import bot, objectives, options, phase, printout, views
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts, load
 from umpire.games.spi_ww2.errors import CODES
@@ -129,6 +129,30 @@ class SpiWW2:
                 parsed.accept(line, order)
         parsed.problems.extend(problems)
         return parsed
+
+    # -- order entry on the game page (options.py; docs/rulings/spi-ww2.md S-PAGE-1) --------
+
+    map_help = options.MAP_HELP
+
+    def order_options(self, state: State, power: str) -> dict[str, list[str]]:
+        """Each stack's attacks (combat phase), the placements (movement phase): HasOrderOptions."""
+        return options.order_options(self, state, power)
+
+    def order_steps(self, state: State, power: str, so_far: str) -> list[dict[str, Any]] | None:
+        """A stack's moves, or an attack's next stack, step by step: HasOrderSteps."""
+        return options.order_steps(self, state, power, so_far)
+
+    def order_places(self, order: str) -> tuple[str, ...]:
+        return options.order_places(order)
+
+    def order_gloss(self, order: str) -> str:
+        return options.order_gloss(order)
+
+    def order_key(self, order: str) -> str:
+        return options.order_key(order)
+
+    def order_number(self, order: str) -> tuple[int, int] | None:
+        return options.order_number(order)
 
     def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
         """Through core's one submission pipeline (:func:`umpire.core.submission.read`)."""

@@ -11,6 +11,7 @@ to the player without invading anyone; only the destination may be an invasion (
 from __future__ import annotations
 
 import heapq
+from collections import deque
 
 from umpire.games.spi_ww2 import politics
 from umpire.games.spi_ww2.board import Board
@@ -62,6 +63,17 @@ def path_cost(
         f"the cheapest path enters {steps}: {cost} movement points, more than the "
         f"allowance of {allowance} (5.1; Terrain Effects Chart)"
     )
+
+
+def route(
+    board: Board, player: str, nat: str, frm: str, to: str, game_turn: int
+) -> tuple[int, list[str]] | None:
+    """The path :func:`path_cost` accepts: its cost and the hexes it enters, or None (the
+    game page draws it, docs/rulings/spi-ww2.md S-PAGE-1)."""
+    if not enterable(board, nat, to):
+        return None
+    cost, path = _cheapest(board, player, nat, frm, to, game_turn, board.charts.allowance(nat))
+    return None if cost is None else (cost, path)
 
 
 def _cheapest(
@@ -118,22 +130,27 @@ def reachable(board: Board, player: str, nat: str, frm: str, game_turn: int) -> 
 def rail_path(board: Board, player: str, nat: str, frm: str, to: str) -> bool:
     """Provisional rail movement: any distance through land hexes the player controls, free
     of hostile units and hostile zones of control, from a hex not in a hostile ZOC."""
+    return to in rail_network(board, player, nat, frm)
+
+
+def rail_network(board: Board, player: str, nat: str, frm: str) -> dict[str, str]:
+    """Every hex :func:`rail_path` reaches from ``frm``, with the hex it is reached from
+    (``frm`` itself: ""); empty from a hex in a hostile ZOC. Its lines are the page's
+    (docs/rulings/spi-ww2.md S-PAGE-1)."""
     if board.zoc_of(frm, nat):
-        return False
-    seen = {frm}
-    stack = [frm]
-    while stack:
-        hid = stack.pop()
-        if hid == to:
-            return True
+        return {}
+    came = {frm: ""}
+    queue = deque([frm])  # breadth first: each hex by its fewest hexes of line
+    while queue:
+        hid = queue.popleft()
         for n in board.map.adjacent(hid):
-            if n in seen or board.control.get(n) != player or not enterable(board, nat, n):
+            if n in came or board.control.get(n) != player or not enterable(board, nat, n):
                 continue
             if board.zoc_of(n, nat):
                 continue
-            seen.add(n)
-            stack.append(n)
-    return False
+            came[n] = hid
+            queue.append(n)
+    return came
 
 
 def outside_borders(board: Board, nat: str) -> int:

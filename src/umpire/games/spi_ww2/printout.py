@@ -24,11 +24,15 @@ def render(
     ended: str = "",
 ) -> str:
     """The report from ``view``; ``vp``: the reader's Victory Points so far; ``ended``: how the
-    game ended, once it is over (by the rules, 13.0, or by a result declared or voted)."""
+    game ended, once it is over (by the rules, 13.0, or by a result declared or voted).
+
+    A finished game's report asks for nothing: no phase to order in, no pools "to place" and
+    no transport "left this Game-Turn" (there is no next Game-Turn), only the final position
+    (docs/rulings/spi-ww2.md S-PAGE-2)."""
     power = view["power"] or "umpire"
     out = [
         f"Multi-Player World War II ({view['version']} players) - report for {power}",
-        f"The game is over: {ended}"
+        f"The game is over: {ended.rstrip('.')}. No more orders are taken."
         if ended
         else f"{view['label']} (the game ends after Game-Turn {view['last_game_turn']})",
         CORE_NOTE,
@@ -37,7 +41,8 @@ def render(
     ]
     out += [f"  {e.text}" for e in events] or ["  none"]
     out += _politics(view, charts)
-    out += _means(view)
+    if not ended:
+        out += _means(view)
     out += _units(view, charts)
     out += _victory(view, vp)
     return "\n".join(out) + "\n"
@@ -56,11 +61,28 @@ def _politics(view: dict[str, Any], charts: Charts) -> list[str]:
         + ", ".join(f"{c} {p}" for c, p in view["operators"].items())
     )
     if view["permits"]:
-        out.append("Permissions: " + ", ".join(f"{a}->{b} {r}" for a, b, r in view["permits"]))
+        out.append("Permissions granted (standing until withdrawn by REFUSE):")
+        out += _permissions(view["permits"])
     us = view["us_entry"]
     out.append(
         f"US entry: {'Game-Turn ' + str(us) + ' (' + charts.turn_name(us) + ')' if us else 'not yet determined'}"
     )
+    return out
+
+
+def _permissions(permits: list[list[str]]) -> list[str]:
+    """One line per granter, his grantees grouped by the rights he gives them ("FRA to GBR
+    USA: STRAITS SUPPLY"): 96 pairs were one unreadable line in the six-Player opening."""
+    given: dict[str, dict[str, list[str]]] = {}
+    for granter, grantee, right in permits:
+        given.setdefault(granter, {}).setdefault(grantee, []).append(right)
+    out = []
+    for granter, rights in sorted(given.items()):
+        alike: dict[tuple[str, ...], list[str]] = {}
+        for grantee, these in sorted(rights.items()):
+            alike.setdefault(tuple(sorted(these)), []).append(grantee)
+        parts = [f"to {' '.join(g)}: {' '.join(r)}" for r, g in alike.items()]
+        out.append(f"  {granter} " + "; ".join(parts))
     return out
 
 

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from umpire.core import registry
-from umpire.core.ruleset import HasOrderPlaces, HasOrderSteps, implements
+from umpire.core.ruleset import HasOrderNumber, HasOrderPlaces, HasOrderSteps, implements
 from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.models import Enrollment, Game, GameStatus
@@ -211,13 +211,19 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
 
 def _with_places(
     ruleset: Any, options: dict[str, list[str]]
-) -> dict[str, list[tuple[str, str, str, str]]]:
+) -> dict[str, list[tuple[str, str, str, str, str]]]:
     """Each offered order with the spaces it names (lower case, its own first, "-" where it
-    has none), what it does in words and what it replaces, where the game says them
-    (``HasOrderPlaces``): what a click on the map matches, what its menu shows, which line of
-    the box it takes the place of. Else "": the page reads Diplomacy's notation itself."""
+    has none), what it does in words, what it replaces and where its number stands ("start
+    end", ``HasOrderNumber``), where the game says them (``HasOrderPlaces``): what a click on
+    the map matches, what its menu shows, which line of the box it takes the place of, which
+    number the menu lowers. Else "": the page reads Diplomacy's notation itself."""
     if not implements(ruleset, HasOrderPlaces):
-        return {unit: [(text, "", "", "") for text in texts] for unit, texts in options.items()}
+        return {unit: [(text, "", "", "", "") for text in texts] for unit, texts in options.items()}
+
+    def number(text: str) -> str:
+        at = ruleset.order_number(text) if implements(ruleset, HasOrderNumber) else None
+        return "" if at is None else f"{at[0]} {at[1]}"
+
     return {
         unit: [
             (
@@ -225,6 +231,7 @@ def _with_places(
                 " ".join(p or "-" for p in ruleset.order_places(text)).lower(),
                 ruleset.order_gloss(text),
                 ruleset.order_key(text),
+                number(text),
             )
             for text in texts
         ]

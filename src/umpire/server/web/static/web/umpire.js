@@ -55,10 +55,13 @@
   // orders from the one that name the other, with the number they use (at most what the
   // option says); a new order replaces only one that differs from it by its numbers.
   var picked = null;
+  var hovered = null;  // the hex last pointed at while a stack's steps are shown
   function province(word) { return String(word).split("/")[0].toLowerCase(); }
   function byPlace(form) { return !!form && form.classList.contains("by-place"); }
+  var keys = {};  // the keys of orders chosen (their step's list may since have been refilled)
   function keyOf(form, line) {  // what an order replaces: its option's key (its text else)
     var text = line.trim().toLowerCase();
+    if (keys[text]) { return keys[text]; }
     var found = Array.prototype.slice.call(form.querySelectorAll("option[data-key]"))
       .filter(function (o) { return o.value.toLowerCase() === text; })[0];
     return found ? found.dataset.key.toLowerCase() : text;
@@ -76,11 +79,18 @@
     if (o) { return o.dataset.places.split(" ")[0]; }
     return province(sel.dataset.unit.split(/\s+/).pop());
   }
-  function withNumber(order, n) {  // the order using ``n`` (at most its own number)
+  function withNumber(order, n, at) {  // the order using ``n`` (at most its own number)
+    // ``at``: [start, end] of the number, where the game says it (SPI: the SP, not the hex);
+    // else the last number of the text (Battle Plan's "@TU AT10BU").
     var most = order.match(/(\d+)(?!.*\d)/);
-    if (!most || !n || n < 1) { return order; }
+    if (at) { most = [order.slice(at[0], at[1]), order.slice(at[0], at[1])]; most.index = at[0]; }
+    if (!most || !/^\d+$/.test(most[1]) || !n || n < 1) { return order; }
     var use = Math.min(parseInt(n, 10), parseInt(most[1], 10));
     return order.slice(0, most.index) + use + order.slice(most.index + most[1].length);
+  }
+  function numberAt(sel, value) {  // where an offered order's number stands (data-number)
+    var o = sel && optionOf(sel, value);
+    return o && o.dataset.number ? o.dataset.number.split(" ").map(Number) : null;
   }
   // Orders built a step at a time (a 1939 III bomber's flight: its path, at most one mission,
   // its landing). The server answers, from the engine's legality, every choice for the next
@@ -107,18 +117,22 @@
     var group = stepGroup(sel);
     group.textContent = "";
     var unit = sel.dataset.unit;
-    group.label = soFar === unit ? "fly (choose step by step)" : "fly on from: " + soFar;
+    var noted = steps.some(function (c) { return c.note !== undefined; });  // not a flight
+    group.label = soFar === unit ? (noted ? "step by step" : "fly (choose step by step)")
+      : (noted ? "on from: " : "fly on from: ") + soFar;
     if (soFar !== unit) {
       var back = document.createElement("option");
-      back.textContent = "↺ " + unit + " (start the flight again)";
+      back.textContent = "↺ " + unit + (noted ? " (start again)" : " (start the flight again)");
       back.dataset.more = unit;
       group.appendChild(back);
     }
     steps.forEach(function (c) {
       if (c.land) {
         var o = document.createElement("option");
-        o.textContent = c.text;
+        o.textContent = c.text + (c.note ? " · " + c.note : "");
         o.value = c.text;
+        if (c.key) { o.dataset.key = c.key; }
+        if (c.number) { o.dataset.number = c.number.join(" "); }
         group.appendChild(o);
       }
       if (c.on) {
@@ -178,9 +192,92 @@
     for (var i = 0; i < under.length; i++) {
       var space = spaceOf(under[i]);
       if (space) { return space; }
+      if (under[i].dataset && under[i].dataset.hexgrid) { return hexAt(under[i], ev.clientX, ev.clientY); }
     }
     return null;
   }
+  // A map of hexes with no element of its own per hex (SPI WW2: the grid is a pattern) says
+  // on its grid "x0 y0 size odd-q": the centre of hex 0000, the hexes' radius, odd columns
+  // half a hex lower — the numbers its drawing uses. The hex under a point is the one whose
+  // centre is nearest (regular hexes); its id is CCRR.
+  function hexGrid(grid) {
+    var g = grid.dataset.hexgrid.split(" ");
+    var size = parseFloat(g[2]);
+    return { x0: parseFloat(g[0]), y0: parseFloat(g[1]), w: 1.5 * size, h: Math.sqrt(3) * size, size: size };
+  }
+  function hexCentre(grid, id) {
+    var g = hexGrid(grid), c = parseInt(id.slice(0, 2), 10), r = parseInt(id.slice(2), 10);
+    return { x: g.x0 + g.w * c, y: g.y0 + g.h * (r + (c % 2) / 2) };
+  }
+  function hexAt(grid, clientX, clientY) {
+    var m = grid.getScreenCTM();
+    if (!m) { return null; }
+    var p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+    var g = hexGrid(grid), best = null, far = Infinity;
+    var c0 = Math.round((p.x - g.x0) / g.w);
+    for (var c = Math.max(c0 - 1, 0); c <= c0 + 1; c++) {
+      var r0 = Math.round((p.y - g.y0) / g.h - (c % 2) / 2);
+      for (var r = Math.max(r0 - 1, 0); r <= r0 + 1; r++) {
+        var x = g.x0 + g.w * c, y = g.y0 + g.h * (r + (c % 2) / 2);
+        var d = (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y);
+        if (d < far) { far = d; best = pad(c) + pad(r); }
+      }
+    }
+    return best;
+  }
+  function grids() { return Array.prototype.slice.call(document.querySelectorAll("figure.map [data-hexgrid]")); }
+  function hexLayer(grid, name) {  // a group over the map that clicks pass through
+    var svg = grid.ownerSVGElement;
+    var layer = svg.querySelector("g.hex-" + name);
+    if (!layer) {
+      layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
+      layer.setAttribute("class", "hex-" + name);
+      layer.setAttribute("pointer-events", "none");
+      svg.appendChild(layer);
+    }
+    return layer;
+  }
+  function hexShape(grid, id, attrs) {
+    var c = hexCentre(grid, id), r = hexGrid(grid).size * 0.92, pts = [];
+    for (var k = 0; k < 6; k++) {
+      var a = Math.PI / 3 * k;
+      pts.push((c.x + r * Math.cos(a)).toFixed(1) + "," + (c.y + r * Math.sin(a)).toFixed(1));
+    }
+    var poly = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
+    poly.setAttribute("points", pts.join(" "));
+    poly.dataset.hex = id;
+    Object.keys(attrs).forEach(function (k) { poly.setAttribute(k, attrs[k]); });
+    return poly;
+  }
+  function markHexes(name, ids, attrs) {  // e.g. the picked stack, the hexes it may go to
+    grids().forEach(function (grid) {
+      var layer = hexLayer(grid, name);
+      layer.textContent = "";
+      (ids || []).forEach(function (id) { layer.appendChild(hexShape(grid, id, attrs)); });
+    });
+  }
+  function drawPath(path) {  // the hexes an order passes, from its own: a line through them
+    grids().forEach(function (grid) {
+      var layer = hexLayer(grid, "path");
+      layer.textContent = "";
+      if (!path || path.length < 2) { return; }
+      var line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+      line.setAttribute("points", path.map(function (id) {
+        var c = hexCentre(grid, id);
+        return c.x.toFixed(1) + "," + c.y.toFixed(1);
+      }).join(" "));
+      line.setAttribute("fill", "none");
+      line.setAttribute("stroke", "#1f5fbf");
+      line.setAttribute("stroke-width", "3");
+      line.setAttribute("stroke-linejoin", "round");
+      line.setAttribute("stroke-opacity", "0.85");
+      line.dataset.path = path.join(" ");
+      layer.appendChild(line);
+      layer.appendChild(hexShape(grid, path[path.length - 1],
+        { fill: "none", stroke: "#1f5fbf", "stroke-width": "2" }));
+    });
+  }
+  function hexMap() { return grids().length > 0; }
   function unitAt(ev) {  // "B ven" where the pointer is on a unit's counter (the power dropped)
     var el = ev.target.closest && ev.target.closest("[data-unit]");
     return el ? el.dataset.unit.split(/\s+/).slice(-2).join(" ").toLowerCase() : null;
@@ -195,6 +292,11 @@
   }
   function mark(space) {
     document.querySelectorAll(".map .picked").forEach(function (el) { el.classList.remove("picked"); });
+    if (hexMap()) {
+      markHexes("picked", space ? [space] : [], { fill: "#ffd84a", "fill-opacity": "0.45",
+        stroke: "#b07a00", "stroke-width": "1.5" });
+      if (!space) { markHexes("reach", []); drawPath(null); }
+    }
     if (space) {  // the space on every map of the page (the whole map, an enlarged part)
       document.querySelectorAll("figure.map .space[id]").forEach(function (path) {
         var id = path.id.toLowerCase();
@@ -204,18 +306,21 @@
       });
     }
   }
-  function choose(sel, value, offered) {
+  function choose(sel, value, offered, step) {
     if (!choices(sel).some(function (v) { return v === value; })) {  // a flight: list it
       var o = document.createElement("option");  // (or an offered order with a lower number)
       var from = offered && optionOf(sel, offered);
       if (from && from.dataset.places) { o.dataset.places = from.dataset.places; }
       if (from && from.dataset.key) { o.dataset.key = from.dataset.key; }
+      if (step && step.key) { o.dataset.key = step.key; }  // a step's: what it replaces
       o.textContent = value;
       o.value = value;
       var group = stepGroup(sel);
       if (!group.label) { group.label = "chosen on the map"; }
       group.appendChild(o);
     }
+    var kept = optionOf(sel, value);
+    if (kept && kept.dataset.key) { keys[value.toLowerCase()] = kept.dataset.key.toLowerCase(); }
     sel.value = value;
     sel.dispatchEvent(new Event("change", { bubbles: true }));
     picked = null;
@@ -225,7 +330,10 @@
   }
   function offer(sel, found, x, y) {  // one legal order: take it; several: a menu of them
     // An entry {text, more: true} is a flight so far that leads on: a "…" entry that continues.
+    // An entry {text, step} is a step a game describes (SPI: its path, cost, number of SP).
     closeMenu();
+    var shown = found.filter(function (f) { return f.step && f.step.path; })[0];
+    if (shown) { drawPath(shown.step.path); }
     var several = byPlace(sel.form);
     if (found.length === 1 && !several) {
       if (found[0].more) { flyOn(sel, found[0].text); } else { choose(sel, found[0]); }
@@ -255,11 +363,29 @@
     found.forEach(function (value) {
       var b = document.createElement("button");
       b.type = "button";
+      var step = value.step;
+      if (step && step.path) {
+        b.addEventListener("mouseenter", function () { drawPath(step.path); });
+        b.addEventListener("focus", function () { drawPath(step.path); });
+      }
       if (value.more) {
         b.className = "more";
         b.textContent = value.text + " …";
-        b.title = "fly on: then click the next space";
-        b.addEventListener("click", function () { closeMenu(); flyOn(sel, value.text); });
+        if (step) { b.dataset.order = value.text + " …"; }
+        b.title = step ? "go on: then click the next hex" : "fly on: then click the next space";
+        if (step && step.note) { gloss(b, step.note); }
+        b.addEventListener("click", function () {
+          closeMenu();
+          flyOn(sel, amount && step ? withNumber(value.text, amount.value, step.number) : value.text);
+        });
+      } else if (step) {
+        b.textContent = value.text;
+        b.dataset.order = value.text;
+        if (step.note) { gloss(b, step.note); }
+        b.addEventListener("click", function () {
+          choose(sel, amount ? withNumber(value.text, amount.value, step.number) : value.text,
+            value.text, step);
+        });
       } else {
         b.textContent = value;
         b.dataset.order = value;
@@ -272,7 +398,7 @@
           b.appendChild(g);
         }
         b.addEventListener("click", function () {
-          choose(sel, amount ? withNumber(value, amount.value) : value, value);
+          choose(sel, amount ? withNumber(value, amount.value, numberAt(sel, value)) : value, value);
         });
       }
       menu.appendChild(b);
@@ -294,6 +420,18 @@
     var first = amount || menu.querySelector("button");
     if (first) { first.focus(); }
   }
+  function gloss(b, words) {
+    var g = document.createElement("span");
+    g.className = "gloss";
+    g.textContent = words;
+    b.appendChild(g);
+  }
+  function noted(steps) { return (steps || []).some(function (c) { return c.note !== undefined; }); }
+  function reach(steps) {  // the hexes a game's steps go to, shown on a hex map
+    var seen = {};
+    (steps || []).forEach(function (c) { seen[c.space] = true; });
+    markHexes("reach", Object.keys(seen), { fill: "#1f5fbf", "fill-opacity": "0.3", stroke: "#1f5fbf", "stroke-width": "0.8" });
+  }
   function related(sel, own, space) {  // the legal orders of a unit that name ``space``
     return choices(sel).filter(function (o) {
       var named = placesOf(sel, o);
@@ -305,11 +443,20 @@
     var form = sel.form;
     picked = { sel: sel, space: picked && picked.sel === sel ? picked.space : null, flight: soFar,
       steps: null };
+    hovered = null;
     var mine = picked;
     note(form, soFar + " … (loading)");
     listSteps(sel, soFar, false, function (steps) {
       if (picked !== mine) { return; }
       mine.steps = steps || [];
+      if (noted(steps)) {
+        mark(mine.space);
+        reach(steps);
+        mine.hint = soFar + " … : click a highlighted hex to go on (" +
+          (steps.length ? steps.length + " choices" : "none left") + "), or Esc.";
+        note(form, mine.hint);
+        return;
+      }
       var last = places(soFar.replace(/\[[^\]]*\]/g, "").replace(/\(\w\)/g, "")).pop();
       mark(last);
       note(form, soFar + ": click the next space it flies into (a sea space costs 1.5, land 1).");
@@ -325,21 +472,25 @@
     }
     var here = picked.steps.filter(function (c) { return c.space === space; });
     if (!here.length) {  // no step there: perhaps another unit of yours is picked instead
-      note(form, picked.flight + " cannot fly on into " + space.toUpperCase() + ".");
+      note(form, picked.flight + (noted(picked.steps) ? " cannot go to " : " cannot fly on into ") +
+        space.toUpperCase() + ".");
       return false;
     }
     var found = [];
     here.forEach(function (c) {  // each choice: the whole order (land there), then fly on
-      if (c.land) { found.push(c.text); }
-      if (c.on) { found.push({ text: c.text, more: true }); }
+      var step = c.note !== undefined ? c : undefined;
+      if (c.land) { found.push(step ? { text: c.text, step: step } : c.text); }
+      if (c.on) { found.push({ text: c.text, more: true, step: step }); }
     });
     offer(picked.sel, found, x, y);
     return true;
   }
   function takeUnit(form, sel, space) {  // a click on one of your units: it is picked
     picked = { sel: sel, space: space };
+    hovered = null;
     mark(space);
-    note(form, byPlace(form)
+    if (hexMap()) { markHexes("reach", []); drawPath(null); }
+    note(form, hexMap() ? sel.dataset.unit + ": finding where it may go …" : byPlace(form)
       ? sel.dataset.unit + ": click where its forces go, attack or support; the space again: builds."
       : sel.dataset.unit + ": click where it goes, or the unit again to hold.");
     if (!form.dataset.steps || sel.dataset.stepwise === "no") { return; }
@@ -348,6 +499,15 @@
       if (picked !== mine || !steps) { return; }
       mine.flight = sel.dataset.unit;
       mine.steps = steps;
+      if (noted(steps)) {  // a game's steps (SPI): the hexes they go to, highlighted
+        reach(steps);
+        mine.hint = sel.dataset.unit + ": " + (steps.length
+          ? "point at a highlighted hex to see the path and its cost; click it to order."
+          : "nothing it may do now.") + " Esc: start again." + (moreHere(form, sel, space)
+          ? " Click its hex again: the next stack there, or what may be placed there." : "");
+        note(form, mine.hint);
+        return;
+      }
       note(form, sel.dataset.unit + ": click where it flies (step by step), or the bomber again to stand.");
     });
   }
@@ -373,7 +533,9 @@
       return s.dataset.unit !== "builds" && home(s) === space;
     });
     var counter = unitAt(ev);  // a counter clicked: that unit (a bomber shares its space)
-    var unitList = mine.filter(function (s) { return s.dataset.unit.toLowerCase() === counter; })[0]
+    var again = before && before.space === space && hexMap();
+    var unitList = again ? mine[mine.indexOf(before.sel) + 1]  // the hex's next stack
+      : mine.filter(function (s) { return s.dataset.unit.toLowerCase() === counter; })[0]
       || mine.filter(function (s) { return s.dataset.unit.indexOf("B ") !== 0; })[0] || mine[0];
     if (unitList) {
       takeUnit(form, unitList, space);
@@ -396,8 +558,28 @@
     picked = null;
     mark(null);
     if (found.length) { offer(from, found, x, y); return; }
+    if (again && mine.length) { takeUnit(form, mine[0], space); return; }
     note(form, before ? before.sel.dataset.unit + " has no legal order naming " + space.toUpperCase() + "."
       : "No order of yours starts at " + space.toUpperCase() + ".");
+  }
+  function moreHere(form, sel, space) {  // another stack in the hex, or placements into it
+    return lists(form).some(function (s) {
+      if (s === sel || s.dataset.unit === "builds") { return false; }
+      if (home(s) === space) { return true; }
+      return home(s) === "-" && choices(s).some(function (o) { return placesOf(s, o).indexOf(space) >= 0; });
+    });
+  }
+  function hoverMap(ev) {
+    if (!picked || !picked.hint || !picked.steps || document.getElementById("map-menu")) { return; }
+    if (!(ev.target.closest && ev.target.closest("figure.map"))) { return; }
+    var space = spaceAt(ev);
+    if (space === hovered) { return; }
+    hovered = space;
+    var here = picked.steps.filter(function (c) { return c.space === space && c.path; });
+    drawPath(here.length ? here[0].path : null);
+    note(picked.sel.form, here.length ? here.map(function (c) {
+      return c.text + (c.note ? " (" + c.note + ")" : "");
+    }).join("; ") : picked.hint);
   }
   // A crowded map comes with enlarged parts of it (Europe, Central America: drawn by the game
   // at full label size): the buttons above the map show one at a time (keyboard: Tab, Enter).
@@ -432,6 +614,7 @@
   });
   document.addEventListener("click", chooseView);
   document.addEventListener("click", clickMap);
+  document.addEventListener("mousemove", hoverMap);
   document.addEventListener("keydown", function (ev) {
     if (ev.key === "Escape") { closeMenu(); picked = null; mark(null); }
   });
