@@ -264,7 +264,7 @@ def _panel(
     me = f" - {view['power']}" if view.get("power") else " - umpire"
     me = " - public" if view.get("public") else me  # the spectator's map (views.public_view)
     notes = [
-        "tint: held by the player",
+        "tint: held or operated (20.0) by the player",
         "counter: SP in the hex (top nationality)",
         "star: capital; dot: Resource Center",
     ]
