@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .browser import Live, chrome, context, live, shot, skip_reason
+from .browser import Live, chrome, context, live, load_lists, shot, skip_reason
 
 pytestmark = [pytest.mark.skipif(bool(skip_reason()), reason=skip_reason() or "")]
 __all__ = ["chrome", "live"]  # the module-scoped fixtures
@@ -42,6 +42,7 @@ def test_origins_orders_by_clicking_the_map(chrome: Any, live: Live) -> None:
     page = context(chrome, live, setup["sessions"][power]).new_page()
     page.goto(f"/games/{gid}/")
     assert "click an area" in page.inner_text(".map-hint")
+    load_lists(page)
     listed = page.evaluate(LISTED)
     attacks = [t for t, p in listed if t.startswith("ATTACK ") and p]
     assert len(attacks) >= 2, listed

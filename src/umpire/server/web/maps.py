@@ -3,7 +3,9 @@
 Each game may provide ``umpire.games.<game>.drawing.draw(view, events=None) -> str`` (an SVG
 document drawn from a power's view), and on a crowded map ``regions(view)`` with
 ``draw(view, events, region=name)``: parts of the map enlarged (Europe on a world map), offered
-beside the whole map. The page never draws anything itself.
+beside the whole map. The page never draws anything itself. The maps of a processed turn
+never change, so a page draws them once for each reader (:func:`turn_maps`, kept in the
+pages' cache).
 """
 
 from __future__ import annotations
@@ -13,7 +15,29 @@ import importlib.util
 import logging
 from typing import Any
 
+from umpire.server.models import Game
+from umpire.server.web.pagecache import remember, turn_key
+
 log = logging.getLogger("umpire.server")
+
+
+def turn_maps(
+    game: Game, turn: int, reader: str, view: dict[str, Any] | None, events: list[Any] | None
+) -> dict[str, Any]:
+    """``{"map": ..., "map_regions": ...}`` of ``view`` (the position after processed turn
+    ``turn`` as ``reader`` sees it: a power, the game master, the public) with ``events``,
+    drawn at the first reading and kept in the pages' cache."""
+
+    def draw() -> dict[str, Any]:
+        return {
+            "map": map_svg(game.game, view, events),
+            "map_regions": map_regions(game.game, view, events),
+        }
+
+    if view is None:
+        return {"map": None, "map_regions": []}
+    key = f"umpire-maps:{turn_key(game, turn)}:{reader}"
+    return remember(key, draw, keep=lambda maps: maps["map"] is not None)
 
 
 def map_svg(game: str, view: dict[str, Any] | None, events: list[Any] | None = None) -> str | None:
