@@ -36,6 +36,7 @@ def _lists(page: Any) -> dict[str, list[tuple[str, list[str]]]]:
 
 def _menu_shown(page: Any) -> dict[str, tuple[str, str]]:
     """Each order of the map's menu: the order and the words its entry shows."""
+    page.wait_for_selector("#map-menu")  # (a list fetched first, when not yet used)
     return {
         order: (shown, words)
         for order, shown, words in page.locator("#map-menu button[data-order]").evaluate_all(
@@ -63,6 +64,7 @@ def _click(page: Any, board: str, space: str) -> None:
 
 def _menu(page: Any) -> list[str]:
     """The orders the map's menu offers (each button also says what it does, in words)."""
+    page.wait_for_selector("#map-menu")  # (a list fetched first, when not yet used)
     return list(
         page.locator("#map-menu button[data-order]").evaluate_all(
             "els => els.map(e => e.dataset.order)"

@@ -1,6 +1,7 @@
 """Origins orders given by clicking the map, in a real browser: a click on an area offers the
 power's legal orders naming it (the game's own ``order_options``) with the number to use; an
 order replaces the one it repeats (one attack an area, OWW 4.3); the receipt accepts the box.
+The power's list of orders is fetched when first used (a click on the map).
 Screenshot: docs/screenshots/origins-map-orders.png.
 """
 
@@ -25,6 +26,7 @@ def _box(page: Any) -> list[str]:
 
 
 def _offered(page: Any) -> list[str]:
+    page.wait_for_selector("#map-menu")  # (a list fetched first, when not yet used)
     return list(
         page.locator("#map-menu button[data-order]").evaluate_all(
             "els => els.map(e => e.dataset.order)"
@@ -50,6 +52,8 @@ def test_origins_orders_by_clicking_the_map(chrome: Any, live: Live) -> None:
     naming = [t for t, p in listed if p == f"- {area.lower()}"]
     place = next(t for t in naming if t.startswith("PLACE "))
     most = int(re.findall(r"\d+", place)[0])
+    page.goto(f"/games/{gid}/")  # the page afresh: a click on the map fetches the list it needs
+    assert page.locator("select.order-select option[data-places]").count() == 0
     _click(page, area)
     assert _offered(page) == naming
     page.fill("#map-menu input[name=amount]", "1")
