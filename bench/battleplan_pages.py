@@ -10,7 +10,8 @@ whole map and the enlarged regions) and of its order lists (the pickers' markup)
 the engine's time for the order options alone (``order_options``, uncached). The first
 page of a turn is timed apart ("first": it makes what the pages then keep for the turn), and
 where the page asks for its lists when they are used (``data-src``), the longest of them is
-fetched as the page's script does: its KB and time ("list").
+fetched as the page's script does: its KB and time ("list"); the enlarged parts of the map
+the page fetches when their buttons are pressed are counted apart ("regions").
 
     .venv/bin/python bench/battleplan_pages.py                  # every scenario, turn 2
     .venv/bin/python bench/battleplan_pages.py --scenarios 1939 --turn 3 --requests 9
@@ -130,6 +131,9 @@ def measure(scenario: str, turn: int, requests: int, out: Path | None) -> dict[s
         spent = (time.perf_counter() - before) * 1000
         if len(answer.content) > list_bytes:
             list_bytes, list_ms = len(answer.content), spent
+    # The enlarged parts of the map, fetched when their buttons are first pressed
+    parts = re.findall(r'class="map-view" data-view="[\w-]+" data-src="([^"]+)"', html)
+    region_bytes = sum(len(client.get(src.replace("&amp;", "&")).content) for src in parts)
     ruleset = registry.get("battleplan", scenario)
     state = session.current_state(load_record(row))
     before = time.perf_counter()
@@ -148,6 +152,7 @@ def measure(scenario: str, turn: int, requests: int, out: Path | None) -> dict[s
         "bytes": len(html.encode()),
         "gzip": len(gzip.compress(html.encode())),
         "maps": maps,
+        "regions": region_bytes,
         "lists": lists,
         "first": first_ms,
         "list": list_bytes,
@@ -171,13 +176,14 @@ def main() -> None:
     servergames.setup(f"sqlite:///{tmp.name}/pages.sqlite3")
     print(f"turn {args.turn}, {args.requests} page requests each, load {os.getloadavg()[0]:.1f}")
     print(f"{'scenario':<14} {'power':<6} {'orders':>6} {'page KB':>8} {'gzip KB':>8} "
-          f"{'maps KB':>8} {'lists KB':>8} {'first ms':>8} {'least ms':>8} {'median ms':>9} "
+          f"{'maps KB':>8} {'regions KB':>10} {'lists KB':>8} {'first ms':>8} {'least ms':>8} {'median ms':>9} "
           f"{'list KB':>7} {'list ms':>7} {'options ms':>10}")  # fmt: skip
     try:
         for scenario in args.scenarios.split(","):
             m = measure(scenario, args.turn, args.requests, args.out)
             print(f"{m['scenario']:<14} {m['power']:<6} {m['orders']:>6} {m['bytes'] / 1e3:>8.1f} "
-                  f"{m['gzip'] / 1e3:>8.1f} {m['maps'] / 1e3:>8.1f} {m['lists'] / 1e3:>8.1f} "
+                  f"{m['gzip'] / 1e3:>8.1f} {m['maps'] / 1e3:>8.1f} {m['regions'] / 1e3:>10.1f} "
+                  f"{m['lists'] / 1e3:>8.1f} "
                   f"{m['first']:>8.1f} {m['least']:>8.1f} {m['median']:>9.1f} "
                   f"{m['list'] / 1e3:>7.1f} {m['list_ms']:>7.1f} {m['engine']:>10.1f}", flush=True)  # fmt: skip
     finally:

@@ -190,13 +190,14 @@ def test_world_wide_orders_by_clicking_the_enlarged_europe(chrome: Any, live: Li
     page.goto(f"/games/{gid}/")
     lists = _lists(page)
     own, _, _, _, _ = _plan(lists)
-    region = next(
-        (title for title, name in REGIONS.items()
-         if page.locator(f'svg[data-region="{name}"] text.label[data-space="{own}"]').count()),
-        None,
-    )  # fmt: skip
-    if region is not None:  # the enlarged part of the map where his place is
-        page.click(f".map-views button:text-is('{region}')")
+    region = None
+    for title, name in REGIONS.items():  # the enlarged part of the map where his place is
+        page.click(f".map-views button:text-is('{title}')")  # (fetched when first shown)
+        page.wait_for_selector(f'svg[data-region="{name}"]')
+        if page.locator(f'svg[data-region="{name}"] text.label[data-space="{own}"]').count():
+            region = title
+            break
+    page.click(f".map-views button:text-is('{region or 'World'}')")
     board = ".map-view:visible svg"
     _click(page, board, own)  # the space is marked on the map shown
     assert page.locator(f"{board} path.space.picked").count() == 1

@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<int:game_id>/orders/", actions.orders, name="orders"),
     path("games/<int:game_id>/steps/", views.order_steps, name="steps"),
     path("games/<int:game_id>/options/", views.order_list, name="options"),
+    path("games/<int:game_id>/map/<slug:region>/", views.map_region, name="map_region"),
     path("games/<int:game_id>/ready/", actions.ready, name="ready"),
     path("games/<int:game_id>/vote/", actions.vote, name="vote"),
     path("games/<int:game_id>/press/", press.press_page, name="press"),

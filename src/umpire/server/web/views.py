@@ -24,7 +24,7 @@ from umpire.server.web.common import (
     report_error,
     signed_in,
 )
-from umpire.server.web.maps import turn_maps
+from umpire.server.web.maps import PUBLIC, page_maps, region_of, turn_maps
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -189,7 +189,7 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         "viewer": viewer,
         "turn": at,
         "last": max(game.turn - 1, 0),
-        **turn_maps(
+        **page_maps(
             game,
             at,
             viewer.power or "umpire",
@@ -220,6 +220,33 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
     return ctx
 
 
+def map_region(request: HttpRequest, game_id: int, region: str) -> HttpResponse:
+    """One enlarged part of a page's map (``region``: Europe on the world map), as SVG, asked
+    for by the page when its button is first pressed: the reader's own map of the processed
+    turn ``?turn=`` (default the latest), or with ``public=1`` (and for a spectator, always)
+    the spectators' map. Drawn once a turn with the page's (``turn_maps``)."""
+    user = signed_in(request)
+    game = game_or_404(game_id, user)
+    viewer = viewer_of(game, user)
+    asked = request.GET.get("turn", "")
+    turn = min(int(asked), max(game.turn - 1, 0)) if asked.isdigit() else None
+    if request.GET.get("public") == "1" or viewer.role == "spectator":
+        data = read(game, SPECTATOR_VIEWER, ["events", "public_view"], turn=turn)
+        events = data.get("events") or {}
+        view = (data.get("public_view") or {}).get("view")
+        maps = turn_maps(game, events.get("turn", 0), PUBLIC, view, events.get("events"))
+    else:
+        data = read(game, viewer, ["view", "events"], turn=turn)
+        seen = data.get("view") or {}
+        reader = viewer.power or "umpire"
+        events = (data.get("events") or {}).get("events")
+        maps = turn_maps(game, seen.get("turn", 0), reader, seen.get("view"), events)
+    svg = region_of(maps, region)
+    if svg is None:
+        raise Http404("no such map")
+    return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+
+
 def turn_page(request: HttpRequest, game_id: int, turn: int) -> HttpResponse:
     """The printout and map of any processed turn (turn 0: the opening position)."""
     user = signed_in(request)
@@ -245,9 +272,7 @@ def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpRe
         **data,
         "turn": events.get("turn", 0),
         "last": max(game.turn - 1, 0),
-        **turn_maps(
-            game, events.get("turn", 0), "@public", public.get("view"), events.get("events")
-        ),
+        **page_maps(game, events.get("turn", 0), PUBLIC, public.get("view"), events.get("events")),
         "joined": _joined(user, game.pk).get(game.pk),
     }
     return render(request, "web/watch.html", ctx)

@@ -656,12 +656,27 @@
   }
   // A crowded map comes with enlarged parts of it (Europe, Central America: drawn by the game
   // at full label size): the buttons above the map show one at a time (keyboard: Tab, Enter).
+  // An enlarged part is not in the page: it is fetched (data-src) when first shown.
+  function loadView(v) {
+    if (!v.dataset.src || v.dataset.loaded) { return; }
+    v.dataset.loaded = "loading";
+    v.textContent = "Drawing the map …";
+    fetch(v.dataset.src, { credentials: "same-origin", headers: { Accept: "image/svg+xml" } })
+      .then(function (r) { return r.ok ? r.text() : ""; })
+      .catch(function () { return ""; })
+      .then(function (svg) {
+        v.innerHTML = svg || '<div class="nomap">map not available</div>';
+        v.dataset.loaded = "yes";
+        if (picked && picked.space) { mark(picked.space); }  // the space picked, there too
+      });
+  }
   function chooseView(ev) {
     var b = ev.target.closest && ev.target.closest(".map-views button[data-view]");
     if (!b) { return; }
     var figure = b.closest("figure.map");
     figure.querySelectorAll(".map-view").forEach(function (v) {
       v.hidden = v.dataset.view !== b.dataset.view;
+      if (!v.hidden) { loadView(v); }
     });
     figure.querySelectorAll(".map-views button").forEach(function (o) {
       o.setAttribute("aria-pressed", o === b ? "true" : "false");
