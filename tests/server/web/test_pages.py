@@ -238,13 +238,16 @@ def test_spi_stacks_steps_and_placements_come_from_the_engine_for_its_player(gm:
     assert 'class="orders by-place"' in page and "click a stack of yours" in page
     assert f'data-steps="/games/{game.pk}/steps/"' in page and "data-hexgrid=" in page
     assert "A bomber flies" not in page
+    src = f"/games/{game.pk}/options/?unit=place"
+    assert f'data-unit="place" data-home="-" data-src="{src}">' in page  # fetched when used
+    placing = client_for(ger).get(src).content.decode()
     for text in offered["place"]:
         nat, sp, hid = text.split()[1:]
         start = len(f"PLACE {nat} ")
         assert (
             f'<option data-places="- {hid}" data-key="PLACE {nat} {hid}" '
             f'data-number="{start} {start + len(sp)}">{text}</option>'
-        ) in page
+        ) in placing
     stack = next(u for u in offered if u.startswith("GER "))
     assert f'data-unit="{stack}"' in page
     url = f"/games/{game.pk}/steps/?order=" + stack.replace(" ", "%20")
