@@ -5,11 +5,11 @@ while a turn is open: they depend on the position after the last processed turn 
 are turned once into the markup of each unit's list (its ``<option>`` elements, with the
 places each order names, what it does in words and what it replaces, where the game says
 them: ``HasOrderPlaces``) and kept in the pages' cache (``pagecache``) under the position and
-the power. A game whose orders name their places (Battle Plan, Conquest of the World, Origins)
-has long lists (Battle Plan 1939: thousands of orders, hundreds of KB of markup): its page
-carries only each list's unit and place, and the page's script asks for a list's options
-(:func:`options_html`, the ``options`` page) when the list or its unit on the map is first
-used. Diplomacy's short lists stay in the page.
+the power. A game whose orders name their places (``HasOrderPlaces``: Battle Plan, Conquest of
+the World, Origins, SPI WW2) has long lists (Battle Plan 1939: thousands of orders, hundreds
+of KB of markup): its page carries only each list's unit and place, and the page's script
+asks for a list's options (:func:`options_html`, the ``options`` page) when the list or its
+unit on the map is first used. Diplomacy's short lists stay in the page.
 """
 
 from __future__ import annotations
