@@ -81,13 +81,18 @@ def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None
 
 @pytest.fixture(autouse=True)
 def private_cache() -> Iterator[None]:
-    """Each test its own empty cache (the login throttle's counters live there)."""
-    from django.core.cache import cache
+    """Each test its own empty caches (the login throttle's counters live in the default one;
+    the pages' lists of orders and maps in "pages")."""
+    from django.core.cache import caches
     from django.test import override_settings
 
-    locmem = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    locmem = {
+        name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}
+        for name in ("default", "pages")
+    }
     with override_settings(CACHES=locmem):
-        cache.clear()
+        caches["default"].clear()
+        caches["pages"].clear()
         yield
 
 

@@ -158,12 +158,50 @@ class Region:
 _NUMBER_PAIR = re.compile(r"(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)")
 
 
+_ZOOMED: dict[tuple[int, Region], tuple[dict[str, Any], dict[str, Any]]] = {}
+
+
 def zoomed(board: dict[str, Any], region: Region) -> dict[str, Any]:
     """``board`` with ``region.box`` enlarged to fill the board's own width and height: every
     outline, label, unit position and connection moved and scaled, so that the same drawing
     code draws the region with labels and counters at their usual size, far apart. A label
     set out at sea with a leader line goes back onto its space (there is room now). Element
-    ids get the region's prefix (the enlarged map can share a page with the whole one)."""
+    ids get the region's prefix (the enlarged map can share a page with the whole one).
+
+    What falls wholly outside the enlarged map is left out: a space whose outline and label
+    both lie beyond its edges (with its forces, which stand at its label), the outlines of
+    neutral land and lakes, connection lines and insets that never cross it; nothing of it
+    would show, and the world's enlarged parts were mostly such drawing. The same board and
+    region give the same result: it is made once (the boards are the committed maps, never
+    changed)."""
+    found = _ZOOMED.get((id(board), region))
+    if found is not None and found[0] is board:
+        return found[1]
+    made = _zoom(board, region)
+    _ZOOMED[(id(board), region)] = (board, made)
+    return made
+
+
+def _shows(points: Iterable[Sequence[float]], width: float, height: float) -> bool:
+    """Does the box around ``points`` meet the map (0, 0, width, height)?"""
+    xs, ys = [], []
+    for x, y in points:
+        xs.append(x)
+        ys.append(y)
+    return bool(xs) and max(xs) >= 0 and min(xs) <= width and max(ys) >= 0 and min(ys) <= height
+
+
+def _pairs(d: str) -> list[tuple[float, float]]:
+    return [(float(a), float(b)) for a, b in _NUMBER_PAIR.findall(d)]
+
+
+def _clipped(d: str, width: float, height: float) -> str:
+    """Path data ``d`` (absolute commands) without the outlines (``M`` ...) wholly off the map."""
+    parts = re.split(r"(?=M)", d)
+    return "".join(p for p in parts if p and _shows(_pairs(p), width, height))
+
+
+def _zoom(board: dict[str, Any], region: Region) -> dict[str, Any]:
     bx, by, bw, bh = region.box
     k = min(board["width"] / bw, board["height"] / bh)
     ox = (board["width"] - bw * k) / 2 - bx * k
@@ -175,6 +213,7 @@ def zoomed(board: dict[str, Any], region: Region) -> dict[str, Any]:
     def path(d: str) -> str:
         return _NUMBER_PAIR.sub(lambda m: "{},{}".format(*pt((float(m[1]), float(m[2])))), d)
 
+    width, height = board["width"], board["height"]
     spaces = {}
     for code, sp in board["spaces"].items():
         moved = {**sp, "d": path(sp["d"]), "label": pt(sp["label"]), "unit": pt(sp["unit"])}
@@ -183,16 +222,17 @@ def zoomed(board: dict[str, Any], region: Region) -> dict[str, Any]:
             moved["label"] = pt(sp["anchor"])
         if "coasts" in sp:
             moved["coasts"] = {c: pt(q) for c, q in sp["coasts"].items()}
-        spaces[code] = moved
+        if _shows(_pairs(moved["d"]), width, height) or _shows([moved["label"]], width, height):
+            spaces[code] = moved
     connections = [
         {**c, "points": [pt(q) for q in c["points"]]} if c.get("points") else dict(c)
         for c in board["connections"]
     ]
-    for c in connections:  # a line across the world's edge, drawn the short way round
-        if not c.get("points") and board.get("wraps"):
+    for c in connections:  # a line between units (across the world's edge the short way)
+        if not c.get("points"):
             (x1, y1), (x2, y2) = board["spaces"][c["a"]]["unit"], board["spaces"][c["b"]]["unit"]
-            if abs(x2 - x1) > board["width"] / 2:
-                x2 += board["width"] if x1 > x2 else -board["width"]
+            if board.get("wraps") and abs(x2 - x1) > width / 2:
+                x2 += width if x1 > x2 else -width
             c["points"] = [pt((x1, y1)), pt((x2, y2))]
     insets = [
         [*pt((x, y)), round(w * k, 1), round(h * k, 1)] for x, y, w, h in board.get("insets", [])
@@ -200,10 +240,10 @@ def zoomed(board: dict[str, Any], region: Region) -> dict[str, Any]:
     return {
         **board,
         "spaces": spaces,
-        "connections": connections,
-        "neutral": path(board["neutral"]),
-        "lakes": path(board["lakes"]),
-        "insets": insets,
+        "connections": [c for c in connections if _shows(c["points"], width, height)],
+        "neutral": _clipped(path(board["neutral"]), width, height),
+        "lakes": _clipped(path(board["lakes"]), width, height),
+        "insets": [i for i in insets if _shows([i[:2], [i[0] + i[2], i[1] + i[3]]], width, height)],
         "wraps": False,
         "ids": f"{region.name}-",
         "region": region.name,

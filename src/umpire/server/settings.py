@@ -220,12 +220,20 @@ LOGIN_REDIRECT_URL = "web:my_games"
 UMPIRE_TOKEN_DAYS = float(os.environ.get("UMPIRE_TOKEN_DAYS", "30"))
 
 # The rate limits' counters live in the cache: files under the var dir by default, shared by
-# every worker process on the machine (UMPIRE_CACHE_DIR to move them).
+# every worker process on the machine (UMPIRE_CACHE_DIR to move them). What the game pages
+# make once a turn (the lists of legal orders, the maps) has a cache of its own beside it, so
+# that it never pushes the counters out.
+_CACHE_DIR = Path(os.environ.get("UMPIRE_CACHE_DIR", str(VAR_DIR / "cache")))
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("UMPIRE_CACHE_DIR", str(VAR_DIR / "cache")),
-    }
+        "LOCATION": str(_CACHE_DIR),
+    },
+    "pages": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(_CACHE_DIR / "pages"),
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
 }
 
 LANGUAGE_CODE = "en"

@@ -12,6 +12,7 @@ from umpire.core import registry
 from umpire.core.chance import SeededChance
 from umpire.core.ruleset import HasOrderOptions, HasOrderPlaces
 from umpire.core.submission import parse
+from umpire.games.battleplan import options
 from umpire.games.battleplan.game import RULESET
 from umpire.games.battleplan.legality import holds
 
@@ -49,6 +50,18 @@ def test_every_offered_order_is_accepted_as_given(scenario: str, turns: int) -> 
                 assert [ruleset.format(o) for _, o in parsed.orders] == [text]
                 assert ruleset.order_places(text)[0] == key[1:]  # its own place first
                 assert ruleset.order_gloss(text)
+
+
+@pytest.mark.rule("BP 8")
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_sieve_leaves_out_only_what_the_check_refuses(scenario: str) -> None:
+    """The candidates left out before the check (a verb that needs a country towards a sea,
+    an attack on one's own country) change nothing: with every candidate put through the
+    check the lists are the same, order for order."""
+    ruleset, state, powers = _game(scenario, 2)
+    for power in powers:
+        sieved = options.legal_orders(ruleset, state, power)
+        assert sieved == options.legal_orders(ruleset, state, power, sieve=False), power
 
 
 @pytest.mark.rule("BP 8")

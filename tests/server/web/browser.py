@@ -136,3 +136,17 @@ def shot(page: Any, name: str) -> None:
     """Save a screenshot of what the viewer sees (the first screen, 1280×900)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def load_lists(page: Any) -> None:
+    """Every list of legal orders on the page with its orders: a game whose orders name their
+    places sends each list's orders when the list is first used (pointed at, as a player
+    reading it would); a list in the page already is loaded as it stands."""
+    at = page.evaluate("() => [window.scrollX, window.scrollY]")
+    for select in page.locator("select.order-select[data-src]").all():
+        select.hover()
+    page.evaluate("([x, y]) => window.scrollTo(x, y)", at)  # the page as it was scrolled
+    page.wait_for_function(
+        """() => Array.from(document.querySelectorAll('select.order-select[data-src]'))
+          .every(s => s.dataset.loaded === 'yes')"""
+    )

@@ -452,7 +452,7 @@ def test_world_maps_show_their_crowded_parts_enlarged(
 ) -> None:
     """A world map at 1280x900 leaves Europe and Central America unreadable (issue 13): the
     page offers them enlarged, with every space there labelled, chosen by buttons (keyboard
-    too); one map shows at a time."""
+    too; each is fetched when first shown); one map shows at a time."""
     setup = live.setup("single", game, *([scenario] if scenario else []))
     gid, power = setup["game"], setup["power"]
     page = context(chrome, live, setup["sessions"][power]).new_page()
@@ -466,6 +466,7 @@ def test_world_maps_show_their_crowded_parts_enlarged(
         else:  # by keyboard
             page.focus(f".map-views button:text-is('{title}')")
             page.keyboard.press("Enter")
+        page.wait_for_selector(".map-view:visible svg")  # fetched when first shown
         shown = page.locator(".map-view:visible svg")
         assert shown.count() == 1 and shown.get_attribute("data-region"), title
         labels = shown.locator("text.label").count()

@@ -1,8 +1,9 @@
 """Battle Plan orders given by clicking the map, in a real browser (Europe, and a World Wide
 game on its enlarged Europe): a space of the player's, then another space, offers the legal
-orders from the one that name the other (the game's own ``order_options``), with the number
-to use; a space gives several orders (BP 8, 12C), and a new order replaces only the one it
-repeats with another number. The receipt accepts what the box holds. Screenshots:
+orders from the one that name the other (the game's own ``order_options``, fetched when the
+space's list is first used), with the number to use, which the menu's entries then show; a
+space gives several orders (BP 8, 12C), and a new order replaces only the one it repeats with
+another number. The receipt accepts what the box holds. Screenshots:
 docs/screenshots/battleplan-map-orders.png, battleplan-world-map-orders.png.
 """
 
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .browser import Live, chrome, context, live, shot, skip_reason
+from .browser import Live, chrome, context, live, load_lists, shot, skip_reason
 
 pytestmark = [pytest.mark.skipif(bool(skip_reason()), reason=skip_reason() or "")]
 __all__ = ["chrome", "live"]  # the module-scoped fixtures
@@ -27,8 +28,29 @@ REGIONS = {"Europe": "europe", "Central America": "americas"}
 
 
 def _lists(page: Any) -> dict[str, list[tuple[str, list[str]]]]:
-    """Each list of legal orders on the page: its place and its orders with their places."""
+    """Each list of legal orders on the page: its place and its orders with their places
+    (fetched as a player's pointer over each list fetches them)."""
+    load_lists(page)
     return {k: [(t, p) for t, p in v] for k, v in page.evaluate(LISTS).items()}
+
+
+def _menu_shown(page: Any) -> dict[str, tuple[str, str]]:
+    """Each order of the map's menu: the order and the words its entry shows."""
+    page.wait_for_selector("#map-menu")  # (a list fetched first, when not yet used)
+    return {
+        order: (shown, words)
+        for order, shown, words in page.locator("#map-menu button[data-order]").evaluate_all(
+            """els => els.map(e => [e.dataset.order, e.firstChild.textContent,
+                (e.querySelector('.gloss') || {}).textContent || ''])"""
+        )
+    }
+
+
+def _with(order: str, number: int) -> str:
+    """``order`` using ``number`` of its units, at most all it offers (its last number)."""
+    most = re.findall(r"\d+", order)[-1]
+    head, _, tail = order.rpartition(most)
+    return f"{head}{min(number, int(most))}{tail}"
 
 
 def _box(page: Any) -> list[str]:
@@ -42,6 +64,7 @@ def _click(page: Any, board: str, space: str) -> None:
 
 def _menu(page: Any) -> list[str]:
     """The orders the map's menu offers (each button also says what it does, in words)."""
+    page.wait_for_selector("#map-menu")  # (a list fetched first, when not yet used)
     return list(
         page.locator("#map-menu button[data-order]").evaluate_all(
             "els => els.map(e => e.dataset.order)"
@@ -123,16 +146,36 @@ def _submit(page: Any) -> str:
 def test_battle_plan_orders_by_clicking_the_map(chrome: Any, live: Live) -> None:
     setup = live.setup("single", "battleplan")
     gid, power = setup["game"], setup["power"]
-    page = context(chrome, live, setup["sessions"][power]).new_page()
+    browser = context(chrome, live, setup["sessions"][power])
+    page = browser.new_page()
     page.goto(f"/games/{gid}/")
     assert "click a space of yours" in page.inner_text(".map-hint")
     board = "figure.map svg"
+    # A space clicked on the map before its list was ever used: its orders are fetched then.
+    assert page.locator("select.order-select option[data-places]").count() == 0
     lists = _lists(page)
     own, target, move, _, most = _plan(lists)
+    page.goto(f"/games/{gid}/")
     _click(page, board, own)
     _click(page, board, target)
-    page.fill("#map-menu input[name=amount]", str(most // 2))
+    naming = [t for t, p in lists[f"@{own}"] if p[1:] == [target.lower()]]
+    assert sorted(_menu(page)) == sorted(naming)
+    # Each entry shows the order as it will be written: all it may use, until a lower number
+    # is typed; then that number (at most the entry's own), in the order and in its words.
+    words = {o: w for o, (_, w) in _menu_shown(page).items()}
+    assert {o: s for o, (s, _) in _menu_shown(page).items()} == {o: o for o in naming}
+    assert words[move] == f"move {most} Army to {target}"
+    part = most // 2
+    page.fill("#map-menu input[name=amount]", str(part))
+    shown = _menu_shown(page)
+    assert {o: s for o, (s, _) in shown.items()} == {o: _with(o, part) for o in naming}
+    assert shown[move] == (_with(move, part), f"move {part} Army to {target}")
+    for order, (_, said) in shown.items():  # the words say the number the order uses
+        number = re.findall(r"\d+", _with(order, part))[-1]
+        assert re.findall(r"\d+", said) == [number], (order, said)
     shot(page, "battleplan-map-orders")
+    page.fill("#map-menu input[name=amount]", "")
+    assert {o: s for o, (s, _) in _menu_shown(page).items()} == {o: o for o in naming}
     page.keyboard.press("Escape")
     build, move = _play_by_clicks(page, board)
     receipt = _submit(page)
@@ -147,13 +190,14 @@ def test_world_wide_orders_by_clicking_the_enlarged_europe(chrome: Any, live: Li
     page.goto(f"/games/{gid}/")
     lists = _lists(page)
     own, _, _, _, _ = _plan(lists)
-    region = next(
-        (title for title, name in REGIONS.items()
-         if page.locator(f'svg[data-region="{name}"] text.label[data-space="{own}"]').count()),
-        None,
-    )  # fmt: skip
-    if region is not None:  # the enlarged part of the map where his place is
-        page.click(f".map-views button:text-is('{region}')")
+    region = None
+    for title, name in REGIONS.items():  # the enlarged part of the map where his place is
+        page.click(f".map-views button:text-is('{title}')")  # (fetched when first shown)
+        page.wait_for_selector(f'svg[data-region="{name}"]')
+        if page.locator(f'svg[data-region="{name}"] text.label[data-space="{own}"]').count():
+            region = title
+            break
+    page.click(f".map-views button:text-is('{region or 'World'}')")
     board = ".map-view:visible svg"
     _click(page, board, own)  # the space is marked on the map shown
     assert page.locator(f"{board} path.space.picked").count() == 1

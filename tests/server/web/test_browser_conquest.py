@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .browser import Live, chrome, context, live, shot, skip_reason
+from .browser import Live, chrome, context, live, load_lists, shot, skip_reason
 
 pytestmark = [pytest.mark.skipif(bool(skip_reason()), reason=skip_reason() or "")]
 __all__ = ["chrome", "live"]  # the module-scoped fixtures
@@ -81,6 +81,7 @@ def test_a_conquest_homeland_chosen_by_clicking_the_map(chrome: Any, live: Live)
     page = context(chrome, live, setup["sessions"][power]).new_page()
     page.goto(f"/games/{gid}/")
     assert "click a country" in page.inner_text(".map-hint")
+    load_lists(page)
     listed = page.evaluate(LISTED)
     naming = [(t, p.split()[1].upper()) for t, p, _ in listed if p.startswith("- ")]
     assert len(naming) >= 2 and all(t.startswith("HOMELAND ") for t, _ in naming), listed

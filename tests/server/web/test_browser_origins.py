@@ -1,6 +1,7 @@
 """Origins orders given by clicking the map, in a real browser: a click on an area offers the
 power's legal orders naming it (the game's own ``order_options``) with the number to use; an
 order replaces the one it repeats (one attack an area, OWW 4.3); the receipt accepts the box.
+The power's list of orders is fetched when first used (a click on the map).
 Screenshot: docs/screenshots/origins-map-orders.png.
 """
 
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .browser import Live, chrome, context, live, shot, skip_reason
+from .browser import Live, chrome, context, live, load_lists, shot, skip_reason
 
 pytestmark = [pytest.mark.skipif(bool(skip_reason()), reason=skip_reason() or "")]
 __all__ = ["chrome", "live"]  # the module-scoped fixtures
@@ -25,6 +26,7 @@ def _box(page: Any) -> list[str]:
 
 
 def _offered(page: Any) -> list[str]:
+    page.wait_for_selector("#map-menu")  # (a list fetched first, when not yet used)
     return list(
         page.locator("#map-menu button[data-order]").evaluate_all(
             "els => els.map(e => e.dataset.order)"
@@ -42,6 +44,7 @@ def test_origins_orders_by_clicking_the_map(chrome: Any, live: Live) -> None:
     page = context(chrome, live, setup["sessions"][power]).new_page()
     page.goto(f"/games/{gid}/")
     assert "click an area" in page.inner_text(".map-hint")
+    load_lists(page)
     listed = page.evaluate(LISTED)
     attacks = [t for t, p in listed if t.startswith("ATTACK ") and p]
     assert len(attacks) >= 2, listed
@@ -49,6 +52,8 @@ def test_origins_orders_by_clicking_the_map(chrome: Any, live: Live) -> None:
     naming = [t for t, p in listed if p == f"- {area.lower()}"]
     place = next(t for t in naming if t.startswith("PLACE "))
     most = int(re.findall(r"\d+", place)[0])
+    page.goto(f"/games/{gid}/")  # the page afresh: a click on the map fetches the list it needs
+    assert page.locator("select.order-select option[data-places]").count() == 0
     _click(page, area)
     assert _offered(page) == naming
     page.fill("#map-menu input[name=amount]", "1")

@@ -15,7 +15,7 @@ import pytest
 
 from umpire.core import mapsvg
 
-from .browser import Live, chrome, context, live, shot, skip_reason
+from .browser import Live, chrome, context, live, load_lists, shot, skip_reason
 from .test_browser import box_lines, steps_of
 
 pytestmark = [pytest.mark.skipif(bool(skip_reason()), reason=skip_reason() or "")]
@@ -92,6 +92,7 @@ def test_a_spi_move_and_a_placement_chosen_by_clicking_hexes(chrome: Any, live: 
     page.goto(f"/games/{gid}/")
     assert "click a stack of yours" in page.inner_text(".map-hint")
     assert page.locator("figure.map path.grid[data-hexgrid]").count() == 1
+    load_lists(page)  # (each list's orders come when it is first used)
     lists = dict(page.evaluate(LISTED))
     stacks = [u for u in lists if u != "place" and u.startswith("GER ")]
     assert stacks and all(not lists[u] for u in stacks)  # moves come step by step
@@ -149,6 +150,7 @@ def test_a_spi_attack_by_two_stacks_built_by_clicking(chrome: Any, live: Live) -
     gid, power = setup["game"], setup["power"]
     page = context(chrome, live, setup["sessions"][power]).new_page()
     page.goto(f"/games/{gid}/")
+    load_lists(page)  # (each list's orders come when it is first used)
     lists = dict(page.evaluate(LISTED))
     joined = None
     for unit in (u for u in lists if u.startswith("GER ")):

@@ -11,6 +11,7 @@ onlooker and the anonymous visitor see the same map.
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -96,8 +97,12 @@ def test_conquest_spectators_see_the_world_map_and_no_players_secrets(gm: Any) -
     assert stored.view == session.public_view(load_record(game))
     watch = Client().get(f"/games/{game.pk}/watch/").content.decode()
     assert "map not available" not in watch
-    svg, *enlarged = SVG.findall(watch)  # the world, then its crowded parts enlarged
-    assert 'data-region="' not in svg and all('data-region="' in e for e in enlarged)
+    (svg,) = SVG.findall(watch)  # the world; its crowded parts enlarged come when asked
+    assert 'data-region="' not in svg
+    sources = re.findall(r'class="map-view" data-view="[\w-]+" data-src="([^"]+)"', watch)
+    enlarged = [Client().get(unescape(src)).content.decode() for src in sources]
+    assert enlarged and all(e.startswith('<svg data-region="') for e in enlarged)
+    assert all(f"Turn {game.turn} - public" in e for e in enlarged)
     assert f"Turn {game.turn} - public" in svg
     assert svg.count('class="space land"') == 43
     homes = set(re.findall(r'class="homeland" data-space="(\w+)"', svg))
@@ -123,5 +128,7 @@ def test_conquest_spectators_see_the_world_map_and_no_players_secrets(gm: Any) -
             for secret in secrets:
                 assert secret in may or secret not in html, (url, secret)
         if client is not yellow:
-            maps.append(SVG.findall(client.get(f"/games/{game.pk}/watch/").content.decode()))
+            page = client.get(f"/games/{game.pk}/watch/").content.decode()
+            parts = [client.get(unescape(src)).content.decode() for src in sources]
+            maps.append(SVG.findall(page) + parts)
     assert maps[0] == maps[1] == [svg, *enlarged]  # the onlooker and the anonymous alike

@@ -43,6 +43,11 @@ def _urls(gid: int) -> list[tuple[str, str, dict[str, Any]]]:
             calls += [("post", "/" + route.replace("<str:action>", a), POSTS["gm_action"])
                       for a in GM_ACTIONS]  # fmt: skip
             continue
+        if "<slug:region>" in route:  # the enlarged parts of the world maps, and no such part
+            for region in ("europe", "americas", "nowhere"):
+                calls += [("get", "/" + route.replace("<slug:region>", region) + q, {})
+                          for q in ("", "?turn=1", "?public=1")]  # fmt: skip
+            continue
         if "<int:turn>" in route:
             calls += [("get", "/" + route.replace("<int:turn>", str(t)), {}) for t in (0, 1, 2)]
             continue

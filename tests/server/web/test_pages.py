@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
 from umpire.core import session
 from umpire.server import service
@@ -101,7 +102,9 @@ def test_select_lists_offer_exactly_the_engine_s_legal_orders(dip: Any) -> None:
 def test_battle_plan_lists_say_each_order_s_places_words_and_key(gm: Any) -> None:
     """A Battle Plan player's page lists the engine's legal space orders of each space he
     holds (BP 8), each with the spaces it names (the map's clicks), what it does in words and
-    what it replaces (12C: the same order with another number); each is accepted as sent."""
+    what it replaces (12C: the same order with another number); each is accepted as sent. The
+    lists are long, so the page carries each list's space and where to ask for its options:
+    the player's own lists only, for him alone."""
     settings = {"deadline": {"minutes": 60}, "fill_with_bots": True}  # five players at least
     game = service.create_game(gm[0], "BP lists", "battleplan", settings=settings)
     users = {}
@@ -109,22 +112,79 @@ def test_battle_plan_lists_say_each_order_s_places_words_and_key(gm: Any) -> Non
         users[power] = account(f"bp-{power.lower()}")
         service.join(game.pk, users[power], [power])
     game = service.start(game.pk, gm[0])
-    page = client_for(users["GE"]).get(f"/games/{game.pk}/").content.decode()
+    ge = client_for(users["GE"])
+    page = ge.get(f"/games/{game.pk}/").content.decode()
     assert 'class="orders by-place"' in page and "click a space of yours" in page
+    src = f"/games/{game.pk}/options/?unit=%40GE"
+    assert f'data-unit="@GE" data-home="ge" data-src="{src}">' in page
+    assert "<option data-places" not in page  # the options come when the list is used
     record = load_record(game)
     offered = session.ruleset_of(record).order_options(session.current_state(record), "GE")  # type: ignore[attr-defined]
     assert set(offered) == {"@GE"}
     army = next(t for t in offered["@GE"] if t.startswith("@GE AC"))  # conquer a neighbour
     target = army.rstrip("0123456789").split("AC")[-1].lstrip("0123456789")
     n = re.findall(r"\d+", army)[0]
+    listed = ge.get(src)
+    assert listed.status_code == 200 and listed["Content-Type"].startswith("text/html")
+    html = listed.content.decode()
     assert (
         f'<option data-places="ge {target.lower()}" data-key="@GE AC#{target}" value="{army}">'
         f"{army} · conquer {target} with {n} Army</option>"
-    ) in page
+    ) in html
+    assert re.findall(r'value="([^"]+)"', html) == offered["@GE"]  # every one, in order
     for line in offered["@GE"]:
         assert session.submit(record, "GE", line).ok, line
-    other = client_for(users["FR"]).get(f"/games/{game.pk}/").content.decode()
-    assert 'data-unit="@GE"' not in other  # his own spaces only
+    other = client_for(users["FR"])
+    assert 'data-unit="@GE"' not in other.get(f"/games/{game.pk}/").content.decode()
+    assert other.get(src).status_code == 404  # another player's list: not his to read
+    assert client_for(gm[0]).get(src).status_code == 404  # the game master has no power
+    assert Client().get(src).status_code == 404  # nor has a visitor
+
+
+def test_the_lists_of_orders_are_made_once_a_turn(gm: Any, monkeypatch: Any) -> None:
+    """The lists come from the engine once a turn: the page read again, or a list asked for,
+    does not ask the engine again; once the turn is processed (or rolled back and processed
+    again) they are the new position's."""
+    from umpire.games.battleplan.game import BattlePlan
+
+    asked: list[str] = []
+    engine = BattlePlan.order_options
+
+    def counted(self: Any, state: Any, power: str) -> Any:
+        asked.append(power)
+        return engine(self, state, power)
+
+    monkeypatch.setattr(BattlePlan, "order_options", counted)
+    settings = {"deadline": {"minutes": 60}, "fill_with_bots": True}
+    game = service.create_game(gm[0], "BP once", "battleplan", settings=settings)
+    user = account("bp-once")
+    service.join(game.pk, user, ["GE"])
+    game = service.start(game.pk, gm[0])
+    ge = client_for(user)
+    src = f"/games/{game.pk}/options/?unit=%40GE"
+
+    def listed() -> list[str]:
+        return re.findall(r'value="([^"]+)"', ge.get(src).content.decode())
+
+    def engine_now() -> list[str]:
+        record = load_record(Game.objects.get(pk=game.pk))
+        return list(engine(session.ruleset_of(record), session.current_state(record), "GE")["@GE"])
+
+    ge.get(f"/games/{game.pk}/")
+    first = listed()
+    ge.get(f"/games/{game.pk}/")
+    assert listed() == first == engine_now()
+    assert asked == ["GE"]
+    service.submit_orders(game.pk, user, "@GE BA10", turn=1, ready=True)  # 10 Industry used
+    assert service.process_due(game.pk, 1, force=True)
+    second = listed()
+    assert second == engine_now() and second != first and asked == ["GE", "GE"]
+    service.gm_action(game.pk, gm[0], "rollback")
+    assert listed() == first  # the opening again
+    service.submit_orders(game.pk, user, "@GE BN5", turn=1, ready=True)
+    assert service.process_due(game.pk, 1, force=True)
+    third = listed()
+    assert third == engine_now() and third != second  # turn 1 again, another position
 
 
 def test_a_bomber_s_flight_steps_come_from_the_engine_for_its_player_only(gm: Any) -> None:
@@ -178,13 +238,16 @@ def test_spi_stacks_steps_and_placements_come_from_the_engine_for_its_player(gm:
     assert 'class="orders by-place"' in page and "click a stack of yours" in page
     assert f'data-steps="/games/{game.pk}/steps/"' in page and "data-hexgrid=" in page
     assert "A bomber flies" not in page
+    src = f"/games/{game.pk}/options/?unit=place"
+    assert f'data-unit="place" data-home="-" data-src="{src}">' in page  # fetched when used
+    placing = client_for(ger).get(src).content.decode()
     for text in offered["place"]:
         nat, sp, hid = text.split()[1:]
         start = len(f"PLACE {nat} ")
         assert (
             f'<option data-places="- {hid}" data-key="PLACE {nat} {hid}" '
             f'data-number="{start} {start + len(sp)}">{text}</option>'
-        ) in page
+        ) in placing
     stack = next(u for u in offered if u.startswith("GER "))
     assert f'data-unit="{stack}"' in page
     url = f"/games/{game.pk}/steps/?order=" + stack.replace(" ", "%20")

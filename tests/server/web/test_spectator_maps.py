@@ -112,6 +112,45 @@ def test_battle_plan_spectators_see_owners_and_no_forces(gm: Any) -> None:
             assert not FORCES.findall(html), url
 
 
+@pytest.mark.rule("BP 14")
+def test_the_enlarged_parts_of_the_world_map_come_when_asked_each_reader_his_own(gm: Any) -> None:
+    """A World Wide page carries the whole map and, for each enlarged part, only where to
+    fetch it; fetched, it is the part of the reader's own map (his forces, BP 14), or of the
+    public one for a spectator (no forces), whatever he asks for."""
+    from umpire.games.battleplan import drawing
+
+    game, _ = _game(gm[0], "battleplan")  # (Europe: no enlarged parts)
+    assert 'data-src="' not in Client().get(f"/games/{game.pk}/watch/").content.decode()
+    game = service.create_game(gm[0], "World", "battleplan", scenario="equal",
+                               settings={"deadline": {"minutes": 60}, "fill_with_bots": True})  # fmt: skip
+    player = account("world-one")
+    service.join(game.pk, player)
+    service.start(game.pk, gm[0])
+    game.refresh_from_db()
+    power = str(game.seats.get(user=player).power)
+    mine = client_for(player)
+    page = mine.get(f"/games/{game.pk}/").content.decode()
+    src = f"/games/{game.pk}/map/europe/?turn=0"
+    assert f'data-view="europe" data-src="{src}" hidden></div>' in page
+    assert 'data-region="' not in page  # no enlarged part in the page itself
+    record = load_record(game)
+    view = session.view(record, power, turn=0)
+    answer = mine.get(src)
+    assert answer["Content-Type"].startswith("image/svg+xml")
+    assert answer.content.decode() == drawing.draw(view, [], region="europe")
+    assert FORCES.findall(answer.content.decode())  # his own forces, enlarged
+    public = session.public_view(record)
+    watched = Client().get(f"/games/{game.pk}/watch/").content.decode()
+    assert re.findall(r'data-view="europe" data-src="([^"]+)"', watched) == [f"{src}&amp;public=1"]
+    onlooker = client_for(account("world-onlooker"))
+    for asked in (src, src + "&public=1"):
+        for client in (Client(), onlooker):
+            svg = client.get(asked).content.decode()
+            assert svg == drawing.draw(public, [], region="europe"), asked
+            assert not FORCES.findall(svg)  # BP 14: no forces on the public map
+    assert mine.get(f"/games/{game.pk}/map/nowhere/").status_code == 404
+
+
 def test_diplomacy_orders_of_the_turn_stay_secret_on_every_page(gm: Any) -> None:
     """Orders are secret until the turn is processed: no page shows France's to anyone else
     (another player, a signed-in spectator, an anonymous visitor), map included."""

@@ -3,7 +3,12 @@
 
 For every area: a placement of all this turn's PFs (OWW 3.2), a move of all the home PFs
 (3.2, 3.3), an attack on each other power with the most strength the power could have there
-(4.1-4.3; several targets and conditions, 4.7, are typed), an Understanding and a Control
+(4.1-4.3; several targets and conditions, 4.7, are typed): first on the powers with influence
+there now (their box on the map is not empty, 8.4), then on the others, who may place PFs
+there this turn before the conflicts (7.1, 7.2), but never on a power that OWW 4.8 shields
+from this one there (its Understanding marker in this power's home area: the attack would be
+dropped unless the marker fell earlier in the turn; typed, it is still accepted, ruling R14,
+O-PAGE-2), an Understanding and a Control
 marker (5.2, 5.3; sharing is typed), a spy mission on each other power (6.1; in the home
 area, ``SPY HOME`` on one power). Each candidate is put through the game's own :meth:`check`,
 alone, and only what it accepts is offered, in canonical form: nothing here decides
@@ -66,13 +71,26 @@ def legal_orders(rules: _Rules, state: State, power: str) -> dict[str, list[str]
             candidates.append(Move(area, home))
         most = state.box(area, power).strength + available + (home if area != power else 0)
         if most > 0:
-            candidates += [Attack(area, (p,), most) for p in others]
+            candidates += [Attack(area, (p,), most) for p in attack_targets(state, power, area)]
         candidates += [Understanding(area), Control(area)]
         if area != power:
             candidates += [Spy(area, p) for p in others]
     candidates += [SpyHome((p,)) for p in others]
     accepted = [rules.format(o) for o in candidates if rules.check(state, power, [(1, o)]).orders]
     return {ORDERS: accepted} if accepted else {}
+
+
+def attack_targets(state: State, power: str, area: str) -> list[str]:
+    """The powers ``power`` is offered an attack on in ``area`` (ruling O-PAGE-2): those with
+    influence there now first, then the rest (they may place PFs there this turn, OWW 7.1,
+    before the conflicts, 7.2), each in the game's order; none that OWW 4.8 shields from him
+    there (an Understanding marker in his home area, anywhere but in that area). Both facts
+    are on the map every player sees (OWW 8.4: the boxes' X, U+, U, C)."""
+    others = [p for p in state.powers if p != power]
+    shielded = {p for p in others if area != power and state.box(power, p).understanding}
+    present = [p for p in others if p not in shielded and not state.box(area, p).empty]
+    absent = [p for p in others if p not in shielded and state.box(area, p).empty]
+    return present + absent
 
 
 def places(order: str) -> tuple[str, ...]:

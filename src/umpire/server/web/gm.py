@@ -29,7 +29,7 @@ from umpire.server.web.common import (
     signed_in,
 )
 from umpire.server.web.forms import CreateGameForm
-from umpire.server.web.maps import map_regions, map_svg
+from umpire.server.web.maps import page_maps
 
 # The games listed on the console at a time, newest first.
 CONSOLE_PAGE = 100
@@ -92,13 +92,10 @@ def gm_game(request: HttpRequest, game_id: int) -> HttpResponse:
     data = read(game, viewer, parts)
     ctx: dict[str, Any] = {
         **data,
-        "map": map_svg(
-            game.game,
-            (data.get("view") or {}).get("view"),
-            (data.get("events") or {}).get("events"),
-        ),
-        "map_regions": map_regions(
-            game.game,
+        **page_maps(
+            game,
+            (data.get("view") or {}).get("turn", 0),
+            "umpire",
             (data.get("view") or {}).get("view"),
             (data.get("events") or {}).get("events"),
         ),

@@ -3,7 +3,10 @@
 Each game may provide ``umpire.games.<game>.drawing.draw(view, events=None) -> str`` (an SVG
 document drawn from a power's view), and on a crowded map ``regions(view)`` with
 ``draw(view, events, region=name)``: parts of the map enlarged (Europe on a world map), offered
-beside the whole map. The page never draws anything itself.
+beside the whole map. The page never draws anything itself. The maps of a processed turn
+never change, so a page draws them once for each reader (:func:`turn_maps`, kept in the
+pages' cache). A page carries the whole map; each enlarged part comes when its button is
+first pressed (:func:`page_maps`: its address, the ``map_region`` page).
 """
 
 from __future__ import annotations
@@ -13,7 +16,58 @@ import importlib.util
 import logging
 from typing import Any
 
+from django.urls import reverse
+
+from umpire.server.models import Game
+from umpire.server.web.pagecache import remember, turn_key
+
 log = logging.getLogger("umpire.server")
+PUBLIC = "@public"  # the reader of the spectators' maps
+
+
+def turn_maps(
+    game: Game, turn: int, reader: str, view: dict[str, Any] | None, events: list[Any] | None
+) -> dict[str, Any]:
+    """``{"map": ..., "map_regions": ...}`` of ``view`` (the position after processed turn
+    ``turn`` as ``reader`` sees it: a power, the game master, the public) with ``events``,
+    drawn at the first reading and kept in the pages' cache."""
+
+    def draw() -> dict[str, Any]:
+        return {
+            "map": map_svg(game.game, view, events),
+            "map_regions": map_regions(game.game, view, events),
+        }
+
+    if view is None:
+        return {"map": None, "map_regions": []}
+    key = f"umpire-maps:{turn_key(game, turn)}:{reader}"
+    return remember(key, draw, keep=lambda maps: maps["map"] is not None)
+
+
+def page_maps(
+    game: Game, turn: int, reader: str, view: dict[str, Any] | None, events: list[Any] | None
+) -> dict[str, Any]:
+    """What a page shows of :func:`turn_maps`: the whole map, and each enlarged part by its
+    name and title with the address it is fetched from (the same reader's, ``@public`` the
+    spectators')."""
+    maps = turn_maps(game, turn, reader, view, events)
+    public = "&public=1" if reader == PUBLIC else ""
+    return {
+        "map": maps["map"],
+        "map_regions": [
+            {
+                "name": r["name"],
+                "title": r["title"],
+                "src": f"{reverse('web:map_region', args=[game.pk, r['name']])}?turn={turn}{public}",
+            }
+            for r in maps["map_regions"]
+        ],
+    }
+
+
+def region_of(maps: dict[str, Any], name: str) -> str | None:
+    """The SVG of the enlarged part ``name`` of :func:`turn_maps`' maps, if it has one."""
+    return next((r["svg"] for r in maps["map_regions"] if r["name"] == name), None)
 
 
 def map_svg(game: str, view: dict[str, Any] | None, events: list[Any] | None = None) -> str | None:

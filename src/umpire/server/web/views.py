@@ -5,17 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from umpire.core import registry
-from umpire.core.ruleset import HasOrderNumber, HasOrderPlaces, HasOrderSteps, implements
+from umpire.core.ruleset import HasOrderPlaces, HasOrderSteps, implements
 from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.models import Enrollment, Game, GameStatus
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, mine, viewer_of, with_facts
-from umpire.server.web import press
+from umpire.server.web import orderlists, press
 from umpire.server.web.common import (
     game_or_404,
     listed_before,
@@ -24,7 +24,7 @@ from umpire.server.web.common import (
     report_error,
     signed_in,
 )
-from umpire.server.web.maps import map_regions, map_svg
+from umpire.server.web.maps import PUBLIC, page_maps, region_of, turn_maps
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -166,6 +166,19 @@ def order_steps(request: HttpRequest, game_id: int) -> HttpResponse:
     return JsonResponse({"steps": data.get("steps")})
 
 
+def order_list(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The options of one list of legal orders on the game page (``?unit=@TU``: its
+    ``<option>`` elements), asked for by the page's script when the list or its unit on the map
+    is first used (a game whose orders name their places: Battle Plan's lists are long). Made
+    once a turn (``orderlists``); 404 where the viewer has no such list now."""
+    user = signed_in(request)
+    game = game_or_404(game_id, user)
+    html = orderlists.options_html(game, viewer_of(game, user), request.GET.get("unit", ""))
+    if html is None:
+        raise Http404("no such list of orders")
+    return HttpResponse(html, content_type="text/html; charset=utf-8")
+
+
 def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, Any]:
     """Everything the player's (or the game master's) game page shows, read via present."""
     data = read(game, viewer, ["game", "status", "view", "printout", "events"], turn=turn)
@@ -176,25 +189,23 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         "viewer": viewer,
         "turn": at,
         "last": max(game.turn - 1, 0),
-        "map": map_svg(
-            game.game,
-            (data.get("view") or {}).get("view"),
-            (data.get("events") or {}).get("events"),
-        ),
-        "map_regions": map_regions(
-            game.game,
+        **page_maps(
+            game,
+            at,
+            viewer.power or "umpire",
             (data.get("view") or {}).get("view"),
             (data.get("events") or {}).get("events"),
         ),
         "current": current and turn is None,
     }
     if ctx["current"] and viewer.power is not None:
-        orders = read(game, viewer, ["orders", "options", "votes"])
+        orders = read(game, viewer, ["orders", "votes"])
         subs = (orders.get("orders") or {}).get("submissions", [])
         ctx["submission"] = subs[-1] if subs else None
         ruleset = registry.get(game.game, game.scenario)
-        ctx["options"] = _with_places(ruleset, orders.get("options") or {})
         ctx["places"] = implements(ruleset, HasOrderPlaces)
+        ctx["options"] = orderlists.order_lists(game, viewer)
+        ctx["lists_on_demand"] = ctx["places"]
         ctx["map_help"] = getattr(ruleset, "map_help", "") if ctx["places"] else ""
         ctx["steps"] = implements(ruleset, HasOrderSteps)
         ctx["votes"] = [v["kind"] for v in orders.get("votes") or []]
@@ -209,34 +220,31 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
     return ctx
 
 
-def _with_places(
-    ruleset: Any, options: dict[str, list[str]]
-) -> dict[str, list[tuple[str, str, str, str, str]]]:
-    """Each offered order with the spaces it names (lower case, its own first, "-" where it
-    has none), what it does in words, what it replaces and where its number stands ("start
-    end", ``HasOrderNumber``), where the game says them (``HasOrderPlaces``): what a click on
-    the map matches, what its menu shows, which line of the box it takes the place of, which
-    number the menu lowers. Else "": the page reads Diplomacy's notation itself."""
-    if not implements(ruleset, HasOrderPlaces):
-        return {unit: [(text, "", "", "", "") for text in texts] for unit, texts in options.items()}
-
-    def number(text: str) -> str:
-        at = ruleset.order_number(text) if implements(ruleset, HasOrderNumber) else None
-        return "" if at is None else f"{at[0]} {at[1]}"
-
-    return {
-        unit: [
-            (
-                text,
-                " ".join(p or "-" for p in ruleset.order_places(text)).lower(),
-                ruleset.order_gloss(text),
-                ruleset.order_key(text),
-                number(text),
-            )
-            for text in texts
-        ]
-        for unit, texts in options.items()
-    }
+def map_region(request: HttpRequest, game_id: int, region: str) -> HttpResponse:
+    """One enlarged part of a page's map (``region``: Europe on the world map), as SVG, asked
+    for by the page when its button is first pressed: the reader's own map of the processed
+    turn ``?turn=`` (default the latest), or with ``public=1`` (and for a spectator, always)
+    the spectators' map. Drawn once a turn with the page's (``turn_maps``)."""
+    user = signed_in(request)
+    game = game_or_404(game_id, user)
+    viewer = viewer_of(game, user)
+    asked = request.GET.get("turn", "")
+    turn = min(int(asked), max(game.turn - 1, 0)) if asked.isdigit() else None
+    if request.GET.get("public") == "1" or viewer.role == "spectator":
+        data = read(game, SPECTATOR_VIEWER, ["events", "public_view"], turn=turn)
+        events = data.get("events") or {}
+        view = (data.get("public_view") or {}).get("view")
+        maps = turn_maps(game, events.get("turn", 0), PUBLIC, view, events.get("events"))
+    else:
+        data = read(game, viewer, ["view", "events"], turn=turn)
+        seen = data.get("view") or {}
+        reader = viewer.power or "umpire"
+        events = (data.get("events") or {}).get("events")
+        maps = turn_maps(game, seen.get("turn", 0), reader, seen.get("view"), events)
+    svg = region_of(maps, region)
+    if svg is None:
+        raise Http404("no such map")
+    return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 
 
 def turn_page(request: HttpRequest, game_id: int, turn: int) -> HttpResponse:
@@ -264,8 +272,7 @@ def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpRe
         **data,
         "turn": events.get("turn", 0),
         "last": max(game.turn - 1, 0),
-        "map": map_svg(game.game, public.get("view"), events.get("events")),
-        "map_regions": map_regions(game.game, public.get("view"), events.get("events")),
+        **page_maps(game, events.get("turn", 0), PUBLIC, public.get("view"), events.get("events")),
         "joined": _joined(user, game.pk).get(game.pk),
     }
     return render(request, "web/watch.html", ctx)

@@ -75,9 +75,41 @@
     return places(value);
   }
   function home(sel) {  // the place a list's orders belong to
+    if (sel.dataset.home) { return sel.dataset.home; }
     var o = sel.querySelector("option[data-places]");
     if (o) { return o.dataset.places.split(" ")[0]; }
     return province(sel.dataset.unit.split(/\s+/).pop());
+  }
+  // Long lists (a game whose orders name their places: Battle Plan) are not in the page: a
+  // list says where its options are (data-src) and fetches them when first used (pointed at,
+  // focused, or its unit clicked on the map); ``then`` runs once they are there.
+  function loaded(sel) { return !sel.dataset.src || sel.dataset.loaded === "yes"; }
+  function ensureList(sel, then) {
+    if (loaded(sel)) { if (then) { then(); } return; }
+    var waiting = sel._waiting || (sel._waiting = []);
+    if (then) { waiting.push(then); }
+    if (sel.dataset.loaded === "loading") { return; }
+    sel.dataset.loaded = "loading";
+    fetch(sel.dataset.src, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (r) { return r.ok ? r.text() : ""; })
+      .catch(function () { return ""; })
+      .then(function (html) {
+        var keep = sel.value;
+        sel.insertAdjacentHTML("beforeend", html);
+        sel.value = keep;
+        sel.dataset.loaded = "yes";
+        sel._waiting = [];
+        waiting.forEach(function (f) { f(); });
+      });
+  }
+  function ensureLists(all, then) {  // every list of ``all`` loaded, then ``then``
+    var left = all.length;
+    if (!left) { then(); return; }
+    all.forEach(function (sel) { ensureList(sel, function () { left -= 1; if (!left) { then(); } }); });
+  }
+  function primeList(ev) {
+    var sel = ev.target;
+    if (sel.classList && sel.classList.contains("order-select")) { ensureList(sel); }
   }
   function withNumber(order, n, at) {  // the order using ``n`` (at most its own number)
     // ``at``: [start, end] of the number, where the game says it (SPI: the SP, not the hex);
@@ -91,6 +123,13 @@
   function numberAt(sel, value) {  // where an offered order's number stands (data-number)
     var o = sel && optionOf(sel, value);
     return o && o.dataset.number ? o.dataset.number.split(" ").map(Number) : null;
+  }
+  function glossWith(words, order, n, at) {  // what the order does, using ``n`` of its number
+    var most = order.match(/(\d+)(?!.*\d)/);
+    if (at) { most = [order.slice(at[0], at[1]), order.slice(at[0], at[1])]; }
+    if (!most || !/^\d+$/.test(most[1]) || !n || n < 1) { return words; }
+    var use = Math.min(parseInt(n, 10), parseInt(most[1], 10));
+    return words.replace(new RegExp("\\b" + most[1] + "\\b"), String(use));
   }
   // Orders built a step at a time (a 1939 III bomber's flight: its path, at most one mission,
   // its landing). The server answers, from the engine's legality, every choice for the next
@@ -360,6 +399,17 @@
         if (ev.key === "Enter") { ev.preventDefault(); menu.querySelector("button").click(); }
       });
     }
+    var shows = [];  // each entry's text (and words): redrawn with the number typed
+    if (amount) {
+      amount.addEventListener("input", function () {
+        shows.forEach(function (redraw) { redraw(amount.value); });
+      });
+    }
+    function entry(b, text, at, tail) {  // the order an entry writes, at most its own number
+      var node = document.createTextNode(text + (tail || ""));
+      b.insertBefore(node, b.firstChild);
+      shows.push(function (n) { node.data = withNumber(text, n, at) + (tail || ""); });
+    }
     found.forEach(function (value) {
       var b = document.createElement("button");
       b.type = "button";
@@ -370,7 +420,7 @@
       }
       if (value.more) {
         b.className = "more";
-        b.textContent = value.text + " …";
+        entry(b, value.text, step && step.number, " …");
         if (step) { b.dataset.order = value.text + " …"; }
         b.title = step ? "go on: then click the next hex" : "fly on: then click the next space";
         if (step && step.note) { gloss(b, step.note); }
@@ -379,7 +429,7 @@
           flyOn(sel, amount && step ? withNumber(value.text, amount.value, step.number) : value.text);
         });
       } else if (step) {
-        b.textContent = value.text;
+        entry(b, value.text, step.number);
         b.dataset.order = value.text;
         if (step.note) { gloss(b, step.note); }
         b.addEventListener("click", function () {
@@ -387,18 +437,20 @@
             value.text, step);
         });
       } else {
-        b.textContent = value;
+        var at = numberAt(sel, value);
+        entry(b, value, at);
         b.dataset.order = value;
         var said = optionOf(sel, value);  // its label: the order, then what it does in words
         var words = said && said.textContent !== value ? said.textContent.split(" · ")[1] : "";
-        if (words) {  // (Battle Plan's codes)
+        if (words) {  // (Battle Plan's codes): in words, with the number typed too
           var g = document.createElement("span");
           g.className = "gloss";
           g.textContent = words;
           b.appendChild(g);
+          shows.push(function (n) { g.textContent = glossWith(words, value, n, at); });
         }
         b.addEventListener("click", function () {
-          choose(sel, amount ? withNumber(value, amount.value, numberAt(sel, value)) : value, value);
+          choose(sel, amount ? withNumber(value, amount.value, at) : value, value);
         });
       }
       menu.appendChild(b);
@@ -489,6 +541,7 @@
     picked = { sel: sel, space: space };
     hovered = null;
     mark(space);
+    ensureList(sel);
     if (hexMap()) { markHexes("reach", []); drawPath(null); }
     note(form, hexMap() ? sel.dataset.unit + ": finding where it may go …" : byPlace(form)
       ? sel.dataset.unit + ": click where its forces go, attack or support; the space again: builds."
@@ -501,11 +554,15 @@
       mine.steps = steps;
       if (noted(steps)) {  // a game's steps (SPI): the hexes they go to, highlighted
         reach(steps);
-        mine.hint = sel.dataset.unit + ": " + (steps.length
-          ? "point at a highlighted hex to see the path and its cost; click it to order."
-          : "nothing it may do now.") + " Esc: start again." + (moreHere(form, sel, space)
-          ? " Click its hex again: the next stack there, or what may be placed there." : "");
-        note(form, mine.hint);
+        var placing = lists(form).filter(function (s) { return home(s) === "-"; });
+        ensureLists(placing, function () {  // (moreHere reads their orders)
+          if (picked !== mine) { return; }
+          mine.hint = sel.dataset.unit + ": " + (steps.length
+            ? "point at a highlighted hex to see the path and its cost; click it to order."
+            : "nothing it may do now.") + " Esc: start again." + (moreHere(form, sel, space)
+            ? " Click its hex again: the next stack there, or what may be placed there." : "");
+          note(form, mine.hint);
+        });
         return;
       }
       note(form, sel.dataset.unit + ": click where it flies (step by step), or the bomber again to stand.");
@@ -522,6 +579,20 @@
       closeMenu();
       picked = null;
     }
+    if (picked && !loaded(picked.sel)) {  // its list still on its way: this click waits
+      var was = picked, hint = document.querySelector(".map-hint");
+      var said = hint ? hint.textContent : "";
+      note(form, picked.sel.dataset.unit + ": loading its orders …");
+      ensureList(picked.sel, function () {
+        if (picked !== was) { return; }
+        note(form, said);
+        clickAt(ev, form, space, x, y);
+      });
+      return;
+    }
+    clickAt(ev, form, space, x, y);
+  }
+  function clickAt(ev, form, space, x, y) {  // a click on ``space``, the lists it needs loaded
     var before = picked;
     if (picked && picked.flight !== undefined && flightStep(ev, space, x, y)) { return; }
     if (picked) {
@@ -549,18 +620,20 @@
     var builds = lists(form).filter(function (s) {  // orders of no unit: those naming the place
       return s.dataset.unit === "builds" || home(s) === "-";
     });
-    var found = [], from = null;
-    builds.forEach(function (s) {
-      if (found.length) { return; }
-      found = choices(s).filter(function (o) { return placesOf(s, o).indexOf(space) >= 0; });
-      from = s;
-    });
     picked = null;
     mark(null);
-    if (found.length) { offer(from, found, x, y); return; }
-    if (again && mine.length) { takeUnit(form, mine[0], space); return; }
-    note(form, before ? before.sel.dataset.unit + " has no legal order naming " + space.toUpperCase() + "."
-      : "No order of yours starts at " + space.toUpperCase() + ".");
+    ensureLists(builds, function () {
+      var found = [], from = null;
+      builds.forEach(function (s) {
+        if (found.length) { return; }
+        found = choices(s).filter(function (o) { return placesOf(s, o).indexOf(space) >= 0; });
+        from = s;
+      });
+      if (found.length) { offer(from, found, x, y); return; }
+      if (again && mine.length) { takeUnit(form, mine[0], space); return; }
+      note(form, before ? before.sel.dataset.unit + " has no legal order naming " + space.toUpperCase() + "."
+        : "No order of yours starts at " + space.toUpperCase() + ".");
+    });
   }
   function moreHere(form, sel, space) {  // another stack in the hex, or placements into it
     return lists(form).some(function (s) {
@@ -583,12 +656,27 @@
   }
   // A crowded map comes with enlarged parts of it (Europe, Central America: drawn by the game
   // at full label size): the buttons above the map show one at a time (keyboard: Tab, Enter).
+  // An enlarged part is not in the page: it is fetched (data-src) when first shown.
+  function loadView(v) {
+    if (!v.dataset.src || v.dataset.loaded) { return; }
+    v.dataset.loaded = "loading";
+    v.textContent = "Drawing the map …";
+    fetch(v.dataset.src, { credentials: "same-origin", headers: { Accept: "image/svg+xml" } })
+      .then(function (r) { return r.ok ? r.text() : ""; })
+      .catch(function () { return ""; })
+      .then(function (svg) {
+        v.innerHTML = svg || '<div class="nomap">map not available</div>';
+        v.dataset.loaded = "yes";
+        if (picked && picked.space) { mark(picked.space); }  // the space picked, there too
+      });
+  }
   function chooseView(ev) {
     var b = ev.target.closest && ev.target.closest(".map-views button[data-view]");
     if (!b) { return; }
     var figure = b.closest("figure.map");
     figure.querySelectorAll(".map-view").forEach(function (v) {
       v.hidden = v.dataset.view !== b.dataset.view;
+      if (!v.hidden) { loadView(v); }
     });
     figure.querySelectorAll(".map-views button").forEach(function (o) {
       o.setAttribute("aria-pressed", o === b ? "true" : "false");
@@ -620,5 +708,7 @@
   });
   document.addEventListener("change", pick);
   document.addEventListener("focusin", primeSteps);
+  document.addEventListener("focusin", primeList);
+  document.addEventListener("pointerover", primeList);
   document.addEventListener("DOMContentLoaded", function () { tick(); setInterval(tick, 1000); });
 })();
