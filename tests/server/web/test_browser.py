@@ -179,10 +179,11 @@ def test_diplomacy_to_1902_by_seven_players(chrome: Any, live: Live) -> None:
     printout = eng.inner_text("pre.printout")
     assert "F lon" in printout and "F nwy" in printout
     eng.goto(f"/games/{gid}/turn/3/")
-    assert "after turn 3 of 5" in eng.inner_text("main")
+    # Each processed turn by its own name, the record's count beside it.
+    assert "after Fall 1901 retreats (turn 3 of 5)" in eng.inner_text("main")
     shot(eng, "diplomacy-printout")
     eng.click("text=previous turn")
-    assert "after turn 2 of 5" in eng.inner_text("main")
+    assert "after Fall 1901 movement (turn 2 of 5)" in eng.inner_text("main")
 
     # A spectator watches.
     spectator = context(chrome, live, None).new_page()
@@ -228,7 +229,7 @@ def _one_turn(chrome: Any, live: Live, game: str, label: str) -> tuple[Any, dict
 def test_a_battle_plan_turn(chrome: Any, live: Live) -> None:
     page, setup = _one_turn(chrome, live, "battleplan", "Turn 2")
     page.goto(f"/games/{setup['game']}/turn/1/")
-    assert "after turn 1 of 1" in page.inner_text("main")
+    assert "after Turn 1 (turn 1 of 1)" in page.inner_text("main")
 
 
 def test_the_players_map_takes_the_width_of_the_window(chrome: Any, live: Live) -> None:

@@ -293,7 +293,9 @@ def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any
     old = eng.get(f"/games/{game.pk}/turn/0/").content.decode()
     assert "opening position" in old and "next turn" in old
     one = eng.get(f"/games/{game.pk}/turn/1/").content.decode()
-    assert "after turn 1 of 1" in one and "previous turn" in one
+    assert "after Spring 1901 movement" in one and "(turn 1 of 1)" in one
+    assert "previous turn" in one
+    assert "Printout after Spring 1901 movement" in page  # the game page names it too
 
 
 def test_lobby_lists_open_games_and_joining_keeps_preferences(gm: Any) -> None:

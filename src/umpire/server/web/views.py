@@ -13,7 +13,7 @@ from umpire.core import registry
 from umpire.core.ruleset import HasOrderPlaces, HasOrderSteps, implements
 from umpire.core.session import SessionError
 from umpire.server import service
-from umpire.server.models import Enrollment, Game, GameStatus
+from umpire.server.models import Enrollment, Game, GameStatus, Turn
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, mine, viewer_of, with_facts
 from umpire.server.web import orderlists, press
 from umpire.server.web.common import (
@@ -188,6 +188,7 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         **data,
         "viewer": viewer,
         "turn": at,
+        "turn_label": processed_label(game, at),
         "last": max(game.turn - 1, 0),
         **page_maps(
             game,
@@ -258,6 +259,16 @@ def turn_page(request: HttpRequest, game_id: int, turn: int) -> HttpResponse:
     return render(request, "web/turn.html", ctx)
 
 
+def processed_label(game: Game, turn: int) -> str:
+    """What processed turn ``turn`` of ``game`` was, in the game's own words (``Fall 1901
+    movement``, SPI's Game-Turn and Player-Turn): the record counts every phase as a turn, the
+    players do not."""
+    if turn <= 0:
+        return "the opening position"
+    found = Turn.objects.filter(game=game, number=turn).values_list("label", flat=True).first()
+    return found or f"turn {turn}"
+
+
 def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpResponse:
     """The spectator's page: public facts, public events, and the public position's map."""
     user = signed_in(request)
@@ -271,6 +282,7 @@ def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpRe
     ctx = {
         **data,
         "turn": events.get("turn", 0),
+        "turn_label": processed_label(game, events.get("turn", 0)),
         "last": max(game.turn - 1, 0),
         **page_maps(game, events.get("turn", 0), PUBLIC, public.get("view"), events.get("events")),
         "joined": _joined(user, game.pk).get(game.pk),
