@@ -199,11 +199,20 @@ def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(Path(args.record))
-    divergences = session.replay(record)
-    for line in divergences:
+    found = session.replay_report(record)
+    for line in found.divergences:
         out.write(f"DIVERGENCE {line}\n")
-    if divergences:
+    for line in found.notes:
+        out.write(f"NOTE {line}\n")
+    if found.divergences:
         return EXIT_REFUSED
+    if found.notes:
+        out.write(
+            f"Replayed {len(record.turns)} turn(s): the same draws, states and rule events as "
+            "the record; the notes to players (no orders received) differ, as in a record made "
+            "by an earlier version.\n"
+        )
+        return EXIT_OK
     out.write(f"Replayed {len(record.turns)} turn(s): identical to the record.\n")
     return EXIT_OK
 

@@ -178,3 +178,32 @@ def test_a_command_imports_only_the_game_of_its_record(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "['diplomacy']"
+
+
+def test_replay_of_a_record_made_before_the_no_orders_notes_is_no_divergence(
+    tmp_path: Path,
+) -> None:
+    """A Diplomacy record made before the game told a power that sent nothing that no
+    orders came: the draws, states and rule events are the same, so replay says so and exits
+    0, naming the turns whose notes to players differ; a rule event changed is a divergence."""
+    path = tmp_path / "dip.json"
+    assert run("new", "diplomacy", str(path), "--seed", "3")[0] == 0
+    assert run("orders", str(path), "AUS", write(tmp_path, "A Vie - Bud\n"))[0] == 0
+    assert run("process", str(path))[0] == 0
+    assert run("process", str(path))[0] == 0
+    data = json.loads(path.read_text())
+    assert any(e["kind"] == "no_orders" for e in data["turns"][0]["events"])
+    old = json.loads(path.read_text())
+    for turn in old["turns"]:
+        turn["events"] = [e for e in turn["events"] if e["kind"] != "no_orders"]
+    path.write_text(json.dumps(old))
+    code, text = run("replay", str(path))
+    assert code == 0, text
+    assert "DIVERGENCE" not in text
+    assert "NOTE turn 1: only the notes to players differ from the record" in text
+    assert "NOTE turn 2:" in text
+    assert "the same draws, states and rule events as the record" in text
+    old["turns"][0]["events"][-1]["text"] += " (edited)"
+    path.write_text(json.dumps(old))
+    code, text = run("replay", str(path))
+    assert code == 1 and "DIVERGENCE turn 1: the events differ from the record" in text
