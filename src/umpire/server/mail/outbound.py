@@ -33,9 +33,9 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 
 from umpire.core import session
-from umpire.server.accounts import masked, verified_address
+from umpire.server.accounts import verified_address
 from umpire.server.mail.models import MailStatus, OutboundMail
-from umpire.server.mail.replies import FOOTER, waiting_for, when
+from umpire.server.mail.replies import FOOTER, masked, waiting_for, when
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Profile, Seat, Turn
 from umpire.server.outputs import PLAYER, Viewer, message_number, present
 from umpire.server.store import load_record, load_tail

@@ -7,6 +7,7 @@ check and nothing about any game or player.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -59,8 +60,19 @@ class Reply:
         return "\n".join(self.sections) + "\n" + FOOTER
 
 
+def masked(code: str) -> str:
+    """A seat code as mail other than the welcome and rotation mails shows it: its first two
+    characters only, so that one leaked printout does not give the code away."""
+    return f"{code[:2]}{'*' * max(len(code) - 2, 0)}" if code else ""
+
+
 def reply_subject(request: MailRequest, what: str) -> str:
+    """``Re: <the player's subject> [what]``. A heading written as the subject has its code
+    masked there, as in every reply: a forwarded receipt does not give the code away."""
     subject = request.subject.strip()
+    code = request.heading.code if request.heading else None
+    if code:
+        subject = re.sub(re.escape(code), masked(code), subject, flags=re.IGNORECASE)
     if subject and not subject.lower().startswith("re:"):
         return f"Re: {subject} [{what}]"
     return f"{subject} [{what}]" if subject else f"Umpire: {what}"
