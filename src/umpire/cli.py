@@ -9,6 +9,8 @@
     umpire report RECORD.json POWER [--turn N]    that power's printout (POWER "umpire": all)
     umpire status RECORD.json                     turn, phase, who has submitted, outcome
     umpire replay RECORD.json                     re-run the record; exit 1 on any divergence
+    umpire rollback RECORD.json                   undo the last processed turn
+    umpire export GAME RECORD.json                a server game's record, to a file
     umpire demo GAME [--scenario S | --players N] [--seed N] [--turns N]   bots play, every printout printed
 
 Exit status: 0 success; 1 some order lines refused (the accepted ones are stored), a whole
@@ -181,6 +183,20 @@ def _power_arg(record: GameRecord, power: str) -> str | None:
     return None if power.lower() in UMPIRE_NAMES else session.resolve_power(record, power)
 
 
+def cmd_rollback(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.record)
+    record = load_record(path)
+    table = session.open_table(record)
+    undone = table.rollback()
+    save_record(record, path)
+    count = len(undone.submissions)
+    out.write(
+        f"Rolled back {undone.label}: its {count} submission(s) are pending again.\n"
+        f"Next: {table.pending().label}\n"
+    )
+    return EXIT_OK
+
+
 def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(Path(args.record))
     turn = args.turn
@@ -262,6 +278,23 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
 # Django nor the database.
 
 
+def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
+    from umpire.server import commands
+
+    path = Path(args.record)
+    if path.exists() and not args.force:
+        raise CliError(f"{path} exists already (use --force to overwrite)")
+    record = commands.export_record(args.game)
+    if record is None:
+        raise CliError(f"no started game {args.game} in the database")
+    save_record(record, path)
+    out.write(
+        f"Game {args.game} ({record.game}, {record.scenario}): {len(record.turns)} turn(s) "
+        f"written to {path}\n"
+    )
+    return EXIT_OK
+
+
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from umpire.server import commands
 
@@ -336,6 +369,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record")
     p.set_defaults(func=cmd_process)
 
+    p = sub.add_parser(
+        "rollback", help="undo the last processed turn; its orders are pending again"
+    )
+    p.add_argument("record")
+    p.set_defaults(func=cmd_rollback)
+
     p = sub.add_parser("report", help="a power's printout")
     p.add_argument("record")
     p.add_argument("power", help='a power, or "umpire" for the game master\'s full report')
@@ -381,6 +420,14 @@ def _server_commands(sub: Any) -> None:
 
     sub.add_parser("worker", help="run a turn-processing worker").set_defaults(func=cmd_worker)
     sub.add_parser("migrate", help="create or update the database").set_defaults(func=cmd_migrate)
+
+    p = sub.add_parser(
+        "export", help="write a server game's record to a file (for replay, report, status)"
+    )
+    p.add_argument("game", type=int, help="the game's number (G-12: 12)")
+    p.add_argument("record")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+    p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("creategm", help="create a game-master account")
     p.add_argument("username")

@@ -207,3 +207,25 @@ def test_replay_of_a_record_made_before_the_no_orders_notes_is_no_divergence(
     path.write_text(json.dumps(old))
     code, text = run("replay", str(path))
     assert code == 1 and "DIVERGENCE turn 1: the events differ from the record" in text
+
+
+def test_rollback_undoes_the_last_turn_and_its_orders_are_pending_again(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game master on the command line had no way to undo a turn processed too early."""
+    assert run("rollback", str(record))[0] == 2  # nothing processed yet
+    assert "no turn" in capsys.readouterr().err.lower()
+    run("orders", str(record), "RED", write(tmp_path, "TAKE 3"))
+    run("process", str(record))
+    before = json.loads(record.read_text())
+    code, text = run("rollback", str(record))
+    assert code == 0, text
+    assert "Rolled back Turn 1: its 1 submission(s) are pending again." in text
+    assert "Next: Turn 1" in text
+    data = json.loads(record.read_text())
+    assert data["turns"] == [] and [s["orders"] for s in data["pending"]] == [["TAKE 3"]]
+    code, text = run("status", str(record))
+    assert "Submitted: RED" in text and "Waiting for: BLUE" in text
+    run("process", str(record))
+    assert json.loads(record.read_text())["turns"] == before["turns"]
+    assert run("replay", str(record))[0] == 0
