@@ -229,3 +229,19 @@ def test_rollback_undoes_the_last_turn_and_its_orders_are_pending_again(
     run("process", str(record))
     assert json.loads(record.read_text())["turns"] == before["turns"]
     assert run("replay", str(record))[0] == 0
+
+
+def test_a_wrong_number_of_powers_or_a_power_named_twice_says_what_is_wrong(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Testers' report: "standard takes 7 to 7 powers, not 2" and "a power is named twice"
+    named neither the game nor the power."""
+    path = str(tmp_path / "x.json")
+    assert run("new", "dip", path, "--powers", "ENG,FRA")[0] == 2
+    err = capsys.readouterr().err
+    assert "the diplomacy scenario standard takes 7 powers, not 2 [game/player_count]" in err
+    assert run("new", "conquest", path, "--powers", "RED")[0] == 2
+    assert "the conquest scenario standard takes 2 to 6 powers, not 1" in capsys.readouterr().err
+    assert run("new", "origins", path, "--powers", "GER,USSR,Germany,FRA,GBR")[0] == 2
+    assert "GER is named twice [game/duplicate_power]" in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()

@@ -200,14 +200,18 @@ def create(
     ruleset = registry.get(game, info.name)
     seated = list(powers) if powers else list(info.default_powers or info.powers)
     resolved = [power_named(p, info.powers, dict(info.names)) for p in seated]
-    if len(set(resolved)) != len(resolved):
-        raise SessionError.of(errors.DUPLICATE_POWER)
+    twice = next((p for i, p in enumerate(resolved) if p in resolved[:i]), None)
+    if twice is not None:
+        raise SessionError.of(errors.DUPLICATE_POWER, power=twice)
     if not info.min_players <= len(resolved) <= info.max_players:
         raise SessionError.of(
             errors.PLAYER_COUNT,
-            scenario=info.name,
-            least=info.min_players,
-            most=info.max_players,
+            scenario=f"the {ruleset.info.name} scenario {info.name}",
+            number=(
+                info.min_players
+                if info.min_players == info.max_players
+                else f"{info.min_players} to {info.max_players}"
+            ),
             count=len(resolved),
         )
     chance = SeededChance(seed, "setup")
