@@ -108,9 +108,15 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     powers = [p.strip() for p in args.powers.split(",") if p.strip()] if args.powers else None
     settings = parse_settings(args.set or [])
-    record = session.create(
-        args.game, scenario=args.scenario, seed=seed, powers=powers, settings=settings
-    )
+    try:
+        record = session.create(
+            args.game, scenario=args.scenario, seed=seed, powers=powers, settings=settings
+        )
+    except (ValueError, TypeError, KeyError) as err:  # the game's own check of its settings
+        if not settings:
+            raise
+        given = ", ".join(args.set)
+        raise CliError(f"the game refuses the settings {given}: {err}") from err
     save_record(record, path)
     table = session.open_table(record)
     todo = table.pending()

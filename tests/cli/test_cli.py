@@ -245,3 +245,18 @@ def test_a_wrong_number_of_powers_or_a_power_named_twice_says_what_is_wrong(
     assert run("new", "origins", path, "--powers", "GER,USSR,Germany,FRA,GBR")[0] == 2
     assert "GER is named twice [game/duplicate_power]" in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_setting_the_game_refuses_is_an_error_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Testers' report: `umpire new conquest g.json --set foo=1` ended in a Python traceback."""
+    path = tmp_path / "g.json"
+    assert run("new", "conquest", str(path), "--set", "foo=1")[0] == 2
+    err = capsys.readouterr().err
+    assert "the game refuses the settings foo=1: unknown setting(s) foo" in err
+    assert "Traceback" not in err
+    assert run("new", "conquest", str(path), "--set", "warchest=150")[0] == 2
+    assert "must be in whole chips" in capsys.readouterr().err
+    assert not path.exists()
+    assert run("new", "conquest", str(path), "--set", "warchest=1000")[0] == 0
