@@ -260,3 +260,22 @@ def test_a_setting_the_game_refuses_is_an_error_not_a_traceback(
     assert "must be in whole chips" in capsys.readouterr().err
     assert not path.exists()
     assert run("new", "conquest", str(path), "--set", "warchest=1000")[0] == 0
+
+
+def test_a_record_whose_state_does_not_load_is_corrupt_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Testers' report: a record damaged inside a state (a hand edit, a bad copy) ended
+    status, report, orders and process in a Python traceback (exit 1)."""
+    path = tmp_path / "dip.json"
+    assert run("new", "diplomacy", str(path), "--seed", "3")[0] == 0
+    assert run("process", str(path))[0] == 0
+    data = json.loads(path.read_text())
+    data["turns"][0]["state"]["units"] = "x"
+    path.write_text(json.dumps(data))
+    orders = write(tmp_path, "A vie H\n")
+    for argv in (["status"], ["report", "AUS"], ["orders", "AUS", orders], ["process"]):
+        assert run(argv[0], str(path), *argv[1:])[0] == 2, argv
+        err = capsys.readouterr().err
+        assert "corrupt game record: the state after turn 1 does not load" in err, argv
+    assert json.loads(path.read_text()) == data  # nothing written

@@ -246,8 +246,20 @@ class Table:
     def state(self) -> Any:
         """The current state (loaded from the record at first use)."""
         if self._state is None:
-            self._state = self.ruleset.load_state(self.record.latest_state)
+            self._state = self._load(self.record.latest_state, self.record.processed)
         return self._state
+
+    def _load(self, data: dict[str, Any], turn: int) -> Any:
+        """The game's state from its record; a state the game cannot read is a corrupt
+        record (:class:`RecordError`), never a crash of the command reading it."""
+        try:
+            return self.ruleset.load_state(data)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+            after = "the opening" if turn == 0 else f"turn {turn}"
+            raise RecordError(
+                f"corrupt game record: the state after {after} does not load "
+                f"({type(err).__name__}: {err})"
+            ) from err
 
     def _set_state(self, state: Any) -> None:
         self._state = state
@@ -264,7 +276,7 @@ class Table:
         if turn == self.record.processed:
             return self.state
         if turn not in self._past:
-            self._past[turn] = self.ruleset.load_state(self.record.state_after(turn))
+            self._past[turn] = self._load(self.record.state_after(turn), turn)
         return self._past[turn]
 
     def resolve_power(self, power: str) -> str:
