@@ -443,3 +443,25 @@ def test_press_by_mail_is_held_to_the_same_length_as_press_by_the_api(table: Tab
         reply.body
     )
     assert not Message.objects.exists()
+
+
+def test_a_receipt_says_when_a_mail_withdraws_orders_or_replaces_a_mail_without_any(
+    table: Table,
+) -> None:
+    """Testers' report: after ORDERS alone the next receipt said "these orders replace the 0
+    order(s) you sent earlier", and the withdrawal itself said only "Orders counted: 0"."""
+    heading = table.heading("RED")
+    assert handle(mail("ann@example.org", f"{heading}\ntake 2\n")).code == "orders/stored"
+    django_mail.outbox.clear()
+    assert handle(mail("ann@example.org", f"{heading}\nORDERS\n")).code == "orders/stored"
+    (receipt,) = sent_to("ann@example.org")
+    assert "Note: this mail withdraws the 1 order(s) you sent earlier for this turn." in (
+        receipt.body
+    )
+    django_mail.outbox.clear()
+    assert handle(mail("ann@example.org", f"{heading}\ntake 1\n")).code == "orders/stored"
+    (receipt,) = sent_to("ann@example.org")
+    assert "replace the 0 order(s)" not in receipt.body
+    assert "these orders replace your earlier mail for this turn, which had no orders" in (
+        receipt.body
+    )

@@ -130,7 +130,7 @@ def receipt_text(
     lines = [receipt_text.rstrip("\n")]
     lines.append(f"Orders counted: {count}.")
     if replaced is not None:
-        lines.append(f"Note: {replaced_note(replaced)}")
+        lines.append(f"Note: {replaced_note(replaced, count)}")
     lines.append(f"Deadline: {deadline}.")
     if ready:
         lines.append("You are marked READY for this turn.")
@@ -138,8 +138,16 @@ def receipt_text(
     return "\n".join(lines) + "\n"
 
 
-def replaced_note(earlier: int) -> str:
-    """The receipt's reminder that a new order mail replaces the orders sent before."""
+def replaced_note(earlier: int, count: int = 1) -> str:
+    """The receipt's reminder that a new order mail (of ``count`` orders) replaces the
+    ``earlier`` orders sent before."""
+    if count == 0 and earlier:
+        return f"this mail withdraws the {earlier} order(s) you sent earlier for this turn."
+    if earlier == 0:
+        return (
+            "these orders replace your earlier mail for this turn, which had no orders "
+            "(the last order mail counts, as a whole)."
+        )
     return (
         f"these orders replace the {earlier} order(s) you sent earlier for this turn "
         "(the last order mail counts, as a whole)."
