@@ -341,6 +341,17 @@ def cmd_smtpd(args: argparse.Namespace, out: TextIO) -> int:
     return commands.smtpd(args.host, args.port)
 
 
+def _turns(text: str) -> int:
+    """``--turns``: a whole number of turns, 1 or more."""
+    try:
+        turns = int(text)
+    except ValueError:
+        turns = 0
+    if turns < 1:
+        raise argparse.ArgumentTypeError(f"a number of turns is 1 or more, not {text!r}")
+    return turns
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="umpire", description="Moderate multi-player strategic wargames."
@@ -399,7 +410,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--scenario")
     p.add_argument("--seed", type=int)
-    p.add_argument("--turns", type=int)
+    p.add_argument("--turns", type=_turns, help="stop after this many turns (default: the end)")
     p.add_argument("--players", type=int, help="the scenario named N-player (spi-ww2)")
     p.add_argument("--record", help="also write the game record to this file")
     p.set_defaults(func=cmd_demo)

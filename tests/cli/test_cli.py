@@ -279,3 +279,14 @@ def test_a_record_whose_state_does_not_load_is_corrupt_not_a_traceback(
         err = capsys.readouterr().err
         assert "corrupt game record: the state after turn 1 does not load" in err, argv
     assert json.loads(path.read_text()) == data  # nothing written
+
+
+@pytest.mark.parametrize("turns", ["0", "-1", "many"])
+def test_demo_refuses_a_number_of_turns_below_one(
+    turns: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Testers' report: `umpire demo origins --turns -1` played nothing and said nothing."""
+    with pytest.raises(SystemExit) as exit_:
+        run("demo", "pebbles", "--turns", turns)
+    assert exit_.value.code == 2
+    assert f"a number of turns is 1 or more, not {turns!r}" in capsys.readouterr().err
