@@ -290,3 +290,17 @@ def test_demo_refuses_a_number_of_turns_below_one(
         run("demo", "pebbles", "--turns", turns)
     assert exit_.value.code == 2
     assert f"a number of turns is 1 or more, not {turns!r}" in capsys.readouterr().err
+
+
+def test_an_orders_file_saved_with_a_byte_order_mark_reads_its_first_line(
+    tmp_path: Path,
+) -> None:
+    """Testers' report: a file saved by Windows Notepad (UTF-8 with a byte order mark, CRLF)
+    had its first order refused as an unknown province '\\ufeffa vie'."""
+    path = tmp_path / "dip.json"
+    assert run("new", "diplomacy", str(path), "--seed", "3")[0] == 0
+    orders = tmp_path / "orders.txt"
+    orders.write_bytes("\ufeffA Vie H\r\nF Tri H\r\n".encode())
+    code, text = run("orders", str(path), "AUS", str(orders))
+    assert code == 0, text
+    assert "line   1: A vie H" in text and "No problems." in text
