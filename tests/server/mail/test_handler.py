@@ -465,3 +465,25 @@ def test_a_receipt_says_when_a_mail_withdraws_orders_or_replaces_a_mail_without_
     assert "these orders replace your earlier mail for this turn, which had no orders" in (
         receipt.body
     )
+
+
+def test_orders_refused_whole_say_which_orders_stand(table: Table) -> None:
+    """Testers' report: a mail over the 64 KiB limit, or for another turn, was answered
+    "nothing was stored" without saying whether the orders sent before still counted."""
+    heading = table.heading("RED")
+    assert handle(mail("ann@example.org", f"{heading}\ntake 2\n")).code == "orders/stored"
+    django_mail.outbox.clear()
+    big = f"{heading}\n" + "take 1\n" * 10_000
+    assert handle(mail("ann@example.org", big)).code == "orders/too_large"
+    stale = table.heading("RED", turn=7)
+    assert handle(mail("ann@example.org", f"{stale}\ntake 1\n")).code == "turn/stale"
+    too_large, other_turn = sent_to("ann@example.org")
+    for reply in (too_large, other_turn):
+        assert "Your earlier orders for turn 1 stand (1):\n  TAKE 2\n" in reply.body
+    rows = Submission.objects.filter(game_id=table.game_id, power="RED")
+    assert [r.orders for r in rows] == [["TAKE 2"]]
+    django_mail.outbox.clear()
+    blue = table.heading("BLUE")
+    assert handle(mail("bob@example.org", big.replace(heading, blue))).code == "orders/too_large"
+    (reply,) = sent_to("bob@example.org")
+    assert "You have no orders stored for turn 1" in reply.body

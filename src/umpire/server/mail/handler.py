@@ -25,6 +25,7 @@ from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.utils import timezone
 
 from umpire.core import registry, session
+from umpire.core.errors import SUBMISSION_TOO_LARGE, SUBMISSION_TOO_MANY_LINES, TURN_STALE
 from umpire.core.session import Receipt, SessionError
 from umpire.server import errors as E
 from umpire.server import service
@@ -417,6 +418,8 @@ def _orders(
                 raise _NothingTaken(receipt)
     except SessionError as err:
         reply.add(replies.refused_text("Your orders were", err.code, err.message))
+        if err.code in REFUSED_WHOLE:  # the game takes orders: say what stands
+            reply.add(replies.standing_text(earlier, f"turn {game.turn}"))
         return err.code
     except _NothingTaken as nothing:
         # Ruling (docs/email.md, "Which mail counts"): a mail whose every order line is
@@ -448,6 +451,13 @@ def _orders(
     if ready and not receipt.ok:
         reply.add("Note: READY was taken although some lines had problems.")
     return (E.ORDERS_STORED if receipt.ok else E.ORDERS_PROBLEMS).code
+
+
+# A submission refused whole while the game takes orders: the player's stored orders stand.
+REFUSED_WHOLE = frozenset(
+    c.code
+    for c in (E.ORDERS_TOO_LARGE, TURN_STALE, SUBMISSION_TOO_LARGE, SUBMISSION_TOO_MANY_LINES)
+)
 
 
 class _NothingTaken(Exception):

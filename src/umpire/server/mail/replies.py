@@ -170,15 +170,21 @@ def kept_text(
     lines.append("No line of this mail was accepted, so it changed nothing (READY included).")
     if expected is not None:
         lines.append(waiting_for(expected))
-    elif earlier is None:
-        lines.append("You have no orders stored for this turn: send them again, corrected.")
-    elif earlier:
-        lines.append(f"Your earlier orders for this turn stand ({len(earlier)}):")
-        lines.extend(f"  {order}" for order in earlier)
     else:
-        lines.append("Your earlier mail for this turn, with no orders, stands.")
+        lines.append(standing_text(earlier, "this turn"))
     lines.append("To withdraw all your orders, send a line ORDERS and nothing after it.")
     return "\n".join(lines) + "\n"
+
+
+def standing_text(earlier: Sequence[str] | None, turn: str) -> str:
+    """What the player has stored for ``turn`` (words: "this turn", "turn 3") after a mail
+    that changed nothing: ``earlier``, his latest orders (None: he has sent none)."""
+    if earlier is None:
+        return f"You have no orders stored for {turn}: send them again, corrected."
+    if not earlier:
+        return f"Your earlier mail for {turn}, with no orders, stands."
+    listed = "".join(f"\n  {order}" for order in earlier)
+    return f"Your earlier orders for {turn} stand ({len(earlier)}):{listed}"
 
 
 def out_of_order_warning(
