@@ -361,10 +361,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list games and their scenarios").set_defaults(func=cmd_games)
 
     p = sub.add_parser("new", help="start a new game record")
-    p.add_argument("game")
-    p.add_argument("record")
-    p.add_argument("--scenario")
-    p.add_argument("--seed", type=int)
+    p.add_argument("game", help="a game: its name or an alias (umpire games lists them)")
+    p.add_argument("record", help="the game record file to write (JSON)")
+    p.add_argument("--scenario", help="one of the game's scenarios (default: its first)")
+    p.add_argument("--seed", type=int, help="the random seed (default: a random one)")
     p.add_argument("--powers", help="comma-separated powers to seat")
     p.add_argument("--force", action="store_true", help="overwrite an existing record")
     p.add_argument(
@@ -376,40 +376,42 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("orders", help="store a power's orders for the current turn")
-    p.add_argument("record")
-    p.add_argument("power")
+    p.add_argument("record", help="the game record file (JSON)")
+    p.add_argument("power", help="the power: its code or full name, in any case")
     p.add_argument("file", help="a file of orders, or - for standard input")
     p.add_argument("--turn", type=int, help="the turn the orders are for (refused if stale)")
     p.set_defaults(func=cmd_orders)
 
     p = sub.add_parser("process", help="adjudicate the current turn")
-    p.add_argument("record")
+    p.add_argument("record", help="the game record file (JSON)")
     p.set_defaults(func=cmd_process)
 
     p = sub.add_parser(
         "rollback", help="undo the last processed turn; its orders are pending again"
     )
-    p.add_argument("record")
+    p.add_argument("record", help="the game record file (JSON)")
     p.set_defaults(func=cmd_rollback)
 
     p = sub.add_parser("report", help="a power's printout")
-    p.add_argument("record")
+    p.add_argument("record", help="the game record file (JSON)")
     p.add_argument("power", help='a power, or "umpire" for the game master\'s full report')
-    p.add_argument("--turn", type=int)
+    p.add_argument(
+        "--turn", type=int, help="the printout after this turn (0: the opening; default: latest)"
+    )
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("status", help="turn, phase, who has submitted, outcome")
-    p.add_argument("record")
+    p.add_argument("record", help="the game record file (JSON)")
     p.set_defaults(func=cmd_status)
 
     p = sub.add_parser("replay", help="re-run the record; exit 1 on divergence")
-    p.add_argument("record")
+    p.add_argument("record", help="the game record file (JSON)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("demo", help="bots play a game; every printout printed")
-    p.add_argument("game")
-    p.add_argument("--scenario")
-    p.add_argument("--seed", type=int)
+    p.add_argument("game", help="a game: its name or an alias (umpire games lists them)")
+    p.add_argument("--scenario", help="one of the game's scenarios (default: its first)")
+    p.add_argument("--seed", type=int, help="the random seed (default: a random one)")
     p.add_argument("--turns", type=_turns, help="stop after this many turns (default: the end)")
     p.add_argument("--players", type=int, help="the scenario named N-player (spi-ww2)")
     p.add_argument("--record", help="also write the game record to this file")

@@ -304,3 +304,15 @@ def test_an_orders_file_saved_with_a_byte_order_mark_reads_its_first_line(
     code, text = run("orders", str(path), "AUS", str(orders))
     assert code == 0, text
     assert "line   1: A vie H" in text and "No problems." in text
+
+
+def test_every_argument_of_the_game_commands_says_what_it_is() -> None:
+    """Testers' report: `umpire new --help` listed `game`, `record`, `--scenario` and
+    `--seed` with no word on what they take."""
+    import argparse
+
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name in ("new", "orders", "process", "rollback", "report", "status", "replay", "demo"):
+        for action in sub.choices[name]._actions:
+            assert action.help, (name, action.dest)
