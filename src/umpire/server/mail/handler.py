@@ -255,6 +255,7 @@ def _join(command: Command, users: list[User], reply: replies.Reply) -> tuple[st
     if game is None:
         reply.add(replies.refused_text(where, E.MAIL_NOT_AUTHORISED.code, replies.NO_JOIN))
         return E.MAIL_NOT_AUTHORISED.code, f"JOIN G-{command.game} refused"
+    before = Enrollment.objects.filter(game=game, user=users[0]).first()
     try:
         message = service.join(game.pk, users[0], list(command.preferences))
     except SessionError as err:
@@ -262,6 +263,9 @@ def _join(command: Command, users: list[User], reply: replies.Reply) -> tuple[st
         return err.code, f"G-{game.pk} {game.name}: JOIN refused"
     kept = Enrollment.objects.filter(game=game, user=users[0]).first()
     listed = ", ".join(kept.preferences) if kept and kept.preferences else "none"
+    if before is not None:  # a JOIN again replaces the preferences given before: say so
+        earlier = ", ".join(before.preferences) or "none"
+        listed += f"; they replace your earlier preferences: {earlier}"
     reply.add(f"{where}: {message} (your preferences: {listed}).")
     return E.MAIL_JOINED.code, f"G-{game.pk} {game.name}: JOIN accepted"
 
@@ -280,9 +284,28 @@ def _list_text(users: list[User]) -> str:
         .select_related("game")
         .order_by("game_id")
     )
-    if not users or not seats:
+    seated = {seat.game_id for seat in seats}
+    waiting = [
+        e
+        for e in Enrollment.objects.filter(user__in=users)
+        .exclude(game__status=GameStatus.FINISHED)
+        .select_related("game")
+        .order_by("game_id")
+        if e.game_id not in seated and (e.standby or e.game.status == GameStatus.FORMING)
+    ]
+    if not users or not (seats or waiting):
         return "LIST: no running games for this address.\n"
     lines = ["LIST: your games"]
+    for joined in waiting:  # joined, no seat yet: a forming game, or standing by
+        game = joined.game
+        title = registry.get(game.game, game.scenario).info.title
+        state = (
+            "standing by to replace a player"
+            if joined.standby
+            else "joined; powers are assigned when the game starts"
+        )
+        prefs = ", ".join(joined.preferences) or "none"
+        lines.append(f"  G-{game.pk} {game.name} ({title}): {state} (your preferences: {prefs})")
     for seat in seats:
         game = seat.game
         status = present(game, Viewer(PLAYER, seat.power, seat.user_id), ("game",))["game"]
