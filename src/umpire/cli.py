@@ -9,6 +9,8 @@
     umpire report RECORD.json POWER [--turn N]    that power's printout (POWER "umpire": all)
     umpire status RECORD.json                     turn, phase, who has submitted, outcome
     umpire replay RECORD.json                     re-run the record; exit 1 on any divergence
+    umpire rollback RECORD.json                   undo the last processed turn
+    umpire export GAME RECORD.json                a server game's record, to a file
     umpire demo GAME [--scenario S | --players N] [--seed N] [--turns N]   bots play, every printout printed
 
 Exit status: 0 success; 1 some order lines refused (the accepted ones are stored), a whole
@@ -106,9 +108,15 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     powers = [p.strip() for p in args.powers.split(",") if p.strip()] if args.powers else None
     settings = parse_settings(args.set or [])
-    record = session.create(
-        args.game, scenario=args.scenario, seed=seed, powers=powers, settings=settings
-    )
+    try:
+        record = session.create(
+            args.game, scenario=args.scenario, seed=seed, powers=powers, settings=settings
+        )
+    except (ValueError, TypeError, KeyError) as err:  # the game's own check of its settings
+        if not settings:
+            raise
+        given = ", ".join(args.set)
+        raise CliError(f"the game refuses the settings {given}: {err}") from err
     save_record(record, path)
     table = session.open_table(record)
     todo = table.pending()
@@ -181,6 +189,20 @@ def _power_arg(record: GameRecord, power: str) -> str | None:
     return None if power.lower() in UMPIRE_NAMES else session.resolve_power(record, power)
 
 
+def cmd_rollback(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.record)
+    record = load_record(path)
+    table = session.open_table(record)
+    undone = table.rollback()
+    save_record(record, path)
+    count = len(undone.submissions)
+    out.write(
+        f"Rolled back {undone.label}: its {count} submission(s) are pending again.\n"
+        f"Next: {table.pending().label}\n"
+    )
+    return EXIT_OK
+
+
 def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(Path(args.record))
     turn = args.turn
@@ -199,11 +221,20 @@ def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(Path(args.record))
-    divergences = session.replay(record)
-    for line in divergences:
+    found = session.replay_report(record)
+    for line in found.divergences:
         out.write(f"DIVERGENCE {line}\n")
-    if divergences:
+    for line in found.notes:
+        out.write(f"NOTE {line}\n")
+    if found.divergences:
         return EXIT_REFUSED
+    if found.notes:
+        out.write(
+            f"Replayed {len(record.turns)} turn(s): the same draws, states and rule events as "
+            "the record; the notes to players (no orders received) differ, as in a record made "
+            "by an earlier version.\n"
+        )
+        return EXIT_OK
     out.write(f"Replayed {len(record.turns)} turn(s): identical to the record.\n")
     return EXIT_OK
 
@@ -253,6 +284,23 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
 # Django nor the database.
 
 
+def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
+    from umpire.server import commands
+
+    path = Path(args.record)
+    if path.exists() and not args.force:
+        raise CliError(f"{path} exists already (use --force to overwrite)")
+    record = commands.export_record(args.game)
+    if record is None:
+        raise CliError(f"no started game {args.game} in the database")
+    save_record(record, path)
+    out.write(
+        f"Game {args.game} ({record.game}, {record.scenario}): {len(record.turns)} turn(s) "
+        f"written to {path}\n"
+    )
+    return EXIT_OK
+
+
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from umpire.server import commands
 
@@ -293,6 +341,17 @@ def cmd_smtpd(args: argparse.Namespace, out: TextIO) -> int:
     return commands.smtpd(args.host, args.port)
 
 
+def _turns(text: str) -> int:
+    """``--turns``: a whole number of turns, 1 or more."""
+    try:
+        turns = int(text)
+    except ValueError:
+        turns = 0
+    if turns < 1:
+        raise argparse.ArgumentTypeError(f"a number of turns is 1 or more, not {text!r}")
+    return turns
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="umpire", description="Moderate multi-player strategic wargames."
@@ -302,10 +361,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list games and their scenarios").set_defaults(func=cmd_games)
 
     p = sub.add_parser("new", help="start a new game record")
-    p.add_argument("game")
-    p.add_argument("record")
-    p.add_argument("--scenario")
-    p.add_argument("--seed", type=int)
+    p.add_argument("game", help="a game: its name or an alias (umpire games lists them)")
+    p.add_argument("record", help="the game record file to write (JSON)")
+    p.add_argument("--scenario", help="one of the game's scenarios (default: its first)")
+    p.add_argument("--seed", type=int, help="the random seed (default: a random one)")
     p.add_argument("--powers", help="comma-separated powers to seat")
     p.add_argument("--force", action="store_true", help="overwrite an existing record")
     p.add_argument(
@@ -317,35 +376,43 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("orders", help="store a power's orders for the current turn")
-    p.add_argument("record")
-    p.add_argument("power")
+    p.add_argument("record", help="the game record file (JSON)")
+    p.add_argument("power", help="the power: its code or full name, in any case")
     p.add_argument("file", help="a file of orders, or - for standard input")
     p.add_argument("--turn", type=int, help="the turn the orders are for (refused if stale)")
     p.set_defaults(func=cmd_orders)
 
     p = sub.add_parser("process", help="adjudicate the current turn")
-    p.add_argument("record")
+    p.add_argument("record", help="the game record file (JSON)")
     p.set_defaults(func=cmd_process)
 
+    p = sub.add_parser(
+        "rollback", help="undo the last processed turn; its orders are pending again"
+    )
+    p.add_argument("record", help="the game record file (JSON)")
+    p.set_defaults(func=cmd_rollback)
+
     p = sub.add_parser("report", help="a power's printout")
-    p.add_argument("record")
+    p.add_argument("record", help="the game record file (JSON)")
     p.add_argument("power", help='a power, or "umpire" for the game master\'s full report')
-    p.add_argument("--turn", type=int)
+    p.add_argument(
+        "--turn", type=int, help="the printout after this turn (0: the opening; default: latest)"
+    )
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("status", help="turn, phase, who has submitted, outcome")
-    p.add_argument("record")
+    p.add_argument("record", help="the game record file (JSON)")
     p.set_defaults(func=cmd_status)
 
     p = sub.add_parser("replay", help="re-run the record; exit 1 on divergence")
-    p.add_argument("record")
+    p.add_argument("record", help="the game record file (JSON)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("demo", help="bots play a game; every printout printed")
-    p.add_argument("game")
-    p.add_argument("--scenario")
-    p.add_argument("--seed", type=int)
-    p.add_argument("--turns", type=int)
+    p.add_argument("game", help="a game: its name or an alias (umpire games lists them)")
+    p.add_argument("--scenario", help="one of the game's scenarios (default: its first)")
+    p.add_argument("--seed", type=int, help="the random seed (default: a random one)")
+    p.add_argument("--turns", type=_turns, help="stop after this many turns (default: the end)")
     p.add_argument("--players", type=int, help="the scenario named N-player (spi-ww2)")
     p.add_argument("--record", help="also write the game record to this file")
     p.set_defaults(func=cmd_demo)
@@ -372,6 +439,14 @@ def _server_commands(sub: Any) -> None:
 
     sub.add_parser("worker", help="run a turn-processing worker").set_defaults(func=cmd_worker)
     sub.add_parser("migrate", help="create or update the database").set_defaults(func=cmd_migrate)
+
+    p = sub.add_parser(
+        "export", help="write a server game's record to a file (for replay, report, status)"
+    )
+    p.add_argument("game", type=int, help="the game's number (G-12: 12)")
+    p.add_argument("record")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+    p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("creategm", help="create a game-master account")
     p.add_argument("username")

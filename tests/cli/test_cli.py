@@ -178,3 +178,141 @@ def test_a_command_imports_only_the_game_of_its_record(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "['diplomacy']"
+
+
+def test_replay_of_a_record_made_before_the_no_orders_notes_is_no_divergence(
+    tmp_path: Path,
+) -> None:
+    """A Diplomacy record made before the game told a power that sent nothing that no
+    orders came: the draws, states and rule events are the same, so replay says so and exits
+    0, naming the turns whose notes to players differ; a rule event changed is a divergence."""
+    path = tmp_path / "dip.json"
+    assert run("new", "diplomacy", str(path), "--seed", "3")[0] == 0
+    assert run("orders", str(path), "AUS", write(tmp_path, "A Vie - Bud\n"))[0] == 0
+    assert run("process", str(path))[0] == 0
+    assert run("process", str(path))[0] == 0
+    data = json.loads(path.read_text())
+    assert any(e["kind"] == "no_orders" for e in data["turns"][0]["events"])
+    old = json.loads(path.read_text())
+    for turn in old["turns"]:
+        turn["events"] = [e for e in turn["events"] if e["kind"] != "no_orders"]
+    path.write_text(json.dumps(old))
+    code, text = run("replay", str(path))
+    assert code == 0, text
+    assert "DIVERGENCE" not in text
+    assert "NOTE turn 1: only the notes to players differ from the record" in text
+    assert "NOTE turn 2:" in text
+    assert "the same draws, states and rule events as the record" in text
+    old["turns"][0]["events"][-1]["text"] += " (edited)"
+    path.write_text(json.dumps(old))
+    code, text = run("replay", str(path))
+    assert code == 1 and "DIVERGENCE turn 1: the events differ from the record" in text
+
+
+def test_rollback_undoes_the_last_turn_and_its_orders_are_pending_again(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game master on the command line had no way to undo a turn processed too early."""
+    assert run("rollback", str(record))[0] == 2  # nothing processed yet
+    assert "no turn" in capsys.readouterr().err.lower()
+    run("orders", str(record), "RED", write(tmp_path, "TAKE 3"))
+    run("process", str(record))
+    before = json.loads(record.read_text())
+    code, text = run("rollback", str(record))
+    assert code == 0, text
+    assert "Rolled back Turn 1: its 1 submission(s) are pending again." in text
+    assert "Next: Turn 1" in text
+    data = json.loads(record.read_text())
+    assert data["turns"] == [] and [s["orders"] for s in data["pending"]] == [["TAKE 3"]]
+    code, text = run("status", str(record))
+    assert "Submitted: RED" in text and "Waiting for: BLUE" in text
+    run("process", str(record))
+    assert json.loads(record.read_text())["turns"] == before["turns"]
+    assert run("replay", str(record))[0] == 0
+
+
+def test_a_wrong_number_of_powers_or_a_power_named_twice_says_what_is_wrong(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Testers' report: "standard takes 7 to 7 powers, not 2" and "a power is named twice"
+    named neither the game nor the power."""
+    path = str(tmp_path / "x.json")
+    assert run("new", "dip", path, "--powers", "ENG,FRA")[0] == 2
+    err = capsys.readouterr().err
+    assert "the diplomacy scenario standard takes 7 powers, not 2 [game/player_count]" in err
+    assert run("new", "conquest", path, "--powers", "RED")[0] == 2
+    assert "the conquest scenario standard takes 2 to 6 powers, not 1" in capsys.readouterr().err
+    assert run("new", "origins", path, "--powers", "GER,USSR,Germany,FRA,GBR")[0] == 2
+    assert "GER is named twice [game/duplicate_power]" in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_a_setting_the_game_refuses_is_an_error_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Testers' report: `umpire new conquest g.json --set foo=1` ended in a Python traceback."""
+    path = tmp_path / "g.json"
+    assert run("new", "conquest", str(path), "--set", "foo=1")[0] == 2
+    err = capsys.readouterr().err
+    assert "the game refuses the settings foo=1: unknown setting(s) foo" in err
+    assert "Traceback" not in err
+    assert run("new", "conquest", str(path), "--set", "warchest=150")[0] == 2
+    assert "must be in whole chips" in capsys.readouterr().err
+    assert not path.exists()
+    assert run("new", "conquest", str(path), "--set", "warchest=1000")[0] == 0
+
+
+def test_a_record_whose_state_does_not_load_is_corrupt_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Testers' report: a record damaged inside a state (a hand edit, a bad copy) ended
+    status, report, orders and process in a Python traceback (exit 1)."""
+    path = tmp_path / "dip.json"
+    assert run("new", "diplomacy", str(path), "--seed", "3")[0] == 0
+    assert run("process", str(path))[0] == 0
+    data = json.loads(path.read_text())
+    data["turns"][0]["state"]["units"] = "x"
+    path.write_text(json.dumps(data))
+    orders = write(tmp_path, "A vie H\n")
+    for argv in (["status"], ["report", "AUS"], ["orders", "AUS", orders], ["process"]):
+        assert run(argv[0], str(path), *argv[1:])[0] == 2, argv
+        err = capsys.readouterr().err
+        assert "corrupt game record: the state after turn 1 does not load" in err, argv
+    assert json.loads(path.read_text()) == data  # nothing written
+
+
+@pytest.mark.parametrize("turns", ["0", "-1", "many"])
+def test_demo_refuses_a_number_of_turns_below_one(
+    turns: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Testers' report: `umpire demo origins --turns -1` played nothing and said nothing."""
+    with pytest.raises(SystemExit) as exit_:
+        run("demo", "pebbles", "--turns", turns)
+    assert exit_.value.code == 2
+    assert f"a number of turns is 1 or more, not {turns!r}" in capsys.readouterr().err
+
+
+def test_an_orders_file_saved_with_a_byte_order_mark_reads_its_first_line(
+    tmp_path: Path,
+) -> None:
+    """Testers' report: a file saved by Windows Notepad (UTF-8 with a byte order mark, CRLF)
+    had its first order refused as an unknown province '\\ufeffa vie'."""
+    path = tmp_path / "dip.json"
+    assert run("new", "diplomacy", str(path), "--seed", "3")[0] == 0
+    orders = tmp_path / "orders.txt"
+    orders.write_bytes("\ufeffA Vie H\r\nF Tri H\r\n".encode())
+    code, text = run("orders", str(path), "AUS", str(orders))
+    assert code == 0, text
+    assert "line   1: A vie H" in text and "No problems." in text
+
+
+def test_every_argument_of_the_game_commands_says_what_it_is() -> None:
+    """Testers' report: `umpire new --help` listed `game`, `record`, `--scenario` and
+    `--seed` with no word on what they take."""
+    import argparse
+
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name in ("new", "orders", "process", "rollback", "report", "status", "replay", "demo"):
+        for action in sub.choices[name]._actions:
+            assert action.help, (name, action.dest)

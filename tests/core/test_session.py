@@ -129,3 +129,17 @@ def test_a_legality_problem_quotes_the_line_it_is_about() -> None:
         (2, "illegal/wrong_phase", "homeland usa"),
         (3, "syntax/unknown_order", "blah"),
     ]
+
+
+def test_notes_to_players_alone_differing_are_no_replay_divergence() -> None:
+    """A record made before Diplomacy wrote its "No orders received" notes replays: the
+    notes are listed apart, never as a divergence; a note edited into a rule event is one."""
+    record = session.create("diplomacy", seed=3)
+    session.process(record)
+    assert any(e.kind == "no_orders" for e in record.turns[0].events)
+    record.turns[0].events = [e for e in record.turns[0].events if e.kind != "no_orders"]
+    found = session.replay_report(record)
+    assert found.divergences == [] and session.replay(record) == []
+    assert found.notes == ["turn 1: only the notes to players differ from the record"]
+    record.turns[0].events[0] = record.turns[0].events[0]._replace(kind="no_orders_x")
+    assert session.replay(record) == ["turn 1: the events differ from the record"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -177,3 +178,32 @@ def test_serve_takes_demo_and_no_demo(entry: str, monkeypatch: pytest.MonkeyPatc
         ("127.0.0.1", 8000, True, None),
         ("127.0.0.1", 8000, False, 3),
     ]
+
+
+def test_export_writes_a_server_game_as_a_record_the_command_line_replays(
+    transactional_db: Any, mailoutbox: list[Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game master could not take a server game to ``umpire replay`` (docs/server.md spoke
+    of an export that did not exist): ``umpire export GAME FILE`` writes its whole record."""
+    from tests.server.mail.conftest import start_table
+    from umpire import cli
+    from umpire.server import service
+    from umpire.server.models import Game
+
+    table = start_table()
+    service.submit_orders(table.game_id, table.players["RED"], "TAKE 2", turn=1)
+    assert service.process_due(table.game_id, 1, force=True)
+    path = tmp_path / "game.json"
+    out = io.StringIO()
+    assert cli.main(["export", str(table.game_id), str(path)], out=out) == 0
+    assert f"Game {table.game_id} (pebbles, standard): 1 turn(s) written to" in out.getvalue()
+    data = json.loads(path.read_text())
+    assert data["seed"] == Game.objects.get(pk=table.game_id).seed
+    assert [s["orders"] for s in data["turns"][0]["submissions"]] == [["TAKE 2"]]
+    out = io.StringIO()
+    assert cli.main(["replay", str(path)], out=out) == 0
+    assert "identical to the record" in out.getvalue()
+    assert cli.main(["export", str(table.game_id), str(path)]) == 2  # exists already
+    assert "exists already" in capsys.readouterr().err
+    assert cli.main(["export", str(table.game_id + 99), str(tmp_path / "x.json")]) == 2
+    assert f"no started game {table.game_id + 99}" in capsys.readouterr().err

@@ -96,11 +96,11 @@ UNKNOWN_SCENARIO = CORE.declare(
     "The scenario named is not one of the game's scenarios.",
 )
 DUPLICATE_POWER = CORE.declare(
-    "game/duplicate_power", "a power is named twice", "A new game seats each power once."
+    "game/duplicate_power", "{power} is named twice", "A new game seats each power once."
 )
 PLAYER_COUNT = CORE.declare(
     "game/player_count",
-    "{scenario} takes {least} to {most} powers, not {count}",
+    "{scenario} takes {number} powers, not {count}",
     "A new game must seat as many powers as its scenario takes.",
 )
 GAME_OVER = CORE.declare(

@@ -16,6 +16,11 @@ PUBLIC = "public"
 UMPIRE = "umpire"
 POWERS = "powers"
 NO_DATA: Mapping[str, Any] = MappingProxyType({})
+NOTES = frozenset({"no_orders", "nmr"})
+"""Kinds of event that tell a player about the turn without being its adjudication: a power
+that sent no orders is told so and what the rules did instead (what they did is in the state
+and the other events). A record made before a game wrote them replays with them added; replay
+reports that apart from a divergence (docs/server.md, "Replaying a record")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +90,11 @@ class Event(NamedTuple):
             str(data["text"]),
             dict(data.get("data", {})),
         )
+
+
+def rule_events(events: Iterable[Event]) -> list[Event]:
+    """``events`` without the notes to players (:data:`NOTES`)."""
+    return [e for e in events if e.kind not in NOTES]
 
 
 def visible_to(events: Iterable[Event], power: str | None) -> list[Event]:

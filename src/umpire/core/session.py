@@ -28,7 +28,7 @@ from typing import Any
 from umpire.core import errors, registry
 from umpire.core.chance import Chance, ChanceExhausted, ReplayChance, ReplayDivergence, SeededChance
 from umpire.core.errors import Code
-from umpire.core.events import PUBLIC, Event, visible_to
+from umpire.core.events import PUBLIC, Event, rule_events, visible_to
 from umpire.core.problems import OrderError, Problem
 from umpire.core.record import (
     GameRecord,
@@ -200,14 +200,18 @@ def create(
     ruleset = registry.get(game, info.name)
     seated = list(powers) if powers else list(info.default_powers or info.powers)
     resolved = [power_named(p, info.powers, dict(info.names)) for p in seated]
-    if len(set(resolved)) != len(resolved):
-        raise SessionError.of(errors.DUPLICATE_POWER)
+    twice = next((p for i, p in enumerate(resolved) if p in resolved[:i]), None)
+    if twice is not None:
+        raise SessionError.of(errors.DUPLICATE_POWER, power=twice)
     if not info.min_players <= len(resolved) <= info.max_players:
         raise SessionError.of(
             errors.PLAYER_COUNT,
-            scenario=info.name,
-            least=info.min_players,
-            most=info.max_players,
+            scenario=f"the {ruleset.info.name} scenario {info.name}",
+            number=(
+                info.min_players
+                if info.min_players == info.max_players
+                else f"{info.min_players} to {info.max_players}"
+            ),
             count=len(resolved),
         )
     chance = SeededChance(seed, "setup")
@@ -242,8 +246,20 @@ class Table:
     def state(self) -> Any:
         """The current state (loaded from the record at first use)."""
         if self._state is None:
-            self._state = self.ruleset.load_state(self.record.latest_state)
+            self._state = self._load(self.record.latest_state, self.record.processed)
         return self._state
+
+    def _load(self, data: dict[str, Any], turn: int) -> Any:
+        """The game's state from its record; a state the game cannot read is a corrupt
+        record (:class:`RecordError`), never a crash of the command reading it."""
+        try:
+            return self.ruleset.load_state(data)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+            after = "the opening" if turn == 0 else f"turn {turn}"
+            raise RecordError(
+                f"corrupt game record: the state after {after} does not load "
+                f"({type(err).__name__}: {err})"
+            ) from err
 
     def _set_state(self, state: Any) -> None:
         self._state = state
@@ -260,7 +276,7 @@ class Table:
         if turn == self.record.processed:
             return self.state
         if turn not in self._past:
-            self._past[turn] = self.ruleset.load_state(self.record.state_after(turn))
+            self._past[turn] = self._load(self.record.state_after(turn), turn)
         return self._past[turn]
 
     def resolve_power(self, power: str) -> str:
@@ -551,12 +567,34 @@ def bot_submit(record: GameRecord, power: str, *, source: str = "bot") -> Receip
 REPLAY_FAILURES = (ReplayDivergence, ChanceExhausted, RecordError)
 
 
+@dataclass(frozen=True)
+class Replayed:
+    """What :func:`replay_report` found: ``divergences`` (the record is not reproduced: its
+    draws, states or rule events differ) and ``notes`` (turns whose only difference is in the
+    notes to players, :data:`~umpire.core.events.NOTES`: a record made by a version that did
+    not write them, or wrote them otherwise)."""
+
+    divergences: list[str]
+    notes: list[str]
+
+
 def replay(record: GameRecord) -> list[str]:
     """Re-run the record from the start; every divergence found, as a sentence (none: []).
 
     Never raises on a damaged record: draws that run out, orders that no longer read, a state
     the game cannot load or resolve are each reported as the divergence of their turn.
+    Differences in the notes to players alone are no divergence (:func:`replay_report`).
     """
+    return replay_report(record).divergences
+
+
+def replay_report(record: GameRecord) -> Replayed:
+    """:func:`replay`, with the turns whose notes to players alone differ listed apart."""
+    notes: list[str] = []
+    return Replayed(_replay(record, notes), notes)
+
+
+def _replay(record: GameRecord, notes: list[str]) -> list[str]:
     record.require_whole()
     ruleset = ruleset_of(record)
     chance = ReplayChance(record.setup_draws)
@@ -572,7 +610,7 @@ def replay(record: GameRecord) -> list[str]:
         return [f"setup: {_failure(err)}"]
     for turn in record.turns:
         try:
-            problems.extend(_replay_turn(record, ruleset, state, turn))
+            problems.extend(_replay_turn(record, ruleset, state, turn, notes))
             state = ruleset.load_state(turn.state)
         except Exception as err:  # a damaged record: reported, never raised
             problems.append(f"turn {turn.number}: {_failure(err)}")
@@ -587,7 +625,7 @@ def _failure(err: Exception) -> str:
 
 
 def _replay_turn(
-    record: GameRecord, ruleset: AnyRuleset, state: Any, turn: TurnRecord
+    record: GameRecord, ruleset: AnyRuleset, state: Any, turn: TurnRecord, notes: list[str]
 ) -> list[str]:
     problems: list[str] = []
     where = f"turn {turn.number}"
@@ -602,12 +640,20 @@ def _replay_turn(
     if ruleset.dump_state(result.state) != turn.state:
         problems.append(f"{where}: the state after the turn differs from the record")
     if [e.to_json() for e in result.events] != [e.to_json() for e in turn.events]:
-        problems.append(f"{where}: the events differ from the record")
+        if _same(rule_events(result.events), rule_events(turn.events)):
+            notes.append(f"{where}: only the notes to players differ from the record")
+        else:
+            problems.append(f"{where}: the events differ from the record")
     return problems
+
+
+def _same(ours: Sequence[Event], theirs: Sequence[Event]) -> bool:
+    return [e.to_json() for e in ours] == [e.to_json() for e in theirs]
 
 
 __all__ = [
     "Receipt",
+    "Replayed",
     "SessionError",
     "Status",
     "Table",
@@ -620,6 +666,7 @@ __all__ = [
     "process",
     "public_view",
     "replay",
+    "replay_report",
     "report",
     "resolve_power",
     "rollback",

@@ -47,6 +47,9 @@ MAX_SUBMISSION_BYTES = 64 * 1024  # one power's orders for one turn, as UTF-8
 MAX_SUBMISSION_LINES = 2_000
 QUOTE_LIMIT = 80  # characters of the player's input quoted back in a problem
 MESSAGE_LIMIT = 300  # characters of a problem message
+# Characters no one sees that editors and copying leave in text: a byte order mark (Windows
+# Notepad starts a UTF-8 file with one), zero-width spaces and joiners. Read as nothing.
+INVISIBLE = str.maketrans(dict.fromkeys("\ufeff\u200b\u200c\u200d\u2060"))
 
 
 class LineGrammar(Protocol[S, OrderT]):
@@ -105,6 +108,8 @@ def read(
     too_big = size_problem(text)
     if too_big is not None:
         return Parsed([], [too_big])
+    if not text.isascii():
+        text = text.translate(INVISIBLE)
     scope: dict[str, Any] = {}
     found: list[tuple[int, OrderT]] = []
     problems: list[Problem] = []

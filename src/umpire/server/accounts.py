@@ -333,12 +333,6 @@ def new_code() -> str:
     return secrets.token_hex(8)
 
 
-def masked(code: str) -> str:
-    """A seat code as mail other than the welcome and rotation mails shows it: its first two
-    characters only, so that one leaked printout does not give the code away."""
-    return f"{code[:2]}{'*' * max(len(code) - 2, 0)}" if code else ""
-
-
 def rotate_code(seat: Seat, *, by: str) -> Seat:
     """Give the seat a new secret code and mail it to the holder's verified address (in the
     caller's transaction); the old code stops working at once."""

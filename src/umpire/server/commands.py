@@ -18,6 +18,8 @@ import time
 from types import FrameType
 from typing import Any
 
+from umpire.core.record import GameRecord
+
 log = logging.getLogger("umpire.server")
 
 
@@ -78,6 +80,19 @@ def creategm(username: str, email: str, password: str | None) -> int:
     print(f"Game master {user.username} is ready (the GM console of the pages, and the API).")
     print(f"API token: {accounts.issue_token(user, 'creategm')}")
     return 0
+
+
+def export_record(game_id: int) -> GameRecord | None:
+    """The whole engine record of server game ``game_id`` (None: no such started game), as
+    ``umpire replay``, ``report`` and ``status`` read it from a file."""
+    _setup()
+    from umpire.server.models import Game
+    from umpire.server.store import load_record
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.initial_state is None:
+        return None
+    return load_record(game)
 
 
 class Workers:

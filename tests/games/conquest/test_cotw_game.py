@@ -151,3 +151,52 @@ def test_a_scenario_board_is_played_to_the_end_by_bots() -> None:
         session.process(record)
     assert session.replay(record) == []
     assert re.search(r"POL +Poland +8 ", session.report(record, "RED"))
+
+
+@pytest.mark.rule("COTW 2")
+@pytest.mark.rule("COTW 3")
+@pytest.mark.rule("COTW 4")
+@pytest.mark.rule("COTW 14")
+@pytest.mark.rule("COTW 12")
+@pytest.mark.rule("COTW 20")
+@pytest.mark.rule("COTW 21")
+def test_a_player_that_sent_nothing_reads_that_no_orders_came_and_what_followed() -> None:
+    """As Diplomacy's, 1939 III's and SPI WW2's players are: in each kind of phase a player
+    who sends nothing reads that no orders came and what ruling C11 did for him; nobody else
+    reads it."""
+    record = session.create("conquest", seed=3, powers=POWERS[:3])
+    seen: dict[str, str] = {}
+    while record.outcome is None and len(seen) < 7:
+        assert len(record.turns) < 400
+        state = session.current_state(record)
+        todo = session.pending(record).powers
+        silent = todo[0] if state.phase not in seen else None
+        for power in todo:
+            if power != silent:
+                session.bot_submit(record, power)
+        session.process(record)
+        if silent is None:
+            continue
+        turn = len(record.turns)
+        text = session.report(record, silent)
+        assert f"No orders received from {silent} for turn {turn}: " in text, text
+        others = [p for p in record.powers if p != silent]
+        assert all("No orders received" not in session.report(record, p) for p in others)
+        seen[state.phase] = text
+    assert set(seen) == {
+        "digits",
+        "homeland",
+        "home-alliances",
+        "attack",
+        "battle",
+        "final",
+        "endgame",
+    }
+    assert "it calls 0, the first number free upwards from 0 (ruling C11)" in seen["digits"]
+    assert "its Homeland is the free country of highest value, United States" in seen["homeland"]
+    assert "it makes no alliances in its home zone (ruling C11)" in seen["home-alliances"]
+    assert "it buys no alliance and passes the attack option" in seen["attack"]
+    assert "it makes no final-round attack" in seen["final"]
+    assert "it fights with TANK CAUTIOUS" in seen["battle"]
+    assert re.search(r"it fights with (TANK|SUB) CAUTIOUS", seen["endgame"])
+    assert session.replay(record) == []

@@ -117,3 +117,40 @@ def test_a_1939_power_that_sends_no_winter_orders_reads_what_the_winter_did() ->
     text = _phase_without(record, "ENG")
     assert "No orders received from ENG for Winter 1938 adjustments: no builds" in text
     assert "No orders received" not in session.report(record, "FRA")
+
+
+@pytest.mark.rule("DATC 6.I.1")
+@pytest.mark.rule("DATC 6.I.3")
+@pytest.mark.rule("DATC 6.I.5")
+def test_a_winter_printout_says_who_builds_where_and_who_removes() -> None:
+    """Testers' report: the Winter printout listed centres and units but left each player to
+    count his builds or removals and find a free home centre for them."""
+    record = session.create("diplomacy", seed=5)
+    while "adjustments" not in session.pending(record).label:
+        for power in session.pending(record).powers:
+            session.bot_submit(record, power)
+        session.process(record)
+    text = session.report(record, "ENG")
+    state = session.current_state(record)
+    for power in state.powers:
+        delta = len(state.centres_of(power)) - sum(u.power == power for u in state.units)
+        if delta > 0:
+            assert f"  {power} builds {delta} (free home centres: " in text, (power, text)
+        elif delta < 0:
+            assert f"  {power} removes {-delta}\n" in text, (power, text)
+        else:
+            assert f"  {power} builds" not in text and f"  {power} removes" not in text
+    assert "Adjustments (centres against units):" in text
+    # FRA's homes partly occupied, GER's all occupied, RUS a unit over its centres
+    data = RULESET.dump_state(state)
+    units = [u for u in data["units"] if not u.startswith(("FRA", "GER"))]
+    data["units"] = [*units, "FRA A bre", "FRA A mar", "FRA F por", "GER A ber", "GER F kie",
+                     "GER A mun", "RUS A gal"]  # fmt: skip
+    changed = RULESET.load_state(data)
+    centres = {p: len(changed.centres_of(p)) for p in ("FRA", "GER", "RUS")}
+    assert centres["FRA"] == 5 and centres["GER"] == 6, centres
+    rus_units = sum(u.power == "RUS" for u in changed.units)
+    text = RULESET.printout(changed, [], "FRA")
+    assert "  FRA builds 1 of 2 (free home centres: par; the others are waived)" in text
+    assert "  GER builds none of 3 (no free home centre)" in text
+    assert f"  RUS removes {rus_units - centres['RUS']}\n" in text

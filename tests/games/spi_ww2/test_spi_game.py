@@ -123,3 +123,29 @@ def test_the_permissions_are_listed_one_line_per_granter() -> None:
     assert [line.split()[0] for line in granted] == sorted(record.powers)
     assert "  FRA to GBR ITA USA USSR: BRITAIN STRAITS SUPPLY TRANSIT" in granted
     assert not any("->" in line for line in lines)
+
+
+@pytest.mark.rule("SPI 4.1")
+@pytest.mark.rule("SPI 19.2")
+def test_the_printout_says_who_orders_next_and_what_that_phase_takes() -> None:
+    """Testers' report: a player reading his SPI WW2 printout (by mail or on the command line)
+    learned the phase but not whether he had to order, nor which orders it takes, as the
+    other games' printouts tell."""
+    record = session.create("spi-ww2", scenario="4-player", seed=1)
+    seen: dict[str, str] = {}
+    while len(seen) < 3:
+        todo = session.pending(record)
+        kind = todo.kinds[0]
+        for power in record.powers:
+            text = session.report(record, power)
+            head = "\n".join(text.splitlines()[:4])
+            assert f"Orders due from {', '.join(todo.powers)} ({kind}): " in head, head
+            waits = "You have no orders to give this phase." in head
+            assert waits == (power not in todo.powers), (power, head)
+        seen[kind] = head
+        for power in todo.powers:
+            session.bot_submit(record, power)
+        session.process(record)
+    assert "OBJECTIVES <country> <entry>" in seen["objectives"]
+    assert "PERMIT <power> <permission>" in seen["diplomacy"]
+    assert "PLACE, MOVE, RAIL, SHIP, LAND" in seen["movement"]

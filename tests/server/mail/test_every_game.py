@@ -143,3 +143,15 @@ def test_a_declared_result_reaches_every_player_with_a_last_printout_that_asks_n
     assert "a draw agreed at the table" in shown
     asking = [a for a in ASKING if a in sent.body]
     assert not asking, sent.body
+
+
+@pytest.mark.parametrize("name", [g.info.name for g in registry.all_games()])
+def test_the_order_help_mailed_to_a_player_speaks_of_no_clicks(name: str) -> None:
+    """Testers' report: HELP after a Diplomacy heading told a player by mail to "click the
+    map, or pick from the lists". The game's order help is mailed (HELP) as well as shown on
+    the page, which has its own hint for the map and the lists."""
+    info = registry.get(name).info
+    for scenario in info.scenarios:
+        for power in (None, *scenario.powers):
+            text = scenario.order_help_for(power) or info.order_help
+            assert "click" not in text.lower(), (scenario.name, power, text)

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from tests.server.mail.conftest import Table, mail, start_table
 from umpire.server.mail.handler import handle
-from umpire.server.mail.outbound import send_notices
+from umpire.server.mail.outbound import send_notices, turn_named
 from umpire.server.mail.replies import NOT_AUTHORISED
 from umpire.server.models import Game, Message, Submission
 
@@ -443,3 +443,69 @@ def test_press_by_mail_is_held_to_the_same_length_as_press_by_the_api(table: Tab
         reply.body
     )
     assert not Message.objects.exists()
+
+
+def test_a_receipt_says_when_a_mail_withdraws_orders_or_replaces_a_mail_without_any(
+    table: Table,
+) -> None:
+    """Testers' report: after ORDERS alone the next receipt said "these orders replace the 0
+    order(s) you sent earlier", and the withdrawal itself said only "Orders counted: 0"."""
+    heading = table.heading("RED")
+    assert handle(mail("ann@example.org", f"{heading}\ntake 2\n")).code == "orders/stored"
+    django_mail.outbox.clear()
+    assert handle(mail("ann@example.org", f"{heading}\nORDERS\n")).code == "orders/stored"
+    (receipt,) = sent_to("ann@example.org")
+    assert "Note: this mail withdraws the 1 order(s) you sent earlier for this turn." in (
+        receipt.body
+    )
+    django_mail.outbox.clear()
+    assert handle(mail("ann@example.org", f"{heading}\ntake 1\n")).code == "orders/stored"
+    (receipt,) = sent_to("ann@example.org")
+    assert "replace the 0 order(s)" not in receipt.body
+    assert "these orders replace your earlier mail for this turn, which had no orders" in (
+        receipt.body
+    )
+
+
+def test_orders_refused_whole_say_which_orders_stand(table: Table) -> None:
+    """Testers' report: a mail over the 64 KiB limit, or for another turn, was answered
+    "nothing was stored" without saying whether the orders sent before still counted."""
+    heading = table.heading("RED")
+    assert handle(mail("ann@example.org", f"{heading}\ntake 2\n")).code == "orders/stored"
+    django_mail.outbox.clear()
+    big = f"{heading}\n" + "take 1\n" * 10_000
+    assert handle(mail("ann@example.org", big)).code == "orders/too_large"
+    stale = table.heading("RED", turn=7)
+    assert handle(mail("ann@example.org", f"{stale}\ntake 1\n")).code == "turn/stale"
+    too_large, other_turn = sent_to("ann@example.org")
+    for reply in (too_large, other_turn):
+        assert "Your earlier orders for turn 1 stand (1):\n  TAKE 2\n" in reply.body
+    rows = Submission.objects.filter(game_id=table.game_id, power="RED")
+    assert [r.orders for r in rows] == [["TAKE 2"]]
+    django_mail.outbox.clear()
+    blue = table.heading("BLUE")
+    assert handle(mail("bob@example.org", big.replace(heading, blue))).code == "orders/too_large"
+    (reply,) = sent_to("bob@example.org")
+    assert "You have no orders stored for turn 1" in reply.body
+
+
+def test_a_reminder_and_a_late_notice_name_the_phase_they_are_for(table: Table) -> None:
+    """Testers' report: "No orders from you yet for G-1 Mail test, turn 7" left a player to
+    work out which phase turn 7 is (a Diplomacy retreat? the winter?)."""
+    django_mail.outbox.clear()
+    Game.objects.filter(pk=table.game_id).update(label="Fall 1901 movement")  # as Diplomacy's
+    game = Game.objects.get(pk=table.game_id)
+    assert game.deadline is not None
+    assert send_notices(game.deadline - timedelta(minutes=30)) == 3
+    assert send_notices(game.deadline + timedelta(minutes=1)) == 3
+    reminder, late = sent_to("ann@example.org", "reminder"), sent_to("ann@example.org", "LATE")
+    where = f"for G-{table.game_id} Mail test, turn 1 (Fall 1901 movement)"
+    assert f"{where}. The deadline" in reminder[0].body
+    assert f"{where}, are late" in late[0].body
+    # the number said once where the label says it already
+    assert turn_named(1, "Turn 1") == "turn 1" and turn_named(4, "") == "turn 4"
+    assert turn_named(2, "Turn 2 (1934)") == "turn 2 (1934)"
+    assert turn_named(5, "Turn 5: RED has the attack option") == (
+        "turn 5: RED has the attack option"
+    )
+    assert turn_named(1, "Turn 12") == "turn 1 (Turn 12)"

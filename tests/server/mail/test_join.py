@@ -111,3 +111,33 @@ def test_the_reply_to_a_join_is_headed_with_its_game_and_what_became_of_it(
     assert subject_of("HELP\n") == "Umpire: help"
     assert subject_of("A par - bur\n") == "Umpire: not read: no heading"
     assert "hello" not in subject_of("HELP\nLIST\n")  # nothing the sender wrote is echoed
+
+
+def test_a_second_join_says_it_replaces_the_preferences_and_list_shows_joined_games(
+    mailoutbox: Any,
+) -> None:
+    """Testers' report: a player who sent JOIN again (without choices) was told "joined"
+    while his choices FRA, GER were silently dropped, and LIST answered "no running games"
+    for the game he had joined."""
+    gm = accounts.register("gm", "gm-password", game_master=True)
+    game = service.create_game(gm, "Friday", "diplomacy", settings={"fill_with_bots": True})
+    accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
+    assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
+    assert "no running games" in django_mail.outbox[-1].body
+    assert handle(mail("ann@example.org", f"JOIN G-{game.pk} France, Germany\n")).code == (
+        "mail/joined"
+    )
+    assert "(your preferences: FRA, GER)." in django_mail.outbox[-1].body
+    assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
+    listed = django_mail.outbox[-1].body
+    assert f"G-{game.pk} Friday (Diplomacy): joined; powers are assigned when the game starts" in (
+        listed
+    )
+    assert "(your preferences: FRA, GER)" in listed
+    assert handle(mail("ann@example.org", f"JOIN G-{game.pk}\n")).code == "mail/joined"
+    body = django_mail.outbox[-1].body
+    assert "(your preferences: none; they replace your earlier preferences: FRA, GER)." in body
+    service.start(game.pk, gm)
+    assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
+    listed = [m for m in django_mail.outbox if "LIST" in m.subject][-1].body
+    assert "joined; powers are assigned" not in listed and "heading: " in listed

@@ -185,3 +185,11 @@ def test_a_mislabelled_charset_keeps_the_accents_of_press() -> None:
         )
         (press,) = parse_mail(raw).press
         assert press.text == "Café à côté", charset
+
+
+def test_a_byte_order_mark_or_zero_width_space_is_read_as_nothing() -> None:
+    """Testers' report: orders pasted from a file saved by Windows Notepad (a byte order mark
+    first) or copied from a web page (zero-width spaces) lost their heading or first order."""
+    r = parse_mail(mail("\ufeffG-12 T-3 P-RED C-abc123\ntake\u200b 2\n"))
+    assert r.heading is not None and (r.heading.game, r.heading.turn) == ("12", 3)
+    assert r.orders is not None and "take 2" in r.orders and "\u200b" not in r.orders

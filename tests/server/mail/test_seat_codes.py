@@ -4,6 +4,7 @@ verified address; and mail tied to verified addresses only (item 4)."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -109,3 +110,19 @@ def test_an_unverified_address_gets_no_mail_and_cannot_order(
     body = f"{table.heading('GREEN')}\ntake 1\n"
     assert handle(mail("zed@example.org", body)).code == "mail/not_authorised"
     assert not [m for m in mailoutbox if seat.secret_code in m.body]
+
+
+def test_a_heading_written_as_the_subject_is_masked_in_the_reply_subject(table: Table) -> None:
+    """Testers' report: a player who put his heading in the Subject got a receipt whose
+    subject ("Re: G-1 T-1 P-RED C-<code>") carried his code in full, which the receipt's body,
+    printouts and LIST never do."""
+    code = table.seat("RED").secret_code
+    django_mail.outbox.clear()
+    for written in (code, code.upper()):
+        raw = mail("ann@example.org", "take 2\n", subject=table.heading("RED", code=written))
+        assert handle(raw).code == "orders/stored"
+    assert len(django_mail.outbox) == 2
+    for receipt in django_mail.outbox:
+        assert code.lower() not in receipt.subject.lower()
+        assert re.search(r"C-[0-9a-fA-F]{2}\*{14} \[G-", receipt.subject), receipt.subject
+        assert "TAKE 2" in receipt.body and code.lower() not in receipt.body.lower()

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
-from umpire.games.conquest import endgame, opening, war
+from umpire.games.conquest import endgame, missing, opening, war
 from umpire.games.conquest.economy import public
 from umpire.games.conquest.geography import Board
 from umpire.games.conquest.legality import pact_problem, pending_powers
@@ -119,6 +119,7 @@ def resolve_turn(
     state: State, board: Board, orders: Mapping[str, Sequence[Order]], chance: Chance
 ) -> Step:
     expected = pending_powers(state)
+    before = state
     mine = {p: list(orders.get(p, ())) for p in expected}
     state, events = pacts(state, mine)
     state, got = _phase_step(state, board, mine, chance)
@@ -133,6 +134,8 @@ def resolve_turn(
         events += got
     state, got = _game_end(state, limits_checked=True)
     events += got
+    # ruling C11: a player who sent nothing is told so, and what was done for him, first
+    events = [*missing.notes(before, state, board, expected, orders), *events]
     last = {**state.last_orders}
     for p in expected:
         last[p] = tuple(format_order(o) for o in mine[p])

@@ -24,7 +24,7 @@ INFO = GameInfo(
     uses_chance=False,
     rulebook="diplomacy",
     order_help="""\
-One order a line; provinces by abbreviation or name. Or click the map, or pick from the lists.
+One order a line; provinces by abbreviation or name.
   A par - bur           move       F bre H            hold
   A mar S A par - bur   support    F eng C A lon - bre   convoy
   A lon - bre via convoy           F stp/sc - bot     a coast after /

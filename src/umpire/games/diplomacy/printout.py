@@ -8,8 +8,9 @@ from typing import TypeVar
 
 from umpire.core.events import Event
 from umpire.core.ruleset import Outcome
+from umpire.games.diplomacy.adjustments import deltas, free_homes
 from umpire.games.diplomacy.geography import Map
-from umpire.games.diplomacy.model import OVER, State
+from umpire.games.diplomacy.model import ADJUSTMENTS, OVER, State
 
 AnyState = TypeVar("AnyState", bound=State)
 
@@ -53,6 +54,29 @@ def printout(
     for p in state.powers:
         c = state.centres_of(p)
         lines.append(f"  {p} {len(c):2}: {' '.join(c)}")
+    if state.phase == ADJUSTMENTS:
+        lines += adjustment_lines(m, state)
     if state.phase == OVER:
         lines.append(over_line(state, summary))
     return "\n".join(lines) + "\n"
+
+
+def adjustment_lines(m: Map, state: State) -> list[str]:
+    """The winter's due adjustments, centres against units (rulebook, "Adjusting units"):
+    builds, where a free home centre allows them, and removals. Public, as the board is."""
+    lines = []
+    for power, delta in deltas(m, state).items():
+        if delta > 0:
+            homes = free_homes(m, state, power)
+            if len(homes) >= delta:
+                lines.append(f"  {power} builds {delta} (free home centres: {' '.join(homes)})")
+            elif homes:
+                lines.append(
+                    f"  {power} builds {len(homes)} of {delta} (free home centres: "
+                    f"{' '.join(homes)}; the others are waived)"
+                )
+            else:
+                lines.append(f"  {power} builds none of {delta} (no free home centre)")
+        elif delta < 0:
+            lines.append(f"  {power} removes {-delta}")
+    return ["Adjustments (centres against units):", *lines] if lines else []

@@ -181,7 +181,8 @@ class SpiWW2:
             vp = {"points": points[power], "lines": lines}
         result = self.outcome(state)
         ended = "" if result is None else result.summary
-        return printout.render(self.view(state, power), events, self.charts, vp, ended)
+        due = "" if result is not None else kinds(state)[0]
+        return printout.render(self.view(state, power), events, self.charts, vp, ended, due)
 
     def printout_ended(
         self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome

@@ -16,15 +16,29 @@ CORE_NOTE = (
 )
 
 
+# The orders each kind of phase takes (phase.allowed), as the player writes them.
+ORDERS_BY_KIND = {
+    "objectives": "OBJECTIVES <country> <entry>, ... (19.2), or PASS",
+    "diplomacy": "PERMIT <power> <permission> (REFUSE withdraws it), LENDLEASE <sp>, "
+    "PEACE <power>, or PASS",
+    "movement": "PLACE, MOVE, RAIL, SHIP, LAND (and the Interphase's PERMIT, REFUSE, "
+    "LENDLEASE, PEACE), or PASS",
+    "combat": "ATTACK <hex> WITH <nat> <sp> <hex>, ... (and the Interphase's PERMIT, REFUSE, "
+    "LENDLEASE, PEACE), or PASS",
+}
+
+
 def render(
     view: dict[str, Any],
     events: Sequence[Event],
     charts: Charts,
     vp: dict[str, Any],
     ended: str = "",
+    due: str = "",
 ) -> str:
     """The report from ``view``; ``vp``: the reader's Victory Points so far; ``ended``: how the
-    game ended, once it is over (by the rules, 13.0, or by a result declared or voted).
+    game ended, once it is over (by the rules, 13.0, or by a result declared or voted);
+    ``due``: the kind of orders the next phase takes (``turn.kinds``).
 
     A finished game's report asks for nothing: no phase to order in, no pools "to place" and
     no transport "left this Game-Turn" (there is no next Game-Turn), only the final position
@@ -35,10 +49,10 @@ def render(
         f"The game is over: {ended.rstrip('.')}. No more orders are taken."
         if ended
         else f"{view['label']} (the game ends after Game-Turn {view['last_game_turn']})",
-        CORE_NOTE,
-        "",
-        "Events:",
     ]
+    if not ended and due:
+        out += _due(view, due)
+    out += [CORE_NOTE, "", "Events:"]
     out += [f"  {e.text}" for e in events] or ["  none"]
     out += _politics(view, charts)
     if not ended:
@@ -46,6 +60,15 @@ def render(
     out += _units(view, charts)
     out += _victory(view, vp)
     return "\n".join(out) + "\n"
+
+
+def _due(view: dict[str, Any], due: str) -> list[str]:
+    """Who orders next, and what that phase takes; a player it does not wait for is told so."""
+    phasing = view["phasing"]
+    out = [f"Orders due from {', '.join(phasing) or 'nobody'} ({due}): {ORDERS_BY_KIND[due]}."]
+    if view["power"] is not None and view["power"] not in phasing:
+        out.append("You have no orders to give this phase.")
+    return out
 
 
 def _politics(view: dict[str, Any], charts: Charts) -> list[str]:

@@ -25,6 +25,7 @@ from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.utils import timezone
 
 from umpire.core import registry, session
+from umpire.core.errors import SUBMISSION_TOO_LARGE, SUBMISSION_TOO_MANY_LINES, TURN_STALE
 from umpire.core.session import Receipt, SessionError
 from umpire.server import errors as E
 from umpire.server import service
@@ -254,6 +255,7 @@ def _join(command: Command, users: list[User], reply: replies.Reply) -> tuple[st
     if game is None:
         reply.add(replies.refused_text(where, E.MAIL_NOT_AUTHORISED.code, replies.NO_JOIN))
         return E.MAIL_NOT_AUTHORISED.code, f"JOIN G-{command.game} refused"
+    before = Enrollment.objects.filter(game=game, user=users[0]).first()
     try:
         message = service.join(game.pk, users[0], list(command.preferences))
     except SessionError as err:
@@ -261,6 +263,9 @@ def _join(command: Command, users: list[User], reply: replies.Reply) -> tuple[st
         return err.code, f"G-{game.pk} {game.name}: JOIN refused"
     kept = Enrollment.objects.filter(game=game, user=users[0]).first()
     listed = ", ".join(kept.preferences) if kept and kept.preferences else "none"
+    if before is not None:  # a JOIN again replaces the preferences given before: say so
+        earlier = ", ".join(before.preferences) or "none"
+        listed += f"; they replace your earlier preferences: {earlier}"
     reply.add(f"{where}: {message} (your preferences: {listed}).")
     return E.MAIL_JOINED.code, f"G-{game.pk} {game.name}: JOIN accepted"
 
@@ -279,9 +284,28 @@ def _list_text(users: list[User]) -> str:
         .select_related("game")
         .order_by("game_id")
     )
-    if not users or not seats:
+    seated = {seat.game_id for seat in seats}
+    waiting = [
+        e
+        for e in Enrollment.objects.filter(user__in=users)
+        .exclude(game__status=GameStatus.FINISHED)
+        .select_related("game")
+        .order_by("game_id")
+        if e.game_id not in seated and (e.standby or e.game.status == GameStatus.FORMING)
+    ]
+    if not users or not (seats or waiting):
         return "LIST: no running games for this address.\n"
     lines = ["LIST: your games"]
+    for joined in waiting:  # joined, no seat yet: a forming game, or standing by
+        game = joined.game
+        title = registry.get(game.game, game.scenario).info.title
+        state = (
+            "standing by to replace a player"
+            if joined.standby
+            else "joined; powers are assigned when the game starts"
+        )
+        prefs = ", ".join(joined.preferences) or "none"
+        lines.append(f"  G-{game.pk} {game.name} ({title}): {state} (your preferences: {prefs})")
     for seat in seats:
         game = seat.game
         status = present(game, Viewer(PLAYER, seat.power, seat.user_id), ("game",))["game"]
@@ -417,6 +441,8 @@ def _orders(
                 raise _NothingTaken(receipt)
     except SessionError as err:
         reply.add(replies.refused_text("Your orders were", err.code, err.message))
+        if err.code in REFUSED_WHOLE:  # the game takes orders: say what stands
+            reply.add(replies.standing_text(earlier, f"turn {game.turn}"))
         return err.code
     except _NothingTaken as nothing:
         # Ruling (docs/email.md, "Which mail counts"): a mail whose every order line is
@@ -448,6 +474,13 @@ def _orders(
     if ready and not receipt.ok:
         reply.add("Note: READY was taken although some lines had problems.")
     return (E.ORDERS_STORED if receipt.ok else E.ORDERS_PROBLEMS).code
+
+
+# A submission refused whole while the game takes orders: the player's stored orders stand.
+REFUSED_WHOLE = frozenset(
+    c.code
+    for c in (E.ORDERS_TOO_LARGE, TURN_STALE, SUBMISSION_TOO_LARGE, SUBMISSION_TOO_MANY_LINES)
+)
 
 
 class _NothingTaken(Exception):

@@ -33,9 +33,9 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 
 from umpire.core import session
-from umpire.server.accounts import masked, verified_address
+from umpire.server.accounts import verified_address
 from umpire.server.mail.models import MailStatus, OutboundMail
-from umpire.server.mail.replies import FOOTER, waiting_for, when
+from umpire.server.mail.replies import FOOTER, masked, waiting_for, when
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Profile, Seat, Turn
 from umpire.server.outputs import PLAYER, Viewer, message_number, present
 from umpire.server.store import load_record, load_tail
@@ -382,17 +382,18 @@ def send_notices(now: datetime | None = None) -> int:
 def _notice(game: Game, seat: Seat, *, late: bool, now: datetime) -> int:
     assert game.deadline is not None
     kind = "late" if late else "reminder"
+    turn = turn_named(game.turn, game.label)
     if late:
         process = game.process_after or game.deadline
         text = (
-            f"Your orders for G-{game.pk} {game.name}, turn {game.turn}, are late: the deadline "
+            f"Your orders for G-{game.pk} {game.name}, {turn}, are late: the deadline "
             f"was {when(game.deadline)}. The turn is processed at {when(process)} or soon "
             "after; orders received before then still count. Without them, the game's own "
             "rules decide what your units do."
         )
     else:
         text = (
-            f"No orders from you yet for G-{game.pk} {game.name}, turn {game.turn}. The deadline "
+            f"No orders from you yet for G-{game.pk} {game.name}, {turn}. The deadline "
             f"is {when(game.deadline)} ({_left(game.deadline - now)} from now)."
         )
     body = f"{text}\n\nHeading for your orders: {heading_for(game, seat)}\n{CODE_NOTE}\n\n{FOOTER}"
@@ -401,6 +402,19 @@ def _notice(game: Game, seat: Seat, *, late: bool, now: datetime) -> int:
     # the deadline does not send them again (a rollback frees the keys: see _rolled_back).
     key = f"{kind}:{game.pk}:{game.turn}:{seat.power}"
     return int(send(address_of(seat.user), subject, body, kind=kind, game=game, key=key))
+
+
+def turn_named(number: int, label: str) -> str:
+    """The turn as a notice names it: its number and the game's own label for it, the
+    number said once: "turn 3 (Fall 1901 movement)", "turn 2 (1934)" (label "Turn 2 (1934)"),
+    "turn 5: RED has the attack option", "turn 1" (label "Turn 1")."""
+    head = f"turn {number}"
+    said = label.strip()
+    if not said or said.lower() == head:
+        return head
+    if said.lower().startswith((f"{head} ", f"{head}:")):
+        return head + said[len(head) :]
+    return f"{head} ({said})"
 
 
 def _left(delta: timedelta) -> str:

@@ -37,6 +37,7 @@ from typing import Any
 
 from umpire.core.errors import Code
 from umpire.core.problems import Problem
+from umpire.core.submission import INVISIBLE
 from umpire.server import errors as E
 
 MAX_BYTES = 1_000_000  # a larger mail is rejected unread
@@ -350,7 +351,7 @@ def clean_body(text: str) -> list[str]:
     """The body's lines with signature, quotations and wraps dealt with (same count)."""
     # str.splitlines, as the games' own parsers split, so line numbers agree with theirs
     lines = text.splitlines()
-    lines = [ln.replace("\x00", "").rstrip() for ln in lines]
+    lines = [ln.replace("\x00", "").translate(INVISIBLE).rstrip() for ln in lines]
     for i in range(len(lines)):
         if _own_text_ends(lines, i):
             lines[i:] = [""] * (len(lines) - i)

@@ -7,6 +7,7 @@ check and nothing about any game or player.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -59,8 +60,19 @@ class Reply:
         return "\n".join(self.sections) + "\n" + FOOTER
 
 
+def masked(code: str) -> str:
+    """A seat code as mail other than the welcome and rotation mails shows it: its first two
+    characters only, so that one leaked printout does not give the code away."""
+    return f"{code[:2]}{'*' * max(len(code) - 2, 0)}" if code else ""
+
+
 def reply_subject(request: MailRequest, what: str) -> str:
+    """``Re: <the player's subject> [what]``. A heading written as the subject has its code
+    masked there, as in every reply: a forwarded receipt does not give the code away."""
     subject = request.subject.strip()
+    code = request.heading.code if request.heading else None
+    if code:
+        subject = re.sub(re.escape(code), masked(code), subject, flags=re.IGNORECASE)
     if subject and not subject.lower().startswith("re:"):
         return f"Re: {subject} [{what}]"
     return f"{subject} [{what}]" if subject else f"Umpire: {what}"
@@ -118,7 +130,7 @@ def receipt_text(
     lines = [receipt_text.rstrip("\n")]
     lines.append(f"Orders counted: {count}.")
     if replaced is not None:
-        lines.append(f"Note: {replaced_note(replaced)}")
+        lines.append(f"Note: {replaced_note(replaced, count)}")
     lines.append(f"Deadline: {deadline}.")
     if ready:
         lines.append("You are marked READY for this turn.")
@@ -126,8 +138,16 @@ def receipt_text(
     return "\n".join(lines) + "\n"
 
 
-def replaced_note(earlier: int) -> str:
-    """The receipt's reminder that a new order mail replaces the orders sent before."""
+def replaced_note(earlier: int, count: int = 1) -> str:
+    """The receipt's reminder that a new order mail (of ``count`` orders) replaces the
+    ``earlier`` orders sent before."""
+    if count == 0 and earlier:
+        return f"this mail withdraws the {earlier} order(s) you sent earlier for this turn."
+    if earlier == 0:
+        return (
+            "these orders replace your earlier mail for this turn, which had no orders "
+            "(the last order mail counts, as a whole)."
+        )
     return (
         f"these orders replace the {earlier} order(s) you sent earlier for this turn "
         "(the last order mail counts, as a whole)."
@@ -150,15 +170,21 @@ def kept_text(
     lines.append("No line of this mail was accepted, so it changed nothing (READY included).")
     if expected is not None:
         lines.append(waiting_for(expected))
-    elif earlier is None:
-        lines.append("You have no orders stored for this turn: send them again, corrected.")
-    elif earlier:
-        lines.append(f"Your earlier orders for this turn stand ({len(earlier)}):")
-        lines.extend(f"  {order}" for order in earlier)
     else:
-        lines.append("Your earlier mail for this turn, with no orders, stands.")
+        lines.append(standing_text(earlier, "this turn"))
     lines.append("To withdraw all your orders, send a line ORDERS and nothing after it.")
     return "\n".join(lines) + "\n"
+
+
+def standing_text(earlier: Sequence[str] | None, turn: str) -> str:
+    """What the player has stored for ``turn`` (words: "this turn", "turn 3") after a mail
+    that changed nothing: ``earlier``, his latest orders (None: he has sent none)."""
+    if earlier is None:
+        return f"You have no orders stored for {turn}: send them again, corrected."
+    if not earlier:
+        return f"Your earlier mail for {turn}, with no orders, stands."
+    listed = "".join(f"\n  {order}" for order in earlier)
+    return f"Your earlier orders for {turn} stand ({len(earlier)}):{listed}"
 
 
 def out_of_order_warning(

@@ -42,7 +42,7 @@ NAMES = {"ENG": "Britain", "FRA": "France", "GER": "Germany", "ITA": "Italy"}
 NAMES |= {"RUS": "Russia", "TUR": "Turkey"}
 # The orders every power writes alike, then its winter's examples (winter_examples).
 ORDER_HELP = """\
-One order a line; provinces by abbreviation or name. Or click the map, or pick from the lists.
+One order a line; provinces by abbreviation or name.
   A par - bur   F bre H   A mar S A par - bur   F eng C A lon - bre    as in Diplomacy
   T mun - cro via aus                   a tank names its route province (D39 23)
   B ven - aus - cze [S A aus - cze] - hun   a bomber flies its path, supports, lands (38)
