@@ -2,7 +2,7 @@
 
 ::
 
-    umpire games                                  list games and their scenarios
+    umpire games [GAME [SCENARIO]]                list games and their scenarios (GAME: every power)
     umpire new GAME RECORD.json [--scenario S] [--seed N] [--powers P1,P2,...] [--set K=V ...]
     umpire orders RECORD.json POWER FILE|- [--turn N]   store POWER's orders; print the receipt
     umpire process RECORD.json                    adjudicate the current turn
@@ -33,6 +33,7 @@ import os
 import secrets
 import sys
 import tempfile
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -40,6 +41,7 @@ from typing import Any, TextIO
 from umpire.core import registry, session
 from umpire.core.record import GameRecord, RecordError
 from umpire.core.registry import UnknownGame
+from umpire.core.ruleset import HasSeating, ScenarioInfo, implements
 from umpire.core.session import SessionError
 
 EXIT_OK = 0
@@ -86,19 +88,76 @@ def save_record(record: GameRecord, path: Path) -> None:
         raise
 
 
+POWERS_LISTED = 30  # a scenario with more powers is summarised by ``umpire games``
+WIDTH = 78
+
+
 def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
-    for ruleset in registry.all_games():
+    """Every game and scenario, one summary each; a scenario's powers are listed in full when
+    there are few (a world game seats one of some 200 starting spaces: it gives their count,
+    how players choose theirs, and the command that lists them), or when the game is named."""
+    if args.game is None:
+        rulesets = registry.all_games()
+    else:
+        try:
+            rulesets = [registry.get(args.game)]
+        except UnknownGame as err:
+            raise CliError(str(err)) from err
+    for ruleset in rulesets:
         info = ruleset.info
+        scenarios = info.scenarios
+        if args.scenario is not None:
+            try:
+                scenarios = (info.scenario(args.scenario),)
+            except KeyError as err:
+                raise CliError(str(err.args[0])) from err
         aliases = f" (also: {', '.join(info.aliases)})" if info.aliases else ""
         out.write(f"{info.name}: {info.title}{aliases}\n")
-        for sc in info.scenarios:
-            players = (
-                f"{sc.min_players}"
-                if sc.min_players == sc.max_players
-                else f"{sc.min_players}-{sc.max_players}"
-            )
-            out.write(f"  {sc.name}: {sc.title}; {players} players; powers {' '.join(sc.powers)}\n")
+        for sc in scenarios:
+            out.write(_scenario_summary(info.name, sc, full=args.game is not None))
     return EXIT_OK
+
+
+def _scenario_summary(game: str, sc: ScenarioInfo, *, full: bool) -> str:
+    players = (
+        f"{sc.min_players}"
+        if sc.min_players == sc.max_players
+        else f"{sc.min_players}-{sc.max_players}"
+    )
+    head = f"  {sc.name}: {sc.title}; {players} players"
+    ruleset = registry.get(game, sc.name)
+    chosen = (
+        f"players choose theirs when they join: {ruleset.preferences_help}"
+        if implements(ruleset, HasSeating)
+        else ""
+    )
+    if len(sc.powers) <= POWERS_LISTED and not full:
+        return f"{head}; powers {' '.join(sc.powers)}\n" + (
+            textwrap.fill(chosen, WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 6) + "\n"
+            if chosen
+            else ""
+        )
+    lines = [head]
+    count = f"{len(sc.powers)} powers" + (f"; {chosen}" if chosen else "")
+    lines.append(textwrap.fill(count, WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 8))
+    default = sc.default_powers or sc.powers
+    if full and sc.names:  # one a line: code and name
+        names = dict(sc.names)
+        lines += [f"      {p:<5} {names.get(p, '')}".rstrip() for p in sc.powers]
+    elif full:
+        lines.append(textwrap.fill(" ".join(sc.powers), WIDTH, initial_indent=" " * 6,
+                                   subsequent_indent=" " * 6))  # fmt: skip
+    else:
+        lines.append(f"      umpire games {game} {sc.name} lists them all")
+    lines.append(
+        textwrap.fill(
+            f"umpire new without --powers seats {len(default)}: {' '.join(default)}",
+            WIDTH,
+            initial_indent=" " * 6,
+            subsequent_indent=" " * 8,
+        )
+    )
+    return "\n".join(lines) + "\n"
 
 
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
@@ -358,7 +417,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    sub.add_parser("games", help="list games and their scenarios").set_defaults(func=cmd_games)
+    p = sub.add_parser("games", help="list games and their scenarios")
+    p.add_argument("game", nargs="?", help="one game only, every power of its scenarios listed")
+    p.add_argument("scenario", nargs="?", help="one scenario of that game only")
+    p.set_defaults(func=cmd_games)
 
     p = sub.add_parser("new", help="start a new game record")
     p.add_argument("game", help="a game: its name or an alias (umpire games lists them)")

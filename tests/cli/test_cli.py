@@ -316,3 +316,34 @@ def test_every_argument_of_the_game_commands_says_what_it_is() -> None:
     for name in ("new", "orders", "process", "rollback", "report", "status", "replay", "demo"):
         for action in sub.choices[name]._actions:
             assert action.help, (name, action.dest)
+
+
+def test_games_summarises_a_scenario_seated_by_starting_space() -> None:
+    """Play review: ``umpire games`` printed the 224 starting spaces of World Wide Battle Plan's
+    Equal Forces and Anonymous games on one line each. It gives their count, how players
+    choose theirs and the command that lists them; few powers are still listed in full."""
+    code, text = run("games")
+    assert code == 0
+    assert max(len(line) for line in text.splitlines()) < 200
+    lines = text.splitlines()
+    at = lines.index("  equal: World Wide Battle Plan: Equal Forces; 2-31 players")
+    block = "\n".join(lines[at + 1 : at + 8])
+    assert "224 powers; players choose theirs when they join: starting spaces, best" in block
+    assert "umpire games battleplan equal lists them all" in block
+    assert "umpire new without --powers seats 25: EFR EWG" in block
+    assert "EGI" not in block  # a space the default seats do not include: not listed
+    assert "  europe: Battle Plan: Europe; 5-29 players; powers AL AU BA" in text
+    assert "  standard: Standard Diplomacy (1901); 7 players; powers AUS ENG FRA" in text
+
+
+def test_games_of_one_scenario_lists_every_power() -> None:
+    code, text = run("games", "bp", "equal")
+    assert code == 0
+    assert "anonymous:" not in text and "diplomacy" not in text
+    listed = " ".join(line.strip() for line in text.splitlines() if line.startswith("      E"))
+    assert listed.split()[:3] == ["EGI", "EPR", "ENA"]
+    assert all(len(line) <= 78 for line in text.splitlines()[1:])
+    code, text = run("games", "diplomacy", "standard")
+    assert "      FRA   France" in text
+    assert run("games", "bp", "moon")[0] == 2
+    assert run("games", "chess")[0] == 2

@@ -295,6 +295,21 @@ MAIL_BEFORE_HEADING = SERVER.declare(
     "text above the heading is ignored",
     "Lines above the heading (a greeting) are reported, never read as orders.",
 )
+MAIL_SECOND_HEADING = SERVER.declare(
+    "mail/second_heading",
+    "a second heading: only the first (line {first}) counts; this line was ignored",
+    "A heading line after the first that names the same game, turn and power (pasted twice): "
+    "ignored, never read as an order; quoted with its code masked.",
+)
+MAIL_TWO_HEADINGS = SERVER.declare(
+    "mail/two_headings",
+    "it has two headings (lines {first} and {second}) that name different games, turns or "
+    "powers. One mail carries the orders of one power for one turn, so nothing in it was "
+    "acted on: send each heading with its orders in a mail of its own",
+    "A mail with a second heading for another game, turn or power is refused whole: the "
+    "lines after it were meant for that other heading, so reading them as the first's "
+    "orders (where they might well be legal) would be wrong.",
+)
 MAIL_BAD_MAPS = SERVER.declare(
     "mail/bad_maps",
     "write MAPS ON or MAPS OFF",
@@ -320,7 +335,7 @@ MAIL_AUTOMATIC = SERVER.declare(
 )
 MAIL_TOO_LARGE = SERVER.declare(
     "mail/too_large",
-    "your mail is larger than {kb} kB; send the orders as plain text without attachments",
+    "your mail is larger than {mib} MiB; send the orders as plain text without attachments",
     "A mail over the size limit is refused unread.",
 )
 MAIL_HTML_ONLY = SERVER.declare(

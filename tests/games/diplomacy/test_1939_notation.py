@@ -132,3 +132,13 @@ def test_the_scenarios_own_help_shows_1939_orders_that_read_as_written() -> None
         assert example in help_text, example
         assert format_order(parse_order(MAP, example)) == example
     assert format_order(parse_order(MAP, "B ven Stands")) == "B ven H"  # as the help says
+
+
+def test_an_unknown_province_is_named_once_when_it_is_the_whole_line() -> None:
+    """Play review: a line that is one unknown word was quoted twice (``unknown province
+    'foo' in 'foo'``); a longer line is still quoted (it says where the word stood)."""
+    s = position("GER: T mun")
+    (alone,) = RULESET.parse(s, "GER", "Foo").problems
+    assert (alone.code, alone.message) == ("order/unknown_province", "unknown province 'foo'")
+    (inside,) = RULESET.parse(s, "GER", "T(Mun) - Moon - Cro").problems
+    assert inside.message == "unknown province 'moon' in 'T(Mun) - Moon - Cro'"

@@ -57,3 +57,25 @@ def test_canonical_round_trip_takes_fast_path() -> None:
         order = parse_order(M, text)
         assert format_order(order) == text
         assert order == read_order(M, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("foo", "unknown province 'foo'"),
+        ("  Foo Bar ", "unknown province 'foo bar'"),
+        ("A foo", "unknown province 'foo' in 'A foo'"),
+        ("A Par - Moon", "unknown province 'moon' in 'A Par - Moon'"),
+        ("foo.", "unknown province 'foo' in 'foo.'"),
+    ],
+)
+def test_an_unknown_province_is_named_once_when_it_is_the_whole_line(
+    text: str, message: str
+) -> None:
+    """Play review: ``unknown province 'foo' in 'foo'`` said the word twice; the line is
+    quoted only when it adds something."""
+    for parse in (parse_order, read_order):
+        with pytest.raises(OrderError) as raised:
+            parse(M, text)
+        assert str(raised.value) == message
+        assert raised.value.code == "order/unknown_province"

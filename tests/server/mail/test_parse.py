@@ -193,3 +193,67 @@ def test_a_byte_order_mark_or_zero_width_space_is_read_as_nothing() -> None:
     r = parse_mail(mail("\ufeffG-12 T-3 P-RED C-abc123\ntake\u200b 2\n"))
     assert r.heading is not None and (r.heading.game, r.heading.turn) == ("12", 3)
     assert r.orders is not None and "take 2" in r.orders and "\u200b" not in r.orders
+
+
+CODE = "5f2a9c01d3e4b7a8"
+
+
+def test_a_heading_pasted_twice_is_ignored_and_reported_with_its_code_masked() -> None:
+    """Play review: a second heading was read as an order line and quoted back in full,
+    secret code included."""
+    heading = f"G-12 T-3 P-FRANCE C-{CODE}"
+    for again in (heading, f"game 12, turn 3 code {CODE}", f"G-12 T-3 [2] C-{CODE}"):
+        r = parse_mail(mail(f"{heading}\nA par - bur\n{again}\nF bre - mao\n"))
+        assert r.rejection is None, again
+        assert r.orders is not None
+        assert r.orders.splitlines() == ["", "A par - bur", "", "F bre - mao"]
+        (problem,) = r.problems
+        assert (problem.line, problem.code) == (3, "mail/second_heading")
+        assert problem.message == (
+            "a second heading: only the first (line 1) counts; this line was ignored"
+        )
+        assert CODE not in problem.text and "5f**************" in problem.text
+    after_orders = parse_mail(mail(f"{heading}\nORDERS\nA par - bur\n{heading}\n"))
+    assert after_orders.orders is not None and CODE not in after_orders.orders
+    assert [p.code for p in after_orders.problems] == ["mail/second_heading"]
+
+
+def test_a_second_heading_for_another_game_turn_or_power_refuses_the_mail() -> None:
+    """Ruling (docs/email.md): the lines after another seat's heading were meant for it, and
+    read as the first seat's orders they might be legal: the mail is refused whole."""
+    heading = f"G-12 T-3 P-FRANCE C-{CODE}"
+    for other in (
+        f"G-13 T-3 P-FRANCE C-{CODE}",
+        f"G-12 T-4 P-FRANCE C-{CODE}",
+        "G-12 T-3 P-GERMANY C-0123456789abcdef",
+        "G-13 some garbled heading",
+    ):
+        r = parse_mail(mail(f"{heading}\nA par - bur\n\n{other}\nA mun - ruh\n"))
+        assert r.rejection is not None, other
+        assert r.rejection.code == "mail/two_headings"
+        assert "(lines 1 and 4)" in r.rejection.message
+        assert "nothing in it was acted on" in r.rejection.message
+        assert CODE not in r.rejection.message and "0123" not in r.rejection.message
+
+
+def test_the_size_limit_is_written_as_the_docs_write_it() -> None:
+    """Play review: the refusal said "1000 kB" where the docs said 1 MB. One constant, written
+    one way (MiB, as the server's other limits are written in KiB)."""
+    from pathlib import Path
+
+    from umpire.server.mail.parse import MAX_BYTES, MAX_MIB
+
+    assert MAX_BYTES == MAX_MIB * 1024 * 1024
+
+    def sized(size: int) -> bytes:  # a plain mail of exactly ``size`` bytes
+        raw = mail("G-1 T-1 C-c\n")
+        line = b"x" * 69 + b"\n"
+        raw += line * ((size - len(raw)) // len(line))
+        return raw + b"x" * (size - len(raw))
+
+    assert parse_mail(sized(MAX_BYTES)).rejection is None
+    over = parse_mail(sized(MAX_BYTES + 1)).rejection
+    assert over is not None and over.code == "mail/too_large"
+    assert over.message.startswith(f"your mail is larger than {MAX_MIB} MiB;")
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "email.md").read_text()
+    assert f"A mail over {MAX_MIB} MiB" in docs

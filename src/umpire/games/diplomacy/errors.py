@@ -3,7 +3,14 @@ message templates; ``docs/errors.md`` is generated from this catalogue.
 
 Most templates end with the player's line, quoted (``{text!r}``). A code that covers several
 situations of one kind (``illegal/wrong_phase``: a movement order in a winter, a transfer in a
-retreat phase ...) says which in its ``{reason}``.
+retreat phase ...) says which in its ``{reason}``. Where the bad word may be the whole line,
+the template's ``{context}`` is :func:`context`: the line only when it adds something
+(``unknown province 'moon' in 'A Par - Moon'``, but ``unknown province 'foo'``).
+
+>>> UNKNOWN_PROVINCE.message(name="foo", context=context("foo", "Foo"))
+"unknown province 'foo'"
+>>> UNKNOWN_PROVINCE.message(name="foo", context=context("foo", "A foo"))
+"unknown province 'foo' in 'A foo'"
 """
 
 from __future__ import annotations
@@ -11,6 +18,16 @@ from __future__ import annotations
 from umpire.core.errors import Catalogue
 
 CODES = Catalogue("diplomacy")
+
+
+def context(word: str, text: str) -> str:
+    """`` in '<the line>'`` after a bad word, or nothing when the line is that word alone (in
+    any case and spacing): ``unknown province 'foo'``, not ``unknown province 'foo' in 'foo'``."""
+    if " ".join(text.lower().split()) == " ".join(word.lower().split()):
+        return ""
+    return f" in {text!r}"
+
+
 _ = CODES.declare
 
 # -- syntax/: the line is not understood ----------------------------------------------------------
@@ -77,7 +94,7 @@ MISSIONS = _(
 
 UNKNOWN_PROVINCE = _(
     "order/unknown_province",
-    "unknown province {name!r} in {text!r}",
+    "unknown province {name!r}{context}",
     "A province name that is not on the map (names and abbreviations, any case).",
 )
 UNKNOWN_COAST = _(

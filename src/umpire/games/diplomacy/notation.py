@@ -191,7 +191,7 @@ class _Reader:
                     province, coast = p, COAST_NAMES[cname]
                     break
         if province is None:
-            raise self.fail(errors.UNKNOWN_PROVINCE, name=name)
+            raise errors.UNKNOWN_PROVINCE.error(name=name, context=errors.context(name, self.text))
         coasts = self.map.provinces[province].coasts
         if coast is not None and coast in coasts:
             return f"{province}/{coast}"

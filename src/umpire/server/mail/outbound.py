@@ -35,7 +35,8 @@ from django.utils import timezone
 from umpire.core import session
 from umpire.server.accounts import verified_address
 from umpire.server.mail.models import MailStatus, OutboundMail
-from umpire.server.mail.replies import FOOTER, masked, waiting_for, when
+from umpire.server.mail.parse import masked
+from umpire.server.mail.replies import FOOTER, deadline_of, waiting_for, when
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Profile, Seat, Turn
 from umpire.server.outputs import PLAYER, Viewer, message_number, present
 from umpire.server.store import load_record, load_tail
@@ -289,12 +290,38 @@ def send_welcome(seat_id: int) -> int:
     body = (
         f"You play {seat.power} in G-{game.pk} {game.name}.\n"
         f"Your secret code: {seat.secret_code} (keep it to yourself).\n"
-        f"Deadline: {when(game.deadline)}\n"
-        f"Heading for your orders: {heading_for(game, seat, full=True)}\n\n{text.rstrip()}\n\n"
+        f"{_due_now(game, seat)}\n\n{text.rstrip()}\n\n"
     )
     subject = f"G-{game.pk} {game.name}: you play {seat.power}"
     return int(send(address_of(seat.user), subject, body + FOOTER, kind="welcome", game=game,
                     key=f"welcome:{seat.pk}"))  # fmt: skip
+
+
+HEADING_TURNS = (
+    "Begin every mail to this game with this heading. Its T- is the turn your mail answers: "
+    "it goes up as the game goes on, the rest stays the same (each printout gives the heading "
+    "for its next turn)."
+)
+
+
+def _due_now(game: Game, seat: Seat) -> str:
+    """The welcome's word on orders: whether the current turn waits for this power's (in
+    games where whose turn it is differs, as Conquest's or SPI's, it may not), its deadline,
+    and the heading to use, with how its turn number changes."""
+    turn = turn_named(game.turn, game.label)
+    deadline = deadline_of(game.deadline, paused=game.status == GameStatus.PAUSED)
+    heading = heading_for(game, seat, full=True)
+    if seat.power in (game.expected or []):
+        return (
+            f"Orders are due from you now, for {turn}; deadline: {deadline}.\n"
+            f"Heading for your orders: {heading}\n{HEADING_TURNS}"
+        )
+    return (
+        f"No orders are due from you now: {turn} waits for orders from "
+        f"{', '.join(game.expected or []) or 'nobody'} only (deadline: {deadline}).\n"
+        "After each turn your printout says whether orders are due from you, and by when.\n"
+        f"Heading for press and commands now: {heading}\n{HEADING_TURNS}"
+    )
 
 
 def send_new_code(seat: Seat, *, by: str) -> int:

@@ -40,7 +40,8 @@ from umpire.core.problems import Problem
 from umpire.core.submission import INVISIBLE
 from umpire.server import errors as E
 
-MAX_BYTES = 1_000_000  # a larger mail is rejected unread
+MAX_MIB = 1  # a larger mail is rejected unread; written "1 MiB" (as the server's other limits)
+MAX_BYTES = MAX_MIB * 1024 * 1024
 WRAP_COLUMNS = 72
 WRAP_MIN_LENGTH = 60
 
@@ -450,6 +451,37 @@ def parse_heading(line: str, number: int) -> Heading | None:
     )
 
 
+def masked(code: str) -> str:
+    """A seat code as mail other than the welcome and rotation mails shows it: its first two
+    characters only, so that one leaked printout does not give the code away."""
+    return f"{code[:2]}{'*' * max(len(code) - 2, 0)}" if code else ""
+
+
+_CODE_FIELD = re.compile(r"(?<![^\s,])(C-|CODE[\s,]+)([^\s,]+)", re.IGNORECASE)
+
+
+def mask_codes(line: str) -> str:
+    """``line`` with every secret code field masked (``C-5f2a9c01`` -> ``C-5f******``): a
+    heading-shaped line quoted back to the player never shows a code in full."""
+    return _CODE_FIELD.sub(lambda m: m[1] + masked(m[2]), line)
+
+
+def _same_seat(first: Heading, second: Heading) -> bool:
+    """Whether a second heading names the seat and turn of the first: every field the two
+    both give agrees (the game always; the turn, power and player number where both have
+    them). An unreadable second heading is judged by its game alone."""
+    if first.game.lstrip("0") != second.game.lstrip("0"):
+        return False
+    if second.unreadable:
+        return True
+    pairs = (
+        (first.turn, second.turn),
+        (first.power and first.power.upper(), second.power and second.power.upper()),
+        (first.player_number, second.player_number),
+    )
+    return all(a is None or b is None or a == b for a, b in pairs)
+
+
 def heading_problems(heading: Heading) -> list[Problem]:
     """What is missing or unreadable in a heading (the handler refuses such a mail)."""
     problems: list[Problem] = []
@@ -542,6 +574,21 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
                 press_text.append(line)
             continue
         if not stripped:
+            continue
+        if request.heading is not None and (again := parse_heading(stripped, number)):
+            # A second heading (pasted twice, or another game's): never an order line, and
+            # never quoted back with its code. The same seat's is ignored; another game's,
+            # turn's or power's refuses the mail (ruling in docs/email.md, "Two headings").
+            if _same_seat(request.heading, again):
+                request.problems.append(
+                    E.MAIL_SECOND_HEADING.problem(
+                        number, mask_codes(stripped), first=request.heading.line
+                    )
+                )
+            elif request.rejection is None:
+                request.rejection = Rejection.of(
+                    E.MAIL_TWO_HEADINGS, first=request.heading.line, second=number
+                )
             continue
         if explicit_orders:  # after ORDERS, the rest of the mail is orders
             order_lines[index] = stripped
@@ -655,7 +702,7 @@ def _parse(raw: bytes) -> MailRequest:
         request.rejection = Rejection.of(E.MAIL_AUTOMATIC, False)
         return request
     if len(raw) > MAX_BYTES:
-        request.rejection = Rejection.of(E.MAIL_TOO_LARGE, kb=MAX_BYTES // 1000)
+        request.rejection = Rejection.of(E.MAIL_TOO_LARGE, mib=MAX_MIB)
         return request
     text, html = _plain_text(msg)
     request.attachments = _attachment_names(msg)

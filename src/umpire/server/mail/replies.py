@@ -14,7 +14,7 @@ from datetime import datetime
 from importlib import resources
 
 from umpire.core.problems import Problem
-from umpire.server.mail.parse import Heading, MailRequest, Rejection
+from umpire.server.mail.parse import Heading, MailRequest, Rejection, masked
 
 FOOTER = "-- \nUmpire. Send HELP for the format of order mail.\n"
 
@@ -58,12 +58,6 @@ class Reply:
     @property
     def body(self) -> str:
         return "\n".join(self.sections) + "\n" + FOOTER
-
-
-def masked(code: str) -> str:
-    """A seat code as mail other than the welcome and rotation mails shows it: its first two
-    characters only, so that one leaked printout does not give the code away."""
-    return f"{code[:2]}{'*' * max(len(code) - 2, 0)}" if code else ""
 
 
 def reply_subject(request: MailRequest, what: str) -> str:

@@ -111,7 +111,7 @@ def _clean(text: str) -> str:
 def _province(m: Map, name: str, text: str) -> str:
     p = m.lookup(name.strip())
     if p is None:
-        raise errors.UNKNOWN_PROVINCE.error(name=name.strip(), text=text)
+        raise errors.UNKNOWN_PROVINCE.error(name=name.strip(), context=errors.context(name, text))
     return p
 
 
