@@ -35,6 +35,7 @@ from umpire.core.session import Receipt, SessionError
 from umpire.server import errors as E
 from umpire.server import statements
 from umpire.server.accounts import is_game_master
+from umpire.server.codes import hide_code
 from umpire.server.errors import refuse
 from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat, Vote
 from umpire.server.models import Submission as SubmissionRow
@@ -522,6 +523,8 @@ def send_message(
             recipients = [p for p in game.powers or [] if p in named]  # the game's order
             if not recipients:
                 raise refuse(E.PRESS_NO_RECIPIENTS)
+        if seat is not None:  # a heading pasted into press: its code does not go out
+            text = hide_code(text, seat.secret_code)
         return Message.objects.create(
             game=game,
             turn=game.turn,

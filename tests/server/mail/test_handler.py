@@ -145,6 +145,24 @@ def test_press_goes_to_its_recipients_only(table: Table) -> None:
     assert Message.objects.count() == 1
 
 
+def test_a_heading_pasted_into_press_does_not_hand_out_its_code(table: Table) -> None:
+    """A player who pastes a printout's heading (his code in it) into press: the recipients
+    read the code masked, as every mail but the welcome shows it; the sender is told."""
+    django_mail.outbox.clear()
+    code = table.seat("RED").secret_code
+    body = (
+        f"{table.heading('RED')}\nPRESS TO BLUE\nMy last mail began {table.heading('RED')}"
+        f"\nand code {code.upper()} again\nENDPRESS\n"
+    )
+    assert handle(mail("ann@example.org", body)).code == "press/sent"
+    (press,) = sent_to("bob@example.org", "press")
+    assert code not in press.body.lower() and f"C-{code[:2]}{'*' * 14}" in press.body
+    (stored,) = Message.objects.all()
+    assert code not in stored.text.lower() and "and code" in stored.text
+    (reply,) = sent_to("ann@example.org")
+    assert "secret code" in reply.body and "masked" in reply.body
+
+
 def test_anonymous_press_where_allowed(transactional_db: Any, mailoutbox: list[Any]) -> None:
     table = start_table({"anonymous_press": True})
     django_mail.outbox.clear()

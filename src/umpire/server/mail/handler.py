@@ -30,6 +30,7 @@ from umpire.core.session import Receipt, SessionError
 from umpire.server import errors as E
 from umpire.server import service
 from umpire.server.accounts import rotate_code, set_mail_maps, users_at
+from umpire.server.codes import masked
 from umpire.server.mail import replies
 from umpire.server.mail.models import InboundMail, OutboundMail
 from umpire.server.mail.outbound import heading_for, send
@@ -360,6 +361,11 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
             whom = "all powers" if press.broadcast else ", ".join(press.recipients)
             how = "signed" if signed else "anonymous"
             reply.add(f"Press (line {press.line}) sent to {whom}, {how}.")
+            if seat.secret_code and seat.secret_code.lower() in press.text.lower():
+                reply.add(
+                    f"Your secret code was in it: the recipients read it masked "
+                    f"({masked(seat.secret_code)})."
+                )
             codes.append(E.PRESS_SENT.code)
     for command in request.commands:
         if command.name == "REPORT":

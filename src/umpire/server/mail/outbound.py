@@ -34,8 +34,8 @@ from django.utils import timezone
 
 from umpire.core import session
 from umpire.server.accounts import verified_address
+from umpire.server.codes import masked
 from umpire.server.mail.models import MailStatus, OutboundMail
-from umpire.server.mail.parse import masked
 from umpire.server.mail.replies import FOOTER, deadline_of, waiting_for, when
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Profile, Seat, Turn
 from umpire.server.outputs import PLAYER, Viewer, message_number, present

@@ -39,6 +39,7 @@ from umpire.core.errors import Code
 from umpire.core.problems import Problem
 from umpire.core.submission import INVISIBLE
 from umpire.server import errors as E
+from umpire.server.codes import masked
 
 MAX_MIB = 1  # a larger mail is rejected unread; written "1 MiB" (as the server's other limits)
 MAX_BYTES = MAX_MIB * 1024 * 1024
@@ -449,12 +450,6 @@ def parse_heading(line: str, number: int) -> Heading | None:
         else None,
         code=values.get("C"),
     )
-
-
-def masked(code: str) -> str:
-    """A seat code as mail other than the welcome and rotation mails shows it: its first two
-    characters only, so that one leaked printout does not give the code away."""
-    return f"{code[:2]}{'*' * max(len(code) - 2, 0)}" if code else ""
 
 
 _CODE_FIELD = re.compile(r"(?<![^\s,])(C-|CODE[\s,]+)([^\s,]+)", re.IGNORECASE)

@@ -14,7 +14,8 @@ from datetime import datetime
 from importlib import resources
 
 from umpire.core.problems import Problem
-from umpire.server.mail.parse import Heading, MailRequest, Rejection, masked
+from umpire.server.codes import masked
+from umpire.server.mail.parse import Heading, MailRequest, Rejection
 
 FOOTER = "-- \nUmpire. Send HELP for the format of order mail.\n"
 
