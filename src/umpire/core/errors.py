@@ -73,6 +73,19 @@ class Catalogue:
         return self._codes[code]
 
 
+def in_line(word: str, text: str) -> str:
+    """`` in '<the line>'`` after a bad word quoted in a message, or nothing when the line is
+    that word alone (in any case and spacing): ``unknown province 'foo'``, not ``unknown
+    province 'foo' in 'foo'``. For templates that end ``{word!r}{context}``.
+
+    >>> in_line("foo", " Foo "), in_line("foo", "A foo")
+    ('', " in 'A foo'")
+    """
+    if " ".join(text.lower().split()) == " ".join(word.lower().split()):
+        return ""
+    return f" in {text!r}"
+
+
 CORE = Catalogue("core")
 
 SUBMISSION_TOO_LARGE = CORE.declare(

@@ -75,6 +75,13 @@ def test_bad_lines_are_refused_with_a_stable_code(line: str, code: str) -> None:
     assert parsed.problems[0].text == line
 
 
+def test_an_unknown_word_alone_is_named_once() -> None:
+    state = opened({"RED": "USA", "BLUE": "FRG", "GREEN": "CHN"}, holder="RED")
+    alone, inside = parse(GAME, state, "RED", "foo\nconquer india\n").problems
+    assert alone.message == "no order 'FOO'"  # not "... in 'foo'": the line is the word
+    assert inside.message == "no order 'CONQUER' in 'conquer india'"
+
+
 def test_a_submission_keeps_its_good_lines_and_refuses_the_rest() -> None:
     state = opened({"RED": "USA", "BLUE": "FRG", "GREEN": "CHN"}, holder="RED")
     parsed = parse(GAME, state, "RED", "ATTACK IND\nATTACK PAK\nTANK\nPACT BLUE\n")

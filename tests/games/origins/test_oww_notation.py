@@ -75,6 +75,9 @@ def test_every_problem_is_reported_by_line_with_a_stable_code() -> None:
         (10, "illegal/attack_self"),
     ]
     assert "'PLACE 2 ATLANTIS'" in parsed.problems[1].message
+    assert parsed.problems[3].message == "unknown order 'FROBNICATE'"  # the line is the word
+    (inside,) = parse(RULESET, make(), "FRA", "FROB 2 POL").problems
+    assert inside.message == "unknown order 'FROB' in 'FROB 2 POL'"
     assert [n for n, _ in parsed.orders] == [1]
 
 

@@ -13,7 +13,7 @@ _ = CODES.declare
 
 UNKNOWN_ORDER = _(
     "syntax/unknown_order",
-    "no order {word!r} in {line!r}",
+    "no order {word!r}{context}",
     "The line starts with no order word of the notation.",
 )
 BAD_ORDER = _(

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from umpire.core.errors import in_line
 from umpire.games.conquest import errors
 from umpire.games.conquest.geography import Board, key
 from umpire.games.conquest.orders import (
@@ -129,7 +130,7 @@ def read_orders(line: str, board: Board, powers: Sequence[str]) -> list[Order]:
     verb = VERBS.get(words[0])
     rest = words[1:]
     if verb is None:
-        raise errors.UNKNOWN_ORDER.error(word=words[0], line=text)
+        raise errors.UNKNOWN_ORDER.error(word=words[0], context=in_line(words[0], text))
     if verb == "PASS":
         if rest:
             raise errors.BAD_ORDER.error(problem="PASS takes nothing more", line=text)

@@ -15,17 +15,13 @@ the template's ``{context}`` is :func:`context`: the line only when it adds some
 
 from __future__ import annotations
 
-from umpire.core.errors import Catalogue
+from umpire.core.errors import Catalogue, in_line
 
 CODES = Catalogue("diplomacy")
 
 
-def context(word: str, text: str) -> str:
-    """`` in '<the line>'`` after a bad word, or nothing when the line is that word alone (in
-    any case and spacing): ``unknown province 'foo'``, not ``unknown province 'foo' in 'foo'``."""
-    if " ".join(text.lower().split()) == " ".join(word.lower().split()):
-        return ""
-    return f" in {text!r}"
+# `` in '<the line>'``, or nothing where the line is the bad word alone (core's).
+context = in_line
 
 
 _ = CODES.declare

@@ -16,7 +16,7 @@ declare = ORIGINS.declare
 
 # --- the notation: one line -------------------------------------------------------------
 UNKNOWN_ORDER = declare(
-    "syntax/unknown_order", "unknown order {word!r} in {line!r}", "The first word is no order."
+    "syntax/unknown_order", "unknown order {word!r}{context}", "The first word is no order."
 )
 MISSING_NUMBER = declare(
     "syntax/missing_number", "{what} is missing in {line!r}", "A number of PFs is missing."

@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from umpire.core.errors import Code
+from umpire.core.errors import Code, in_line
 from umpire.core.problems import OrderError
 from umpire.games.origins import errors as E
 from umpire.games.origins.charts import Charts
@@ -181,7 +181,7 @@ def parse_order(line: str, power: str, charts: Charts) -> Order:
     word = r.take()
     verb = VERBS.get(word)
     if verb is None:
-        raise r.fail(E.UNKNOWN_ORDER, word=word)
+        raise E.UNKNOWN_ORDER.error(word=word, context=in_line(word, r.line))
     order = _READERS[verb](r)
     r.end()
     return order
