@@ -145,6 +145,17 @@ def test_press_goes_to_its_recipients_only(table: Table) -> None:
     assert Message.objects.count() == 1
 
 
+def test_the_body_heading_counts_over_an_old_one_in_the_subject(table: Table) -> None:
+    """A reply to an earlier mail keeps that mail's heading in its Subject: where the body
+    has a heading, the Subject is not read for one."""
+    django_mail.outbox.clear()
+    old = f"Re: {table.heading('BLUE', code=table.seat('BLUE').secret_code)}"
+    body = f"{table.heading('RED')}\ntake 2\n"
+    assert handle(mail("ann@example.org", body, subject=old)).code == "orders/stored"
+    (row,) = Submission.objects.filter(game_id=table.game_id)
+    assert (row.power, row.orders) == ("RED", ["TAKE 2"])
+
+
 def test_a_heading_pasted_into_press_does_not_hand_out_its_code(table: Table) -> None:
     """A player who pastes a printout's heading (his code in it) into press: the recipients
     read the code masked, as every mail but the welcome shows it; the sender is told."""
