@@ -262,6 +262,17 @@ def cmd_rollback(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_end(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.record)
+    record = load_record(path)
+    table = session.open_table(record)
+    winners = [w.strip() for w in args.winners.split(",") if w.strip()]
+    outcome = table.declare_result(winners, args.summary or "")
+    save_record(record, path)
+    out.write(f"Game over: {outcome.summary}\n")
+    return EXIT_OK
+
+
 def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(Path(args.record))
     turn = args.turn
@@ -453,6 +464,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("record", help="the game record file (JSON)")
     p.set_defaults(func=cmd_rollback)
+
+    p = sub.add_parser(
+        "end", help="end the game with a declared result (a draw among the winners, or a win)"
+    )
+    p.add_argument("record", help="the game record file (JSON)")
+    p.add_argument(
+        "--winners", required=True, help="the powers sharing the result, comma-separated (GER,FRA)"
+    )
+    p.add_argument("--summary", help="the result in words, as the printouts will say it")
+    p.set_defaults(func=cmd_end)
 
     p = sub.add_parser("report", help="a power's printout")
     p.add_argument("record", help="the game record file (JSON)")

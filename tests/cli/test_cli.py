@@ -231,6 +231,27 @@ def test_rollback_undoes_the_last_turn_and_its_orders_are_pending_again(
     assert run("replay", str(record))[0] == 0
 
 
+def test_end_declares_a_result_and_the_game_takes_no_more_orders(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game master on the command line could not end a game by agreement, as the server's
+    console can: the result is declared, the printouts say so, orders are refused."""
+    run("orders", str(record), "RED", write(tmp_path, "TAKE 3"))
+    run("process", str(record))
+    assert run("end", str(record), "--winners", "red,red")[0] == 2  # a power named twice
+    assert run("end", str(record), "--winners", "green")[0] == 2
+    assert "green" in capsys.readouterr().err.lower()
+    code, text = run("end", str(record), "--winners", "red, blue", "--summary", "agreed draw")
+    assert code == 0 and text == "Game over: agreed draw\n"
+    data = json.loads(record.read_text())
+    assert data["outcome"]["winners"] == ["RED", "BLUE"]
+    assert "Game over" in run("status", str(record))[1]
+    assert "agreed draw" in run("report", str(record), "RED")[1]
+    assert run("orders", str(record), "RED", write(tmp_path, "TAKE 1"))[0] == 2
+    assert run("end", str(record), "--winners", "red")[0] == 2  # already over
+    assert run("replay", str(record))[0] == 0
+
+
 def test_a_wrong_number_of_powers_or_a_power_named_twice_says_what_is_wrong(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -313,7 +334,8 @@ def test_every_argument_of_the_game_commands_says_what_it_is() -> None:
 
     parser = cli.build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    for name in ("new", "orders", "process", "rollback", "report", "status", "replay", "demo"):
+    names = ("new", "orders", "process", "rollback", "end", "report", "status", "replay", "demo")
+    for name in names:
         for action in sub.choices[name]._actions:
             assert action.help, (name, action.dest)
 
