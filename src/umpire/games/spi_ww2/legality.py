@@ -245,7 +245,9 @@ def check_attack(board: Board, player: str, order: Attack) -> None:
             refuse(f"only {max(have, 0)} {nat} SP at {hid} may still attack")
         if not board.charts.core["supply"]["attack_when_out"] and not board.in_supply(nat, hid):
             refuse(f"{nat} at {hid} is out of supply (9.6)")
-    if all(board.player_of(n) == player for n in board.nats_at(order.target)):
+    if all(
+        politics.commands(board.state, board.charts, player, n) for n in board.nats_at(order.target)
+    ):
         refuse("your own units are there")
     if not any(hid == order.target for _, _, hid in order.groups):
         att = combat.attack_strength(

@@ -247,7 +247,7 @@ def attack(board: Board, player: str, order: Attack, chance: Chance | None) -> N
     for nat in combat.is_act_of_war(board, player, target):
         begin_hostilities(board, player, nat)
     for nat in board.nats_at(target):
-        if board.player_of(nat) != player:
+        if not politics.commands(board.state, board.charts, player, nat):
             board.fought(player, nat)
             note_attack_flags(board, player, nat)
     if any(g[0] == "ITA" for g in order.groups):
@@ -396,8 +396,8 @@ def control_by_zoc(board: Board, player: str) -> None:
     if not own:
         return
     for hid, here in list(board.units.items()):
-        if not any(board.player_of(n) == player for n in here):
-            continue
+        if not any(politics.commands(board.state, board.charts, player, n) for n in here):
+            continue  # P5: a neutral not yet invaded exerts no zone of control
         for n in board.map.adjacent(hid):
             if not board.map.passable(n) or board.units.get(n) or board.control.get(n) == player:
                 continue

@@ -76,6 +76,18 @@ def active_minor(state: State, nat: str) -> bool:
     return bool(state.invaded.get(nat))
 
 
+def dormant(state: State, charts: Charts, nat: str) -> bool:
+    """A self-defense neutral nobody has invaded yet (16.22, 16.24): its army moves and fights
+    for nobody, and whoever enters it, its operator too, invades it (12.0, 20.0)."""
+    return self_defense(charts, nat) and not active_minor(state, nat)
+
+
+def commands(state: State, charts: Charts, player: str, nat: str) -> bool:
+    """Are ``nat``'s units ``player``'s own: his to move, to stack with, never to attack? An
+    operator's neutral not yet invaded is not (20.0: operation begins with the invasion)."""
+    return player_of(state, charts, nat) == player and not dormant(state, charts, nat)
+
+
 def _one_way(state: State, charts: Charts, a: str, pb: str) -> bool:
     if not is_minor(charts, a):
         return False
