@@ -6,7 +6,8 @@
   garrison; no ally who could score control there with forces above 50% of his; the USSR
   solely by all Soviet Resource Centers and the garrison of 14.4. Units out of supply at the
   very end are removed before control is judged. No shared control.
-- 19.12 "N": no hostile forces in the country; allies may score N where another ally controls.
+- 19.12 "N": no hostile forces in the country; allies may score N where another ally controls,
+  a player at war with the controller may not.
 - 19.13: a major power whose home country has more than half its hexes under hostile control
   scores nothing.
 - 19.2: a player with two identities scores the German or the US column, or his secretly
@@ -165,13 +166,24 @@ def score(board: Board, only: str | None = None) -> tuple[dict[str, int], list[s
             if entry[0] == "C" and held.get(c) == p:
                 points[p] += value
                 lines.append(f"{p}: controls {c} +{value}")
-            elif entry[0] == "N" and normalized(board, c, p, held.get(c, "")):
-                points[p] += value
-                lines.append(f"{p}: {c} normalized +{value}")
+            elif entry[0] == "N" and not hostile_forces(board, c):
+                holder = held.get(c, "")
+                if normalized(board, c, p, holder):
+                    points[p] += value
+                    lines.append(f"{p}: {c} normalized +{value}")
+                else:
+                    lines.append(
+                        f"{p}: {c} normalized but controlled by {holder}, at war with {p}: "
+                        "0 (19.12: only allies score both)"
+                    )
     return points, lines
 
 
 def normalized(board: Board, country: str, player: str, holder: str) -> bool:
-    """19.12: no hostile forces in the country (a controller who conquered it is one)."""
-    del player, holder
-    return not hostile_forces(board, country)
+    """19.12 for ``player``: no hostile forces in the country (a controller who conquered it
+    is one), and "a country can be both normalized and controlled if the Players receiving
+    points for those conditions are allies": no controller (``holder``) at war with him (the
+    Egypt example: "assuming the U.S. and Britain were non-hostile towards each other")."""
+    if hostile_forces(board, country):
+        return False
+    return not holder or not politics.at_war(board.state, player, holder)
