@@ -317,29 +317,32 @@ def resolve_combat(
         roll=roll,
         odds=board.charts.crt_columns[col],
     )
-    _attacker_losses(board, present, result.attacker)
+    survivors_of = _attacker_losses(board, present, result.attacker)
     order = combat.defender_order(board, where, losses if len(defenders) > 1 else ())
     combat.take_losses(board, where, result.defender, order)
     survivors = board.nats_at(where)
     if survivors and result.retreat:
         _retreat(board, where, survivors, [g[0] for g in present])
     if not board.units.get(where):
-        advance(board, player, present, where)
+        advance(board, player, survivors_of, where)
     sweden(board, player)
 
 
 def _attacker_losses(
     board: Board, present: Sequence[tuple[str, int, str]], loss: int | None
-) -> None:
-    """The attacker's losses (``None``: all), taken from the first group first."""
+) -> list[tuple[str, int, str]]:
+    """The attacker's losses (``None``: all), taken from the first group first; the groups
+    with the SP of each that attacked and survived."""
     left = loss
+    out = []
     for nat, s, h in present:
-        if left is not None and left <= 0:
-            break
-        n = s if left is None else min(s, left)
-        board.remove(h, nat, n)
+        n = s if left is None else min(s, max(left, 0))
+        if n:
+            board.remove(h, nat, n)
         if left is not None:
             left -= n
+        out.append((nat, s - n, h))
+    return out
 
 
 def _retreat(board: Board, where: str, survivors: Sequence[str], attackers: list[str]) -> None:
@@ -361,10 +364,12 @@ def _n(x: int | None) -> str:
     return "all" if x is None else str(x)
 
 
-def advance(board: Board, player: str, present: list[tuple[str, int, str]], where: str) -> None:
-    """Provisional: the first group's survivors advance into the emptied hex."""
-    nat, _, h = present[0]
-    n = board.sp(h, nat)
+def advance(board: Board, player: str, survivors: list[tuple[str, int, str]], where: str) -> None:
+    """Provisional (P7): the first group's survivors advance into the emptied hex: the SP
+    that attacked, not others of the nationality in their hex (a stack they were displaced
+    into, 7.14, or SP kept out of the attack)."""
+    nat, s, h = survivors[0]
+    n = min(s, board.sp(h, nat))
     if n <= 0 or not board.map.passable(where):
         return
     why = movement.minor_restriction(board, player, nat, where, n)
