@@ -100,7 +100,7 @@ def apply(board: Board, player: str, order: Order, chance: Chance | None) -> Non
         case Objectives():
             objectives(board, player, order)
         case Place():
-            place(board, player, order)
+            place(board, player, order, chance)
         case Move() | Rail():
             move(board, player, order)
         case Ship() | Land():
@@ -175,17 +175,27 @@ def objectives(board: Board, player: str, order: Objectives) -> None:
 # --- placement, movement, transport ------------------------------------------------------
 
 
-def place(board: Board, player: str, order: Place) -> None:
+def place(board: Board, player: str, order: Place, chance: Chance | None) -> None:
     key = legality.check_place(board, player, order)
+    landed, aborted = order.sp, 0
+    if order.nat == "USA" and board.map.hexes[order.hex].country != "GBR":
+        # 10.83: by the US Naval Transport, which 6.5 and 6.53 roll for like any voyage
+        board.transport["USA:naval"] = board.transport.get("USA:naval", 0) - order.sp
+        landed, aborted, _ = transport.crossing(
+            board, player, "USA", order.sp, order.hex, order.hex, False, chance, "from the US"
+        )
     if key == "USA":
         board.holding["USA"] = board.holding.get("USA", 0) - order.sp
     else:
         board.pools[key] = board.pools.get(key, 0) - order.sp
-    if order.nat == "USA" and board.map.hexes[order.hex].country != "GBR":
-        board.transport["USA:naval"] = board.transport.get("USA:naval", 0) - order.sp  # 10.83
-    board.add(order.hex, order.nat, order.sp)
+    if aborted:  # 6.53: back to embarkation, the Holding Area (10.83), no more this Game-Turn
+        board.holding["USA"] = board.holding.get("USA", 0) + aborted
+        board.flags["us_aborted"] = int(board.flags.get("us_aborted", 0)) + aborted
+    if not landed:
+        return
+    board.add(order.hex, order.nat, landed)
     board.enter(player, order.nat, order.hex)
-    board.say("placement", f"{order.nat} places {order.sp} SP at {board.map.name(order.hex)}.")
+    board.say("placement", f"{order.nat} places {landed} SP at {board.map.name(order.hex)}.")
 
 
 def move(board: Board, player: str, order: Move | Rail) -> None:
