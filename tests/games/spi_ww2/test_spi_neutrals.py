@@ -386,3 +386,21 @@ def test_no_path_crosses_a_neutral_whose_operator_the_mover_is_at_war_with() -> 
     state = phase_of(with_(start(6), wars=(*start(6).wars, ("GER", "USA"))), "GER")
     b = board(state)
     assert not any(b.may_enter_freely("GER", h) for h in CHARTS.map.of_country["BEL"])
+
+
+@pytest.mark.rule("SPI 20.1")
+@pytest.mark.rule("SPI 20.2")
+def test_a_later_invader_does_not_hand_operations_back_to_the_first_listed() -> None:
+    """20.0-20.2 name one change of operator: the first-listed invading hands the country to
+    the second. Germany invades Sweden (the US operates it, 20.1); the USSR invading next
+    leaves it with the US; likewise Belgium, France then Germany, in four Players."""
+    state = phase_of(with_units(start(6), {FINNISH_BORDER: {"GER": 2}}, keep=True), "GER")
+    moved, _ = play(state, "GER", f"MOVE GER 1 {FINNISH_BORDER}-{SWEDISH_SIDE}")
+    b = board(moved)
+    b.invade("USSR", "USSR", "SWE")
+    assert b.operators["SWE"] == "USA"
+    four, _ = play(phase_of(start(4), "FRA"), "FRA", f"MOVE FRA 1 {METZ}-{BELGIAN}")
+    assert four.operators["BEL"] == "GBR"
+    b = board(four)
+    b.invade("GER", "GER", "BEL")
+    assert b.operators["BEL"] == "GBR"

@@ -225,7 +225,9 @@ class Board:
         if politics.pro_axis(self.charts, country) and owner:
             self.declare_war(player, owner)
         elif country in self.operators:
-            new = politics.operator_after_invasion(self.charts, self.base.version, country, player)
+            new = politics.operator_after_invasion(
+                self.charts, self.base.version, country, player, self.operators[country]
+            )
             if new and new != self.operators[country]:
                 self.operators[country] = new
                 case = "20.2" if self.base.version == 4 else "20.1" if country == "SWE" else "20.0"

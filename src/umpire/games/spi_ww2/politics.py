@@ -109,13 +109,17 @@ def hostile(state: State, charts: Charts, a: str, b: str) -> bool:
     return _one_way(state, charts, a, pb) or _one_way(state, charts, b, pa)
 
 
-def operator_after_invasion(charts: Charts, version: int, country: str, invader: str) -> str:
-    """20.0-20.2: the first-listed operator invading hands operations to the second."""
+def operator_after_invasion(
+    charts: Charts, version: int, country: str, invader: str, current: str
+) -> str:
+    """20.0-20.2: the first-listed operator invading hands operations to the second; any
+    other invasion leaves them with the ``current`` operator (a later invader does not hand
+    them back to the first-listed one)."""
     chart = charts.mp["operations"]["4" if version == 4 else "5"]
     listed = chart.get(country, [])
-    if len(listed) > 1 and invader == listed[0]:
+    if len(listed) > 1 and invader == listed[0] and current == listed[0]:
         return str(listed[1])
-    return str(listed[0]) if listed else ""
+    return current
 
 
 def initial_operators(charts: Charts, version: int) -> dict[str, str]:
