@@ -186,3 +186,18 @@ def test_a_synthesized_column_of_at_most_25_points_secretly_recorded() -> None:
     assert RULESET.printout(varied, [], "FRA") == RULESET.printout(new, [], "FRA")
     six = start(6)
     assert "19.2" in messages(with_(six, phase=-1), "GER", "OBJECTIVES POL C3")[0]
+
+
+@pytest.mark.rule("SPI 20.0")
+@pytest.mark.rule("SPI 19.11")
+def test_a_minor_army_one_operates_is_no_garrison_for_control() -> None:
+    """20.0: "operations" means only moving the units and conducting diplomacy; "It does not
+    mean control in a Victory Point sense". Sweden invaded by the USSR is operated by the
+    German Player (12.1); its own army holding every hex is no German garrison (19.11)."""
+    sweden = CHARTS.map.of_country["SWE"]
+    state = controlled(with_(start(6), invaded={"SWE": ("USSR",)}), sweden, "GER")
+    assert state.operators["SWE"] == "GER" and any("SWE" in state.units.get(h, {}) for h in sweden)
+    assert objectives.controller(board(state), "SWE") == ""
+    garrisoned = with_units(state, {hx("Stockholm"): {"GER": 1}}, keep=True)
+    assert objectives.controller(board(garrisoned), "SWE") == "GER"
+    assert "GER: controls SWE +1" in lines(garrisoned)

@@ -58,12 +58,15 @@ def remove_unsupplied(board: Board) -> list[str]:
     return gone
 
 
-def forces(board: Board, country: str, player: str) -> int:
+def forces(board: Board, country: str, player: str, own: bool = False) -> int:
+    """The player's SP in the country; ``own``: of his major nationalities only, not the
+    minor armies he operates (20.0: operation "does not mean control in a Victory Point
+    sense", so they neither garrison a country for him nor count in the 50% rule)."""
     return sum(
         sp
         for h in board.map.of_country.get(country, ())
         for n, sp in board.units.get(h, {}).items()
-        if board.player_of(n) == player
+        if board.player_of(n) == player and (not own or n in politics.MAJORS)
     )
 
 
@@ -105,15 +108,18 @@ def controller(board: Board, country: str) -> str:
     if len(candidates) != 1:
         return ""
     player = candidates.pop()
-    if not player or forces(board, country, player) < 1:
+    if not player or forces(board, country, player, own=True) < 1:
         return ""  # the garrison
     if any(politics.at_war(board.state, player, p) for p in hostile_forces(board, country)):
         return ""
-    mine = forces(board, country, player)
+    mine = forces(board, country, player, own=True)
     for ally in board.base.players:
         if ally == player or politics.at_war(board.state, ally, player):
             continue
-        if could_control(board, ally, country) and forces(board, country, ally) * 2 > mine:
+        if (
+            could_control(board, ally, country)
+            and forces(board, country, ally, own=True) * 2 > mine
+        ):
             return ""  # 19.11: the 50% rule
     return player
 
