@@ -186,3 +186,15 @@ def test_only_the_attacking_sp_advance_not_the_stack_they_were_displaced_into() 
     state = front({METZ: {"FRA": 1}, SAAR: {"GER": 5}})
     new, events = play(state, "GER", f"ATTACK {METZ} WITH GER 4 {SAAR}", [6, 6, 6])  # 4-1
     assert new.units[METZ] == {"GER": 4} and new.units[SAAR] == {"GER": 1}
+
+
+@pytest.mark.rule("SPI 7.14")
+def test_an_attacker_displaced_into_a_friendly_stack_does_not_attack_twice() -> None:
+    """The same mistake as the advance: the SP displaced by 7.14 (R12) have attacked once
+    this Player-Turn wherever they stand now; the stack they joined may still attack."""
+    state = front(
+        {SAAR: {"GER": 1, "FRA": 3}, METZ: {"GER": 2}, "1418": {"GER": 4}, "1220": {"FRA": 1}}
+    )
+    first = f"ATTACK {SAAR} WITH GER 1 {SAAR}, GER 4 1418"
+    assert codes(state, "GER", f"{first}\nATTACK 1220 WITH GER 3 {METZ}") == ["illegal/attack"]
+    assert codes(state, "GER", f"{first}\nATTACK 1220 WITH GER 2 {METZ}") == []

@@ -268,6 +268,9 @@ def attack(board: Board, player: str, order: Attack, chance: Chance | None) -> N
         side, to = combat.displace(board, target, player, chance, order.displace)
         if side == "attacker":
             groups = [(n, s, to if h == target else h) for n, s, h in groups]
+            for nat, sp, h in order.groups:  # P7: they have attacked, wherever they stand now
+                if h == target:
+                    board.attacked[(to, nat)] = board.attacked.get((to, nat), 0) + sp
         elif side == "defender":
             where = to
     if chance is None:
