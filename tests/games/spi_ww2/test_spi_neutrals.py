@@ -20,7 +20,7 @@ from tests.games.spi_ww2.helpers import (
     with_,
     with_units,
 )
-from umpire.games.spi_ww2 import movement, phase, politics, reinforcements, turn
+from umpire.games.spi_ww2 import combat, movement, phase, politics, reinforcements, turn
 from umpire.games.spi_ww2.model import State
 
 METZ, BELGIAN = "1319", "1318"
@@ -404,3 +404,17 @@ def test_a_later_invader_does_not_hand_operations_back_to_the_first_listed() -> 
     b = board(four)
     b.invade("GER", "GER", "BEL")
     assert b.operators["BEL"] == "GBR"
+
+
+@pytest.mark.rule("SPI 12.1")
+def test_germany_attacking_the_swedish_army_invades_sweden_too() -> None:
+    """12.1 "if they invade Sweden": an attack on the Swedish army is an invasion (16.21), by
+    the German Player although he operates Sweden until then (what an ATTACK does to the
+    units it finds not yet hostile: no German SP stands in supply next to Sweden at the start)."""
+    units = {FINNISH_BORDER: {"GER": 4}, SWEDISH_SIDE: {"SWE": 1}}
+    b = board(phase_of(with_units(start(6), units, keep=True), "GER", "combat"))
+    assert combat.is_act_of_war(b, "GER", SWEDISH_SIDE) == ["SWE"]
+    for nat in combat.is_act_of_war(b, "GER", SWEDISH_SIDE):
+        phase.begin_hostilities(b, "GER", nat)
+    assert b.invaded["SWE"] == ("GER",) and b.operators["SWE"] == "USA"
+    assert reinforcements.german_rate(b, 8) == 4
