@@ -169,3 +169,32 @@ def test_a_displacement_hex_that_is_not_legal_is_not_used() -> None:
     assert side == "defender" and to in combat.displacement_hexes(
         board(front({SAAR: {"GER": 3, "FRA": 1}})), SAAR, ["FRA"], "FRA"
     )
+
+
+@pytest.mark.rule("SPI 7.14")
+def test_only_the_attacking_sp_advance_not_the_stack_they_were_displaced_into() -> None:
+    """Issue 26: a displaced SP that joined a friendly stack advanced with that whole stack
+    after the attack. The survivors of the first attacking group advance (P7), the SP that
+    attacked; the stack they were displaced into took no part and stays."""
+    state = front({SAAR: {"GER": 1, "FRA": 3}, METZ: {"GER": 2}, "1418": {"GER": 4}})
+    order = f"ATTACK {SAAR} WITH GER 1 {SAAR}, GER 4 1418"
+    new, events = play(state, "GER", order, [6, 6, 6])  # 5 to 3, 1-1, die 6: 0/1r
+    assert "attacker's units at 1419 are moved to 1319" in texts(events)
+    assert new.units[SAAR] == {"GER": 1} and new.units[METZ] == {"GER": 2}
+    assert "GER 1 SP advance" in texts(events)
+    # the same mistake without a displacement: SP kept out of the attack stay where they are
+    state = front({METZ: {"FRA": 1}, SAAR: {"GER": 5}})
+    new, events = play(state, "GER", f"ATTACK {METZ} WITH GER 4 {SAAR}", [6, 6, 6])  # 4-1
+    assert new.units[METZ] == {"GER": 4} and new.units[SAAR] == {"GER": 1}
+
+
+@pytest.mark.rule("SPI 7.14")
+def test_an_attacker_displaced_into_a_friendly_stack_does_not_attack_twice() -> None:
+    """The same mistake as the advance: the SP displaced by 7.14 (R12) have attacked once
+    this Player-Turn wherever they stand now; the stack they joined may still attack."""
+    state = front(
+        {SAAR: {"GER": 1, "FRA": 3}, METZ: {"GER": 2}, "1418": {"GER": 4}, "1220": {"FRA": 1}}
+    )
+    first = f"ATTACK {SAAR} WITH GER 1 {SAAR}, GER 4 1418"
+    assert codes(state, "GER", f"{first}\nATTACK 1220 WITH GER 3 {METZ}") == ["illegal/attack"]
+    assert codes(state, "GER", f"{first}\nATTACK 1220 WITH GER 2 {METZ}") == []

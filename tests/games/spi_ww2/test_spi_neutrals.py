@@ -7,6 +7,7 @@ import pytest
 
 from tests.games.spi_ww2.helpers import (
     CHARTS,
+    MAP,
     board,
     codes,
     controlled,
@@ -19,7 +20,7 @@ from tests.games.spi_ww2.helpers import (
     with_,
     with_units,
 )
-from umpire.games.spi_ww2 import movement, phase, politics, reinforcements, turn
+from umpire.games.spi_ww2 import combat, movement, phase, politics, reinforcements, turn
 from umpire.games.spi_ww2.model import State
 
 METZ, BELGIAN = "1319", "1318"
@@ -303,4 +304,117 @@ def test_sweden_halves_german_rates() -> None:
     phase.sweden(b, "USSR")
     assert reinforcements.german_rate(b, 8) == 4
     b.invaded["SWE"] = ()  # liberated: still halved for good
+    assert reinforcements.german_rate(b, 8) == 4
+
+
+# --- entering a neutral is an invasion by whoever enters, its operator too (issue 26) -----
+
+FINNISH_BORDER, SWEDISH_SIDE = "2700", "2600"
+
+
+@pytest.mark.rule("SPI 12.1")
+@pytest.mark.rule("SPI 20.1")
+def test_germany_moving_into_sweden_invades_it_hands_it_to_the_us_and_halves_arrivals() -> None:
+    """12.1 and the chart's "Sweden: Germany (USA if invaded by Germany)": the German Player
+    operates Sweden, and his units entering it invade it all the same."""
+    state = phase_of(with_units(start(6), {FINNISH_BORDER: {"GER": 2}}, keep=True), "GER")
+    assert state.pools["GER"] == 1  # the Game-Turn 1 replacement, not placed
+    moved, events = play(state, "GER", f"MOVE GER 1 {FINNISH_BORDER}-{SWEDISH_SIDE}")
+    assert invaded_by(moved, "SWE") == ("GER",) and "GER invades Sweden" in texts(events)
+    assert moved.operators["SWE"] == "USA" and "operated by USA (20.1)" in texts(events)
+    assert politics.hostile(moved, CHARTS, "SWE", "GER")
+    nxt, events = play(phase_of(moved, "GER", "combat"), "GER", "PASS")
+    assert nxt.game_turn == 2
+    # Game-Turn 2: 2 reinforcements and 1 replacement, halved (rounded down) to 1
+    assert nxt.pools["GER"] == 1 + 1
+    # 12.1: invaded by another country first, the Germans enter freely and lose nothing
+    first = with_(state, invaded={**state.invaded, "SWE": ("USSR",)})
+    moved, events = play(first, "GER", f"MOVE GER 1 {FINNISH_BORDER}-{SWEDISH_SIDE}")
+    assert invaded_by(moved, "SWE") == ("USSR",) and moved.operators["SWE"] == "GER"
+    assert not moved.flags.get("german_invaded_sweden")
+
+
+@pytest.mark.rule("SPI 20.0")
+@pytest.mark.rule("SPI 16.24")
+def test_the_us_moving_into_spain_it_operates_invades_it_and_germany_operates_it() -> None:
+    """20.0: "If the USA Player invades any Minor Country whose armies he would normally
+    operate, their operation is then assigned to the German Player"."""
+    state = phase_of(with_units(start(6), {"0825": {"USA": 2}}, keep=True), "USA")
+    state = with_(state, us_entry=1)
+    assert MAP.hexes["0825"].country == "FRA" and MAP.hexes["0725"].country == "SPA"
+    moved, events = play(state, "USA", "MOVE USA 1 0825-0725")
+    assert invaded_by(moved, "SPA") == ("USA",) and "USA invades Spain" in texts(events)
+    assert moved.operators["SPA"] == "GER" and politics.hostile(moved, CHARTS, "SPA", "USA")
+    # 16.24: no free garrison of a neutral nobody has invaded, with permission or without
+    b = board(state)
+    assert not b.may_enter_freely("USA", "0725")
+    assert not b.may_enter_freely("GER", "0725")
+    b.permits = (("USA", "GBR", "TRANSIT"),)
+    assert not b.may_enter_freely("GBR", "0725")
+    # once another has invaded it, its operator reinforces it freely (16.24)
+    other = with_(state, invaded={**state.invaded, "SPA": ("ITA",)})
+    moved, _ = play(other, "USA", "MOVE USA 1 0825-0725")
+    assert invaded_by(moved, "SPA") == ("ITA",) and moved.operators["SPA"] == "USA"
+
+
+@pytest.mark.rule("SPI 20.2")
+@pytest.mark.rule("SPI 16.21")
+def test_france_moving_into_or_attacking_belgium_it_operates_hands_it_to_britain() -> None:
+    """20.2: "In the event that the Player who is listed first should invade the Minor Country
+    in question, the Player who is listed second conducts operations" (Belgium France/Britain)."""
+    four = start(4)
+    assert four.operators["BEL"] == "FRA"
+    moved, events = play(phase_of(four, "FRA"), "FRA", f"MOVE FRA 1 {METZ}-{BELGIAN}")
+    assert invaded_by(moved, "BEL") == ("FRA",) and moved.operators["BEL"] == "GBR"
+    assert "operated by GBR (20.2)" in texts(events)
+    lille, brussels = hx("Lille"), hx("Brussels")
+    assert four.units[brussels] == {"BEL": 2} and four.units[lille] == {"FRA": 3}
+    combat = phase_of(four, "FRA", "combat")
+    fought, events = play(combat, "FRA", f"ATTACK {brussels} WITH FRA 3 {lille}", [6] * 10)
+    assert invaded_by(fought, "BEL") == ("FRA",) and fought.operators["BEL"] == "GBR"
+    assert "FRA attacks 1218 Brussels (BEL)" in texts(events)
+    # a neutral's army is attacked, never joined, by its operator too
+    assert codes(phase_of(four, "FRA"), "FRA", f"MOVE FRA 1 {lille}-{brussels}") == [
+        "illegal/no_path"
+    ]
+
+
+@pytest.mark.rule("SPI 12.0")
+def test_no_path_crosses_a_neutral_whose_operator_the_mover_is_at_war_with() -> None:
+    """12.0: only a move's destination may invade; being at war with a neutral's operator
+    does not open its territory (Belgium, operated by the US, to a German at war with it)."""
+    state = phase_of(with_(start(6), wars=(*start(6).wars, ("GER", "USA"))), "GER")
+    b = board(state)
+    assert not any(b.may_enter_freely("GER", h) for h in CHARTS.map.of_country["BEL"])
+
+
+@pytest.mark.rule("SPI 20.1")
+@pytest.mark.rule("SPI 20.2")
+def test_a_later_invader_does_not_hand_operations_back_to_the_first_listed() -> None:
+    """20.0-20.2 name one change of operator: the first-listed invading hands the country to
+    the second. Germany invades Sweden (the US operates it, 20.1); the USSR invading next
+    leaves it with the US; likewise Belgium, France then Germany, in four Players."""
+    state = phase_of(with_units(start(6), {FINNISH_BORDER: {"GER": 2}}, keep=True), "GER")
+    moved, _ = play(state, "GER", f"MOVE GER 1 {FINNISH_BORDER}-{SWEDISH_SIDE}")
+    b = board(moved)
+    b.invade("USSR", "USSR", "SWE")
+    assert b.operators["SWE"] == "USA"
+    four, _ = play(phase_of(start(4), "FRA"), "FRA", f"MOVE FRA 1 {METZ}-{BELGIAN}")
+    assert four.operators["BEL"] == "GBR"
+    b = board(four)
+    b.invade("GER", "GER", "BEL")
+    assert b.operators["BEL"] == "GBR"
+
+
+@pytest.mark.rule("SPI 12.1")
+def test_germany_attacking_the_swedish_army_invades_sweden_too() -> None:
+    """12.1 "if they invade Sweden": an attack on the Swedish army is an invasion (16.21), by
+    the German Player although he operates Sweden until then (what an ATTACK does to the
+    units it finds not yet hostile: no German SP stands in supply next to Sweden at the start)."""
+    units = {FINNISH_BORDER: {"GER": 4}, SWEDISH_SIDE: {"SWE": 1}}
+    b = board(phase_of(with_units(start(6), units, keep=True), "GER", "combat"))
+    assert combat.is_act_of_war(b, "GER", SWEDISH_SIDE) == ["SWE"]
+    for nat in combat.is_act_of_war(b, "GER", SWEDISH_SIDE):
+        phase.begin_hostilities(b, "GER", nat)
+    assert b.invaded["SWE"] == ("GER",) and b.operators["SWE"] == "USA"
     assert reinforcements.german_rate(b, 8) == 4

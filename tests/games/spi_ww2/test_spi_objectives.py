@@ -104,6 +104,32 @@ def test_normalization_several_players_and_allies() -> None:
 
 
 @pytest.mark.rule("SPI 19.12")
+def test_no_normalization_points_where_the_controller_is_at_war_with_the_player() -> None:
+    """19.12: "a country can be both normalized and controlled if the Players receiving points
+    for those conditions are allies"; the Egypt example adds "(assuming the U.S. and Britain
+    were non-hostile towards each other)". Issue 26: with the US at war with Britain and France
+    at war with Germany (as from the set-up) the text gives France 21 and the US 21."""
+    six = start(6)
+    assert ("FRA", "GER") in six.wars
+    got = lines(six)
+    assert "FRA: RUM normalized +1" not in got  # Rumania: Germany's satellite (16.12)
+    assert "FRA: RUM normalized but controlled by GER, at war with FRA: 0" in " ".join(got)
+    assert "USA: RUM normalized +1" in got  # the US is at war with nobody
+    at_peace = with_(six, wars=(("GBR", "GER"),))
+    assert "FRA: RUM normalized +1" in lines(at_peace)
+    assert points(at_peace)["FRA"] == points(six)["FRA"] + 1
+    hostile = with_(six, wars=(*six.wars, ("GBR", "USA")))
+    got = lines(hostile)
+    assert "USA: EGY normalized +1" not in got and "USA: GBR normalized +3" not in got
+    assert "USA: EGY normalized but controlled by GBR, at war with USA" in " ".join(got)
+    assert points(hostile)["USA"] == points(six)["USA"] - 1 - 3
+    assert (points(hostile)["FRA"], points(hostile)["USA"]) == (21, 21)
+    # the printout says why the line scores nothing
+    text = RULESET.printout(six, [], "FRA")
+    assert "FRA: RUM normalized but controlled by GER, at war with FRA: 0 (19.12" in text
+
+
+@pytest.mark.rule("SPI 19.12")
 def test_peace_ends_hostility() -> None:
     state = with_units(
         with_(start(6), invaded={"FRA": ("GER",)}), {hx("Metz"): {"GER": 1}}, keep=True
@@ -160,3 +186,18 @@ def test_a_synthesized_column_of_at_most_25_points_secretly_recorded() -> None:
     assert RULESET.printout(varied, [], "FRA") == RULESET.printout(new, [], "FRA")
     six = start(6)
     assert "19.2" in messages(with_(six, phase=-1), "GER", "OBJECTIVES POL C3")[0]
+
+
+@pytest.mark.rule("SPI 20.0")
+@pytest.mark.rule("SPI 19.11")
+def test_a_minor_army_one_operates_is_no_garrison_for_control() -> None:
+    """20.0: "operations" means only moving the units and conducting diplomacy; "It does not
+    mean control in a Victory Point sense". Sweden invaded by the USSR is operated by the
+    German Player (12.1); its own army holding every hex is no German garrison (19.11)."""
+    sweden = CHARTS.map.of_country["SWE"]
+    state = controlled(with_(start(6), invaded={"SWE": ("USSR",)}), sweden, "GER")
+    assert state.operators["SWE"] == "GER" and any("SWE" in state.units.get(h, {}) for h in sweden)
+    assert objectives.controller(board(state), "SWE") == ""
+    garrisoned = with_units(state, {hx("Stockholm"): {"GER": 1}}, keep=True)
+    assert objectives.controller(board(garrisoned), "SWE") == "GER"
+    assert "GER: controls SWE +1" in lines(garrisoned)

@@ -84,7 +84,7 @@ def test_us_arrivals_in_britain_only_if_the_british_player_allows() -> None:
 @pytest.mark.rule("SPI 10.83")
 @pytest.mark.rule("SPI 10.84")
 def test_us_arrivals_by_transport_or_to_the_holding_area_never_delayed() -> None:
-    state = controlled(us_turn(6), [hx("Algiers")], "USA")
+    state = controlled(us_turn(6, permits=(("GBR", "USA", "STRAITS"),)), [hx("Algiers")], "USA")
     state = with_(state, transport={**state.transport, "USA:naval": 2})
     assert "10.83" in messages(state, "USA", "PLACE USA 3 Algiers")[0]
     new, _ = play(state, "USA", "PLACE USA 2 Algiers")
@@ -136,3 +136,53 @@ def test_french_spring_replacement() -> None:
     assert "10.91" in messages(lost, "FRA", f"PLACE FRA 1 {rcs[4]}")[0]
     new, events = play(with_(state, phase=state.phase + 1), "FRA", "PASS")
     assert "FRA:spring" not in new.pools and "lost" in texts(events)  # not taken: lost
+
+
+@pytest.mark.rule("SPI 10.83")
+@pytest.mark.rule("SPI 9.32")
+def test_us_arrivals_reach_a_mediterranean_port_only_past_an_open_gibraltar_or_suez() -> None:
+    """Issue 26: US SP entered the map at Algiers without the British Player's permission to
+    pass Gibraltar, which supply through it needs (9.32; ruling P9). 10.83's "Friendly Port"
+    is reached by the US transport points from the Atlantic, through open passages."""
+    state = controlled(us_turn(6), [hx("Algiers"), hx("Casablanca")], "USA")
+    state = with_(state, transport={**state.transport, "USA:naval": 2})
+    why = messages(state, "USA", "PLACE USA 1 Algiers")
+    assert why and "Gibraltar" in why[0] and "9.32" in why[0]
+    assert codes(state, "USA", "PLACE USA 1 Casablanca") == []  # on the Atlantic
+    allowed = with_(state, permits=(("GBR", "USA", "STRAITS"),))
+    assert codes(allowed, "USA", "PLACE USA 1 Algiers") == []
+    # the British Player's Gibraltar and Suez closed by war, his permission notwithstanding
+    war = with_(allowed, wars=(*allowed.wars, ("GBR", "USA")))
+    assert codes(war, "USA", "PLACE USA 1 Algiers") == ["illegal/placement"]
+    four = controlled(us_turn(4), [hx("Algiers")], "GBR")
+    four = with_(four, transport={**four.transport, "USA:naval": 2})
+    assert codes(four, "GBR", "PLACE USA 1 Algiers") == []  # one player (9.32)
+
+
+@pytest.mark.rule("SPI 10.83")
+@pytest.mark.rule("SPI 6.53")
+def test_us_arrivals_by_transport_into_the_mediterranean_face_the_italian_roll() -> None:
+    """10.83: the US SP enter at a port by the US Naval Transport; 6.53: "When any Naval
+    Transport hostile to Italy takes place in the Mediterranean, the die is rolled once for
+    each Strength Point" (1-3 landed, 4-5 back to embarkation, 6 eliminated). Their
+    embarkation is the Holding Area, and they may do no more that Game-Turn."""
+    state = controlled(us_turn(6, permits=(("GBR", "USA", "STRAITS"),)), [hx("Algiers")], "USA")
+    state = with_(
+        state,
+        transport={**state.transport, "USA:naval": 3},
+        wars=(*state.wars, ("ITA", "USA")),
+        holding={"USA": 1},
+    )
+    assert board(state).units.get(hx("Tripoli"), {}).get("ITA")  # Italians in Africa
+    new, events = play(state, "USA", "PLACE USA 3 Algiers", [1, 4, 6])
+    assert "6.53 Mediterranean die roll for USA from the US to" in texts(events)
+    assert new.units[hx("Algiers")]["USA"] == 1
+    assert new.holding == {"USA": 2} and "USA:due" not in new.pools
+    assert new.transport["USA:naval"] == 0  # transport is never destroyed, but used
+    # the SP turned back may do no more this Game-Turn; the one already waiting may
+    more = phase_of(with_(new, transport={**new.transport, "USA:naval": 2}), "USA")
+    assert codes(more, "USA", "PLACE USA 2 Algiers") == ["illegal/pool"]
+    assert codes(more, "USA", "PLACE USA 1 Algiers") == []
+    # at peace with Italy: no roll
+    calm, events = play(with_(state, wars=start(6).wars), "USA", "PLACE USA 3 Algiers", [6] * 3)
+    assert calm.units[hx("Algiers")]["USA"] == 3 and "die roll" not in texts(events)

@@ -162,9 +162,11 @@ class Board:
         country = self.map.hexes[hid].country
         if country is None:
             return False
+        st = self.state
+        if politics.dormant(st, self.charts, country):
+            return False  # 12.0, 16.24, 20.0: a neutral nobody has invaded; its operator too
         if self.control.get(hid) == player:
             return True
-        st = self.state
         owner = politics.country_player(st, self.charts, country)
         if player in self.invaded.get(country, ()):
             return True  # already invaded by him
@@ -223,14 +225,17 @@ class Board:
         if politics.pro_axis(self.charts, country) and owner:
             self.declare_war(player, owner)
         elif country in self.operators:
-            new = politics.operator_after_invasion(self.charts, self.base.version, country, player)
+            new = politics.operator_after_invasion(
+                self.charts, self.base.version, country, player, self.operators[country]
+            )
             if new and new != self.operators[country]:
                 self.operators[country] = new
-                self.say("operations", f"{name} is now operated by {new} (20.0).")
+                case = "20.2" if self.base.version == 4 else "20.1" if country == "SWE" else "20.0"
+                self.say("operations", f"{name} is now operated by {new} ({case}).")
         if country == "FIN" and nat not in ("GER", *self.charts.mp["minors"]["pro_axis"]):
             self.flags["finland_violated"] = True  # 16.41, 16.42
-        if country == "SWE" and nat == "GER":
-            self.flags["german_invaded_sweden"] = True  # 12.1
+        if country == "SWE" and player == self.player_of("GER"):
+            self.flags["german_invaded_sweden"] = True  # 12.1: "if they invade Sweden"
 
     def _german_invasion(self, country: str) -> None:
         """What a German invasion sets off: US entry (18.0), Balkans and Russia (16.31-16.33)."""

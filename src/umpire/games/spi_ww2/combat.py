@@ -165,7 +165,7 @@ def is_act_of_war(board: Board, player: str, target: str) -> list[str]:
     """The players (or minor countries) an attack on ``target`` makes hostile anew."""
     out = []
     for nat in board.nats_at(target):
-        if board.player_of(nat) == player:
+        if politics.commands(board.state, board.charts, player, nat):
             continue
         own = politics.nationalities(board.state, board.charts, player)
         if own and not board.hostile(nat, own[0]):

@@ -8,7 +8,7 @@ attack counts the SP that will stand next to its target.
 
 from __future__ import annotations
 
-from umpire.games.spi_ww2 import combat, movement, politics, transport
+from umpire.games.spi_ww2 import combat, movement, politics, seas, transport
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.errors import problem
 from umpire.games.spi_ww2.orders import Attack, Land, Move, Place, Rail, Ship
@@ -163,6 +163,14 @@ def placement_hexes(board: Board, player: str, key: str) -> list[str]:
     ]
 
 
+def us_port_reached(board: Board, player: str, hid: str) -> bool:
+    """10.83, 9.32 (P9): a port US SP enter the map at is on a sea reached from the Atlantic
+    (the US lies across it, as in supply) through passages open to the US Player: past
+    Gibraltar or Suez only with the British Player's STRAITS permission."""
+    reach = seas.regions_from(board, player, {"Atlantic"})
+    return bool(reach & set(board.map.hexes[hid].seas))
+
+
 def _blocked(board: Board, nat: str, hid: str) -> bool:
     return board.hostile_in(hid, nat) or board.zoc_of(hid, nat)
 
@@ -201,8 +209,10 @@ def check_place(board: Board, player: str, order: Place) -> str:
     operated(board, player, order.nat)
     key = pool_key(board, order.nat)
     have = board.holding.get("USA", 0) if key == "USA" else board.pools.get(key, 0)
+    if key == "USA":  # 6.53: SP turned back this Game-Turn "may do no more"
+        have -= int(board.flags.get("us_aborted", 0))
     if order.sp > have:
-        raise problem("illegal/pool", have=have, nat=order.nat, want=order.sp)
+        raise problem("illegal/pool", have=max(have, 0), nat=order.nat, want=order.sp)
 
     def refuse(why: str) -> None:
         raise problem("illegal/placement", nat=order.nat, hex=order.hex, why=why)
@@ -214,6 +224,11 @@ def check_place(board: Board, player: str, order: Place) -> str:
     if order.hex not in placement_hexes(board, player, key):
         refuse("not a hex where these SP may enter")
     overseas = order.nat == "USA" and board.map.hexes[order.hex].country != "GBR"
+    if overseas and not us_port_reached(board, player, order.hex):
+        refuse(
+            "no sea route to that port from the Atlantic open to the US: Gibraltar or Suez "
+            "only with the British Player's permission (10.83, 9.32)"
+        )
     if overseas and board.transport.get("USA:naval", 0) < order.sp:
         refuse("not enough US Naval Transport to reach that port (10.83)")
     stacking(board, order.hex, order.sp)
@@ -245,7 +260,9 @@ def check_attack(board: Board, player: str, order: Attack) -> None:
             refuse(f"only {max(have, 0)} {nat} SP at {hid} may still attack")
         if not board.charts.core["supply"]["attack_when_out"] and not board.in_supply(nat, hid):
             refuse(f"{nat} at {hid} is out of supply (9.6)")
-    if all(board.player_of(n) == player for n in board.nats_at(order.target)):
+    if all(
+        politics.commands(board.state, board.charts, player, n) for n in board.nats_at(order.target)
+    ):
         refuse("your own units are there")
     if not any(hid == order.target for _, _, hid in order.groups):
         att = combat.attack_strength(

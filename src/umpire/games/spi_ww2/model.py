@@ -58,7 +58,8 @@ class State:
 # Flags (all start false/absent): "russia_war" (10.73), "italy_active" (16.6, 6.53),
 # "italy_surrendered" (16.64), "finland_violated" (16.41), "finland_attacked" (16.42),
 # "russia_attacked" (16.31, 16.32), "balkans_attacked" (16.33), "sweden_halved" (12.1),
-# "us_triggers" (18.0: the German actions already used), "britain_fallen" (10.83).
+# "us_triggers" (18.0: the German actions already used), "britain_fallen" (10.83),
+# "spent" and "us_aborted" (6.53: SP turned back, idle for the rest of the Player-Turn).
 
 
 def dump_state(state: State) -> dict[str, Any]:

@@ -30,6 +30,8 @@ def enterable(board: Board, nat: str, hid: str) -> bool:
         return False
     player = board.player_of(nat)
     for other in board.units.get(hid, {}):
+        if politics.dormant(board.state, board.charts, other):
+            return False  # its operator's too: he invades it (20.0), he does not join it
         owner = board.player_of(other)
         if owner != player and not (
             owner and politics.permitted(board.state, owner, player, "TRANSIT")

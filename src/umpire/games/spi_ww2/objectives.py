@@ -6,7 +6,8 @@
   garrison; no ally who could score control there with forces above 50% of his; the USSR
   solely by all Soviet Resource Centers and the garrison of 14.4. Units out of supply at the
   very end are removed before control is judged. No shared control.
-- 19.12 "N": no hostile forces in the country; allies may score N where another ally controls.
+- 19.12 "N": no hostile forces in the country; allies may score N where another ally controls,
+  a player at war with the controller may not.
 - 19.13: a major power whose home country has more than half its hexes under hostile control
   scores nothing.
 - 19.2: a player with two identities scores the German or the US column, or his secretly
@@ -57,12 +58,15 @@ def remove_unsupplied(board: Board) -> list[str]:
     return gone
 
 
-def forces(board: Board, country: str, player: str) -> int:
+def forces(board: Board, country: str, player: str, own: bool = False) -> int:
+    """The player's SP in the country; ``own``: of his major nationalities only, not the
+    minor armies he operates (20.0: operation "does not mean control in a Victory Point
+    sense", so they neither garrison a country for him nor count in the 50% rule)."""
     return sum(
         sp
         for h in board.map.of_country.get(country, ())
         for n, sp in board.units.get(h, {}).items()
-        if board.player_of(n) == player
+        if board.player_of(n) == player and (not own or n in politics.MAJORS)
     )
 
 
@@ -104,15 +108,18 @@ def controller(board: Board, country: str) -> str:
     if len(candidates) != 1:
         return ""
     player = candidates.pop()
-    if not player or forces(board, country, player) < 1:
+    if not player or forces(board, country, player, own=True) < 1:
         return ""  # the garrison
     if any(politics.at_war(board.state, player, p) for p in hostile_forces(board, country)):
         return ""
-    mine = forces(board, country, player)
+    mine = forces(board, country, player, own=True)
     for ally in board.base.players:
         if ally == player or politics.at_war(board.state, ally, player):
             continue
-        if could_control(board, ally, country) and forces(board, country, ally) * 2 > mine:
+        if (
+            could_control(board, ally, country)
+            and forces(board, country, ally, own=True) * 2 > mine
+        ):
             return ""  # 19.11: the 50% rule
     return player
 
@@ -165,13 +172,24 @@ def score(board: Board, only: str | None = None) -> tuple[dict[str, int], list[s
             if entry[0] == "C" and held.get(c) == p:
                 points[p] += value
                 lines.append(f"{p}: controls {c} +{value}")
-            elif entry[0] == "N" and normalized(board, c, p, held.get(c, "")):
-                points[p] += value
-                lines.append(f"{p}: {c} normalized +{value}")
+            elif entry[0] == "N" and not hostile_forces(board, c):
+                holder = held.get(c, "")
+                if normalized(board, c, p, holder):
+                    points[p] += value
+                    lines.append(f"{p}: {c} normalized +{value}")
+                else:
+                    lines.append(
+                        f"{p}: {c} normalized but controlled by {holder}, at war with {p}: "
+                        "0 (19.12: only allies score both)"
+                    )
     return points, lines
 
 
 def normalized(board: Board, country: str, player: str, holder: str) -> bool:
-    """19.12: no hostile forces in the country (a controller who conquered it is one)."""
-    del player, holder
-    return not hostile_forces(board, country)
+    """19.12 for ``player``: no hostile forces in the country (a controller who conquered it
+    is one), and "a country can be both normalized and controlled if the Players receiving
+    points for those conditions are allies": no controller (``holder``) at war with him (the
+    Egypt example: "assuming the U.S. and Britain were non-hostile towards each other")."""
+    if hostile_forces(board, country):
+        return False
+    return not holder or not politics.at_war(board.state, player, holder)

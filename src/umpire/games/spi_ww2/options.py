@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from umpire.core.problems import OrderError
-from umpire.games.spi_ww2 import combat, legality, movement
+from umpire.games.spi_ww2 import combat, legality, movement, politics
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.model import State, is_combat
 from umpire.games.spi_ww2.notation import format_order, parse_order
@@ -111,7 +111,8 @@ def _targets(board: Board, power: str, hid: str) -> list[str]:
     return [
         t
         for t in board.map.adjacent(hid)
-        if board.units.get(t) and any(board.player_of(n) != power for n in board.units[t])
+        if board.units.get(t)
+        and not all(politics.commands(board.state, board.charts, power, n) for n in board.units[t])
     ]
 
 

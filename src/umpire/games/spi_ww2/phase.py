@@ -100,7 +100,7 @@ def apply(board: Board, player: str, order: Order, chance: Chance | None) -> Non
         case Objectives():
             objectives(board, player, order)
         case Place():
-            place(board, player, order)
+            place(board, player, order, chance)
         case Move() | Rail():
             move(board, player, order)
         case Ship() | Land():
@@ -175,17 +175,27 @@ def objectives(board: Board, player: str, order: Objectives) -> None:
 # --- placement, movement, transport ------------------------------------------------------
 
 
-def place(board: Board, player: str, order: Place) -> None:
+def place(board: Board, player: str, order: Place, chance: Chance | None) -> None:
     key = legality.check_place(board, player, order)
+    landed, aborted = order.sp, 0
+    if order.nat == "USA" and board.map.hexes[order.hex].country != "GBR":
+        # 10.83: by the US Naval Transport, which 6.5 and 6.53 roll for like any voyage
+        board.transport["USA:naval"] = board.transport.get("USA:naval", 0) - order.sp
+        landed, aborted, _ = transport.crossing(
+            board, player, "USA", order.sp, order.hex, order.hex, False, chance, "from the US"
+        )
     if key == "USA":
         board.holding["USA"] = board.holding.get("USA", 0) - order.sp
     else:
         board.pools[key] = board.pools.get(key, 0) - order.sp
-    if order.nat == "USA" and board.map.hexes[order.hex].country != "GBR":
-        board.transport["USA:naval"] = board.transport.get("USA:naval", 0) - order.sp  # 10.83
-    board.add(order.hex, order.nat, order.sp)
+    if aborted:  # 6.53: back to embarkation, the Holding Area (10.83), no more this Game-Turn
+        board.holding["USA"] = board.holding.get("USA", 0) + aborted
+        board.flags["us_aborted"] = int(board.flags.get("us_aborted", 0)) + aborted
+    if not landed:
+        return
+    board.add(order.hex, order.nat, landed)
     board.enter(player, order.nat, order.hex)
-    board.say("placement", f"{order.nat} places {order.sp} SP at {board.map.name(order.hex)}.")
+    board.say("placement", f"{order.nat} places {landed} SP at {board.map.name(order.hex)}.")
 
 
 def move(board: Board, player: str, order: Move | Rail) -> None:
@@ -247,7 +257,7 @@ def attack(board: Board, player: str, order: Attack, chance: Chance | None) -> N
     for nat in combat.is_act_of_war(board, player, target):
         begin_hostilities(board, player, nat)
     for nat in board.nats_at(target):
-        if board.player_of(nat) != player:
+        if not politics.commands(board.state, board.charts, player, nat):
             board.fought(player, nat)
             note_attack_flags(board, player, nat)
     if any(g[0] == "ITA" for g in order.groups):
@@ -258,6 +268,9 @@ def attack(board: Board, player: str, order: Attack, chance: Chance | None) -> N
         side, to = combat.displace(board, target, player, chance, order.displace)
         if side == "attacker":
             groups = [(n, s, to if h == target else h) for n, s, h in groups]
+            for nat, sp, h in order.groups:  # P7: they have attacked, wherever they stand now
+                if h == target:
+                    board.attacked[(to, nat)] = board.attacked.get((to, nat), 0) + sp
         elif side == "defender":
             where = to
     if chance is None:
@@ -317,29 +330,32 @@ def resolve_combat(
         roll=roll,
         odds=board.charts.crt_columns[col],
     )
-    _attacker_losses(board, present, result.attacker)
+    survivors_of = _attacker_losses(board, present, result.attacker)
     order = combat.defender_order(board, where, losses if len(defenders) > 1 else ())
     combat.take_losses(board, where, result.defender, order)
     survivors = board.nats_at(where)
     if survivors and result.retreat:
         _retreat(board, where, survivors, [g[0] for g in present])
     if not board.units.get(where):
-        advance(board, player, present, where)
+        advance(board, player, survivors_of, where)
     sweden(board, player)
 
 
 def _attacker_losses(
     board: Board, present: Sequence[tuple[str, int, str]], loss: int | None
-) -> None:
-    """The attacker's losses (``None``: all), taken from the first group first."""
+) -> list[tuple[str, int, str]]:
+    """The attacker's losses (``None``: all), taken from the first group first; the groups
+    with the SP of each that attacked and survived."""
     left = loss
+    out = []
     for nat, s, h in present:
-        if left is not None and left <= 0:
-            break
-        n = s if left is None else min(s, left)
-        board.remove(h, nat, n)
+        n = s if left is None else min(s, max(left, 0))
+        if n:
+            board.remove(h, nat, n)
         if left is not None:
             left -= n
+        out.append((nat, s - n, h))
+    return out
 
 
 def _retreat(board: Board, where: str, survivors: Sequence[str], attackers: list[str]) -> None:
@@ -361,10 +377,12 @@ def _n(x: int | None) -> str:
     return "all" if x is None else str(x)
 
 
-def advance(board: Board, player: str, present: list[tuple[str, int, str]], where: str) -> None:
-    """Provisional: the first group's survivors advance into the emptied hex."""
-    nat, _, h = present[0]
-    n = board.sp(h, nat)
+def advance(board: Board, player: str, survivors: list[tuple[str, int, str]], where: str) -> None:
+    """Provisional (P7): the first group's survivors advance into the emptied hex: the SP
+    that attacked, not others of the nationality in their hex (a stack they were displaced
+    into, 7.14, or SP kept out of the attack)."""
+    nat, s, h = survivors[0]
+    n = min(s, board.sp(h, nat))
     if n <= 0 or not board.map.passable(where):
         return
     why = movement.minor_restriction(board, player, nat, where, n)
@@ -396,8 +414,8 @@ def control_by_zoc(board: Board, player: str) -> None:
     if not own:
         return
     for hid, here in list(board.units.items()):
-        if not any(board.player_of(n) == player for n in here):
-            continue
+        if not any(politics.commands(board.state, board.charts, player, n) for n in here):
+            continue  # P5: a neutral not yet invaded exerts no zone of control
         for n in board.map.adjacent(hid):
             if not board.map.passable(n) or board.units.get(n) or board.control.get(n) == player:
                 continue

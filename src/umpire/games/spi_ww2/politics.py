@@ -76,6 +76,18 @@ def active_minor(state: State, nat: str) -> bool:
     return bool(state.invaded.get(nat))
 
 
+def dormant(state: State, charts: Charts, nat: str) -> bool:
+    """A self-defense neutral nobody has invaded yet (16.22, 16.24): its army moves and fights
+    for nobody, and whoever enters it, its operator too, invades it (12.0, 20.0)."""
+    return self_defense(charts, nat) and not active_minor(state, nat)
+
+
+def commands(state: State, charts: Charts, player: str, nat: str) -> bool:
+    """Are ``nat``'s units ``player``'s own: his to move, to stack with, never to attack? An
+    operator's neutral not yet invaded is not (20.0: operation begins with the invasion)."""
+    return player_of(state, charts, nat) == player and not dormant(state, charts, nat)
+
+
 def _one_way(state: State, charts: Charts, a: str, pb: str) -> bool:
     if not is_minor(charts, a):
         return False
@@ -97,13 +109,17 @@ def hostile(state: State, charts: Charts, a: str, b: str) -> bool:
     return _one_way(state, charts, a, pb) or _one_way(state, charts, b, pa)
 
 
-def operator_after_invasion(charts: Charts, version: int, country: str, invader: str) -> str:
-    """20.0-20.2: the first-listed operator invading hands operations to the second."""
+def operator_after_invasion(
+    charts: Charts, version: int, country: str, invader: str, current: str
+) -> str:
+    """20.0-20.2: the first-listed operator invading hands operations to the second; any
+    other invasion leaves them with the ``current`` operator (a later invader does not hand
+    them back to the first-listed one)."""
     chart = charts.mp["operations"]["4" if version == 4 else "5"]
     listed = chart.get(country, [])
-    if len(listed) > 1 and invader == listed[0]:
+    if len(listed) > 1 and invader == listed[0] and current == listed[0]:
         return str(listed[1])
-    return str(listed[0]) if listed else ""
+    return current
 
 
 def initial_operators(charts: Charts, version: int) -> dict[str, str]:

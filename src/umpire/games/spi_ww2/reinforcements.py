@@ -94,6 +94,7 @@ def end_of_player_turn(board: Board, player: str) -> None:
     10.84 US arrivals to the Holding Area."""
     own = politics.nationalities(board.state, board.charts, player)
     board.flags.pop("spent", None)  # 6.53: the aborted SP are free again next Game-Turn
+    board.flags.pop("us_aborted", None)  # and US arrivals turned back (10.83)
     garrison_check(board, player)
     if "FRA" in own and board.pools.get("FRA:spring"):
         board.pools.pop("FRA:spring")

@@ -182,9 +182,11 @@ def crossing(
     to: str,
     amph: bool,
     chance: Chance | None,
+    origin: str = "",
 ) -> tuple[int, int, int]:
     """Roll for each SP crossing: (landed, aborted, eliminated). Without chance (checking
-    orders), every SP lands."""
+    orders), every SP lands. ``origin``: said instead of ``frm`` for a voyage from off the
+    map (US arrivals at a port, 10.83: ``frm`` is then the port itself)."""
     if chance is None:
         return n, 0, 0
     if italian_interdiction(board, player, frm, to):
@@ -197,8 +199,9 @@ def crossing(
         return n, 0, 0
     landed = aborted = lost = 0
     rolls = []
+    voyage = f"{origin} to {to}" if origin else f"{frm}-{to}"
     for i in range(n):
-        roll = chance.roll(6, purpose=f"{why}: {nat} SP {i + 1} {frm}-{to}")
+        roll = chance.roll(6, purpose=f"{why}: {nat} SP {i + 1} {voyage}")
         rolls.append(roll)
         if roll in table.get("eliminated", ()):
             lost += 1
@@ -208,7 +211,7 @@ def crossing(
             landed += 1
     board.say(
         "interdiction",
-        f"{why} die roll for {nat} {frm}-{to}: {', '.join(map(str, rolls))}: "
+        f"{why} die roll for {nat} {voyage}: {', '.join(map(str, rolls))}: "
         f"{landed} landed, {aborted} aborted, {lost} eliminated.",
         rolls=rolls,
     )
