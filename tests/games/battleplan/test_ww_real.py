@@ -391,3 +391,37 @@ def test_the_gms_deals_seat_two_or_three_countries_as_one_position() -> None:
     ):
         with pytest.raises(ValueError, match="deals"):
             R.new_game("real", ["USA", "CAN", "PHL"], SeededChance(1), {"deals": bad})
+
+
+def _research_turns(powers: list[str], orders: dict[str, str], turns: int) -> list[GameState]:
+    """``turns`` turns through the game's own pipeline (its copy of the state each turn), the
+    same research ordered every turn; the state after each."""
+    state = _new(powers)
+    out = []
+    for turn in range(1, turns + 1):
+        parsed = {p: [o for _, o in R.parse(state, p, text).orders] for p, text in orders.items()}
+        assert all(not R.parse(state, p, text).problems for p, text in orders.items())
+        state = R.resolve(state, parsed, SeededChance(turn)).state
+        state = R.load_state(R.dump_state(state))  # and through the record's JSON
+        out.append(state)
+    return out
+
+
+@pytest.mark.rule("BP 5B")
+def test_research_odds_last_the_whole_game() -> None:
+    """ "Some players will NEVER be able to build missiles, no matter how much they spend on
+    research. Some players will have EASIER research in some things": the odds are the
+    position's for every turn of the game, not the first only (issue 26)."""
+    # Yugoslavia and Finland (missile odds 0) research missiles, Israel (AirForce odds 150)
+    # and Switzerland (AirForce 100) research AirForce, every turn for four turns
+    orders = {"YUG": "RM30", "FIN": "RM30", "ISR": "RF20", "SWI": "RF20"}
+    states = _research_turns(["YUG", "FIN", "ISR", "SWI"], orders, 4)
+    for state in states:
+        yug, fin, isr, swi = state.players
+        assert yug.multipliers["M"] == 0 and fin.multipliers["M"] == 0  # never
+        assert yug.research_odds == {"M": 0} and isr.research_odds == {"F": 150, "M": 125}
+    gains = [(s.player(3).multipliers["F"], s.player(4).multipliers["F"]) for s in states]
+    isr_f = [b - a for (a, _), (b, _) in zip([(100, 100), *gains], gains, strict=False)]
+    swi_f = [b - a for (_, a), (_, b) in zip([(100, 100), *gains], gains, strict=False)]
+    assert swi_f == [5, 5, 5, 5]  # sqrt(1.25 x 20) = 5 a turn (ruling R-E1)
+    assert all(g in (7, 8) for g in isr_f)  # 150% of 5, rounded at random: easier every turn
