@@ -27,7 +27,9 @@ from umpire.games.battleplan.world.real import (
     position,
     positions,
     real_data,
+    seat_class,
     starting_forces,
+    threshold,
 )
 
 R = RULESETS["real"]
@@ -425,3 +427,26 @@ def test_research_odds_last_the_whole_game() -> None:
     swi_f = [b - a for (_, a), (_, b) in zip([(100, 100), *gains], gains, strict=False)]
     assert swi_f == [5, 5, 5, 5]  # sqrt(1.25 x 20) = 5 a turn (ruling R-E1)
     assert all(g in (7, 8) for g in isr_f)  # 150% of 5, rounded at random: easier every turn
+
+
+@pytest.mark.rule("WW real.winners")
+def test_a_deal_is_classed_by_the_price_the_list_gives_it() -> None:
+    """ "Medium Country (countries or combinations that are listed as $4 or $5 per turn in the
+    original price list) ... 400"; "any two $3.50 countries of our choice for $5.00" is such a
+    combination, "any three $2.50 or $2.00 countries ... for $3.50" a Small one (issue 26;
+    ruling W-REAL3)."""
+    deals = {"CAN": ["KOR"], "PHL": ["ARG", "IRL"]}
+    state: GameState = R.new_game("real", ["USA", "CAN", "PHL"], SeededChance(1), {"deals": deals})
+    assert [seat_class(state, n) for n in (1, 2, 3)] == ["super", "medium", "small"]
+    assert threshold(state, 2) == 400 and threshold(state, 3) == 100
+    text = R.printout(state, [], "CAN")
+    assert "Medium 400 (you)" in text and "You need 400;" in text
+    assert "Small 100 (you)" in R.printout(state, [], "PHL")
+    # Canada & Korea with 100 to 399 industry are survivors, not winners
+    _ally_all(state, [1, 2, 3])
+    owned = industry_owned(state, 2)
+    assert 100 <= owned < 400
+    assert standing(state)[2] == "survivor"
+    # alone, Canada is a $3.50 line: Small, 100
+    alone: GameState = R.new_game("real", ["USA", "CAN"], SeededChance(1), {})
+    assert seat_class(alone, 2) == "small" and threshold(alone, 2) == 100

@@ -16,7 +16,7 @@ from __future__ import annotations
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.world.ending1939 import CHANCE_PERCENT, FIRST_MARKED
-from umpire.games.battleplan.world.real import CLASSES, industry_owned, position, real_data
+from umpire.games.battleplan.world.real import CLASSES, industry_owned, real_data, seat_class
 from umpire.games.battleplan.world.scoring1939 import score
 
 CLASS_NAMES = {"super": "Super Power", "major": "Major Power", "medium": "Medium", "small": "Small"}
@@ -30,7 +30,7 @@ def basic_goal(state: GameState, gm: GameMap, number: int) -> list[str]:
 def real_goal(state: GameState, gm: GameMap, number: int) -> list[str]:
     """WW real.end and real.winners: the thresholds of every class, his own marked."""
     thresholds = real_data().thresholds
-    mine = position(state.player(number).power).klass
+    mine = seat_class(state, number)  # a deal by the price the list gives it (W-REAL3)
     classes = ", ".join(
         f"{CLASS_NAMES[k]} {thresholds[k]}" + (" (you)" if k == mine else "") for k in CLASSES
     )
