@@ -450,3 +450,25 @@ def test_a_deal_is_classed_by_the_price_the_list_gives_it() -> None:
     # alone, Canada is a $3.50 line: Small, 100
     alone: GameState = R.new_game("real", ["USA", "CAN"], SeededChance(1), {})
     assert seat_class(alone, 2) == "small" and threshold(alone, 2) == 100
+
+
+@pytest.mark.rule("WW opinion")
+@pytest.mark.rule("BP 3A")
+def test_world_opinion_comes_before_the_revolutions_of_the_same_turn() -> None:
+    """ "If the HPI ever drops to zero, there is a revolution": three players put Russia at
+    the top of their bad-guy lists (-9 a turn) and the Baltic States' HPI of 5 falls below
+    zero; the revolution comes at step 8 of that turn, so no printout shows an occupied
+    country with an HPI of zero or less and Russia gives no orders there next turn (issue 26;
+    ruling W-OP1)."""
+    state = _new(["USA", "RUS", "CHN", "GER"])
+    state.countries["RBA"].hpi = 5
+    orders = {p: [o for _, o in R.parse(state, p, "2B3").orders] for p in ("USA", "CHN", "GER")}
+    res = R.resolve(state, orders, SeededChance(1))
+    after = res.state
+    assert after.countries["RBA"].owner == MINOR and after.countries["RBA"].controller() == MINOR
+    assert after.countries["RMO"].hpi == 100 - 9  # the others stand
+    assert all(c.hpi > 0 for c in after.countries.values() if c.owner != MINOR)
+    kinds = [e.kind for e in res.events]
+    assert kinds.index("world_opinion") < kinds.index("revolution")
+    assert "Revolution in RBA" in R.printout(after, res.events, "RUS")
+    assert _codes(after, "RUS", "@RBA BA1")  # no longer his to order
