@@ -46,7 +46,7 @@ def real_goal(state: GameState, gm: GameMap, number: int) -> list[str]:
 
 def goal_1939(state: GameState, gm: GameMap, number: int) -> list[str]:
     """WW 1939: the power's own victory list (set B) and the end of the game."""
-    lines = [label for label, _ in score(state, gm, number)]
+    lines = [line.label for line in score(state, gm, number)]
     return [
         f"To win: the most victory points (set B) when the game ends (from the printout "
         f"marked T{FIRST_MARKED}, a {CHANCE_PERCENT}% chance each turn). Your list:",

@@ -265,7 +265,6 @@ def deal_fees(deals: Mapping[str, Sequence[str]], seated: Sequence[str]) -> dict
     $2.00 countries of our choice for $3.50". ``deals`` maps a seated position to the unseated
     positions played with it; the result is every seat's turn fee. A deal that is not one of
     the two kinds, or names a seated, unknown or twice-used position, raises ValueError."""
-    prices = real_data().raw["deals"]
     fees = {p: position(p).price for p in seated if p in {q.code for q in positions()}}
     used: set[str] = set()
     for seat, extra in deals.items():
