@@ -3,6 +3,7 @@ on turn one, World Opinion, the end when everyone left is allied, winners and su
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import tomllib
@@ -422,9 +423,11 @@ def test_research_odds_last_the_whole_game() -> None:
         yug, fin, isr, swi = state.players
         assert yug.multipliers["M"] == 0 and fin.multipliers["M"] == 0  # never
         assert yug.research_odds == {"M": 0} and isr.research_odds == {"F": 150, "M": 125}
-    gains = [(s.player(3).multipliers["F"], s.player(4).multipliers["F"]) for s in states]
-    isr_f = [b - a for (a, _), (b, _) in zip([(100, 100), *gains], gains, strict=False)]
-    swi_f = [b - a for (_, a), (_, b) in zip([(100, 100), *gains], gains, strict=False)]
+        assert swi.research_odds == {"M": 50}  # AirForce at the usual odds
+    isr_air = [100, *(s.player(3).multipliers["F"] for s in states)]
+    swi_air = [100, *(s.player(4).multipliers["F"] for s in states)]
+    isr_f = [b - a for a, b in itertools.pairwise(isr_air)]
+    swi_f = [b - a for a, b in itertools.pairwise(swi_air)]
     assert swi_f == [5, 5, 5, 5]  # sqrt(1.25 x 20) = 5 a turn (ruling R-E1)
     assert all(g in (7, 8) for g in isr_f)  # 150% of 5, rounded at random: easier every turn
 
