@@ -74,7 +74,7 @@ def resolve_turn(
     note_seas_with_forces(s, start.seen_sea)
     accepted, events = opening(s, gm, orders, chance, arms)
     events += fighting(s, gm, start, accepted, chance, arms)
-    events += closing(s, gm, chance, arms, partial(_hpi_steps, hpi_steps, orders))
+    events += closing(s, gm, chance, arms, hpi_steps, orders)
     expire(s)  # BP 11: standing orders of a country its giver no longer controls end
     for p in s.alive():
         s.player(p).last_turn_occupying = s.turn
@@ -180,31 +180,21 @@ def closing(
     gm: GameMap,
     chance: Chance,
     arms: Arms = BP_ARMS,
-    hpi: Callable[[GameState, Chance], list[Event]] | None = None,
+    hpi_steps: Sequence[HpiStep] = (),
+    orders: Mapping[int, Sequence[Order]] | None = None,
 ) -> list[Event]:
     """8. Income from occupied countries' TaxBases, interest (5A, 5E); research becomes
     effective (5B); blockades suppress for the next turn (5F); a variant's changes of HPI
-    (``hpi``: WW opinion); revolutions (3A: "If the HPI ever drops to zero, there is a
-    revolution", so they come last and see every change of the turn)."""
+    (``hpi_steps``, given the turn's ``orders``: WW opinion); revolutions (3A: "If the HPI
+    ever drops to zero, there is a revolution", so they come last and see every change of
+    the turn)."""
     events = economy.income(s, gm, chance)
     weight = None if not arms.changed else partial(research_weight, s, arms=arms)
     economy.research(s.players, chance, weight)
     economy.blockade(s, gm, chance)
-    if hpi is not None:
-        events += hpi(s, chance)
+    for step in hpi_steps:
+        events += step(s, orders or {}, chance)
     events += economy.revolutions(s)
-    return events
-
-
-def _hpi_steps(
-    steps: Sequence[HpiStep],
-    orders: Mapping[int, Sequence[Order]],
-    s: GameState,
-    chance: Chance,
-) -> list[Event]:
-    events: list[Event] = []
-    for step in steps:
-        events += step(s, orders, chance)
     return events
 
 
