@@ -3,6 +3,9 @@ every power's victory list, each line checked; a whole game's final scores check
 
 from __future__ import annotations
 
+import functools
+import random
+
 import pytest
 
 from umpire.core.chance import Chance, SeededChance
@@ -30,7 +33,7 @@ def _give(state: GameState, who: str, *codes: str) -> None:
 
 
 def _line(state: GameState, who: str, starts: str) -> int:
-    found = [v for line, v in score(state, GM, N[who]) if line.startswith(starts)]
+    found = [ln.points for ln in score(state, GM, N[who]) if ln.label.startswith(starts)]
     assert len(found) == 1, (who, starts)
     return found[0]
 
@@ -101,7 +104,7 @@ def test_argentina_chile_spain_list() -> None:
     assert _line(s, "ACS", "200 if owns Gibraltar") == 200
     assert _line(s, "ACS", "200 if owns Panama") == 200
     assert _line(s, "ACS", "100 if owns Morocco") == 100
-    assert sum(v for _, v in score(s, GM, N["ACS"])) == 4560  # "Max: 4560 points"
+    assert sum(ln.points for ln in score(s, GM, N["ACS"])) == 4560  # "Max: 4560 points"
 
 
 @pytest.mark.rule("WW 1939.vp2")
@@ -147,7 +150,7 @@ def test_colombia_cuba_mexico_list() -> None:
     assert _line(s, "CCM", "10 per other South") == 200
     assert _line(s, "CCM", "500") == 500
     assert _line(s, "CCM", "300 each") == 600
-    assert sum(v for _, v in score(s, GM, N["CCM"])) == 4535  # "Max: 4535"
+    assert sum(ln.points for ln in score(s, GM, N["CCM"])) == 4535  # "Max: 4535"
 
 
 @pytest.mark.rule("WW 1939.vp4")
@@ -301,7 +304,9 @@ def test_usa_list() -> None:
     s = _start()
     assert _line(s, "USA", "100 per part") == 1300
     assert _line(s, "USA", "25 per player still") == 325
-    assert _line(s, "USA", "150 if China") == 350
+    # "Another 150 points if China still owns at least one country, and 200 if the country
+    # China owns is a 'C' country. (200)": 200 at most (Max 4210; issue 26, ruling W-VP7)
+    assert _line(s, "USA", "150 if China") == 200
     assert _line(s, "USA", "10 per space kept") == 1510
     assert _line(s, "USA", "200 Monroe") == 200
     _give(s, "GBR", "NCU")  # a major power takes an N space
@@ -310,6 +315,11 @@ def test_usa_list() -> None:
     assert _line(s, "USA", "300 for owning Panama") == 300
     assert _line(s, "USA", "50 each") == 150
     assert _line(s, "USA", "10 per space kept") == 1500  # Cuba lost by its original player
+    _give(s, "JAP", *power(N["CHI"]).spaces)
+    _give(s, "CHI", "EGB")  # China's only country is not a C country
+    assert _line(s, "USA", "150 if China") == 150
+    _give(s, "GBR", "EGB")
+    assert _line(s, "USA", "150 if China") == 0
 
 
 @pytest.mark.rule("WW 1939.vp1")
@@ -332,7 +342,7 @@ def test_final_scores_of_a_quiet_1939_game_checked_by_hand() -> None:
         "ITA": 700,
         "JAP": 450 + 200 + 120 + 100,  # industry 78 > China, Germany, Balkans, Italy
         "RUS": 1500,
-        "USA": 1300 + 325 + 350 + 1510 + 200 + 100 + 25,
+        "USA": 1300 + 325 + 200 + 1510 + 200 + 100 + 25,  # China owns C spaces: 200
     }
     out = R.outcome(s)
     assert out is not None
@@ -380,3 +390,69 @@ def test_world_opinion_moves_hpi_every_turn_and_the_news_gives_only_totals() -> 
     assert "on 2 good-guy and 1 bad-guy lists: HPI +1" in news[0]
     s, news = _opinion_turn(s, {"FRA": "11G1"})  # a place given to another drops Italy
     assert "on 1 good-guy and 1 bad-guy lists: HPI +0" in news[0]
+
+
+# Each list's printed Max, and where the book's own figures make the sum of its lines differ
+# (ruling W-VP8): Germany's "10 points for each space on the map owned (223 spaces, 2230)" on
+# a map of 224 spaces (its other lines count 224: China 23 + 201, France 23 + 201); Japan's
+# "2 points for each other space owned (178 spaces)", 177 on this map (224 less 3 home
+# islands, 20 other C, 22 P, RKM and NAK); Russia's lines (1500 + 750 + 900 + 970 + 100 =
+# 4220) against its "Max: 4145", 75 less: one of its twelve listed countries.
+PRINTED_MAX = {
+    "ACS": 4560, "BRP": 4520, "CCM": 4535, "LOW": 4800, "BAL": 4550, "CHI": 4483, "FRA": 4077,
+    "GER": 4940, "GBR": 4150, "ITA": 4240, "JAP": 4476, "RUS": 4145, "USA": 4210,
+}  # fmt: skip
+BOOK_DIFFERS = {"GER": +10, "JAP": -2, "RUS": +75}
+EVERY_LIST = [
+    pytest.param("ACS", marks=pytest.mark.rule("WW 1939.vp1")),
+    pytest.param("BRP", marks=pytest.mark.rule("WW 1939.vp2")),
+    pytest.param("CCM", marks=pytest.mark.rule("WW 1939.vp3")),
+    pytest.param("LOW", marks=pytest.mark.rule("WW 1939.vp4")),
+    pytest.param("BAL", marks=pytest.mark.rule("WW 1939.vp5")),
+    pytest.param("CHI", marks=pytest.mark.rule("WW 1939.vp6")),
+    pytest.param("FRA", marks=pytest.mark.rule("WW 1939.vp7")),
+    pytest.param("GER", marks=pytest.mark.rule("WW 1939.vp8")),
+    pytest.param("GBR", marks=pytest.mark.rule("WW 1939.vp9")),
+    pytest.param("ITA", marks=pytest.mark.rule("WW 1939.vp10")),
+    pytest.param("JAP", marks=pytest.mark.rule("WW 1939.vp11")),
+    pytest.param("RUS", marks=pytest.mark.rule("WW 1939.vp12")),
+    pytest.param("USA", marks=pytest.mark.rule("WW 1939.vp13")),
+]
+
+
+@functools.cache
+def _some_states() -> list[GameState]:
+    """States to score: the opening, each power owning the whole map, and random worlds
+    (random owners, minors controlled by random players, navies in random seas, random ally
+    lists), each after 25 turns."""
+    states = [_start()]
+    for p in powers_1939():
+        s = _start()
+        _give(s, p.code, *s.countries)
+        states.append(s)
+    rng = random.Random(26)
+    for _ in range(40):
+        s = _start()
+        for k in s.countries.values():
+            k.owner = rng.choice([MINOR, *range(1, 14)])
+            k.popularity = {} if k.owner else {rng.randint(1, 13): 5}
+        for sea in s.seas.values():
+            for n in rng.sample(range(1, 14), 2):
+                sea.forces[n] = Stack(navy=rng.randint(1, 9))
+        for p in s.players:
+            p.declared = {n: "A" for n in range(1, 14) if n != p.number and rng.random() < 0.5}
+        states.append(s)
+    return states
+
+
+@pytest.mark.parametrize("code", EVERY_LIST)
+def test_each_list_sums_to_its_printed_max_and_no_line_gives_more(code: str) -> None:
+    """Each line's most (the figure in brackets) summed is the list's printed Max, and no
+    line ever gives more than its most (issue 26: the USA's China line gave 350, 150 and 200,
+    against its bracket (200) and the USA's Max 4210)."""
+    states = _some_states()
+    lines = score(states[0], GM, N[code])
+    assert sum(ln.most for ln in lines) == PRINTED_MAX[code] + BOOK_DIFFERS.get(code, 0)
+    for s in states:
+        for ln in score(s, GM, N[code]):
+            assert 0 <= ln.points <= ln.most, (code, ln)

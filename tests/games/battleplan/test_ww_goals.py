@@ -46,7 +46,7 @@ def test_1939_prints_the_powers_own_victory_list() -> None:
     assert "  100 if owns Morocco\n" in text
     gm = world_map(icepack=False)
     usa, _ = _printout("1939", "USA")
-    usa_lines = [label for label, _ in score(state, gm, 13)]  # type: ignore[arg-type]
+    usa_lines = [ln.label for ln in score(state, gm, 13)]  # type: ignore[arg-type]
     for label in usa_lines:
         assert f"  {label}\n" in usa
     assert "100 if owns Morocco" not in usa  # only his own list

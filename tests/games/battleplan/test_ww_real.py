@@ -3,6 +3,7 @@ on turn one, World Opinion, the end when everyone left is allied, winners and su
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import tomllib
@@ -27,7 +28,9 @@ from umpire.games.battleplan.world.real import (
     position,
     positions,
     real_data,
+    seat_class,
     starting_forces,
+    threshold,
 )
 
 R = RULESETS["real"]
@@ -391,3 +394,84 @@ def test_the_gms_deals_seat_two_or_three_countries_as_one_position() -> None:
     ):
         with pytest.raises(ValueError, match="deals"):
             R.new_game("real", ["USA", "CAN", "PHL"], SeededChance(1), {"deals": bad})
+
+
+def _research_turns(powers: list[str], orders: dict[str, str], turns: int) -> list[GameState]:
+    """``turns`` turns through the game's own pipeline (its copy of the state each turn), the
+    same research ordered every turn; the state after each."""
+    state = _new(powers)
+    out = []
+    for turn in range(1, turns + 1):
+        parsed = {p: [o for _, o in R.parse(state, p, text).orders] for p, text in orders.items()}
+        assert all(not R.parse(state, p, text).problems for p, text in orders.items())
+        state = R.resolve(state, parsed, SeededChance(turn)).state
+        state = R.load_state(R.dump_state(state))  # and through the record's JSON
+        out.append(state)
+    return out
+
+
+@pytest.mark.rule("BP 5B")
+def test_research_odds_last_the_whole_game() -> None:
+    """ "Some players will NEVER be able to build missiles, no matter how much they spend on
+    research. Some players will have EASIER research in some things": the odds are the
+    position's for every turn of the game, not the first only (issue 26)."""
+    # Yugoslavia and Finland (missile odds 0) research missiles, Israel (AirForce odds 150)
+    # and Switzerland (AirForce 100) research AirForce, every turn for four turns
+    orders = {"YUG": "RM30", "FIN": "RM30", "ISR": "RF20", "SWI": "RF20"}
+    states = _research_turns(["YUG", "FIN", "ISR", "SWI"], orders, 4)
+    for state in states:
+        yug, fin, isr, swi = state.players
+        assert yug.multipliers["M"] == 0 and fin.multipliers["M"] == 0  # never
+        assert yug.research_odds == {"M": 0} and isr.research_odds == {"F": 150, "M": 125}
+        assert swi.research_odds == {"M": 50}  # AirForce at the usual odds
+    isr_air = [100, *(s.player(3).multipliers["F"] for s in states)]
+    swi_air = [100, *(s.player(4).multipliers["F"] for s in states)]
+    isr_f = [b - a for a, b in itertools.pairwise(isr_air)]
+    swi_f = [b - a for a, b in itertools.pairwise(swi_air)]
+    assert swi_f == [5, 5, 5, 5]  # sqrt(1.25 x 20) = 5 a turn (ruling R-E1)
+    assert all(g in (7, 8) for g in isr_f)  # 150% of 5, rounded at random: easier every turn
+
+
+@pytest.mark.rule("WW real.winners")
+def test_a_deal_is_classed_by_the_price_the_list_gives_it() -> None:
+    """ "Medium Country (countries or combinations that are listed as $4 or $5 per turn in the
+    original price list) ... 400"; "any two $3.50 countries of our choice for $5.00" is such a
+    combination, "any three $2.50 or $2.00 countries ... for $3.50" a Small one (issue 26;
+    ruling W-REAL3)."""
+    deals = {"CAN": ["KOR"], "PHL": ["ARG", "IRL"]}
+    state: GameState = R.new_game("real", ["USA", "CAN", "PHL"], SeededChance(1), {"deals": deals})
+    assert [seat_class(state, n) for n in (1, 2, 3)] == ["super", "medium", "small"]
+    assert threshold(state, 2) == 400 and threshold(state, 3) == 100
+    text = R.printout(state, [], "CAN")
+    assert "Medium 400 (you)" in text and "You need 400;" in text
+    assert "Small 100 (you)" in R.printout(state, [], "PHL")
+    # Canada & Korea with 100 to 399 industry are survivors, not winners
+    _ally_all(state, [1, 2, 3])
+    owned = industry_owned(state, 2)
+    assert 100 <= owned < 400
+    assert standing(state)[2] == "survivor"
+    # alone, Canada is a $3.50 line: Small, 100
+    alone: GameState = R.new_game("real", ["USA", "CAN"], SeededChance(1), {})
+    assert seat_class(alone, 2) == "small" and threshold(alone, 2) == 100
+
+
+@pytest.mark.rule("WW opinion")
+@pytest.mark.rule("BP 3A")
+def test_world_opinion_comes_before_the_revolutions_of_the_same_turn() -> None:
+    """ "If the HPI ever drops to zero, there is a revolution": three players put Russia at
+    the top of their bad-guy lists (-9 a turn) and the Baltic States' HPI of 5 falls below
+    zero; the revolution comes at step 8 of that turn, so no printout shows an occupied
+    country with an HPI of zero or less and Russia gives no orders there next turn (issue 26;
+    ruling W-OP1)."""
+    state = _new(["USA", "RUS", "CHN", "GER"])
+    state.countries["RBA"].hpi = 5
+    orders = {p: [o for _, o in R.parse(state, p, "2B3").orders] for p in ("USA", "CHN", "GER")}
+    res = R.resolve(state, orders, SeededChance(1))
+    after = res.state
+    assert after.countries["RBA"].owner == MINOR and after.countries["RBA"].controller() == MINOR
+    assert after.countries["RMO"].hpi == 100 - 9  # the others stand
+    assert all(c.hpi > 0 for c in after.countries.values() if c.owner != MINOR)
+    kinds = [e.kind for e in res.events]
+    assert kinds.index("world_opinion") < kinds.index("revolution")
+    assert "Revolution in RBA" in R.printout(after, res.events, "RUS")
+    assert _codes(after, "RUS", "@RBA BA1")  # no longer his to order

@@ -171,8 +171,10 @@ class BattlePlan:
         self, state: GameState, orders: Mapping[str, Sequence[Order]], chance: Chance
     ) -> Resolution[GameState]:
         by_number = {state.number_of(p): list(os) for p, os in orders.items()}
-        new, events = resolve_turn(state, self.gm, by_number, chance, self.scenario.arms)
-        for step in self.scenario.after_turn:  # WW opinion, 1939.end
+        new, events = resolve_turn(
+            state, self.gm, by_number, chance, self.scenario.arms, self.scenario.hpi_steps
+        )
+        for step in self.scenario.after_turn:  # WW 1939.end
             events += step(new, by_number, chance)
         return Resolution(new, events)
 

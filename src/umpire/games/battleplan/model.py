@@ -130,7 +130,8 @@ class Country:
         )
 
     def copy(self) -> Country:
-        """The same as a trip through JSON (dicts in key order), without the trip."""
+        """The same as a trip through JSON (dicts in key order), without the trip; field by
+        field for speed, every field checked by ``test_bp_copy``."""
         return Country(
             code=self.code,
             owner=self.owner,
@@ -289,7 +290,10 @@ class Player:
         )
 
     def copy(self) -> Player:
-        """The same as a trip through JSON (keys and lists sorted), without the trip."""
+        """The same as a trip through JSON (keys and lists sorted), without the trip. Written
+        out field by field for speed (the turn and the bots copy the state often); every field
+        must be here, which ``test_bp_copy`` checks for each field the class has (issue 26:
+        the WW Real Forces research odds were once left out, and gone after turn one)."""
         return Player(
             number=self.number,
             power=self.power,
@@ -307,6 +311,7 @@ class Player:
             held_before=sorted(self.held_before),
             occupied_before=sorted(self.occupied_before),
             seas_seen=sorted(self.seas_seen),
+            research_odds=dict(sorted(self.research_odds.items())),
         )
 
 

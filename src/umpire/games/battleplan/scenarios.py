@@ -75,7 +75,9 @@ class Scenario:
     no_attacks_turn_one: bool = False  # WW real.turn1, 1939.turn1
     outcome: Callable[[GameState], Outcome | None] = ending.outcome  # BP 1A unless changed
     world_opinion: bool = False  # WW opinion: the nG/nB orders and their HPI effect
-    # steps after the turn's pipeline, in order (WW opinion, WW 1939.end)
+    # changes of HPI at step 8, before its revolutions see the HPI (WW opinion; ruling W-OP1)
+    hpi_steps: tuple[AfterTurn, ...] = ()
+    # steps after the turn's pipeline, in order (WW 1939.end)
     after_turn: tuple[AfterTurn, ...] = ()
     setup: Setup = _no_setup  # after new_state: a scenario's own starting forces (WW real)
     player_bot: Bot = bot.bot_orders  # the scenario's bot (WW real: peace and World Opinion)
@@ -186,7 +188,8 @@ WW1939 = Scenario(
     no_attacks_turn_one=True,
     outcome=ending1939.outcome,
     world_opinion=True,
-    after_turn=(world_opinion, ending1939.random_end),
+    hpi_steps=(world_opinion,),
+    after_turn=(ending1939.random_end,),
     arms=ARMS_1939,
     goal=goal_1939,
     player_bot=botworld.bot_1939,  # World Opinion and the victory list (ruling W-BOT)
@@ -236,7 +239,7 @@ REAL = Scenario(
     no_attacks_turn_one=True,
     outcome=endingreal.outcome,
     world_opinion=True,
-    after_turn=(world_opinion,),
+    hpi_steps=(world_opinion,),
     setup=real_start,
     player_bot=botreal.bot_orders,
     goal=real_goal,

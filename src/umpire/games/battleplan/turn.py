@@ -8,7 +8,7 @@ the seas seen) and its events, which the pipeline puts in order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -37,6 +37,9 @@ from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.orders import Action, Build, Order, Standing, Transfer
 from umpire.games.battleplan.standing import accept, accepting, expire
 
+# A variant's step of 9.8 before the revolutions: (state, the turn's orders, chance) -> events
+HpiStep = Callable[[GameState, Mapping[int, Sequence[Order]], Chance], list[Event]]
+
 COMBAT_VERBS = frozenset({"AC", "AB", "AS", "NN", "NS", "FA", "FN", "FF", "FI", "FS"})
 
 
@@ -57,9 +60,11 @@ def resolve_turn(
     orders: Mapping[int, Sequence[Order]],
     chance: Chance,
     arms: Arms = BP_ARMS,
+    hpi_steps: Sequence[HpiStep] = (),
 ) -> tuple[GameState, list[Event]]:
     """The turn; ``arms``: the scenario's AirForce and missile rules (BP 4E-4G unless a
-    variant changes them: WW 1939.bombers, 1939.missiles)."""
+    variant changes them: WW 1939.bombers, 1939.missiles); ``hpi_steps``: a variant's changes
+    of HPI at step 8, which the revolutions of that step see (WW opinion)."""
     s = state.copy()
     start = Start(
         holders={c: k.controller() for c, k in s.countries.items()},
@@ -69,7 +74,7 @@ def resolve_turn(
     note_seas_with_forces(s, start.seen_sea)
     accepted, events = opening(s, gm, orders, chance, arms)
     events += fighting(s, gm, start, accepted, chance, arms)
-    events += closing(s, gm, chance, arms)
+    events += closing(s, gm, chance, arms, hpi_steps, orders)
     expire(s)  # BP 11: standing orders of a country its giver no longer controls end
     for p in s.alive():
         s.player(p).last_turn_occupying = s.turn
@@ -170,13 +175,25 @@ def fighting(
     return events
 
 
-def closing(s: GameState, gm: GameMap, chance: Chance, arms: Arms = BP_ARMS) -> list[Event]:
+def closing(
+    s: GameState,
+    gm: GameMap,
+    chance: Chance,
+    arms: Arms = BP_ARMS,
+    hpi_steps: Sequence[HpiStep] = (),
+    orders: Mapping[int, Sequence[Order]] | None = None,
+) -> list[Event]:
     """8. Income from occupied countries' TaxBases, interest (5A, 5E); research becomes
-    effective (5B); blockades suppress for the next turn (5F); revolutions (3A)."""
+    effective (5B); blockades suppress for the next turn (5F); a variant's changes of HPI
+    (``hpi_steps``, given the turn's ``orders``: WW opinion); revolutions (3A: "If the HPI
+    ever drops to zero, there is a revolution", so they come last and see every change of
+    the turn)."""
     events = economy.income(s, gm, chance)
     weight = None if not arms.changed else partial(research_weight, s, arms=arms)
     economy.research(s.players, chance, weight)
     economy.blockade(s, gm, chance)
+    for step in hpi_steps:
+        events += step(s, orders or {}, chance)
     events += economy.revolutions(s)
     return events
 

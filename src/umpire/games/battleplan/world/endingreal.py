@@ -46,7 +46,7 @@ def standing(state: GameState) -> dict[int, str]:
     for n in left_in_game(state):
         if not owns_a_country(state, n):
             continue
-        enough = industry_owned(state, n) >= threshold(state.player(n).power)
+        enough = industry_owned(state, n) >= threshold(state, n)
         out[n] = "winner" if enough else "survivor"
     return out
 
@@ -68,7 +68,7 @@ def outcome(state: GameState) -> Outcome | None:
     parts = []
     for n, r in ranks.items():
         p = state.player(n)
-        parts.append(f"[{n}] {p.power} {r} ({industry_owned(state, n)}/{threshold(p.power)})")
+        parts.append(f"[{n}] {p.power} {r} ({industry_owned(state, n)}/{threshold(state, n)})")
     why = "everyone left is allied" if all_allied(state) else "turn limit reached"
     listed = "; ".join(parts) or "nobody owns a country"
     return Outcome(winners, scores, f"Real Forces over ({why}): {listed}")

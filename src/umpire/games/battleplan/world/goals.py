@@ -16,7 +16,7 @@ from __future__ import annotations
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.world.ending1939 import CHANCE_PERCENT, FIRST_MARKED
-from umpire.games.battleplan.world.real import CLASSES, industry_owned, position, real_data
+from umpire.games.battleplan.world.real import CLASSES, industry_owned, real_data, seat_class
 from umpire.games.battleplan.world.scoring1939 import score
 
 CLASS_NAMES = {"super": "Super Power", "major": "Major Power", "medium": "Medium", "small": "Small"}
@@ -30,7 +30,7 @@ def basic_goal(state: GameState, gm: GameMap, number: int) -> list[str]:
 def real_goal(state: GameState, gm: GameMap, number: int) -> list[str]:
     """WW real.end and real.winners: the thresholds of every class, his own marked."""
     thresholds = real_data().thresholds
-    mine = position(state.player(number).power).klass
+    mine = seat_class(state, number)  # a deal by the price the list gives it (W-REAL3)
     classes = ", ".join(
         f"{CLASS_NAMES[k]} {thresholds[k]}" + (" (you)" if k == mine else "") for k in CLASSES
     )
@@ -46,7 +46,7 @@ def real_goal(state: GameState, gm: GameMap, number: int) -> list[str]:
 
 def goal_1939(state: GameState, gm: GameMap, number: int) -> list[str]:
     """WW 1939: the power's own victory list (set B) and the end of the game."""
-    lines = [label for label, _ in score(state, gm, number)]
+    lines = [line.label for line in score(state, gm, number)]
     return [
         f"To win: the most victory points (set B) when the game ends (from the printout "
         f"marked T{FIRST_MARKED}, a {CHANCE_PERCENT}% chance each turn). Your list:",

@@ -42,8 +42,9 @@ def place(lists: dict[str, int], order: Opinion) -> None:
 def world_opinion(
     state: GameState, orders: Mapping[int, Sequence[Order]], chance: Chance
 ) -> list[Event]:
-    """After the turn: file this turn's listings, then move every listed player's HPI in each
-    of his occupied countries and print the totals in the world news."""
+    """At step 8, before the revolutions (ruling W-OP1): file this turn's listings, then move
+    every listed player's HPI in each of his occupied countries and print the totals in the
+    world news."""
     book: dict[str, dict[str, int]] = state.extra.setdefault("opinion", {})
     for number in sorted(orders):
         lists = book.setdefault(str(number), {})

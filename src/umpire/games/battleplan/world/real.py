@@ -265,7 +265,6 @@ def deal_fees(deals: Mapping[str, Sequence[str]], seated: Sequence[str]) -> dict
     $2.00 countries of our choice for $3.50". ``deals`` maps a seated position to the unseated
     positions played with it; the result is every seat's turn fee. A deal that is not one of
     the two kinds, or names a seated, unknown or twice-used position, raises ValueError."""
-    prices = real_data().raw["deals"]
     fees = {p: position(p).price for p in seated if p in {q.code for q in positions()}}
     used: set[str] = set()
     for seat, extra in deals.items():
@@ -278,17 +277,53 @@ def deal_fees(deals: Mapping[str, Sequence[str]], seated: Sequence[str]) -> dict
             if code in seated or code in used:
                 raise ValueError(f"deals: {code!r} is already played")
             used.add(code)
-        price = [position(c).price for c in codes]
-        if len(codes) == 2 and price == [3.5, 3.5]:
-            fees[seat] = float(prices["two_at_3_50"])
-        elif len(codes) == 3 and max(price) <= 2.5:
-            fees[seat] = float(prices["three_at_2_50_or_less"])
-        else:
+        fee = deal_price(codes)
+        if fee is None:
             raise ValueError(
                 f"deals: {'+'.join(codes)} is neither two $3.50 countries nor three of $2.50 "
                 "or $2.00"
             )
+        fees[seat] = fee
     return fees
+
+
+def deal_price(codes: Sequence[str]) -> float | None:
+    """The price list's price of a deal of these positions: $5.00 for two $3.50 countries,
+    $3.50 for three of $2.50 or $2.00; None if they are neither.
+
+    >>> deal_price(["CAN", "KOR"]), deal_price(["PHL", "ARG", "IRL"]), deal_price(["CAN"])
+    (5.0, 3.5, None)
+    """
+    prices = real_data().raw["deals"]
+    price = [position(c).price for c in codes]
+    if len(codes) == 2 and price == [3.5, 3.5]:
+        return float(prices["two_at_3_50"])
+    if len(codes) == 3 and max(price) <= 2.5:
+        return float(prices["three_at_2_50_or_less"])
+    return None
+
+
+def class_of_price(price: float) -> str:
+    """WW real.winners for a combination of the price list: "Medium Country (countries or
+    combinations that are listed as $4 or $5 per turn in the original price list)", "Small
+    Country (countries or combinations listed for under $4)".
+
+    >>> class_of_price(5.0), class_of_price(3.5)
+    ('medium', 'small')
+    """
+    return "medium" if price >= 4 else "small"
+
+
+def seat_class(state: GameState, number: int) -> str:
+    """The class of player ``number``'s seat (ruling W-REAL3): a line of the price list has its
+    own class; a GM's deal is classed by the price the list gives it (two $3.50 countries for
+    $5.00: Medium; three $2.50-$2.00 countries for $3.50: Small)."""
+    power = state.player(number).power
+    extra = (state.extra.get("deals") or {}).get(power)
+    if not extra:
+        return position(power).klass
+    price = deal_price([power, *extra])
+    return position(power).klass if price is None else class_of_price(price)
 
 
 def industry_owned(state: GameState, number: int) -> int:
@@ -299,8 +334,9 @@ def industry_owned(state: GameState, number: int) -> int:
     )
 
 
-def threshold(power: str) -> int:
-    return real_data().thresholds[position(power).klass]
+def threshold(state: GameState, number: int) -> int:
+    """The industry player ``number`` needs to be a winner (WW real.winners)."""
+    return real_data().thresholds[seat_class(state, number)]
 
 
 # --------------------------------------------------------------------- choosing positions

@@ -8,12 +8,14 @@ industry in countries owned, suppressed industry counting but not industry over 
 Europe with one other player, owning it all oneself counts, and one must own at least one of
 the spaces oneself.
 
-``score(state, gm, number)`` gives ``[(line, points), ...]`` in the order of the list.
+``score(state, gm, number)`` gives ``[Line(label, points, most), ...]`` in the order of the
+list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.model import MINOR, GameState
@@ -24,7 +26,17 @@ from umpire.games.battleplan.world.powers1939 import (
     region,
 )
 
-Lines = list[tuple[str, int]]
+
+class Line(NamedTuple):
+    """One line of a power's victory list."""
+
+    label: str
+    points: int  # what it gives now
+    most: int  # the most it can give: its figure in brackets, on this map, for TURNS turns
+
+
+Lines = list[Line]
+TURNS = 25  # "25 turns approx": the brackets' count for the per-turn lines
 ACS, BRP, CCM, LOW, BAL, CHI, FRA, GER, GBR, ITA, JAP, RUS, USA = range(1, 14)
 EUROPE_EXEMPT = ("EPR", "EAR", "ENA", "EGI", "ETU", "EPD", "ESW", "ENO")  # Player #8
 
