@@ -36,6 +36,7 @@ from umpire.server.errors import (
     ACCOUNT_EMAIL_TAKEN,
     ACCOUNT_INVALID,
     ACCOUNT_TAKEN,
+    ACCOUNT_WEAK_PASSWORD,
     AUTH_BAD_CREDENTIALS,
     AUTH_EMAIL_UNVERIFIED,
     AUTH_THROTTLED,
@@ -94,25 +95,35 @@ def users_at(address: str) -> list[User]:
 
 
 def address_taken(address: str) -> bool:
-    """Whether any account has claimed ``address`` (verified or not; case-insensitive)."""
-    return bool(EmailAddress.objects.filter(email__iexact=address.strip()).exists())
+    """Whether an account has *verified* ``address`` (case-insensitive). An unverified claim
+    takes nothing: several accounts may claim one address, each is mailed its own link, and
+    the first to confirm it keeps it (:meth:`AccountAdapter.confirm_email` drops the others)."""
+    return bool(EmailAddress.objects.filter(email__iexact=address.strip(), verified=True).exists())
+
+
+def drop_other_claims(row: EmailAddress) -> None:
+    """Once ``row`` is verified, every other account's unverified claim of its address goes
+    (their links stop working: a confirmed address can never be claimed again)."""
+    EmailAddress.objects.filter(email__iexact=row.email, verified=False).exclude(
+        user_id=row.user_id
+    ).delete()
 
 
 def set_email(user: User, address: str, *, verified: bool) -> EmailAddress:
     """Give ``user`` the primary address ``address``: ``verified`` only where the address was
-    proven (a confirmation link) or vouched for by the operator (``creategm``, tests)."""
+    proven (a confirmation link) or vouched for by the operator (``creategm``, tests). Another
+    account's unverified claim never stands in the way: a verified address drops it, an
+    unverified one lives beside it until one of them is confirmed."""
     address = address.strip().lower()  # as allauth stores addresses
     others = EmailAddress.objects.filter(email__iexact=address).exclude(user=user)
     if others.filter(verified=True).exists():
-        raise refuse(ACCOUNT_EMAIL_TAKEN)
-    if verified:
-        others.delete()  # an unproven claim by another account gives way to the owner
-    elif others.exists():
         raise refuse(ACCOUNT_EMAIL_TAKEN)
     EmailAddress.objects.filter(user=user).exclude(email__iexact=address).delete()
     row, _ = EmailAddress.objects.update_or_create(
         user=user, email=address, defaults={"primary": True, "verified": verified}
     )
+    if verified:
+        drop_other_claims(row)  # an unproven claim by another account gives way to the owner
     if user.email != address:
         user.email = address
         user.save(update_fields=["email"])
@@ -132,10 +143,13 @@ def register(
     verified: bool = False,
 ) -> User:
     """A new account. Its ``email`` is recorded unverified unless ``verified`` (see
-    :func:`set_email`); an address another account has already claimed is not recorded (the
-    caller tells that account's owner, as the sign-up page does)."""
-    if not username.strip() or len(password) < 8:
+    :func:`set_email`); an address another account has *verified* is not recorded (the
+    caller tells that account's owner, as the sign-up page does), one that others have only
+    claimed is recorded beside their claims. The password must pass Django's validators
+    (:func:`check_password`)."""
+    if not username.strip():
         raise refuse(ACCOUNT_INVALID)
+    check_password(password, username=username.strip(), email=email)
     try:
         with transaction.atomic():
             user = User.objects.create_user(username.strip(), "", password)
@@ -151,17 +165,52 @@ def register(
     return user
 
 
-def send_confirmation(request: HttpRequest, user: User, address: str) -> None:
-    """Mail ``address`` its confirmation link (the sign-up page's mail); when another account
-    holds the address, mail its owner that someone tried to sign up with it instead."""
-    from allauth.account.internal.flows.email_verification import (
-        send_verification_email_to_address,
-    )
+def check_password(password: str, *, username: str = "", email: str = "",
+                   user: User | None = None) -> None:  # fmt: skip
+    """Refuse a password Django's validators (``AUTH_PASSWORD_VALIDATORS``: length, common
+    passwords, likeness to the user name or address, digits only) refuse, with their
+    sentences (``account/weak_password``). Every way a password is set goes through them: the
+    API's registration, the sign-up, change and reset pages (allauth's ``clean_password``),
+    ``umpire creategm``."""
+    from django.contrib.auth.password_validation import validate_password
+
+    probe = user if user is not None else User(username=username, email=email)
+    try:
+        validate_password(password, probe)
+    except ValidationError as err:
+        raise refuse(ACCOUNT_WEAK_PASSWORD, problems=" ".join(err.messages)) from err
+
+
+# Registrations (API and sign-up page) are limited per client address and per address they
+# name, through allauth's rate limits (ACCOUNT_RATE_LIMITS: "signup" per client, as allauth's
+# page counts it, and SIGNUP_ADDRESS per address named).
+SIGNUP_ADDRESS = "umpire_signup_address"
+
+
+def may_sign_up(request: HttpRequest, address: str) -> bool:
+    """Count one registration from this client naming ``address``; False past either limit."""
+    from allauth.core import ratelimit
+
+    return bool(ratelimit.consume(request, action="signup") and ratelimit.consume(
+        request, action=SIGNUP_ADDRESS, key=address.strip().lower()
+    ))  # fmt: skip
+
+
+def send_confirmation(
+    request: HttpRequest, user: User, address: str, *, signup: bool = True
+) -> None:
+    """Mail ``address`` the confirmation link of ``user``'s own claim (the mail names the
+    account, and says to ignore it if the reader did not make that account). Another
+    account's earlier claim does not hold it back: each claim has its own link, and the first
+    confirmed wins. When another account has *verified* the address, its owner is mailed
+    that someone tried to sign up with it instead."""
+    from allauth.account.adapter import get_adapter
 
     row = EmailAddress.objects.filter(user=user, email__iexact=address.strip()).first()
-    if row is None:
-        row = EmailAddress(email=address.strip())  # no user: the "already exists" mail
-    send_verification_email_to_address(request, row, signup=True)
+    if row is None or row.verified:
+        get_adapter(request).send_account_already_exists_mail(address.strip())
+        return
+    row.send_confirmation(request, signup=signup)
 
 
 def confirm_key(request: HttpRequest, key: str) -> str:
@@ -169,6 +218,8 @@ def confirm_key(request: HttpRequest, key: str) -> str:
     from allauth.account.models import EmailConfirmationHMAC
 
     confirmation = EmailConfirmationHMAC.from_key(key.strip())
+    # A key whose claim was dropped (another account confirmed the address first) finds no
+    # row; one for an address verified meanwhile is refused by allauth (can_set_verified).
     address = confirmation.confirm(request) if confirmation is not None else None
     if address is None:
         raise refuse(CONFIRM_INVALID)
@@ -198,6 +249,25 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
         ctx.update(context)
         msg = self.render_mail(template_prefix, email, ctx)
         send(email, str(msg.subject), str(msg.body), kind="account")
+
+    def confirm_email(self, request: HttpRequest, email_address: EmailAddress) -> bool:
+        """allauth's confirmation (the link's page, ``POST /api/auth/confirm``); the first
+        account to confirm an address keeps it, and every other account's claim of it is
+        dropped (their links stop working)."""
+        with transaction.atomic():
+            confirmed = bool(super().confirm_email(request, email_address))
+            if confirmed:
+                drop_other_claims(email_address)
+        return confirmed
+
+    def should_send_confirmation_mail(
+        self, request: HttpRequest, email_address: EmailAddress, signup: bool
+    ) -> bool:
+        """At sign-up the page's own form has mailed the new account's link already
+        (:func:`send_confirmation`, after the sign-up limits), so that allauth's one-mail-per-
+        address cooldown cannot swallow it behind another account's claim; at a later login
+        allauth sends it again as usual."""
+        return not signup
 
     def get_client_ip(self, request: HttpRequest) -> str:
         """The client's address for the login limits. A request with no usable address (no

@@ -115,6 +115,7 @@ STATUS_BY_CODE = {
     E.STANDBY_NO_GAME.code: 409,
     E.ACCOUNT_TAKEN.code: 409,
     E.AUTH_THROTTLED.code: 429,
+    E.ACCOUNT_THROTTLED.code: 429,
     E.AUTH_EMAIL_UNVERIFIED.code: 403,
     E.TOKEN_NOT_FOUND.code: 404,
     E.CONFIRM_INVALID.code: 400,
@@ -287,9 +288,16 @@ class TokenRow(Schema):
 def register(request: HttpRequest, data: RegisterIn) -> Status[dict[str, str]]:
     """A new account with a required address, the same rules as the sign-up page: the address
     is mailed a confirmation key (POST it to ``/auth/confirm``, or follow the link), and no
-    token is given (``/auth/token``) until it is confirmed. An address another account has
-    claimed is not recorded: its owner is told by mail instead (the answer is the same, so
-    the API does not reveal who is registered)."""
+    token is given (``/auth/token``) until it is confirmed. The mail names the new account
+    and tells a reader who did not make it to ignore it. An address other accounts have only
+    claimed is recorded beside their claims, each with its own link (the first confirmed
+    keeps it); one another account has verified is not recorded: its owner is told by mail
+    instead (the answer is the same, so the API does not reveal who is registered). The
+    password must pass the validators (``account/weak_password``); registrations are limited
+    per client and per address named (``account/throttled``, 429)."""
+    accounts.check_password(data.password, username=data.username, email=data.email)
+    if not accounts.may_sign_up(request, data.email):
+        raise refuse(E.ACCOUNT_THROTTLED)
     user = accounts.register(
         data.username, data.password, email=data.email, display_name=data.display_name
     )

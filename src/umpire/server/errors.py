@@ -32,8 +32,21 @@ def refuse(code: Code, **fields: Any) -> SessionError:
 
 ACCOUNT_INVALID = SERVER.declare(
     "account/invalid",
-    "a user name and a password of at least 8 characters are needed",
-    "A new account needs a user name and a long enough password.",
+    "a user name is needed",
+    "A new account needs a user name.",
+)
+ACCOUNT_WEAK_PASSWORD = SERVER.declare(
+    "account/weak_password",
+    "this password is refused: {problems}",
+    "Every password (API registration, the sign-up, change and reset pages, `umpire "
+    "creategm`) passes Django's validators: at least 8 characters, not a common password, "
+    "not like the user name or address, not digits only. The message lists what was wrong.",
+)
+ACCOUNT_THROTTLED = SERVER.declare(
+    "account/throttled",
+    "too many sign-ups from your address or for this mail address: try again in an hour",
+    "Registrations are limited per client address and per mail address named (as the "
+    "sign-up page's are); nothing was created and nothing was mailed.",
 )
 ACCOUNT_TAKEN = SERVER.declare(
     "account/taken",
