@@ -181,6 +181,66 @@ def test_registrations_naming_one_address_are_limited_whatever_the_client(
     assert len(mail_to(VICTIM, mailoutbox)) == 3
 
 
+# --- 8. failed logins lock their source, not the owner ----------------------------------------
+
+
+def token_from(address: str, name: str, password: str) -> Any:
+    answer = Client(REMOTE_ADDR=address).post(
+        "/api/auth/token", {"username": name, "password": password}, "application/json"
+    )
+    return answer.status_code, answer.json()
+
+
+def test_wrong_guesses_lock_the_guessers_address_not_the_owner(settings: Any) -> None:
+    gm = accounts.register("gm", "Ocelot-Quartz-77", email="gm@example.org", verified=True)
+    for _ in range(settings.UMPIRE_LOGIN_FAILURES):
+        assert token_from("10.6.6.6", "gm", "wrong-guess")[0] == 401
+    status, body = token_from("10.6.6.6", "gm", "Ocelot-Quartz-77")
+    assert (status, body["code"]) == (429, "auth/throttled")  # the guesser's address is shut
+    # The owner, from his own address, gets in at once, by the API and by the page.
+    assert token_from("10.0.0.1", "gm", "Ocelot-Quartz-77")[0] == 200
+    page = Client(REMOTE_ADDR="10.0.0.2")
+    response = page.post("/accounts/login/", {"login": "gm", "password": "Ocelot-Quartz-77"})
+    assert response.status_code == 302 and response["Location"] == "/games/"
+    # The attempts are shown to him on his account page.
+    html = page.get("/account/").content.decode()
+    assert "Recent logins" in html and "10.6.6.6" in html and "wrong password" in html
+    assert "refused: too many failures from there" in html and "10.0.0.1" in html
+    assert [a["ok"] for a in accounts.login_attempts(gm)][:2] == [True, True]
+
+
+def test_an_account_attacked_from_everywhere_lets_in_known_devices_and_the_mailed_link(
+    settings: Any, mailoutbox: list[Any]
+) -> None:
+    accounts.register("gm", "Ocelot-Quartz-77", email="gm@example.org", verified=True)
+    assert token_from("10.0.0.1", "gm", "Ocelot-Quartz-77")[0] == 200  # his usual device
+    for n in range(settings.UMPIRE_ACCOUNT_FAILURES):  # a guesser with many addresses
+        assert token_from(f"10.7.{n // 200}.{n % 200}", "gm", "wrong-guess")[0] == 401
+    status, body = token_from("10.8.8.8", "gm", "Ocelot-Quartz-77")
+    assert (status, body["code"]) == (403, "auth/account_guarded")
+    # His known device gets in with the right password, by the API and the page.
+    assert token_from("10.0.0.1", "gm", "Ocelot-Quartz-77")[0] == 200
+    known = Client(REMOTE_ADDR="10.0.0.1")
+    response = known.post("/accounts/login/", {"login": "gm", "password": "Ocelot-Quartz-77"})
+    assert response.status_code == 302
+    # From a new device: the page says how to get in, and the password reset's mailed
+    # one-time link logs him in and lifts the guard.
+    laptop = Client(REMOTE_ADDR="10.9.0.1")
+    page = laptop.post("/accounts/login/", {"login": "gm", "password": "Ocelot-Quartz-77"})
+    assert page.status_code == 200 and b"lets in only devices it knows" in page.content
+    mailoutbox.clear()
+    laptop.post("/accounts/password/reset/", {"email": "gm@example.org"})
+    (reset,) = [m for m in mailoutbox if m.to == ["gm@example.org"]]
+    link = re.search(r"(/accounts/password/reset/key/[-:\w]+/)", reset.body)
+    assert link, reset.body
+    form_url = laptop.get(link.group(1))["Location"]
+    done = laptop.post(form_url, {"password1": "Newer-Quartz-88", "password2": "Newer-Quartz-88"})
+    assert done.status_code == 302
+    assert laptop.get("/account/").status_code == 200  # logged in by the link
+    assert token_from("10.9.0.1", "gm", "Newer-Quartz-88")[0] == 200
+    assert token_from("10.9.0.2", "gm", "Newer-Quartz-88")[0] == 200  # the guard is lifted
+
+
 # --- 14. passwords pass Django's validators everywhere --------------------------------------
 
 

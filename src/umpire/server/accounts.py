@@ -18,6 +18,7 @@ account:
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from datetime import timedelta
 from typing import Any
@@ -39,12 +40,15 @@ from umpire.server.errors import (
     ACCOUNT_WEAK_PASSWORD,
     AUTH_BAD_CREDENTIALS,
     AUTH_EMAIL_UNVERIFIED,
+    AUTH_GUARDED,
     AUTH_THROTTLED,
     CONFIRM_INVALID,
     TOKEN_NOT_FOUND,
     refuse,
 )
 from umpire.server.models import ApiToken, Profile, Seat
+
+log = logging.getLogger("umpire.accounts")
 
 
 def digest(token: str) -> str:
@@ -269,6 +273,56 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
         allauth sends it again as usual."""
         return not signup
 
+    def authenticate(self, request: HttpRequest, **credentials: Any) -> Any:
+        """allauth's password check (the login page, ``POST /api/auth/token``, re-entering a
+        password), with limits that lock the *source* of failed attempts, not the owner:
+
+        - one client address: ``10/m`` failures over all accounts, and
+          ``UMPIRE_LOGIN_FAILURES`` per 5 minutes on one account, past which that address is
+          refused for that account, right password or not (``too_many_login_attempts``);
+        - one account from everywhere: past ``UMPIRE_ACCOUNT_FAILURES`` an hour (a guesser
+          with many addresses) only a *known device* (a client address the account logged in
+          from before) gets in with the right password; from elsewhere the owner uses the
+          password reset, a mailed one-time link that logs him in and clears the count.
+
+        Every attempt is logged and kept for the account page (:func:`login_attempts`)."""
+        from allauth.account.auth_backends import AuthenticationBackend
+        from allauth.core import ratelimit
+        from django.contrib.auth import authenticate as django_authenticate
+
+        source = self.get_client_ip(request)
+        account = _account_key(credentials)
+        per_source = f"{account}|{source}"
+        if not ratelimit.consume(request, action="login_failed", key=per_source, dry_run=True):
+            _attempt(account, source, ok=False, what="refused: too many failures from there")
+            raise self.validation_error("too_many_login_attempts")
+        if not ratelimit.consume(
+            request, action=ACCOUNT_FAILURES, key=account, dry_run=True
+        ) and not is_known_device(account, source):
+            _attempt(account, source, ok=False, what="refused: new device while under attack")
+            raise ValidationError(GUARDED, code="account_guarded")
+        AuthenticationBackend.unstash_authenticated_user()
+        user = django_authenticate(request, **credentials)
+        user = user or AuthenticationBackend.unstash_authenticated_user()
+        if user:
+            _attempt(account, source, ok=True, what="logged in")
+            remember_device(account, source)
+            return user
+        ratelimit.consume(request, action="login_failed", key=per_source)
+        ratelimit.consume(request, action=ACCOUNT_FAILURES, key=account)
+        _attempt(account, source, ok=False, what="wrong password")
+        self.authentication_failed(request, **credentials)
+        return None
+
+    def login(self, request: HttpRequest, user: Any) -> None:
+        """Logged in on the pages (a password, a confirmation or a password reset's link): the
+        device is known from now on; a reset's one-time link also clears the account's
+        count of failures (the owner proved his mailbox)."""
+        super().login(request, user)
+        account = f"user:{user.pk}"
+        source = self.get_client_ip(request)
+        remember_device(account, source)
+
     def get_client_ip(self, request: HttpRequest) -> str:
         """The client's address for the login limits. A request with no usable address (no
         REMOTE_ADDR, or an X-Forwarded-For shorter than the trusted proxies) is counted in
@@ -284,6 +338,78 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
 
 # The login limits' bucket for requests whose client address cannot be told.
 UNKNOWN_CLIENT = "0.0.0.0"
+
+# --- failed logins: the source is locked, not the owner --------------------------------------
+
+# allauth's rate limit (ACCOUNT_RATE_LIMITS) counting one account's failures from everywhere.
+ACCOUNT_FAILURES = "umpire_account_failures"
+GUARDED = (
+    "This account has had many failed logins from elsewhere, so it lets in only devices it "
+    'knows. Use "Forgot your password?": the mailed link logs you in.'
+)
+# How long a device stays known, and how many attempts the account page shows.
+KNOWN_DEVICE_DAYS = 90
+ATTEMPTS_KEPT = 20
+
+
+def _account_key(credentials: dict[str, Any]) -> str:
+    """What the limits count an attempt against: the account the user name or address names
+    (so that both ways in share one count), else the name as given."""
+    given = str(credentials.get("email") or credentials.get("username") or "").strip()
+    if "@" in given:
+        users = users_at(given)
+        found = users[0].pk if users else None
+    else:
+        found = User.objects.filter(username__iexact=given).values_list("pk", flat=True).first()
+    return f"user:{found}" if found else f"name:{given.lower()}"
+
+
+def _cache_key(kind: str, account: str) -> str:
+    return "umpire:" + kind + ":" + hashlib.sha256(account.encode()).hexdigest()
+
+
+def is_known_device(account: str, source: str) -> bool:
+    from django.core.cache import cache
+
+    return source in (cache.get(_cache_key("devices", account)) or [])
+
+
+def remember_device(account: str, source: str) -> None:
+    from django.core.cache import cache
+
+    key = _cache_key("devices", account)
+    known = [*[d for d in cache.get(key) or [] if d != source][-19:], source]
+    cache.set(key, known, KNOWN_DEVICE_DAYS * 86400)
+
+
+def forget_failures(request: HttpRequest, user: User) -> None:
+    """A password reset proved the owner's mailbox: the account's count of failures from
+    everywhere is cleared (allauth's ``password_reset`` signal)."""
+    from allauth.core import ratelimit
+
+    ratelimit.clear(request, action=ACCOUNT_FAILURES, key=f"user:{user.pk}")
+    _attempt(f"user:{user.pk}", UNKNOWN_CLIENT, ok=True, what="password reset by mailed link")
+
+
+def _attempt(account: str, source: str, *, ok: bool, what: str) -> None:
+    """Log one login attempt, and keep the last ones of an existing account for its page."""
+    from django.core.cache import cache
+
+    (log.info if ok else log.warning)("login %s for %s from %s", what, account, source)
+    if not account.startswith("user:"):
+        return
+    key = _cache_key("attempts", account)
+    entry = {"at": timezone.now().isoformat(timespec="seconds"), "source": source,
+             "ok": ok, "what": what}  # fmt: skip
+    kept = [*(cache.get(key) or [])[-(ATTEMPTS_KEPT - 1) :], entry]
+    cache.set(key, kept, KNOWN_DEVICE_DAYS * 86400)
+
+
+def login_attempts(user: User) -> list[dict[str, Any]]:
+    """The account's last login attempts, newest first (when, from where, what became of it)."""
+    from django.core.cache import cache
+
+    return list(reversed(cache.get(_cache_key("attempts", f"user:{user.pk}")) or []))
 
 
 def _site(request: HttpRequest | None) -> Any:
@@ -315,10 +441,11 @@ def issue_token(user: User, name: str = "api") -> str:
 def login(request: HttpRequest, username: str, password: str, name: str = "api") -> str:
     """A token for a user name (or verified address) and password.
 
-    Goes through allauth's authentication, so failed attempts count against the same
-    limits as the login page (per account and per client address); past the limit every
-    attempt is refused with ``auth/throttled``, even with the right password. An account
-    whose address is not verified gets no token.
+    Goes through allauth's authentication (:meth:`AccountAdapter.authenticate`), so failed
+    attempts count against the same limits as the login page: past them the client address
+    that failed is refused for that account (``auth/throttled``), right password or not, and
+    an account attacked from many addresses lets in only devices it knows
+    (``auth/account_guarded``). An account whose address is not verified gets no token.
     """
     from allauth.account.adapter import get_adapter
 
@@ -326,7 +453,8 @@ def login(request: HttpRequest, username: str, password: str, name: str = "api")
     try:
         user = get_adapter(request).authenticate(request, **{field: username, "password": password})
     except ValidationError as err:
-        raise refuse(AUTH_THROTTLED) from err
+        guarded = getattr(err, "code", None) == "account_guarded"
+        raise refuse(AUTH_GUARDED if guarded else AUTH_THROTTLED) from err
     if user is None or not isinstance(user, User):
         raise refuse(AUTH_BAD_CREDENTIALS)
     if not verified_address(user):
@@ -392,8 +520,15 @@ def _password_saved(sender: Any, instance: User, **kwargs: Any) -> None:
         ApiToken.objects.filter(user_id=instance.pk).delete()
 
 
+def _password_reset(sender: Any, request: HttpRequest, user: User, **kwargs: Any) -> None:
+    forget_failures(request, user)
+
+
 def connect() -> None:
+    from allauth.account.signals import password_reset
+
     pre_save.connect(_password_saved, sender=User, dispatch_uid="umpire.accounts.password")
+    password_reset.connect(_password_reset, dispatch_uid="umpire.accounts.reset")
 
 
 # --- seat codes -------------------------------------------------------------------------------

@@ -115,6 +115,7 @@ STATUS_BY_CODE = {
     E.STANDBY_NO_GAME.code: 409,
     E.ACCOUNT_TAKEN.code: 409,
     E.AUTH_THROTTLED.code: 429,
+    E.AUTH_GUARDED.code: 403,
     E.ACCOUNT_THROTTLED.code: 429,
     E.AUTH_EMAIL_UNVERIFIED.code: 403,
     E.TOKEN_NOT_FOUND.code: 404,
@@ -314,8 +315,9 @@ def confirm(request: HttpRequest, data: ConfirmIn) -> dict[str, str]:
 @api.post("/auth/token", response=TokenOut, tags=["accounts"])
 def token(request: HttpRequest, data: LoginIn) -> dict[str, str]:
     """A bearer token (replacing the account's earlier token of the same ``name``); it expires
-    after ``UMPIRE_TOKEN_DAYS`` days and with any change of password. Failed attempts are
-    limited per account and per client address (``auth/throttled``)."""
+    after ``UMPIRE_TOKEN_DAYS`` days and with any change of password. Failed attempts lock
+    the client address that made them (``auth/throttled``), not the account; an account
+    attacked from many addresses lets in only devices it knows (``auth/account_guarded``)."""
     value = accounts.login(request, data.username, data.password, data.name)
     row = accounts.token_row(value)
     return {"username": row.user.username, "token": value, "expires_at": row.expires_at.isoformat()}
