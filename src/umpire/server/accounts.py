@@ -6,8 +6,15 @@ account:
 
 - :func:`verified_address`: the one address mail goes to, and :func:`users_at`: the accounts
   a mail's From address may belong to. Both count only addresses the account has *verified*
-  (allauth's ``EmailAddress``), and an address is unique among accounts (case-insensitive),
-  so nobody receives another person's seat code or printout by registering his address.
+  (allauth's ``EmailAddress``), and a verified address is unique among accounts
+  (case-insensitive), so nobody receives another person's seat code or printout by
+  registering his address. An unverified claim takes nothing: several accounts may claim one
+  address, each is mailed its own link naming the account, the first to confirm keeps it and
+  the other claims are dropped (:meth:`AccountAdapter.confirm_email`).
+- Passwords pass Django's validators on every path (:func:`check_password`); sign-ups are
+  limited per client and per address named (:func:`may_sign_up`); failed logins lock the
+  client address that made them, not the owner (:meth:`AccountAdapter.authenticate`), and
+  are kept for the account page (:func:`login_attempts`).
 - API tokens: issued by :func:`login` (a login replaces the token of the same name instead
   of adding one), expire after ``UMPIRE_TOKEN_DAYS``, listed and revoked by their owner, and
   all revoked whenever the account's password changes (a change, a reset, an admin's or a
