@@ -239,6 +239,9 @@ ACCOUNT_RATE_LIMITS = {
     "umpire_account_failures": f"{UMPIRE_ACCOUNT_FAILURES}/h/key",
     "signup": f"{UMPIRE_SIGNUPS_PER_HOUR}/h/ip",
     "umpire_signup_address": "3/h/key",
+    # A confirmation mailed again (a login with an unconfirmed address): one per 3 minutes
+    # and 5 a day per address, so a stranger's claim cannot make the owner's inbox a stream.
+    "confirm_email": "1/3m/key,5/d/key",
 }
 # Behind a reverse proxy, the number of proxies whose X-Forwarded-For is trusted: without
 # it every client would share the proxy's address and its limit.
