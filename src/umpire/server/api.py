@@ -115,6 +115,8 @@ STATUS_BY_CODE = {
     E.STANDBY_NO_GAME.code: 409,
     E.ACCOUNT_TAKEN.code: 409,
     E.AUTH_THROTTLED.code: 429,
+    E.AUTH_GUARDED.code: 403,
+    E.ACCOUNT_THROTTLED.code: 429,
     E.AUTH_EMAIL_UNVERIFIED.code: 403,
     E.TOKEN_NOT_FOUND.code: 404,
     E.CONFIRM_INVALID.code: 400,
@@ -287,9 +289,16 @@ class TokenRow(Schema):
 def register(request: HttpRequest, data: RegisterIn) -> Status[dict[str, str]]:
     """A new account with a required address, the same rules as the sign-up page: the address
     is mailed a confirmation key (POST it to ``/auth/confirm``, or follow the link), and no
-    token is given (``/auth/token``) until it is confirmed. An address another account has
-    claimed is not recorded: its owner is told by mail instead (the answer is the same, so
-    the API does not reveal who is registered)."""
+    token is given (``/auth/token``) until it is confirmed. The mail names the new account
+    and tells a reader who did not make it to ignore it. An address other accounts have only
+    claimed is recorded beside their claims, each with its own link (the first confirmed
+    keeps it); one another account has verified is not recorded: its owner is told by mail
+    instead (the answer is the same, so the API does not reveal who is registered). The
+    password must pass the validators (``account/weak_password``); registrations are limited
+    per client and per address named (``account/throttled``, 429)."""
+    accounts.check_password(data.password, username=data.username, email=data.email)
+    if not accounts.may_sign_up(request, data.email):
+        raise refuse(E.ACCOUNT_THROTTLED)
     user = accounts.register(
         data.username, data.password, email=data.email, display_name=data.display_name
     )
@@ -306,8 +315,9 @@ def confirm(request: HttpRequest, data: ConfirmIn) -> dict[str, str]:
 @api.post("/auth/token", response=TokenOut, tags=["accounts"])
 def token(request: HttpRequest, data: LoginIn) -> dict[str, str]:
     """A bearer token (replacing the account's earlier token of the same ``name``); it expires
-    after ``UMPIRE_TOKEN_DAYS`` days and with any change of password. Failed attempts are
-    limited per account and per client address (``auth/throttled``)."""
+    after ``UMPIRE_TOKEN_DAYS`` days and with any change of password. Failed attempts lock
+    the client address that made them (``auth/throttled``), not the account; an account
+    attacked from many addresses lets in only devices it knows (``auth/account_guarded``)."""
     value = accounts.login(request, data.username, data.password, data.name)
     row = accounts.token_row(value)
     return {"username": row.user.username, "token": value, "expires_at": row.expires_at.isoformat()}

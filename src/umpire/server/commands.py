@@ -67,6 +67,7 @@ def creategm(username: str, email: str, password: str | None) -> int:
                 username, password, email=email, game_master=True, verified=bool(email)
             )
         else:
+            accounts.check_password(password, user=user)
             user.set_password(password)  # revokes the account's earlier API tokens
             user.save()
             if email:

@@ -32,8 +32,21 @@ def refuse(code: Code, **fields: Any) -> SessionError:
 
 ACCOUNT_INVALID = SERVER.declare(
     "account/invalid",
-    "a user name and a password of at least 8 characters are needed",
-    "A new account needs a user name and a long enough password.",
+    "a user name is needed",
+    "A new account needs a user name.",
+)
+ACCOUNT_WEAK_PASSWORD = SERVER.declare(
+    "account/weak_password",
+    "this password is refused: {problems}",
+    "Every password (API registration, the sign-up, change and reset pages, `umpire "
+    "creategm`) passes Django's validators: at least 8 characters, not a common password, "
+    "not like the user name or address, not digits only. The message lists what was wrong.",
+)
+ACCOUNT_THROTTLED = SERVER.declare(
+    "account/throttled",
+    "too many sign-ups from your address or for this mail address: try again in an hour",
+    "Registrations are limited per client address and per mail address named (as the "
+    "sign-up page's are); nothing was created and nothing was mailed.",
 )
 ACCOUNT_TAKEN = SERVER.declare(
     "account/taken",
@@ -66,9 +79,21 @@ AUTH_LOGGED_OUT = SERVER.declare(
 )
 AUTH_THROTTLED = SERVER.declare(
     "auth/throttled",
-    "too many failed logins: try again in a few minutes",
-    "Failed logins are limited per account and per client address; further attempts, right "
-    "or wrong, are refused until the limit's window has passed.",
+    "too many failed logins from your address: try again in a few minutes",
+    "Failed logins are limited per client address (10 a minute over all accounts, "
+    "`UMPIRE_LOGIN_FAILURES` on one account in 5 minutes); further attempts from that address, "
+    "right or wrong, are refused until the window has passed. Other addresses, the owner's "
+    "among them, are not held back.",
+)
+AUTH_GUARDED = SERVER.declare(
+    "auth/account_guarded",
+    "this account has had many failed logins from elsewhere, so it lets in only devices it "
+    "has logged in from before: log in from one of them, or use the pages' \"Forgot your "
+    'password?" (the mailed link logs you in)',
+    "An account whose failed logins from many client addresses passed "
+    "`UMPIRE_ACCOUNT_FAILURES` in the last hour takes the right password only from a client "
+    "address it logged in from before; elsewhere the owner comes in by the password reset's "
+    "one-time link.",
 )
 AUTH_EMAIL_UNVERIFIED = SERVER.declare(
     "auth/email_unverified",
@@ -396,6 +421,13 @@ MAIL_JOINED = SERVER.declare(
     "mail/joined",
     "joined",
     "Outcome: the JOIN command enrolled the sender in a game (or put him on standby).",
+)
+MAIL_JOIN_UNCONFIRMED = SERVER.declare(
+    "mail/join_unconfirmed",
+    "a JOIN by mail is carried out only with the confirmation code mailed to your address",
+    "Outcome: a JOIN without a heading and without (or with a wrong or old) confirmation code; "
+    "nothing changed, and the account's address was mailed the code to add as the JOIN's "
+    "last choice (`CONFIRM-<code>`), since a mail's From can be forged.",
 )
 MAIL_HELP_LIST = SERVER.declare(
     "mail/help_list",

@@ -9,8 +9,12 @@ Configured by environment variables:
 - ``UMPIRE_DEBUG``: ``1`` for Django's debug mode.
 - ``UMPIRE_ALLOWED_HOSTS``: comma-separated host names (default: local names only).
 - ``UMPIRE_TOKEN_DAYS``: how long an API token lives (default 30 days).
-- ``UMPIRE_LOGIN_FAILURES``: failed logins allowed per account every 5 minutes (default 5;
-  10 a minute per client address).
+- ``UMPIRE_LOGIN_FAILURES``: failed logins allowed on one account from one client address
+  every 5 minutes (default 5; 10 a minute per client address over all accounts), past which
+  that address is refused for it; ``UMPIRE_ACCOUNT_FAILURES``: failed logins on one account
+  from everywhere in an hour (default 30), past which only devices it knows get in.
+- ``UMPIRE_SIGNUPS_PER_HOUR``: sign-ups from one client address an hour (default 10; 3 an
+  hour may name one mail address).
 - ``UMPIRE_TRUSTED_PROXIES``: reverse proxies in front (default 0), so that the per-address
   login limit sees the client's address (X-Forwarded-For) rather than the proxy's.
 - ``UMPIRE_CACHE_DIR``: where the login throttle's counters live (default ``$UMPIRE_VAR_DIR/cache``).
@@ -188,9 +192,16 @@ TASKS = {
     }
 }
 
+# Every password set (API registration, the sign-up, change and reset pages, creategm):
+# at least 8 characters, not one of Django's list of common passwords, not like the user
+# name or address, not digits only (accounts.check_password, allauth's clean_password).
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator",
+     "OPTIONS": {"user_attributes": ("username", "email")}},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
-]
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]  # fmt: skip
 
 # Accounts (django-allauth): sign-up with a verified, unique address; log in by user name or
 # address; password reset by mail; failed logins throttled per account and per address.
@@ -203,14 +214,35 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
+# An address is taken only once an account has *verified* it: several accounts may claim one
+# unverified address, each is mailed its own link, the first to confirm keeps it and the
+# other claims are dropped (allauth's "strict" mode records such a claim; the sign-up form,
+# umpire.server.signup, counts only verified addresses as taken).
+ACCOUNT_PREVENT_ENUMERATION = "strict"
+ACCOUNT_FORMS = {"signup": "umpire.server.signup.SignupForm"}
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "Umpire: "
 ACCOUNT_LOGOUT_REDIRECT_URL = "web:index"
 ACCOUNT_USERNAME_MIN_LENGTH = 2
-# Failed logins: at most UMPIRE_LOGIN_FAILURES per account every 5 minutes, and 10 a
-# minute from one address (allauth's rate-limit syntax); the API's token login shares them.
 UMPIRE_LOGIN_FAILURES = int(os.environ.get("UMPIRE_LOGIN_FAILURES", "5"))
-ACCOUNT_RATE_LIMITS = {"login_failed": f"10/m/ip,{UMPIRE_LOGIN_FAILURES}/5m/key"}
+# Sign-ups (the page and POST /api/auth/register): UMPIRE_SIGNUPS_PER_HOUR per client address
+# (default 10) and 3 an hour naming one mail address (umpire.server.accounts.SIGNUP_ADDRESS).
+UMPIRE_SIGNUPS_PER_HOUR = int(os.environ.get("UMPIRE_SIGNUPS_PER_HOUR", "10"))
+# Failed logins lock their source, not the owner (accounts.AccountAdapter.authenticate):
+# 10 a minute from one client address, UMPIRE_LOGIN_FAILURES in 5 minutes on one account from
+# one address; past UMPIRE_ACCOUNT_FAILURES an hour on one account from everywhere, only
+# devices the account knows get in (the owner elsewhere uses the password reset's link).
+UMPIRE_ACCOUNT_FAILURES = int(os.environ.get("UMPIRE_ACCOUNT_FAILURES", "30"))
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = True
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": f"10/m/ip,{UMPIRE_LOGIN_FAILURES}/5m/key",
+    "umpire_account_failures": f"{UMPIRE_ACCOUNT_FAILURES}/h/key",
+    "signup": f"{UMPIRE_SIGNUPS_PER_HOUR}/h/ip",
+    "umpire_signup_address": "3/h/key",
+    # A confirmation mailed again (a login with an unconfirmed address): one per 3 minutes
+    # and 5 a day per address, so a stranger's claim cannot make the owner's inbox a stream.
+    "confirm_email": "1/3m/key,5/d/key",
+}
 # Behind a reverse proxy, the number of proxies whose X-Forwarded-For is trusted: without
 # it every client would share the proxy's address and its limit.
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("UMPIRE_TRUSTED_PROXIES", "0"))

@@ -4,6 +4,7 @@ W-SIGNUP)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -11,11 +12,24 @@ from django.core import mail as django_mail
 
 from tests.server.mail.conftest import mail
 from umpire.server import accounts, service
-from umpire.server.mail.handler import handle
+from umpire.server.mail.handler import Handled, handle, join_code
 from umpire.server.mail.parse import parse_mail
 from umpire.server.models import Enrollment
 
 pytestmark = pytest.mark.django_db
+
+CONFIRM = re.compile(r"JOIN G-[0-9]+ <your choices>, (CONFIRM-[0-9a-f]{12})")
+
+
+def join(address: str, line: str) -> Handled:
+    """A JOIN as a player sends it: the line, then the line again with the confirmation code
+    the umpire mailed to his address in answer (issue 30: a From can be forged)."""
+    first = handle(mail(address, line + "\n"))
+    assert first.code == "mail/join_unconfirmed", first.code
+    found = CONFIRM.search(django_mail.outbox[-1].body)
+    assert found, django_mail.outbox[-1].body
+    joiner = ", " if "," in line or len(line.split()) > 2 else " "
+    return handle(mail(address, f"{line}{joiner}{found[1]}\n"))
 
 
 def _equal_game() -> Any:
@@ -39,12 +53,12 @@ def test_join_is_read_with_its_game_and_preferences() -> None:
 def test_join_by_mail_checks_and_keeps_the_preferences(mailoutbox: Any) -> None:
     gm, game = _equal_game()
     ann = accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
-    result = handle(mail("ann@example.org", f"JOIN G-{game.pk} EIR, NTX\n"))
+    result = join("ann@example.org", f"JOIN G-{game.pk} EIR, NTX")
     assert result.code == "setup/island_not_asked"
     assert not Enrollment.objects.exists()
-    (reply,) = [m for m in django_mail.outbox if m.to == ["ann@example.org"]]
+    reply = [m for m in django_mail.outbox if m.to == ["ann@example.org"]][-1]
     assert "ISLAND EIR" in reply.body and "[setup/island_not_asked]" in reply.body
-    result = handle(mail("ann@example.org", f"JOIN G-{game.pk} island eir, texas\n"))
+    result = join("ann@example.org", f"JOIN G-{game.pk} island eir, texas")
     assert result.code == "mail/joined"
     assert Enrollment.objects.get(user=ann).preferences == ["ISLAND EIR", "NTX"]
     assert "ISLAND EIR, NTX" in django_mail.outbox[-1].body
@@ -71,19 +85,15 @@ def test_join_names_powers_as_everywhere_else_and_refuses_an_unknown_one(mailout
     )
     ann = accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
     bob = accounts.register("bob", "bob-password", email="bob@example.org", verified=True)
-    result = handle(mail("bob@example.org", f"JOIN G-{game.pk} Prussia, France\n"))
+    result = join("bob@example.org", f"JOIN G-{game.pk} Prussia, France")
     assert result.code == "game/unknown_power"
     reply = django_mail.outbox[-1].body
     assert "'Prussia'" in reply and "ENG" in reply and "[game/unknown_power]" in reply
     assert not Enrollment.objects.filter(user=bob).exists()
-    assert handle(mail("ann@example.org", f"JOIN G-{game.pk} Britain, italy\n")).code == (
-        "mail/joined"
-    )
+    assert join("ann@example.org", f"JOIN G-{game.pk} Britain, italy").code == "mail/joined"
     assert Enrollment.objects.get(user=ann).preferences == ["ENG", "ITA"]
     assert "(your preferences: ENG, ITA)" in django_mail.outbox[-1].body
-    assert handle(mail("bob@example.org", f"JOIN G-{game.pk} britain, Germany\n")).code == (
-        "mail/joined"
-    )
+    assert join("bob@example.org", f"JOIN G-{game.pk} britain, Germany").code == "mail/joined"
     service.start(game.pk, gm)
     assert game.seats.get(user=ann).power == "ENG"
     assert game.seats.get(user=bob).power == "GER"
@@ -96,7 +106,8 @@ def test_the_reply_to_a_join_is_headed_with_its_game_and_what_became_of_it(
     game's other mails are (``G-12 World: ...``), with the answer; other headless replies say
     what they answer."""
     _, game = _equal_game()
-    accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
+    ann = accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
+    code = f"CONFIRM-{join_code(ann, game)}"
 
     def subject_of(body: str) -> str:
         django_mail.outbox.clear()
@@ -104,8 +115,9 @@ def test_the_reply_to_a_join_is_headed_with_its_game_and_what_became_of_it(
         (reply,) = [m for m in django_mail.outbox if m.to == ["ann@example.org"]]
         return str(reply.subject)
 
-    assert subject_of(f"JOIN G-{game.pk} EIR\n") == f"G-{game.pk} World: JOIN refused"
-    assert subject_of(f"JOIN G-{game.pk} NTX\n") == f"G-{game.pk} World: JOIN accepted"
+    assert subject_of(f"JOIN G-{game.pk} NTX\n") == f"G-{game.pk} World: JOIN to confirm"
+    assert subject_of(f"JOIN G-{game.pk} EIR, {code}\n") == f"G-{game.pk} World: JOIN refused"
+    assert subject_of(f"JOIN G-{game.pk} NTX, {code}\n") == f"G-{game.pk} World: JOIN accepted"
     assert subject_of("JOIN G-99999 NTX\n") == "Umpire: JOIN G-99999 refused"
     assert subject_of("LIST\n") == "Umpire: LIST of your games"
     assert subject_of("HELP\n") == "Umpire: help"
@@ -124,9 +136,7 @@ def test_a_second_join_says_it_replaces_the_preferences_and_list_shows_joined_ga
     accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
     assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
     assert "no running games" in django_mail.outbox[-1].body
-    assert handle(mail("ann@example.org", f"JOIN G-{game.pk} France, Germany\n")).code == (
-        "mail/joined"
-    )
+    assert join("ann@example.org", f"JOIN G-{game.pk} France, Germany").code == "mail/joined"
     assert "(your preferences: FRA, GER)." in django_mail.outbox[-1].body
     assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
     listed = django_mail.outbox[-1].body
@@ -134,7 +144,7 @@ def test_a_second_join_says_it_replaces_the_preferences_and_list_shows_joined_ga
         listed
     )
     assert "(your preferences: FRA, GER)" in listed
-    assert handle(mail("ann@example.org", f"JOIN G-{game.pk}\n")).code == "mail/joined"
+    assert join("ann@example.org", f"JOIN G-{game.pk}").code == "mail/joined"
     body = django_mail.outbox[-1].body
     assert "(your preferences: none; they replace your earlier preferences: FRA, GER)." in body
     service.start(game.pk, gm)

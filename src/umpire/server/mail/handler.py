@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import hmac
 import logging
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from umpire.core import registry, session
 from umpire.core.errors import SUBMISSION_TOO_LARGE, SUBMISSION_TOO_MANY_LINES, TURN_STALE
@@ -55,6 +57,9 @@ class Handled:
     code: str
     replies: list[replies.Reply] = field(default_factory=list)
     message_id: str = ""
+    # The replies answer a mail whose sender proved a seat (heading and code): only those
+    # go out unlimited; every other reply counts against the address's hourly allowance.
+    authenticated: bool = False
 
 
 def handle(raw: bytes, *, now: datetime | None = None, deliver: bool = True) -> Handled:
@@ -79,11 +84,13 @@ def handle(raw: bytes, *, now: datetime | None = None, deliver: bool = True) -> 
             result.replies.append(reply)
     result.message_id = request.message_id
     if deliver:
+        kind = "reply" if result.authenticated else UNAUTHENTICATED_REPLY
         for reply in result.replies:
-            if not _may_reply(reply.to, now):
-                log.warning("no reply to %s: too many replies to an unknown address", reply.to)
+            if not result.authenticated and not _may_reply(reply.to, now):
+                log.warning("no reply to %s: too many replies to mails without a seat's "
+                            "code this hour", reply.to)  # fmt: skip
                 continue
-            send(reply.to, reply.subject, reply.body, kind="reply",
+            send(reply.to, reply.subject, reply.body, kind=kind,
                  in_reply_to=request.message_id)  # fmt: skip
     log.info("mail %s from %s: %s", request.message_id, request.sender or "-", result.code)
     return result
@@ -107,17 +114,23 @@ def _handle(request: MailRequest, now: datetime) -> Handled:
     return result
 
 
+# Replies to mails that did not prove a seat (no heading, a wrong code, HELP, LIST, JOIN, a
+# mail not read) are what a forged From can make the umpire send: at most this many an hour
+# to an address no account has verified, and PLAYER_REPLIES_PER_HOUR to a player's address.
+# Receipts for a mail with the seat's code are never held back.
 UNKNOWN_REPLIES_PER_HOUR = 3
+PLAYER_REPLIES_PER_HOUR = 10
+UNAUTHENTICATED_REPLY = "reply-open"  # the outbox's kind for such a reply
 
 
 def _may_reply(address: str, now: datetime) -> bool:
-    """Replies to an address no account has are rate-limited (no backscatter storms)."""
-    if _users_at(address):
-        return True
+    """Whether one more reply to a mail without a seat's code may go to ``address`` this
+    hour (no backscatter storms, and no stream of refusals to a real player)."""
+    allowed = PLAYER_REPLIES_PER_HOUR if _users_at(address) else UNKNOWN_REPLIES_PER_HOUR
     recent = OutboundMail.objects.filter(
-        to__iexact=address, kind="reply", created_at__gte=now - timedelta(hours=1)
+        to__iexact=address, kind=UNAUTHENTICATED_REPLY, created_at__gte=now - timedelta(hours=1)
     )
-    return recent.count() < UNKNOWN_REPLIES_PER_HOUR
+    return recent.count() < allowed
 
 
 def _reply(request: MailRequest, what: str) -> replies.Reply:
@@ -242,11 +255,18 @@ def _subject(about: list[str]) -> str:
     return "Umpire: " + "; ".join(about)
 
 
-def _join(command: Command, users: list[User], reply: replies.Reply) -> tuple[str, str]:
+def _join(
+    command: Command, users: list[User], reply: replies.Reply, *, confirmed: bool = False
+) -> tuple[str, str]:
     """JOIN G-12 choices: the sender's account joins the game with those preferences, through
     the service (which checks them as for every entrance). The reply quotes nothing the
     sender wrote but the game's number and the canonical preferences. Returns the outcome's
-    code and what the reply's subject says of it."""
+    code and what the reply's subject says of it.
+
+    A From address can be forged, so a JOIN without a heading is carried out only with the
+    confirmation code the umpire mails to the account's address in answer to it (the last
+    choice, ``CONFIRM-<code>``: :func:`join_code`); a JOIN after a seat's heading and code
+    needs none (``confirmed``)."""
     where = f"JOIN G-{command.game} (line {command.line})"
     game = Game.objects.filter(pk=int(command.game)).first() if users else None
     if game is not None and not (
@@ -256,9 +276,17 @@ def _join(command: Command, users: list[User], reply: replies.Reply) -> tuple[st
     if game is None:
         reply.add(replies.refused_text(where, E.MAIL_NOT_AUTHORISED.code, replies.NO_JOIN))
         return E.MAIL_NOT_AUTHORISED.code, f"JOIN G-{command.game} refused"
+    preferences = list(command.preferences)
+    given = _JOIN_CODE.fullmatch(preferences[-1]) if preferences else None
+    if given is not None:
+        preferences.pop()
+    if not confirmed and (given is None or not _join_code_valid(users[0], game, given[1])):
+        code = join_code(users[0], game)
+        reply.add(_join_confirmation_text(where, game, code, wrong=given is not None))
+        return E.MAIL_JOIN_UNCONFIRMED.code, f"G-{game.pk} {game.name}: JOIN to confirm"
     before = Enrollment.objects.filter(game=game, user=users[0]).first()
     try:
-        message = service.join(game.pk, users[0], list(command.preferences))
+        message = service.join(game.pk, users[0], preferences)
     except SessionError as err:
         reply.add(replies.refused_text(where, err.code, err.message))
         return err.code, f"G-{game.pk} {game.name}: JOIN refused"
@@ -269,6 +297,44 @@ def _join(command: Command, users: list[User], reply: replies.Reply) -> tuple[st
         listed += f"; they replace your earlier preferences: {earlier}"
     reply.add(f"{where}: {message} (your preferences: {listed}).")
     return E.MAIL_JOINED.code, f"G-{game.pk} {game.name}: JOIN accepted"
+
+
+_JOIN_CODE = re.compile(r"CONFIRM-([0-9a-f]{12})", re.IGNORECASE)
+# A JOIN confirmation code is good for the day it was mailed and the next.
+JOIN_CODE_DAYS = 2
+
+
+def join_code(user: User, game: Game, *, days_ago: int = 0) -> str:
+    """The code that confirms a JOIN of ``game`` by ``user``: a keyed digest (the server's
+    secret key) of the account, the game and the day, so only its mail tells it."""
+    day = int(timezone.now().timestamp() // 86400) - days_ago
+    digest = salted_hmac("umpire.mail.join", f"{user.pk}:{game.pk}:{day}").hexdigest()
+    return digest[:12]
+
+
+def _join_code_valid(user: User, game: Game, given: str) -> bool:
+    return any(
+        hmac.compare_digest(given.lower(), join_code(user, game, days_ago=n))
+        for n in range(JOIN_CODE_DAYS)
+    )
+
+
+def _join_confirmation_text(where: str, game: Game, code: str, *, wrong: bool) -> str:
+    """The answer to an unconfirmed JOIN: it quotes no choice the sender wrote (a forged mail
+    must not relay text), only the game and the code to add."""
+    first = (
+        f"{where}: its confirmation code is wrong or too old: nothing was done."
+        if wrong
+        else f"{where}: nothing was done yet. Anybody can write your address as a mail's "
+        f"sender, so a JOIN is confirmed from your mailbox."
+    )
+    return (
+        f"{first}\nIf you sent it, send it again from this address with this code as its "
+        f"last choice (good today and tomorrow):\n\n"
+        f"    JOIN G-{game.pk} <your choices>, CONFIRM-{code}\n\n"
+        f"If you did not send it, ignore this mail: you have not joined G-{game.pk} "
+        f"{game.name} and your choices are unchanged."
+    )
 
 
 def _asked(names: list[str]) -> str:
@@ -370,8 +436,8 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     for command in request.commands:
         if command.name == "REPORT":
             codes.append(_report(game, seat, command.turn, reply))
-        elif command.name == "JOIN":
-            codes.append(_join(command, [user], reply)[0])
+        elif command.name == "JOIN":  # the seat's code vouches for the sender
+            codes.append(_join(command, [user], reply, confirmed=True)[0])
         elif command.name == "MAPS":
             codes.append(_maps(user, command.on, reply))
     if "NEWCODE" in names:
@@ -384,7 +450,7 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     if not codes and not ({"HELP", "LIST"} & set(names)):
         reply.add("Your mail has a heading but no orders, press or commands: nothing was done.")
         codes.append(E.MAIL_EMPTY.code)
-    return Handled(codes[0] if codes else _asked(names), [reply])
+    return Handled(codes[0] if codes else _asked(names), [reply], authenticated=True)
 
 
 def _game_help(game: Game, power: str) -> str:

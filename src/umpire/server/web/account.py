@@ -42,6 +42,7 @@ def account_page(request: HttpRequest) -> HttpResponse:
         "new_token": request.session.pop("new_token", None),
         "token_days": accounts.token_lifetime().days,
         "mail_maps": accounts.mails_maps(user),
+        "attempts": accounts.login_attempts(user),
     }
     return render(request, "web/account.html", ctx)
 
