@@ -113,6 +113,34 @@ def test_when_two_accounts_claim_an_address_the_first_to_confirm_keeps_it(
     assert accounts.users_at(VICTIM) == [User.objects.get(username="second")]
 
 
+def test_two_confirmations_of_one_address_at_once_refuse_the_second_link_cleanly(
+    mailoutbox: list[Any],
+) -> None:
+    """The race the uniqueness check cannot see: the other claim is verified between the
+    check and the save of this one (simulated by a one-shot ``pre_save`` receiver)."""
+    from django.db.models.signals import pre_save
+
+    api_register("first", VICTIM)
+    api_register("second", VICTIM)
+    first_key, second_key = (key_in(m) for m in mail_to(VICTIM, mailoutbox))
+    first = User.objects.get(username="first")
+
+    def the_other_confirms_meanwhile(sender: Any, instance: EmailAddress, **kw: Any) -> None:
+        pre_save.disconnect(the_other_confirms_meanwhile, sender=EmailAddress)
+        EmailAddress.objects.filter(user=first, email=VICTIM).update(verified=True)
+
+    pre_save.connect(the_other_confirms_meanwhile, sender=EmailAddress)
+    try:
+        status, body = Api(None).post("/auth/confirm", {"key": second_key})
+    finally:
+        pre_save.disconnect(the_other_confirms_meanwhile, sender=EmailAddress)
+    # (The simulated rival's update ran inside the refused transaction and went with it.)
+    assert (status, body["code"]) == (400, "auth/confirm_invalid")
+    assert accounts.verified_address(User.objects.get(username="second")) == ""
+    assert Api(None).post("/auth/confirm", {"key": first_key})[0] == 200
+    assert accounts.users_at(VICTIM) == [first]
+
+
 def test_a_squatters_claim_neither_blocks_nor_captures_the_owners_address_by_page(
     mailoutbox: list[Any],
 ) -> None:

@@ -264,11 +264,17 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
     def confirm_email(self, request: HttpRequest, email_address: EmailAddress) -> bool:
         """allauth's confirmation (the link's page, ``POST /api/auth/confirm``); the first
         account to confirm an address keeps it, and every other account's claim of it is
-        dropped (their links stop working)."""
-        with transaction.atomic():
-            confirmed = bool(super().confirm_email(request, email_address))
-            if confirmed:
-                drop_other_claims(email_address)
+        dropped (their links stop working). Two confirmations of one address at the same
+        moment: the database's one-verified-address constraint lets one through, and the
+        other is a refused link, not a server error."""
+        try:
+            with transaction.atomic():
+                confirmed = bool(super().confirm_email(request, email_address))
+                if confirmed:
+                    drop_other_claims(email_address)
+        except IntegrityError:
+            email_address.verified = False
+            return False
         return confirmed
 
     def should_send_confirmation_mail(
