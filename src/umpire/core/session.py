@@ -8,7 +8,8 @@ of the worker). Its methods are the operations:
 
 - :meth:`Table.submit` reads a power's orders for the current turn through core's submission
   pipeline and stores them as canonical text (the latest submission of a power counts); it
-  returns a :class:`Receipt`.
+  returns a :class:`Receipt`. A submission with no accepted order, or from a power the turn
+  does not wait for, is refused and stores nothing; ``CLEAR`` (or an empty text) withdraws.
 - :meth:`Table.process` resolves the current turn with every power's latest orders, read
   again from their canonical text (legality was checked once, at submission).
 - :meth:`Table.report` is the one way a power's printout is made: the game's view of that
