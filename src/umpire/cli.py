@@ -225,7 +225,8 @@ def cmd_orders(args: argparse.Namespace, out: TextIO) -> int:
             print(f"umpire: {err} [{err.code}]", file=sys.stderr)
             return EXIT_REFUSED
         raise
-    save_record(record, path)
+    if receipt.stored:  # a refused submission changed nothing: the file is left as it was
+        save_record(record, path)
     out.write(receipt.text())
     return EXIT_OK if receipt.ok else EXIT_REFUSED
 

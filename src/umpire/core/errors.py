@@ -131,6 +131,13 @@ TURN_STALE = CORE.declare(
     "these orders are for turn {turn}, but the current turn is {current} ({label})",
     "Orders written for another turn than the current one are refused whole.",
 )
+TURN_NOT_EXPECTED = CORE.declare(
+    "turn/not_expected",
+    "{power} has no orders to give in {label}: this turn waits for orders from {expected} only",
+    "A power the current turn does not wait for (another's choice, a phase of the combatants "
+    "alone) has no orders to give: its submission is refused whole and stores nothing, so it "
+    "is never listed as having submitted.",
+)
 TURN_NONE = CORE.declare(
     "turn/none",
     "no turn has been processed yet",

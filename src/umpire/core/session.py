@@ -8,7 +8,8 @@ of the worker). Its methods are the operations:
 
 - :meth:`Table.submit` reads a power's orders for the current turn through core's submission
   pipeline and stores them as canonical text (the latest submission of a power counts); it
-  returns a :class:`Receipt`.
+  returns a :class:`Receipt`. A submission with no accepted order, or from a power the turn
+  does not wait for, is refused and stores nothing; ``CLEAR`` (or an empty text) withdraws.
 - :meth:`Table.process` resolves the current turn with every power's latest orders, read
   again from their canonical text (legality was checked once, at submission).
 - :meth:`Table.report` is the one way a power's printout is made: the game's view of that
@@ -49,7 +50,7 @@ from umpire.core.ruleset import (
     View,
     implements,
 )
-from umpire.core.submission import parse, reread, size_problem
+from umpire.core.submission import WITHDRAW, parse, reread, size_problem, withdrawal
 
 
 class SessionError(ValueError):
@@ -71,7 +72,11 @@ class SessionError(ValueError):
 
 @dataclass(slots=True)
 class Receipt:
-    """What a power is told after submitting: every accepted order and every problem."""
+    """What a power is told after submitting: every accepted order and every problem.
+
+    ``stored``: whether the submission now stands as the power's orders for the turn. One
+    with no accepted order and a problem is refused (unless it says ``CLEAR``): it stores
+    nothing and the power's earlier orders, ``standing`` (None: he has sent none), stand."""
 
     game: str
     power: str
@@ -79,6 +84,8 @@ class Receipt:
     label: str
     accepted: list[tuple[int, str]]  # (line, canonical order)
     problems: list[Problem]
+    stored: bool = True
+    standing: list[str] | None = None  # when not stored: the orders that still stand
 
     @property
     def ok(self) -> bool:
@@ -94,7 +101,24 @@ class Receipt:
             lines.extend(f"  {p}" for p in self.problems)
         else:
             lines.append("No problems.")
+        if not self.stored:
+            lines.extend(self._unchanged())
+        elif not count:
+            lines.append("You now have no orders for this turn: any sent earlier are withdrawn.")
         return "\n".join(lines) + "\n"
+
+    def _unchanged(self) -> list[str]:
+        """What a refused submission left as it was."""
+        lines = ["Nothing was stored: this submission changed nothing."]
+        if self.standing is None:
+            lines.append("You have no orders stored for this turn.")
+        elif not self.standing:
+            lines.append("Your earlier submission for this turn, with no orders, stands.")
+        else:
+            lines.append(f"Your earlier orders for this turn stand ({len(self.standing)}):")
+            lines.extend(f"  {order}" for order in self.standing)
+            lines.append(f"To withdraw them, send the line {WITHDRAW}.")
+        return lines
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -283,8 +307,12 @@ class Table:
         return resolve_power(self.record, power)
 
     def submitted(self) -> list[str]:
+        """The powers the turn waits for that have orders stored for it. A power it does not
+        wait for never counts (its orders are refused, ``turn/not_expected``; a record made
+        before that rule may still hold some)."""
         latest = {s.power for s in self.record.pending}
-        return [p for p in self.record.powers if p in latest]
+        waited = set(self.pending().powers)
+        return [p for p in self.record.powers if p in latest and p in waited]
 
     def status(self) -> Status:
         todo = self.pending()
@@ -313,6 +341,12 @@ class Table:
 
         ``turn``, when given, is the turn the orders were written for; orders for any other
         turn are refused (``turn/stale``), so orders never apply to the wrong turn.
+
+        One rule for every entrance (command line, API, web, mail): a submission that has
+        problems and no accepted order is refused and stores nothing, so a typo or a stray
+        line never withdraws the orders sent earlier (the receipt lists them as standing); a
+        power the turn does not wait for is refused whole (``turn/not_expected``). To withdraw
+        his orders a power says so: an empty submission, or a line ``CLEAR``.
         """
         if self.record.outcome is not None:
             raise SessionError.of(errors.GAME_OVER, detail="; no more orders are taken")
@@ -324,14 +358,33 @@ class Table:
         too_big = size_problem(text)
         if too_big is not None:  # refused whole, before anything is read or stored
             raise SessionError(too_big.code, too_big.message)
-        parsed = parse(self.ruleset, self.state, power, text)
+        title = self.ruleset.info.title
+        if power not in todo.powers:
+            waited = ", ".join(todo.powers) or "nobody"
+            problem = errors.TURN_NOT_EXPECTED.problem(
+                0, power=power, label=todo.label, expected=waited
+            )
+            return Receipt(
+                title, power, number, todo.label, [], [problem], False, self.standing(power)
+            )
+        read, cleared = withdrawal(text)
+        parsed = parse(self.ruleset, self.state, power, read)
         canonical = [(line, self.ruleset.format(order)) for line, order in parsed.orders]
+        if not canonical and parsed.problems and not cleared:
+            return Receipt(
+                title, power, number, todo.label, [], parsed.problems, False, self.standing(power)
+            )
         self.record.pending.append(
             Submission(power, text, [o for _, o in canonical], parsed.problems, source, received)
         )
-        return Receipt(
-            self.ruleset.info.title, power, number, todo.label, canonical, parsed.problems
-        )
+        return Receipt(title, power, number, todo.label, canonical, parsed.problems)
+
+    def standing(self, power: str) -> list[str] | None:
+        """The orders ``power`` has stored for the current turn (his latest submission's, in
+        canonical form), or None when he has sent none. A partial record loaded without its
+        pending submissions (the server's) knows none: its caller asks its storage."""
+        latest = latest_submissions(self.record.pending).get(power)
+        return None if latest is None else list(latest.orders)
 
     def bot_submit(self, power: str, *, source: str = "bot") -> Receipt:
         """Let the game's bot write ``power``'s orders for the current turn and submit them."""

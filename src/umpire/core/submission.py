@@ -72,6 +72,32 @@ class LineGrammar(Protocol[S, OrderT]):
         ...
 
 
+# The line that withdraws a power's earlier orders for the turn, on every entrance. A submission
+# none of whose order lines is accepted changes nothing (Table.submit); one with this line
+# replaces the earlier orders even when it has no accepted order (an empty one: withdrawn).
+WITHDRAW = "CLEAR"
+
+
+def withdrawal(text: str) -> tuple[str, bool]:
+    """``text`` with each line that is the word :data:`WITHDRAW` alone (any case and spacing)
+    blanked, the line numbers kept, and whether it had one.
+
+    >>> withdrawal("clear\nDIGIT 3")
+    ('\nDIGIT 3', True)
+    >>> withdrawal("DIGIT 3")
+    ('DIGIT 3', False)
+    """
+    if WITHDRAW not in text.upper():
+        return text, False
+    lines = text.splitlines()
+    kept = ["" if _bare(line) == WITHDRAW else line for line in lines]
+    return "\n".join(kept), kept != lines
+
+
+def _bare(line: str) -> str:
+    return line.translate(INVISIBLE).strip().upper()
+
+
 def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` cut to ``limit`` characters, marked when cut.
 

@@ -447,7 +447,8 @@ ORDERS_KEPT = SERVER.declare(
     "orders/kept",
     "no order line accepted; the earlier orders stand",
     "Outcome: every order line of the mail was refused, so the mail changed no orders (a typo "
-    "or a stray line must not withdraw orders sent earlier; ORDERS alone withdraws them).",
+    "or a stray line must not withdraw orders sent earlier; a line CLEAR, or ORDERS alone, "
+    "withdraws them).",
 )
 ORDERS_READY = SERVER.declare(
     "orders/ready", "marked ready", "Outcome: the READY command was taken."

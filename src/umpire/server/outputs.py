@@ -338,6 +338,9 @@ def _receipt(viewer: Viewer, receipt: Receipt | None) -> dict[str, Any] | None:
         raise refuse(E.VIEW_FORBIDDEN, reason="that receipt belongs to another power")
     data = receipt.to_json()
     data["ok"] = receipt.ok
+    # false: refused (no order accepted); nothing changed and ``standing`` still stands
+    data["stored"] = receipt.stored
+    data["standing"] = None if receipt.stored else receipt.standing
     data["text"] = receipt.text()
     return data
 

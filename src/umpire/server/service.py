@@ -15,7 +15,7 @@ import logging
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -437,7 +437,11 @@ def submit(
 ) -> Submitted:
     """:func:`submit_orders`, with the game and its seats as it left them. Whatever the game's
     length: the game row locked, its seats, the last state (``load_tail``), the submission
-    written, and the row's status columns written only when they change."""
+    written, and the row's status columns written only when they change.
+
+    A submission the session refuses (no order accepted, or a power the turn does not wait
+    for: ``Receipt.stored`` false) writes nothing, READY included; its receipt lists the
+    orders that stand, read from the stored submissions."""
     if source not in SOURCES:
         raise refuse(E.ORDERS_BAD_SOURCE, sources=", ".join(SOURCES))
     if len(text.encode("utf-8", errors="replace")) > ORDERS_MAX_BYTES:
@@ -455,6 +459,8 @@ def submit(
         table = session.open_table(load_tail(game, pending=False, events=False))
         now = timezone.now()
         receipt = table.submit(seat.power, text, source=source, received=now.isoformat(), turn=turn)
+        if not receipt.stored:  # changed nothing; the tail was loaded without pending orders
+            return Submitted(replace(receipt, standing=_standing(game, seat.power)), game, seats)
         save_submission(game, game.turn, table.record.pending[-1], user, now)
         ready_turn = game.turn if ready else 0
         if seat.ready_turn != ready_turn:
@@ -469,6 +475,18 @@ def submit(
                 changed.append("notice_at")
         _maybe_early(game, now, seats, changed)
     return Submitted(receipt, game, seats)
+
+
+def _standing(game: Game, power: str) -> list[str] | None:
+    """The orders ``power`` has stored for the game's current turn (his latest submission's),
+    or None when he has sent none."""
+    latest = (
+        SubmissionRow.objects.filter(game=game, turn=game.turn, power=power, void=False)
+        .order_by("-id")
+        .values_list("orders", flat=True)
+        .first()
+    )
+    return None if latest is None else [str(order) for order in latest]
 
 
 def set_ready(game_id: int, user: User, *, turn: int, ready: bool) -> None:
@@ -703,8 +721,9 @@ def _fill_missing(game: Game, table: session.Table, seats: list[Seat], now: date
             continue
         if seat.power in done or not (seat.is_bot or nmr_bot):
             continue
-        table.bot_submit(seat.power, source="bot" if seat.is_bot else "default")
-        written.append(table.record.pending[-1])
+        receipt = table.bot_submit(seat.power, source="bot" if seat.is_bot else "default")
+        if receipt.stored:  # a bot's text the game refused whole stores nothing
+            written.append(table.record.pending[-1])
     if written:
         save_submissions(game, game.turn, written, now)
 

@@ -170,3 +170,38 @@ def test_a_scenario_board_has_edited_values_and_bad_boards_are_refused() -> None
     assert fresh(3, warchest=20000).warchest == 20000
     record = session.create("conquest", scenario="warsaw-break", seed=3, settings={"rounds": 2})
     assert record.scenario == "warsaw-break"
+
+
+@pytest.mark.rule("COTW 19")
+@pytest.mark.rule("COTW 22")
+def test_a_player_put_out_keeps_his_record_marked_and_never_ranks_above_a_survivor() -> None:
+    """Issue 26: BLUE, out of the game with a record of 50, was listed as if still competing
+    ("GREEN wins with ... 19.5 (RED 18.5, BLUE 50, ...)") and ranked first by the outcome's
+    scores. Rule 19C puts him out; rule 22 crowns the strongest record of those left (C15)."""
+    four = {**THREE, "YELLOW": "BRA"}
+    state = opened(four, record={"RED": 37, "BLUE": 100, "GREEN": 39, "YELLOW": 20})
+    state = replace(state, eliminated=("YELLOW", "BLUE"))
+    state, events = endgame.finish(state, [])
+    assert state.winners == ("GREEN",)
+    assert state.summary == (
+        "GREEN wins with a POWER BASE RECORD of 19.5 (RED 18.5, GREEN 19.5; "
+        "YELLOW out of the game, 10 when he went out; BLUE out of the game, 50 when he went out)"
+    )
+    assert texts(events) == state.summary + " (rule 22)."
+    outcome = GAME.outcome(state)
+    assert outcome.winners == ("GREEN",)
+    assert outcome.scores == {"RED": 18.5, "BLUE": -1.0, "GREEN": 19.5, "YELLOW": -2.0}
+    ranked = sorted(outcome.scores, key=lambda p: -outcome.scores[p])
+    assert ranked == ["GREEN", "RED", "BLUE", "YELLOW"]  # the last one out above the first
+
+
+@pytest.mark.rule("COTW 19")
+def test_the_last_player_standing_wins_whatever_the_records_of_those_put_out() -> None:
+    """A survivor with a record of 0 still ranks above a player put out with a high one."""
+    state = opened(THREE, record={"RED": 0, "BLUE": 80, "GREEN": 60})
+    state = replace(state, eliminated=("BLUE", "GREEN"))
+    state, _ = endgame.finish(state, [])
+    outcome = GAME.outcome(state)
+    assert outcome.winners == ("RED",)
+    assert outcome.summary.startswith("RED wins with a POWER BASE RECORD of 0 (RED 0; BLUE out")
+    assert outcome.scores["RED"] == 0.0 > outcome.scores["GREEN"] > outcome.scores["BLUE"]

@@ -432,7 +432,7 @@ def test_a_player_the_turn_does_not_wait_for_is_told_so(
     result = handle(mail(address[idle], f"G-{game.pk} T-2 P-{idle} C-{code}\nHOMELAND CAN\n"))
     assert result.code == "orders/kept"
     (reply,) = sent_to(address[idle])
-    assert "[illegal/not_your_turn]" in reply.body
+    assert "[turn/not_expected]" in reply.body
     assert f"This turn waits for orders from {chooser} only" in reply.body
     assert "send them again" not in reply.body
 

@@ -167,16 +167,31 @@ def default_weapons(state: State, power: str) -> list[Weapon]:
 
 
 def finish(state: State, events: list[Event]) -> Step:
-    """COTW 22: the strongest POWER BASE RECORD wins; equal records share the win (C12)."""
+    """COTW 22: the strongest POWER BASE RECORD wins; equal records share the win (C12).
+    Only the players still in the game compete: a player put out (19C) is listed apart, with
+    the record he had when he went out (ruling C15)."""
     best = max(state.record.get(p, 0) for p in state.players)
     winners = tuple(p for p in state.players if state.record.get(p, 0) == best)
     summary = (
         f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with a POWER BASE "
         f"RECORD of {half(best)} ("
-        + ", ".join(f"{p} {half(state.record.get(p, 0))}" for p in state.seats)
+        + ", ".join(f"{p} {half(state.record.get(p, 0))}" for p in state.players)
+        + "".join(
+            f"; {p} out of the game, {half(state.record.get(p, 0))} when he went out"
+            for p in state.eliminated
+        )
         + ")"
     )
     events.append(public("winner", summary + " (rule 22)."))
     return replace(
         state, phase=OVER, winners=winners, summary=summary, duel=None, holder=""
     ), events
+
+
+def scores(state: State) -> dict[str, float]:
+    """The outcome's scores (ruling C15): a player still in the game scores his POWER BASE
+    RECORD (never below 0, C7); a player put out scores below every one of them, -1 for the
+    last one out, -2 for the one before, and so on (who lasted longer ranks higher), whatever
+    his record was when he went out."""
+    out_at = {p: i - len(state.eliminated) for i, p in enumerate(state.eliminated)}
+    return {p: float(out_at[p]) if p in out_at else state.record.get(p, 0) / 2 for p in state.seats}

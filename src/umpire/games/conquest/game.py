@@ -11,7 +11,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
-from umpire.games.conquest import bot, options, printout, views
+from umpire.games.conquest import bot, endgame, options, printout, views
 from umpire.games.conquest.errors import CODES
 from umpire.games.conquest.geography import (
     DATA,
@@ -178,8 +178,7 @@ class Conquest:
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:
             return None
-        scores = {p: state.record.get(p, 0) / 2 for p in state.seats}
-        return Outcome(state.winners, scores, state.summary)
+        return Outcome(state.winners, endgame.scores(state), state.summary)
 
     def dump_state(self, state: State) -> dict[str, Any]:
         return dump_state(state)

@@ -28,7 +28,7 @@ from django.utils.crypto import salted_hmac
 
 from umpire.core import registry, session
 from umpire.core.errors import SUBMISSION_TOO_LARGE, SUBMISSION_TOO_MANY_LINES, TURN_STALE
-from umpire.core.session import Receipt, SessionError
+from umpire.core.session import SessionError
 from umpire.server import errors as E
 from umpire.server import service
 from umpire.server.accounts import rotate_code, set_mail_maps, users_at
@@ -505,25 +505,22 @@ def _orders(
     viewer = Viewer(PLAYER, seat.power, user.pk)
     earlier = _standing_orders(game, viewer)
     try:
-        with transaction.atomic():  # a savepoint: undone when no line of the mail is taken
-            receipt = service.submit_orders(
-                game.pk, user, request.orders, turn=turn, ready=ready, source="email"
-            )
-            if not receipt.accepted and receipt.problems:
-                raise _NothingTaken(receipt)
+        receipt = service.submit_orders(
+            game.pk, user, request.orders, turn=turn, ready=ready, source="email"
+        )
     except SessionError as err:
         reply.add(replies.refused_text("Your orders were", err.code, err.message))
         if err.code in REFUSED_WHOLE:  # the game takes orders: say what stands
             reply.add(replies.standing_text(earlier, f"turn {game.turn}"))
         return err.code
-    except _NothingTaken as nothing:
-        # Ruling (docs/email.md, "Which mail counts"): a mail whose every order line is
-        # refused changes nothing, READY included: a typo'd command or a stray line must not
-        # withdraw the orders sent earlier. To withdraw them, send ORDERS alone.
-        shown = present(game, viewer, ("receipt",), receipt=nothing.receipt)["receipt"]
+    if not receipt.stored:
+        # The session's one rule for every entrance (docs/email.md, "Nothing accepted,
+        # nothing changed"): a mail none of whose order lines is accepted changes nothing,
+        # READY included; a typo'd command or a stray line never withdraws the orders sent
+        # earlier. The receipt lists those that stand; CLEAR (or ORDERS alone) withdraws.
+        shown = present(game, viewer, ("receipt",), receipt=receipt)["receipt"]
         waited = seat.power in (game.expected or [])
-        expected = None if waited else list(game.expected or [])
-        reply.add(replies.kept_text(shown["text"], earlier, expected))
+        reply.add(replies.kept_text(shown["text"], None if waited else list(game.expected or [])))
         return E.ORDERS_KEPT.code
     log_row.orders = True
     warnings: list[str] = []
@@ -553,14 +550,6 @@ REFUSED_WHOLE = frozenset(
     c.code
     for c in (E.ORDERS_TOO_LARGE, TURN_STALE, SUBMISSION_TOO_LARGE, SUBMISSION_TOO_MANY_LINES)
 )
-
-
-class _NothingTaken(Exception):
-    """Raised inside the submission's savepoint to undo a mail that had no order accepted."""
-
-    def __init__(self, receipt: Receipt) -> None:
-        super().__init__("no order line accepted")
-        self.receipt = receipt
 
 
 def _standing_orders(game: Game, viewer: Viewer) -> list[str] | None:

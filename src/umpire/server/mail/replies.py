@@ -156,18 +156,14 @@ def waiting_for(expected: Sequence[str]) -> str:
     return f"This turn waits for orders from {who} only: you have none to give."
 
 
-def kept_text(
-    receipt_text: str, earlier: Sequence[str] | None, expected: Sequence[str] | None = None
-) -> str:
-    """The reply to an order mail none of whose lines was accepted: nothing was changed.
-    ``expected``: the powers the turn waits for, when the sender is not one of them."""
+def kept_text(receipt_text: str, expected: Sequence[str] | None = None) -> str:
+    """The reply to an order mail none of whose lines was accepted: nothing was changed (the
+    receipt, ``receipt_text``, lists the orders that stand). ``expected``: the powers the turn
+    waits for, when the sender is not one of them."""
     lines = [receipt_text.rstrip("\n")]
     lines.append("No line of this mail was accepted, so it changed nothing (READY included).")
     if expected is not None:
         lines.append(waiting_for(expected))
-    else:
-        lines.append(standing_text(earlier, "this turn"))
-    lines.append("To withdraw all your orders, send a line ORDERS and nothing after it.")
     return "\n".join(lines) + "\n"
 
 

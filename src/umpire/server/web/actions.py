@@ -54,6 +54,12 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
         return render(request, "web/_receipt.html", ctx)
     if "error" in ctx:
         report_error(request, ctx["error"])  # type: ignore[arg-type]
+    elif not receipt.stored:
+        messages.warning(
+            request,
+            "No order was accepted, so nothing was stored: your earlier orders stand. "
+            "To withdraw them, send the line CLEAR.",
+        )
     else:
         messages.success(request, "Orders received.")
     return redirect("web:game", game.pk)
