@@ -47,7 +47,7 @@ def test_a_flight_is_drawn_leg_by_leg_to_its_landing_and_its_raid_marked() -> No
     board = mapsvg.load("umpire.games.diplomacy", "1939-iii")
     marks = [(2, Mark(MOVE, ("ven", "aus", "mun"))), (2, Mark(AT, ("mun",), "raid"))]
     drawn = ordermarks.svg(board, marks, "#3aa04a")
-    assert drawn.count("<line") == 2 and drawn.count('class="arrow"') == 1
+    assert drawn.count("<line") == 4 and drawn.count('class="arrow"') == 1  # each cased
     assert ">raid</text>" in drawn and drawn.count('data-line="2"') == 2
 
 

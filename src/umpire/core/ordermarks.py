@@ -242,7 +242,25 @@ def _mark(mark: Mark, points: list[list[float]], colour: str, scale: float, line
             x, y = points[0]
             size = round(10 * scale, 1)
             out.append(mapsvg.halo_text(x, y - 16 * scale, mark.label, size, ' font-weight="bold"'))
-    return tag + "".join(out) + "</g>"
+    return tag + "".join(_cased(part) for part in out) + "</g>"
+
+
+_STROKE = re.compile(r'stroke="(#[0-9a-fA-F]{6})" stroke-width="([\d.]+)"')
+
+
+def _cased(part: str) -> str:
+    """A line or an arrow over a dark casing a little wider than it (a light colour, such as
+    France's, shows on the sea and on its own land); anything else as it is."""
+    if not part.startswith(("<line", "<circle")):
+        return part
+    found = _STROKE.search(part)
+    if found is None:
+        return part
+    width = float(found[2]) + 2
+    casing = _STROKE.sub(f'stroke="{mapsvg.INK}" stroke-width="{width:.1f}"', part, count=1)
+    casing = re.sub(r' marker-end="[^"]*"', "", casing).replace('opacity="0.9"', 'opacity="0.55"')
+    casing = casing.replace('class="arrow"', 'class="casing"')
+    return casing + part
 
 
 def _ring(at: Sequence[float], colour: str, scale: float, *, dashed: bool = False) -> str:
