@@ -54,3 +54,20 @@ def test_a_flight_is_drawn_leg_by_leg_to_its_landing_and_its_raid_marked() -> No
 def test_places_off_the_map_are_left_out() -> None:
     drawn = ordermarks.svg(BOARD, [(1, Mark(MOVE, ("ber", "atlantis")))], "#5c4a3a")
     assert drawn == '<g class="order-marks"></g>'
+
+
+@pytest.mark.rule("D39 37")
+def test_a_1939_bomber_flight_is_drawn_through_its_path_with_its_mission() -> None:
+    table = session.Table(session.create("diplomacy", scenario="1939-iii", seed=1))
+    table.submit("ENG", "Build B edi")  # D39 15: Winter 1938 builds; then Spring 1939
+    for power in table.pending().powers:
+        if power != "ENG":
+            table.bot_submit(power)
+    table.process()
+    table = session.Table(table.record)
+    found = preview(table.ruleset, table.state, "ENG", "B edi - nth - bel (N)\nB edi - xyz")
+    assert [(n, m.kind, m.places, m.label) for n, m in found.marks] == [
+        (1, MOVE, ("edi", "nth", "bel"), ""),
+        (1, AT, ("bel",), "cut"),
+    ]
+    assert [p.line for p in found.problems] == [2]

@@ -29,6 +29,8 @@ RULESETS = [
     ("spi-ww2", "6-player", "GER"),
 ]
 GARBLED = "XYZZY fly to the moon"
+# The enlarged parts of a crowded map the page offers: the marks are drawn on them too.
+REGIONS = {("battleplan", "equal"): {"europe", "americas"}, ("conquest", "standard"): {"europe"}}
 
 
 def _seated(gm: User, name: str, scenario: str, power: str | None) -> tuple[Game, User, str, str]:
@@ -80,6 +82,7 @@ def test_the_order_box_is_read_and_drawn_for_every_ruleset(
     overlay = data["overlays"]["map"]
     assert 'class="order-marks"' in overlay and 'data-line="1"' in overlay
     assert 'data-line="2"' not in overlay
+    assert set(data["overlays"]) == {"map"} | REGIONS.get((name, scenario), set())
     assert Submission.objects.filter(game=game).count() == before  # nothing stored
 
 
