@@ -197,12 +197,17 @@ def svg(
     Each mark's element carries ``data-line`` (its order's line in the box) and
     ``data-kind``; places off the board are left out."""
     parts: list[str] = []
+    rings: dict[str, int] = {}  # the rings drawn at each place so far: labels stack up
     for line, mark in marks:
         spots = [at(board, p) for p in mark.places]
         if any(s is None for s in spots) or not spots:
             continue
         points = [s for s in spots if s is not None]
-        parts.append(_mark(mark, points, colour, scale, line))
+        nth = 0
+        if mark.kind in (HOLD, AT):
+            nth = rings.get(mark.places[0], 0)
+            rings[mark.places[0]] = nth + 1
+        parts.append(_mark(mark, points, colour, scale, line, nth))
     if not parts:
         return '<g class="order-marks"></g>'
     head = colour[1:].lower()
@@ -215,7 +220,11 @@ def svg(
     return f'<g class="order-marks" pointer-events="none">{defs}{body}</g>'
 
 
-def _mark(mark: Mark, points: list[list[float]], colour: str, scale: float, line: int) -> str:
+def _mark(
+    mark: Mark, points: list[list[float]], colour: str, scale: float, line: int, nth: int = 0
+) -> str:
+    """One mark's group; ``nth``: how many rings stand at its place before it (its label is
+    written above theirs)."""
     tag = f'<g class="order-mark" data-line="{line}" data-kind="{mapsvg.esc(mark.kind)}">'
     width = 3 * scale
     out: list[str] = []
@@ -241,7 +250,8 @@ def _mark(mark: Mark, points: list[list[float]], colour: str, scale: float, line
         if mark.label:
             x, y = points[0]
             size = round(10 * scale, 1)
-            out.append(mapsvg.halo_text(x, y - 16 * scale, mark.label, size, ' font-weight="bold"'))
+            y -= (16 + 12 * nth) * scale
+            out.append(mapsvg.halo_text(x, y, mark.label, size, ' font-weight="bold"'))
     return tag + "".join(_cased(part) for part in out) + "</g>"
 
 
