@@ -146,11 +146,12 @@ def test_after_a_reload_the_box_holds_the_accepted_orders_not_the_refused_lines(
 ) -> None:
     game, users = diplomacy_game(gm[0])
     eng = client_for(users["ENG"])
-    text = "F lon - nth\nA lvp - mos\nF edi - nwg"
+    text = "# my opening\nF lon - nth\nA lvp - mos\n\nf edi-nwg"
     eng.post(f"/games/{game.pk}/orders/", {"orders": text, "turn": game.turn})
     page = eng.get(f"/games/{game.pk}/").content.decode()
-    assert "F lon - nth&#10;F edi - nwg&#10;</textarea>" in page
-    assert "A lvp - mos</textarea>" not in page and "A lvp - mos&#10;" not in page
+    # as he wrote it (his comment, his spelling), without the line refused
+    assert 'line">\n# my opening' not in page  # (a first newline would be lost)
+    assert 'line"># my opening\nF lon - nth\n\nf edi-nwg\n</textarea>' in page
     assert "<code>A lvp - mos</code>" in page  # still said in the receipt, with its problem
     assert 'data-preview="/games/' in page  # the box is drawn on the map when the page opens
 

@@ -31,6 +31,7 @@ from django.views.decorators.http import require_POST
 from umpire.core import errors as core_errors
 from umpire.core import ordermarks, session
 from umpire.core.errors import Code
+from umpire.core.submission import clip
 from umpire.server import errors as E
 from umpire.server.errors import refuse
 from umpire.server.models import Game, GameStatus
@@ -107,3 +108,20 @@ def overlays(
         log.exception("drawing the %s order marks failed", game.game)
         return {}
     return {k: v for k, v in out.items() if isinstance(v, str)}
+
+
+def box_text(submission: dict[str, Any] | None) -> str:
+    """What the order box holds when the page opens: the last submission as it was written
+    (its comments and spacing too), without the lines refused whole; a line of which only a
+    part was refused stays (its accepted part counts), and the receipt lists every refusal."""
+    if not submission:
+        return ""
+    lines = str(submission.get("raw", "")).splitlines()
+    refused = {
+        p["line"]
+        for p in submission.get("problems") or []
+        if 0 < p.get("line", 0) <= len(lines)
+        and p.get("text") == clip(lines[p["line"] - 1].strip())
+    }
+    kept = [line for n, line in enumerate(lines, start=1) if n not in refused]
+    return "\n".join(kept).strip("\n") + ("\n" if kept else "")
