@@ -235,6 +235,12 @@ ORDERS_TOO_LARGE = SERVER.declare(
     "orders are limited to {kib} KiB; nothing was stored",
     "An order text over the server's size limit is refused whole.",
 )
+ORDERS_NOT_DUE = SERVER.declare(
+    "orders/not_due",
+    "{power} has no orders to give in {label}",
+    "The turn does not wait for this power's orders (another power's retreats or builds): "
+    "there is nothing of his to read or draw.",
+)
 ORDERS_NONE = SERVER.declare(
     "orders/none",
     "submit orders before marking yourself ready",

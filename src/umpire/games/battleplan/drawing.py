@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from umpire.core import mapsvg
+from umpire.core import mapsvg, ordermarks
 
 PACKAGE = "umpire.games.battleplan"
 PALETTE = (
@@ -219,3 +219,17 @@ def draw(
     else:
         mapsvg.legend(svg, 10, 10, title, rows, notes)
     return svg.text()
+
+
+def order_overlay(
+    view: Mapping[str, Any], marks: Iterable[Any], power: str, region: str | None = None
+) -> str:
+    """The orders the viewer is giving (``ordermarks`` marks with their lines), drawn over
+    :func:`draw`'s map of ``view`` (or of its enlarged ``region``) in his colour."""
+    board = mapsvg.load(PACKAGE, map_name(str(view.get("scenario", "europe"))))
+    area = next((r for r in regions(view) if r.name == region), None)
+    if area is not None:
+        board = mapsvg.zoomed(board, area)
+    scale = 0.62 if board["map"] == "world" and area is None else (area.scale if area else 1.0)
+    mine = colour(int(view.get("you", {}).get("number", 0) or 0))
+    return ordermarks.svg(board, list(marks), mine, scale=scale)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from umpire.core import mapsvg
+from umpire.core import mapsvg, ordermarks
 from umpire.games.conquest.geography import board as load_board
 
 PACKAGE = "umpire.games.conquest"
@@ -178,3 +178,15 @@ def draw(
     zrows = [(ZONES[z.number - 1], f"{ROMAN[z.number - 1]} {z.name}") for z in table.zones.values()]
     mapsvg.legend(svg, 8, 520, "Zones", zrows)
     return svg.text() if area is None else mapsvg.region_svg(svg.text(), area)
+
+
+def order_overlay(
+    view: Mapping[str, Any], marks: Iterable[Any], power: str, region: str | None = None
+) -> str:
+    """The orders ``power`` is giving (``ordermarks`` marks with their lines), drawn over
+    :func:`draw`'s board (or its enlarged ``region``) in the power's colour."""
+    board = mapsvg.load(PACKAGE, MAP)
+    area = next((r for r in REGIONS if r.name == region), None)
+    if area is not None:
+        board = mapsvg.zoomed(board, area)
+    return ordermarks.svg(board, list(marks), _colour(power))

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from umpire.core import mapsvg
+from umpire.core import mapsvg, ordermarks
 from umpire.games.diplomacy.geography import Map, load_map, province_of
 
 PACKAGE = "umpire.games.diplomacy"
@@ -182,3 +182,12 @@ def draw(
         notes.append("orange ring: bombed centre")
     mapsvg.legend(svg, 10, 10, f"{view.get('phase', '')}", rows, notes)
     return svg.text()
+
+
+def order_overlay(
+    view: Mapping[str, Any], marks: Iterable[Any], power: str, region: str | None = None
+) -> str:
+    """The orders ``power`` is giving (``ordermarks`` marks with their lines), drawn over
+    :func:`draw`'s map of ``view`` in the power's colour with last turn's arrows' style."""
+    board = mapsvg.load(PACKAGE, V1939 if "bombers" in view else "standard")
+    return ordermarks.svg(board, list(marks), COLOURS.get(power, mapsvg.INK))

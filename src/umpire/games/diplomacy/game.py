@@ -12,9 +12,19 @@ from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.errors import Code
 from umpire.core.events import Event
+from umpire.core.ordermarks import Mark
 from umpire.core.problems import OrderError, Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
-from umpire.games.diplomacy import adjustments, errors, legality, missing, notation, turn, views
+from umpire.games.diplomacy import (
+    adjustments,
+    errors,
+    legality,
+    marks,
+    missing,
+    notation,
+    turn,
+    views,
+)
 from umpire.games.diplomacy.bot import bot_orders
 from umpire.games.diplomacy.errors import OTHER_POWER, SUPERSEDED, UNREADABLE
 from umpire.games.diplomacy.geography import Map, standard_map
@@ -213,6 +223,10 @@ class Diplomacy:
 
     def format(self, order: Order) -> str:
         return notation.format_order(order)
+
+    def order_marks(self, order: Order) -> list[Mark]:
+        """What the map draws for an accepted order as it is given (HasOrderMarks)."""
+        return marks.order_marks(order)
 
     def order_options(self, state: State, power: str) -> dict[str, list[str]]:
         """The legal orders of each unit of ``power`` (for select lists; see options.py)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from umpire.core import mapsvg
+from umpire.core import mapsvg, ordermarks
 
 PACKAGE = "umpire.games.origins"
 
@@ -94,3 +94,12 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
     title = f"{view.get('label', '')}" + (f" - {view['power']}" if view.get("power") else "")
     mapsvg.legend(svg, board["width"] - 300, board["height"] - 190, title, rows, notes)
     return svg.text()
+
+
+def order_overlay(
+    view: Mapping[str, Any], marks: Iterable[Any], power: str, region: str | None = None
+) -> str:
+    """The orders ``power`` is giving (``ordermarks`` marks with their lines), drawn over
+    :func:`draw`'s map in the power's colour."""
+    board = mapsvg.load(PACKAGE, "historical")
+    return ordermarks.svg(board, list(marks), COLOURS.get(power, mapsvg.INK))

@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
-from umpire.core import mapsvg
+from umpire.core import mapsvg, ordermarks
 from umpire.games.spi_ww2.geography import Map
 
 PACKAGE = "umpire.games.spi_ww2"
@@ -307,3 +307,14 @@ def _hex_data() -> dict[str, tuple[str, str, str]]:
         mark = "capital" if h.capital else ("rc" if h.rc else "")
         out[hid] = (nation, kind, mark)
     return out
+
+
+def order_overlay(
+    view: Mapping[str, Any], marks: Iterable[Any], power: str, region: str | None = None
+) -> str:
+    """The orders ``power`` is giving (``ordermarks`` marks with their lines), drawn over
+    :func:`draw`'s hex map from hex centre to hex centre in the player's colour, sized to
+    the hexes."""
+    board = mapsvg.load(PACKAGE, MAP)
+    colour = _colours([str(p) for p in view.get("players", [])]).get(power, mapsvg.INK)
+    return ordermarks.svg(board, list(marks), colour, scale=board["grid"]["size"] / 16)

@@ -88,7 +88,7 @@ def gm_game(request: HttpRequest, game_id: int) -> HttpResponse:
         return redirect("web:game", game.pk)
     parts = ["game", "seats", "audit"]
     if game.initial_state is not None:
-        parts += ["status", "view", "events", "votes", "printout"]
+        parts += ["status", "view", "events", "votes", "printout", "orders"]
     data = read(game, viewer, parts)
     ctx: dict[str, Any] = {
         **data,
@@ -100,9 +100,20 @@ def gm_game(request: HttpRequest, game_id: int) -> HttpResponse:
             (data.get("events") or {}).get("events"),
         ),
         "active_seats": [s for s in data.get("seats") or [] if s["active"]],
+        "submitted_orders": latest_orders(data.get("orders")),
         "enrolled": list(game.enrollments.values_list("user__username", "standby")),
     }
     return render(request, "web/gm_game.html", ctx)
+
+
+def latest_orders(orders: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Each power's last submission of the current turn (the one that counts), in the order
+    the powers last submitted: what was accepted and what was refused."""
+    latest: dict[str, dict[str, Any]] = {}
+    for sub in (orders or {}).get("submissions", []):
+        latest.pop(sub["power"], None)
+        latest[sub["power"]] = sub
+    return list(latest.values())
 
 
 ACTIONS = ("start", "pause", "resume", "extend", "process", "rollback", "replace", "end")

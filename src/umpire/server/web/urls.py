@@ -1,6 +1,6 @@
 from django.urls import path
 
-from umpire.server.web import account, actions, gm, press, views
+from umpire.server.web import account, actions, gm, press, preview, views
 
 app_name = "web"
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:game_id>/watch/<int:turn>/", views.watch, name="watch_turn"),
     path("games/<int:game_id>/orders/", actions.orders, name="orders"),
     path("games/<int:game_id>/steps/", views.order_steps, name="steps"),
+    path("games/<int:game_id>/preview/", preview.preview, name="preview"),
     path("games/<int:game_id>/options/", views.order_list, name="options"),
     path("games/<int:game_id>/map/<slug:region>/", views.map_region, name="map_region"),
     path("games/<int:game_id>/ready/", actions.ready, name="ready"),

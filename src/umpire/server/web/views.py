@@ -15,7 +15,7 @@ from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.models import Enrollment, Game, GameStatus, Turn
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, mine, viewer_of, with_facts
-from umpire.server.web import orderlists, press
+from umpire.server.web import orderlists, press, preview
 from umpire.server.web.common import (
     game_or_404,
     listed_before,
@@ -203,6 +203,7 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         orders = read(game, viewer, ["orders", "votes"])
         subs = (orders.get("orders") or {}).get("submissions", [])
         ctx["submission"] = subs[-1] if subs else None
+        ctx["box"] = preview.box_text(ctx["submission"])  # not its refused lines (issue 29)
         ruleset = registry.get(game.game, game.scenario)
         ctx["places"] = implements(ruleset, HasOrderPlaces)
         ctx["options"] = orderlists.order_lists(game, viewer)

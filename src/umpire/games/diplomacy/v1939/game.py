@@ -11,6 +11,7 @@ from typing import Any
 from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
+from umpire.core.ordermarks import Mark
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
 from umpire.games.diplomacy import errors, missing
@@ -19,7 +20,7 @@ from umpire.games.diplomacy.geography import Map, load_map, province_of
 from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, WINTER, Unit
 from umpire.games.diplomacy.orders import Build, Remove
 from umpire.games.diplomacy.printout import ended_state
-from umpire.games.diplomacy.v1939 import SCENARIO, flights, legality, notation, supply, turn
+from umpire.games.diplomacy.v1939 import SCENARIO, flights, legality, marks, notation, supply, turn
 from umpire.games.diplomacy.v1939.bot import bot_orders
 from umpire.games.diplomacy.v1939.model import (
     NEUTRAL,
@@ -156,6 +157,10 @@ class Diplomacy1939:
 
     def format(self, order: Any) -> str:
         return notation.format_order(order)
+
+    def order_marks(self, order: Any) -> list[Mark]:
+        """What the map draws for an accepted order as it is given (HasOrderMarks)."""
+        return marks.order_marks(order)
 
     def order_options(self, state: State1939, power: str) -> dict[str, list[str]]:
         """The legal orders of each unit of ``power`` (select lists; see ../options.py)."""

@@ -95,6 +95,7 @@
       .catch(function () { return ""; })
       .then(function (html) {
         var keep = sel.value;
+        sel.querySelectorAll("option[data-chosen]").forEach(function (o) { o.remove(); });  // (orderpreview.js)
         sel.insertAdjacentHTML("beforeend", html);
         sel.value = keep;
         sel.dataset.loaded = "yes";

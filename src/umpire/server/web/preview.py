@@ -1,0 +1,127 @@
+"""Orders drawn on the map as they are given: the order box read, nothing stored.
+
+The game page posts its order box here as the player types or clicks (and once when the page
+opens with orders in the box). The text goes through the game's own submission pipeline
+(``umpire.core.ordermarks.preview``: ``read_line`` and ``check`` against the current position,
+exactly as a submission is read), nothing is stored, and the answer is JSON::
+
+    {"orders": [{"line", "text"}], "problems": [{"line", "code", "message", "text"}],
+     "marks": [{"line", "kind", "places", "label"}],
+     "overlays": {"map": "<g class=order-marks>...</g>", "<region>": "..."}}
+
+``overlays`` are SVG groups the page puts over the map it shows (the whole map, and each
+enlarged part by its name), drawn by the game's own drawing (``order_overlay``) in the
+player's colour. Only a seated player whose orders the turn awaits may ask, for his own
+power; the answer holds his orders and what his page already shows, nothing of another
+power. Refused: not logged in (401), not a player of the game or no orders due (403), a turn
+other than the current one or a game not running (409), a body over the submissions' size
+limit (413); CSRF-protected like every form of the site.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import logging
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.http import require_POST
+
+from umpire.core import errors as core_errors
+from umpire.core import ordermarks, session
+from umpire.core.errors import Code
+from umpire.core.submission import clip
+from umpire.server import errors as E
+from umpire.server.errors import refuse
+from umpire.server.models import Game, GameStatus
+from umpire.server.outputs import Viewer, viewer_of
+from umpire.server.schemas import ORDERS_MAX_BYTES
+from umpire.server.store import load_tail
+from umpire.server.web.common import game_or_404, read, signed_in
+
+log = logging.getLogger("umpire.server")
+# The form's other fields (the CSRF token, the turn) beside the orders themselves.
+BODY_LIMIT = ORDERS_MAX_BYTES + 4096
+
+
+def _refused(http: int, code: Code, **fields: Any) -> JsonResponse:
+    """The JSON error answer (HTTP status ``http``) of a declared code."""
+    err = refuse(code, **fields)
+    return JsonResponse({"error": {"code": err.code, "message": err.message}}, status=http)
+
+
+@require_POST
+def preview(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The order box ``orders`` (for turn ``turn``) read and drawn; see the module."""
+    if int(request.META.get("CONTENT_LENGTH") or 0) > BODY_LIMIT:
+        return _refused(413, E.ORDERS_TOO_LARGE, kib=ORDERS_MAX_BYTES // 1024)
+    user = signed_in(request)
+    if user is None:
+        return _refused(401, E.AUTH_LOGGED_OUT)
+    game = game_or_404(game_id, user)
+    viewer = viewer_of(game, user)
+    if viewer.power is None:
+        return _refused(403, E.SEAT_NONE)
+    if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
+        return _refused(409, E.GAME_NOT_RUNNING, status=game.status)
+    if game.label and viewer.power not in game.expected:
+        return _refused(403, E.ORDERS_NOT_DUE, power=viewer.power, label=game.label)
+    asked = request.POST.get("turn", "")
+    if asked and asked != str(game.turn):
+        return _refused(
+            409, core_errors.TURN_STALE, turn=asked, current=game.turn, label=game.label
+        )
+    text = request.POST.get("orders", "")
+    if len(text.encode("utf-8", errors="replace")) > ORDERS_MAX_BYTES:
+        return _refused(413, E.ORDERS_TOO_LARGE, kib=ORDERS_MAX_BYTES // 1024)
+    table = session.open_table(load_tail(game, pending=False, events=False))
+    found = ordermarks.preview(table.ruleset, table.state, viewer.power, text)
+    answer = found.to_json()
+    answer["overlays"] = overlays(game, viewer, found.marks)
+    return JsonResponse(answer)
+
+
+def overlays(
+    game: Game, viewer: Viewer, marks: list[tuple[int, ordermarks.Mark]]
+) -> dict[str, str]:
+    """The marks drawn over each map of the page (``map``: the whole map; each enlarged
+    part by its name), by the game's drawing, over the viewer's own view (its colours)."""
+    if viewer.power is None:
+        return {}
+    name = f"umpire.games.{game.game.replace('-', '_')}.drawing"
+    view = (read(game, viewer, ["view"]).get("view") or {}).get("view")
+    if view is None:
+        return {}
+    try:
+        if importlib.util.find_spec(name) is None:
+            return {}
+        module = importlib.import_module(name)
+        draw = getattr(module, "order_overlay", None)
+        if draw is None:
+            return {}
+        out = {"map": draw(view, marks, viewer.power)}
+        regions = getattr(module, "regions", None)
+        for region in regions(view) if regions is not None else ():
+            out[region.name] = draw(view, marks, viewer.power, region=region.name)
+    except Exception:  # a broken drawing must never take the order box down
+        log.exception("drawing the %s order marks failed", game.game)
+        return {}
+    return {k: v for k, v in out.items() if isinstance(v, str)}
+
+
+def box_text(submission: dict[str, Any] | None) -> str:
+    """What the order box holds when the page opens: the last submission as it was written
+    (its comments and spacing too), without the lines refused whole; a line of which only a
+    part was refused stays (its accepted part counts), and the receipt lists every refusal."""
+    if not submission:
+        return ""
+    lines = str(submission.get("raw", "")).splitlines()
+    refused = {
+        p["line"]
+        for p in submission.get("problems") or []
+        if 0 < p.get("line", 0) <= len(lines)
+        and p.get("text") == clip(lines[p["line"] - 1].strip())
+    }
+    kept = [line for n, line in enumerate(lines, start=1) if n not in refused]
+    return "\n".join(kept).strip("\n") + ("\n" if kept else "")
