@@ -147,7 +147,8 @@ def draw(
         return f'<g transform="translate({x:.1f},{y:.1f}) scale({scale}) translate({-x:.1f},{-y:.1f})">{part}</g>'
 
     placed = [  # the labels (every name): counters keep off them
-        mapsvg.label_box(*s["label"], code.upper(), size) for code, s in spaces.items()
+        mapsvg.label_box(s["label"][0], s["label"][1], code.upper(), size)
+        for code, s in spaces.items()
     ]
     canvas = (0.0, 0.0, float(board["width"]), float(board["height"]))
 
