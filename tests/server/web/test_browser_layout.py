@@ -166,6 +166,9 @@ def test_on_a_phone_the_map_zooms_and_pans_and_its_units_take_clicks(
     page.click("figure.map .map-zoom button[data-zoom=full]")
     full = _box(page, "figure.map")
     assert full["width"] == PHONE["width"] and full["height"] == PHONE["height"]
+    # The map's height fills the screen's (the rest a drag away), not a strip in the middle.
+    assert _scale(page) > 2.5 and _box(page, army)["height"] > 2.5 * small["height"]
+    shot(page, "layout-diplomacy-phone-full-screen")
     page.keyboard.press("Escape")
     assert _box(page, "figure.map")["height"] < PHONE["height"] / 2
 
@@ -182,6 +185,17 @@ def test_spi_hex_numbers_show_once_zoomed_and_clicks_find_the_hex(chrome: Any, l
     page.goto(f"/games/{gid}/")
     numbers = "figure.map svg g.labels"
     assert not page.locator(numbers).is_visible()
+    # Ctrl + wheel (a trackpad's pinch) zooms; a plain wheel scrolls the page, not the map.
+    page.mouse.move(*_centre(_box(page, "figure.map .map-pan")))
+    page.mouse.wheel(0, 300)
+    assert _scale(page) == pytest.approx(1)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.mouse.move(*_centre(_box(page, "figure.map .map-pan")))
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -300)
+    page.keyboard.up("Control")
+    assert _scale(page) > 1.05
+    page.click("figure.map .map-zoom button[data-zoom=reset]")
     _zoom_in(page, 3)
     assert page.locator(numbers).is_visible()
     text = page.locator(f"{numbers} text").first.bounding_box()

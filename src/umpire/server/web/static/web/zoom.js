@@ -112,7 +112,16 @@
       b.setAttribute("aria-label", b.title);
     }
     zooms.forEach(function (z) {
-      if (figure.contains(z.pan)) { z.pz.reset({ animate: false }); mark(z); }
+      if (!figure.contains(z.pan)) { return; }
+      z.pz.reset({ animate: false });
+      var box = z.svg.viewBox && z.svg.viewBox.baseVal;
+      if (on && box && box.width && z.pan.clientWidth && z.pan.clientHeight) {
+        // The map fills the screen's height or width (a wide map on a phone held upright:
+        // the height; the rest a drag away), not a strip in the middle.
+        var across = z.pan.clientWidth / box.width, down = z.pan.clientHeight / box.height;
+        z.pz.zoom(Math.min(MAX, Math.max(across, down) / Math.min(across, down)), { animate: false });
+      }
+      mark(z);
     });
   }
   function zoomClick(ev) {  // a button over the map: not a click on the map under it
