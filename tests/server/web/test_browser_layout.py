@@ -113,6 +113,13 @@ def test_the_order_box_beside_the_map_on_a_laptop_and_under_it_on_a_phone(
     _zoom_in(page, 4)
     assert _scale(page) > 3
     shot(page, f"{name}-phone-zoomed")
+    if page.locator(".map-views button").count():  # an enlarged part zooms the same way
+        page.click(".map-views button[data-view=europe]")
+        page.wait_for_selector(".map-view[data-view=europe] .map-pan svg")
+        assert _scale(page) == pytest.approx(1)
+        _zoom_in(page, 2)
+        assert _scale(page) > 1.5
+        assert page.locator(".map-view[data-view=world]").is_hidden()
 
 
 def test_on_a_phone_the_map_zooms_and_pans_and_its_units_take_clicks(

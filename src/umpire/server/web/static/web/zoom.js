@@ -1,5 +1,5 @@
 // Zoom and pan of the game maps, by the vendored Panzoom (vendor/README.md): pinch or Ctrl +
-// wheel (a trackpad's pinch) zooms, a drag pans once zoomed in, the buttons over the map zoom
+// wheel (a trackpad's pinch) zooms, a drag pans once zoomed in, the buttons above the map zoom
 // in, out, back to the whole map, and show the map on the whole screen. A drag is never taken
 // for a click on the map (the click that ends a drag is swallowed), and a click is never
 // taken for a drag (the map moves only after the pointer went a few pixels). The page's own
@@ -98,8 +98,10 @@
     full.setAttribute("aria-pressed", "false");
     bar.appendChild(full);
     bar.addEventListener("click", zoomClick);
-    bar.addEventListener("pointerdown", function (ev) { ev.stopPropagation(); });
-    figure.insertBefore(bar, figure.firstChild);
+    // Above the map, never over it (a legend stands in some corner of every map): at the end of
+    // the row of buttons choosing an enlarged part where the map has them.
+    var views = figure.querySelector(".map-views");
+    figure.insertBefore(bar, views ? views.nextSibling : figure.firstChild);
   }
   function fullScreen(figure, on) {
     figure.classList.toggle("full", on);
