@@ -341,6 +341,51 @@ def halo_text(x: float, y: float, text: str, size: float, attrs: str = "") -> st
     )
 
 
+Box = tuple[float, float, float, float]  # left, top, right, bottom, in the map's pixels
+
+
+def label_box(x: float, y: float, text: str, size: float) -> Box:
+    """The box a label of :func:`draw_labels` at (x, y) covers, its halo included: bold
+    capitals are at most about 0.72 of the font size wide each, and stand 0.36 of it either
+    side of y (the baseline is 0.36 below)."""
+    half = 0.36 * size * len(text) + 1.5
+    return (x - half, y - 0.36 * size - 1.5, x + half, y + 0.36 * size + 1.5)
+
+
+def overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes share more than an edge."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def free_box(
+    x: float, y: float, w: float, h: float, taken: Sequence[Box], within: Box | None = None
+) -> Box:
+    """Where a ``w`` x ``h`` box goes near (x, y) (its top centre there, or as near as room
+    allows) clear of every box ``taken`` and inside ``within``: the nearest free place on a
+    grid of half-box steps around (x, y), placing below before above (the box belongs under
+    its label). The first place when there is no room within twelve steps."""
+    first: Box = (x - w / 2, y, x + w / 2, y + h)
+    steps = sorted(
+        ((i, j) for i in range(-12, 13) for j in range(-12, 13)),
+        key=lambda ij: (
+            (abs(ij[0]) * w / 2) ** 2 + (abs(ij[1]) * h / 2 * (1 if ij[1] > 0 else 1.5)) ** 2
+        ),
+    )
+    for i, j in steps:
+        dx, dy = i * (w / 2 + 1), j * (h / 2 + 1)
+        box = (x + dx - w / 2, y + dy, x + dx + w / 2, y + dy + h)
+        if within and not (
+            box[0] >= within[0]
+            and box[1] >= within[1]
+            and box[2] <= within[2]
+            and box[3] <= within[3]
+        ):
+            continue
+        if not any(overlap(box, b) for b in taken):
+            return box
+    return first
+
+
 _STROKE = f'stroke="{INK}" stroke-width="1.2"'
 # A unit's counter drawn about (0, 0), once per map in its <defs>: the shapes take their fill
 # from the <use> that places them (the power's colour), so one shape serves every counter.

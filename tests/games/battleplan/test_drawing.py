@@ -136,3 +136,69 @@ def test_world_scenarios_draw_from_the_view_and_hide_what_it_hides(scenario: str
     for other in powers[1:3]:
         varied = ruleset.vary_secrets(state, other, SeededChance(3, other))
         assert drawing.draw(ruleset.view(varied, me)) == before
+
+
+_LABEL = re.compile(
+    r'<text class="label" data-space="(\w+)" x="([\d.-]+)" y="([\d.-]+)" font-size="([\d.]+)"'
+    r"[^>]*>(\w+)</text>"
+)
+_FORCES = re.compile(
+    r'<g class="forces"[^>]*?transform="translate\(([\d.-]+),([\d.-]+)\) scale\(([\d.]+)\)">'
+    r'<rect [^>]*?width="([\d.]+)" height="([\d.]+)"'
+)
+
+
+def _crowded_view(scenario: str, spaces: dict) -> dict:
+    """A view with the most any space can hold: every force type in every country, three
+    players' forces in every sea (the widest counters, the most of them)."""
+    full = {"army": 9, "navy": 9, "air": 9, "missiles": 9, "anti": 9}
+    return {
+        "scenario": scenario,
+        "turn": 3,
+        "players": [{"number": n, "power": f"P{n}"} for n in (1, 2, 3)],
+        "countries": {
+            c: {"owner": 1 + i % 3, **full}
+            for i, (c, s) in enumerate(sorted(spaces.items()))
+            if s["kind"] != "sea"
+        },
+        "seas": {
+            c: {str(n): [9, 9, 9] for n in (1, 2, 3)}
+            for c, s in sorted(spaces.items())
+            if s["kind"] == "sea"
+        },
+    }
+
+
+@pytest.mark.rule("BP 15B")
+@pytest.mark.parametrize(
+    ("scenario", "board", "region"),
+    [("europe", "europe", None), ("equal", "world", "europe"), ("equal", "world", "americas")],
+)
+def test_no_force_box_covers_a_name_on_the_europe_map(
+    scenario: str, board: str, region: str | None
+) -> None:
+    """Issue 29: on the Europe map (and the world map's enlarged Europe and Central America)
+    every force counter stands clear of every space's name and of every other counter,
+    however crowded (every space full)."""
+    spaces = mapsvg.load(drawing.PACKAGE, board)["spaces"]
+    svg = drawing.draw(_crowded_view(scenario, spaces), region=region)
+    names = {
+        code: mapsvg.label_box(float(x), float(y) - 0.36 * float(size), text, float(size))
+        for code, x, y, size, text in _LABEL.findall(svg)
+    }
+    assert set(names) <= set(spaces) and (region or set(names) == set(spaces))
+    boxes = [
+        (float(cx) - float(w) * float(s) / 2, float(top), float(cx) + float(w) * float(s) / 2,
+         float(top) + float(h) * float(s))
+        for cx, top, s, w, h in _FORCES.findall(svg)
+    ]  # fmt: skip
+    sea_count = sum(1 for s in spaces.values() if s["kind"] == "sea")
+    assert region or len(boxes) == len(spaces) - sea_count + 3 * sea_count
+    if region:  # the spaces beyond the enlarged part: drawn off its canvas, unseen
+        boxes = [b for b in boxes if mapsvg.overlap(b, (0, 0, 1280, 900))]
+    for box in boxes:
+        assert min(box[0], box[1]) >= 0 and box[2] <= 1280 and box[3] <= 900, box
+        covered = [code for code, name in names.items() if mapsvg.overlap(box, name)]
+        assert not covered, (box, covered)
+    for i, a in enumerate(boxes):
+        assert not [b for b in boxes[i + 1 :] if mapsvg.overlap(a, b)], a

@@ -146,24 +146,19 @@ def draw(
             return part
         return f'<g transform="translate({x:.1f},{y:.1f}) scale({scale}) translate({-x:.1f},{-y:.1f})">{part}</g>'
 
-    placed = [  # the labels: counters keep off them
-        (x - 1.8 * size, y - 0.45 * size, x + 1.8 * size, y + 0.6 * size)
-        for x, y in (s["label"] for s in spaces.values())
+    placed = [  # the labels (every name): counters keep off them
+        mapsvg.label_box(s["label"][0], s["label"][1], code.upper(), size)
+        for code, s in spaces.items()
     ]
+    canvas = (0.0, 0.0, float(board["width"]), float(board["height"]))
 
     def put(part: str, cells: int, x: float, y: float) -> None:
-        """A counter of ``cells`` cells (drawn at 0,0) below (x, y), moved off the counters
-        placed before it where they would overlap."""
+        """A counter of ``cells`` cells (drawn at 0,0) below (x, y), moved to the nearest place
+        clear of every name and of the counters placed before it."""
         if not part:
             return
         w, h = (30 * cells + 4) * scale, 20 * scale
-        for dx, dy in [(0, 0), (0, h + 1), (0, 2 * h + 2), (w + 2, 0), (-w - 2, 0),
-                       (w + 2, h + 1), (-w - 2, h + 1), (0, 3 * h + 3), (0, -h - 12 * scale)]:  # fmt: skip
-            box = (x + dx - w / 2, y + dy, x + dx + w / 2, y + dy + h)
-            if all(
-                box[2] < b[0] or box[0] > b[2] or box[3] < b[1] or box[1] > b[3] for b in placed
-            ):
-                break
+        box = mapsvg.free_box(x, y, w, h, placed, canvas)
         placed.append(box)
         at = f'transform="translate({box[0] + w / 2:.1f},{box[1]:.1f}) scale({scale})"'
         svg.add(part.replace(">", f" {at}>", 1))  # the counter's own group, moved there

@@ -107,13 +107,16 @@ def draw(view: Mapping[str, Any], events: Iterable[Any] | None = None) -> str:
         fill = colour.get(who.get(nat, ""), "#999999")
         total = sum(int(v) for v in stack.values())
         detail = ", ".join(f"{n} {v}" for n, v in sorted(stack.items()))
-        w = size * 1.05
+        # As wide as a hex's column step (neighbours' counters never overlap), below the
+        # hex's number: the nationality small, the SP total large (read at the page's 1:1).
+        w = size * 1.5
         svg.add(
             f'<g class="unit" data-space="{hid}"><title>{hid}: {mapsvg.esc(detail)} SP</title>'
-            f'<rect x="{x - w / 2:.1f}" y="{y - 4.5:.1f}" width="{w:.1f}" height="9" rx="1.5" '
+            f'<rect x="{x - w / 2:.1f}" y="{y - 3.5:.1f}" width="{w:.1f}" height="14" rx="2" '
             f'fill="{fill}" stroke="{mapsvg.INK}" stroke-width="0.6"/>'
-            f'<text x="{x:.1f}" y="{y + 2.6:.1f}" font-size="6.5" font-weight="bold" '
-            f'text-anchor="middle" fill="#ffffff">{mapsvg.esc(nat[:3])} {total}</text></g>'
+            f'<text x="{x:.1f}" text-anchor="middle" fill="#ffffff" font-weight="bold">'
+            f'<tspan y="{y + 1.6:.1f}" font-size="5.2">{mapsvg.esc(nat[:3])}</tspan>'
+            f'<tspan x="{x:.1f}" y="{y + 9.4:.1f}" font-size="8.6">{total}</tspan></text></g>'
         )
     _panel(svg, view, players, colour, events)
     return svg.text()
