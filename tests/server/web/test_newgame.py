@@ -248,6 +248,11 @@ def test_my_games_learns_of_a_change_in_any_of_the_players_games(
     assert Client().get(src, HTTP_IF_NONE_MATCH=etag).status_code == 304
     service.send_message(game.pk, users["GER"], "hi", to=["ENG"])
     assert Client().get(src, HTTP_IF_NONE_MATCH=etag).status_code == 200
+    # the game master, unseated, reads all press: private press changes his version
+    host = _live_src(client_for(gm).get("/games/").content.decode())
+    etag = Client().get(host)["ETag"]
+    service.send_message(game.pk, users["ITA"], "secret", to=["AUS"])
+    assert Client().get(host, HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
 def test_the_pages_load_the_poll_script() -> None:
