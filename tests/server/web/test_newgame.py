@@ -8,6 +8,7 @@ cheap conditional poll."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -186,7 +187,7 @@ def test_start_names_the_players_no_seat_could_be_found_for() -> None:
 
 
 def _live_src(page: str) -> str:
-    found = re.search(r'<div id="live" data-src="([^"]+)"', page)
+    found = re.search(r'<div id="live" data-poll="([^"]+)"', page)
     assert found, "the page does not poll"
     return found.group(1).replace("&amp;", "&")
 
@@ -227,7 +228,8 @@ def test_a_game_page_learns_of_a_processed_turn_new_press_and_a_moved_deadline(
     # a spectator's page polls too, and a forged or foreign key is refused
     watch = _live_src(Client().get(f"/games/{game.pk}/watch/").content.decode())
     assert Client().get(watch).json()["press"] == 0  # spectators read no press
-    assert Client().get(src.replace("?k=", "?k=x")).status_code == 409
+    assert Client().get(src.replace("?k=", "?k=x")).status_code == 404  # forged
+    assert Client().get(src.split("?")[0]).status_code == 404  # none
     other = fra.get(f"/games/{game.pk}/").content.decode()
     assert _live_src(other) != src
 
@@ -258,8 +260,6 @@ def test_my_games_learns_of_a_change_in_any_of_the_players_games(
 def test_the_pages_load_the_poll_script() -> None:
     page = Client().get("/lobby/").content.decode()
     assert "web/live.js" in page
-    from pathlib import Path
-
     from umpire.server.web import live
 
     script = Path(live.__file__).with_name("static") / "web" / "live.js"
@@ -267,13 +267,19 @@ def test_the_pages_load_the_poll_script() -> None:
     assert "If-None-Match" in text and "location.reload" in text
 
 
-def test_an_old_key_is_refused_so_the_page_reloads_for_a_new_one(monkeypatch: Any) -> None:
-    from umpire.server.web import live
-
-    gm = newcomer("host")
+def test_a_replaced_players_page_reloads_for_who_he_is_now() -> None:
     from .helpers import diplomacy_game
 
+    gm = newcomer("host")
     game, users = diplomacy_game(gm)
-    src = _live_src(client_for(users["ENG"]).get(f"/games/{game.pk}/").content.decode())
-    monkeypatch.setattr(live, "KEY_SECONDS", -1)
-    assert Client().get(src).status_code == 409
+    eng = client_for(users["ENG"])
+    page = eng.get(f"/games/{game.pk}/").content.decode()
+    src = _live_src(page)
+    assert _live_src(eng.get(f"/games/{game.pk}/").content.decode()) == src  # same page
+    assert Client().get(src).status_code == 200
+    service.gm_action(game.pk, gm, "replace", power="ENG", bot=True)
+    assert Client().get(src).status_code == 409  # live.js reloads: now a spectator's page
+    assert (
+        "409"
+        in (Path(__file__).parents[3] / "src/umpire/server/web/static/web/live.js").read_text()
+    )

@@ -10,9 +10,9 @@ press, the count of the press he may read (never the press he may not: another p
 private message changes nothing in his version).
 
 The page carries a signed key naming whom it was made for (game, role, power; for My games,
-the account), so that a poll needs no session or account lookup; a key older than
-:data:`KEY_SECONDS` (a seat changes hands; a long-open page) is answered 409, and the page
-then reloads to get a fresh one.
+the account), so that a poll needs no session or account lookup; where the reader no longer
+is who the page was made for (his seat went to another), the poll is answered 409 and the
+page reloads, made for who he is now; a missing or forged key, 404.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import json
 from functools import cache
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core import signing
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -31,20 +32,22 @@ from django.views.decorators.http import require_GET
 from umpire.server.models import Enrollment, Game, GameStatus, Message, Seat
 from umpire.server.outputs import PLAYER, UMPIRE, Viewer
 
-SALT = "umpire.web.live"
-KEY_SECONDS = 3600
+SIGNER = signing.Signer(salt="umpire.web.live")
 # The games a My games page lists (views.MY_GAMES_PAGE): the newest ones.
 MY_GAMES_PAGE = 100
 
 
 def game_key(game_id: int, viewer: Viewer) -> str:
-    """The signed key of a game page made for ``viewer``."""
-    return signing.dumps({"g": game_id, "r": viewer.role, "p": viewer.power or ""}, salt=SALT)
+    """The signed key of a game page made for ``viewer`` (the same for every page made for
+    him: a page shows nothing that changes from one reading to the next unless the game
+    does)."""
+    said = {"g": game_id, "r": viewer.role, "p": viewer.power or "", "u": viewer.user_id}
+    return SIGNER.sign_object(said)
 
 
 def games_key(user_id: int) -> str:
     """The signed key of the My games page of account ``user_id``."""
-    return signing.dumps({"u": user_id}, salt=SALT)
+    return SIGNER.sign_object({"u": user_id})
 
 
 def game_src(game_id: int, viewer: Viewer) -> str:
@@ -57,12 +60,22 @@ def games_src(user_id: int) -> str:
     return f"{reverse('web:my_versions')}?k={games_key(user_id)}"
 
 
-def _key(request: HttpRequest) -> dict[str, Any] | None:
+def _key(request: HttpRequest) -> dict[str, Any] | HttpResponse:
+    """The page's key, or 404 for a poll without a good one (missing or forged: an address
+    that names nothing)."""
     try:
-        found = signing.loads(request.GET.get("k", ""), salt=SALT, max_age=KEY_SECONDS)
+        found = SIGNER.unsign_object(request.GET.get("k", ""))
     except signing.BadSignature:
-        return None
-    return found if isinstance(found, dict) else None
+        found = None
+    if not isinstance(found, dict):
+        return HttpResponse("no such page\n", status=404, content_type="text/plain")
+    return found
+
+
+def _reload() -> HttpResponse:
+    """The reader is no longer who the page was made for (his seat went to another, the game
+    to another GM): the page reloads, and is made for who he is now."""
+    return HttpResponse("reload the page\n", status=409, content_type="text/plain")
 
 
 def _answer(request: HttpRequest, version: str, facts: dict[str, Any]) -> HttpResponse:
@@ -80,13 +93,17 @@ def _answer(request: HttpRequest, version: str, facts: dict[str, Any]) -> HttpRe
 def version(request: HttpRequest, game_id: int) -> HttpResponse:
     """The version of one game's page: turn, status, deadline and the reader's press."""
     key = _key(request)
-    if key is None or key.get("g") != game_id:
-        return HttpResponse("reload the page\n", status=409, content_type="text/plain")
+    if isinstance(key, HttpResponse):
+        return key
+    if key.get("g") != game_id:
+        return HttpResponse("no such page\n", status=404, content_type="text/plain")
     role, power = str(key.get("r", "")), str(key.get("p", ""))
-    row = _game_row(game_id, role, power)
+    row = _game_row(game_id, role, power, key.get("u"))
     if row is None:
         return HttpResponse("no such game\n", status=404, content_type="text/plain")
-    turn, status, deadline, paused, label, press = row
+    turn, status, deadline, paused, label, press, holds = row
+    if not holds:
+        return _reload()
     press = press if role in (UMPIRE, PLAYER) and status != GameStatus.FORMING else 0
     # the stored values as the database gives them: only their changes matter
     version = _digest([str(turn), status, str(deadline), str(paused), str(press)])
@@ -94,17 +111,20 @@ def version(request: HttpRequest, game_id: int) -> HttpResponse:
     return _answer(request, version, facts)
 
 
-def _game_row(game_id: int, role: str, power: str) -> tuple[Any, ...] | None:
-    """The game's turn, status, deadline, pause and label, and the count of the press the
-    reader may read: one statement, its SQL written once (the ORM would build it anew for
-    every poll, most of a poll's time)."""
+def _game_row(game_id: int, role: str, power: str, user_id: Any) -> tuple[Any, ...] | None:
+    """The game's turn, status, deadline, pause and label, the count of the press the reader
+    may read, and whether he still is who the page was made for (holds the seat; runs the
+    game): one statement, its SQL written once (the ORM would build it anew for every poll,
+    most of a poll's time)."""
     db = connections[DEFAULT_DB_ALIAS]
-    sql = _version_sql(db.vendor, role == UMPIRE)
-    params: list[Any] = [game_id] if role == UMPIRE else [power, _recipient(db.vendor, power)]
-    if role != UMPIRE:
-        params.append(game_id)
+    params: list[Any] = []
+    if role == PLAYER:
+        params += [power, _recipient(db.vendor, power), user_id, power]
+    elif role == UMPIRE:
+        params += [user_id, user_id]
+    params.append(game_id)
     with db.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(_version_sql(db.vendor, role), params)
         row = cursor.fetchone()
     return tuple(row) if row is not None else None
 
@@ -116,28 +136,42 @@ def _recipient(vendor: str, power: str) -> str:
 
 
 @cache
-def _version_sql(vendor: str, umpire: bool) -> str:
+def _version_sql(vendor: str, role: str) -> str:
     q = connections[DEFAULT_DB_ALIAS].ops.quote_name
-    game, message = q(Game._meta.db_table), q(Message._meta.db_table)
+    game, message, seat = (q(m._meta.db_table) for m in (Game, Message, Seat))
+    users = q(User._meta.db_table)
 
     def col(model: Any, name: str) -> str:
         return q(model._meta.get_field(name).column)
 
-    if umpire:
-        visible = "TRUE" if vendor == "postgresql" else "1"
-    else:
+    true = "TRUE" if vendor == "postgresql" else "1"
+    gid = f"g.{col(Game, 'id')}"
+    if role == PLAYER:
         within = "@> %s::jsonb" if vendor == "postgresql" else "LIKE %s"
         visible = (
             f"(m.{col(Message, 'to_all')} OR m.{col(Message, 'sender_power')} = %s "
             f"OR m.{col(Message, 'recipients')} {within})"
         )
+        holds = (
+            f"EXISTS (SELECT 1 FROM {seat} s WHERE s.{col(Seat, 'game')} = {gid} "
+            f"AND s.{col(Seat, 'user')} = %s AND s.{col(Seat, 'power')} = %s "
+            f"AND s.{col(Seat, 'active')})"
+        )
+    elif role == UMPIRE:
+        visible = true
+        holds = (
+            f"(g.{col(Game, 'gm')} = %s OR EXISTS (SELECT 1 FROM {users} u "
+            f"WHERE u.{col(User, 'id')} = %s AND u.{col(User, 'is_superuser')}))"
+        )
+    else:  # a spectator reads no press, and stays one
+        visible = "1 = 0"
+        holds = true
     count = (
-        f"(SELECT COUNT(*) FROM {message} m WHERE m.{col(Message, 'game')} = g.{col(Game, 'id')} "
-        f"AND {visible})"
+        f"(SELECT COUNT(*) FROM {message} m WHERE m.{col(Message, 'game')} = {gid} AND {visible})"
     )
     names = ("turn", "status", "deadline", "paused_remaining", "label")
     columns = ", ".join(f"g.{col(Game, n)}" for n in names)
-    return f"SELECT {columns}, {count} FROM {game} g WHERE g.{col(Game, 'id')} = %s"
+    return f"SELECT {columns}, {count}, {holds} FROM {game} g WHERE {gid} = %s"
 
 
 @require_GET
@@ -145,8 +179,10 @@ def my_versions(request: HttpRequest) -> HttpResponse:
     """The version of a My games page: every listed game's turn, status and deadline, and
     the count of the press its reader may read in each."""
     key = _key(request)
-    if key is None or not isinstance(key.get("u"), int):
-        return HttpResponse("reload the page\n", status=409, content_type="text/plain")
+    if isinstance(key, HttpResponse):
+        return key
+    if not isinstance(key.get("u"), int):
+        return HttpResponse("no such page\n", status=404, content_type="text/plain")
     user_id = int(key["u"])
     db = connections[DEFAULT_DB_ALIAS]
     with db.cursor() as cursor:

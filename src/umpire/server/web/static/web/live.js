@@ -1,4 +1,4 @@
-// Live pages: a page with <div id="live" data-src="..."> asks that address every few seconds
+// Live pages: a page with <div id="live" data-poll="..."> asks that address every few seconds
 // whether what it shows has changed (a processed turn, new press, a moved deadline). The
 // server answers 304 with no body until the version changes (If-None-Match), so an idle
 // open page costs one tiny request every POLL ms and holds no server worker.
@@ -75,10 +75,10 @@
   function poll() {
     var headers = {"Accept": "application/json"};
     if (etag) headers["If-None-Match"] = etag;
-    fetch(el.dataset.src, {headers: headers, cache: "no-store", credentials: "same-origin"})
+    fetch(el.dataset.poll, {headers: headers, cache: "no-store", credentials: "same-origin"})
       .then(function (r) {
         if (r.status === 304) return null;
-        if (r.status === 409) { if (!typed()) window.location.reload(); return null; }
+        if (r.status === 409 || r.status === 404) { if (!typed()) window.location.reload(); return null; }
         if (!r.ok) return null;
         etag = r.headers.get("ETag");
         return r.json();
