@@ -141,7 +141,11 @@ def _scenario_summary(game: str, sc: ScenarioInfo, *, full: bool) -> str:
     count = f"{len(sc.powers)} powers" + (f"; {chosen}" if chosen else "")
     lines.append(textwrap.fill(count, WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 8))
     default = sc.default_powers or sc.powers
-    if full and sc.names:  # one a line: code and name
+    choices = dict(getattr(ruleset, "preference_choices", ()))
+    if full and choices:  # one a line: code, and what a player choosing it gets (a price)
+        lines.append("      the price list (code, position and turn fee):")
+        lines += [f"      {p:<5} {choices.get(p, '')}".rstrip() for p in sc.powers]
+    elif full and sc.names:  # one a line: code and name
         names = dict(sc.names)
         lines += [f"      {p:<5} {names.get(p, '')}".rstrip() for p in sc.powers]
     elif full:

@@ -264,14 +264,15 @@ def test_game_masters_use_the_console_and_only_superusers_the_admin() -> None:
     staff.is_staff = True
     staff.save()
     root = User.objects.create_superuser("root", "root@example.org", "root-password")
-    for user, console, admin in ((gm, 200, 302), (staff, 302, 302), (root, 200, 200)):
+    # every account has a console (the games it runs); only superusers the admin
+    for user, console, admin in ((gm, 200, 302), (staff, 200, 302), (root, 200, 200)):
         client = Client()
         client.force_login(user)
         assert client.get("/gm/").status_code == console, user
         assert client.get("/admin/").status_code == admin, user
-    # Staff status alone gives no right to create games.
+    # Staff status alone gives no right to create games (a verified address does).
     status, body = Api(accounts.issue_token(staff)).post("/games", {"game": "fakebid"})
-    assert (status, body["code"]) == (403, "gm/forbidden")
+    assert (status, body["code"]) == (403, "gm/cannot_create")
     # The admin's own login form is gone: passwords are checked (and throttled) by the pages.
     response = Client().get("/admin/login/?next=/admin/")
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")

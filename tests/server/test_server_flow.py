@@ -16,9 +16,9 @@ from .conftest import make_user, run_worker
 pytestmark = pytest.mark.django_db
 
 
-def test_only_game_masters_create_games(players: dict[str, Any]) -> None:
+def test_an_account_without_a_verified_address_creates_no_game(players: dict[str, Any]) -> None:
     status, body = players["ann"][1].post("/games", {"game": "fakebid"})
-    assert (status, body["code"]) == (403, "gm/forbidden")
+    assert (status, body["code"]) == (403, "gm/cannot_create")
 
 
 def test_join_start_submit_receipt_and_process(running_game: dict[str, Any]) -> None:

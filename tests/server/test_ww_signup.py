@@ -105,7 +105,10 @@ def test_real_forces_seats_positions_within_each_players_fee() -> None:
     cheap = next(p for p in positions() if p.price <= 2.5)
     service.join(game.pk, ann, [costly.name, cheap.code])
     service.join(game.pk, bob, [costly.code, cheap.code, "$3.00"])  # taken, then affordable
-    service.join(game.pk, cat, [costly.code, "$1"])  # nothing he listed within $1: stands by
+    with pytest.raises(SessionError) as never:  # nothing he lists is within $1: told now
+        service.join(game.pk, cat, [costly.code, "$1"])
+    assert never.value.code == "setup/nothing_within_fee"
+    service.join(game.pk, cat, [cheap.code, "$3"])  # affordable, but bob takes it: stands by
     service.join(game.pk, dan, ["$5"])  # the special deal: an unchosen position, 50c off
     game = service.start(game.pk, gm)
     seats = _seats(game)

@@ -276,7 +276,10 @@ class HasSeating(Protocol):
     ``check_preferences`` runs when a player joins (every entrance), ``seat_players`` when
     the game starts; both raise :class:`~umpire.core.problems.OrderError` with one of the
     game's codes for a list it refuses. ``preferences_help`` tells a player what to list
-    (the join form and the mail help show it).
+    (the join form and the mail help show it). A ruleset may also have
+    ``preference_choices``: the (code, description) pairs a player chooses from, where the
+    list is short enough to show (Real Forces' price list); the join form and ``umpire
+    games`` show it.
     """
 
     preferences_help: str

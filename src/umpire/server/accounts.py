@@ -238,12 +238,39 @@ def confirm_key(request: HttpRequest, key: str) -> str:
 
 
 def is_game_master(user: User) -> bool:
-    """Who may create games: superusers and accounts with the game-master flag (``creategm``).
+    """Whether the account holds the game-master flag (``creategm``) or is a superuser.
 
     Being staff gives nothing here: the Django admin is for superusers only, and a game's
     own game master (``Game.gm``) runs it from the GM console.
     """
     return bool(user.is_superuser or profile_of(user).is_game_master)
+
+
+# ``UMPIRE_GAME_CREATION``: who may create games from the web, the API or the command line.
+ANYONE_VERIFIED = "verified"  # every account with a verified address (the default)
+GAME_MASTERS_ONLY = "game-masters"  # only superusers and accounts flagged by ``creategm``
+
+
+def creation_policy() -> str:
+    policy = str(getattr(settings, "UMPIRE_GAME_CREATION", ANYONE_VERIFIED)).strip().lower()
+    return GAME_MASTERS_ONLY if policy == GAME_MASTERS_ONLY else ANYONE_VERIFIED
+
+
+def why_not_create(user: User) -> str | None:
+    """None where ``user`` may create a game (and be its game master), else what stands in
+    the way, said to him: an address still to confirm, or a site that keeps creation to its
+    game masters."""
+    if is_game_master(user):
+        return None
+    if creation_policy() == GAME_MASTERS_ONLY:
+        return "this site's operator keeps creating games to its game masters"
+    if not verified_address(user):
+        return "confirm your email address first (the link in the mail sent to it)"
+    return None
+
+
+def may_create_games(user: User) -> bool:
+    return why_not_create(user) is None
 
 
 class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]

@@ -102,6 +102,7 @@ STATUS_BY_CODE = {
     E.TURN_UNKNOWN.code: 404,
     E.AUTH_BAD_CREDENTIALS.code: 401,
     E.GM_FORBIDDEN.code: 403,
+    E.GM_CANNOT_CREATE.code: 403,
     E.VIEW_FORBIDDEN.code: 403,
     E.SEAT_NONE.code: 403,
     TURN_STALE.code: 409,
@@ -346,6 +347,7 @@ def me(request: HttpRequest) -> dict[str, Any]:
         "display_name": profile.display_name,
         "email": accounts.verified_address(user),
         "game_master": accounts.is_game_master(user),
+        "may_create_games": accounts.may_create_games(user),
     }
 
 

@@ -65,6 +65,20 @@ def _account(username: str, password: str, *, gm: bool) -> User:
     return user
 
 
+def _unclocked(game: Game, gm: User) -> None:
+    """A demo game made by an older version ran on a 10-minute clock: from now on it has
+    none (its current deadline goes; the turn runs when the players are ready)."""
+    schedule = dict(game.setting("deadline", {}))
+    if not schedule.get("minutes") and game.deadline is None:
+        return
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        settings = dict(game.settings) | {"deadline": {**schedule, "minutes": 0}}
+        game.settings = settings
+        game.deadline = game.process_after = game.notice_at = None
+        game.save(update_fields=["settings", "deadline", "process_after", "notice_at"])
+
+
 def ensure_demo() -> Demo:
     """Create the demo accounts and game if missing; new random passwords and tokens."""
     gm_password, player_password = secrets.token_urlsafe(12), secrets.token_urlsafe(12)
@@ -80,13 +94,17 @@ def ensure_demo() -> Demo:
             settings={
                 "fill_with_bots": True,
                 "open_bot_seats": True,
-                "deadline": {"minutes": 10},
+                # No clock: a turn runs when its players are ready or the GM processes it,
+                # so a newcomer reading the rules is never overtaken by a deadline.
+                "deadline": {"minutes": 0},
                 "press": "full",
                 "anonymous_press": True,
             },
         )
         service.join(game.pk, alice)
         game = service.start(game.pk, gm, method="random")
+    else:
+        _unclocked(game, gm)
     seat = Seat.objects.filter(game=game, user=alice, active=True).first()
     return Demo(
         game=game,

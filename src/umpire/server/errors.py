@@ -148,6 +148,13 @@ GM_FORBIDDEN = SERVER.declare(
     "only {who} may {what}",
     "Only a game master (for a game: its own game master) may do this.",
 )
+GM_CANNOT_CREATE = SERVER.declare(
+    "gm/cannot_create",
+    "you may not create games yet: {why}",
+    "Creating a game needs an account with a verified address (the site's default), or, "
+    "where the operator keeps creation to game masters (``UMPIRE_GAME_CREATION``), the "
+    "game-master flag; the message says which is missing.",
+)
 GAME_UNKNOWN = SERVER.declare(
     "game/unknown",
     "{reason}",
@@ -174,6 +181,14 @@ GAME_NO_PLAYERS = SERVER.declare(
     "has assigned powers to players",
     "The game master started a game in which no player would hold a power (bots alone are "
     "not a game on the server: docs/server.md, Starting a game).",
+)
+GAME_NOBODY_SEATED = SERVER.declare(
+    "game/nobody_seated",
+    "{names} joined, but the game found none of them a seat from their choices (all taken, "
+    "or over a maximum fee): they may change their choices ({help})",
+    "The game master started a game that seats its players from their own choices (World "
+    "Wide Battle Plan) and not one of those who joined could be seated: the game is not "
+    "started, and the message names who joined.",
 )
 GAME_TOO_FEW_PLAYERS = SERVER.declare(
     "game/too_few_players",

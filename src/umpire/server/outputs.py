@@ -61,18 +61,28 @@ SPECTATOR_VIEWER = Viewer(SPECTATOR)
 
 
 def viewer_of(
-    game: Game, user: User | AnonymousUser | None, seats: Sequence[Seat] | None = None
+    game: Game,
+    user: User | AnonymousUser | None,
+    seats: Sequence[Seat] | None = None,
+    *,
+    seat_first: bool = False,
 ) -> Viewer:
-    """Who ``user`` is in ``game``; ``seats``: the game's active seats in id order, if read."""
+    """Who ``user`` is in ``game``; ``seats``: the game's active seats in id order, if read.
+
+    A game master (or superuser) is the umpire, unless ``seat_first`` and he holds a seat in
+    the game: the player's pages then show him his power's view and take his orders, as
+    for anyone seated (the GM console still reads as the umpire)."""
     if user is None or not user.is_authenticated:
         return SPECTATOR_VIEWER
-    if user.is_superuser or game.gm_id == user.pk:
+    if (user.is_superuser or game.gm_id == user.pk) and not seat_first:
         return Viewer(UMPIRE, None, user.pk)
     if seats is not None:
         seat = next((s for s in seats if s.user_id == user.pk), None)
     else:
         seat = Seat.objects.filter(game=game, user_id=user.pk, active=True).first()
     if seat is None:
+        if user.is_superuser or game.gm_id == user.pk:
+            return Viewer(UMPIRE, None, user.pk)
         return Viewer(SPECTATOR, None, user.pk)
     return Viewer(PLAYER, seat.power, user.pk)
 

@@ -34,7 +34,7 @@ from umpire.core.ruleset import HasDrawVotes, HasSeating, Outcome, Pending, impl
 from umpire.core.session import Receipt, SessionError
 from umpire.server import errors as E
 from umpire.server import statements
-from umpire.server.accounts import is_game_master
+from umpire.server.accounts import why_not_create
 from umpire.server.codes import hide_code
 from umpire.server.errors import refuse
 from umpire.server.models import AuditEntry, Enrollment, Game, GameStatus, Message, Seat, Vote
@@ -99,8 +99,9 @@ def create_game(
     settings: dict[str, Any] | None = None,
     public: bool = True,
 ) -> Game:
-    if not is_game_master(gm):
-        raise refuse(E.GM_FORBIDDEN, who="game masters", what="create games")
+    why = why_not_create(gm)
+    if why is not None:
+        raise refuse(E.GM_CANNOT_CREATE, why=why)
     try:
         ruleset = registry.get(game)
     except KeyError as err:
@@ -227,10 +228,18 @@ def start(
         ruleset = registry.game(game.game).ruleset(game.scenario)
         wanted_powers = list(powers or game.setting("powers", None) or [])
         left: list[Enrollment] = []
+        bots = bool(game.setting("fill_with_bots", False))
         if implements(ruleset, HasSeating):
             record, holder, unseated = _seat_by_game(
-                game, ruleset, enrolled, assignments or {}, wanted_powers, method, chooser
-            )
+                game, ruleset, enrolled, assignments or {}, wanted_powers, method, chooser,
+                bots=bots,
+            )  # fmt: skip
+            if not holder and unseated:
+                raise refuse(
+                    E.GAME_NOBODY_SEATED,
+                    names=", ".join(e.user.username for e in unseated),
+                    help=ruleset.preferences_help,
+                )
             for entry in unseated:  # the game found him no seat (e.g. none within his fee)
                 entry.standby = True
                 entry.save(update_fields=["standby"])
@@ -251,7 +260,6 @@ def start(
                 entry.save(update_fields=["standby"])
                 continue
             holder[chooser.choice(free)] = entry.user
-        bots = bool(game.setting("fill_with_bots", False))
         _enough_players(game, len(holder), len(record.powers) - len(holder) if bots else 0)
         for p in record.powers:
             user = holder.get(p)
@@ -364,6 +372,8 @@ def _seat_by_game(
     powers: list[str],
     method: str,
     chooser: random.Random,
+    *,
+    bots: bool = False,
 ) -> tuple[GameRecord, dict[str, User], list[Enrollment]]:
     """A game that seats its players itself (core's HasSeating: starting spaces, positions
     of a price list): the GM's assignments first, then the game's own seating of everyone
@@ -378,12 +388,30 @@ def _seat_by_game(
         chooser.shuffle(waiting)
     lists = [list(e.preferences) if method == "preferences" else [] for e in waiting]
     wanted = [session.power_named(p, info.powers, names) for p in powers]
+    # Bots play every empty seat: without the GM's own list of powers, the game has as many
+    # seats as the lobby showed (the scenario's default powers), the players' and then the
+    # defaults not taken (ruling in docs/server.md, Starting a game).
+    seats = len(wanted)
+    if bots and not wanted:
+        wanted = list(info.default_powers or info.powers)
+        seats = len(wanted)
     try:
         seating = ruleset.seat_players(
             lists, list(holder), wanted, SeededChance(game.seed, "seating")
         )
     except OrderError as err:
         raise SessionError(err.code, err.message) from err
+    if bots and len(seating.powers) > seats:
+        keep = {*holder, *(p for p in seating.holders if p is not None)}
+        spare = max(seats - len(keep), 0)
+        trimmed: list[str] = []
+        for p in seating.powers:
+            if p in keep:
+                trimmed.append(p)
+            elif spare > 0:
+                trimmed.append(p)
+                spare -= 1
+        seating = replace(seating, powers=tuple(trimmed))
     record = session.create(
         game.game,
         scenario=game.scenario,

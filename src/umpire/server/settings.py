@@ -9,6 +9,9 @@ Configured by environment variables:
 - ``UMPIRE_DEBUG``: ``1`` for Django's debug mode.
 - ``UMPIRE_ALLOWED_HOSTS``: comma-separated host names (default: local names only).
 - ``UMPIRE_TOKEN_DAYS``: how long an API token lives (default 30 days).
+- ``UMPIRE_GAME_CREATION``: who may create games: ``verified`` (default: any account with a
+  verified address, which becomes the game's master) or ``game-masters`` (superusers and
+  accounts made by ``umpire creategm`` only).
 - ``UMPIRE_LOGIN_FAILURES``: failed logins allowed on one account from one client address
   every 5 minutes (default 5; 10 a minute per client address over all accounts), past which
   that address is refused for it; ``UMPIRE_ACCOUNT_FAILURES``: failed logins on one account
@@ -250,6 +253,9 @@ LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "web:my_games"
 # API tokens expire this many days after they are issued.
 UMPIRE_TOKEN_DAYS = float(os.environ.get("UMPIRE_TOKEN_DAYS", "30"))
+# Who may create games: "verified" (every account with a verified address) or "game-masters"
+# (superusers and the accounts `umpire creategm` made).
+UMPIRE_GAME_CREATION = os.environ.get("UMPIRE_GAME_CREATION", "verified")
 
 # The rate limits' counters live in the cache: files under the var dir by default, shared by
 # every worker process on the machine (UMPIRE_CACHE_DIR to move them). What the game pages

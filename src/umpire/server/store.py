@@ -227,8 +227,23 @@ def notice_at(game: Game, seats: Sequence[Seat] | None = None) -> datetime | Non
         seats = list(Seat.objects.filter(game=game, active=True))
     if not any(s.power in missing and s.user_id and not s.is_bot for s in seats):
         return None
-    minutes = float(game.setting("reminder_minutes", DEFAULT_REMINDER_MINUTES))
-    return game.deadline - timedelta(minutes=minutes)
+    lead = timedelta(minutes=float(game.setting("reminder_minutes", DEFAULT_REMINDER_MINUTES)))
+    if lead >= _shortest_turn(game):
+        # A turn no longer than the reminder's lead: the reminder would come with the turn
+        # itself (the printout already says what is due): only the late notice is sent.
+        return game.deadline
+    return game.deadline - lead
+
+
+def _shortest_turn(game: Game) -> timedelta:
+    """The least time a turn of ``game`` is open before its deadline: its deadline minutes
+    (the shortest of a phase's own, where phases have their own), plus the game master's
+    extension of the current turn."""
+    schedule: dict[str, Any] = dict(game.setting("deadline", {}))
+    spans = [schedule.get("minutes", DEFAULT_DEADLINE_MINUTES)]
+    spans += list(dict(schedule.get("by_kind", {})).values())
+    shortest = min((float(m) for m in spans if m), default=0.0)
+    return timedelta(minutes=shortest) + (game.extension or timedelta(0))
 
 
 def take_lease(name: str, seconds: float, now: datetime | None = None) -> bool:

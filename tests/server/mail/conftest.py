@@ -65,7 +65,7 @@ def start_table(settings: dict[str, Any] | None = None) -> Table:
     addresses: dict[str, str] = {}
     game = service.create_game(
         gm, "Mail test", "pebbles",
-        settings={"deadline": {"minutes": 600}, **(settings or {})},
+        settings={"deadline": {"minutes": 600}, "reminder_minutes": 60, **(settings or {})},
     )  # fmt: skip
     for name, power in (("ann", "RED"), ("bob", "BLUE"), ("cat", "GREEN")):
         address = f"{name}@example.org"

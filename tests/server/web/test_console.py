@@ -51,10 +51,10 @@ def test_the_games_on_offer_name_each_game_once(gm: Any) -> None:
     assert "Battle Plan: World Wide Battle Plan" not in page
 
 
-def test_only_game_masters_have_a_console(players: Any) -> None:
+def test_an_account_without_a_verified_address_creates_nothing(players: Any) -> None:
     ann = players["ann"][0]
-    response = client_for(ann).post("/gm/", FORM)
-    assert response.status_code == 302 and not Game.objects.exists()
+    page = client_for(ann).post("/gm/", FORM).content.decode()
+    assert "[gm/cannot_create]" in page and not Game.objects.exists()
 
 
 def test_start_pause_resume_extend_process_rollback_end(gm: Any) -> None:

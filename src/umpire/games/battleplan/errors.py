@@ -290,6 +290,14 @@ TOO_MANY_PREFERENCES = declare(
     "{count} choices listed: at most {most} are taken ({why})",
     "A sign-up lists more choices than the scenario takes (ruling W-SIGNUP).",
 )
+NOTHING_WITHIN_FEE = declare(
+    "setup/nothing_within_fee",
+    "nothing you listed is within your maximum turn fee of {fee}: {prices}; list cheaper "
+    "positions of the price list, or raise the fee",
+    "WW real: every position a sign-up lists (or, with only a fee, every position after the "
+    "special deal's discount) costs more than the maximum fee it gives, so it could never be "
+    "seated (ruling W-SIGNUP3).",
+)
 BAD_FEE = declare(
     "setup/bad_fee",
     "{text!r}: {problem}",

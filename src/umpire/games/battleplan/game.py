@@ -281,6 +281,7 @@ class SignedUpBattlePlan(BattlePlan):
         assert scenario.signup is not None
         self.signup = scenario.signup
         self.preferences_help = scenario.signup.help
+        self.preference_choices = scenario.signup.choices
 
     def check_preferences(self, preferences: Sequence[str]) -> list[str]:
         return self.signup.check(preferences)

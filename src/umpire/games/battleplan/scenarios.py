@@ -35,6 +35,7 @@ from umpire.games.battleplan.world.real import real_start
 from umpire.games.battleplan.world.signup import (
     check_positions,
     check_spaces,
+    price_list,
     seat_positions,
     seat_spaces,
 )
@@ -54,6 +55,9 @@ class SignUp:
     check: CheckPreferences
     seat: SeatPlayers
     help: str  # what a player lists
+    # the list a player chooses from, where it is short enough to show (Real Forces' price
+    # list: each position's code, and its name and turn fee)
+    choices: tuple[tuple[str, str], ...] = ()
 
 
 def _no_setup(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> None:
@@ -253,6 +257,7 @@ REAL = Scenario(
             "3 to 6 positions of the price list, best first (codes or names: USA, Iraq & "
             "Kuwait) and your maximum turn fee ($4.50); only a fee: the special deal"
         ),
+        choices=price_list(),
     ),
 )
 

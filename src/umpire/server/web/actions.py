@@ -44,9 +44,9 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
             game.pk, user, text, turn=_turn(request), ready=ready, source="web"
         )
         game.refresh_from_db()
-        ctx["receipt"] = present(game, viewer_of(game, user), ["receipt"], receipt=receipt)[
-            "receipt"
-        ]
+        ctx["receipt"] = present(
+            game, viewer_of(game, user, seat_first=True), ["receipt"], receipt=receipt
+        )["receipt"]
         ctx["ready"] = ready
     except SessionError as err:
         ctx["error"] = err

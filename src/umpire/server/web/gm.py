@@ -15,11 +15,12 @@ from django.views.decorators.http import require_POST
 
 from umpire.core.session import SessionError
 from umpire.server import service
-from umpire.server.accounts import is_game_master
+from umpire.server.accounts import why_not_create
 from umpire.server.errors import GM_BAD_REQUEST, GM_UNKNOWN_ACTION, refuse
 from umpire.server.models import Game
 from umpire.server.outputs import viewer_of, with_facts
 from umpire.server.schemas import MAX_MINUTES
+from umpire.server.web import create
 from umpire.server.web.common import (
     game_or_404,
     listed_before,
@@ -28,7 +29,6 @@ from umpire.server.web.common import (
     report_error,
     signed_in,
 )
-from umpire.server.web.forms import CreateGameForm
 from umpire.server.web.maps import page_maps
 
 # The games listed on the console at a time, newest first.
@@ -39,26 +39,17 @@ def console(request: HttpRequest) -> HttpResponse:
     user = signed_in(request)
     if user is None:
         return need_login(request)
-    if not is_game_master(user):
-        messages.error(request, "Only game masters have a console. [gm/forbidden]")
-        return redirect("web:my_games")
-    form = CreateGameForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        d = form.cleaned_data
-        try:
-            game = service.create_game(
-                user,
-                d["name"] or "",
-                d["game_name"],
-                scenario=d["scenario"],
-                settings=form.settings(),
-                public=d["public"],
-            )
-        except SessionError as err:
-            form.add_error(None, f"{err.message} [{err.code}]")
-        else:
-            messages.success(request, f"Game {game.pk} created; players may join it now.")
-            return redirect("web:gm_game", game.pk)
+    # Every signed-in player has a console: the games he runs, and the create form where he
+    # may create games (else what stands in the way).
+    why = why_not_create(user)
+    form = None
+    if why is None:
+        done = create.handle(request, user)
+        if isinstance(done, HttpResponse):
+            return done
+        form = done
+    elif request.method == "POST":
+        messages.error(request, f"you may not create games yet: {why} [gm/cannot_create]")
     before = listed_before(request, "before")
     if isinstance(before, HttpResponse):
         return before
@@ -73,7 +64,7 @@ def console(request: HttpRequest) -> HttpResponse:
         for g in found[:CONSOLE_PAGE]
     ]
     more = rows[-1]["id"] if len(found) > CONSOLE_PAGE else None
-    context = {"form": form, "rows": rows, "more": more, "paged": before is not None}
+    context = {"form": form, "why": why, "rows": rows, "more": more, "paged": before is not None}
     return render(request, "web/gm_console.html", context)
 
 
@@ -149,15 +140,30 @@ def gm_action(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
             raise refuse(GM_UNKNOWN_ACTION, action=action)
         if action == "start":
             method = request.POST.get("method", "preferences")
-            service.start(game.pk, user, method=method)
+            started = service.start(game.pk, user, method=method)
+            messages.success(request, seated_summary(started))
         elif action == "end" and request.POST.get("winners", "").strip():
             _declare(game, user, request.POST)
         else:
             service.gm_action(game.pk, user, action, **_arguments(action, request.POST))
-        messages.success(request, f"{action}: done.")
+        if action != "start":
+            messages.success(request, f"{action}: done.")
     except SessionError as err:
         report_error(request, err)
     return redirect("web:gm_game", game.pk)
+
+
+def seated_summary(game: Game) -> str:
+    """What the start did with the seats: how many players, bots and vacant powers."""
+    seats = list(game.seats.filter(active=True).values_list("user_id", "is_bot"))
+    players = sum(1 for user, _ in seats if user is not None)
+    bots = sum(1 for user, bot in seats if user is None and bot)
+    vacant = len(seats) - players - bots
+    said = [f"{players} player{'s' if players != 1 else ''}"]
+    said.append(f"{bots} bot{'s' if bots != 1 else ''}")
+    if vacant:
+        said.append(f"{vacant} vacant (the rules write their orders)")
+    return f"Game started: {len(seats)} powers; " + ", ".join(said) + "."
 
 
 def _declare(game: Game, user: Any, post: Any) -> None:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from umpire.server.web import account, actions, gm, press, preview, views
+from umpire.server.web import account, actions, create, gm, live, press, preview, views
 
 app_name = "web"
 
@@ -8,7 +8,10 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("games/", views.my_games, name="my_games"),
     path("lobby/", views.lobby, name="lobby"),
+    path("games/new/", create.new_game, name="new_game"),
     path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/version/", live.version, name="version"),
+    path("games/version/", live.my_versions, name="my_versions"),
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/turn/<int:turn>/", views.turn_page, name="turn"),
     path("games/<int:game_id>/watch/", views.watch, name="watch"),

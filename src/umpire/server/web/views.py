@@ -15,7 +15,7 @@ from umpire.core.session import SessionError
 from umpire.server import service
 from umpire.server.models import Enrollment, Game, GameStatus, Turn
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, mine, viewer_of, with_facts
-from umpire.server.web import orderlists, press, preview
+from umpire.server.web import live, orderlists, press, preview
 from umpire.server.web.common import (
     game_or_404,
     listed_before,
@@ -51,7 +51,8 @@ def my_games(request: HttpRequest) -> HttpResponse:
     found = list(with_facts(games.order_by("-id")[: MY_GAMES_PAGE + 1]))
     more = found[MY_GAMES_PAGE - 1].pk if len(found) > MY_GAMES_PAGE else None
     viewers = [
-        (g, viewer_of(g, user, getattr(g, "active_seats", None))) for g in found[:MY_GAMES_PAGE]
+        (g, viewer_of(g, user, getattr(g, "active_seats", None), seat_first=True))
+        for g in found[:MY_GAMES_PAGE]
     ]
     unread = press.unread([(g, v) for g, v in viewers if g.status != GameStatus.FORMING], user)
     rows = []
@@ -70,7 +71,9 @@ def my_games(request: HttpRequest) -> HttpResponse:
                 "unread": unread.get(game.pk, 0),
             }
         )
-    context = {"rows": rows, "more": more, "paged": before is not None}
+    context: dict[str, Any] = {"rows": rows, "more": more, "paged": before is not None}
+    if before is None:  # the newest games: the page that changes
+        context["live_src"] = live.games_src(user.pk)
     return render(request, "web/my_games.html", context)
 
 
@@ -148,10 +151,12 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     user = signed_in(request)
     game = game_or_404(game_id, user)
-    viewer = viewer_of(game, user)
+    viewer = viewer_of(game, user, seat_first=True)
     if viewer.role == "spectator" or game.status == GameStatus.FORMING:
         return watch(request, game_id)
-    return render(request, "web/game.html", player_context(game, viewer, None))
+    ctx = player_context(game, viewer, None)
+    ctx["live_src"] = live.game_src(game.pk, viewer)
+    return render(request, "web/game.html", ctx)
 
 
 def order_steps(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -160,7 +165,7 @@ def order_steps(request: HttpRequest, game_id: int) -> HttpResponse:
     viewer has no such order to give now. Read through ``present`` like every page."""
     user = signed_in(request)
     game = game_or_404(game_id, user)
-    viewer = viewer_of(game, user)
+    viewer = viewer_of(game, user, seat_first=True)
     so_far = request.GET.get("order", "")
     data = read(game, viewer, ["steps"], so_far=so_far)
     return JsonResponse({"steps": data.get("steps")})
@@ -173,7 +178,9 @@ def order_list(request: HttpRequest, game_id: int) -> HttpResponse:
     once a turn (``orderlists``); 404 where the viewer has no such list now."""
     user = signed_in(request)
     game = game_or_404(game_id, user)
-    html = orderlists.options_html(game, viewer_of(game, user), request.GET.get("unit", ""))
+    html = orderlists.options_html(
+        game, viewer_of(game, user, seat_first=True), request.GET.get("unit", "")
+    )
     if html is None:
         raise Http404("no such list of orders")
     return HttpResponse(html, content_type="text/html; charset=utf-8")
@@ -198,6 +205,7 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
             (data.get("events") or {}).get("events"),
         ),
         "current": current and turn is None,
+        "runs_game": viewer.is_umpire or game.gm_id == viewer.user_id,
     }
     if ctx["current"] and viewer.power is not None:
         orders = read(game, viewer, ["orders", "votes"])
@@ -229,7 +237,7 @@ def map_region(request: HttpRequest, game_id: int, region: str) -> HttpResponse:
     the spectators' map. Drawn once a turn with the page's (``turn_maps``)."""
     user = signed_in(request)
     game = game_or_404(game_id, user)
-    viewer = viewer_of(game, user)
+    viewer = viewer_of(game, user, seat_first=True)
     asked = request.GET.get("turn", "")
     turn = min(int(asked), max(game.turn - 1, 0)) if asked.isdigit() else None
     if request.GET.get("public") == "1" or viewer.role == "spectator":
@@ -253,7 +261,7 @@ def turn_page(request: HttpRequest, game_id: int, turn: int) -> HttpResponse:
     """The printout and map of any processed turn (turn 0: the opening position)."""
     user = signed_in(request)
     game = game_or_404(game_id, user)
-    viewer = viewer_of(game, user)
+    viewer = viewer_of(game, user, seat_first=True)
     if viewer.role == "spectator":
         return watch(request, game_id, turn)
     ctx = player_context(game, viewer, min(max(turn, 0), max(game.turn - 1, 0)))
@@ -288,4 +296,6 @@ def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpRe
         **page_maps(game, events.get("turn", 0), PUBLIC, public.get("view"), events.get("events")),
         "joined": _joined(user, game.pk).get(game.pk),
     }
+    if turn is None and game.status != GameStatus.FINISHED:
+        ctx["live_src"] = live.game_src(game.pk, SPECTATOR_VIEWER)
     return render(request, "web/watch.html", ctx)

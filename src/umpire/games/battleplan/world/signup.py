@@ -25,7 +25,7 @@ from umpire.core.ruleset import Seating
 from umpire.games.battleplan import errors
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.world.equal import assign_spaces
-from umpire.games.battleplan.world.real import assign_positions, positions
+from umpire.games.battleplan.world.real import assign_positions, positions, real_data
 
 ISLAND = "ISLAND"
 MAX_SPACES = 10  # ruling W-SIGNUP: "a list of spaces" (the book gives no length)
@@ -86,10 +86,11 @@ def seat_spaces(
     return Seating(powers=tuple(seated), holders=tuple(chosen))
 
 
-def check_positions(preferences: Sequence[str]) -> list[str]:
+def check_positions(preferences: Sequence[str], *, affordable: bool = True) -> list[str]:
     """One Real Forces list in canonical form: position codes in the player's order, then his
     maximum turn fee if he gave one (``$4.50``); OrderError for an unknown position, a fee
-    that is not money or is given twice, or more than :data:`MAX_POSITIONS` positions."""
+    that is not money or is given twice, or more than :data:`MAX_POSITIONS` positions; with
+    ``affordable``, also a list nothing of which is within its fee (``_within_fee``)."""
     known = {p.code: p.code for p in positions()} | {_key(p.name): p.code for p in positions()}
     out: list[str] = []
     fee: str | None = None
@@ -112,7 +113,38 @@ def check_positions(preferences: Sequence[str]) -> list[str]:
         raise errors.TOO_MANY_PREFERENCES.error(
             count=len(out), most=MAX_POSITIONS, why="Real Forces: 3 to 6 countries or options"
         )
+    if fee is not None and affordable:
+        _within_fee(out, fee)
     return [*out, *([fee] if fee else [])]
+
+
+def _within_fee(listed: Sequence[str], fee: str) -> None:
+    """Ruling W-SIGNUP3: a list that no seat could ever satisfy (every position it names
+    costs more than its maximum fee; with only a fee, even the cheapest position after the
+    special deal's discount) is refused when the player joins, naming the prices, rather than
+    left to put him on standby at the start."""
+    most = float(fee[1:])
+    price = {p.code: p.price for p in positions()}
+    if listed:
+        if any(price[code] <= most for code in listed):
+            return
+        prices = ", ".join(f"{code} costs ${price[code]:.2f}" for code in listed)
+    else:
+        discount = float(real_data().raw["deals"]["no_preference_discount"])
+        cheapest = min(positions(), key=lambda p: p.price)
+        if cheapest.price - discount <= most:
+            return
+        prices = (
+            f"the cheapest position, {cheapest.code}, costs ${cheapest.price - discount:.2f} "
+            "with the special deal"
+        )
+    raise errors.NOTHING_WITHIN_FEE.error(fee=fee, prices=prices)
+
+
+def price_list() -> tuple[tuple[str, str], ...]:
+    """The Real Forces price list as the join form and ``umpire games`` show it: each
+    position's code, and its name and turn fee."""
+    return tuple((p.code, f"{p.name}: ${p.price:.2f} a turn") for p in positions())
 
 
 def seat_positions(
@@ -131,7 +163,7 @@ def seat_positions(
     holders: list[str | None] = []
     fees: dict[str, float] = {}
     for wanted in preferences:
-        listed = check_positions(wanted)
+        listed = check_positions(wanted, affordable=False)  # a list kept from before
         most = math.inf
         if listed and listed[-1].startswith("$"):
             most = float(listed.pop()[1:])

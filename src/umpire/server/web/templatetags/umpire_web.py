@@ -141,3 +141,13 @@ def _plain(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k}={_plain(v)}" for k, v in value.items())
     return str(value)
+
+
+@register.filter
+def preference_choices(facts: dict[str, Any]) -> list[tuple[str, str]]:
+    """The list a player joining such a game chooses from, where the game shows one (World
+    Wide Real Forces: the price list, each position's code and its name and turn fee)."""
+    from umpire.core import registry
+
+    ruleset = registry.game(facts["game"]).ruleset(facts["scenario"])
+    return list(getattr(ruleset, "preference_choices", ()))
