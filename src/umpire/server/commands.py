@@ -155,6 +155,13 @@ class Workers:
         _run(self.mail_worker)
 
     def start_threads(self, *, worker: bool = True) -> list[threading.Thread]:
+        from django.conf import settings
+
+        from umpire.server.mail.outbound import start_pool
+
+        # The mail thread composes and hands each mail to these senders (a bounded pool, each
+        # with its own kept connection): a mail server that hangs holds a sender, not the rest.
+        start_pool(int(settings.UMPIRE_MAIL_SENDERS))
         threads = [
             threading.Thread(target=self.schedule_forever, name="umpire-scheduler"),
             threading.Thread(target=self.notices_forever, name="umpire-notices"),
@@ -168,9 +175,12 @@ class Workers:
         return threads
 
     def shutdown(self) -> None:
+        from umpire.server.mail.outbound import stop_pool
+
         self.stop.set()
         self.worker.running = False
         self.mail_worker.running = False
+        stop_pool()
 
 
 def _db_worker(queue: str, interval: float) -> Any:
