@@ -227,10 +227,12 @@ class Supervised:
         self.failures = 0  # deaths in a row, each within STEADY_SECONDS of its start
         self.restart_at: float | None = None
         self.stopping = False
+        self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> int:
-        child = subprocess.Popen(self.command, stdin=subprocess.DEVNULL)
-        self.pid, self.started, self.restart_at = child.pid, time.monotonic(), None
+        # Kept, so that subprocess's own clean-up of forgotten children does not reap it.
+        self.process = subprocess.Popen(self.command, stdin=subprocess.DEVNULL)
+        self.pid, self.started, self.restart_at = self.process.pid, time.monotonic(), None
         return self.pid
 
     def reap(self) -> None:
