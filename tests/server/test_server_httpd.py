@@ -21,9 +21,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from umpire.server.httpd import ServeError, listen
+
 from .test_server_commands import SUBPROC, _free_port
 
 ROOT = Path(__file__).resolve().parents[2]
+SERVE_PIDS: dict[str, int] = {}  # base URL: the process of ``umpire serve`` (gunicorn's master)
+
+
+def _serve_pid(base: str) -> int:
+    return SERVE_PIDS[base]
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -55,6 +62,7 @@ def served(
             assert line, "".join(lines)
             lines.append(line)
         worker = int(re.search(r"Worker running \(process (\d+)\)", lines[-1]).group(1))  # type: ignore[union-attr]
+        SERVE_PIDS[f"http://127.0.0.1:{port}"] = child.pid
         yield f"http://127.0.0.1:{port}", "".join(lines)
     finally:
         # A client has its answer before the worker has finished closing the request
@@ -287,3 +295,156 @@ def test_the_games_are_loaded_before_the_workers_are_forked(tmp_path: Path) -> N
     games = {"battleplan", "conquest", "diplomacy", "origins", "spi_ww2"}
     assert not {m.split(".")[2] for m in before} & games
     assert games <= {m.split(".")[2] for m in after}
+
+
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux's /proc)."""
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    try:
+        return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie is dead
+    except OSError:
+        return False
+
+
+def _health(base: str) -> tuple[int, dict[str, Any]]:
+    status, body = _get(base + "/healthz")
+    return status, json.loads(body)
+
+
+def _wait(what: str, check: Any, seconds: float = 60) -> Any:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError(f"not within {seconds} s: {what}")
+
+
+def _post(url: str, token: str) -> int:
+    request = urllib.request.Request(url, data=b"", method="POST")
+    request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as err:
+        return int(err.code)
+
+
+def test_a_killed_task_worker_is_restarted_logged_and_seen_by_healthz(tmp_path: Path) -> None:
+    """Issue 30: ``kill -9`` of serve's task worker went unnoticed (a GM's "process now" was
+    answered 200 and no turn was ever processed). The master logs the death and restarts
+    the worker; /healthz reports the worker's heartbeat all along; the turn is processed."""
+    output: list[str] = []
+    with served(tmp_path, output, UMPIRE_TICK_SECONDS="0.5") as (base, banner):
+        game = int(re.search(r"Demo game: id (\d+)", banner).group(1))  # type: ignore[union-attr]
+        gm = re.search(r"game master: gm / \S+ +token (\S+)", banner).group(1)  # type: ignore[union-attr]
+        first = int(re.search(r"Worker running \(process (\d+)\)", banner).group(1))  # type: ignore[union-attr]
+        _, health = _wait("a heartbeat", lambda: (h := _health(base))[0] == 200 and h)
+        assert health["web"] == "ok" and health["worker"]["age_s"] < 30, health
+        os.kill(first, signal.SIGKILL)
+
+        def replacement() -> int:
+            for pid in _children(_serve_pid(base)):
+                if pid != first and "worker --parent" in _cmdline(pid) and _alive(pid):
+                    return pid
+            return 0
+
+        second = _wait("the task worker restarted", replacement, 30)
+        assert not _alive(first)
+        _, before = _get(f"{base}/api/games/{game}", gm)
+        turn = json.loads(before)["game"]["turn"]
+        assert _post(f"{base}/api/games/{game}/gm/process", gm) == 200
+        _wait(
+            "the turn processed by the new worker",
+            lambda: json.loads(_get(f"{base}/api/games/{game}", gm)[1])["game"]["turn"] > turn,
+            60,
+        )
+        age = _health(base)[1]["worker"]["age_s"]
+        assert age < 5, age
+        assert _alive(second)
+    log = output[0]
+    assert f"the task worker (process {first}) was killed by SIGKILL" in log, log
+    assert f"the task worker is running again (process {second})" in log, log
+
+
+def test_web_workers_stop_at_once_when_serve_is_killed_under_load(tmp_path: Path) -> None:
+    """Issue 30: after ``kill -9`` of serve, its web workers went on serving a steady load
+    (the sync worker looks at its parent only when idle) for 55 s, holding the port, so a
+    new ``umpire serve`` could not start. They stop within seconds now, load or not."""
+    port = _free_port()
+    child = subprocess.Popen(
+        [sys.executable, str(SUBPROC), "serve", str(port)],
+        env=_env(tmp_path, UMPIRE_WEB_WORKERS="2"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert child.stdout is not None
+    lines: list[str] = []
+    while not any("Worker running" in line for line in lines):
+        line = child.stdout.readline()
+        assert line, "".join(lines)
+        lines.append(line)
+    base = f"http://127.0.0.1:{port}"
+    _wait("the web workers", lambda: _get(base + "/api/rulesets")[0] == 200)
+
+    def started() -> list[int]:
+        processes = [p for p in _children(child.pid) if _alive(p)]
+        web = [p for p in processes if "worker --parent" not in _cmdline(p)]
+        return processes if len(web) == 2 else []
+
+    processes = _wait("two web workers and the task worker", started, 30)
+    stop = threading.Event()
+    served_after: list[float] = []
+
+    def load() -> None:  # requests back to back, as a busy site has them
+        while not stop.is_set():
+            try:
+                _get(base + "/api/rulesets")
+                served_after.append(time.monotonic())
+            except Exception:
+                time.sleep(0.05)
+
+    threads = [threading.Thread(target=load) for _ in range(4)]
+    for t in threads:
+        t.start()
+    try:
+        time.sleep(1)
+        killed = time.monotonic()
+        child.kill()
+        child.wait(10)
+
+        def port_free() -> bool:  # as a new ``umpire serve`` would bind it
+            try:
+                listen("127.0.0.1", port).close()
+                return True
+            except ServeError:
+                return False
+
+        _wait("the port free again", port_free, 10)
+        freed = time.monotonic() - killed
+        _wait("every process of serve gone", lambda: not [p for p in processes if _alive(p)], 15)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(timeout=60)
+        child.stdout.close()
+    assert freed < 10, freed
+    assert served_after and served_after[0] < killed  # the load was on when serve was killed

@@ -11,7 +11,6 @@ import getpass
 import logging
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -109,12 +108,15 @@ class Workers:
         self.mail_worker = _db_worker("mail", interval)
 
     def schedule_forever(self) -> None:
+        from umpire.server.health import beat
         from umpire.server.mail.outbound import retry_due
         from umpire.server.service import enqueue_due, recover_stale_tasks
 
-        # Each tick: queue the turns that are due, recover tasks of dead workers and queue
-        # the mails whose retry is due (each one indexed query when there is nothing to do).
+        # Each tick: say the worker is alive (``/healthz`` reads it), queue the turns that
+        # are due, recover tasks of dead workers and queue the mails whose retry is due (each
+        # one indexed query when there is nothing to do).
         jobs = (
+            ("heartbeat", beat),
             ("deadline scheduler", enqueue_due),
             ("task recovery", recover_stale_tasks),
             ("mail retries", retry_due),
@@ -153,6 +155,13 @@ class Workers:
         _run(self.mail_worker)
 
     def start_threads(self, *, worker: bool = True) -> list[threading.Thread]:
+        from django.conf import settings
+
+        from umpire.server.mail.outbound import start_pool
+
+        # The mail thread composes and hands each mail to these senders (a bounded pool, each
+        # with its own kept connection): a mail server that hangs holds a sender, not the rest.
+        start_pool(int(settings.UMPIRE_MAIL_SENDERS))
         threads = [
             threading.Thread(target=self.schedule_forever, name="umpire-scheduler"),
             threading.Thread(target=self.notices_forever, name="umpire-notices"),
@@ -166,9 +175,12 @@ class Workers:
         return threads
 
     def shutdown(self) -> None:
+        from umpire.server.mail.outbound import stop_pool
+
         self.stop.set()
         self.worker.running = False
         self.mail_worker.running = False
+        stop_pool()
 
 
 def _db_worker(queue: str, interval: float) -> Any:
@@ -268,21 +280,11 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="umpire-parent-watch", daemon=True).start()
 
 
-def _start_worker() -> subprocess.Popen[bytes]:
-    """The task worker and scheduler as a child process (``umpire worker``): gunicorn forks
-    its web workers from this process, which must therefore run no threads of its own."""
-    command = [sys.executable, "-m", "umpire.server", "worker", "--parent", str(os.getpid())]
-    return subprocess.Popen(command, stdin=subprocess.DEVNULL)
-
-
-def _stop_worker(child: subprocess.Popen[bytes]) -> None:
-    if child.poll() is None:
-        child.send_signal(signal.SIGTERM)  # lets a turn in progress finish
-        try:
-            child.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
+def _worker_command() -> list[str]:
+    """``umpire worker`` as a child of this process, which it does not outlive: gunicorn
+    forks its web workers from this process, which must therefore run no threads of its own
+    (the task worker and scheduler run in the child)."""
+    return [sys.executable, "-m", "umpire.server", "worker", "--parent", str(os.getpid())]
 
 
 def serve(host: str, port: int, demo: bool, workers: int | None = None) -> int:
@@ -291,7 +293,7 @@ def serve(host: str, port: int, demo: bool, workers: int | None = None) -> int:
     _setup()
     from django.db import connections
 
-    from umpire.server.httpd import HttpSettings, ServeError, UmpireHttp, listen
+    from umpire.server.httpd import HttpSettings, ServeError, Supervised, UmpireHttp, listen
 
     try:
         settings = HttpSettings.from_environ(dict(os.environ), workers)
@@ -317,7 +319,9 @@ def serve(host: str, port: int, demo: bool, workers: int | None = None) -> int:
     if demo:
         _demo(host, url)
     connections.close_all()  # the web workers are forked from here: no shared connection
-    child = _start_worker()
+    # The master of the web server reaps the task worker and restarts it if it dies.
+    child = Supervised("task worker", _worker_command())
+    child.start()
     print(
         f"Worker running (process {child.pid}); {settings.workers} web workers. "
         "Press Ctrl-C to stop.",
@@ -325,7 +329,7 @@ def serve(host: str, port: int, demo: bool, workers: int | None = None) -> int:
     )
     master = os.getpid()
     try:
-        UmpireHttp(sock, settings).run()  # gunicorn's master: SIGINT/SIGTERM stop it
+        UmpireHttp(sock, settings, [child]).run()  # gunicorn's master: SIGINT/SIGTERM stop it
     except SystemExit as stop:
         if os.getpid() != master:
             # A web worker (forked inside run) leaving, gunicorn's clean-up done: skip the
@@ -339,7 +343,7 @@ def serve(host: str, port: int, demo: bool, workers: int | None = None) -> int:
     finally:
         if os.getpid() == master:
             print("Stopping.", flush=True)
-            _stop_worker(child)
+            child.stop()
             with contextlib.suppress(OSError):
                 sock.close()  # gunicorn closes it on a clean stop
     return 0

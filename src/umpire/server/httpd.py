@@ -9,21 +9,38 @@ wait in the listen backlog (2048) instead of being reset. (Gunicorn's threaded w
 granian's WSGI mode both leave a thread blocked for ever on a request whose body never
 comes.) Static files are served by WhiteNoise inside the application (``settings.py``).
 
+The master also supervises the task worker (:class:`Supervised`: reaped, logged and restarted
+with back-off when it dies), and the web workers leave when the master is gone (SIGTERM from
+the kernel on the master's death, and a check after each request), so a killed master does
+not leave them serving on its port.
+
 The listening socket is bound here, before the workers start, so a port already in use is
 one clear line (``ServeError``) and ``--port 0`` picks a free port that the banner can print.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import errno
+import logging
 import os
+import signal
 import socket
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
+from gunicorn.arbiter import Arbiter
 
 BACKLOG = 2048
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies (Linux)
+
+log = logging.getLogger("umpire.server")
 
 
 class ServeError(Exception):
@@ -105,9 +122,12 @@ def listen(host: str, port: int) -> socket.socket:
 class UmpireHttp(BaseApplication):  # type: ignore[misc]
     """Gunicorn's master over the socket from ``listen``, serving Umpire's WSGI application."""
 
-    def __init__(self, sock: socket.socket, settings: HttpSettings) -> None:
+    def __init__(
+        self, sock: socket.socket, settings: HttpSettings, children: Sequence[Supervised] = ()
+    ) -> None:
         self.sock = sock
         self.settings = settings
+        self.children = list(children)
         super().__init__()
 
     def load_config(self) -> None:
@@ -130,8 +150,15 @@ class UmpireHttp(BaseApplication):  # type: ignore[misc]
             "limit_request_line": 8190,
             "limit_request_fields": 100,
             "limit_request_field_size": 8190,
+            "post_fork": _die_with_master,
+            "post_request": _leave_if_orphaned,
         }.items():
             self.cfg.set(key, value)
+
+    def run(self) -> None:
+        """Gunicorn's master loop, with the child processes of ``self.children`` (the task
+        worker) reaped and restarted by it as well (:class:`Supervised`)."""
+        SupervisingArbiter(self).run()
 
     def load(self) -> Any:
         from django.db import connections
@@ -147,3 +174,145 @@ class UmpireHttp(BaseApplication):  # type: ignore[misc]
         registry.all_scenarios()
         connections.close_all()  # no connection may be shared with the forked workers
         return application
+
+
+# --- the master's death ------------------------------------------------------------------
+#
+# Gunicorn's sync worker looks at its parent's pid only when no connection is waiting: under
+# steady load it goes from one accepted connection to the next and never looks, so a killed
+# master left its workers serving (and holding the port) until the load stopped -- 55 s in a
+# test. Each web worker asks the kernel for SIGTERM when its parent dies (Linux's prctl; the
+# worker stops after the request it is serving) and, everywhere, checks after each request.
+
+
+def _die_with_master(arbiter: Any, worker: Any) -> None:
+    """Gunicorn's ``post_fork`` hook (in the new web worker): SIGTERM when the master dies."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        except (OSError, AttributeError):  # no prctl: the check after each request remains
+            pass
+    if os.getppid() != worker.ppid:  # the master died before the request above took effect
+        worker.alive = False
+
+
+def _leave_if_orphaned(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    """Gunicorn's ``post_request`` hook: a worker whose master has gone takes no more
+    connections."""
+    if os.getppid() != worker.ppid:
+        worker.log.warning("the master (process %s) is gone: worker stopping", worker.ppid)
+        worker.alive = False
+
+
+# --- supervised child processes --------------------------------------------------------------
+
+RESTART_DELAYS = (1.0, 2.0, 5.0, 15.0, 30.0, 60.0)  # back-off between restarts of a dying child
+STEADY_SECONDS = 60.0  # a child that ran this long before dying is restarted at once
+
+
+class Supervised:
+    """A child process that the web server's master keeps running (the task worker): started
+    with ``command``; when it dies it is logged and started again, after 1, 2, 5, 15, 30, then
+    60 s if it keeps dying within a minute of its start (back-off), at once otherwise.
+
+    The master's loop calls :meth:`reap` on SIGCHLD (before gunicorn's own ``waitpid(-1)``,
+    which would take the exit status of any child) and :meth:`tend` about once a second."""
+
+    def __init__(self, name: str, command: Sequence[str]) -> None:
+        self.name = name
+        self.command = list(command)
+        self.pid = 0
+        self.started = 0.0
+        self.failures = 0  # deaths in a row, each within STEADY_SECONDS of its start
+        self.restart_at: float | None = None
+        self.stopping = False
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> int:
+        # Kept, so that subprocess's own clean-up of forgotten children does not reap it.
+        self.process = subprocess.Popen(self.command, stdin=subprocess.DEVNULL)
+        self.pid, self.started, self.restart_at = self.process.pid, time.monotonic(), None
+        return self.pid
+
+    def reap(self) -> None:
+        """Notice (and log) the child's death, and set the time of its restart."""
+        if not self.pid:
+            return
+        try:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+        except ChildProcessError:  # reaped by gunicorn's waitpid(-1) first: dead all the same
+            pid, status = self.pid, -1
+        if not pid:
+            return
+        self.pid = 0
+        if self.stopping:
+            return
+        ran = time.monotonic() - self.started
+        self.failures = self.failures + 1 if ran < STEADY_SECONDS else 1
+        delay = (
+            0.0
+            if self.failures == 1
+            else RESTART_DELAYS[min(self.failures - 2, len(RESTART_DELAYS) - 1)]
+        )
+        self.restart_at = time.monotonic() + delay
+        log.error(
+            "the %s (process %s) %s after %.0f s; restarting it%s",
+            self.name, pid, _how_it_ended(status), ran, f" in {delay:.0f} s" if delay else "",
+        )  # fmt: skip
+
+    def tend(self) -> None:
+        self.reap()
+        if not self.pid and self.restart_at is not None and time.monotonic() >= self.restart_at:
+            pid = self.start()
+            log.warning("the %s is running again (process %s)", self.name, pid)
+
+    def stop(self, timeout: float = 60.0) -> None:
+        """SIGTERM (a turn in progress finishes), then SIGKILL after ``timeout`` seconds."""
+        self.stopping = True
+        if not self.pid:
+            return
+        pid, self.pid = self.pid, 0
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            return
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                if os.waitpid(pid, os.WNOHANG)[0]:
+                    return
+            except ChildProcessError:
+                return
+            time.sleep(0.05)
+        os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+
+
+def _how_it_ended(status: int) -> str:
+    if status == -1:
+        return "ended"
+    if os.WIFSIGNALED(status):
+        return f"was killed by {signal.Signals(os.WTERMSIG(status)).name}"
+    return f"exited with code {os.WEXITSTATUS(status)}"
+
+
+class SupervisingArbiter(Arbiter):  # type: ignore[misc]
+    """Gunicorn's master, which also reaps and restarts the application's ``children``."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.children: list[Supervised] = list(getattr(app, "children", []))
+
+    def handle_chld(self) -> None:
+        for child in self.children:
+            child.reap()
+        super().handle_chld()
+
+    handle_cld = handle_chld
+
+    def manage_workers(self) -> None:
+        for child in self.children:
+            child.tend()
+        super().manage_workers()

@@ -307,6 +307,8 @@ UMPIRE_REENQUEUE_AFTER = int(os.environ.get("UMPIRE_REENQUEUE_AFTER", "60"))
 UMPIRE_TICK_SECONDS = float(os.environ.get("UMPIRE_TICK_SECONDS", "2"))
 UMPIRE_NOTICE_SECONDS = float(os.environ.get("UMPIRE_NOTICE_SECONDS", "60"))
 UMPIRE_STALE_TASK_SECONDS = int(os.environ.get("UMPIRE_STALE_TASK_SECONDS", "600"))
+# /healthz answers 503 when no task worker has beaten for this long (health.py).
+UMPIRE_HEARTBEAT_STALE_SECONDS = float(os.environ.get("UMPIRE_HEARTBEAT_STALE_SECONDS", "30"))
 
 # Outgoing mail (see the module's docstring); every mail goes through the outbox table.
 _MAIL = email_settings(os.environ, VAR_DIR)
@@ -324,3 +326,5 @@ DEFAULT_FROM_EMAIL = UMPIRE_MAIL_FROM
 SERVER_EMAIL = UMPIRE_MAIL_FROM
 UMPIRE_MAIL_RETRY_SECONDS = float(os.environ.get("UMPIRE_MAIL_RETRY_SECONDS", "60"))
 UMPIRE_MAIL_MAX_ATTEMPTS = int(os.environ.get("UMPIRE_MAIL_MAX_ATTEMPTS", "6"))
+# Threads of a worker that send mail, each over its own kept connection (outbound.SendPool).
+UMPIRE_MAIL_SENDERS = max(int(os.environ.get("UMPIRE_MAIL_SENDERS", "4")), 1)

@@ -7,6 +7,7 @@ from django.urls import include, path, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from umpire.server.api import api
+from umpire.server.health import healthz
 
 
 def admin_login(request: HttpRequest) -> HttpResponse:
@@ -20,6 +21,7 @@ def admin_login(request: HttpRequest) -> HttpResponse:
 
 urlpatterns = [
     path("api/", api.urls),  # first: the addresses asked most often
+    path("healthz", healthz),  # for a monitor: web and task worker alive (health.py)
     path("admin/login/", admin_login),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),

@@ -20,8 +20,13 @@ Each notice has a key (``printout:<turn row>:<power>``...) stored in
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import smtplib
+import threading
+import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from typing import Any, TypedDict
 
@@ -108,12 +113,17 @@ def send(
 
 
 def deliver(row_id: int, now: datetime | None = None) -> str:
-    """Send one outbox mail (run by the mail worker); its status afterwards.
+    """Send one outbox mail (the mail worker's task); its status afterwards.
 
     The row is claimed first, so two workers never send it twice. A failure (the mail
     server refused, or did not answer within ``EMAIL_TIMEOUT``) is retried with backoff:
     ``UMPIRE_MAIL_RETRY_SECONDS`` x 4^(attempts - 1); after ``UMPIRE_MAIL_MAX_ATTEMPTS``
     the mail is ``failed``, logged and shown to the game master.
+
+    In a worker with a :class:`SendPool` started, the claimed mail is handed to the pool and
+    ``"sending"`` returned at once: the mail worker goes on composing and handing out mails
+    while slow sends wait on the mail server in the pool's threads. Without one (a test, a
+    one-off command) it is sent here.
     """
     now = now or timezone.now()
     claimed = OutboundMail.objects.filter(pk=row_id, status=MailStatus.PENDING).update(
@@ -121,18 +131,138 @@ def deliver(row_id: int, now: datetime | None = None) -> str:
     )
     if not claimed:
         return "not-pending"
+    if _pool is not None and _pool.hand(row_id, now):
+        return "sending"
+    return _send_claimed(row_id, now, None)
+
+
+def _send_claimed(row_id: int, now: datetime, reuse: _Reused | None) -> str:
     row = OutboundMail.objects.get(pk=row_id)
     mail = EmailMessage(row.subject, row.body, sender_address(), [row.to], headers=row.headers)
     for item in row.attachments or []:
         mail.attach(str(item["name"]), str(item["content"]), str(item["mimetype"]))
     try:
-        mail.send()
+        if reuse is not None:
+            reuse.send(mail)
+        else:
+            mail.send()
     except Exception as err:
         return _failed(row, now, err)
     OutboundMail.objects.filter(pk=row.pk).update(
         status=MailStatus.SENT, sent_at=timezone.now(), attempts=row.attempts + 1
     )
     return MailStatus.SENT
+
+
+IDLE_SECONDS = 30.0  # a kept SMTP connection unused this long is closed before the next send
+
+
+class _Reused:
+    """One sending thread's connection to the mail server, kept open between its mails (a
+    new TLS handshake and login per mail cost more than the mail); closed after
+    ``IDLE_SECONDS`` unused or any failure. Other backends (files, tests) send as before."""
+
+    def __init__(self) -> None:
+        self.backend: Any = None
+        self.used = 0.0
+
+    def send(self, mail: EmailMessage) -> None:
+        from django.core.mail import get_connection
+        from django.core.mail.backends.smtp import EmailBackend as SmtpBackend
+
+        if self.backend is not None and time.monotonic() - self.used > IDLE_SECONDS:
+            self.close()
+        if self.backend is None:
+            backend = get_connection(fail_silently=False)
+            if not isinstance(backend, SmtpBackend):
+                mail.send()
+                return
+            backend.open()
+            self.backend = backend
+        mail.connection = self.backend
+        try:
+            if not self.backend.send_messages([mail]):
+                raise smtplib.SMTPException("the mail server took no mail")
+        except Exception:
+            self.close()
+            raise
+        finally:
+            self.used = time.monotonic()
+
+    def close(self) -> None:
+        backend, self.backend = self.backend, None
+        if backend is not None:
+            with contextlib.suppress(Exception):
+                backend.close()
+
+
+class SendPool:
+    """``senders`` threads that send the claimed mails the mail worker hands them, each over
+    its own kept connection: a mail server that hangs on one mail holds one thread for
+    ``EMAIL_TIMEOUT``, and the other mails go out through the others; composing never waits
+    on a send. Mails handed but not yet sent when the pool stops are put back in the outbox
+    (pending, due now) for the next worker."""
+
+    def __init__(self, senders: int) -> None:
+        self.executor = ThreadPoolExecutor(max(senders, 1), thread_name_prefix="umpire-send")
+        self.local = threading.local()
+        self.lock = threading.Lock()
+        self.waiting: set[int] = set()
+        self.stopped = False
+
+    def hand(self, row_id: int, now: datetime) -> bool:
+        with self.lock:
+            if self.stopped:
+                return False
+            self.waiting.add(row_id)
+        self.executor.submit(self._send, row_id, now)
+        return True
+
+    def _send(self, row_id: int, now: datetime) -> None:
+        from django.db import close_old_connections
+
+        with self.lock:
+            if row_id not in self.waiting:  # put back by stop()
+                return
+            self.waiting.discard(row_id)
+        if not hasattr(self.local, "reused"):
+            self.local.reused = _Reused()
+        try:
+            _send_claimed(row_id, now, self.local.reused)
+        except Exception:  # the row stays claimed; retry_due frees it after STALE_CLAIM
+            log.exception("sending mail %s failed", row_id)
+        finally:
+            close_old_connections()
+
+    def stop(self) -> None:
+        """No more mails; the ones not yet started go back to the outbox; the sends under way
+        end within ``EMAIL_TIMEOUT``."""
+        with self.lock:
+            self.stopped = True
+            back, self.waiting = list(self.waiting), set()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        if back:
+            OutboundMail.objects.filter(pk__in=back, status=MailStatus.SENDING).update(
+                status=MailStatus.PENDING, claimed_at=None, queued_at=None,
+                next_attempt_at=timezone.now(),
+            )  # fmt: skip
+
+
+_pool: SendPool | None = None
+
+
+def start_pool(senders: int) -> SendPool:
+    """Send the mails of this process through a pool of ``senders`` threads (the worker)."""
+    global _pool
+    _pool = SendPool(senders)
+    return _pool
+
+
+def stop_pool() -> None:
+    global _pool
+    pool, _pool = _pool, None
+    if pool is not None:
+        pool.stop()
 
 
 def _failed(row: OutboundMail, now: datetime, err: Exception) -> str:
