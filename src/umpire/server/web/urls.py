@@ -1,6 +1,6 @@
 from django.urls import path
 
-from umpire.server.web import account, actions, gm, press, views
+from umpire.server.web import account, actions, gm, howto, press, views
 
 app_name = "web"
 
@@ -8,6 +8,9 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("games/", views.my_games, name="my_games"),
     path("lobby/", views.lobby, name="lobby"),
+    path("rules/", howto.index, name="rules_index"),
+    path("rules/<str:game>/", howto.rules, name="rules"),
+    path("rules/<str:game>/<str:scenario>/", howto.rules, name="rules_scenario"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/turn/<int:turn>/", views.turn_page, name="turn"),

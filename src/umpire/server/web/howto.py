@@ -1,0 +1,133 @@
+"""The "How to play" pages: ``/rules/`` lists the games, ``/rules/<game>/`` and
+``/rules/<game>/<scenario>/`` explain one game (or scenario): the game, the turn, the orders
+with their notation, the printout, our rulings, and every problem a player can be sent.
+
+Each problem code has its anchor (:func:`problem_anchor`: ``#problem-order-unknown_space``),
+so a receipt links a refused line's code to the explanation. A message that cites a rule
+("section 8", "rule 4A") links to the part of the page that explains that rule.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.safestring import SafeString, mark_safe
+
+from umpire.core import registry
+from umpire.core.errors import CORE, Catalogue, Code
+from umpire.core.ruleset import GameInfo, ScenarioInfo
+from umpire.server import errors as server_errors
+from umpire.server.web.howto_text import PARTS, RULINGS, Part
+from umpire.server.web.minimark import render as markdown
+
+# Our rulings (docs/rulings/*.md in the source tree; the page says so when they are absent).
+RULINGS_DIR = Path(__file__).resolve().parents[4] / "docs" / "rulings"
+CITATION = re.compile(r"\b(?:section|rule)s? (\d+[A-Z]?(?:\.\d+[a-z]?)?)")
+
+
+def problem_anchor(code: str) -> str:
+    """The anchor of a problem code on its game's page: ``problem-order-unknown_space``."""
+    return "problem-" + code.replace("/", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    anchor: str
+    code: str
+    template: str
+    meaning: str
+    cites: str  # the rule the message cites ("section 8"), or ""
+    explained_at: str  # the anchor of the part of the page explaining it, or ""
+    explained_in: str  # that part's title
+
+
+def _explained(parts: tuple[Part, ...], text: str) -> tuple[str, str, str]:
+    found = CITATION.search(text)
+    if found is None:
+        return "", "", ""
+    rule = found.group(1)
+    for part in parts:
+        if rule in part.rules:
+            return found.group(0), part.anchor, part.title
+    return found.group(0), "", ""
+
+
+def _problems(parts: tuple[Part, ...], catalogue: Catalogue) -> list[Problem]:
+    def one(c: Code) -> Problem:
+        cites, at, title = _explained(parts, c.template + " " + c.meaning)
+        return Problem(problem_anchor(c.code), c.code, c.template, c.meaning, cites, at, title)
+
+    return [one(c) for c in catalogue]
+
+
+def catalogues(game: str) -> list[tuple[str, Catalogue]]:
+    """The catalogues whose codes a player of ``game`` can receive: the game's own, core's
+    and the server's (a code declared by two layers is listed once, under the first)."""
+    found: list[tuple[str, Catalogue]] = []
+    own = registry.game(game).errors
+    if own is not None:
+        found.append(("Problems with your orders", own))
+    found.append(("Problems with a submission or a turn", CORE))
+    found += [
+        ("Problems from the server", c)
+        for c in vars(server_errors).values()
+        if isinstance(c, Catalogue)
+    ]
+    return found
+
+
+@cache
+def _rulings(name: str) -> str:
+    path = RULINGS_DIR / name
+    if not path.is_file():
+        return ""
+    return markdown(path.read_text(encoding="utf-8"), level=2, prefix="ruling-")
+
+
+def _info(game: str, scenario: str | None) -> tuple[GameInfo, ScenarioInfo]:
+    try:
+        info = registry.game(game).info
+    except (registry.UnknownGame, registry.GameUnavailable) as exc:
+        raise Http404(f"no game {game!r}") from exc
+    if info.name != game:
+        raise Http404(f"no game {game!r}")
+    try:
+        return info, info.scenario(scenario)
+    except KeyError as exc:
+        raise Http404(f"{game} has no scenario {scenario!r}") from exc
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    games = [g.info for g in registry.installed()]
+    return render(request, "web/howto_index.html", {"games": games})
+
+
+def rules(request: HttpRequest, game: str, scenario: str | None = None) -> HttpResponse:
+    info, chosen = _info(game, scenario)
+    parts = PARTS.get(info.name, ())
+    files = RULINGS.get((info.name, chosen.name), RULINGS.get((info.name, ""), ()))
+    seen: set[str] = set()
+    groups = []
+    for title, catalogue in catalogues(info.name):
+        problems = [p for p in _problems(parts, catalogue) if p.code not in seen]
+        seen.update(p.code for p in problems)
+        groups.append((title, problems))
+    ctx = {
+        "info": info,
+        "scenario": chosen,
+        "scenario_named": scenario is not None,
+        "parts": [(p, _html(p.text)) for p in parts],
+        "order_help": chosen.order_help or info.order_help,
+        "rulings": [(f, mark_safe(_rulings(f))) for f in files],  # minimark escapes all it is given
+        "groups": groups,
+    }
+    return render(request, "web/howto.html", ctx)
+
+
+def _html(text: str) -> SafeString:
+    return mark_safe(markdown(text))  # minimark escapes all it is given

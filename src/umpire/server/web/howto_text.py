@@ -1,0 +1,397 @@
+"""The "How to play" pages' own text: each game's turn, orders and printout, in our words.
+
+Nothing here is copied from a rulebook: it summarises what the rules say a player does, in
+plain sentences of our own (an order's notation is quoted as the player types it). Each
+section names the rule ids it explains (ids of the rule index: ``BP 8``, ``COTW 4A``), so that
+a message citing "section 8" or "rule 4A" can point at the part of the page that explains it.
+The text is a small Markdown (:mod:`umpire.server.web.markdown`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One section of a game's page: its anchor, heading, the rule ids it explains, text."""
+
+    anchor: str
+    title: str
+    rules: tuple[str, ...]
+    text: str
+
+
+BATTLEPLAN = (
+    Part(
+        "game",
+        "The game",
+        ("1A", "1B", "2A", "2B", "2C", "2D", "3A", "3B"),
+        """
+Each player runs one or more countries of a map of land spaces (countries) and sea spaces.
+Countries you occupy pay you Dollars every turn; with them you build forces, pay for
+research and spread propaganda. Every other country starts as a *minor* with a little
+Industry of its own. Each country also keeps a *popularity* figure per player: how its people
+feel about you, which matters when you try to hold it.
+
+There are five kinds of force: **Army**, **Navy**, **AirForce**, **Industry** (which builds
+the others), besides Missiles and AntiMissiles. The game ends by the scenario's own rule
+(a number of turns or an alliance of every survivor); the printout of the last turn names the
+result.
+""",
+    ),
+    Part(
+        "turn",
+        "A turn",
+        (
+            "9.1",
+            "9.2",
+            "9.3a",
+            "9.3k",
+            "9.4",
+            "9.5",
+            "9.6",
+            "9.7",
+            "9.8",
+            "7",
+            "10",
+            "11",
+            "12A",
+            "12B",
+            "12C",
+            "12D",
+            "12E",
+            "13A",
+            "13B",
+        ),
+        """
+Every player sends orders for the turn; then everything happens at once, in a fixed order:
+
+1. forces that were told to move arrive;
+2. Industry builds the new forces;
+3. land combat: armies meeting at a border fight first, then air combat, navies, and the
+   conquest of a country whose defending Army is gone;
+4. sea combat;
+5. survivors of attacks go home, and armies whose home was taken strike back;
+6. forces that can no longer stay in a lost country leave it;
+7. every player collects the income of the countries they hold.
+
+Orders you do not give are not lost: **default builds** say how Industry builds where you
+gave no build order, and **standing orders** (an order with `/1/` … `/5/` in front) repeat
+every turn while they are legal. Some combinations are refused: attacking your own country,
+attacking and supporting the same country with the same force, or two orders that differ
+only by their number (add the numbers into one order instead).
+""",
+    ),
+    Part(
+        "orders",
+        "Orders",
+        ("8", "4A", "4B", "4C.1", "5A", "5B", "5C", "5D", "5E", "16"),
+        """
+Orders are short codes separated by spaces. `@XXX` starts the orders of the space `XXX`
+(three letters: `@TU` for Turkey, `@BLA` for the Black Sea); the codes after it are that
+space's orders until the next `@`.
+
+- **Diplomacy**: `2E` declares player 2 an enemy, `4A` player 4 an ally.
+- **Conquer**: `AC20BU` sends 20 Army to take Bulgaria.
+- **Attack**: the first letter is the force that attacks, the second the force it aims at:
+  `FA8BU` is 8 AirForce attacking Bulgaria's Army, `NN10BU` 10 Navy attacking its Navy.
+- **Transfer**: `AT5BLA` moves 5 Army to the Black Sea.
+- **Build**: `BA6 BN2` builds 6 Army and 2 Navy with the space's Industry.
+- **Research and propaganda**: `RA10` spends $10 on Army research, `P5BU` $5 of propaganda
+  in Bulgaria.
+- **Messages**: `MSG 3: text` sends a signed message to player 3, where the game allows it.
+
+A code that is not one of these is refused on its own; the rest of your orders stand.
+""",
+    ),
+    Part(
+        "printout",
+        "Your printout",
+        ("14", "6A", "6B", "6C", "6D"),
+        """
+The printout of each turn reads from the top:
+
+- **the heading**: game, turn and your player number;
+- **Player / Occupied Countries**: who holds what, as far as you can see;
+- **Allies, Enemies, Permits**: the declarations in force;
+- **Forces under your control**: for each of your spaces its Army, Navy, AirForce, Industry
+  and popularity, then a **Total** line and your Dollars;
+- **Standing orders**: the standing orders still in force;
+- **Visible forces of all players**: what your spies and your neighbours' borders let you see;
+- **Land combat**, **Sea combat**, **Spies caught**: what happened this turn where you
+  were involved;
+- **Messages**: the messages sent to you.
+""",
+    ),
+)
+
+DIPLOMACY = (
+    Part(
+        "game",
+        "The game",
+        (),
+        """
+Seven great powers share Europe. Some provinces are *supply centres*: a power may keep one
+army or fleet for each centre it owns. Whoever owns more than half of all centres wins;
+otherwise the players may agree to end the game as a draw.
+""",
+    ),
+    Part(
+        "turn",
+        "A turn",
+        (),
+        """
+Each year has a spring and an autumn. In each season every player writes orders for all of
+their units at once; they are revealed and carried out together. A unit pushed out of its
+province (*dislodged*) must retreat in a short retreat phase, or is disbanded. After the
+autumn, a centre belongs to the power that has a unit in it, and each power builds new units
+in its empty home centres or removes units until it has as many units as centres.
+""",
+    ),
+    Part(
+        "orders",
+        "Orders",
+        (),
+        """
+One order a line. A unit is `A` (army) or `F` (fleet) and its province, by its three letter
+abbreviation or full name:
+
+- **Hold**: `F bre H`.
+- **Move**: `A par - bur`; a fleet on a coast with two coasts names it: `F stp/sc - bot`.
+- **Support**: `A mar S A par - bur` adds strength to another unit's move or hold.
+  A support is *cut* when the supporting unit is attacked from anywhere but the province
+  it supports into.
+- **Convoy**: `F eng C A lon - bre`; the army writes `A lon - bre via convoy` when it must
+  go by sea.
+- **Retreat** (retreat phase): `A mun R kie`, or disband it.
+- **Adjustments** (winter): `Build A par`, `Remove F kie`, `Waive`.
+
+An order that cannot be read or is not allowed now is refused on its line; that unit holds.
+Two orders for one unit: the last counts, and the receipt says so.
+""",
+    ),
+    Part(
+        "printout",
+        "Your printout",
+        (),
+        """
+- **the heading**: the game and the season just played;
+- **Results**: every order of every power, each with its result (moved, bounced, cut,
+  dislodged, void);
+- **Units**: where every unit stands now;
+- **Dislodged**: units that must retreat, with the provinces they may go to;
+- **Supply centres**: who owns each centre, and how many units each power may keep;
+- **Adjusting units** (after the autumn): how many each power builds or removes.
+""",
+    ),
+)
+
+ORIGINS = (
+    Part(
+        "game",
+        "The game",
+        (),
+        """
+Five powers (the USA, France, Britain, the USSR and Germany) compete for influence in the areas of Europe between the wars. Influence is
+counted in *political factors* (PFs) placed in areas; markers of *Understanding*, *Control*
+and *Alliance* turn a lead in PFs into points. Each power has its own national aims, and the
+power with the most points against its aims at the end wins.
+""",
+    ),
+    Part(
+        "turn",
+        "A turn",
+        (),
+        """
+Each turn every power receives new PFs to place, may move PFs it has already placed, and may
+start *diplomatic conflicts* to throw out another power's PFs. All orders are carried out
+together: placements and moves first, then conflicts (resolved with a die on the conflict
+table), then the markers that the new positions earn. Spies look at another power's holding.
+""",
+    ),
+    Part(
+        "orders",
+        "Orders",
+        (),
+        """
+One order a line; areas by code or name; `HOME` is your own home area.
+
+- **Place**: `PLACE 3 POL` puts 3 of this turn's PFs in Poland.
+- **Move**: `MOVE 2 FROM HOME TO AUS`.
+- **Attack** (diplomatic conflict): `ATTACK POL GER,USSR WITH 6` attacks the PFs of Germany
+  and the USSR in Poland with 6 of yours.
+- **Markers**: `UNDERSTANDING AUS`, `CONTROL POL SHARE USSR` (a shared Control marker).
+- **Spy**: `SPY POL GER` shows you Germany's holding in Poland.
+""",
+    ),
+    Part(
+        "printout",
+        "Your printout",
+        (),
+        """
+- **the heading**: the game and the turn;
+- **your holdings**: your PFs in each area and the markers in place;
+- **Diplomatic conflicts this turn**: each conflict, its odds, the roll and the losses;
+- **Markers placed this turn**;
+- **Orders as carried out**: every order of yours and what became of it;
+- **Notes**: anything else you should know (a spy's report, an order that was adjusted).
+""",
+    ),
+)
+
+CONQUEST = (
+    Part(
+        "game",
+        "The game",
+        (),
+        """
+Up to six players start from a *Homeland* chosen on the world map and build a power base of
+countries by alliance and by war. A player wins by reaching the target the game was set up
+with, or by holding the most when the rounds run out.
+""",
+    ),
+    Part(
+        "turn",
+        "A turn",
+        (),
+        """
+At the start each player calls a number for the draw (`DIGIT`), which decides who goes
+first, and chooses a Homeland. Your first alliances are with countries of your Homeland's
+zone, up to your Homeland's value. Later you may buy one alliance at a time with chips (half
+the country's value, in thousands), only with an unoccupied country outside the other players'
+Homeland zones.
+
+The option to attack passes around the table: the player who holds it attacks a country or
+passes. Each side of a battle fights with the weapon and posture it chose: `PLANE` beats
+`TANK`, `TANK` beats `SUB`, `SUB` beats `PLANE`; an aggressive posture hits harder but burns
+more. Players may also make pacts with each other, and break them (a broken pact is never
+renewed).
+""",
+    ),
+    Part(
+        "orders",
+        "Orders",
+        (
+            "2C",
+            "3",
+            "4",
+            "4A",
+            "9",
+            "9A",
+            "10",
+            "10C",
+            "11B",
+            "14D",
+            "15",
+            "18A",
+            "18F",
+            "19",
+            "20B",
+            "21C",
+        ),
+        """
+One order a line; countries by code or name.
+
+- `DIGIT 7`: your number for the draw.
+- `HOMELAND USA`: choose your Homeland.
+- `ALLY CAN MEX`: ally with countries.
+- `ATTACK IND`: attack a country.
+- `PLANE AGGRESSIVE`: your weapon (`TANK`, `SUB`, `PLANE`) and posture (`CAUTIOUS`,
+  `AGGRESSIVE`).
+- `PACT BLUE` / `BREAK BLUE`: offer or break a pact with a player.
+- `PASS`: nothing this turn.
+""",
+    ),
+    Part(
+        "printout",
+        "Your printout",
+        (),
+        """
+- **the heading**: the game and the turn;
+- **The board**: every country, marked H (a Homeland), C (conquered), A (allied) or . (free),
+  with its value in thousands;
+- **Power base record and chips**: each player's Homeland, allied and conquered countries,
+  and chips;
+- **What happened**: the draw, every alliance, attack and battle of the turn, and pacts made
+  or broken;
+- **Order notation**: the orders you may write, with the rules they come from.
+""",
+    ),
+)
+
+SPI_WW2 = (
+    Part(
+        "game",
+        "The game",
+        (),
+        """
+Four to six players take the great powers of the Second World War in Europe on a hex map.
+Besides the fighting, powers may stay neutral, make peace, or grant one another rights
+(supply, passage). Each power has objectives; the game is scored on them at its end.
+""",
+    ),
+    Part(
+        "turn",
+        "A turn",
+        (),
+        """
+A game turn is a season, split into phases (reinforcement, movement, combat, naval
+transport, political). In each phase the powers concerned write their orders at once; a power
+the phase does not concern has nothing to send. Combat is resolved on the combat results
+table with the game's recorded dice.
+""",
+    ),
+    Part(
+        "orders",
+        "Orders",
+        (),
+        """
+One order a line; hexes by id (four digits, column then row: `2113`) or place name;
+strength points (sp) by nationality.
+
+- `PLACE GER 3 2113`: reinforcements.
+- `MOVE GER 3 2113-2213`: land movement (`RAIL` for rail movement).
+- `SHIP <nat> <sp> <port>-<port>`: naval transport (`LAND` for an invasion).
+- `ATTACK 2213 WITH GER 3 2113, ITA 1 2114`: an attack and the units that make it.
+- `PERMIT FRA SUPPLY`: a permission (`REFUSE` withdraws it).
+- `PEACE FRA`: offer peace.
+- `PASS`: nothing this phase.
+""",
+    ),
+    Part(
+        "printout",
+        "Your printout",
+        (),
+        """
+- **the heading**: the game, the turn and the phase;
+- **your forces**: your strength points hex by hex, and what you can see of the others;
+- **Events**: what happened in the phase (moves, combats with their rolls, politics);
+- **the orders** the next phase takes, with their notation.
+""",
+    ),
+)
+
+PARTS: dict[str, tuple[Part, ...]] = {
+    "battleplan": BATTLEPLAN,
+    "diplomacy": DIPLOMACY,
+    "origins": ORIGINS,
+    "conquest": CONQUEST,
+    "spi-ww2": SPI_WW2,
+}
+
+# The rulings files (under docs/rulings) of each game and, where a scenario adds its own,
+# each scenario's: (game, scenario or "") -> file names.
+RULINGS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("battleplan", ""): ("battleplan.md",),
+    ("battleplan", "equal"): ("battleplan.md", "battleplan-world.md"),
+    ("battleplan", "anonymous"): ("battleplan.md", "battleplan-world.md"),
+    ("battleplan", "1939"): ("battleplan.md", "battleplan-world.md"),
+    ("battleplan", "south-america"): ("battleplan.md", "battleplan-world.md"),
+    ("battleplan", "real"): ("battleplan.md", "battleplan-world.md"),
+    ("diplomacy", ""): ("diplomacy.md",),
+    ("diplomacy", "1939-iii"): ("diplomacy.md", "diplomacy-1939-iii.md"),
+    ("origins", ""): ("origins.md",),
+    ("conquest", ""): ("conquest.md",),
+    ("spi-ww2", ""): ("spi-ww2.md",),
+}
