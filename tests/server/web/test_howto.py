@@ -15,7 +15,7 @@ from django.test import Client
 from umpire.core import registry
 from umpire.core.errors import CORE
 from umpire.server import errors as server_errors
-from umpire.server.web.howto import catalogues, problem_anchor
+from umpire.server.web.howto import catalogues, message_html, problem_anchor
 from umpire.server.web.minimark import render
 
 from .helpers import client_for, diplomacy_game
@@ -145,3 +145,10 @@ def test_our_markdown_escapes_everything_it_is_given() -> None:
     html = render("# A <b>\n\n| a | b |\n| --- | --- |\n| `<i>` | **x** |\n\n- one\n  two")
     assert "<b>" not in html and "&lt;b&gt;" in html and "<code>&lt;i&gt;</code>" in html
     assert "<strong>x</strong>" in html and "<li>one two</li>" in html
+
+
+def test_a_message_s_fields_read_as_words_on_the_page() -> None:
+    html = message_html("{reason}: {text!r} <x>{unit_kind}")
+    assert html == "<var>reason</var>: <var>your line</var> &lt;x&gt;<var>unit kind</var>"
+    page = Client().get("/rules/diplomacy/").content.decode()
+    assert "{text!r}" not in page and "<var>your line</var>" in page

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from html import escape
 from pathlib import Path
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -27,6 +28,9 @@ from umpire.server.web.minimark import render as markdown
 
 # Our rulings (docs/rulings/*.md in the source tree; the page says so when they are absent).
 RULINGS_DIR = Path(__file__).resolve().parents[4] / "docs" / "rulings"
+FIELD = re.compile(r"\{(\w+)(?:![rsa])?(?::[^}]*)?\}")
+# How a message's fields read on the page (the others: their name, in words).
+FIELD_WORDS = {"text": "your line", "context": "in your line", "rest": "the rest"}
 CITATION = re.compile(r"\b(?:section|rule)s? (\d+[A-Z]?(?:\.\d+[a-z]?)?)")
 
 
@@ -35,11 +39,25 @@ def problem_anchor(code: str) -> str:
     return "problem-" + code.replace("/", "-")
 
 
+def message_html(template: str) -> SafeString:
+    """A message template as a player reads it: each field a ``<var>`` in words
+    (``{text!r}`` is "your line"), the rest escaped."""
+    out = []
+    last = 0
+    for found in FIELD.finditer(template):
+        out.append(escape(template[last : found.start()]))
+        name = found.group(1)
+        out.append(f"<var>{escape(FIELD_WORDS.get(name, name.replace('_', ' ')))}</var>")
+        last = found.end()
+    out.append(escape(template[last:]))
+    return mark_safe("".join(out))  # every piece escaped above
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     anchor: str
     code: str
-    template: str
+    template: SafeString
     meaning: str
     cites: str  # the rule the message cites ("section 8"), or ""
     explained_at: str  # the anchor of the part of the page explaining it, or ""
@@ -60,7 +78,9 @@ def _explained(parts: tuple[Part, ...], text: str) -> tuple[str, str, str]:
 def _problems(parts: tuple[Part, ...], catalogue: Catalogue) -> list[Problem]:
     def one(c: Code) -> Problem:
         cites, at, title = _explained(parts, c.template + " " + c.meaning)
-        return Problem(problem_anchor(c.code), c.code, c.template, c.meaning, cites, at, title)
+        return Problem(
+            problem_anchor(c.code), c.code, message_html(c.template), c.meaning, cites, at, title
+        )
 
     return [one(c) for c in catalogue]
 

@@ -35,9 +35,8 @@ Industry of its own. Each country also keeps a *popularity* figure per player: h
 feel about you, which matters when you try to hold it.
 
 There are five kinds of force: **Army**, **Navy**, **AirForce**, **Industry** (which builds
-the others), besides Missiles and AntiMissiles. The game ends by the scenario's own rule
-(a number of turns or an alliance of every survivor); the printout of the last turn names the
-result.
+the others), besides Missiles and AntiMissiles. When the game ends depends on the scenario
+(our rulings below say how each one ends); the printout of the last turn names the result.
 """,
     ),
     Part(
