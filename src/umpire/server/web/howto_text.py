@@ -175,7 +175,7 @@ Two orders for one unit: the last counts, and the receipt says so.
         "Your printout",
         (),
         """
-- **the heading**: the game and the season just played;
+- **the heading**: the game, the phase now to be played and whose report it is;
 - **Results**: every order of every power, each with its result (moved, bounced, cut,
   dislodged, void);
 - **Units**: where every unit stands now;
@@ -190,23 +190,64 @@ ORIGINS = (
     Part(
         "game",
         "The game",
-        (),
+        ("1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "2.1", "2.2", "2.3", "NOC"),
         """
-Five powers (the USA, France, Britain, the USSR and Germany) compete for influence in the areas of Europe between the wars. Influence is
-counted in *political factors* (PFs) placed in areas; markers of *Understanding*, *Control*
-and *Alliance* turn a lead in PFs into points. Each power has its own national aims, and the
-power with the most points against its aims at the end wins.
+Five powers (the USA, France, Britain, the USSR and Germany) spend six turns, the years
+before the war, winning influence over thirteen areas of Europe. Influence is counted in
+*political factors* (PFs). Enough PFs in an area let a power put down a **Diplomatic
+Understanding** marker (it stands for 5 PFs) or take **Control** of the area (after which
+nobody may place PFs there). At the end, each power scores the points its National
+Objectives chart gives for the Understanding and Control markers it holds; the USA scores
+instead for areas where the others hold none.
 """,
     ),
     Part(
         "turn",
         "A turn",
-        (),
+        (
+            "3.1",
+            "3.2",
+            "3.3",
+            "3.4",
+            "3.5",
+            "3.6",
+            "4.1",
+            "4.2",
+            "4.3",
+            "4.4",
+            "4.5",
+            "4.6",
+            "4.7",
+            "4.8",
+            "5.1",
+            "5.2",
+            "5.3.1",
+            "5.3.2",
+            "5.3.3",
+            "5.4",
+            "6.1",
+            "7.1",
+            "7.2",
+            "7.3",
+            "BASE",
+            "BONUS",
+            "DCT",
+        ),
         """
-Each turn every power receives new PFs to place, may move PFs it has already placed, and may
-start *diplomatic conflicts* to throw out another power's PFs. All orders are carried out
-together: placements and moves first, then conflicts (resolved with a die on the conflict
-table), then the markers that the new positions earn. Spies look at another power's holding.
+1. Each power receives its PFs for the turn (a fixed allowance, and bonus PFs that depend on
+   the Control markers others have placed) and places them, in its home area or elsewhere.
+   It may also move PFs out of its home area; PFs placed outside it stay where they are.
+2. **Diplomatic conflicts**: a power may attack the PFs of one or more rivals in an area,
+   once per area, with as many of its own PFs there as it chooses (an Understanding marker
+   counts as 5). The umpire resolves the attacks one by one, the USA's first, then France's,
+   Britain's, the USSR's and Germany's, rolling on the conflict table at the odds of the two
+   sides.
+3. **Markers**: Understanding and Control markers are placed, all at once. An Understanding
+   needs an area your chart scores; Control needs a Control entry on your chart, no rival PFs
+   or markers in the area, and at least 5 of your PFs (they are then removed). You may offer
+   to share Control with a rival who could also take it.
+4. **Spies**: each power may spy on one rival in one area (and on two rivals in its home
+   area); the others only see *that* PFs were placed or moved, not how many.
 """,
     ),
     Part(
@@ -217,24 +258,33 @@ table), then the markers that the new positions earn. Spies look at another powe
 One order a line; areas by code or name; `HOME` is your own home area.
 
 - **Place**: `PLACE 3 POL` puts 3 of this turn's PFs in Poland.
-- **Move**: `MOVE 2 FROM HOME TO AUS`.
-- **Attack** (diplomatic conflict): `ATTACK POL GER,USSR WITH 6` attacks the PFs of Germany
-  and the USSR in Poland with 6 of yours.
-- **Markers**: `UNDERSTANDING AUS`, `CONTROL POL SHARE USSR` (a shared Control marker).
+- **Move**: `MOVE 2 FROM HOME TO AUS` moves 2 PFs out of your home area.
+- **Attack** (a diplomatic conflict): `ATTACK POL GER,USSR WITH 6` attacks the PFs of
+  Germany and the USSR in Poland with 6 of yours.
+- **Markers**: `UNDERSTANDING AUS`; `CONTROL POL SHARE USSR` takes Control of Poland,
+  offering to share it with the USSR.
 - **Spy**: `SPY POL GER` shows you Germany's holding in Poland.
 """,
     ),
     Part(
         "printout",
         "Your printout",
-        (),
+        ("8.1", "8.2", "8.3", "8.4", "8.5"),
         """
-- **the heading**: the game and the turn;
-- **your holdings**: your PFs in each area and the markers in place;
-- **Diplomatic conflicts this turn**: each conflict, its odds, the roll and the losses;
+- **the heading**: the game, whose report it is, the turn just played and the turn whose
+  orders are due next;
+- **PFs available**: the PFs you may place next turn, base plus bonus, and where each bonus
+  comes from;
+- **Map**: a line for each area with a column for each power: empty (no influence), `X`
+  (PFs), `U+` (an Understanding marker and more PFs), `U` (the marker alone) or `C`
+  (Control); your own figures in full, a rival's only as far as your spies saw them; then
+  who moved PFs out of their home area this turn;
+- **Diplomatic conflicts this turn**: every attack and its odds column, for all to read; the
+  numbers only for the two sides;
 - **Markers placed this turn**;
-- **Orders as carried out**: every order of yours and what became of it;
-- **Notes**: anything else you should know (a spy's report, an order that was adjusted).
+- **Orders as carried out**: each of your orders and what became of it;
+- **Notes**: anything else you should know (what your spies saw, an order adjusted);
+- **Final scores** once the game is over, otherwise the order notation.
 """,
     ),
 )
@@ -326,19 +376,21 @@ SPI_WW2 = (
         (),
         """
 Four to six players take the great powers of the Second World War in Europe on a hex map.
-Besides the fighting, powers may stay neutral, make peace, or grant one another rights
-(supply, passage). Each power has objectives; the game is scored on them at its end.
+Besides the fighting, powers may make peace or grant one another rights (supply, passage).
+Each power has its objectives; victory is judged on them when the game ends.
 """,
     ),
     Part(
         "turn",
         "A turn",
-        (),
+        ("4.1", "4.2", "4.41", "4.42", "4.43"),
         """
-A game turn is a season, split into phases (reinforcement, movement, combat, naval
-transport, political). In each phase the powers concerned write their orders at once; a power
-the phase does not concern has nothing to send. Combat is resolved on the combat results
-table with the game's recorded dice.
+Play goes in Game-Turns. Each Game-Turn opens with a **Diplomacy Interphase**, in which
+every power may grant or withdraw permissions, send lend-lease and offer peace; then each
+power in turn plays its own **Player-Turn** (a movement phase, then a combat phase), in the
+scenario's fixed order. Only the power whose Player-Turn it is (and, in the Interphase,
+every power) sends orders; the others are told they have nothing to give. Combat is settled
+on the combat results table with the game's recorded dice.
 """,
     ),
     Part(
@@ -355,6 +407,7 @@ strength points (sp) by nationality.
 - `ATTACK 2213 WITH GER 3 2113, ITA 1 2114`: an attack and the units that make it.
 - `PERMIT FRA SUPPLY`: a permission (`REFUSE` withdraws it).
 - `PEACE FRA`: offer peace.
+- `LENDLEASE <sp>`: lend-lease, in the Diplomacy Interphase.
 - `PASS`: nothing this phase.
 """,
     ),
@@ -363,10 +416,17 @@ strength points (sp) by nationality.
         "Your printout",
         (),
         """
-- **the heading**: the game, the turn and the phase;
-- **your forces**: your strength points hex by hex, and what you can see of the others;
-- **Events**: what happened in the phase (moves, combats with their rolls, politics);
-- **the orders** the next phase takes, with their notation.
+- **the heading**: the game and whose report it is, then the phase now to be played and the
+  Game-Turn after which the game ends;
+- **Orders due**: which powers order in this phase and what it takes (if you are not among
+  them, the printout says you have nothing to give);
+- **a note** on the rules that run on our provisional two-player core (see our rulings);
+- **Events**: what happened in the phase just played (moves, combats with their rolls,
+  politics);
+- **Politics**: wars, invasions, who operates each minor country, permissions, the US entry;
+- **your means**: what you may still place and ship this Game-Turn;
+- **Units**: the strength points on the map, as far as you may see them;
+- **Victory**: the objectives and where each power stands.
 """,
     ),
 )
