@@ -69,6 +69,10 @@ def test_every_problem_code_has_its_anchor_on_its_game_s_page(game: str) -> None
         for code in catalogue:
             assert f'id="{problem_anchor(code.code)}"' in html, (game, code.code)
     assert len(catalogues(game)) >= 3
+    # every message that cites a rule ("section 8", "rule 4A", "D39 23") links to the part of
+    # a page that explains it
+    assert 'class="cites"' in html or game == "spi-ww2"
+    assert "of the rulebook.</span>" not in html
 
 
 def test_a_cited_rule_links_to_the_part_that_explains_it() -> None:
@@ -81,6 +85,16 @@ def test_a_cited_rule_links_to_the_part_that_explains_it() -> None:
     assert cited
     entry = cq.split(f'id="{problem_anchor(cited[0].code)}"', 1)[1].split("</dd>")[0]
     assert "rule 4A" in entry and 'href="#orders"' in entry
+    # 1939 III's codes cite its paragraphs ("D39 23"): its page explains them in a part of
+    # its own, which the game's page links to
+    anchor = problem_anchor("illegal/no_tank")
+    d39 = Client().get("/rules/diplomacy/1939-iii/").content.decode()
+    assert 'id="d39"' in d39 and "T mun - cro via aus" in d39
+    entry = d39.split(f'id="{anchor}"', 1)[1].split("</dd>")[0]
+    assert "D39 23" in entry and 'href="#d39"' in entry
+    dip = Client().get("/rules/diplomacy/").content.decode()
+    entry = dip.split(f'id="{anchor}"', 1)[1].split("</dd>")[0]
+    assert 'href="/rules/diplomacy/1939-iii/#d39"' in entry
 
 
 def test_the_receipt_links_a_refused_line_s_code_to_its_explanation(gm: Any) -> None:
@@ -92,10 +106,10 @@ def test_the_receipt_links_a_refused_line_s_code_to_its_explanation(gm: Any) -> 
         **HTMX,
     )
     html = response.content.decode()
-    link = f'href="/rules/diplomacy/#{problem_anchor("illegal/unreachable")}"'
+    link = f'href="/rules/diplomacy/standard/#{problem_anchor("illegal/unreachable")}"'
     assert link in html and "[illegal/unreachable]</code></a>" in html
     # the anchor the receipt links to is on the page
-    rules = Client().get("/rules/diplomacy/").content.decode()
+    rules = Client().get("/rules/diplomacy/standard/").content.decode()
     assert f'id="{problem_anchor("illegal/unreachable")}"' in rules
     # the game page's "last received" box links it too, and links the page near the order box
     page = eng.get(f"/games/{game.pk}/").content.decode()

@@ -17,13 +17,14 @@ from pathlib import Path
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from umpire.core import registry
 from umpire.core.errors import CORE, Catalogue, Code
 from umpire.core.ruleset import GameInfo, ScenarioInfo
 from umpire.server import errors as server_errors
-from umpire.server.web.howto_text import PARTS, RULINGS, Part
+from umpire.server.web.howto_text import PARTS, RULINGS, SCENARIO_PARTS, Part
 from umpire.server.web.minimark import render as markdown
 
 # Our rulings (docs/rulings/*.md in the source tree; the page says so when they are absent).
@@ -31,7 +32,10 @@ RULINGS_DIR = Path(__file__).resolve().parents[4] / "docs" / "rulings"
 FIELD = re.compile(r"\{(\w+)(?:![rsa])?(?::[^}]*)?\}")
 # How a message's fields read on the page (the others: their name, in words).
 FIELD_WORDS = {"text": "your line", "context": "in your line", "rest": "the rest"}
-CITATION = re.compile(r"\b(?:section|rule)s? (\d+[A-Z]?(?:\.\d+[a-z]?)?)")
+# "section 8", "rule 4A", "rules 11A" or a rule id: "(D39 23)", "(OWW 4.7)".
+CITATION = re.compile(
+    r"\b(?:(?:section|rule)s?|D39|OWW|SPI|BP|COTW) (\d+[A-Z]?(?:\.\d+(?:\.\d+)?[a-z]?)?)\b"
+)
 
 
 def problem_anchor(code: str) -> str:
@@ -60,24 +64,31 @@ class Problem:
     template: SafeString
     meaning: str
     cites: str  # the rule the message cites ("section 8"), or ""
-    explained_at: str  # the anchor of the part of the page explaining it, or ""
+    explained_at: str  # the address of the part explaining it ("#orders"), or ""
     explained_in: str  # that part's title
 
 
-def _explained(parts: tuple[Part, ...], text: str) -> tuple[str, str, str]:
+def _explained(game: str, parts: tuple[Part, ...], text: str) -> tuple[str, str, str]:
+    """(the citation, the address of the part explaining it, that part's title): a part of
+    this page, else a part a scenario's page adds; ("", "", "") when nothing is cited."""
     found = CITATION.search(text)
     if found is None:
         return "", "", ""
     rule = found.group(1)
     for part in parts:
         if rule in part.rules:
-            return found.group(0), part.anchor, part.title
+            return found.group(0), f"#{part.anchor}", part.title
+    for (name, scenario), extra in SCENARIO_PARTS.items():
+        for part in extra:
+            if name == game and rule in part.rules:
+                href = reverse("web:rules_scenario", args=[game, scenario]) + f"#{part.anchor}"
+                return found.group(0), href, part.title
     return found.group(0), "", ""
 
 
-def _problems(parts: tuple[Part, ...], catalogue: Catalogue) -> list[Problem]:
+def _problems(game: str, parts: tuple[Part, ...], catalogue: Catalogue) -> list[Problem]:
     def one(c: Code) -> Problem:
-        cites, at, title = _explained(parts, c.template + " " + c.meaning)
+        cites, at, title = _explained(game, parts, c.template + " " + c.meaning)
         return Problem(
             problem_anchor(c.code), c.code, message_html(c.template), c.meaning, cites, at, title
         )
@@ -129,12 +140,12 @@ def index(request: HttpRequest) -> HttpResponse:
 
 def rules(request: HttpRequest, game: str, scenario: str | None = None) -> HttpResponse:
     info, chosen = _info(game, scenario)
-    parts = PARTS.get(info.name, ())
+    parts = PARTS.get(info.name, ()) + SCENARIO_PARTS.get((info.name, chosen.name), ())
     files = RULINGS.get((info.name, chosen.name), RULINGS.get((info.name, ""), ()))
     seen: set[str] = set()
     groups = []
     for title, catalogue in catalogues(info.name):
-        problems = [p for p in _problems(parts, catalogue) if p.code not in seen]
+        problems = [p for p in _problems(info.name, parts, catalogue) if p.code not in seen]
         seen.update(p.code for p in problems)
         groups.append((title, problems))
     ctx = {

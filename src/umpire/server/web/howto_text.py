@@ -186,6 +186,36 @@ Two orders for one unit: the last counts, and the receipt says so.
     ),
 )
 
+# Parts a scenario adds to its game's page: (game, scenario) -> parts.
+SCENARIO_PARTS: dict[tuple[str, str], tuple[Part, ...]] = {
+    ("diplomacy", "1939-iii"): (
+        Part(
+            "d39",
+            "What 1939 III changes",
+            tuple(str(n) for n in range(1, 45)),
+            """
+1939 III is played by six powers on a modified 1939 map, starting in the autumn of 1938;
+the standard rules apply except where it says otherwise.
+
+- **Supply points** instead of one unit per centre: every centre you own yields SP each
+  winter, and your units cost SP to keep and to build (a tank or a bomber costs more than an
+  army). Short of SP, you must disband. In the winter you may give up to a fifth of your SP
+  to other powers, unconditionally (`TRANSFER` with your adjustments).
+- **Neutral armies** garrison the neutral centres at the start; they may be attacked and
+  supported.
+- **Tanks** (`T`): at most one for every two armies. Holding, supporting or making a
+  one-province attack a tank counts double; it may instead move two provinces, naming the
+  province it passes through (`T mun - cro via aus`), at single strength. A tank stopped on
+  the way may end in the route province. Tanks are convoyed like armies.
+- **Bombers** (`B`): at most one more than your armies. A bomber flies a path within its
+  range and either supports a unit (`S [unit and its order]`), cuts a support (`N`) or
+  bombs a centre (`R`: that centre yields 2 SP less next winter and builds nothing), and
+  must land in a province you own, or one whose owner gives it leave (`Land`).
+""",
+        ),
+    ),
+}
+
 ORIGINS = (
     Part(
         "game",
@@ -321,24 +351,7 @@ renewed).
     Part(
         "orders",
         "Orders",
-        (
-            "2C",
-            "3",
-            "4",
-            "4A",
-            "9",
-            "9A",
-            "10",
-            "10C",
-            "11B",
-            "14D",
-            "15",
-            "18A",
-            "18F",
-            "19",
-            "20B",
-            "21C",
-        ),
+        tuple("2C 3 4 4A 9 9A 10 10C 11A 11B 14D 15 18 18A 18B 18C 18F 19 19A 20A 20B 21C".split()),
         """
 One order a line; countries by code or name.
 

@@ -1,4 +1,4 @@
-"""Links to the "How to play" pages: a problem code's explanation (``{% problem_url game code %}``)."""
+"""Links to the "How to play" pages: a problem code's explanation (``{% problem_url game code scenario %}``)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,12 @@ register = template.Library()
 
 
 @register.simple_tag
-def problem_url(game: str, code: str) -> str:
-    """The address of ``code``'s explanation on ``game``'s page, or "" for no such game."""
+def problem_url(game: str, code: str, scenario: str = "") -> str:
+    """The address of ``code``'s explanation on the page of ``game`` (and ``scenario``, whose
+    page explains what the scenario changes), or "" for no such game."""
     try:
-        return reverse("web:rules", args=[game]) + "#" + problem_anchor(code)
+        args = [game, scenario] if scenario else [game]
+        name = "web:rules_scenario" if scenario else "web:rules"
+        return reverse(name, args=args) + "#" + problem_anchor(code)
     except NoReverseMatch:
         return ""
