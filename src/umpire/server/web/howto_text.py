@@ -22,6 +22,11 @@ class Part:
     text: str
 
 
+def ids(text: str) -> tuple[str, ...]:
+    """Rule ids written in one string, separated by spaces."""
+    return tuple(text.split())
+
+
 BATTLEPLAN = (
     Part(
         "game",
@@ -351,7 +356,7 @@ renewed).
     Part(
         "orders",
         "Orders",
-        tuple("2C 3 4 4A 9 9A 10 10C 11A 11B 14D 15 18 18A 18B 18C 18F 19 19A 20A 20B 21C".split()),
+        ids("2C 3 4 4A 9 9A 10 10C 11A 11B 14D 15 18 18A 18B 18C 18F 19 19A 20A 20B 21C"),
         """
 One order a line; countries by code or name.
 
