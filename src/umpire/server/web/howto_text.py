@@ -136,7 +136,7 @@ DIPLOMACY = (
         "The game",
         (),
         """
-Seven great powers share Europe. Some provinces are *supply centres*: a power may keep one
+Seven great powers (six in 1939 III) share Europe. Some provinces are *supply centres*: a power may keep one
 army or fleet for each centre it owns. Whoever owns more than half of all centres wins;
 otherwise the players may agree to end the game as a draw.
 """,
@@ -202,10 +202,11 @@ SCENARIO_PARTS: dict[tuple[str, str], tuple[Part, ...]] = {
 1939 III is played by six powers on a modified 1939 map, starting in the autumn of 1938;
 the standard rules apply except where it says otherwise.
 
-- **Supply points** instead of one unit per centre: every centre you own yields SP each
-  winter, and your units cost SP to keep and to build (a tank or a bomber costs more than an
-  army). Short of SP, you must disband. In the winter you may give up to a fifth of your SP
-  to other powers, unconditionally (`TRANSFER` with your adjustments).
+- **Supply points** instead of one unit per centre: each winter every home centre you own
+  yields 3 SP and every other centre 2; an army or fleet costs 2 SP a year, a tank or bomber
+  3. Short of SP, you must disband; with SP to spare, you may build. In the winter you may
+  also give up to a fifth of your SP to other powers, unconditionally
+  (`Transfer 1 SP to ITA`, with your adjustments).
 - **Neutral armies** garrison the neutral centres at the start; they may be attacked and
   supported.
 - **Tanks** (`T`): at most one for every two armies. Holding, supporting or making a
