@@ -116,16 +116,23 @@ A code that is not one of these is refused on its own; the rest of your orders s
         """
 The printout of each turn reads from the top:
 
-- **the heading**: game, turn and your player number;
-- **Player / Occupied Countries**: who holds what, as far as you can see;
-- **Allies, Enemies, Permits**: the declarations in force;
-- **Forces under your control**: for each of your spaces its Army, Navy, AirForce, Industry
-  and popularity, then a **Total** line and your Dollars;
-- **Standing orders**: the standing orders still in force;
-- **Visible forces of all players**: what your spies and your neighbours' borders let you see;
-- **Land combat**, **Sea combat**, **Spies caught**: what happened this turn where you
-  were involved;
-- **Messages**: the messages sent to you.
+- **Due**: the turn whose orders are due (or the result, once the game is over);
+- **Game … Turn … Player [n]**: the scenario, the turn and your player number and power;
+- **Spies, CounterSpies, Dollars**: what you hold;
+- **Defaults**: your default builds, as proportions;
+- **Allies, Enemies, Permits**: your declarations in force; then who declared you an ally and
+  the enemies other players have declared;
+- **Multipliers**: your research multipliers;
+- **Sharing, Shared with you**: whose spies you share, and who shares theirs with you;
+- in the World Wide scenarios, what you need to win;
+- **Forces under your control**: a line for each of your countries and seas (Army, Navy,
+  AirForce, Industry and the rest; a `*` marks a minor you control), then a **Total** line;
+- your **standing orders**, space by space (`@TU /1/AC5BU`);
+- **Player / Occupied Countries**: every player and the countries they occupy;
+- the spaces and seas, with what you know of them;
+- **Visible forces of all players**: what your spies and your forces let you see;
+- the turn's reports: **Land combat**, **Sea combat**, **Spies caught** and the
+  **Messages** sent to you.
 """,
     ),
 )
