@@ -102,8 +102,8 @@ space's orders until the next `@`.
   `FA8BU` is 8 AirForce attacking Bulgaria's Army, `NN10BU` 10 Navy attacking its Navy.
 - **Transfer**: `AT5BLA` moves 5 Army to the Black Sea.
 - **Build**: `BA6 BN2` builds 6 Army and 2 Navy with the space's Industry.
-- **Research and propaganda**: `RA10` spends $10 on Army research, `P5BU` $5 of propaganda
-  in Bulgaria.
+- **Research and propaganda**: `RA10` spends $10 on Army research (it raises your Army
+  multiplier from next turn), `P5BU` $5 of propaganda in Bulgaria.
 - **Messages**: `MSG 3: text` sends a signed message to player 3, where the game allows it.
 
 A code that is not one of these is refused on its own; the rest of your orders stand.
@@ -122,7 +122,8 @@ The printout of each turn reads from the top:
 - **Defaults**: your default builds, as proportions;
 - **Allies, Enemies, Permits**: your declarations in force; then who declared you an ally and
   the enemies other players have declared;
-- **Multipliers**: your research multipliers;
+- **Multipliers**: for each kind of force (and Spies, CounterSpies), how many hundredths of
+  one a unit of Industry (or a Dollar) makes; research raises them;
 - **Sharing, Shared with you**: whose spies you share, and who shares theirs with you;
 - in the World Wide scenarios, what you need to win;
 - **Forces under your control**: a line for each of your countries and seas (Army, Navy,
