@@ -56,6 +56,9 @@ def test_the_index_lists_every_game_and_unknown_ones_are_not_found() -> None:
     for game in registry.installed():
         assert f'href="/rules/{game.info.name}/"' in html
     assert client.get("/rules/chess/").status_code == 404
+    # a game named by an alias goes to its page's own address
+    response = client.get("/rules/spi_ww2/6-player/")
+    assert response.status_code == 302 and response["Location"] == "/rules/spi-ww2/6-player/"
     assert client.get("/rules/diplomacy/moon/").status_code == 404
 
 

@@ -16,7 +16,7 @@ from html import escape
 from pathlib import Path
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
@@ -125,8 +125,6 @@ def _info(game: str, scenario: str | None) -> tuple[GameInfo, ScenarioInfo]:
         info = registry.game(game).info
     except (registry.UnknownGame, registry.GameUnavailable) as exc:
         raise Http404(f"no game {game!r}") from exc
-    if info.name != game:
-        raise Http404(f"no game {game!r}")
     try:
         return info, info.scenario(scenario)
     except KeyError as exc:
@@ -140,6 +138,9 @@ def index(request: HttpRequest) -> HttpResponse:
 
 def rules(request: HttpRequest, game: str, scenario: str | None = None) -> HttpResponse:
     info, chosen = _info(game, scenario)
+    if info.name != game:  # an alias ("spi_ww2", "dip"): the page's own address
+        args = [info.name, chosen.name] if scenario else [info.name]
+        return redirect(reverse("web:rules_scenario" if scenario else "web:rules", args=args))
     parts = PARTS.get(info.name, ()) + SCENARIO_PARTS.get((info.name, chosen.name), ())
     files = RULINGS.get((info.name, chosen.name), RULINGS.get((info.name, ""), ()))
     seen: set[str] = set()
