@@ -71,7 +71,7 @@ class DocumentedApi(NinjaAPI):
         schemas = document.setdefault("components", {}).setdefault("schemas", {})
         schemas["Error"] = {
             "title": "Error",
-            "description": "Every error: a stable code (docs/errors.md) and a sentence.",
+            "description": "Every error: a stable code (explained on each game's How to play page, /rules/<game>/#problems) and a sentence.",
             "type": "object",
             "properties": {
                 "code": {"title": "Code", "type": "string"},
@@ -80,7 +80,7 @@ class DocumentedApi(NinjaAPI):
             "required": ["code", "message"],
         }
         error = {
-            "description": "Refused: a stable code and a sentence (docs/errors.md).",
+            "description": "Refused: a stable code and a sentence (explained at /rules/<game>/#problems).",
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
         }
         for operations in document.get("paths", {}).values():

@@ -180,7 +180,7 @@ GAME_NO_PLAYERS = SERVER.declare(
     "nobody has joined the game yet: it starts once players have joined or the game master "
     "has assigned powers to players",
     "The game master started a game in which no player would hold a power (bots alone are "
-    "not a game on the server: docs/server.md, Starting a game).",
+    "not a game on the server: at least one player must hold a power).",
 )
 GAME_NOBODY_SEATED = SERVER.declare(
     "game/nobody_seated",

@@ -31,7 +31,7 @@ POWERS = ("RED", "BLUE", "GREEN", "YELLOW", "WHITE", "BLACK")  # the six sets of
 SETTINGS = ("rounds", "turns", "target", "board", "warchest")
 STANDARD_DESCRIPTION = (
     "43 countries in 11 zones: 16 as the manual prints them, 27 reconstructed "
-    "(docs/rulings/conquest.md, C1). Settings: rounds or turns (variation 1), target "
+    "(our ruling C1). Settings: rounds or turns (variation 1), target "
     "(variation 2), board (edited values), warchest."
 )
 

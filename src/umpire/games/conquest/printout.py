@@ -21,7 +21,7 @@ ORDER NOTATION (one order a line; case and spacing are free; countries by code o
   PACT BLUE                propose or accept a player alliance (rule 18A)
   BREAK BLUE               break it, never to be renewed (rule 18F)
 Weapons: PLANE beats TANK, TANK beats SUB, SUB beats PLANE; planes burn energy fastest,
-tanks least; AGGRESSIVE hits harder and burns half as much again (docs/rulings/conquest.md)."""
+tanks least; AGGRESSIVE hits harder and burns half as much again (our rulings: the How to play page, /rules/conquest/)."""
 
 MARK = {"homeland": "H", "conquered": "C", "allied": "A"}
 

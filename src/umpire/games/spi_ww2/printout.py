@@ -12,7 +12,7 @@ from umpire.games.spi_ww2.charts import Charts
 
 CORE_NOTE = (
     "Rules marked (SAME AS TWO-PLAYER) in the Multi-Player rules run on the provisional "
-    "two-player core (map, CRT, movement, supply, weather, schedules): docs/rulings/spi-ww2.md."
+    "two-player core (map, CRT, movement, supply, weather, schedules): our rulings on the How to play page, /rules/spi-ww2/."
 )
 
 

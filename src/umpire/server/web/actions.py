@@ -38,7 +38,11 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(game_id, user)
     text = request.POST.get("orders", "")
     ready = request.POST.get("ready") == "on"
-    ctx: dict[str, object] = {"game_id": game.pk}
+    ctx: dict[str, object] = {
+        "game_id": game.pk,
+        "rules_game": game.game,
+        "rules_scenario": game.scenario,
+    }
     try:
         receipt = service.submit_orders(
             game.pk, user, text, turn=_turn(request), ready=ready, source="web"

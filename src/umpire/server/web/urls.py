@@ -1,6 +1,6 @@
 from django.urls import path
 
-from umpire.server.web import account, actions, create, gm, live, press, preview, views
+from umpire.server.web import account, actions, create, gm, howto, live, press, preview, views
 
 app_name = "web"
 
@@ -9,6 +9,9 @@ urlpatterns = [
     path("games/", views.my_games, name="my_games"),
     path("lobby/", views.lobby, name="lobby"),
     path("games/new/", create.new_game, name="new_game"),
+    path("rules/", howto.index, name="rules_index"),
+    path("rules/<str:game>/", howto.rules, name="rules"),
+    path("rules/<str:game>/<str:scenario>/", howto.rules, name="rules_scenario"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/version/", live.version, name="version"),
     path("games/version/", live.my_versions, name="my_versions"),
