@@ -167,6 +167,19 @@ def power_named(name: str, powers: Iterable[str], names: Mapping[str, str] | Non
     raise SessionError.of(errors.UNKNOWN_POWER, power=repr(name), powers=", ".join(seated))
 
 
+def power_label(power: str, names: Mapping[str, str]) -> str:
+    """How a person reads ``power``: its full name with its code beside it, where the scenario
+    names it (``England (ENG)``), else its code.
+
+    >>> power_label("UK", {"UK": "Ukraine"})
+    'Ukraine (UK)'
+    >>> power_label("ENG", {})
+    'ENG'
+    """
+    name = names.get(power, "")
+    return f"{name} ({power})" if name and name != power else power
+
+
 def _scenario_info(game: str, scenario: str | None) -> ScenarioInfo:
     found = registry.game(game)
     try:
@@ -412,9 +425,33 @@ class Table:
         events = visible_to(self.record.turn(at).events if at >= 1 else [], power)
         state = self.state_after(at)
         declared = self._declared_end(at, state)
+        head = self.heading(at, state, power, over=declared is not None)
         if declared is not None:
-            return ended_printout(self.ruleset, state, events, power, declared)
-        return self.ruleset.printout(state, events, power)
+            return head + ended_printout(self.ruleset, state, events, power, declared)
+        return head + self.ruleset.printout(state, events, power)
+
+    def heading(self, at: int, state: Any, power: str | None, *, over: bool = False) -> str:
+        """The first lines of every printout, composed here once for every game: the phase
+        that was played, then what is due next (or that the game is over), then whose report
+        it is. ``state``: the state after turn ``at``; ``over``: the game was ended after it
+        other than by its rules.
+
+        ``Results of Spring 1901 movement · orders due for Fall 1901 movement``
+        ``Standard Diplomacy (1901), report for England (ENG)``
+        """
+        played = f"Results of {self.record.turn(at).label}" if at >= 1 else "Opening position"
+        if over or self.ruleset.outcome(state) is not None:
+            due = "the game is over"
+        else:
+            due = f"orders due for {self.ruleset.pending(state).label}"
+        info = self.ruleset.info
+        scenario = info.scenario(self.record.scenario)
+        game = scenario.title if info.title in scenario.title else f"{info.title}: {scenario.title}"
+        if power is None:
+            whose = "the umpire's report"
+        else:
+            whose = f"report for {power_label(power, dict(scenario.names))}"
+        return f"{played} · {due}\n{game}, {whose}\n"
 
     def _declared_end(self, at: int, state: Any) -> Outcome | None:
         """The outcome of a game ended after turn ``at`` other than by its rules (declared,
@@ -436,9 +473,10 @@ class Table:
         seen = self.ruleset.view(state, power)
         events = visible_to(self.record.turn(at).events if at >= 1 else [], power)
         declared = self._declared_end(at, state)
+        head = self.heading(at, state, power, over=declared is not None)
         if declared is not None:
-            return seen, ended_printout(self.ruleset, state, events, power, declared)
-        return seen, self.ruleset.printout_of_view(state, seen, events, power)
+            return seen, head + ended_printout(self.ruleset, state, events, power, declared)
+        return seen, head + self.ruleset.printout_of_view(state, seen, events, power)
 
     def public_view(self, *, turn: int | None = None) -> View | None:
         """The position after turn ``turn`` (default: the latest) as a spectator may see it:

@@ -296,6 +296,10 @@ def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any
     assert "after Spring 1901 movement" in one and "(turn 1 of 1)" in one
     assert "previous turn" in one
     assert "Printout after Spring 1901 movement" in page  # the game page names it too
+    # Issue 29: the printout under that title began "Diplomacy: Fall 1901 movement".
+    heading = "Results of Spring 1901 movement · orders due for Fall 1901 movement"
+    assert heading in page and heading in one
+    assert "Diplomacy: Fall 1901 movement" not in page
 
 
 def test_lobby_lists_open_games_and_joining_keeps_preferences(gm: Any) -> None:
