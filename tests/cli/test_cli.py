@@ -393,3 +393,13 @@ def test_report_is_headed_by_the_phase_played_then_the_one_due(tmp_path: Path) -
     code, text = run("report", str(path), "umpire", "--turn", "1")
     assert text.startswith("Results of Spring 1901 movement · orders due for Fall 1901 movement\n")
     assert text.splitlines()[1] == "Standard Diplomacy (1901), the umpire's report"
+
+
+def test_the_receipt_warns_of_an_order_the_rules_will_refuse(tmp_path: Path) -> None:
+    """Issue 29: a 1939 III tank over the ratio was received with "No problems."."""
+    path = tmp_path / "d39.json"
+    assert run("new", "diplomacy", str(path), "--scenario", "1939-iii", "--seed", "1")[0] == 0
+    code, text = run("orders", str(path), "GER", write(tmp_path, "Build A ber\nBuild T mun"))
+    assert code == 0, text  # accepted: the order is legal
+    assert "  line   2: Build T mun\n            accepted, but will be refused: " in text
+    assert "one tank for two armies (D39 18)" in text and "No problems." not in text

@@ -216,6 +216,24 @@ class HasNewspaper(Protocol[StateIn]):
 
 
 @runtime_checkable
+class HasWarnings(Protocol[StateIn, OrderIn]):
+    """Optional: orders that ``check`` keeps (they are legal orders) but that the rules will
+    refuse or void at adjudication whatever any other power orders, known from the position
+    and the power's own submission alone (a 1939 III tank over the tank ratio, a support of
+    one's own unit that orders something else). The receipt shows each on its order's line
+    ("accepted, but will be refused: ..."); nothing about the order changes and nothing is
+    stored: the warnings are worked out again from the stored orders whenever needed. An order
+    that is simply illegal is still refused by ``check``, never warned of here.
+    """
+
+    def warnings(
+        self, state: StateIn, power: str, orders: Sequence[tuple[int, OrderIn]]
+    ) -> list[Problem]:
+        """A problem (code family ``void/``, the order's line) for each order of ``orders``
+        (as ``check`` kept them) that cannot take effect whatever the other powers do."""
+
+
+@runtime_checkable
 class HasPrintoutOfView(Protocol[StateIn]):
     """Optional, for speed: a game whose printout is made from the reader's view builds it from
     a view computed already. The service stores every reader's view and printout after each

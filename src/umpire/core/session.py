@@ -43,6 +43,7 @@ from umpire.core.ruleset import (
     HasNewspaper,
     HasPrintoutOfView,
     HasPublicView,
+    HasWarnings,
     Outcome,
     Pending,
     ScenarioInfo,
@@ -79,6 +80,8 @@ class Receipt:
     label: str
     accepted: list[tuple[int, str]]  # (line, canonical order)
     problems: list[Problem]
+    # Accepted orders the rules will refuse whatever the others order (HasWarnings).
+    warnings: list[Problem] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -88,10 +91,19 @@ class Receipt:
         lines = [f"Receipt: {self.game}, {self.label}, orders of {self.power}"]
         count = len(self.accepted)
         lines.append(f"{count} order(s) accepted:" if count else "No order accepted.")
-        lines.extend(f"  line {n:>3}: {order}" for n, order in self.accepted)
+        warned = {w.line: w for w in self.warnings}
+        for n, order in self.accepted:
+            lines.append(f"  line {n:>3}: {order}")
+            if n in warned:
+                lines.append(f"            accepted, but will be refused: {warned.pop(n).message}")
+        lines.extend(f"  {w}" for w in warned.values())  # none on an order's own line
         if self.problems:
             lines.append(f"{len(self.problems)} problem(s):")
             lines.extend(f"  {p}" for p in self.problems)
+        elif self.warnings:
+            lines.append(
+                f"No problems, but {len(self.warnings)} order(s) will be refused as written."
+            )
         else:
             lines.append("No problems.")
         return "\n".join(lines) + "\n"
@@ -104,6 +116,7 @@ class Receipt:
             "label": self.label,
             "accepted": [{"line": n, "order": o} for n, o in self.accepted],
             "problems": [p.to_json() for p in self.problems],
+            "warnings": [w.to_json() for w in self.warnings],
         }
 
 
@@ -342,8 +355,11 @@ class Table:
         self.record.pending.append(
             Submission(power, text, [o for _, o in canonical], parsed.problems, source, received)
         )
+        warned: list[Problem] = []
+        if parsed.orders and implements(self.ruleset, HasWarnings):
+            warned = self.ruleset.warnings(self.state, power, parsed.orders)
         return Receipt(
-            self.ruleset.info.title, power, number, todo.label, canonical, parsed.problems
+            self.ruleset.info.title, power, number, todo.label, canonical, parsed.problems, warned
         )
 
     def bot_submit(self, power: str, *, source: str = "bot") -> Receipt:

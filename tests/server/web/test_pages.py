@@ -277,6 +277,17 @@ def test_a_spi_game_the_game_master_ends_says_so_on_the_players_page(gm: Any) ->
     assert 'name="orders"' not in page
 
 
+def test_the_receipt_warns_of_an_order_the_rules_will_void(dip: Any) -> None:
+    """Issue 29: a support of one's own unit that moves was received with "No problems."."""
+    game, users, _ = dip
+    ger = client_for(users["GER"])
+    text = "A ber - sil\nF kie S A ber\nA mun H"
+    html = ger.post(f"/games/{game.pk}/orders/", {"orders": text, "turn": game.turn}, **HTMX)
+    page = html.content.decode()
+    assert "accepted, but will be refused: the unit is ordered" in page
+    assert "[void/support_unmatched]" in page and "No problems." not in page
+
+
 def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any) -> None:
     game, users, _ = dip
     for power, user in users.items():

@@ -14,7 +14,16 @@ from umpire.core.errors import Code
 from umpire.core.events import Event
 from umpire.core.problems import OrderError, Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
-from umpire.games.diplomacy import adjustments, errors, legality, missing, notation, turn, views
+from umpire.games.diplomacy import (
+    adjustments,
+    errors,
+    legality,
+    missing,
+    notation,
+    turn,
+    views,
+    voids,
+)
 from umpire.games.diplomacy.bot import bot_orders
 from umpire.games.diplomacy.errors import OTHER_POWER, SUPERSEDED, UNREADABLE
 from umpire.games.diplomacy.geography import Map, standard_map
@@ -213,6 +222,16 @@ class Diplomacy:
 
     def format(self, order: Order) -> str:
         return notation.format_order(order)
+
+    def warnings(
+        self, state: State, power: str, orders: Sequence[tuple[int, Order]]
+    ) -> list[Problem]:
+        """The kept orders the rules will void whatever the others order (see voids.py)."""
+        if state.phase == MOVEMENT:
+            return voids.movement_warnings(power, state.unit_at(), orders, notation.format_order)
+        if state.phase == RETREATS:
+            return voids.retreat_warnings(orders, notation.format_order)
+        return []
 
     def order_options(self, state: State, power: str) -> dict[str, list[str]]:
         """The legal orders of each unit of ``power`` (for select lists; see options.py)."""
