@@ -9,7 +9,7 @@ import pytest
 
 from umpire.core import registry, session
 from umpire.core.record import GameRecord
-from umpire.core.session import power_label
+from umpire.core.ruleset import power_label
 
 GAMES = [(game, scenario) for game, scenario, _ in registry.all_scenarios() if game != "fakebid"]
 IDS = [f"{game}-{scenario}" for game, scenario in GAMES]

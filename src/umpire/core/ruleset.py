@@ -36,6 +36,19 @@ StateIn = TypeVar("StateIn", contravariant=True)
 P = TypeVar("P")
 
 
+def power_label(power: str, names: Mapping[str, str]) -> str:
+    """How a person reads ``power``: its full name with its code beside it, where the scenario
+    names it (``England (ENG)``), else its code.
+
+    >>> power_label("UK", {"UK": "Ukraine"})
+    'Ukraine (UK)'
+    >>> power_label("ENG", {})
+    'ENG'
+    """
+    name = names.get(power, "")
+    return f"{name} ({power})" if name and name != power else power
+
+
 @dataclass(frozen=True, slots=True)
 class ScenarioInfo:
     name: str

@@ -49,6 +49,7 @@ from umpire.core.ruleset import (
     ScenarioInfo,
     View,
     implements,
+    power_label,
 )
 from umpire.core.submission import parse, reread, size_problem
 
@@ -82,13 +83,14 @@ class Receipt:
     problems: list[Problem]
     # Accepted orders the rules will refuse whatever the others order (HasWarnings).
     warnings: list[Problem] = field(default_factory=list)
+    named: str = ""  # the power as a person reads it: "England (ENG)" (default: its code)
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
     def text(self) -> str:
-        lines = [f"Receipt: {self.game}, {self.label}, orders of {self.power}"]
+        lines = [f"Receipt: {self.game}, {self.label}, orders of {self.named or self.power}"]
         count = len(self.accepted)
         lines.append(f"{count} order(s) accepted:" if count else "No order accepted.")
         warned = {w.line: w for w in self.warnings}
@@ -117,6 +119,7 @@ class Receipt:
             "accepted": [{"line": n, "order": o} for n, o in self.accepted],
             "problems": [p.to_json() for p in self.problems],
             "warnings": [w.to_json() for w in self.warnings],
+            "named": self.named or self.power,
         }
 
 
@@ -178,19 +181,6 @@ def power_named(name: str, powers: Iterable[str], names: Mapping[str, str] | Non
         if wanted and wanted in (_key(p), _key(full.get(p, ""))):
             return p
     raise SessionError.of(errors.UNKNOWN_POWER, power=repr(name), powers=", ".join(seated))
-
-
-def power_label(power: str, names: Mapping[str, str]) -> str:
-    """How a person reads ``power``: its full name with its code beside it, where the scenario
-    names it (``England (ENG)``), else its code.
-
-    >>> power_label("UK", {"UK": "Ukraine"})
-    'Ukraine (UK)'
-    >>> power_label("ENG", {})
-    'ENG'
-    """
-    name = names.get(power, "")
-    return f"{name} ({power})" if name and name != power else power
 
 
 def _scenario_info(game: str, scenario: str | None) -> ScenarioInfo:
@@ -358,8 +348,16 @@ class Table:
         warned: list[Problem] = []
         if parsed.orders and implements(self.ruleset, HasWarnings):
             warned = self.ruleset.warnings(self.state, power, parsed.orders)
+        names = dict(self.ruleset.info.scenario(self.record.scenario).names)
         return Receipt(
-            self.ruleset.info.title, power, number, todo.label, canonical, parsed.problems, warned
+            self.ruleset.info.title,
+            power,
+            number,
+            todo.label,
+            canonical,
+            parsed.problems,
+            warned,
+            power_label(power, names),
         )
 
     def bot_submit(self, power: str, *, source: str = "bot") -> Receipt:

@@ -313,6 +313,18 @@ def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any
     assert "Diplomacy: Fall 1901 movement" not in page
 
 
+def test_the_join_menu_and_press_recipients_give_names_with_codes(gm: Any, dip: Any) -> None:
+    """Issue 29: Battle Plan Europe's join menu offered "UK" (Ukraine) and press recipients
+    were "AUS FRA ..."; a person reads the name, the code beside it, the form sends the code."""
+    service.create_game(gm[0], "Europe", "battleplan", scenario="europe")
+    lobby = client_for(account("eve")).get("/lobby/").content.decode()
+    assert '<option value="UK">Ukraine (UK)</option>' in lobby
+    assert '<option value="GB">Great Britain (GB)</option>' in lobby
+    game, users, _ = dip
+    press = client_for(users["ENG"]).get(f"/games/{game.pk}/press/").content.decode()
+    assert 'value="FRA"> France (FRA)</label>' in press
+
+
 def test_lobby_lists_open_games_and_joining_keeps_preferences(gm: Any) -> None:
 
     game = service.create_game(gm[0], "Open one", "diplomacy", settings={"fill_with_bots": True})
