@@ -369,3 +369,37 @@ def test_games_of_one_scenario_lists_every_power() -> None:
     assert "      FRA   France" in text
     assert run("games", "bp", "moon")[0] == 2
     assert run("games", "chess")[0] == 2
+
+
+def test_report_is_headed_by_the_phase_played_then_the_one_due(tmp_path: Path) -> None:
+    """Issue 29: after Spring 1901 the printout began "Diplomacy: Fall 1901 movement"."""
+    path = tmp_path / "dip.json"
+    assert run("new", "diplomacy", str(path), "--seed", "1")[0] == 0
+    code, text = run("report", str(path), "england")
+    assert code == 0
+    assert text.startswith(
+        "Opening position · orders due for Spring 1901 movement\n"
+        "Standard Diplomacy (1901), report for England (ENG)\n"
+    )
+    run("orders", str(path), "ENG", write(tmp_path, "F lon - nth"))
+    run("process", str(path))
+    code, text = run("report", str(path), "ENG")
+    assert code == 0
+    assert text.startswith(
+        "Results of Spring 1901 movement · orders due for Fall 1901 movement\n"
+        "Standard Diplomacy (1901), report for England (ENG)\n"
+    )
+    assert "Diplomacy: Fall 1901 movement" not in text
+    code, text = run("report", str(path), "umpire", "--turn", "1")
+    assert text.startswith("Results of Spring 1901 movement · orders due for Fall 1901 movement\n")
+    assert text.splitlines()[1] == "Standard Diplomacy (1901), the umpire's report"
+
+
+def test_the_receipt_warns_of_an_order_the_rules_will_refuse(tmp_path: Path) -> None:
+    """Issue 29: a 1939 III tank over the ratio was received with "No problems."."""
+    path = tmp_path / "d39.json"
+    assert run("new", "diplomacy", str(path), "--scenario", "1939-iii", "--seed", "1")[0] == 0
+    code, text = run("orders", str(path), "GER", write(tmp_path, "Build A ber\nBuild T mun"))
+    assert code == 0, text  # accepted: the order is legal
+    assert "  line   2: Build T mun\n            accepted, but will be refused: " in text
+    assert "one tank for two armies (D39 18)" in text and "No problems." not in text

@@ -50,7 +50,7 @@ def test_a_power_is_named_by_code_or_full_name_in_any_case(
 ) -> None:
     code, text = run("orders", str(origins), name, write(tmp_path, "PLACE 2 POL\n"))
     assert code == 0, text
-    assert "orders of GER" in text
+    assert "orders of Germany (GER)" in text
     assert json.loads(origins.read_text())["pending"][0]["power"] == "GER"
     code, text = run("report", str(origins), name)
     assert code == 0 and "GER" in text
@@ -58,7 +58,7 @@ def test_a_power_is_named_by_code_or_full_name_in_any_case(
 
 def test_a_full_name_of_two_words(origins: Path, tmp_path: Path) -> None:
     code, text = run("orders", str(origins), "great britain", write(tmp_path, "PLACE 1 POL\n"))
-    assert code == 0 and "orders of GBR" in text
+    assert code == 0 and "orders of Great Britain (GBR)" in text
 
 
 def test_a_submission_over_the_size_limit_is_refused_and_nothing_is_stored(

@@ -38,6 +38,7 @@ def test_join_start_submit_receipt_and_process(running_game: dict[str, Any]) -> 
     assert receipt["accepted"] == [{"line": 1, "order": "bid 7"}]
     assert [p["code"] for p in receipt["problems"]] == ["illegal/bid", "syntax/bad_order"]
     assert receipt["ok"] is False and receipt["problems"][0]["text"] == "bid 12"
+    assert receipt["warnings"] == []  # orders kept that the rules will refuse: none here
 
     # Resubmitting replaces; the latest counts.
     status, body = ann.post(f"/games/{gid}/orders", {"turn": 1, "text": "bid 9", "ready": True})

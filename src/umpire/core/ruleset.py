@@ -36,6 +36,19 @@ StateIn = TypeVar("StateIn", contravariant=True)
 P = TypeVar("P")
 
 
+def power_label(power: str, names: Mapping[str, str]) -> str:
+    """How a person reads ``power``: its full name with its code beside it, where the scenario
+    names it (``England (ENG)``), else its code.
+
+    >>> power_label("UK", {"UK": "Ukraine"})
+    'Ukraine (UK)'
+    >>> power_label("ENG", {})
+    'ENG'
+    """
+    name = names.get(power, "")
+    return f"{name} ({power})" if name and name != power else power
+
+
 @dataclass(frozen=True, slots=True)
 class ScenarioInfo:
     name: str
@@ -213,6 +226,24 @@ class HasNewspaper(Protocol[StateIn]):
 
     def newspaper(self, state: StateIn, events: Sequence[Event]) -> str | None:
         """The publication of the turn that led to ``state``, or None."""
+
+
+@runtime_checkable
+class HasWarnings(Protocol[StateIn, OrderIn]):
+    """Optional: orders that ``check`` keeps (they are legal orders) but that the rules will
+    refuse or void at adjudication whatever any other power orders, known from the position
+    and the power's own submission alone (a 1939 III tank over the tank ratio, a support of
+    one's own unit that orders something else). The receipt shows each on its order's line
+    ("accepted, but will be refused: ..."); nothing about the order changes and nothing is
+    stored: the warnings are worked out again from the stored orders whenever needed. An order
+    that is simply illegal is still refused by ``check``, never warned of here.
+    """
+
+    def warnings(
+        self, state: StateIn, power: str, orders: Sequence[tuple[int, OrderIn]]
+    ) -> list[Problem]:
+        """A problem (code family ``void/``, the order's line) for each order of ``orders``
+        (as ``check`` kept them) that cannot take effect whatever the other powers do."""
 
 
 @runtime_checkable

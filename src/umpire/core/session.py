@@ -44,11 +44,13 @@ from umpire.core.ruleset import (
     HasNewspaper,
     HasPrintoutOfView,
     HasPublicView,
+    HasWarnings,
     Outcome,
     Pending,
     ScenarioInfo,
     View,
     implements,
+    power_label,
 )
 from umpire.core.submission import WITHDRAW, parse, reread, size_problem, withdrawal
 
@@ -86,19 +88,31 @@ class Receipt:
     problems: list[Problem]
     stored: bool = True
     standing: list[str] | None = None  # when not stored: the orders that still stand
+    # Accepted orders the rules will refuse whatever the others order (HasWarnings).
+    warnings: list[Problem] = field(default_factory=list)
+    named: str = ""  # the power as a person reads it: "England (ENG)" (default: its code)
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
     def text(self) -> str:
-        lines = [f"Receipt: {self.game}, {self.label}, orders of {self.power}"]
+        lines = [f"Receipt: {self.game}, {self.label}, orders of {self.named or self.power}"]
         count = len(self.accepted)
         lines.append(f"{count} order(s) accepted:" if count else "No order accepted.")
-        lines.extend(f"  line {n:>3}: {order}" for n, order in self.accepted)
+        warned = {w.line: w for w in self.warnings}
+        for n, order in self.accepted:
+            lines.append(f"  line {n:>3}: {order}")
+            if n in warned:
+                lines.append(f"            accepted, but will be refused: {warned.pop(n).message}")
+        lines.extend(f"  {w}" for w in warned.values())  # none on an order's own line
         if self.problems:
             lines.append(f"{len(self.problems)} problem(s):")
             lines.extend(f"  {p}" for p in self.problems)
+        elif self.warnings:
+            lines.append(
+                f"No problems, but {len(self.warnings)} order(s) will be refused as written."
+            )
         else:
             lines.append("No problems.")
         if not self.stored:
@@ -128,6 +142,8 @@ class Receipt:
             "label": self.label,
             "accepted": [{"line": n, "order": o} for n, o in self.accepted],
             "problems": [p.to_json() for p in self.problems],
+            "warnings": [w.to_json() for w in self.warnings],
+            "named": self.named or self.power,
         }
 
 
@@ -365,19 +381,51 @@ class Table:
                 0, power=power, label=todo.label, expected=waited
             )
             return Receipt(
-                title, power, number, todo.label, [], [problem], False, self.standing(power)
+                title,
+                power,
+                number,
+                todo.label,
+                [],
+                [problem],
+                False,
+                self.standing(power),
+                named=self.named(power),
             )
         read, cleared = withdrawal(text)
         parsed = parse(self.ruleset, self.state, power, read)
         canonical = [(line, self.ruleset.format(order)) for line, order in parsed.orders]
         if not canonical and parsed.problems and not cleared:
             return Receipt(
-                title, power, number, todo.label, [], parsed.problems, False, self.standing(power)
+                title,
+                power,
+                number,
+                todo.label,
+                [],
+                parsed.problems,
+                False,
+                self.standing(power),
+                named=self.named(power),
             )
         self.record.pending.append(
             Submission(power, text, [o for _, o in canonical], parsed.problems, source, received)
         )
-        return Receipt(title, power, number, todo.label, canonical, parsed.problems)
+        warned: list[Problem] = []
+        if parsed.orders and implements(self.ruleset, HasWarnings):
+            warned = self.ruleset.warnings(self.state, power, parsed.orders)
+        return Receipt(
+            title,
+            power,
+            number,
+            todo.label,
+            canonical,
+            parsed.problems,
+            warnings=warned,
+            named=self.named(power),
+        )
+
+    def named(self, power: str) -> str:
+        """The power as a person reads it: "England (ENG)" (its code where it has no name)."""
+        return power_label(power, dict(self.ruleset.info.scenario(self.record.scenario).names))
 
     def standing(self, power: str) -> list[str] | None:
         """The orders ``power`` has stored for the current turn (his latest submission's, in
@@ -465,9 +513,33 @@ class Table:
         events = visible_to(self.record.turn(at).events if at >= 1 else [], power)
         state = self.state_after(at)
         declared = self._declared_end(at, state)
+        head = self.heading(at, state, power, over=declared is not None)
         if declared is not None:
-            return ended_printout(self.ruleset, state, events, power, declared)
-        return self.ruleset.printout(state, events, power)
+            return head + ended_printout(self.ruleset, state, events, power, declared)
+        return head + self.ruleset.printout(state, events, power)
+
+    def heading(self, at: int, state: Any, power: str | None, *, over: bool = False) -> str:
+        """The first lines of every printout, composed here once for every game: the phase
+        that was played, then what is due next (or that the game is over), then whose report
+        it is. ``state``: the state after turn ``at``; ``over``: the game was ended after it
+        other than by its rules.
+
+        ``Results of Spring 1901 movement · orders due for Fall 1901 movement``
+        ``Standard Diplomacy (1901), report for England (ENG)``
+        """
+        played = f"Results of {self.record.turn(at).label}" if at >= 1 else "Opening position"
+        if over or self.ruleset.outcome(state) is not None:
+            due = "the game is over"
+        else:
+            due = f"orders due for {self.ruleset.pending(state).label}"
+        info = self.ruleset.info
+        scenario = info.scenario(self.record.scenario)
+        game = scenario.title if info.title in scenario.title else f"{info.title}: {scenario.title}"
+        if power is None:
+            whose = "the umpire's report"
+        else:
+            whose = f"report for {power_label(power, dict(scenario.names))}"
+        return f"{played} · {due}\n{game}, {whose}\n"
 
     def _declared_end(self, at: int, state: Any) -> Outcome | None:
         """The outcome of a game ended after turn ``at`` other than by its rules (declared,
@@ -489,9 +561,10 @@ class Table:
         seen = self.ruleset.view(state, power)
         events = visible_to(self.record.turn(at).events if at >= 1 else [], power)
         declared = self._declared_end(at, state)
+        head = self.heading(at, state, power, over=declared is not None)
         if declared is not None:
-            return seen, ended_printout(self.ruleset, state, events, power, declared)
-        return seen, self.ruleset.printout_of_view(state, seen, events, power)
+            return seen, head + ended_printout(self.ruleset, state, events, power, declared)
+        return seen, head + self.ruleset.printout_of_view(state, seen, events, power)
 
     def public_view(self, *, turn: int | None = None) -> View | None:
         """The position after turn ``turn`` (default: the latest) as a spectator may see it:

@@ -60,7 +60,7 @@ def test_opening_position_every_label_unit_and_centre() -> None:
     assert sorted(units) == sorted(u.text() for u in state.units)
     assert svg.count('class="unit unit-F"') == sum(u.kind == "F" for u in state.units)
     assert svg.count('class="centre"') == 34
-    assert "France: 3 centres" in svg and "Russia: 4 centres" in svg
+    assert "France (FRA): 3 centres" in svg and "Russia (RUS): 4 centres" in svg
     assert svg.count('class="arrow"') == 0
 
 
@@ -147,4 +147,13 @@ def test_1939_tanks_bombers_owned_provinces_and_order_arrows() -> None:
     assert svg.count('class="unit unit-T"') == sum(u.split()[1] == "T" for u in view["units"])
     # 1939 III order events carry the order only in their sentence; arrows are drawn from it
     assert svg.count('class="arrow"') > 0
-    assert "Germany:" in svg and "SP" in svg
+    assert "Germany (GER):" in svg and "SP" in svg
+
+
+def test_the_1939_legend_names_each_power_with_the_code_its_orders_use() -> None:
+    """Issue 29: the 1939 III legend said "Britain" where orders say ENG."""
+    state = RULESET_1939.new_game(
+        "1939-iii", RULESET_1939.info.scenarios[1].powers, SeededChance(1), {}
+    )
+    svg = drawing.draw(RULESET_1939.view(state, "ENG"))
+    assert "Britain (ENG): " in svg and "Britain: " not in svg

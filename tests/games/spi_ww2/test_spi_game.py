@@ -138,7 +138,7 @@ def test_the_printout_says_who_orders_next_and_what_that_phase_takes() -> None:
         kind = todo.kinds[0]
         for power in record.powers:
             text = session.report(record, power)
-            head = "\n".join(text.splitlines()[:4])
+            head = "\n".join(text.splitlines()[:6])  # under the two lines of the heading
             assert f"Orders due from {', '.join(todo.powers)} ({kind}): " in head, head
             waits = "You have no orders to give this phase." in head
             assert waits == (power not in todo.powers), (power, head)

@@ -155,3 +155,28 @@ def test_the_order_help_mailed_to_a_player_speaks_of_no_clicks(name: str) -> Non
         for power in (None, *scenario.powers):
             text = scenario.order_help_for(power) or info.order_help
             assert "click" not in text.lower(), (scenario.name, power, text)
+
+
+def test_the_mail_receipt_warns_of_an_order_the_rules_will_void(
+    transactional_db: Any, mailoutbox: list[Any]
+) -> None:
+    """Issue 29: an order the rules keep but will void, whatever the others do, was received
+    with "No problems."; the mailed receipt now says so on the order's line."""
+    from umpire.server import accounts, service
+
+    gm = accounts.register("gm", "gm-password", game_master=True)
+    game = service.create_game(gm, "voids", "diplomacy", settings={"fill_with_bots": True})
+    user = accounts.register("fr", "player-password", email="fr@example.org", verified=True)
+    service.join(game.pk, user, ["GER"])
+    service.start(game.pk, gm)
+    seat = Seat.objects.get(game=game, power="GER")
+    heading = f"G-{game.pk} T-1 P-GER C-{seat.secret_code}"
+    django_mail.outbox.clear()
+    orders = "A ber - sil\nF kie S A ber\nA mun H\n"
+    assert handle(mail("fr@example.org", f"{heading}\n{orders}")).code == "orders/stored"
+    deliver_mail()
+    (receipt,) = [m.body for m in django_mail.outbox if m.to == ["fr@example.org"]]
+    assert (
+        "F kie S A ber\n            accepted, but will be refused: the unit is ordered" in receipt
+    )
+    assert "No problems." not in receipt

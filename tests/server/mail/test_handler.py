@@ -208,6 +208,23 @@ def test_turn_printouts_reach_each_player_with_their_own_view(table: Table) -> N
     assert "Pebbles, turn 2, BLUE" in django_mail.outbox[-1].body
 
 
+def test_printout_subject_and_body_name_the_turn_played_then_the_one_due(table: Table) -> None:
+    """Issue 29: the subject said one phase and the body another. Both now begin with the
+    turn played, then the one due."""
+    from umpire.server.service import process_due
+
+    for power in ("RED", "BLUE", "GREEN"):
+        handle(mail(table.addresses[power], f"{table.heading(power)}\ntake 2\n"))
+    django_mail.outbox.clear()
+    assert process_due(table.game_id, 1, force=True)
+    (printout,) = sent_to("ann@example.org", "printout")
+    heading = "Results of Turn 1 · orders due for Turn 2"
+    assert printout.subject == f"G-{table.game_id} Mail test: printout, {heading} (RED)"
+    assert printout.body.startswith(
+        f"{heading}\nPebbles (test game): Twenty pebbles, report for RED\n"
+    )
+
+
 def test_reminders_and_late_notices_once_to_those_who_have_not_ordered(table: Table) -> None:
     handle(mail("ann@example.org", f"{table.heading('RED')}\ntake 1\n"))
     django_mail.outbox.clear()

@@ -278,6 +278,17 @@ def test_a_spi_game_the_game_master_ends_says_so_on_the_players_page(gm: Any) ->
     assert 'name="orders"' not in page
 
 
+def test_the_receipt_warns_of_an_order_the_rules_will_void(dip: Any) -> None:
+    """Issue 29: a support of one's own unit that moves was received with "No problems."."""
+    game, users, _ = dip
+    ger = client_for(users["GER"])
+    text = "A ber - sil\nF kie S A ber\nA mun H"
+    html = ger.post(f"/games/{game.pk}/orders/", {"orders": text, "turn": game.turn}, **HTMX)
+    page = html.content.decode()
+    assert "accepted, but will be refused: the unit is ordered" in page
+    assert "[void/support_unmatched]" in page and "No problems." not in page
+
+
 def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any) -> None:
     game, users, _ = dip
     for power, user in users.items():
@@ -297,6 +308,22 @@ def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any
     assert "after Spring 1901 movement" in one and "(turn 1 of 1)" in one
     assert "previous turn" in one
     assert "Printout after Spring 1901 movement" in page  # the game page names it too
+    # Issue 29: the printout under that title began "Diplomacy: Fall 1901 movement".
+    heading = "Results of Spring 1901 movement · orders due for Fall 1901 movement"
+    assert heading in page and heading in one
+    assert "Diplomacy: Fall 1901 movement" not in page
+
+
+def test_the_join_menu_and_press_recipients_give_names_with_codes(gm: Any, dip: Any) -> None:
+    """Issue 29: Battle Plan Europe's join menu offered "UK" (Ukraine) and press recipients
+    were "AUS FRA ..."; a person reads the name, the code beside it, the form sends the code."""
+    service.create_game(gm[0], "Europe", "battleplan", scenario="europe")
+    lobby = client_for(account("eve")).get("/lobby/").content.decode()
+    assert '<option value="UK">Ukraine (UK)</option>' in lobby
+    assert '<option value="GB">Great Britain (GB)</option>' in lobby
+    game, users, _ = dip
+    press = client_for(users["ENG"]).get(f"/games/{game.pk}/press/").content.decode()
+    assert 'value="FRA"> France (FRA)</label>' in press
 
 
 def test_lobby_lists_open_games_and_joining_keeps_preferences(gm: Any) -> None:

@@ -99,7 +99,8 @@ def _heading(v: dict[str, Any], number: int, name: Names) -> list[str]:
     you = v["you"]
     out = [
         *_due(v, name),
-        f"Game Battle Plan ({v['scenario']}), Turn {v['turn']}, Player [{number}] ({you['power']})",
+        # The game, the turn played and the one due head the printout (the session's heading).
+        f"Player [{number}] ({you['power']})",
         f"Spies={you['spies']} CounterSpies={you['counterspies']} Dollars={you['dollars']}",
     ]
     if you["defaults"]:
@@ -309,10 +310,10 @@ def _spies_caught(events: Sequence[Event]) -> list[str]:
 def _umpire_printout(
     state: GameState, gm: GameMap, events: Sequence[Event], result: dict[str, Any] | None
 ) -> str:
-    out = [f"Game Battle Plan ({state.scenario}), Turn {state.turn}, umpire's report"]
+    out: list[str] = []
     if result is not None:
         winners = " ".join(f"[{p}]" for p in result["winners"]) or "nobody"
-        out.insert(0, f"The game is over: {result['summary']}. Won by: {winners}")
+        out.append(f"The game is over: {result['summary']}. Won by: {winners}")
     for p in state.players:
         out.append(
             f"[{p.number}] {p.power} Dollars={dollars(p.cents)} occupies "

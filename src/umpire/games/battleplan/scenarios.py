@@ -90,6 +90,11 @@ class Scenario:
     goal: Goal | None = None  # WW: what the player needs to win, on his printout (W-GOAL)
 
 
+def _space_names(game_map: GameMap) -> tuple[tuple[str, str], ...]:
+    """Each country's name on the map: what a person reads beside its code (issue 29)."""
+    return tuple((c, game_map.spaces[c].name) for c in game_map.countries)
+
+
 EUROPE = Scenario(
     info=ScenarioInfo(
         name="europe",
@@ -135,6 +140,7 @@ EQUAL = Scenario(
             "choice; the game goes on until one player is left who occupies a country (WW)."
         ),
         default_powers=WORLD_DEFAULT,
+        names=_space_names(world_map(icepack=True)),
     ),
     game_map=world_map(icepack=True),
     start=EUROPE_START,
@@ -156,6 +162,7 @@ ANONYMOUS = Scenario(
             "numbered message orders (pMn) (WW anonymous)."
         ),
         default_powers=WORLD_DEFAULT,
+        names=_space_names(world_map(icepack=True)),
         press_allowed=False,
     ),
     game_map=world_map(icepack=True),
@@ -181,6 +188,7 @@ WW1939 = Scenario(
             "(33% chance of the end on each printout from T26), scored by victory set B."
         ),
         default_powers=tuple(p.code for p in _POWERS_1939),
+        names=tuple((p.code, p.name) for p in _POWERS_1939),
     ),
     game_map=world_map(icepack=False),
     # WW 1939.missiles: "No one starts with any missiles or a missile multiplier", and there
@@ -211,6 +219,7 @@ SOUTH_AMERICA = Scenario(
             "around them (ruling W-SA): one space each, the same forces for everyone."
         ),
         default_powers=("SCO", "SPE", "SAR", "SCH", "SRI", "SPA"),
+        names=_space_names(south_america_map()),
     ),
     game_map=south_america_map(),
     start=EUROPE_START,

@@ -105,13 +105,8 @@ def _todo(view: dict[str, Any]) -> list[str]:
 
 def render(view: dict[str, Any], events: Sequence[Event], board: Board) -> str:
     power = view["power"]
-    who = "the umpire" if power is None else power
-    done = view["turn"] - 1
-    out = [
-        f"CONQUEST OF THE WORLD - {view['board']} ({view['scenario']})",
-        f"Report for {who} after {'the opening' if done == 0 else f'turn {done}'}",
-        "",
-    ]
+    # The heading (the turn played, the one due, whose report) is the session's.
+    out = ["", f"Board: {view['board']}", ""]
     if events:
         out.append("WHAT HAPPENED")
         out.extend(f"  {e.text}" for e in events)

@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from umpire.core import mapsvg, ordermarks
+from umpire.core.ruleset import power_label
 from umpire.games.diplomacy.geography import Map, load_map, province_of
 
 PACKAGE = "umpire.games.diplomacy"
@@ -170,7 +171,7 @@ def draw(
     rows = [
         (
             COLOURS[p],
-            f"{names.get(p, p)}: {len(centres.get(p, []))} centres"
+            f"{power_label(p, names)}: {len(centres.get(p, []))} centres"
             + (f", {points[p]} SP" if p in points else ""),
         )
         for p in sorted(centres)

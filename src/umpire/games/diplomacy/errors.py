@@ -301,3 +301,34 @@ CONDITIONAL_TRANSFER = _(
     "a transfer may not be conditional (D39 12); write it before 'Alternate:': {order!r}",
     "1939 III: a transfer of supply points written in an alternate set of winter orders.",
 )
+
+# -- void/: orders kept (legal) that adjudication will void whatever the others order; the
+# receipt warns of them on their line (core's HasWarnings), they are never refused here.
+VOID_SUPPORT = _(
+    "void/support_unmatched",
+    "{why}; the support will be void: {order!r}",
+    "A support of one's own unit that matches no order the unit is given (2023 rulebook; "
+    "DATC 6.D): the order is kept and will be void.",
+)
+VOID_CONVOY = _(
+    "void/convoy_unmatched",
+    "the army is ordered {given!r}, not to that province; the convoy will be void: {order!r}",
+    "A convoy of one's own army that is not ordered there (2023 rulebook): kept, will be void.",
+)
+VOID_RETREAT = _(
+    "void/retreat_clash",
+    "your unit on line {lines} retreats to {dest} too: all of them will be disbanded: {order!r}",
+    "Two of one's own units retreating to one province (2023 rulebook): both disbanded.",
+)
+VOID_TANK_RATIO = _(
+    "void/tank_ratio",
+    "one tank for two armies (D39 18): with {armies} army(ies) at most after this winter's "
+    "orders, {allowed} tank(s) in all; the build will be refused: {order!r}",
+    "1939 III: a tank build over the ratio even if every army build of the set is made.",
+)
+VOID_BOMBER_RATIO = _(
+    "void/bomber_ratio",
+    "not more than one bomber more than armies (D39 31): with {armies} army(ies) at most after "
+    "this winter's orders, {allowed} bomber(s) in all; the build will be refused: {order!r}",
+    "1939 III: a bomber build over the ratio even if every army build of the set is made.",
+)

@@ -24,6 +24,7 @@ from umpire.games.diplomacy import (
     notation,
     turn,
     views,
+    voids,
 )
 from umpire.games.diplomacy.bot import bot_orders
 from umpire.games.diplomacy.errors import OTHER_POWER, SUPERSEDED, UNREADABLE
@@ -227,6 +228,16 @@ class Diplomacy:
     def order_marks(self, order: Order) -> list[Mark]:
         """What the map draws for an accepted order as it is given (HasOrderMarks)."""
         return marks.order_marks(order)
+
+    def warnings(
+        self, state: State, power: str, orders: Sequence[tuple[int, Order]]
+    ) -> list[Problem]:
+        """The kept orders the rules will void whatever the others order (see voids.py)."""
+        if state.phase == MOVEMENT:
+            return voids.movement_warnings(power, state.unit_at(), orders, notation.format_order)
+        if state.phase == RETREATS:
+            return voids.retreat_warnings(orders, notation.format_order)
+        return []
 
     def order_options(self, state: State, power: str) -> dict[str, list[str]]:
         """The legal orders of each unit of ``power`` (for select lists; see options.py)."""

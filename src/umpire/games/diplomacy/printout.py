@@ -38,8 +38,8 @@ def printout(
 ) -> str:
     """The report of ``power`` (None: the umpire); ``summary``: how a game that is over ended,
     when not by the rules (a result declared or voted)."""
-    lines = [f"Diplomacy: {state.label}" + (f", report for {power}" if power else "")]
-    lines += results_lines(events)
+    # The heading (the phase played, the one due, whose report) is the session's.
+    lines = results_lines(events)
     lines.append("")
     lines.append("Units:")
     for p in state.powers:

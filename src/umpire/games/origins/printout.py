@@ -56,17 +56,10 @@ def render(view: dict[str, Any], events: Sequence[Event], charts: Charts, ended:
     """The report from ``view``; ``ended``: how the game ended, once it is over (by the rules,
     OWW 2.1, or by a result declared or voted before them: the view is then of a game that
     still awaits orders, and the report asks for none)."""
-    power = view["power"]
-    who = "the umpire" if power is None else f"{charts.power(power).name} ({power})"
     done = view["turn"] - 1
-    after = "the opening" if done == 0 else f"Turn {done} ({charts.year(done)})"
     over = view["over"] or bool(ended)
-    out = [
-        f"ORIGINS OF WORLD WAR II - {charts.title}",
-        f"Report for {who} after {after}",
-        f"The game is over: {ended}" if ended else f"Next: {view['label']} - orders due",
-        "",
-    ]
+    # The heading (the turn played, the one due, whose report) is the session's.
+    out = [f"The game is over: {ended}", ""] if ended else [""]
     if not over:
         out.extend(_pools(view))
     out.extend(_map(view, charts))

@@ -43,12 +43,12 @@ def render(
     A finished game's report asks for nothing: no phase to order in, no pools "to place" and
     no transport "left this Game-Turn" (there is no next Game-Turn), only the final position
     (docs/rulings/spi-ww2.md S-PAGE-2)."""
-    power = view["power"] or "umpire"
+    # The heading (the phase played, the one due, whose report) is the session's.
     out = [
-        f"Multi-Player World War II ({view['version']} players) - report for {power}",
+        "",
         f"The game is over: {ended.rstrip('.')}. No more orders are taken."
         if ended
-        else f"{view['label']} (the game ends after Game-Turn {view['last_game_turn']})",
+        else f"The game ends after Game-Turn {view['last_game_turn']}.",
     ]
     if not ended and due:
         out += _due(view, due)

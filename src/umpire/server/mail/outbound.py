@@ -356,13 +356,21 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
             body.append(f"Next deadline: {when(game.deadline)}")
             body.append(f"Heading for press and commands: {heading_for(game, seat)}")
             body.append(CODE_NOTE)
-        subject = f"G-{game.pk} {game.name}: printout of {turn.label} ({seat.power})"
+        subject = f"G-{game.pk} {game.name}: printout, {_heading(text, turn.label)} ({seat.power})"
         key = f"printout:{turn.pk}:{seat.power}"
         maps = _turn_map(game, viewer, turn.number) if _wants_maps(seat.user) else []
         sent += send(to, subject, "\n".join(body) + "\n\n" + FOOTER, kind="printout",
                      game=game, key=key, attachments=maps)  # fmt: skip
     sent += send_newspaper(game, turn)
     return sent
+
+
+def _heading(printout: str, label: str) -> str:
+    """What the subject of a printout mail says: the printout's own first line, the turn
+    played and the one due (``Table.heading``), so that subject and body say the same; for a
+    printout stored before printouts had that heading, the turn played."""
+    first = printout.split("\n", 1)[0]
+    return first if first.startswith("Results of ") else f"Results of {label}"
 
 
 def _wants_maps(user: Any) -> bool:

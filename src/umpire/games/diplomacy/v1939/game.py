@@ -12,15 +12,25 @@ from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.ordermarks import Mark
-from umpire.core.problems import Parsed
+from umpire.core.problems import Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
 from umpire.games.diplomacy import errors, missing
+from umpire.games.diplomacy import voids as standard_voids
 from umpire.games.diplomacy.game import keep_last, outcome, read_order, refused
 from umpire.games.diplomacy.geography import Map, load_map, province_of
 from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, WINTER, Unit
 from umpire.games.diplomacy.orders import Build, Remove
 from umpire.games.diplomacy.printout import ended_state
-from umpire.games.diplomacy.v1939 import SCENARIO, flights, legality, marks, notation, supply, turn
+from umpire.games.diplomacy.v1939 import (
+    SCENARIO,
+    flights,
+    legality,
+    marks,
+    notation,
+    supply,
+    turn,
+    voids,
+)
 from umpire.games.diplomacy.v1939.bot import bot_orders
 from umpire.games.diplomacy.v1939.model import (
     NEUTRAL,
@@ -161,6 +171,19 @@ class Diplomacy1939:
     def order_marks(self, order: Any) -> list[Mark]:
         """What the map draws for an accepted order as it is given (HasOrderMarks)."""
         return marks.order_marks(order)
+
+    def warnings(
+        self, state: State1939, power: str, orders: Sequence[tuple[int, Any]]
+    ) -> list[Problem]:
+        """The kept orders the rules will refuse whatever the others order (see voids.py)."""
+        if state.phase == MOVEMENT:
+            units = state.unit_at()
+            return standard_voids.movement_warnings(power, units, orders, notation.format_order)
+        if state.phase == RETREATS:
+            return standard_voids.retreat_warnings(orders, notation.format_order)
+        if state.phase == ADJUSTMENTS:
+            return voids.winter_warnings(state, power, orders)
+        return []
 
     def order_options(self, state: State1939, power: str) -> dict[str, list[str]]:
         """The legal orders of each unit of ``power`` (select lists; see ../options.py)."""

@@ -11,7 +11,7 @@ from umpire.games.diplomacy.model import ADJUSTMENTS, OVER, RETREATS
 from umpire.games.diplomacy.printout import over_line, results_lines
 from umpire.games.diplomacy.v1939.model import NEUTRAL, State1939
 from umpire.games.diplomacy.v1939.supply import transfer_limit
-from umpire.games.diplomacy.v1939.views import label, supply_points
+from umpire.games.diplomacy.v1939.views import supply_points
 
 # Each power's winter examples, in its own home centres (D39 9: builds in owned home
 # centres; a fleet on a split coast names it), removing a unit as it might stand there, and
@@ -57,8 +57,8 @@ def printout(
 ) -> str:
     """The report of ``power`` (None: the umpire); ``summary``: how a game that is over ended,
     when not by the rules (a result declared or voted)."""
-    head = f"Diplomacy 1939 III: {label(state)}" + (f", report for {power}" if power else "")
-    lines = [head, *results_lines(events), "", "Units:"]
+    # The heading (the phase played, the one due, whose report) is the session's.
+    lines = [*results_lines(events), "", "Units:"]
     bombers = state.bomber_list()
     for p in (*state.powers, NEUTRAL):
         mine = [f"{u.kind} {u.loc}" for u in [*state.units, *bombers] if u.power == p]

@@ -11,6 +11,8 @@ from django.utils.dateparse import parse_datetime
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from umpire.core.ruleset import power_label
+
 register = template.Library()
 
 
@@ -61,12 +63,27 @@ def split(value: str) -> list[str]:
 
 
 @register.filter
-def powers_of(facts: dict[str, Any]) -> list[str]:
-    """The powers a player may ask for when joining this game."""
+def powers_of(facts: dict[str, Any]) -> list[tuple[str, str]]:
+    """The powers a player may ask for when joining this game: (code, what a person reads,
+    the full name with the code beside it, "Ukraine (UK)")."""
     from umpire.core import registry
 
     info = registry.get(facts["game"]).info.scenario(facts["scenario"])
-    return list(info.default_powers or info.powers)
+    names = dict(info.names)
+    return [(p, power_label(p, names)) for p in info.default_powers or info.powers]
+
+
+@register.filter
+def power_in(power: str, facts: dict[str, Any]) -> str:
+    """``power`` as a person reads it in this game (``facts``: the game's facts): "Ukraine
+    (UK)"; its code where the scenario names it not."""
+    from umpire.core import registry
+
+    try:
+        info = registry.get(facts["game"]).info.scenario(facts["scenario"])
+    except (KeyError, LookupError):
+        return power
+    return power_label(power, dict(info.names))
 
 
 @register.filter
