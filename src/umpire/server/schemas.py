@@ -142,10 +142,33 @@ class BattlePlanRules(Strict):
     due: ScenarioName = ""
 
 
+class SpiWW2Rules(Strict):
+    """SPI's Multi-Player World War II (``spi_ww2.game.SETTINGS``): 18.0 Variable US Entry
+    on or off, and the last Game-Turn (0: the calendar's 23, 4.3)."""
+
+    variable_us_entry: bool = True
+    game_turns: Annotated[int, Field(ge=0, le=23)] = 0
+
+
+class ConquestRules(Strict):
+    """Conquest of the World (``conquest.game.SETTINGS``): variation 1 (rounds or turns),
+    variation 2 (a target), a GM's own board (country: PBU value), the opening warchest."""
+
+    rounds: Annotated[int, Field(ge=0, le=10_000)] = 0
+    turns: Annotated[int, Field(ge=0, le=10_000)] = 0
+    target: Annotated[int, Field(ge=0, le=MAX_ID)] = 0
+    board: dict[Key, Annotated[int, Field(ge=1, le=99)]] = Field(
+        default_factory=dict, max_length=LIST_MAX
+    )
+    warchest: Annotated[int, Field(ge=0, le=10**12, multiple_of=100)] = 0
+
+
 RULES_BY_GAME: dict[str, type[Strict]] = {
     "origins": OriginsRules,
     "diplomacy": DiplomacyRules,
     "battleplan": BattlePlanRules,
+    "spi-ww2": SpiWW2Rules,
+    "conquest": ConquestRules,
 }
 Scalar = Annotated[int, Field(ge=-MAX_ID, le=MAX_ID)] | ShortText | bool | Minutes
 
@@ -164,7 +187,14 @@ class GameSettings(Strict):
     standby_pool: bool = False  # standbys volunteer for any game of the kind, not this one
     email: bool = True
     powers: list[Power] | None = Field(default=None, max_length=LIST_MAX)
-    rules: OriginsRules | DiplomacyRules | BattlePlanRules | dict[Key, Scalar] = Field(
+    rules: (
+        OriginsRules
+        | DiplomacyRules
+        | BattlePlanRules
+        | SpiWW2Rules
+        | ConquestRules
+        | dict[Key, Scalar]
+    ) = Field(
         default_factory=dict,
         description="the game's own settings: see the schema of each game",
     )

@@ -25,6 +25,7 @@ from umpire.server.web.common import (
     signed_in,
 )
 from umpire.server.web.maps import PUBLIC, page_maps, region_of, turn_maps
+from umpire.server.web.params import int_param, str_param
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -161,7 +162,7 @@ def order_steps(request: HttpRequest, game_id: int) -> HttpResponse:
     user = signed_in(request)
     game = game_or_404(game_id, user)
     viewer = viewer_of(game, user)
-    so_far = request.GET.get("order", "")
+    so_far = str_param(request.GET, "order")
     data = read(game, viewer, ["steps"], so_far=so_far)
     return JsonResponse({"steps": data.get("steps")})
 
@@ -173,7 +174,7 @@ def order_list(request: HttpRequest, game_id: int) -> HttpResponse:
     once a turn (``orderlists``); 404 where the viewer has no such list now."""
     user = signed_in(request)
     game = game_or_404(game_id, user)
-    html = orderlists.options_html(game, viewer_of(game, user), request.GET.get("unit", ""))
+    html = orderlists.options_html(game, viewer_of(game, user), str_param(request.GET, "unit"))
     if html is None:
         raise Http404("no such list of orders")
     return HttpResponse(html, content_type="text/html; charset=utf-8")
@@ -229,8 +230,8 @@ def map_region(request: HttpRequest, game_id: int, region: str) -> HttpResponse:
     user = signed_in(request)
     game = game_or_404(game_id, user)
     viewer = viewer_of(game, user)
-    asked = request.GET.get("turn", "")
-    turn = min(int(asked), max(game.turn - 1, 0)) if asked.isdigit() else None
+    asked = int_param(request.GET, "turn")
+    turn = min(asked, max(game.turn - 1, 0)) if asked is not None else None
     if request.GET.get("public") == "1" or viewer.role == "spectator":
         data = read(game, SPECTATOR_VIEWER, ["events", "public_view"], turn=turn)
         events = data.get("events") or {}
