@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import Field, NinjaAPI, Schema, Status
+from pydantic import ConfigDict
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 from ninja.security import HttpBearer
@@ -43,6 +44,7 @@ from umpire.server.schemas import (
     Id,
     Key,
     Name,
+    NewPassword,
     OrdersText,
     PageSize,
     Password,
@@ -121,6 +123,13 @@ STATUS_BY_CODE = {
     E.TOKEN_NOT_FOUND.code: 404,
     E.CONFIRM_INVALID.code: 400,
 }
+
+
+class In(Schema):
+    """A request body: exactly what the document says (issue 30): no key it does not name,
+    no value of another type (``"ready": 0`` is no boolean, ``"7"`` no number)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class ErrorOut(Schema):
@@ -248,9 +257,9 @@ def _out(request: HttpRequest, game_id: Id, *parts: str, turn: TurnNumber | None
 # --- accounts ------------------------------------------------------------------------------
 
 
-class RegisterIn(Schema):
+class RegisterIn(In):
     username: Username
-    password: Password
+    password: NewPassword
     email: Email = Field(min_length=3)
     display_name: DisplayName = ""
 
@@ -261,7 +270,7 @@ class RegisteredOut(Schema):
     verification: str
 
 
-class LoginIn(Schema):
+class LoginIn(In):
     username: Username
     password: Password
     name: ShortName = "api"
@@ -273,7 +282,7 @@ class TokenOut(Schema):
     expires_at: str
 
 
-class ConfirmIn(Schema):
+class ConfirmIn(In):
     key: ShortText
 
 
@@ -394,7 +403,7 @@ def public_game(request: HttpRequest, game_id: Id, turn: TurnNumber | None = Non
 # --- games -------------------------------------------------------------------------------
 
 
-class CreateIn(Schema):
+class CreateIn(In):
     name: Name = ""
     game: Key
     scenario: ScenarioName | None = None
@@ -402,16 +411,16 @@ class CreateIn(Schema):
     public: bool = True
 
 
-class JoinIn(Schema):
+class JoinIn(In):
     preferences: list[Power] = Field(default=[], max_length=LIST_MAX)
 
 
-class StandbyIn(Schema):
+class StandbyIn(In):
     game: Key
     scenario: ScenarioName
 
 
-class StartIn(Schema):
+class StartIn(In):
     method: Literal["preferences", "random"] = "preferences"
     assignments: dict[Power, Username] = Field(default={}, max_length=LIST_MAX)
     powers: list[Power] | None = Field(default=None, max_length=LIST_MAX)
@@ -485,13 +494,13 @@ def events(request: HttpRequest, game_id: Id, turn: TurnNumber | None = None) ->
 # --- orders --------------------------------------------------------------------------------
 
 
-class OrdersIn(Schema):
+class OrdersIn(In):
     turn: TurnNumber
     text: OrdersText
     ready: bool = False
 
 
-class ReadyIn(Schema):
+class ReadyIn(In):
     turn: TurnNumber
     ready: bool = True
 
@@ -519,7 +528,7 @@ def ready(request: HttpRequest, game_id: Id, data: ReadyIn) -> Any:
 # --- press ---------------------------------------------------------------------------------
 
 
-class MessageIn(Schema):
+class MessageIn(In):
     to: list[Power] = Field(max_length=LIST_MAX)
     text: PressText
     signed: bool = True
@@ -539,18 +548,18 @@ def send(request: HttpRequest, game_id: Id, data: MessageIn) -> Status[Any]:
 # --- game master ---------------------------------------------------------------------------
 
 
-class ExtendIn(Schema):
+class ExtendIn(In):
     minutes: PositiveMinutes
 
 
-class ReplaceIn(Schema):
+class ReplaceIn(In):
     power: Power
     username: Username | None = None
     bot: bool = False
     standby: bool = False
 
 
-class EndIn(Schema):
+class EndIn(In):
     summary: Summary = ""
 
 
