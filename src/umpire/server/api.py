@@ -15,10 +15,10 @@ from django.contrib.auth.models import User
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import Field, NinjaAPI, Schema, Status
-from pydantic import ConfigDict
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 from ninja.security import HttpBearer
+from pydantic import ConfigDict
 
 from umpire.core import registry
 from umpire.core.errors import GAME_OVER, TURN_STALE, Code
