@@ -156,7 +156,8 @@ def session_error(request: HttpRequest, exc: SessionError) -> HttpResponse:
 def invalid_request(request: HttpRequest, exc: NinjaValidationError) -> HttpResponse:
     first = exc.errors[0] if exc.errors else {}
     where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "data"))
-    message = f"{where}: {first.get('msg', 'invalid')}" if where else "the request is invalid"
+    msg = first.get("msg", "invalid")
+    message = f"{where}: {msg}" if where else f"the request is invalid ({msg})"
     return _declared(request, E.REQUEST_INVALID, 422, problem=message)
 
 
