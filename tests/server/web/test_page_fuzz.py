@@ -21,6 +21,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from umpire.server.models import Game
+from umpire.server.web import gm as gm_actions
 
 from .helpers import client_for, diplomacy_game
 
@@ -186,6 +187,10 @@ def test_no_page_answers_5xx_to_any_parameter(gm: Any) -> None:
         path = concrete(route, game, "")
         if path is None:
             continue
+        if "<str:action>" in route:  # every game-master action, each with every value
+            for action in gm_actions.ACTIONS:
+                other = path.replace("/replace/", f"/{action}/")
+                check("gm", _requests(clients["gm"], other, params, VALUES, post=True))
         for who, client in clients.items():
             if on_admin and who != "gm":
                 continue
