@@ -162,9 +162,12 @@ def test_the_source_is_set_by_the_entrance(running_game: dict[str, Any]) -> None
     from umpire.server.models import Submission
 
     game_id = running_game["id"]
-    status, _ = running_game["ann"].post(
+    # A body naming its own source is refused whole (no key the document does not name).
+    status, body = running_game["ann"].post(
         f"/games/{game_id}/orders", {"turn": 1, "text": "bid 1", "source": "email"}
     )
+    assert (status, body["code"]) == (422, "request/invalid") and "source" in body["message"]
+    status, _ = running_game["ann"].post(f"/games/{game_id}/orders", {"turn": 1, "text": "bid 1"})
     assert status == 200
     assert list(Submission.objects.filter(game_id=game_id).values_list("source", flat=True)) == [
         "api"
@@ -182,3 +185,54 @@ def test_the_seed_cannot_be_filtered_in_the_admin(running_game: dict[str, Any]) 
     assert client.get("/admin/umpire/game/?seed=1").status_code == 400
     assert client.get("/admin/umpire/game/?seed__gt=0").status_code == 400
     assert client.get("/admin/umpire/turn/?game__seed__lt=10").status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "key"),
+    [
+        ("spi-ww2", {"variable_us_entry": "no"}, "settings.rules.variable_us_entry"),
+        ("spi-ww2", {"variable_us_entry": 0}, "settings.rules.variable_us_entry"),
+        ("spi-ww2", {"game_turns": -5}, "settings.rules.game_turns"),
+        ("spi-ww2", {"game_turns": 10**12}, "settings.rules.game_turns"),
+        ("spi-ww2", {"game_turn": 5}, "settings.rules.game_turn"),
+        ("conquest", {"colour": "red"}, "settings.rules.colour"),
+        ("conquest", {"rounds": -1}, "settings.rules.rounds"),
+        ("conquest", {"warchest": 150}, "settings.rules.warchest"),
+    ],
+)
+@pytest.mark.django_db
+def test_spi_and_conquest_settings_have_a_schema(
+    gm: Any, game: str, rules: dict[str, Any], key: str
+) -> None:
+    """Issue 30: SPI WW2's ``"no"`` was read as true and its game length was unchecked;
+    Conquest accepted any key at the service's edge. Refused before anything is created."""
+    user, _ = gm
+    with pytest.raises(SessionError) as err:
+        service.create_game(user, "x", game, settings={"rules": rules})
+    assert err.value.code == "game/bad_settings" and key in err.value.message
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{"variable_us_entry": "no"}, {"game_turns": -5}, {"game_turns": 10**12}, {"colour": 1}],
+)
+def test_spi_engine_refuses_the_same_settings_as_the_server(rules: dict[str, Any]) -> None:
+    """``umpire new --set`` reaches the engine without the server: it refuses them too."""
+    from umpire.core import session
+
+    with pytest.raises(ValueError, match="setting"):
+        session.create("spi-ww2", seed=1, settings=rules)
+
+
+def test_spi_settings_accepted_and_declared_once() -> None:
+    from umpire.core import session
+    from umpire.games.spi_ww2.game import SETTINGS
+    from umpire.server.schemas import RULES_BY_GAME
+    from umpire.server.web.forms import RULE_SETTINGS
+
+    record = session.create(
+        "spi-ww2", seed=1, settings={"variable_us_entry": False, "game_turns": 10}
+    )
+    assert record.initial_state["variable_us_entry"] is False
+    assert record.initial_state["last_game_turn"] == 10
+    assert set(RULES_BY_GAME["spi-ww2"].model_fields) == set(SETTINGS) == RULE_SETTINGS["spi-ww2"]

@@ -24,6 +24,8 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.config import SchemathesisConfig
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    negative_data_rejection,
+    positive_data_acceptance,
     response_schema_conformance,
     status_code_conformance,
 )
@@ -44,6 +46,10 @@ enabled = {"true" if os.environ.get("UMPIRE_FUZZ_COVERAGE") == "1" else "false"}
 enabled = false
 [generation]
 mode = "all"
+[checks.positive_data_acceptance]
+expected-statuses = ["2xx", "400", "401", "403", "404", "409", "413", "429"]
+[checks.negative_data_rejection]
+expected-statuses = ["400", "401", "403", "404", "405", "409", "413", "422", "429"]
 """
 )
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", application, config=CONFIG)
@@ -77,8 +83,11 @@ CHECKS = [
     content_type_conformance,
     response_schema_conformance,
     error_format,
+    # The document is exactly what is accepted (issue 30): a request it calls valid is never
+    # refused as invalid (422), and one it calls invalid is refused.
+    positive_data_acceptance,
+    negative_data_rejection,
 ]
-# Not negative_data_rejection: the API ignores query parameters it does not know, by design.
 
 
 @pytest.fixture(autouse=True)
@@ -156,3 +165,49 @@ def test_the_document_declares_every_operations_errors(db: Any) -> None:
         for method, operation in operations.items():
             error = operation["responses"]["4XX"]["content"]["application/json"]["schema"]
             assert error == {"$ref": "#/components/schemas/Error"}, (method, path)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "who"),
+    [
+        ("join", [None, None], "ann"),
+        ("gm/end", [None, None], "gm"),
+        ("ready", {"turn": 1, "ready": 0}, "ann"),
+        ("ready", {"turn": "1", "ready": True}, "ann"),
+        ("ready", {"turn": 1, "ready": True, "colour": "red"}, "ann"),
+    ],
+)
+def test_bodies_the_document_calls_invalid_are_refused(
+    running_game: dict[str, Any], gm: Any, path: str, body: Any, who: str
+) -> None:
+    """Issue 30: ``[null,null]`` was taken as ``{}``, ``"ready": 0`` as false, unknown keys
+    ignored. Each is refused as invalid, naming nothing done."""
+    from django.test import Client
+
+    token = gm[1].token if who == "gm" else running_game["ann"].token
+    response = Client().post(
+        f"/api/games/{running_game['id']}/{path}",
+        json.dumps(body),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert response.status_code == 422
+    assert response.json()["code"] == "request/invalid"
+
+
+def test_the_document_states_the_limits_the_api_enforces(db: Any) -> None:
+    """Issue 30: the 8-character password minimum, the NUL ban, the deadline's time zones
+    and ``at`` were checked but not published, so schema-valid requests were refused."""
+    from django.test import Client
+
+    from umpire.server.schemas import CLOCK, NO_NUL, ZONES
+
+    document = Client().get("/api/openapi.json").json()
+    schemas = document["components"]["schemas"]
+    register = schemas["RegisterIn"]["properties"]
+    assert register["password"]["minLength"] == 8
+    assert register["username"]["pattern"] == NO_NUL
+    assert schemas["RegisterIn"].get("additionalProperties") is False
+    deadline = schemas["DeadlineSettings"]["properties"]
+    assert deadline["timezone"]["enum"] == ZONES and "Europe/Paris" in ZONES
+    assert CLOCK in json.dumps(deadline["at"]).replace("\\\\", "\\")

@@ -279,7 +279,6 @@ def test_an_account_attacked_from_everywhere_lets_in_known_devices_and_the_maile
         ("password", "too common"),
         ("98127364519", "entirely numeric"),
         ("walrus-keeper", "too similar to the username"),
-        ("short1!", "too short"),
     ],
 )
 def test_weak_passwords_are_refused_by_the_api_with_the_reason(password: str, problem: str) -> None:
@@ -289,6 +288,18 @@ def test_weak_passwords_are_refused_by_the_api_with_the_reason(password: str, pr
     )
     assert (status, body["code"]) == (400, "account/weak_password")
     assert problem in body["message"]
+    assert not User.objects.filter(username="walrus-keeper").exists()
+
+
+def test_a_short_password_is_refused_by_the_document_it_breaks() -> None:
+    """The 8-character minimum is in the OpenAPI document (issue 30, item 13): a shorter
+    password is a request the document calls invalid, refused as such."""
+    status, body = Api(None).post(
+        "/auth/register",
+        {"username": "walrus-keeper", "password": "short1!", "email": "w@example.org"},
+    )
+    assert (status, body["code"]) == (422, "request/invalid")
+    assert "password" in body["message"] and "8 characters" in body["message"]
     assert not User.objects.filter(username="walrus-keeper").exists()
 
 

@@ -18,6 +18,7 @@ from ninja import Field, NinjaAPI, Schema, Status
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 from ninja.security import HttpBearer
+from pydantic import ConfigDict
 
 from umpire.core import registry
 from umpire.core.errors import GAME_OVER, TURN_STALE, Code
@@ -43,6 +44,7 @@ from umpire.server.schemas import (
     Id,
     Key,
     Name,
+    NewPassword,
     OrdersText,
     PageSize,
     Password,
@@ -124,6 +126,13 @@ STATUS_BY_CODE = {
 }
 
 
+class In(Schema):
+    """A request body: exactly what the document says (issue 30): no key it does not name,
+    no value of another type (``"ready": 0`` is no boolean, ``"7"`` no number)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 class ErrorOut(Schema):
     """Every error: a stable code (declared in umpire.server.errors, listed in docs/errors.md) and a sentence."""
 
@@ -148,7 +157,8 @@ def session_error(request: HttpRequest, exc: SessionError) -> HttpResponse:
 def invalid_request(request: HttpRequest, exc: NinjaValidationError) -> HttpResponse:
     first = exc.errors[0] if exc.errors else {}
     where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "data"))
-    message = f"{where}: {first.get('msg', 'invalid')}" if where else "the request is invalid"
+    msg = first.get("msg", "invalid")
+    message = f"{where}: {msg}" if where else f"the request is invalid ({msg})"
     return _declared(request, E.REQUEST_INVALID, 422, problem=message)
 
 
@@ -249,9 +259,9 @@ def _out(request: HttpRequest, game_id: Id, *parts: str, turn: TurnNumber | None
 # --- accounts ------------------------------------------------------------------------------
 
 
-class RegisterIn(Schema):
+class RegisterIn(In):
     username: Username
-    password: Password
+    password: NewPassword
     email: Email = Field(min_length=3)
     display_name: DisplayName = ""
 
@@ -262,7 +272,7 @@ class RegisteredOut(Schema):
     verification: str
 
 
-class LoginIn(Schema):
+class LoginIn(In):
     username: Username
     password: Password
     name: ShortName = "api"
@@ -274,7 +284,7 @@ class TokenOut(Schema):
     expires_at: str
 
 
-class ConfirmIn(Schema):
+class ConfirmIn(In):
     key: ShortText
 
 
@@ -396,7 +406,7 @@ def public_game(request: HttpRequest, game_id: Id, turn: TurnNumber | None = Non
 # --- games -------------------------------------------------------------------------------
 
 
-class CreateIn(Schema):
+class CreateIn(In):
     name: Name = ""
     game: Key
     scenario: ScenarioName | None = None
@@ -404,16 +414,16 @@ class CreateIn(Schema):
     public: bool = True
 
 
-class JoinIn(Schema):
+class JoinIn(In):
     preferences: list[Power] = Field(default=[], max_length=LIST_MAX)
 
 
-class StandbyIn(Schema):
+class StandbyIn(In):
     game: Key
     scenario: ScenarioName
 
 
-class StartIn(Schema):
+class StartIn(In):
     method: Literal["preferences", "random"] = "preferences"
     assignments: dict[Power, Username] = Field(default={}, max_length=LIST_MAX)
     powers: list[Power] | None = Field(default=None, max_length=LIST_MAX)
@@ -487,13 +497,13 @@ def events(request: HttpRequest, game_id: Id, turn: TurnNumber | None = None) ->
 # --- orders --------------------------------------------------------------------------------
 
 
-class OrdersIn(Schema):
+class OrdersIn(In):
     turn: TurnNumber
     text: OrdersText
     ready: bool = False
 
 
-class ReadyIn(Schema):
+class ReadyIn(In):
     turn: TurnNumber
     ready: bool = True
 
@@ -521,7 +531,7 @@ def ready(request: HttpRequest, game_id: Id, data: ReadyIn) -> Any:
 # --- press ---------------------------------------------------------------------------------
 
 
-class MessageIn(Schema):
+class MessageIn(In):
     to: list[Power] = Field(max_length=LIST_MAX)
     text: PressText
     signed: bool = True
@@ -541,18 +551,18 @@ def send(request: HttpRequest, game_id: Id, data: MessageIn) -> Status[Any]:
 # --- game master ---------------------------------------------------------------------------
 
 
-class ExtendIn(Schema):
+class ExtendIn(In):
     minutes: PositiveMinutes
 
 
-class ReplaceIn(Schema):
+class ReplaceIn(In):
     power: Power
     username: Username | None = None
     bot: bool = False
     standby: bool = False
 
 
-class EndIn(Schema):
+class EndIn(In):
     summary: Summary = ""
 
 

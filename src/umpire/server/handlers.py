@@ -34,6 +34,7 @@ from umpire.server.middleware import API_PREFIX
 
 API_MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "umpire.server.middleware.ContentSecurityPolicy",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "umpire.server.middleware.ApiErrorFormat",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from typing import Annotated, Any, Literal
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
@@ -56,8 +56,16 @@ def clean_text(value: str) -> str:
 Clean = AfterValidator(clean_text)
 
 
+# Written into the OpenAPI document as each text's pattern: no NUL (``clean_text`` refuses it).
+NO_NUL = r"^[^\x00]*$"
+# The ``at`` of a deadline: a time of day, H:MM or HH:MM (``_clock``).
+CLOCK = r"^([01]?[0-9]|2[0-3]):[0-5][0-9]$"
+# The minimum length of a new password (Django's MinimumLengthValidator, settings.py).
+PASSWORD_MIN = 8
+
+
 def _max(n: int, least: int = 0) -> StringConstraints:
-    return StringConstraints(max_length=n, min_length=least)
+    return StringConstraints(max_length=n, min_length=least, pattern=NO_NUL)
 
 
 def _email(value: str) -> str:
@@ -81,7 +89,14 @@ Key = Annotated[str, _max(40, 1), Clean]  # a game's or a phase kind's name
 ScenarioName = Annotated[str, _max(80), Clean]
 Username = Annotated[str, _max(USERNAME_MAX, 1), Clean]
 Password = Annotated[str, _max(PASSWORD_MAX), Clean]
-Email = Annotated[str, _max(EMAIL_MAX), Clean, AfterValidator(_email)]
+NewPassword = Annotated[str, _max(PASSWORD_MAX, PASSWORD_MIN), Clean]
+Email = Annotated[
+    str,
+    _max(EMAIL_MAX),
+    Clean,
+    AfterValidator(_email),
+    Field(json_schema_extra={"format": "email"}),
+]
 Power = Annotated[str, _max(POWER_MAX, 1), Clean]
 OrdersText = Annotated[str, _max(4 * ORDERS_MAX_BYTES), Clean, AfterValidator(_orders)]
 PressText = Annotated[str, _max(PRESS_MAX_CHARS), Clean]
@@ -108,7 +123,14 @@ def _clock(value: str) -> str:
     return value
 
 
+# The time zones a deadline may name: the IANA database's (published as the schema's enum).
+ZONES = sorted(available_timezones() | {"UTC"})
+_ZONE_SET = frozenset(ZONES)
+
+
 def _zone(value: str) -> str:
+    if value not in _ZONE_SET:
+        raise ValueError(f"{value!r} is not a known time zone (e.g. Europe/Paris)")
     try:
         ZoneInfo(value)
     except (ZoneInfoNotFoundError, ValueError) as err:
@@ -125,8 +147,15 @@ class DeadlineSettings(Strict):
 
     minutes: Minutes = 48 * 60
     by_kind: dict[Key, Minutes] = Field(default_factory=dict, max_length=20)
-    at: Annotated[str, _max(5), Clean, AfterValidator(_clock)] | None = None
-    timezone: Annotated[str, _max(64), Clean, AfterValidator(_zone)] = "UTC"
+    at: (
+        Annotated[
+            str, StringConstraints(max_length=5, pattern=CLOCK), Clean, AfterValidator(_clock)
+        ]
+        | None
+    ) = None
+    timezone: Annotated[
+        str, _max(64), Clean, AfterValidator(_zone), Field(json_schema_extra={"enum": ZONES})
+    ] = "UTC"
 
 
 class OriginsRules(Strict):
@@ -142,10 +171,33 @@ class BattlePlanRules(Strict):
     due: ScenarioName = ""
 
 
+class SpiWW2Rules(Strict):
+    """SPI's Multi-Player World War II (``spi_ww2.game.SETTINGS``): 18.0 Variable US Entry
+    on or off, and the last Game-Turn (0: the calendar's 23, 4.3)."""
+
+    variable_us_entry: bool = True
+    game_turns: Annotated[int, Field(ge=0, le=23)] = 0
+
+
+class ConquestRules(Strict):
+    """Conquest of the World (``conquest.game.SETTINGS``): variation 1 (rounds or turns),
+    variation 2 (a target), a GM's own board (country: PBU value), the opening warchest."""
+
+    rounds: Annotated[int, Field(ge=0, le=10_000)] = 0
+    turns: Annotated[int, Field(ge=0, le=10_000)] = 0
+    target: Annotated[int, Field(ge=0, le=MAX_ID)] = 0
+    board: dict[Key, Annotated[int, Field(ge=1, le=99)]] = Field(
+        default_factory=dict, max_length=LIST_MAX
+    )
+    warchest: Annotated[int, Field(ge=0, le=10**12, multiple_of=100)] = 0
+
+
 RULES_BY_GAME: dict[str, type[Strict]] = {
     "origins": OriginsRules,
     "diplomacy": DiplomacyRules,
     "battleplan": BattlePlanRules,
+    "spi-ww2": SpiWW2Rules,
+    "conquest": ConquestRules,
 }
 Scalar = Annotated[int, Field(ge=-MAX_ID, le=MAX_ID)] | ShortText | bool | Minutes
 
@@ -164,7 +216,14 @@ class GameSettings(Strict):
     standby_pool: bool = False  # standbys volunteer for any game of the kind, not this one
     email: bool = True
     powers: list[Power] | None = Field(default=None, max_length=LIST_MAX)
-    rules: OriginsRules | DiplomacyRules | BattlePlanRules | dict[Key, Scalar] = Field(
+    rules: (
+        OriginsRules
+        | DiplomacyRules
+        | BattlePlanRules
+        | SpiWW2Rules
+        | ConquestRules
+        | dict[Key, Scalar]
+    ) = Field(
         default_factory=dict,
         description="the game's own settings: see the schema of each game",
     )

@@ -115,12 +115,16 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every answer: no inline script (issue 30).
+    "umpire.server.middleware.ContentSecurityPolicy",
     # Static files straight from the app directories, with caching headers and compression.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed for browsers that ask (a Battle Plan game page, with its maps and order
     # lists inline, is several hundred KB of HTML, a fifth of that gzipped). Django pads each
     # compressed answer at random against BREACH. Not on the API's stack (server/handlers.py).
     "django.middleware.gzip.GZipMiddleware",
+    # Every query and form parameter within its length, no NUL, no 20-digit id (issue 30).
+    "umpire.server.middleware.InputLimits",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

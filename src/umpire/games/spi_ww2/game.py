@@ -20,6 +20,29 @@ from umpire.games.spi_ww2.orders import Order
 from umpire.games.spi_ww2.setup import new_state
 from umpire.games.spi_ww2.turn import kinds, label, phasing, resolve
 
+# The game master's settings (the server's schema, ``SpiWW2Rules``, declares the same):
+# 18.0 Variable US Entry on or off (a true/false, never a word), and a shorter game.
+SETTINGS = ("variable_us_entry", "game_turns")
+
+
+def check_settings(settings: Mapping[str, Any], calendar: int) -> tuple[bool, int]:
+    """The settings, checked: ``variable_us_entry`` true or false (default true: 18.0
+    advises it), ``game_turns`` a whole number 0..the calendar's length (0: the whole
+    calendar, 4.3), no other key. Raises ValueError naming the setting."""
+    unknown = sorted(set(settings) - set(SETTINGS))
+    if unknown:
+        raise ValueError(
+            f"unknown setting(s) {', '.join(map(str, unknown))} (known: {', '.join(SETTINGS)})"
+        )
+    entry = settings.get("variable_us_entry", True)
+    if not isinstance(entry, bool):
+        raise ValueError("setting 'variable_us_entry' must be true or false")
+    turns = settings.get("game_turns", 0)
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= calendar:
+        raise ValueError(f"setting 'game_turns' must be a whole number 0..{calendar}")
+    return entry, turns
+
+
 ALL = ("ITA", "FRA", "USSR", "USA", "GBR", "GER")
 # The players' countries as the rulebook names them (2.0) ("Britain, France, the
 # United States, the Soviet Union, Germany and Italy"): a player may write either the code
@@ -91,12 +114,8 @@ class SpiWW2:
         self, scenario: str, powers: Sequence[str], chance: Chance, settings: Mapping[str, Any]
     ) -> State:
         version = int(scenario.split("-")[0])
-        return new_state(
-            self.charts,
-            version,
-            bool(settings.get("variable_us_entry", True)),
-            int(settings.get("game_turns", 0) or 0),
-        )
+        variable_us_entry, game_turns = check_settings(settings, self.charts.game_turns)
+        return new_state(self.charts, version, variable_us_entry, game_turns)
 
     def pending(self, state: State) -> Pending:
         return Pending(

@@ -18,13 +18,12 @@ from umpire.server import service
 from umpire.server.errors import refuse
 from umpire.server.outputs import present, viewer_of
 from umpire.server.web.common import game_or_404, need_login, report_error, signed_in
+from umpire.server.web.params import int_param
 
 
 def _turn(request: HttpRequest) -> int:
-    try:
-        return int(request.POST.get("turn", ""))
-    except ValueError:
-        return -1
+    turn = int_param(request.POST, "turn", -1)
+    return -1 if turn is None else turn
 
 
 @require_POST

@@ -8,17 +8,15 @@ from typing import Any
 from django import forms
 
 from umpire.core import registry, session
+from umpire.server.schemas import RULES_BY_GAME
 from umpire.server.service import PRESS_RULES
 from umpire.server.web.templatetags.umpire_web import scenario_title
 
-# The settings each game's ``new_game`` reads (diplomacy/game.py and v1939/game.py:
-# max_years; battleplan/game.py: max_turns, due; origins: none). A key not listed here is
-# refused, so a misspelt setting is not silently ignored. A game not listed: the engine alone
-# judges.
+# The settings each game's ``new_game`` reads, from the API's schema of each game
+# (``schemas.RULES_BY_GAME``). A key not listed here is refused, so a misspelt setting is not
+# silently ignored. A game not listed: the engine alone judges.
 RULE_SETTINGS: dict[str, frozenset[str]] = {
-    "diplomacy": frozenset({"max_years"}),
-    "battleplan": frozenset({"max_turns", "due"}),
-    "origins": frozenset(),
+    game: frozenset(model.model_fields) for game, model in RULES_BY_GAME.items()
 }
 
 

@@ -25,6 +25,7 @@ from umpire.server.web.common import (
     signed_in,
 )
 from umpire.server.web.maps import PUBLIC, page_maps, region_of, turn_maps
+from umpire.server.web.params import int_param, str_param
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -166,7 +167,7 @@ def order_steps(request: HttpRequest, game_id: int) -> HttpResponse:
     user = signed_in(request)
     game = game_or_404(game_id, user)
     viewer = viewer_of(game, user, seat_first=True)
-    so_far = request.GET.get("order", "")
+    so_far = str_param(request.GET, "order")
     data = read(game, viewer, ["steps"], so_far=so_far)
     return JsonResponse({"steps": data.get("steps")})
 
@@ -179,7 +180,7 @@ def order_list(request: HttpRequest, game_id: int) -> HttpResponse:
     user = signed_in(request)
     game = game_or_404(game_id, user)
     html = orderlists.options_html(
-        game, viewer_of(game, user, seat_first=True), request.GET.get("unit", "")
+        game, viewer_of(game, user, seat_first=True), str_param(request.GET, "unit")
     )
     if html is None:
         raise Http404("no such list of orders")
@@ -238,8 +239,8 @@ def map_region(request: HttpRequest, game_id: int, region: str) -> HttpResponse:
     user = signed_in(request)
     game = game_or_404(game_id, user)
     viewer = viewer_of(game, user, seat_first=True)
-    asked = request.GET.get("turn", "")
-    turn = min(int(asked), max(game.turn - 1, 0)) if asked.isdigit() else None
+    asked = int_param(request.GET, "turn")
+    turn = min(asked, max(game.turn - 1, 0)) if asked is not None else None
     if request.GET.get("public") == "1" or viewer.role == "spectator":
         data = read(game, SPECTATOR_VIEWER, ["events", "public_view"], turn=turn)
         events = data.get("events") or {}

@@ -708,6 +708,12 @@
     if (ev.key === "Escape") { closeMenu(); picked = null; mark(null); }
   });
   document.addEventListener("change", pick);
+  // A form asking to be confirmed first (data-confirm: the question), such as the game
+  // master's roll-back; no inline handler, which the Content-Security-Policy forbids.
+  document.addEventListener("submit", function (ev) {
+    var question = ev.target.dataset && ev.target.dataset.confirm;
+    if (question && !window.confirm(question)) { ev.preventDefault(); }
+  });
   document.addEventListener("focusin", primeSteps);
   document.addEventListener("focusin", primeList);
   document.addEventListener("pointerover", primeList);
