@@ -362,8 +362,9 @@ def test_games_of_one_scenario_lists_every_power() -> None:
     code, text = run("games", "bp", "equal")
     assert code == 0
     assert "anonymous:" not in text and "diplomacy" not in text
-    listed = " ".join(line.strip() for line in text.splitlines() if line.startswith("      E"))
-    assert listed.split()[:3] == ["EGI", "EPR", "ENA"]
+    listed = [line.split()[0] for line in text.splitlines() if line.startswith("      E")]
+    assert listed[:3] == ["EGI", "EPR", "ENA"]
+    assert "      EGI   Gibraltar" in text  # each with its name
     assert all(len(line) <= 78 for line in text.splitlines()[1:])
     code, text = run("games", "diplomacy", "standard")
     assert "      FRA   France" in text

@@ -15,10 +15,11 @@ from collections.abc import Iterable, Mapping
 FIELD_MAX = 2_000
 # Parameter names are short.
 KEY_MAX = 100
-# The parameters that carry a text: orders (64 KiB of UTF-8, so at most 64 Ki characters) and
+# The parameters that carry a text: orders (the order pages refuse over 64 KiB of UTF-8 with
+# their own code, orders/too_large; this bound, twice that, only keeps garbage out) and
 # press messages, a game's settings or summary on the GM console, the admin's notes.
 LONG_FIELDS = {
-    "orders": 64 * 1024,
+    "orders": 128 * 1024,
     "text": 10_000,
     "summary": 2_000,
     "settings": 10_000,
