@@ -86,6 +86,9 @@ class Receipt:
     problems: list[Problem]
     stored: bool = True
     standing: list[str] | None = None  # when not stored: the orders that still stand
+    # The storage's cap, when it has one: a power's newest ``kept`` submissions for a turn
+    # are kept, older ones deleted (the newest, the one that counts, always stays).
+    kept: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -105,6 +108,11 @@ class Receipt:
             lines.extend(self._unchanged())
         elif not count:
             lines.append("You now have no orders for this turn: any sent earlier are withdrawn.")
+        if self.stored and self.kept is not None:
+            lines.append(
+                f"Only your newest {self.kept} submissions for a turn are kept (the last one "
+                "counts); older ones are deleted."
+            )
         return "\n".join(lines) + "\n"
 
     def _unchanged(self) -> list[str]:
@@ -128,6 +136,7 @@ class Receipt:
             "label": self.label,
             "accepted": [{"line": n, "order": o} for n, o in self.accepted],
             "problems": [p.to_json() for p in self.problems],
+            **({} if self.kept is None else {"kept": self.kept}),
         }
 
 
