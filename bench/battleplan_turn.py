@@ -8,6 +8,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.games.battleplan import RULESET
 from umpire.games.battleplan.model import GameState
@@ -25,7 +26,7 @@ def main(turns: int = 12, games: int = 5) -> None:
             orders = {}
             for power in RULESET.pending(state).powers:
                 text = RULESET.bot_orders(state, power, SeededChance(seed, "bot", turn, power))
-                orders[power] = [o for _, o in RULESET.parse(state, power, text).orders]
+                orders[power] = [o for _, o in submission.parse(RULESET, state, power, text).orders]
             chance = SeededChance(seed, "turn", turn)
             start = time.perf_counter()
             state = RULESET.resolve(state, orders, chance).state

@@ -16,6 +16,7 @@ import argparse
 import statistics
 import time
 
+from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.games.battleplan.game import RULESETS, BattlePlan
 from umpire.games.battleplan.model import GameState
@@ -45,7 +46,7 @@ def timings(
             orders = {}
             for power in ruleset.pending(state).powers:
                 text = ruleset.bot_orders(state, power, SeededChance(seed, "bot", turn, power))
-                orders[power] = [o for _, o in ruleset.parse(state, power, text).orders]
+                orders[power] = [o for _, o in submission.parse(ruleset, state, power, text).orders]
             chance = SeededChance(seed, "turn", turn)
             start, start_cpu = time.perf_counter(), time.process_time()
             state = ruleset.resolve(state, orders, chance).state

@@ -31,6 +31,7 @@ import sys
 import time
 from pathlib import Path
 
+from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.games.diplomacy import RULESET
 from umpire.games.diplomacy.game import POWERS
@@ -119,7 +120,7 @@ def main() -> None:
             texts = {}
             for p in RULESET.pending(state).powers:
                 text = RULESET.bot_orders(state, p, SeededChance(seed, turn, p))
-                parsed = RULESET.parse(state, p, text)
+                parsed = submission.parse(RULESET, state, p, text)
                 orders[p] = [o for _, o in parsed.orders]
                 texts[p] = [RULESET.format(o) for o in orders[p]]
             if state.phase == "movement":
@@ -127,7 +128,8 @@ def main() -> None:
                 text = {p: "\n".join(os) for p, os in texts.items()}
                 t, c = time.perf_counter(), time.process_time()
                 mine_orders = {
-                    p: [o for _, o in RULESET.parse(state, p, s).orders] for p, s in text.items()
+                    p: [o for _, o in submission.parse(RULESET, state, p, s).orders]
+                    for p, s in text.items()
                 }
                 result = RULESET.resolve(state, mine_orders, SeededChance(0))
                 ours.append(time.perf_counter() - t)

@@ -19,13 +19,12 @@ from umpire.core.ruleset import (
     HasPrintoutOfView,
     HasPublicView,
     HasSeating,
-    ParsingRuleset,
     Ruleset,
     implements,
 )
 
 PROTOCOLS: list[Any] = [
-    Ruleset, ParsingRuleset, HasDeclaredEnd, HasNewspaper, HasPrintoutOfView, HasPublicView, HasSeating,
+    Ruleset, HasDeclaredEnd, HasNewspaper, HasPrintoutOfView, HasPublicView, HasSeating,
     HasOrderOptions, HasOrderPlaces, HasOrderNumber, HasOrderSteps, HasDrawVotes,
 ]  # fmt: skip
 

@@ -15,7 +15,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Audience, Event
 from umpire.core.problems import OrderError, Parsed
 from umpire.core.registry import register
-from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, parse_lines
+from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo
 
 State = dict[str, Any]
 Order = tuple[str, int]
@@ -54,18 +54,18 @@ class FakeBid:
         n = state["round"] + 1
         return Pending(n, f"Round {n}", tuple(state["powers"]), ("bids",))
 
-    def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
-        def line(s: str) -> Order:
-            words = s.lower().split()
-            if words == ["hold"]:
-                return ("bid", 0)
-            if len(words) != 2 or words[0] != "bid":
-                raise OrderError("syntax/bad_order", f"cannot read {s!r}: write 'bid N'")
-            if not words[1].isdigit() or not 0 <= int(words[1]) <= 9:
-                raise OrderError("illegal/bid", f"a bid is 0 to 9, not {words[1]!r}")
-            return ("bid", int(words[1]))
+    def read_line(self, state: State, power: str, line: str, scope: dict[str, Any]) -> list[Order]:
+        words = line.lower().split()
+        if words == ["hold"]:
+            return [("bid", 0)]
+        if len(words) != 2 or words[0] != "bid":
+            raise OrderError("syntax/bad_order", f"cannot read {line!r}: write 'bid N'")
+        if not words[1].isdigit() or not 0 <= int(words[1]) <= 9:
+            raise OrderError("illegal/bid", f"a bid is 0 to 9, not {words[1]!r}")
+        return [("bid", int(words[1]))]
 
-        return parse_lines(text, line)
+    def check(self, state: State, power: str, orders: Sequence[tuple[int, Order]]) -> Parsed[Order]:
+        return Parsed(list(orders))  # every bid read is legal
 
     def format(self, order: Order) -> str:
         return f"bid {order[1]}"

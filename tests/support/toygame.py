@@ -23,7 +23,6 @@ from umpire.core.ruleset import (
     Resolution,
     ScenarioInfo,
     View,
-    parse_lines,
 )
 
 POWERS = ("RED", "BLUE", "GREEN")
@@ -61,17 +60,21 @@ class Pebbles:
     def pending(self, state: PebbleState) -> Pending:
         return Pending(state.turn, f"Turn {state.turn}", tuple(state.hoards), ("take",))
 
-    def parse(self, state: PebbleState, power: str, text: str) -> Parsed[Take]:
-        def line(s: str) -> Take:
-            m = re.fullmatch(r"take\s+(\d+)", s, re.IGNORECASE)
-            if not m:
-                raise OrderError("syntax/unknown_order", f"not an order: {s!r}")
-            n = int(m.group(1))
-            if not 1 <= n <= 3:
-                raise OrderError("illegal/take_count", f"take 1 to 3 pebbles, not {n}: {s!r}")
-            return Take(n)
+    def read_line(
+        self, state: PebbleState, power: str, line: str, scope: dict[str, Any]
+    ) -> list[Take]:
+        m = re.fullmatch(r"take\s+(\d+)", line, re.IGNORECASE)
+        if not m:
+            raise OrderError("syntax/unknown_order", f"not an order: {line!r}")
+        n = int(m.group(1))
+        if not 1 <= n <= 3:
+            raise OrderError("illegal/take_count", f"take 1 to 3 pebbles, not {n}: {line!r}")
+        return [Take(n)]
 
-        return parse_lines(text, line)
+    def check(
+        self, state: PebbleState, power: str, orders: Sequence[tuple[int, Take]]
+    ) -> Parsed[Take]:
+        return Parsed(list(orders))  # every take read is legal
 
     def format(self, order: Take) -> str:
         return f"TAKE {order.count}"

@@ -9,15 +9,13 @@ power's turn report, built from the view and from the events addressed to that p
 Orders travel between processes as canonical text: ``format(order)`` is canonical, and
 reading it back (:func:`umpire.core.submission.parse`) gives the order back. A game reads orders
 through core's one submission pipeline (:mod:`umpire.core.submission`): it gives the grammar of
-one line (``read_line``) and the legality of the whole submission (``check``). A ruleset with
-only a whole-text ``parse`` (:class:`ParsingRuleset`) is still accepted during the transition;
-it is deprecated.
+one line (``read_line``) and the legality of the whole submission (``check``).
 """
 
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
@@ -27,7 +25,7 @@ from typing_extensions import TypeIs
 from umpire.core.chance import Chance
 from umpire.core.errors import Catalogue
 from umpire.core.events import Event
-from umpire.core.problems import OrderError, Parsed, Problem
+from umpire.core.problems import Parsed, Problem
 
 S = TypeVar("S")
 OrderT = TypeVar("OrderT")
@@ -201,19 +199,7 @@ class Ruleset(RulesetBase[S, OrderT], Protocol[S, OrderT]):
         """The legality of the whole submission: the orders kept, a problem for each refused."""
 
 
-@runtime_checkable
-class ParsingRuleset(RulesetBase[S, OrderT], Protocol[S, OrderT]):
-    """Deprecated: a ruleset that reads a whole submission itself (its own parse loop).
-
-    Still accepted while the games move to :class:`Ruleset`; new games implement
-    ``read_line`` and ``check`` instead.
-    """
-
-    def parse(self, state: S, power: str, text: str) -> Parsed[OrderT]:
-        """Every order of ``text`` for ``power`` and every problem; never raises on bad text."""
-
-
-AnyRuleset: TypeAlias = Ruleset[Any, Any] | ParsingRuleset[Any, Any]
+AnyRuleset: TypeAlias = Ruleset[Any, Any]
 
 
 @runtime_checkable
@@ -440,29 +426,6 @@ class HasSecrets(Protocol[S]):
 
     def vary_secrets(self, state: S, power: str, chance: Chance) -> S:
         """A state that differs from ``state`` only in facts secret to ``power``."""
-
-
-def parse_lines(
-    text: str,
-    parse_line: Callable[[str], OrderT],
-    *,
-    comment: str = "#",
-) -> Parsed[OrderT]:
-    """Deprecated bulk parser for a :class:`ParsingRuleset`: one order per line; blank lines
-    and ``comment`` lines are skipped. New games give ``read_line`` and ``check`` instead.
-
-    ``parse_line`` receives the stripped line and raises :class:`OrderError` for a bad one.
-    """
-    parsed: Parsed[OrderT] = Parsed()
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith(comment):
-            continue
-        try:
-            parsed.accept(number, parse_line(line))
-        except OrderError as err:
-            parsed.reject(number, err.code, err.message, line)
-    return parsed
 
 
 def implements(obj: object, protocol: type[P]) -> TypeIs[P]:

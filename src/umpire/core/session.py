@@ -91,6 +91,9 @@ class Receipt:
     # Accepted orders the rules will refuse whatever the others order (HasWarnings).
     warnings: list[Problem] = field(default_factory=list)
     named: str = ""  # the power as a person reads it: "England (ENG)" (default: its code)
+    # The storage's cap, when it has one: a power's newest ``kept`` submissions for a turn
+    # are kept, older ones deleted (the newest, the one that counts, always stays).
+    kept: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -119,6 +122,11 @@ class Receipt:
             lines.extend(self._unchanged())
         elif not count:
             lines.append("You now have no orders for this turn: any sent earlier are withdrawn.")
+        if self.stored and self.kept is not None:
+            lines.append(
+                f"Only your newest {self.kept} submissions for a turn are kept (the last one "
+                "counts); older ones are deleted."
+            )
         return "\n".join(lines) + "\n"
 
     def _unchanged(self) -> list[str]:
@@ -144,6 +152,7 @@ class Receipt:
             "problems": [p.to_json() for p in self.problems],
             "warnings": [w.to_json() for w in self.warnings],
             "named": self.named or self.power,
+            **({} if self.kept is None else {"kept": self.kept}),
         }
 
 

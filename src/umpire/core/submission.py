@@ -38,7 +38,7 @@ from umpire.core.errors import (
     SUBMISSION_TOO_MANY_LINES,
 )
 from umpire.core.problems import OrderError, Parsed, Problem
-from umpire.core.ruleset import AnyRuleset, Ruleset, implements
+from umpire.core.ruleset import AnyRuleset
 
 S = TypeVar("S", contravariant=True)
 OrderT = TypeVar("OrderT")
@@ -179,14 +179,9 @@ def _at(lines: list[str], problem: Problem) -> str:
 
 
 def parse(ruleset: AnyRuleset, state: Any, power: str, text: str) -> Parsed[Any]:
-    """Read ``text`` as ``power``'s orders in ``ruleset`` (tests, bots and the session).
-
-    A ruleset with ``read_line`` and ``check`` goes through :func:`read`; one with only the
-    deprecated ``parse`` reads the text itself.
-    """
-    if implements(ruleset, Ruleset):
-        return read(ruleset, state, power, text)
-    return ruleset.parse(state, power, text)
+    """Read ``text`` as ``power``'s orders in ``ruleset`` (tests, bots and the session):
+    :func:`read` with the ruleset's ``read_line`` and ``check``."""
+    return read(ruleset, state, power, text)
 
 
 def reread(ruleset: AnyRuleset, state: Any, power: str, canonical: Sequence[str]) -> list[Any]:
@@ -195,15 +190,9 @@ def reread(ruleset: AnyRuleset, state: Any, power: str, canonical: Sequence[str]
     Their legality was checked when they were submitted, against this same state, and
     ``check`` only keeps or refuses (the :class:`~umpire.core.ruleset.Ruleset` contract), so
     ``read_line`` alone gives the orders back; this proves the canonical round trip without
-    checking legality twice. A deprecated whole-text ``parse`` reads everything again.
-    Raises OrderError (``record/canonical_unreadable``) if a line no longer reads.
+    checking legality twice. Raises OrderError (``record/canonical_unreadable``) if a line no
+    longer reads.
     """
-    if not implements(ruleset, Ruleset):
-        parsed = ruleset.parse(state, power, "\n".join(canonical))
-        if parsed.problems:
-            first = parsed.problems[0]
-            raise CANONICAL_UNREADABLE.error(power=power, line=first.text, why=first.message)
-        return [order for _, order in parsed.orders]
     scope: dict[str, Any] = {}
     orders: list[Any] = []
     for line in canonical:

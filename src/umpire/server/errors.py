@@ -289,6 +289,14 @@ PRESS_TOO_LONG = SERVER.declare(
     "press is at most {most} characters; this message has {chars}",
     "Press longer than the API's limit, from any entrance (a mail's press block included).",
 )
+PRESS_THROTTLED = SERVER.declare(
+    "press/throttled",
+    "you have sent {most} press messages in the last hour, the most one player may: try "
+    "again in {minutes} minute(s)",
+    "Press is limited per player (account) over all his games: `UMPIRE_PRESS_PER_HOUR` "
+    "messages in any hour (default 60). Nothing was sent; the API answers 429. The game "
+    "master's press as the umpire is not limited.",
+)
 PRESS_NO_RECIPIENTS = SERVER.declare(
     "press/no_recipients",
     "name the recipients, or 'all'",

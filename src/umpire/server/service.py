@@ -22,7 +22,7 @@ from typing import Any
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from umpire.core import registry, session
@@ -490,6 +490,9 @@ def submit(
         if not receipt.stored:  # changed nothing; the tail was loaded without pending orders
             return Submitted(replace(receipt, standing=_standing(game, seat.power)), game, seats)
         save_submission(game, game.turn, table.record.pending[-1], user, now)
+        kept = submissions_kept()
+        prune_submissions(game, game.turn, seat.power, kept)
+        receipt = replace(receipt, kept=kept)
         ready_turn = game.turn if ready else 0
         if seat.ready_turn != ready_turn:
             seat.ready_turn = ready_turn
@@ -503,6 +506,23 @@ def submit(
                 changed.append("notice_at")
         _maybe_early(game, now, seats, changed)
     return Submitted(receipt, game, seats)
+
+
+def submissions_kept() -> int:
+    """How many submissions of one power for one turn are kept (``UMPIRE_SUBMISSIONS_KEPT``)."""
+    return max(1, int(getattr(django_settings, "UMPIRE_SUBMISSIONS_KEPT", 20)))
+
+
+def prune_submissions(game: Game, turn: int, power: str, kept: int) -> int:
+    """Delete ``power``'s submissions for ``turn`` older than his newest ``kept`` (issue 30:
+    200 submissions of 64 KiB in one turn were all stored); the count deleted. The newest
+    is the one that counts, so it always stays; a rolled-back turn's void rows are left."""
+    rows = SubmissionRow.objects.filter(game=game, turn=turn, power=power, void=False)
+    old = list(rows.order_by("-id").values_list("id", flat=True)[kept:])
+    if not old:
+        return 0
+    SubmissionRow.objects.filter(pk__in=old).delete()
+    return len(old)
 
 
 def _standing(game: Game, power: str) -> list[str] | None:
@@ -563,6 +583,8 @@ def send_message(
             raise refuse(E.PRESS_EMPTY)
         if len(text) > PRESS_MAX_CHARS:  # the API's schema limit, for mail and web too
             raise refuse(E.PRESS_TOO_LONG, most=PRESS_MAX_CHARS, chars=len(text))
+        if seat is not None:
+            _press_allowed(user, timezone.now())
         recipients: list[str] = []
         if not to_all:
             named = {_power_named(game, t) for t in to}
@@ -581,6 +603,43 @@ def send_message(
             signed=signed,
             text=text,
         )
+
+
+def press_per_hour() -> int:
+    """Press messages one player may send in an hour (``UMPIRE_PRESS_PER_HOUR``)."""
+    return max(1, int(getattr(django_settings, "UMPIRE_PRESS_PER_HOUR", 60)))
+
+
+def press_left(user: User, now: datetime | None = None) -> int:
+    """How many more press messages the player may send in the hour up to ``now``."""
+    since = (now or timezone.now()) - timedelta(hours=1)
+    sent: int = _player_press(user).filter(sent_at__gt=since).count()
+    return max(0, press_per_hour() - sent)
+
+
+def _player_press(user: User) -> QuerySet[Message]:
+    """The press the user sent as a player (from a power's seat; not as the umpire), over
+    all his games."""
+    return Message.objects.filter(sender_user=user).exclude(sender_power=UMPIRE_SENDER)
+
+
+def _press_allowed(user: User, now: datetime) -> None:
+    """Refuse press past ``UMPIRE_PRESS_PER_HOUR`` messages from the player in the last hour
+    (``press/throttled``, HTTP 429): 3,000 messages from one player, each queuing mail, were
+    all accepted (issue 30). The count is over all his games: the limit is the player's."""
+    most = press_per_hour()
+    since = now - timedelta(hours=1)
+    recent = list(
+        _player_press(user)
+        .filter(sent_at__gt=since)
+        .order_by("-sent_at")
+        .values_list("sent_at", flat=True)[:most]
+    )
+    if len(recent) < most:
+        return
+    free_at = recent[-1] + timedelta(hours=1)  # when the oldest of them leaves the hour
+    minutes = max(1, -(-int((free_at - now).total_seconds()) // 60))
+    raise refuse(E.PRESS_THROTTLED, most=most, minutes=minutes)
 
 
 # --- processing ---------------------------------------------------------------------------

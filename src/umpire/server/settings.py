@@ -18,6 +18,10 @@ Configured by environment variables:
   from everywhere in an hour (default 30), past which only devices it knows get in.
 - ``UMPIRE_SIGNUPS_PER_HOUR``: sign-ups from one client address an hour (default 10; 3 an
   hour may name one mail address).
+- ``UMPIRE_SUBMISSIONS_KEPT``: order submissions kept per power per turn (default 20): storing
+  a new one deletes the oldest past that number (the newest, the one that counts, stays).
+- ``UMPIRE_PRESS_PER_HOUR``: press messages one player may send in an hour, over all his
+  games (default 60); past it press is refused with ``press/throttled``.
 - ``UMPIRE_TRUSTED_PROXIES``: reverse proxies in front (default 0), so that the per-address
   login limit sees the client's address (X-Forwarded-For) rather than the proxy's.
 - ``UMPIRE_CACHE_DIR``: where the login throttle's counters live (default ``$UMPIRE_VAR_DIR/cache``).
@@ -260,6 +264,12 @@ UMPIRE_TOKEN_DAYS = float(os.environ.get("UMPIRE_TOKEN_DAYS", "30"))
 # Who may create games: "verified" (every account with a verified address) or "game-masters"
 # (superusers and the accounts `umpire creategm` made).
 UMPIRE_GAME_CREATION = os.environ.get("UMPIRE_GAME_CREATION", "verified")
+
+# Storage caps (issue 30 item 11): the newest UMPIRE_SUBMISSIONS_KEPT submissions per power per
+# turn are kept (older ones deleted as a new one is stored); UMPIRE_PRESS_PER_HOUR press
+# messages an hour from one player's account, over all his games.
+UMPIRE_SUBMISSIONS_KEPT = max(1, int(os.environ.get("UMPIRE_SUBMISSIONS_KEPT", "20")))
+UMPIRE_PRESS_PER_HOUR = max(1, int(os.environ.get("UMPIRE_PRESS_PER_HOUR", "60")))
 
 # The rate limits' counters live in the cache: files under the var dir by default, shared by
 # every worker process on the machine (UMPIRE_CACHE_DIR to move them). What the game pages

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.games.battleplan import RULESET
@@ -39,7 +40,7 @@ def game(powers: list[str] | None = None, *, ba1: bool = False) -> GameState:
 
 
 def orders_of(state: GameState, power: str, text: str) -> list:
-    parsed = RULESET.parse(state, power, text)
+    parsed = submission.parse(RULESET, state, power, text)
     assert parsed.problems == [], parsed.problems
     return [o for _, o in parsed.orders]
 
@@ -53,4 +54,4 @@ def play(
 
 
 def problems(state: GameState, power: str, text: str) -> list[str]:
-    return [p.code for p in RULESET.parse(state, power, text).problems]
+    return [p.code for p in submission.parse(RULESET, state, power, text).problems]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.games.battleplan.helpers import game
+from umpire.core import submission
 from umpire.games.battleplan import GAME, RULESET, errors
 
 PACKAGE = Path(errors.__file__).parent
@@ -33,7 +34,7 @@ def test_every_declared_code_is_used() -> None:
 @pytest.mark.rule("BP 8")
 def test_problems_carry_declared_codes_and_their_templates() -> None:
     text = "@TU AC20XX BQ5 /9/BA1\n@XX BA1\n@ 9A 3D999999\n"
-    problems = RULESET.parse(game(), "TU", text).problems
+    problems = submission.parse(RULESET, game(), "TU", text).problems
     assert problems
     for p in problems:
         assert p.code in errors.ERRORS, p

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.battleplan.helpers import Down, game, orders_of, play, problems
+from umpire.core import submission
 from umpire.core.events import visible_to
 from umpire.games.battleplan import RULESET
 from umpire.games.battleplan.model import GameState
@@ -156,7 +157,7 @@ def test_the_last_printout_says_the_game_is_over_and_who_won() -> None:
 @pytest.mark.rule("BP 8")
 def test_after_an_unknown_space_header_each_line_reports_its_own_problem() -> None:
     s = game()
-    parsed = RULESET.parse(s, "TU", "@XX\nAC20UK\nMSG 2: hello\nQQQ\n")
+    parsed = submission.parse(RULESET, s, "TU", "@XX\nAC20UK\nMSG 2: hello\nQQQ\n")
     by_line = {p.line: p.code for p in parsed.problems}
     assert by_line == {
         1: "order/unknown_space",
@@ -176,7 +177,7 @@ def test_an_order_after_an_unknown_header_quotes_itself_not_the_header_again() -
     """Played by mail: ``@ZZ AC99QQ`` gave the same problem twice ("'@ZZ': there is no
     space 'ZZ'"), as if one fault were reported twice; the order's own problem quotes the
     order (ruling R-N4: each reports its own problem)."""
-    parsed = RULESET.parse(game(), "TU", "@ZZ AC99UK")
+    parsed = submission.parse(RULESET, game(), "TU", "@ZZ AC99UK")
     assert [p.message for p in parsed.problems] == [
         "'@ZZ': there is no space 'ZZ'",
         "'AC99UK': there is no space 'ZZ'",
@@ -185,7 +186,7 @@ def test_an_order_after_an_unknown_header_quotes_itself_not_the_header_again() -
 
 def test_a_huge_token_is_clipped_in_the_receipt() -> None:
     s = game()
-    parsed = RULESET.parse(s, "TU", "@TU " + "Q" * 50_000)
+    parsed = submission.parse(RULESET, s, "TU", "@TU " + "Q" * 50_000)
     [p] = parsed.problems
     assert p.code == "syntax/unknown_order"
     assert len(p.text) <= 80 and len(p.message) <= 300

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.battleplan.helpers import Down, game, play, problems
+from umpire.core import submission
 from umpire.core.events import visible_to
 from umpire.games.battleplan import RULESET
 
@@ -107,13 +108,15 @@ def test_shared_sight_full_partial_and_listed_in_both_headings() -> None:
 def test_messages_go_to_the_addressee_signed_or_anonymous() -> None:
     s = game()
     text = "@ MSG 2: Shall we share Poland? (yes)\n@TU BA5\nmsg 3 anon: Beware of [2]."
-    parsed = RULESET.parse(s, "TU", text)
+    parsed = submission.parse(RULESET, s, "TU", text)
     assert [RULESET.format(o) for _, o in parsed.orders] == [
         "@ MSG 2: Shall we share Poland? (yes)",
         "@TU BA5",
         "@ MSG 3 ANON: Beware of [2].",
     ]
-    assert [p.code for p in RULESET.parse(s, "TU", "MSG 9: hi\nMSG 5: me\nMSG 2:").problems] == [
+    assert [
+        p.code for p in submission.parse(RULESET, s, "TU", "MSG 9: hi\nMSG 5: me\nMSG 2:").problems
+    ] == [
         "order/unknown_player",
         "illegal/self",
         "syntax/empty_message",

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.games.battleplan.helpers import game, orders_of, problems
+from umpire.core import submission
 from umpire.games.battleplan import RULESET
 from umpire.games.battleplan.notation import format_order, parse_token
 from umpire.games.battleplan.orders import (
@@ -97,7 +98,7 @@ def test_every_order_parses_and_round_trips(token: str, space: str | None, order
 @pytest.mark.rule("BP 8")
 def test_bad_text_gives_problems_with_lines_and_codes() -> None:
     s = game()
-    parsed = RULESET.parse(s, "TU", "@TU BA15\nZZ9\n@QQ BA1\nAC20UK\n@ AC20UK")
+    parsed = submission.parse(RULESET, s, "TU", "@TU BA15\nZZ9\n@QQ BA1\nAC20UK\n@ AC20UK")
     got = [(p.line, p.code) for p in parsed.problems]
     assert got == [
         (2, "syntax/unknown_order"),
@@ -208,7 +209,7 @@ def test_spies_orders_keep_counts() -> None:
 @given(st.text(max_size=80))
 def test_parse_never_raises(text: str) -> None:
     s = game()
-    parsed = RULESET.parse(s, "TU", text)
+    parsed = submission.parse(RULESET, s, "TU", text)
     assert all("/" in p.code for p in parsed.problems)
 
 

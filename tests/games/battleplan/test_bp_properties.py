@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.games.battleplan.helpers import Down, game, play
+from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.games.battleplan import RULESET
 from umpire.games.battleplan.geography import europe
@@ -26,7 +27,7 @@ def bot_turn(s: GameState, seed: int, turn: int) -> GameState:
     orders = {}
     for power in RULESET.pending(s).powers:
         text = RULESET.bot_orders(s, power, SeededChance(seed, "bot", turn, power))
-        orders[power] = [o for _, o in RULESET.parse(s, power, text).orders]
+        orders[power] = [o for _, o in submission.parse(RULESET, s, power, text).orders]
     return RULESET.resolve(s, orders, SeededChance(seed, "turn", turn)).state
 
 
@@ -78,7 +79,7 @@ def test_moves_conserve_forces(moves: list[tuple[str, int, str]]) -> None:
     for c in s.countries.values():
         c.industry = 0  # no builds this turn
     text = "@TU " + " ".join(f"{u}T{n}{d}" for u, n, d in moves)
-    parsed = RULESET.parse(s, "TU", text)
+    parsed = submission.parse(RULESET, s, "TU", text)
     orders = [o for _, o in parsed.orders]
     s2 = RULESET.resolve(s, {"TU": orders}, Down()).state
     assert units(s2) == units(s)

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from umpire.core import submission
 from umpire.core.chance import Chance, SeededChance
 from umpire.games.battleplan.game import RULESETS
 from umpire.games.battleplan.model import MINOR, GameState, Stack
@@ -58,10 +59,10 @@ def test_the_thirteen_powers_start_in_their_original_spaces() -> None:
 @pytest.mark.rule("WW 1939.turn1")
 def test_no_attacks_on_turn_one_but_enemies_may_be_declared() -> None:
     state = _start(0)
-    codes = [p.code for p in R.parse(state, "GER", "@ 7E\n@EWG AC10EFR").problems]
+    codes = [p.code for p in submission.parse(R, state, "GER", "@ 7E\n@EWG AC10EFR").problems]
     assert codes == ["illegal/no_attacks_turn_one"]
     state.turn = 2
-    assert [p.code for p in R.parse(state, "GER", "@EWG AC10EFR").problems] == []
+    assert [p.code for p in submission.parse(R, state, "GER", "@EWG AC10EFR").problems] == []
 
 
 class _Rolls(Chance):
@@ -353,18 +354,22 @@ def test_final_scores_of_a_quiet_1939_game_checked_by_hand() -> None:
 @pytest.mark.rule("WW opinion")
 def test_world_opinion_orders_places_and_refusals() -> None:
     s = _start(0)
-    parsed = R.parse(s, "GER", "2G3 3B1 0G2")
+    parsed = submission.parse(R, s, "GER", "2G3 3B1 0G2")
     assert parsed.problems == []
     assert [R.format(o) for _, o in parsed.orders] == ["@ 2G3", "@ 3B1", "@ 0G2"]
-    assert [p.code for p in R.parse(s, "GER", "8B3").problems] == ["illegal/self"]
-    assert [p.code for p in R.parse(s, "GER", "99G1").problems] == ["order/unknown_player"]
+    assert [p.code for p in submission.parse(R, s, "GER", "8B3").problems] == ["illegal/self"]
+    assert [p.code for p in submission.parse(R, s, "GER", "99G1").problems] == [
+        "order/unknown_player"
+    ]
     equal = RULESETS["equal"]
     es = equal.new_game("", ["EFR", "EWG"], SeededChance(1), {})
-    assert [p.code for p in equal.parse(es, "EFR", "2B3").problems] == ["illegal/no_world_opinion"]
+    assert [p.code for p in submission.parse(equal, es, "EFR", "2B3").problems] == [
+        "illegal/no_world_opinion"
+    ]
 
 
 def _opinion_turn(s: GameState, orders: dict[str, str]) -> tuple[GameState, list[str]]:
-    parsed = {p: [o for _, o in R.parse(s, p, t).orders] for p, t in orders.items()}
+    parsed = {p: [o for _, o in submission.parse(R, s, p, t).orders] for p, t in orders.items()}
     res = R.resolve(s, parsed, SeededChance(5))
     return res.state, [e.text for e in res.events if e.kind == "world_opinion"]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.battleplan.helpers import Down
+from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.games.battleplan.game import RULESETS
 from umpire.games.battleplan.model import GameState, Stack
@@ -27,11 +28,11 @@ def _state(turn: int = 2) -> GameState:
 
 
 def _problems(state: GameState, power: str, text: str) -> list[str]:
-    return [p.code for p in R.parse(state, power, text).problems]
+    return [p.code for p in submission.parse(R, state, power, text).problems]
 
 
 def _orders(state: GameState, power: str, text: str) -> list[Order]:
-    parsed = R.parse(state, power, text)
+    parsed = submission.parse(R, state, power, text)
     assert parsed.problems == [], parsed.problems
     return [o for _, o in parsed.orders]
 
@@ -58,7 +59,7 @@ def test_air_force_cannot_attack_or_support_from_a_sea_only_transfer() -> None:
     # the basic rules let AirForce at sea attack and support (4E.2, 4E.3)
     other: GameState = EQUAL.new_game("equal", ["EWG", "EGB"], SeededChance(1), {})
     other.seas["WNS"].forces[1] = Stack(air=10)
-    assert [p.code for p in EQUAL.parse(other, "EWG", "@WNS FA5EGB").problems] == []
+    assert [p.code for p in submission.parse(EQUAL, other, "EWG", "@WNS FA5EGB").problems] == []
 
 
 @pytest.mark.rule("WW 1939.bombers")
@@ -130,7 +131,9 @@ def test_no_antimissiles_in_this_game() -> None:
         assert _problems(state, "GER", text) == ["illegal/no_antimissiles"], text
     assert _problems(state, "GER", "@ BX0") == []  # clearing a proportion is harmless
     other: GameState = EQUAL.new_game("equal", ["EWG", "EGB"], SeededChance(1), {})
-    assert [p.code for p in EQUAL.parse(other, "EWG", "@EWG BX5\n@ RX10").problems] == []
+    assert [
+        p.code for p in submission.parse(EQUAL, other, "EWG", "@EWG BX5\n@ RX10").problems
+    ] == []
 
 
 @pytest.mark.rule("WW 1939.missiles")
@@ -170,7 +173,7 @@ def test_missiles_have_the_range_of_air_force() -> None:
     # 4F.1: elsewhere the range is the length of the map
     other: GameState = EQUAL.new_game("equal", ["EWG", "EGB"], SeededChance(1), {})
     other.countries["EWG"].missiles = 2
-    assert [p.code for p in EQUAL.parse(other, "EWG", "@EWG MA1EGB").problems] == []
+    assert [p.code for p in submission.parse(EQUAL, other, "EWG", "@EWG MA1EGB").problems] == []
     # the damage is that of BP 4F.1: 10 Army each
     before = state.countries["EFR"].army
     after = R.resolve(state, {"GER": _orders(state, "GER", "@EWG MA1EFR")}, Down()).state
@@ -208,7 +211,7 @@ def test_the_bots_play_bombers_and_missiles_legally() -> None:
         orders = {}
         for power in R.pending(state).powers:
             text = R.bot_orders(state, power, SeededChance(5, "bot", turn, power))
-            parsed = R.parse(state, power, text)
+            parsed = submission.parse(R, state, power, text)
             assert parsed.problems == [], (power, parsed.problems)
             texts.append(text)
             orders[power] = [o for _, o in parsed.orders]

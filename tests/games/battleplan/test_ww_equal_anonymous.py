@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.battleplan.helpers import Down
-from umpire.core import registry
+from umpire.core import registry, submission
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
 from umpire.core.problems import OrderError
@@ -30,7 +30,7 @@ def _new(ruleset: BattlePlan, powers: list[str] | None = None) -> GameState:
 
 
 def _codes(ruleset: BattlePlan, state: GameState, power: str, text: str) -> list[str]:
-    return [p.code for p in ruleset.parse(state, power, text).problems]
+    return [p.code for p in submission.parse(ruleset, state, power, text).problems]
 
 
 @pytest.mark.rule("WW equal")
@@ -127,7 +127,7 @@ def test_message_orders_keep_the_numbers_and_the_rest_is_unknown() -> None:
 @pytest.mark.rule("WW anonymous")
 def test_message_orders_round_trip_and_reach_their_addressees() -> None:
     state = _new(ANON)
-    parsed = ANON.parse(state, "EFR", "0m20,4\n3M13,egi")
+    parsed = submission.parse(ANON, state, "EFR", "0m20,4\n3M13,egi")
     orders = [o for _, o in parsed.orders]
     assert orders == [Signal(0, 20, "4"), Signal(3, 13, "EGI")]
     assert [ANON.format(o) for o in orders] == ["@ 0M20,4", "@ 3M13,EGI"]
@@ -154,7 +154,9 @@ ROSTER = {
 
 
 def _turn(ruleset: BattlePlan, state: GameState, orders: dict[str, str]) -> tuple[GameState, str]:
-    parsed = {p: [o for _, o in ruleset.parse(state, p, t).orders] for p, t in orders.items()}
+    parsed = {
+        p: [o for _, o in submission.parse(ruleset, state, p, t).orders] for p, t in orders.items()
+    }
     res = ruleset.resolve(state, parsed, Down())
     public = [e for e in res.events if e.audience.kind == "public"]
     return res.state, ruleset.newspaper(res.state, public) or ""
@@ -209,7 +211,9 @@ def test_a_world_wide_attack_over_land_is_not_struck_by_the_defenders_navy() -> 
         state = _new(EQUAL)
         belgium = state.countries["EBE"]  # a coastal minor next to France
         belgium.navy, belgium.army, belgium.air = navy, 5, 0
-        parsed = EQUAL.parse(state, "EFR", "@EFR AC20EBE")  # France borders Belgium: by land
+        parsed = submission.parse(
+            EQUAL, state, "EFR", "@EFR AC20EBE"
+        )  # France borders Belgium: by land
         assert parsed.problems == [], parsed.problems
         res = EQUAL.resolve(state, {"EFR": [o for _, o in parsed.orders]}, Down())
         combat = next(e.text for e in res.events if e.kind == "land_combat" and "EBE" in e.text)

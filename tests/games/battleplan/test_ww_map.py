@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.games.battleplan.game import RULESETS
 from umpire.games.battleplan.legality import reach
@@ -291,6 +292,6 @@ def test_a_closed_canal_is_named_in_the_refusal() -> None:
     state = equal.new_game("", ["EGB", "NNY"], SeededChance(1), {})
     state.countries["NPA"].owner = 2
     state.seas["WCB"].forces[1] = Stack(navy=5)
-    parsed = equal.parse(state, "EGB", "@WCB NT5WEP")
+    parsed = submission.parse(equal, state, "EGB", "@WCB NT5WEP")
     assert [p.code for p in parsed.problems] == ["illegal/strait_closed"]
     assert "the canal of Panama is closed to you" in parsed.problems[0].message

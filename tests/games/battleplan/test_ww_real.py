@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.core.events import Audience
 from umpire.core.problems import OrderError
@@ -46,7 +47,7 @@ def _new(powers: list[str]) -> GameState:
 
 
 def _codes(state: GameState, power: str, text: str) -> list[str]:
-    return [p.code for p in R.parse(state, power, text).problems]
+    return [p.code for p in submission.parse(R, state, power, text).problems]
 
 
 def _ally_all(state: GameState, numbers: list[int]) -> None:
@@ -252,7 +253,7 @@ def test_declared_enemies_fight_at_sea_on_turn_one() -> None:
     """ "However, you CAN put someone on your ENEMY list and thus there can be combat at sea."""
     state = _new(["USA", "RUS"])
     state.seas["WNP"].forces = {1: Stack(navy=30), 2: Stack(navy=30)}
-    orders = {"USA": [o for _, o in R.parse(state, "USA", "@ 2E").orders]}
+    orders = {"USA": [o for _, o in submission.parse(R, state, "USA", "@ 2E").orders]}
     res = R.resolve(state, orders, SeededChance(4))
     after = res.state.seas["WNP"].forces
     assert sum(s.navy for s in after.values()) < 60
@@ -265,7 +266,7 @@ def test_declared_enemies_fight_at_sea_on_turn_one() -> None:
 def test_world_opinion_is_played_in_real_forces() -> None:
     state = _new(["USA", "RUS", "CHN"])
     assert _codes(state, "USA", "2B3 3G3") == []
-    orders = {"USA": [o for _, o in R.parse(state, "USA", "2B3").orders]}
+    orders = {"USA": [o for _, o in submission.parse(R, state, "USA", "2B3").orders]}
     res = R.resolve(state, orders, SeededChance(2))
     news = [e.text for e in res.events if e.kind == "world_opinion"]
     assert news == [
@@ -402,8 +403,11 @@ def _research_turns(powers: list[str], orders: dict[str, str], turns: int) -> li
     state = _new(powers)
     out = []
     for turn in range(1, turns + 1):
-        parsed = {p: [o for _, o in R.parse(state, p, text).orders] for p, text in orders.items()}
-        assert all(not R.parse(state, p, text).problems for p, text in orders.items())
+        parsed = {
+            p: [o for _, o in submission.parse(R, state, p, text).orders]
+            for p, text in orders.items()
+        }
+        assert all(not submission.parse(R, state, p, text).problems for p, text in orders.items())
         state = R.resolve(state, parsed, SeededChance(turn)).state
         state = R.load_state(R.dump_state(state))  # and through the record's JSON
         out.append(state)
@@ -465,7 +469,10 @@ def test_world_opinion_comes_before_the_revolutions_of_the_same_turn() -> None:
     ruling W-OP1)."""
     state = _new(["USA", "RUS", "CHN", "GER"])
     state.countries["RBA"].hpi = 5
-    orders = {p: [o for _, o in R.parse(state, p, "2B3").orders] for p in ("USA", "CHN", "GER")}
+    orders = {
+        p: [o for _, o in submission.parse(R, state, p, "2B3").orders]
+        for p in ("USA", "CHN", "GER")
+    }
     res = R.resolve(state, orders, SeededChance(1))
     after = res.state
     assert after.countries["RBA"].owner == MINOR and after.countries["RBA"].controller() == MINOR

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from umpire.core import submission
 from umpire.core.chance import ScriptedChance
 from umpire.core.events import Event
 from umpire.games.diplomacy import RULESET_1939 as RULESET
@@ -79,10 +80,10 @@ def position(
 
 def parse(state: State, power: str, text: str) -> list[Any]:
     """Every line must be accepted; the canonical text must read back to the same orders."""
-    parsed = RULESET.parse(state, power, text)
+    parsed = submission.parse(RULESET, state, power, text)
     assert not parsed.problems, parsed.problems
     orders = [o for _, o in parsed.orders]
-    again = RULESET.parse(state, power, "\n".join(RULESET.format(o) for o in orders))
+    again = submission.parse(RULESET, state, power, "\n".join(RULESET.format(o) for o in orders))
     assert [o for _, o in again.orders] == orders
     return orders
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from tests.games.diplomacy.scenario1939 import parse, play, position, where
 
+from umpire.core import submission
 from umpire.games.diplomacy import RULESET_1939 as RULESET
 from umpire.games.diplomacy.model import ADJUSTMENTS, WINTER
 from umpire.games.diplomacy.v1939.orders import Alternate
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.rule("D39 12")
 
 def codes(text: str, power: str = "FRA", **where_: object) -> list[str]:
     s = position(FRANCE, **(where_ or WINTER_1939))  # type: ignore[arg-type]
-    return [p.code for p in RULESET.parse(s, power, text).problems]
+    return [p.code for p in submission.parse(RULESET, s, power, text).problems]
 
 
 def test_the_alternate_line_reads_and_round_trips() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from tests.games.diplomacy.scenario1939 import bombers, dislodged, play, position, where
 
+from umpire.core import submission
 from umpire.games.diplomacy import RULESET_1939 as RULESET
 from umpire.games.diplomacy.model import ADJUSTMENTS, FALL, WINTER
 
@@ -50,7 +51,7 @@ def test_a_tank_refused_by_the_ratio_spends_nothing() -> None:
 def test_an_army_may_be_built_under_its_own_bomber() -> None:
     # D39 36: a bomber "may occupy the same space as a ground/sea unit" (ruling 4).
     s = position("GER: B ber", **WINTER_1939)
-    assert not RULESET.parse(s, "GER", "Build A ber").problems
+    assert not submission.parse(RULESET, s, "GER", "Build A ber").problems
     after, _ = play(s, {"GER": "Build A ber"})
     assert where(after)["ber"] == "GER A" and bombers(after) == {"ber": "GER"}
 
@@ -60,7 +61,7 @@ def test_a_bomber_may_be_built_beside_its_own_army_but_not_on_a_bomber() -> None
     s = position("GER: A ber, B mun", **WINTER_1939)
     after, _ = play(s, {"GER": "Build B ber"})
     assert where(after)["ber"] == "GER A" and bombers(after) == {"ber": "GER", "mun": "GER"}
-    codes = [p.code for p in RULESET.parse(s, "GER", "Build B mun").problems]
+    codes = [p.code for p in submission.parse(RULESET, s, "GER", "Build B mun").problems]
     assert codes == ["illegal/occupied"]
 
 
@@ -120,7 +121,7 @@ def test_a_tanks_single_move_beats_the_first_step_of_a_tank_movement_head_to_hea
 
 
 def codes(state, power: str, text: str) -> list[str]:  # type: ignore[no-untyped-def]
-    return [p.code for p in RULESET.parse(state, power, text).problems]
+    return [p.code for p in submission.parse(RULESET, state, power, text).problems]
 
 
 @pytest.mark.rule("D39 12")

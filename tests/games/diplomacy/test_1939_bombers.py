@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from tests.games.diplomacy.scenario1939 import MAP, bombers, parse, play, position, where
 
+from umpire.core import submission
 from umpire.games.diplomacy import RULESET_1939 as RULESET
 from umpire.games.diplomacy.model import FALL, SPRING
 from umpire.games.diplomacy.v1939.bombers import bomber_range, cost
@@ -14,7 +15,7 @@ from umpire.games.diplomacy.v1939.supply import supply_points
 
 
 def problems(state, power: str, text: str) -> list[str]:  # type: ignore[no-untyped-def]
-    return [p.code for p in RULESET.parse(state, power, text).problems]
+    return [p.code for p in submission.parse(RULESET, state, power, text).problems]
 
 
 @pytest.mark.rule("D39 30")
@@ -87,7 +88,8 @@ def test_40_strategic_bombing_and_41_the_following_winter() -> None:
     assert supply_points(MAP, after.owner_map(), "RUS", after.bombed) == 7
     assert after.phase == "adjustments"
     assert any(
-        p.code == "illegal/bombed" for p in RULESET.parse(after, "RUS", "Build A sev").problems
+        p.code == "illegal/bombed"
+        for p in submission.parse(RULESET, after, "RUS", "Build A sev").problems
     )
     winter = play(after, {"RUS": "Build A mos"})[0]
     assert winter.bombed == ()  # for the following winter only

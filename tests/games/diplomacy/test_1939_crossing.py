@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from tests.games.diplomacy.scenario1939 import dislodged, play, position, where
 
+from umpire.core import submission
 from umpire.games.diplomacy import RULESET_1939 as RULESET
 
 pytestmark = [pytest.mark.rule("D39 1"), pytest.mark.rule("D39 23")]
@@ -100,7 +101,7 @@ def test_two_units_dislodged_from_one_space_both_retreat() -> None:
     assert "ber" in lost["GER", "T"].options and "mos" not in lost["GER", "T"].options
     assert "Two units dislodged" in RULESET.printout(after, [], "GER")
     # The letter must fit the power's own unit there.
-    wrong = RULESET.parse(after, "GER", "A(Pol) - Ber").problems
+    wrong = submission.parse(RULESET, after, "GER", "A(Pol) - Ber").problems
     assert [p.code for p in wrong] == ["illegal/kind"]
     retreated, events = play(after, {"ITA": "A(Pol) - Lit", "GER": "T(Pol) - Ber"})
     assert where(retreated)["lit"] == "ITA A" and where(retreated)["ber"] == "GER T"

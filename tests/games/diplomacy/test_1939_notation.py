@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.games.diplomacy.scenario1939 import MAP, position
 
+from umpire.core import submission
 from umpire.games.diplomacy import RULESET_1939 as RULESET
 from umpire.games.diplomacy.model import ADJUSTMENTS, WINTER
 from umpire.games.diplomacy.v1939.notation import format_order, parse_order
@@ -61,12 +62,16 @@ def test_canonical_text_reads_back_through_the_ruleset() -> None:
         "A(Ven) S T(Mun) - Cro",
         "A(Cze) S T(Mun) - Aus",
     ]
-    parsed = RULESET.parse(s, "GER", "\n".join(lines))
+    parsed = submission.parse(RULESET, s, "GER", "\n".join(lines))
     assert not parsed.problems
     canon = "\n".join(RULESET.format(o) for _, o in parsed.orders)
-    assert [o for _, o in RULESET.parse(s, "GER", canon).orders] == [o for _, o in parsed.orders]
+    assert [o for _, o in submission.parse(RULESET, s, "GER", canon).orders] == [
+        o for _, o in parsed.orders
+    ]
     w = position("GER: A den", year=1939, season=WINTER, phase=ADJUSTMENTS)
-    parsed = RULESET.parse(w, "GER", "Build T mun\nBuild B ber\nTransfer 1 SP to RUS\nWaive")
+    parsed = submission.parse(
+        RULESET, w, "GER", "Build T mun\nBuild B ber\nTransfer 1 SP to RUS\nWaive"
+    )
     assert not parsed.problems
     canon = "\n".join(RULESET.format(o) for _, o in parsed.orders)
     assert canon == "Build T mun\nBuild B ber\nTransfer 1 SP to RUS\nWaive"
@@ -94,7 +99,7 @@ GARBLED = [
 def test_garbled_lines_are_problems_with_codes(text: str) -> None:
     s = position("GER: T mun; ITA: B ven")
     for power in ("GER", "ITA"):
-        parsed = RULESET.parse(s, power, text)
+        parsed = submission.parse(RULESET, s, power, text)
         assert not parsed.orders
         assert parsed.problems and "/" in parsed.problems[0].code
 
@@ -103,8 +108,8 @@ def test_garbled_lines_are_problems_with_codes(text: str) -> None:
 @given(st.text(alphabet="TBAFS()[]-NRLand vizmucroenp2SPto", max_size=40))
 def test_no_text_raises(text: str) -> None:
     s = position("GER: T mun, A ber; ITA: B ven")
-    RULESET.parse(s, "GER", text)
-    RULESET.parse(s, "ITA", text)
+    submission.parse(RULESET, s, "GER", text)
+    submission.parse(RULESET, s, "ITA", text)
 
 
 @pytest.mark.rule("D39 23")
@@ -138,7 +143,7 @@ def test_an_unknown_province_is_named_once_when_it_is_the_whole_line() -> None:
     """Play review: a line that is one unknown word was quoted twice (``unknown province
     'foo' in 'foo'``); a longer line is still quoted (it says where the word stood)."""
     s = position("GER: T mun")
-    (alone,) = RULESET.parse(s, "GER", "Foo").problems
+    (alone,) = submission.parse(RULESET, s, "GER", "Foo").problems
     assert (alone.code, alone.message) == ("order/unknown_province", "unknown province 'foo'")
-    (inside,) = RULESET.parse(s, "GER", "T(Mun) - Moon - Cro").problems
+    (inside,) = submission.parse(RULESET, s, "GER", "T(Mun) - Moon - Cro").problems
     assert inside.message == "unknown province 'moon' in 'T(Mun) - Moon - Cro'"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from tests.games.diplomacy.scenario1939 import ENGINE, MAP, bombers, play, position, where
 
+from umpire.core import submission
 from umpire.games.diplomacy import RULESET_1939 as RULESET
 from umpire.games.diplomacy.model import ADJUSTMENTS, FALL, MOVEMENT, SPRING, WINTER
 from umpire.games.diplomacy.v1939.supply import COST, supply_points
@@ -13,7 +14,7 @@ WINTER_1939 = {"year": 1939, "season": WINTER, "phase": ADJUSTMENTS}
 
 
 def codes(state, power: str, text: str) -> list[str]:  # type: ignore[no-untyped-def]
-    return [p.code for p in RULESET.parse(state, power, text).problems]
+    return [p.code for p in submission.parse(RULESET, state, power, text).problems]
 
 
 def events_of(events, power: str) -> list[str]:  # type: ignore[no-untyped-def]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from tests.games.diplomacy.scenario1939 import dislodged, parse, play, position, where
 
+from umpire.core import submission
 from umpire.games.diplomacy import RULESET_1939 as RULESET
 from umpire.games.diplomacy.v1939.orders import TankMove
 
@@ -110,7 +111,7 @@ def test_the_route_must_be_named_and_real() -> None:
     assert parse(s, "GER", "T(Mun) - Cro via Aus") == [TankMove("T", "mun", "aus", "cro")]
     assert parse(s, "GER", "T(Mun) - Aus - Cro") == [TankMove("T", "mun", "aus", "cro")]
     for bad in ("T(Mun) - Cro", "T(Mun) - Cro via Bur", "T(Mun) - Aus - Mun"):
-        problems = RULESET.parse(s, "GER", bad).problems
+        problems = submission.parse(RULESET, s, "GER", bad).problems
         assert problems and problems[0].code.startswith("illegal/"), bad
 
 
@@ -261,5 +262,5 @@ def test_neutral_armies_may_be_supported_and_attacked() -> None:
     after, _ = play(s, {"RUS": "A(Mos) - Pol\nA(Ukr) S A(Mos) - Pol"})
     assert where(after)["pol"] == "RUS A"
     assert not after.dislodged  # the neutral army is gone, never retreats
-    problems = RULESET.parse(s, "GER", "A(Pol) - Cze").problems
+    problems = submission.parse(RULESET, s, "GER", "A(Pol) - Cze").problems
     assert problems and problems[0].code.startswith("illegal/")

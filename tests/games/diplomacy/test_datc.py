@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from umpire.core import submission
 from umpire.core.chance import ScriptedChance
 from umpire.core.events import Event
 from umpire.games.diplomacy import RULESET
@@ -115,10 +116,12 @@ def play(state: State, text: str) -> tuple[State, list[Event], dict[str, str]]:
         by_power.setdefault(power, []).append(line)
     orders = {}
     for power, lines in by_power.items():
-        parsed = RULESET.parse(state, power, "\n".join(lines))
+        parsed = submission.parse(RULESET, state, power, "\n".join(lines))
         orders[power] = [o for _, o in parsed.orders]
         # Canonical text round trip, as the session does.
-        again = RULESET.parse(state, power, "\n".join(RULESET.format(o) for o in orders[power]))
+        again = submission.parse(
+            RULESET, state, power, "\n".join(RULESET.format(o) for o in orders[power])
+        )
         assert [o for _, o in again.orders] == orders[power]
     result = RULESET.resolve(state, orders, ScriptedChance([]))
     return result.state, result.events, {}

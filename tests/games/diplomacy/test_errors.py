@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from umpire.core import submission
 from umpire.core.errors import CORE
 from umpire.games import diplomacy
 from umpire.games.diplomacy import RULESET, RULESET_1939
@@ -56,7 +57,7 @@ BAD_STANDARD = [
 @pytest.mark.parametrize("line", BAD_STANDARD)
 def test_every_problem_of_the_standard_game_is_declared(line: str) -> None:
     state = RULESET.new_game("standard", RULESET.info.default_scenario.powers, None, {})  # type: ignore[arg-type]
-    problems = RULESET.parse(state, "ENG", line).problems
+    problems = submission.parse(RULESET, state, "ENG", line).problems
     assert problems, line
     for p in problems:
         assert p.code in CODES or p.code in CORE
@@ -78,7 +79,7 @@ BAD_1939 = [
 @pytest.mark.parametrize("line", BAD_1939)
 def test_every_problem_of_1939_is_declared(line: str) -> None:
     state = RULESET_1939.new_game("1939-iii", ("ENG", "FRA", "GER", "ITA", "RUS", "TUR"), None, {})  # type: ignore[arg-type]
-    problems = RULESET_1939.parse(state, "GER", line).problems
+    problems = submission.parse(RULESET_1939, state, "GER", line).problems
     assert problems, line
     for p in problems:
         assert p.code in CODES or p.code in CORE, p

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from umpire.core import session
+from umpire.core import session, submission
 from umpire.core.record import GameRecord
 from umpire.games.diplomacy import RULESET
 from umpire.games.diplomacy.geography import standard_map
@@ -41,9 +41,9 @@ def test_bot_game_plays_to_the_end() -> None:
 )
 def test_parse_never_raises(text: str) -> None:
     state = RULESET.new_game("standard", RULESET.info.default_scenario.powers, None, {})  # type: ignore[arg-type]
-    parsed = RULESET.parse(state, "FRA", text)
+    parsed = submission.parse(RULESET, state, "FRA", text)
     for _, order in parsed.orders:
-        again = RULESET.parse(state, "FRA", RULESET.format(order))
+        again = submission.parse(RULESET, state, "FRA", RULESET.format(order))
         assert [o for _, o in again.orders] == [order]
 
 

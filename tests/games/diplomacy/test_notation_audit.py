@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from tests.games.diplomacy.test_adjustments import winter
 
+from umpire.core import submission
 from umpire.core.chance import ScriptedChance
 from umpire.games.diplomacy import RULESET
 from umpire.games.diplomacy.game import POWERS
@@ -16,13 +17,13 @@ OPENING = RULESET.new_game("standard", POWERS, ScriptedChance([]), {})
 
 
 def orders(state: State, power: str, text: str) -> list[str]:
-    parsed = RULESET.parse(state, power, text)
+    parsed = submission.parse(RULESET, state, power, text)
     assert not parsed.problems, parsed.problems
     return [RULESET.format(o) for _, o in parsed.orders]
 
 
 def codes(state: State, power: str, text: str) -> list[str]:
-    return [p.code for p in RULESET.parse(state, power, text).problems]
+    return [p.code for p in submission.parse(RULESET, state, power, text).problems]
 
 
 def with_units(*units: str) -> State:
@@ -42,7 +43,7 @@ def test_via_convoy_in_brackets_and_a_trailing_via(text: str) -> None:
 def test_a_path_through_seas_is_a_convoyed_move() -> None:
     s = with_units("ENG A lvp", "ENG F iri", "ENG F nao", "ENG F nwg")
     assert orders(s, "ENG", "A Lvp - Iri - Edi") == ["A lvp - edi via convoy"]
-    parsed = RULESET.parse(s, "ENG", "A Lvp - Nao - Nwg - Edi")
+    parsed = submission.parse(RULESET, s, "ENG", "A Lvp - Nao - Nwg - Edi")
     assert [o for _, o in parsed.orders] == [Move("A", "lvp", "edi", True)]
 
 
@@ -71,8 +72,11 @@ def test_the_forms_of_the_judges_and_other_engines() -> None:
     after = RULESET.resolve(
         s,
         {
-            "FRA": [o for _, o in RULESET.parse(s, "FRA", "France: A Par moves to Bur").orders],
-            "GER": [o for _, o in RULESET.parse(s, "GER", "A Mun -> Bur").orders],
+            "FRA": [
+                o
+                for _, o in submission.parse(RULESET, s, "FRA", "France: A Par moves to Bur").orders
+            ],
+            "GER": [o for _, o in submission.parse(RULESET, s, "GER", "A Mun -> Bur").orders],
         },
         ScriptedChance([]),
     ).state

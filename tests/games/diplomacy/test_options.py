@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from umpire.core import session
+from umpire.core import session, submission
 
 
 def _offered(record: Any, power: str) -> dict[str, list[str]]:
@@ -30,7 +30,7 @@ def _check_phase(record: Any, *, complete: bool) -> None:
         options = _offered(record, power)
         offered = {line for lines in options.values() for line in lines}
         for line in offered:
-            parsed = ruleset.parse(state, power, line)
+            parsed = submission.parse(ruleset, state, power, line)
             assert not parsed.problems, (power, line, parsed.problems)
             assert ruleset.format(parsed.orders[0][1]) == line
         if state.phase in ("movement", "retreats"):
@@ -42,7 +42,7 @@ def _check_phase(record: Any, *, complete: bool) -> None:
             assert mine <= set(options), (power, mine - set(options))
         if complete:
             bot = ruleset.bot_orders(state, power, session.bot_chance(record, turn, power))
-            for _, order in ruleset.parse(state, power, bot).orders:
+            for _, order in submission.parse(ruleset, state, power, bot).orders:
                 assert ruleset.format(order) in offered, (state.label, power, order)
 
 
@@ -90,7 +90,7 @@ def _walk(state: Any, power: str, order: str) -> None:
     and the whole order as landing."""
     from tests.games.diplomacy.scenario1939 import ENGINE
 
-    canonical = ENGINE.format(ENGINE.parse(state, power, order).orders[0][1])
+    canonical = ENGINE.format(submission.parse(ENGINE, state, power, order).orders[0][1])
     parts = re.split(r" - (?![^\[]*\])", canonical)  # the steps, not a support's " - "
     so_far = parts[0]
     for i, step in enumerate(parts[1:], start=1):
@@ -137,7 +137,7 @@ def test_every_step_offered_is_on_the_way_to_a_legal_flight() -> None:
         for c in _steps(s, "GER", so_far):
             seen += 1
             if c["land"]:
-                parsed = ENGINE.parse(s, "GER", c["text"])
+                parsed = submission.parse(ENGINE, s, "GER", c["text"])
                 assert not parsed.problems and ENGINE.format(parsed.orders[0][1]) == c["text"]
             if c["on"] and len(frontier) < 8:
                 frontier.append(c["text"])
@@ -152,7 +152,7 @@ def test_no_step_beyond_the_range_and_nothing_for_other_units() -> None:
     s = position("GER: B ber, A mun; ITA: B rom")
     # Five land spaces use the whole range of 1939 (D39 33, 34): nothing goes on from there.
     far = "B ber - pol - ukr - sev - mos - len"
-    assert not ENGINE.parse(s, "GER", far).problems
+    assert not submission.parse(ENGINE, s, "GER", far).problems
     last = _steps(s, "GER", "B ber - pol - ukr - sev - mos")
     assert last and all(not c["on"] for c in last)
     assert _steps(s, "GER", far) == []
@@ -174,6 +174,6 @@ def test_land_approvals_for_other_powers_bombers_are_listed() -> None:
     owned = sorted(p for p, who in s.provinces.items() if who == "RUS")
     assert offered == [f"{p} [Land GER B ber]" for p in owned]
     for line in offered:
-        parsed = ENGINE.parse(s, "RUS", line)
+        parsed = submission.parse(ENGINE, s, "RUS", line)
         assert not parsed.problems and ENGINE.format(parsed.orders[0][1]) == line
     assert "landing" not in ENGINE.order_options(position("RUS: A mos, B len"), "RUS")

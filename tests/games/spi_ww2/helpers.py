@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from umpire.core import submission
 from umpire.core.chance import ScriptedChance, SeededChance
 from umpire.core.events import Event
 from umpire.games.spi_ww2.board import Board
@@ -54,11 +55,11 @@ def controlled(state: State, hexes: Iterable[str], player: str) -> State:
 
 
 def codes(state: State, power: str, text: str) -> list[str]:
-    return [p.code for p in RULESET.parse(state, power, text).problems]
+    return [p.code for p in submission.parse(RULESET, state, power, text).problems]
 
 
 def messages(state: State, power: str, text: str) -> list[str]:
-    return [p.message for p in RULESET.parse(state, power, text).problems]
+    return [p.message for p in submission.parse(RULESET, state, power, text).problems]
 
 
 def play(
@@ -66,7 +67,7 @@ def play(
 ) -> tuple[State, list[Event]]:
     """Resolve ``power``'s orders (which must all be accepted) with scripted dice (default:
     sixes, which never bring the US in)."""
-    parsed = RULESET.parse(state, power, text)
+    parsed = submission.parse(RULESET, state, power, text)
     assert parsed.problems == [], parsed.problems
     chance = ScriptedChance(rolls)
     res = RULESET.resolve(state, {power: [o for _, o in parsed.orders]}, chance)

@@ -15,7 +15,7 @@ from tests.games.spi_ww2.helpers import (
     with_,
     with_units,
 )
-from umpire.core import session
+from umpire.core import session, submission
 from umpire.core.chance import ScriptedChance, SeededChance
 from umpire.games.spi_ww2 import charts, combat
 from umpire.games.spi_ww2.game import SpiWW2
@@ -140,9 +140,9 @@ def test_the_crt_is_data_and_a_swapped_table_plays_on() -> None:
     swapped = SpiWW2(charts.build(core=core))
     state = front({SAAR: {"GER": 1}, METZ: {"FRA": 2}})
     state = with_(state, units={**state.units, "1418": {"GER": 4}})
-    parsed = swapped.parse(state, "GER", f"ATTACK {METZ} WITH GER 4 1419")
+    parsed = submission.parse(swapped, state, "GER", f"ATTACK {METZ} WITH GER 4 1419")
     assert parsed.problems  # 1419 holds only 1 SP
-    parsed = swapped.parse(state, "GER", f"ATTACK {METZ} WITH GER 1 {SAAR}")
+    parsed = submission.parse(swapped, state, "GER", f"ATTACK {METZ} WITH GER 1 {SAAR}")
     res = swapped.resolve(state, {"GER": [o for _, o in parsed.orders]}, ScriptedChance([1, 6, 6]))
     assert METZ not in res.state.units or "FRA" not in res.state.units[METZ]  # 1-2 odds, die 1
     # the whole game plays on with the other table
@@ -154,7 +154,7 @@ def test_the_crt_is_data_and_a_swapped_table_plays_on() -> None:
         orders = {}
         for p in swapped.pending(st).powers:
             text = swapped.bot_orders(st, p, SeededChance(2, turns, p))
-            orders[p] = [o for _, o in swapped.parse(st, p, text).orders]
+            orders[p] = [o for _, o in submission.parse(swapped, st, p, text).orders]
         st = swapped.resolve(st, orders, SeededChance(3, turns)).state
         turns += 1
     assert swapped.outcome(st) is not None and turns > 10

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.spi_ww2.helpers import CHARTS, codes, hx, phase_of, start, with_
+from umpire.core import submission
 from umpire.games.spi_ww2.game import RULESET
 from umpire.games.spi_ww2.model import DIPLOMACY
 from umpire.games.spi_ww2.notation import format_order, parse_order
@@ -58,7 +59,8 @@ def test_place_names_case_and_spacing() -> None:
 
 def test_errors_have_codes_and_quote_the_input() -> None:
     state = phase_of(start(6), "GER")
-    parsed = RULESET.parse(
+    parsed = submission.parse(
+        RULESET,
         state,
         "GER",
         "FLY GER 1 Berlin-Paris\nMOVE GER 1 Atlantis-Berlin\nMOVE XYZ 1 Berlin-2016\nMOVE GER 0 Berlin-2016",
@@ -79,7 +81,7 @@ def test_errors_have_codes_and_quote_the_input() -> None:
 
 def test_a_refused_line_leaves_the_rest() -> None:
     state = phase_of(start(6), "GER")
-    parsed = RULESET.parse(
-        state, "GER", f"MOVE GER 1 {hx('Berlin')}-2016\nMOVE GER 9 {hx('Berlin')}-2016"
+    parsed = submission.parse(
+        RULESET, state, "GER", f"MOVE GER 1 {hx('Berlin')}-2016\nMOVE GER 9 {hx('Berlin')}-2016"
     )
     assert len(parsed.orders) == 1 and [p.code for p in parsed.problems] == ["illegal/not_enough"]

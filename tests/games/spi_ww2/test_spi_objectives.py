@@ -16,6 +16,7 @@ from tests.games.spi_ww2.helpers import (
     with_,
     with_units,
 )
+from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.games.spi_ww2 import objectives
 from umpire.games.spi_ww2.game import RULESET
@@ -175,7 +176,7 @@ def test_a_synthesized_column_of_at_most_25_points_secretly_recorded() -> None:
     assert "above 25" in messages(state, "GER", good + ", USSR C4")[0]
     assert "neither column" in messages(state, "GER", "OBJECTIVES POL C5")[0]
     assert codes(state, "FRA", good) == ["illegal/not_your_turn"]
-    parsed = RULESET.parse(state, "GER", good)
+    parsed = submission.parse(RULESET, state, "GER", good)
     new = RULESET.resolve(state, {"GER": [o for _, o in parsed.orders]}, SeededChance(1)).state
     assert new.objectives["GER"]["POL"] == "C3"
     assert "objectives" not in RULESET.view(new, "FRA")  # secret

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.core.ruleset import HasPublicView
 from umpire.core.submission import parse
@@ -33,9 +34,11 @@ ALLIED = "OBJECTIVES EGY C3, IRQ C1, PER C1, KUW C2, POL N2, FRA N3"
 def _recorded(state: State, texts: dict[str, str]) -> State:
     """The set-up phase resolved with these syntheses (a missing one: the printed column)."""
     assert state.phase == OBJECTIVES
-    orders = {p: [o for _, o in RULESET.parse(state, p, t).orders] for p, t in texts.items()}
+    orders = {
+        p: [o for _, o in submission.parse(RULESET, state, p, t).orders] for p, t in texts.items()
+    }
     for p, t in texts.items():
-        assert RULESET.parse(state, p, t).problems == [], (p, t)
+        assert submission.parse(RULESET, state, p, t).problems == [], (p, t)
     return RULESET.resolve(state, orders, SeededChance(5, "setup")).state
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.spi_ww2.helpers import CHARTS, hx, phase_of, play, start, texts, with_, with_units
-from umpire.core import session
+from umpire.core import session, submission
 from umpire.core.chance import ScriptedChance
 from umpire.games.spi_ww2.game import INFO, RULESET
 from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES
@@ -66,7 +66,7 @@ def test_diplomacy_interphase_is_a_press_phase_for_everyone() -> None:
     assert "Diplomacy Interphase" in todo.label
     assert set(todo.powers) == set(CHARTS.players(6))
     # only standing choices are taken in the Interphase, no movement
-    problems = RULESET.parse(state, "GER", f"MOVE GER 1 {hx('Berlin')}-2016").problems
+    problems = submission.parse(RULESET, state, "GER", f"MOVE GER 1 {hx('Berlin')}-2016").problems
     assert [p.code for p in problems] == ["illegal/wrong_phase"]
 
 

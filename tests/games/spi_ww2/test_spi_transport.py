@@ -18,6 +18,7 @@ from tests.games.spi_ww2.helpers import (
     with_,
     with_units,
 )
+from umpire.core import submission
 from umpire.core.chance import ScriptedChance
 from umpire.games.spi_ww2 import phase, transport
 from umpire.games.spi_ww2.game import RULESET
@@ -109,7 +110,7 @@ def med_war(version: int = 6) -> State:
 
 
 def ship(state: State, rolls: list[int]) -> tuple[State, str]:
-    parsed = RULESET.parse(state, "GBR", "SHIP GBR 1 Alexandria-Haifa")
+    parsed = submission.parse(RULESET, state, "GBR", "SHIP GBR 1 Alexandria-Haifa")
     assert parsed.problems == []
     chance = ScriptedChance(rolls)
     res = RULESET.resolve(state, {"GBR": [o for _, o in parsed.orders]}, chance)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed, Problem
@@ -84,16 +83,6 @@ class BattlePlan:
 
     # -- orders: the grammar of one line and the legality of the whole (core.submission) ----
 
-    def parse(self, state: GameState, power: str, text: str) -> Parsed[Order]:
-        parsed: Parsed[Order] = Parsed()
-        if not any(p.power == power for p in state.players):
-            parsed.problems.append(errors.UNKNOWN_POWER.problem(0, power=power))
-            return parsed
-        read = submission.read(self, state, power, text)
-        parsed.orders = read.orders
-        parsed.problems = read.problems
-        return parsed
-
     def read_line(
         self, state: GameState, power: str, line: str, scope: dict[str, Any]
     ) -> list[Order | Problem]:
@@ -105,6 +94,9 @@ class BattlePlan:
         """BP 12: the orders are checked together, in the order given (duplicates, budgets,
         units: :func:`check_orders`); each refused one is reported on its line."""
         kept: Parsed[Order] = Parsed()
+        if not any(p.power == power for p in state.players):
+            kept.problems.append(errors.UNKNOWN_POWER.problem(0, power=power))
+            return kept
         number = state.number_of(power)
         if not ending.active(state, number):
             # BP 1A, ruling R-OUT: with no country and no forces he is out of the game

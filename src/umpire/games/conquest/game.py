@@ -9,6 +9,7 @@ from typing import Any
 from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
+from umpire.core.orderlist import ListedOrders
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
 from umpire.games.conquest import bot, endgame, options, printout, views
@@ -81,7 +82,7 @@ def opening_warchest() -> int:
         return int(tomllib.load(handle)["warchest"]["opening"])
 
 
-class Conquest:
+class Conquest(ListedOrders):
     """Conquest of the World (Odyssey2, 1982): rules 1-22, variations 1-2, scenarios."""
 
     info = INFO
@@ -132,27 +133,14 @@ class Conquest:
     def format(self, order: Order) -> str:
         return format_order(order)
 
-    # -- order entry on the pages: the list of legal orders, and clicks on the map -------------
+    # -- order entry on the pages: the list of legal orders (core.orderlist), clicks on the map
+    # (options.py: one DIGIT, HOMELAND, ATTACK, PASS or weapon a turn; a later one replaces it)
 
+    order_list = options
     map_help = (
         "On the map: click a country to choose it as your Homeland, ally with it or attack it, "
         "as the phase allows; the other orders (digit, pass, weapon, pacts) are in the list."
     )
-
-    def order_options(self, state: State, power: str) -> dict[str, list[str]]:
-        """``{"orders": [...]}``: every order ``power`` may give now (options.py)."""
-        return options.legal_orders(self, state, power)
-
-    def order_places(self, order: str) -> tuple[str, ...]:
-        """The country an offered order names (``ATTACK IND``: "", IND)."""
-        return options.places(order)
-
-    def order_gloss(self, order: str) -> str:
-        return ""  # the orders say what they do
-
-    def order_key(self, order: str) -> str:
-        """One DIGIT, HOMELAND, ATTACK, PASS or weapon a turn: a later one replaces it."""
-        return options.key(order)
 
     def resolve(
         self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance

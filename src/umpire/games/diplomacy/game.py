@@ -8,7 +8,6 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.errors import Code
 from umpire.core.events import Event
@@ -183,9 +182,6 @@ class Diplomacy:
         return Pending(state.turn, state.label, tuple(who), kinds)
 
     # -- orders: the grammar of a line and the legality of a submission (core.submission) ------
-
-    def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
-        return submission.read(self, state, power, text)
 
     def read_line(
         self, state: State, power: str, line: str, scope: dict[str, Any]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+from umpire.core import submission
 from umpire.games.diplomacy import adjustments
 from umpire.games.diplomacy.geography import Map
 from umpire.games.diplomacy.legality import fleet_chain
@@ -26,7 +27,8 @@ LANDING = "landing"  # 1939 III: "Land" approvals for other powers' bombers (D39
 
 
 class _Rules(Protocol):
-    def parse(self, state: Any, power: str, text: str) -> Any: ...
+    def read_line(self, state: Any, power: str, line: str, scope: dict[str, Any]) -> Any: ...
+    def check(self, state: Any, power: str, orders: Any) -> Any: ...
     def format(self, order: Any) -> str: ...
 
 
@@ -34,7 +36,7 @@ def _accepted(rules: _Rules, state: State, power: str, lines: Iterable[str]) -> 
     """The canonical text of every candidate line the game accepts, in order, once each."""
     out: list[str] = []
     for line in lines:
-        parsed = rules.parse(state, power, line)
+        parsed = submission.read(rules, state, power, line)
         if parsed.problems or not parsed.orders:
             continue
         text = rules.format(parsed.orders[0][1])

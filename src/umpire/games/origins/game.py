@@ -7,6 +7,7 @@ from typing import Any
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
+from umpire.core.orderlist import ListedOrders
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo
 from umpire.core.submission import read
@@ -52,7 +53,7 @@ The end of your printout lists every order.\n""",
 )
 
 
-class Origins:
+class Origins(ListedOrders):
     """Origins of World War II, PBM rules (OWW 1.1-8.5 and the four charts)."""
 
     info = INFO
@@ -88,28 +89,15 @@ class Origins:
     def format(self, order: Order) -> str:
         return format_order(order)
 
-    # -- order entry on the pages: the list of legal orders, and clicks on the map -------------
+    # -- order entry on the pages: the list of legal orders (core.orderlist), clicks on the map
+    # (options.py: one attack and one marker order an area, one spy mission: OWW 4.3, 5.1, 6.1)
 
+    order_list = options
     map_help = (
         "On the map: click an area to place or move PFs there, attack a power, give a marker "
         "order or spy there; each number offered is the most you may use, lower it in the menu "
         "or in the box. Attacks on several powers and conditions are typed."
     )
-
-    def order_options(self, state: State, power: str) -> dict[str, list[str]]:
-        """``{"orders": [...]}``: every order offered to ``power`` this turn (options.py)."""
-        return options.legal_orders(self, state, power)
-
-    def order_places(self, order: str) -> tuple[str, ...]:
-        """The area an offered order names (``PLACE 3 POL``: "", POL)."""
-        return options.places(order)
-
-    def order_gloss(self, order: str) -> str:
-        return ""  # the orders say what they do
-
-    def order_key(self, order: str) -> str:
-        """One attack and one marker order an area, one spy mission (OWW 4.3, 5.1, 6.1)."""
-        return options.key(order)
 
     def resolve(
         self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance

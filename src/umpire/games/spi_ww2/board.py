@@ -46,7 +46,8 @@ class Board:
             hid, _, nat = key.partition(":")
             self.attacked[(hid, nat)] = int(n)
         self.attacked_hexes: set[str] = set()
-        self._supply: dict[str, set[str]] = {}
+        # supply.in_supply's judgement per nationality, made once a Player-Turn
+        self.supplied: dict[str, set[str]] = {}
         self._state: State | None = None
         self._state_key: tuple[int, int, int] = (0, 0, 0)
 
@@ -142,14 +143,6 @@ class Board:
                     continue
                 return True
         return False
-
-    def in_supply(self, nat: str, hid: str) -> bool:
-        """Supply as judged at the start of the Player-Turn (provisional 9.5)."""
-        if nat not in self._supply:
-            from umpire.games.spi_ww2.supply import supplied
-
-            self._supply[nat] = supplied(self, nat)
-        return hid in self._supply[nat]
 
     def fought(self, player: str, nat: str) -> None:
         """19.12: combat with a country's units makes the player a hostile force there."""

@@ -14,7 +14,7 @@ from collections import deque
 
 from umpire.core.chance import Chance
 from umpire.core.problems import OrderError
-from umpire.games.spi_ww2 import combat, legality, movement, phase, politics
+from umpire.games.spi_ww2 import combat, legality, movement, phase, politics, supply
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts
 from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, State, is_combat
@@ -176,7 +176,7 @@ def _attacks(board: Board, power: str, own: tuple[str, ...]) -> list[Order]:
             groups = []
             for h in board.map.adjacent(target):
                 sp = board.sp(h, nat) - board.attacked.get((h, nat), 0)
-                if sp > 0 and board.in_supply(nat, h):
+                if sp > 0 and supply.in_supply(board, nat, h):
                     groups.append((nat, sp, h))
             if not groups:
                 continue

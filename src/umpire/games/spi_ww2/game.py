@@ -173,10 +173,6 @@ class SpiWW2:
     def order_number(self, order: str) -> tuple[int, int] | None:
         return options.order_number(order)
 
-    def parse(self, state: State, power: str, text: str) -> Parsed[Order]:
-        """Through core's one submission pipeline (:func:`umpire.core.submission.read`)."""
-        return submission.read(self, state, power, text)
-
     def format(self, order: Order) -> str:
         return format_order(order)
 
@@ -230,7 +226,7 @@ class SpiWW2:
 
     def bot_orders(self, state: State, power: str, chance: Chance) -> str:
         lines = bot.bot_orders(state, power, chance, self.charts)
-        parsed = self.parse(state, power, "\n".join(lines))
+        parsed = submission.read(self, state, power, "\n".join(lines))
         return "".join(f"{format_order(o)}\n" for _, o in parsed.orders)
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:

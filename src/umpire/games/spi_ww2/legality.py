@@ -8,7 +8,7 @@ attack counts the SP that will stand next to its target.
 
 from __future__ import annotations
 
-from umpire.games.spi_ww2 import combat, movement, politics, seas, transport
+from umpire.games.spi_ww2 import combat, movement, politics, seas, supply, transport
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.errors import problem
 from umpire.games.spi_ww2.orders import Attack, Land, Move, Place, Rail, Ship
@@ -258,7 +258,9 @@ def check_attack(board: Board, player: str, order: Attack) -> None:
         have = board.sp(hid, nat) - board.attacked.get((hid, nat), 0)
         if used[(hid, nat)] > have:
             refuse(f"only {max(have, 0)} {nat} SP at {hid} may still attack")
-        if not board.charts.core["supply"]["attack_when_out"] and not board.in_supply(nat, hid):
+        if not board.charts.core["supply"]["attack_when_out"] and not supply.in_supply(
+            board, nat, hid
+        ):
             refuse(f"{nat} at {hid} is out of supply (9.6)")
     if all(
         politics.commands(board.state, board.charts, player, n) for n in board.nats_at(order.target)

@@ -17,19 +17,31 @@ given alone), so that what the page offers is what the receipt accepts.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol
 
-from umpire.core.problems import OrderError
+from umpire.core.problems import OrderError, Parsed
 from umpire.games.spi_ww2 import combat, legality, movement, politics
 from umpire.games.spi_ww2.board import Board
+from umpire.games.spi_ww2.charts import Charts
 from umpire.games.spi_ww2.model import State, is_combat
 from umpire.games.spi_ww2.notation import format_order, parse_order
 from umpire.games.spi_ww2.orders import Attack, Land, Move, Order, Place, Rail, Ship
 from umpire.games.spi_ww2.turn import phasing
 
-if TYPE_CHECKING:
-    from umpire.games.spi_ww2.game import SpiWW2
+
+class Rules(Protocol):
+    """What the page's choices need of the ruleset (:class:`~umpire.games.spi_ww2.game.SpiWW2`,
+    passed in, so that this module does not import the game that imports it): its charts and
+    its check of a submission."""
+
+    @property
+    def charts(self) -> Charts: ...
+
+    def check(
+        self, state: State, power: str, orders: Sequence[tuple[int, Order]]
+    ) -> Parsed[Order]: ...
+
 
 PLACE = "place"  # the list of placements (an order of no stack)
 _STACK = re.compile(r"^([A-Z]+) (\d{1,2}) (\d{4})$")
@@ -45,7 +57,7 @@ MAP_HELP = (
 )
 
 
-def stacks(ruleset: SpiWW2, state: State, power: str) -> list[tuple[str, int, str]]:
+def stacks(ruleset: Rules, state: State, power: str) -> list[tuple[str, int, str]]:
     """The phasing ``power``'s stacks, (nationality, SP, hex), of the nationalities he may
     order now (10.0, 18.0, 16.64: ``legality.operated``)."""
     if power not in phasing(state, ruleset.charts) or state.phase <= 0:
@@ -68,12 +80,12 @@ def stack_key(nat: str, sp: int, hid: str) -> str:
     return f"{nat} {sp} {hid}"
 
 
-def _accepted(ruleset: SpiWW2, state: State, power: str, order: Order) -> bool:
+def _accepted(ruleset: Rules, state: State, power: str, order: Order) -> bool:
     """Does the game's own check accept ``order`` given alone?"""
     return bool(ruleset.check(state, power, [(1, order)]).orders)
 
 
-def order_options(ruleset: SpiWW2, state: State, power: str) -> dict[str, list[str]]:
+def order_options(ruleset: Rules, state: State, power: str) -> dict[str, list[str]]:
     own = stacks(ruleset, state, power)
     if not own:
         return {}
@@ -93,9 +105,7 @@ def order_options(ruleset: SpiWW2, state: State, power: str) -> dict[str, list[s
     return out
 
 
-def _attacks(
-    ruleset: SpiWW2, state: State, power: str, group: tuple[str, int, str]
-) -> list[Attack]:
+def _attacks(ruleset: Rules, state: State, power: str, group: tuple[str, int, str]) -> list[Attack]:
     """The attacks of one stack alone on each hex beside it (8.0) the game accepts."""
     board = Board(state, ruleset.charts)
     out = []
@@ -116,7 +126,7 @@ def _targets(board: Board, power: str, hid: str) -> list[str]:
     ]
 
 
-def _placements(ruleset: SpiWW2, state: State, power: str) -> list[Place]:
+def _placements(ruleset: Rules, state: State, power: str) -> list[Place]:
     """Each pool's SP, all of them, in every hex where they may enter (10.0)."""
     board = Board(state, ruleset.charts)
     out = []
@@ -142,7 +152,7 @@ def _placements(ruleset: SpiWW2, state: State, power: str) -> list[Place]:
 
 
 def order_steps(
-    ruleset: SpiWW2, state: State, power: str, so_far: str
+    ruleset: Rules, state: State, power: str, so_far: str
 ) -> list[dict[str, Any]] | None:
     """The choices after ``so_far``: a stack of ``power`` (``GER 3 1915``) or an attack being
     built (``ATTACK 2016 WITH GER 3 1915``). None: no such order of ``power`` now."""
@@ -182,7 +192,7 @@ def _joinable(state: State, power: str, own: list[tuple[str, int, str]], order: 
 
 
 def _attack_steps(
-    ruleset: SpiWW2,
+    ruleset: Rules,
     state: State,
     power: str,
     own: list[tuple[str, int, str]],
@@ -225,7 +235,7 @@ def _attack_steps(
 
 
 def _move_steps(
-    ruleset: SpiWW2, state: State, power: str, group: tuple[str, int, str]
+    ruleset: Rules, state: State, power: str, group: tuple[str, int, str]
 ) -> Iterator[dict[str, Any]]:
     """Every hex the stack may move to: by land (the umpire's cheapest path, 5.1), by rail
     (5.6), by sea from a port (5.7, 5.8); each the game accepts given alone."""
@@ -259,7 +269,7 @@ def _move_steps(
 
 
 def _voyages(
-    ruleset: SpiWW2, state: State, power: str, board: Board, group: tuple[str, int, str]
+    ruleset: Rules, state: State, power: str, board: Board, group: tuple[str, int, str]
 ) -> Iterator[dict[str, Any]]:
     """Naval transport to a port (SHIP, 5.7) and amphibious movement to a coastal hex (LAND,
     5.8), on the first transport (own first) the game accepts."""

@@ -124,4 +124,8 @@ def foreign_in_britain(board: Board, nat: str) -> set[str]:
 
 
 def in_supply(board: Board, nat: str, hid: str) -> bool:
-    return hid in supplied(board, nat)
+    """Supply as judged at the start of the Player-Turn (provisional 9.5): judged once per
+    nationality on the board (``board.supplied``)."""
+    if nat not in board.supplied:
+        board.supplied[nat] = supplied(board, nat)
+    return hid in board.supplied[nat]

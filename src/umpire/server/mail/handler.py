@@ -433,6 +433,8 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
                     f"({masked(seat.secret_code)})."
                 )
             codes.append(E.PRESS_SENT.code)
+    if E.PRESS_SENT.code in codes:
+        reply.add(_press_limit(user))
     for command in request.commands:
         if command.name == "REPORT":
             codes.append(_report(game, seat, command.turn, reply))
@@ -484,6 +486,12 @@ def _maps(user: User, on: bool, reply: replies.Reply) -> str:
         "your game page shows it (an SVG attachment; a game without a map sends none)."
     )
     return E.MAPS_SET.code
+
+
+def _press_limit(user: User) -> str:
+    """The press limit, said under the press a mail sent (as a receipt says its cap)."""
+    most, left = service.press_per_hour(), service.press_left(user)
+    return f"Press is limited to {most} messages an hour per player: {left} left this hour."
 
 
 def _orders(

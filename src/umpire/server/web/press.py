@@ -110,7 +110,10 @@ def _send(request: HttpRequest, game: Game, user: User) -> HttpResponse:
     signed = request.POST.get("anonymous") != "on"
     try:
         service.send_message(game.pk, user, request.POST.get("text", ""), to=to, signed=signed)
-        messages.success(request, "Message sent.")
+        most, left = service.press_per_hour(), service.press_left(user)
+        messages.success(
+            request, f"Message sent. Press is limited to {most} an hour: {left} left this hour."
+        )
     except SessionError as err:
         report_error(request, err)
     return redirect("web:press", game.pk)

@@ -23,6 +23,7 @@ import heapq
 from collections.abc import Iterator
 from typing import Any, Protocol
 
+from umpire.core import submission
 from umpire.core.problems import OrderError
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.model import MOVEMENT
@@ -32,7 +33,8 @@ from umpire.games.diplomacy.v1939.orders import RAID, Flight
 
 
 class _Rules(Protocol):
-    def parse(self, state: Any, power: str, text: str) -> Any: ...
+    def read_line(self, state: Any, power: str, line: str, scope: dict[str, Any]) -> Any: ...
+    def check(self, state: Any, power: str, orders: Any) -> Any: ...
     def format(self, order: Any) -> str: ...
 
 
@@ -118,7 +120,7 @@ def next_steps(
     raided = flight is not None and flight.mission == RAID
 
     def accepted(text: str) -> str | None:
-        parsed = rules.parse(state, power, text)
+        parsed = submission.read(rules, state, power, text)
         if parsed.problems or len(parsed.orders) != 1:
             return None
         return str(rules.format(parsed.orders[0][1]))

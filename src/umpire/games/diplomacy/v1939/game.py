@@ -8,7 +8,6 @@ from collections.abc import Hashable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.ordermarks import Mark
@@ -140,9 +139,6 @@ class Diplomacy1939:
         return Pending(state.turn, label(state), tuple(who), kinds.get(state.phase, ()))
 
     # -- orders: the grammar of a line and the legality of a submission (core.submission) ------
-
-    def parse(self, state: State1939, power: str, text: str) -> Parsed[Any]:
-        return submission.read(self, state, power, text)
 
     def read_line(
         self, state: State1939, power: str, line: str, scope: dict[str, Any]

@@ -1,0 +1,72 @@
+"""No import cycle inside a game package (issue 28): a module that needs a piece of one that
+imports it takes that piece moved down, or passed in. Import-linter's contracts in
+pyproject.toml keep the games apart and below the server; this keeps each game's own modules
+in layers, with grimp (import-linter's own graph builder). Imports under ``TYPE_CHECKING``
+count: a cycle of types is a cycle of design."""
+
+from __future__ import annotations
+
+import grimp
+import pytest
+
+GAMES = ("origins", "battleplan", "diplomacy", "conquest", "spi_ww2")
+
+
+@pytest.fixture(scope="module")
+def graph() -> grimp.ImportGraph:
+    return grimp.build_graph("umpire", cache_dir=None)
+
+
+def cycles(graph: grimp.ImportGraph, package: str) -> list[list[str]]:
+    """The import cycles among ``package``'s modules: each strongly connected set of two or
+    more modules (or one that imports itself), sorted (Tarjan's algorithm)."""
+    modules = graph.find_descendants(package) | {package}
+    edges = {m: sorted(graph.find_modules_directly_imported_by(m) & modules) for m in modules}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in edges[module]:
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                top = stack.pop()
+                group.append(top)
+                if top == module:
+                    break
+            if len(group) > 1 or module in edges[module]:
+                found.append(sorted(group))
+
+    for module in sorted(modules):
+        if module not in index:
+            visit(module)
+    return sorted(found)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_package_has_no_import_cycle(graph: grimp.ImportGraph, game: str) -> None:
+    assert cycles(graph, f"umpire.games.{game}") == []
+
+
+def test_the_check_finds_a_cycle() -> None:
+    """SPI's board -> supply -> seas -> board, as it was before issue 28."""
+    toy = grimp.ImportGraph()
+    for name in ("g", "g.board", "g.supply", "g.seas", "g.model"):
+        toy.add_module(name)
+    for importer, imported in (
+        ("g.board", "g.supply"),
+        ("g.supply", "g.seas"),
+        ("g.seas", "g.board"),
+        ("g.board", "g.model"),
+    ):
+        toy.add_import(importer=importer, imported=imported)
+    assert cycles(toy, "g") == [["g.board", "g.seas", "g.supply"]]
