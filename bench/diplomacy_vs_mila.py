@@ -15,7 +15,7 @@ wall clock also counts the time the process waited for a core, which hurts the l
 
 What is timed, for both engines, is the same work: taking each power's orders in text form
 (the same canonical text for both) through the engine's own order handling, and adjudicating
-the movement phase into the next position. Umpire: ``RULESET.parse`` for every power, then
+the movement phase into the next position. Umpire: ``umpire.core.submission.parse`` for every power, then
 ``RULESET.resolve``. mila: ``Game.set_orders`` for every power, then ``Game.process``. Setting
 up the position (Umpire's ``State`` exists already; mila's ``Game()``, ``set_units``,
 ``set_centers``, ``set_current_phase``) and process start-up are not timed. The default run

@@ -1,7 +1,7 @@
 """The DATC 3.0 test cases (datc/*.toml), read and checked by this one runner.
 
 Every case is run through the Ruleset as a game would be: each power's orders are parsed
-with ``RULESET.parse`` (illegal orders are rejected there and the unit holds, as the DATC
+with ``umpire.core.submission.parse`` (illegal orders are rejected there and the unit holds, as the DATC
 says), then ``RULESET.resolve`` adjudicates. The runner checks the result of every order the
 case gives a result for, the positions after the phase, and the dislodged units (with their
 retreat options where the case names them).
