@@ -79,7 +79,7 @@ WITHDRAW = "CLEAR"
 
 
 def withdrawal(text: str) -> tuple[str, bool]:
-    """``text`` with each line that is the word :data:`WITHDRAW` alone (any case and spacing)
+    r"""``text`` with each line that is the word :data:`WITHDRAW` alone (any case and spacing)
     blanked, the line numbers kept, and whether it had one.
 
     >>> withdrawal("clear\nDIGIT 3")
