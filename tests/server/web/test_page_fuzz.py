@@ -179,7 +179,10 @@ def test_no_page_answers_5xx_to_any_parameter(gm: Any) -> None:
         nonlocal tried
         for what, response in got:
             tried += 1
-            if response.status_code >= 500:
+            if response.status_code >= 500 and not (
+                # /healthz answers 503 by design while no task worker beats (none runs here)
+                what.split()[1] == "/healthz" and response.status_code == 503
+            ):
                 failures.append(f"{who}: {what} -> {response.status_code}")
 
     for route in page_routes():
