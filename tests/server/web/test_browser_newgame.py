@@ -38,6 +38,9 @@ SIZES = {"desktop": LAPTOP, "phone": PHONE}
 MARKS = "figure.map svg > g.order-marks g.order-mark"
 # A turn whose orders name no place is given from the order lists (these orders are offered).
 LIST_ORDERS = ("DIGIT ", "PERMIT ")
+# Every test signs up one newcomer, all from this machine's address: more than a site's
+# sign-ups an hour from one address (UMPIRE_SIGNUPS_PER_HOUR).
+LIVE_ENV = {"UMPIRE_SIGNUPS_PER_HOUR": "100"}
 WAIT = 60_000  # ms: a turn run by the worker, then the page's next poll (every 4 s)
 
 
@@ -201,6 +204,8 @@ def _spi(page: Any, power: str, gid: int) -> list[str]:
         if moves:
             break
     move = moves[-1]
+    # clicks at the hexes' places on the screen: the map in view (a reload keeps the scroll)
+    page.locator("figure.map").evaluate("f => f.scrollIntoView({block: 'start'})")
     page.mouse.click(*_at(page, unit.split()[2]))
     page.wait_for_function(
         "() => document.querySelector('.map-hint').textContent.includes('highlighted hex')"
