@@ -22,10 +22,9 @@ from typing import Any
 import pytest
 
 from .browser import Live, chrome, context, live, load_lists, shot, skip_reason
-from .test_browser import box_lines, click_map, steps_of
+from .test_browser import box_lines, steps_of
 from .test_browser_accounts import confirmation_link
 from .test_browser_battleplan import REGIONS, _choose, _lists, _plan
-from .test_browser_battleplan import _click as _click_space
 from .test_browser_spi import _at
 
 pytestmark = [pytest.mark.skipif(bool(skip_reason()), reason=skip_reason() or "")]
@@ -119,6 +118,47 @@ def drawn(page: Any, count: int) -> list[tuple[str, str]]:
     ]
 
 
+def _frame(page: Any) -> dict[str, float]:
+    """Where the map shown is framed on the screen (its view's pan frame)."""
+    box = page.locator("figure.map .map-pan:visible").first.bounding_box()
+    assert box is not None
+    return dict(box)
+
+
+def tap(page: Any, target: Any) -> None:
+    """Click ``target`` on the map as the player would. On a laptop: where it is. On a
+    phone: the map zoomed in (the + button) and dragged until the target is in the middle of
+    its frame, then a tap there, big enough to hit (WCAG 2.2 target size, 24 px)."""
+    if page.viewport_size["width"] > 600:
+        target.first.click(force=True)
+        return
+    page.locator("figure.map").evaluate("f => f.scrollIntoView({block: 'start'})")
+    zoom = page.locator("figure.map .map-zoom button[data-zoom=in]:visible").first
+    for _ in range(8):
+        box = target.first.bounding_box()
+        assert box is not None
+        if min(box["width"], box["height"]) >= 24:
+            break
+        zoom.click()
+    for _ in range(6):  # drags of at most 120 px each, from the frame's middle
+        frame, box = _frame(page), target.first.bounding_box()
+        mid = (frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
+        here = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        dx, dy = mid[0] - here[0], mid[1] - here[1]
+        if abs(dx) < 30 and abs(dy) < 30:
+            break
+        dx, dy = max(-120, min(120, dx)), max(-120, min(120, dy))
+        page.mouse.move(*mid)
+        page.mouse.down()
+        page.mouse.move(mid[0] + dx, mid[1] + dy, steps=6)
+        page.mouse.up()
+    box, frame = target.first.bounding_box(), _frame(page)
+    here = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert frame["x"] <= here[0] <= frame["x"] + frame["width"], (box, frame)
+    assert frame["y"] <= here[1] <= frame["y"] + frame["height"], (box, frame)
+    page.mouse.click(*here)
+
+
 # How each game's orders are given by clicking (the page open on a turn awaiting them): each
 # returns the orders the box then holds.
 
@@ -130,8 +170,8 @@ def _diplomacy_move(page: Any, power: str, gid: int) -> list[str]:
     ]  # a move of a unit (no coast, no convoy)
     move = moves[0]
     kind, here, _, there = move.split()
-    page.locator(f'figure.map [data-unit="{power} {kind} {here}"]').first.click(force=True)
-    page.locator(f'figure.map text.label[data-space="{there}"]').first.click(force=True)
+    tap(page, page.locator(f'figure.map [data-unit="{power} {kind} {here}"]'))
+    tap(page, page.locator(f'figure.map text.label[data-space="{there}"]'))
     if page.locator("#map-menu").count():  # a support naming the same province: a menu
         page.click(f'#map-menu button[data-order="{move}"]')
     return [move]
@@ -141,7 +181,7 @@ def _diplomacy_build(page: Any, power: str, gid: int) -> list[str]:
     """1939 III opens with the Winter 1938 builds: a home centre, then the build there."""
     armies = [o for o in options(page) if re.fullmatch(r"Build A [a-z]{3}", o)]
     build = armies[0]
-    click_map(page, build.split()[-1])
+    tap(page, page.locator(f'figure.map text.label[data-space="{build.split()[-1]}"]'))
     if page.locator("#map-menu").count():  # a coastal centre: an army or a fleet
         page.click(f'#map-menu button[data-order="{build}"]')
     return [build]
@@ -161,12 +201,13 @@ def _battleplan(page: Any, power: str, gid: int) -> list[str]:
                 break
         else:
             page.click(".map-views button:text-is('World')")
-    _click_space(page, board, own)
-    _click_space(page, board, target)
+    space = f'{board} text.label[data-space="{{}}"]'
+    tap(page, page.locator(space.format(own)))
+    tap(page, page.locator(space.format(target)))
     part = max(most // 2, 1)
     _choose(page, move, part)
-    _click_space(page, board, own)
-    _click_space(page, board, own)
+    tap(page, page.locator(space.format(own)))
+    tap(page, page.locator(space.format(own)))
     _choose(page, build, None)
     return [re.sub(r"AT\d+", f"AT{part}", move), build]
 
@@ -175,9 +216,7 @@ def _conquest(page: Any, power: str, gid: int) -> list[str]:
     """A country: the Homeland there."""
     homeland = next(o for o in options(page) if o.startswith("HOMELAND "))
     country = homeland.split()[-1]
-    page.locator(f'figure.map svg:not([data-region]) text.label[data-space="{country}"]').click(
-        force=True
-    )
+    tap(page, page.locator(f'figure.map svg:not([data-region]) text.label[data-space="{country}"]'))
     page.click(f'#map-menu button[data-order="{homeland}"]')
     return [homeland]
 
@@ -186,7 +225,7 @@ def _origins(page: Any, power: str, gid: int) -> list[str]:
     """An area: one factor placed there."""
     place = next(o for o in options(page) if o.startswith("PLACE "))
     area = place.split()[-1]
-    page.locator(f'figure.map text.label[data-space="{area}"]').first.click(force=True)
+    tap(page, page.locator(f'figure.map text.label[data-space="{area}"]'))
     page.fill("#map-menu input[name=amount]", "1")
     page.click(f'#map-menu button[data-order="{place}"]')
     return [f"PLACE 1 {area}"]
