@@ -151,3 +151,21 @@ def test_the_grid_the_page_reads_is_the_grid_the_map_is_drawn_with() -> None:
         for point in (s["label"], s["unit"]):
             near = [n for n in MAP.adjacent(hid)] + [hid]
             assert min(near, key=lambda n: math.dist(centre(n), point)) == hid, (hid, point)
+
+
+@pytest.mark.rule("SPI 4.2")
+def test_the_diplomacy_interphase_offers_each_players_permissions_and_pass() -> None:
+    """Every player orders in the Diplomacy Interphase (4.2 A): his list offers each
+    permission to another player that the game's check accepts, and PASS, so that a player on
+    the web page has orders to choose from (none of them names a hex: the list, not the map)."""
+    state = start(6)
+    assert state.phase == 0  # the game opens with the Interphase
+    for power in CHARTS.players(6):
+        options = RULESET.order_options(state, power)
+        assert list(options) == ["diplomacy"], options
+        offered = options["diplomacy"]
+        assert offered[-1] == "PASS" and any(o.startswith("PERMIT ") for o in offered)
+        assert not any(f" {power} " in f"{o} " for o in offered if o.startswith("PERMIT "))
+        for text in offered:
+            assert _accepted(state, power, text), (power, text)
+            assert RULESET.order_places(text) == ()

@@ -77,7 +77,11 @@ class Live:
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+def live(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Live]:
+    """The server for a module's tests; a module's ``LIVE_ENV`` (a dict) adds to its
+    environment (e.g. a sign-up limit above the tests' own sign-ups from one address)."""
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update(
@@ -86,6 +90,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
         UMPIRE_TICK_SECONDS="0.5",
         DJANGO_SETTINGS_MODULE="umpire.server.settings",
     )
+    env.update(getattr(request.module, "LIVE_ENV", {}))
     umpire = Path(sys.executable).with_name("umpire")
     child = subprocess.Popen(
         [str(umpire), "serve", "--port", str(port), "--no-demo"],

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from umpire.core import ordermarks, session
-from umpire.server import service
+from umpire.server import accounts, service
 from umpire.server.models import Game, Submission
 from umpire.server.schemas import ORDERS_MAX_BYTES
 from umpire.server.store import load_record
@@ -129,6 +129,23 @@ def test_the_preview_refuses_whoever_holds_no_seat(gm: Any) -> None:
     stale = client_for(users["GER"]).post(url, {"orders": "A ber - sil", "turn": game.turn + 1})
     assert stale.status_code == 409 and stale.json()["error"]["code"] == "turn/stale"
     assert client_for(users["GER"]).get(url).status_code == 405
+
+
+def test_a_game_master_who_holds_a_seat_in_his_own_game_sees_his_orders_drawn(gm: Any) -> None:
+    """A newcomer who creates a game from the web is its game master; seated in it, his
+    clicks on the map are drawn like anyone's (not refused as the umpire's, who holds no
+    power)."""
+    owner = accounts.register("owner", "a-long-pass-9", email="owner@example.org", verified=True)
+    game = service.create_game(
+        owner, "His own table", "diplomacy",
+        settings={"deadline": {"minutes": 0}, "fill_with_bots": True},
+    )  # fmt: skip
+    service.join(game.pk, owner, ["GER"])
+    game = service.start(game.pk, owner)
+    url = f"/games/{game.pk}/preview/"
+    data = client_for(owner).post(url, {"orders": "A ber - sil", "turn": game.turn}).json()
+    assert [(m["line"], m["kind"]) for m in data["marks"]] == [(1, "move")], data
+    assert 'class="arrow"' in data["overlays"]["map"]
 
 
 def test_the_preview_refuses_an_oversized_box_and_a_post_without_csrf(gm: Any) -> None:

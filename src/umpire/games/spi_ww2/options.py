@@ -5,7 +5,9 @@ given alone), so that what the page offers is what the receipt accepts.
 - ``order_options``: each stack of the phasing player (``GER 3 1915``: nationality, Strength
   Points, hex), in a combat phase those beside units not his, with their attacks (moves are too
   many to list: they come step by step), and the placements of his pools (``place``) in a movement phase, each with
-  every SP the pool holds (the page lowers the number).
+  every SP the pool holds (the page lowers the number); in the Diplomacy Interphase
+  (``diplomacy``: orders of no stack, given from the list) each permission the player may
+  grant, and PASS.
 - ``order_steps``: after a stack, every hex it may move to (MOVE, with the engine's own path
   and its cost; RAIL; SHIP and LAND from a port) or attack; after an attack, each other stack
   that may join it. Each choice names the hexes it passes (``path``), says its cost or odds
@@ -24,9 +26,9 @@ from umpire.core.problems import OrderError, Parsed
 from umpire.games.spi_ww2 import combat, legality, movement, politics
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts
-from umpire.games.spi_ww2.model import State, is_combat
-from umpire.games.spi_ww2.notation import format_order, parse_order
-from umpire.games.spi_ww2.orders import Attack, Land, Move, Order, Place, Rail, Ship
+from umpire.games.spi_ww2.model import DIPLOMACY, State, is_combat
+from umpire.games.spi_ww2.notation import RIGHTS, format_order, parse_order
+from umpire.games.spi_ww2.orders import Attack, Land, Move, Order, Pass, Permit, Place, Rail, Ship
 from umpire.games.spi_ww2.turn import phasing
 
 
@@ -44,6 +46,7 @@ class Rules(Protocol):
 
 
 PLACE = "place"  # the list of placements (an order of no stack)
+INTERPHASE = "diplomacy"  # the list of the Diplomacy Interphase's orders (of no stack)
 _STACK = re.compile(r"^([A-Z]+) (\d{1,2}) (\d{4})$")
 _HEX = re.compile(r"\d{4}")
 
@@ -86,6 +89,8 @@ def _accepted(ruleset: Rules, state: State, power: str, order: Order) -> bool:
 
 
 def order_options(ruleset: Rules, state: State, power: str) -> dict[str, list[str]]:
+    if state.phase == DIPLOMACY:
+        return _interphase(ruleset, state, power)
     own = stacks(ruleset, state, power)
     if not own:
         return {}
@@ -103,6 +108,20 @@ def order_options(ruleset: Rules, state: State, power: str) -> dict[str, list[st
         if placed:
             out[PLACE] = placed
     return out
+
+
+def _interphase(ruleset: Rules, state: State, power: str) -> dict[str, list[str]]:
+    """The Diplomacy Interphase's orders ``power`` may give (every player orders in it): each
+    permission to another player the game's check accepts (REFUSE, LENDLEASE, PEACE and the
+    rest are typed), and PASS."""
+    if power not in phasing(state, ruleset.charts):
+        return {}
+    board = Board(state, ruleset.charts)
+    permits = [
+        Permit(other, right) for other in board.base.players if other != power for right in RIGHTS
+    ]
+    offered = [p for p in permits if _accepted(ruleset, state, power, p)]
+    return {INTERPHASE: [*(format_order(p) for p in offered), format_order(Pass())]}
 
 
 def _attacks(ruleset: Rules, state: State, power: str, group: tuple[str, int, str]) -> list[Attack]:

@@ -60,7 +60,7 @@ def preview(request: HttpRequest, game_id: int) -> HttpResponse:
     if user is None:
         return _refused(401, E.AUTH_LOGGED_OUT)
     game = game_or_404(game_id, user)
-    viewer = viewer_of(game, user)
+    viewer = viewer_of(game, user, seat_first=True)  # a game master may hold a seat
     if viewer.power is None:
         return _refused(403, E.SEAT_NONE)
     if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
