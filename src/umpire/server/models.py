@@ -53,6 +53,22 @@ class ApiToken(models.Model):
         return f"{self.name} token of {self.user}"
 
 
+class CalendarFeed(models.Model):
+    """The secret address of one account's calendar of deadlines (an iCalendar feed a calendar
+    application subscribes to). Only the SHA-256 digest of its secret is stored; a new address
+    replaces the old one, and revoking deletes it."""
+
+    user = models.OneToOneField(
+        conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed"
+    )
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"calendar of {self.user}"
+
+
 class GameStatus(models.TextChoices):
     FORMING = "forming"
     RUNNING = "running"

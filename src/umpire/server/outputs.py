@@ -287,10 +287,7 @@ def _turn_output(part: str, game: Game, viewer: Viewer, turn: int | None) -> Any
     if part == "events":
         rows = Turn.objects.filter(game=game, number=at).values_list("events", flat=True)
         events = [Event.from_json(e) for e in rows.first() or []] if at >= 1 else []
-        if viewer.role == SPECTATOR:
-            shown = [e for e in events if e.audience.kind == PUBLIC]
-        else:
-            shown = visible_to(events, viewer.power)
+        shown = shown_events(events, viewer)
         return {
             "turn": at,
             "events": [{"kind": e.kind, "text": e.text, "data": e.data} for e in shown],
@@ -300,6 +297,14 @@ def _turn_output(part: str, game: Game, viewer: Viewer, turn: int | None) -> Any
     if part == "view":
         return {"turn": at, "view": _stored(game, at, viewer.power, "view")}
     return {"turn": at, "text": _stored(game, at, viewer.power, "printout")}
+
+
+def shown_events(events: Sequence[Event], viewer: Viewer) -> list[Event]:
+    """The events of a turn that ``viewer`` may read: the public ones for a spectator (and a
+    feed), those addressed to his power or to all for a player, every one for the umpire."""
+    if viewer.role == SPECTATOR:
+        return [e for e in events if e.audience.kind == PUBLIC]
+    return visible_to(events, viewer.power)
 
 
 def _stored(game: Game, turn: int, power: str | None, what: str) -> Any:

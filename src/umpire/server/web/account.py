@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from umpire.core.session import SessionError
 from umpire.server import accounts
-from umpire.server.models import Game, GameStatus, Seat
+from umpire.server.models import CalendarFeed, Game, GameStatus, Seat
 from umpire.server.outputs import viewer_of
 from umpire.server.web.common import need_login, read, report_error, signed_in
 
@@ -43,6 +43,8 @@ def account_page(request: HttpRequest) -> HttpResponse:
         "token_days": accounts.token_lifetime().days,
         "mail_maps": accounts.mails_maps(user),
         "attempts": accounts.login_attempts(user),
+        "calendar": CalendarFeed.objects.filter(user=user).first(),
+        "new_calendar": request.session.pop("new_calendar", None),
     }
     return render(request, "web/account.html", ctx)
 

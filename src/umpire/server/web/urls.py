@@ -1,6 +1,17 @@
 from django.urls import path
 
-from umpire.server.web import account, actions, create, gm, howto, live, press, preview, views
+from umpire.server.web import (
+    account,
+    actions,
+    create,
+    feeds,
+    gm,
+    howto,
+    live,
+    press,
+    preview,
+    views,
+)  # fmt: skip
 
 app_name = "web"
 
@@ -18,6 +29,8 @@ urlpatterns = [
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/turn/<int:turn>/", views.turn_page, name="turn"),
     path("games/<int:game_id>/watch/", views.watch, name="watch"),
+    path("games/<int:game_id>/feed.atom", feeds.GameFeed(), name="game_feed"),
+    path("calendar/<str:secret>/deadlines.ics", feeds.calendar, name="calendar"),
     path("games/<int:game_id>/watch/<int:turn>/", views.watch, name="watch_turn"),
     path("games/<int:game_id>/orders/", actions.orders, name="orders"),
     path("games/<int:game_id>/steps/", views.order_steps, name="steps"),
@@ -30,6 +43,8 @@ urlpatterns = [
     path("account/", account.account_page, name="account"),
     path("account/tokens/", account.new_token, name="new_token"),
     path("account/maps/", account.mail_maps, name="mail_maps"),
+    path("account/calendar/", feeds.new_calendar, name="new_calendar"),
+    path("account/calendar/revoke/", feeds.revoke_calendar, name="revoke_calendar"),
     path("account/tokens/<int:token_id>/revoke/", account.revoke_token, name="revoke_token"),
     path("account/games/<int:game_id>/code/", account.new_code, name="new_code"),
     path("gm/", gm.console, name="gm"),

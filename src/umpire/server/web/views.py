@@ -296,6 +296,7 @@ def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpRe
         "last": max(game.turn - 1, 0),
         **page_maps(game, events.get("turn", 0), PUBLIC, public.get("view"), events.get("events")),
         "joined": _joined(user, game.pk).get(game.pk),
+        "feed": game.public,
     }
     if turn is None and game.status != GameStatus.FINISHED:
         ctx["live_src"] = live.game_src(game.pk, SPECTATOR_VIEWER)
