@@ -118,6 +118,23 @@ def test_a_game_master_seated_in_his_own_game_plays_it_from_the_game_page() -> N
     assert "<td>ENG</td><td>host</td>" in console and "<td>FRA</td><td>bot</td>" in console
 
 
+def test_a_seated_game_master_writes_press_as_his_power() -> None:
+    """His Press page is his seat's, as for every player: his own power is not offered as a
+    recipient, and in a broadcast-only game he is offered what players are (all powers)."""
+    gm = newcomer("host")
+    c = client_for(gm)
+    c.post("/games/new/", {**FORM, "fill_with_bots": "on", "press": "broadcast"})
+    game = Game.objects.get()
+    c.post(f"/games/{game.pk}/join/", {"preferences": ["ENG"]})
+    c.post(f"/gm/{game.pk}/start/", {"method": "preferences"})
+    page = c.get(f"/games/{game.pk}/press/").content.decode()
+    assert 'name="to" value="FRA"' not in page and 'name="to" value="ENG"' not in page
+    c.post(f"/games/{game.pk}/press/", {"to": ["all"], "text": "Greetings from London"})
+    sent = game.messages.get()
+    assert sent.sender_power == "ENG" and sent.to_all
+    assert "Greetings from London" in c.get(f"/games/{game.pk}/press/").content.decode()
+
+
 # --- bots in every empty seat ----------------------------------------------------------------
 
 

@@ -85,7 +85,10 @@ def press_page(request: HttpRequest, game_id: int) -> HttpResponse:
     if user is None:
         return need_login(request)
     game = game_or_404(game_id, user)
-    viewer = viewer_of(game, user)
+    # A game master who holds a seat in his own game reads and writes press as that power,
+    # like every other player (what he sends goes out from his power: service.send_message);
+    # his umpire's view of the game stays on the console.
+    viewer = viewer_of(game, user, seat_first=True)
     if request.method == "POST":
         return _send(request, game, user)
     data = read(game, viewer, ["game", "messages"])

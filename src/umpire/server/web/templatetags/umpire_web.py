@@ -9,7 +9,7 @@ from django import template
 from django.urls import NoReverseMatch, reverse
 from django.utils.dateparse import parse_datetime
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 from umpire.core.ruleset import power_label
 
@@ -38,7 +38,7 @@ def deadline(value: Any) -> SafeString:
     """A deadline in UTC, with a countdown and the viewer's local time filled in by script."""
     when = _when(value)
     if when is None:
-        return format_html('<span class="deadline none">no deadline</span>')
+        return mark_safe('<span class="deadline none">no deadline</span>')  # a constant
     iso = when.isoformat()
     return format_html(
         '<span class="deadline" data-deadline="{}">'
