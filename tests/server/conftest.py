@@ -79,6 +79,22 @@ def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None
                 item.add_marker(pytest.mark.skip(reason=_UNREACHABLE))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def collected_static() -> None:
+    """The static files collected as ``umpire serve`` collects them (hashed names, a manifest,
+    compressed copies), into the tests' ``STATIC_ROOT`` (``var/static``): the pages render and
+    are served by the production storage itself, so a template naming a file that does not
+    exist fails here as it would on a site. Collected only when a file changed since the last
+    run (``staticfiles.collect``); every server started by a test (``umpire serve`` in a child
+    process) is pointed at the same directory, so it has nothing to collect."""
+    import os
+
+    from umpire.server import staticfiles
+
+    staticfiles.collect()
+    os.environ["UMPIRE_STATIC_ROOT"] = str(settings.STATIC_ROOT)
+
+
 @pytest.fixture(autouse=True)
 def private_cache() -> Iterator[None]:
     """Each test its own empty caches (the login throttle's counters live in the default one;

@@ -25,7 +25,8 @@ Configured by environment variables:
 - ``UMPIRE_TRUSTED_PROXIES``: reverse proxies in front (default 0), so that the per-address
   login limit sees the client's address (X-Forwarded-For) rather than the proxy's.
 - ``UMPIRE_CACHE_DIR``: where the login throttle's counters live (default ``$UMPIRE_VAR_DIR/cache``).
-- ``UMPIRE_STATIC_ROOT``: where ``collectstatic`` copies the static files (optional).
+- ``UMPIRE_STATIC_ROOT``: where the static files are collected, hashed and compressed (default
+  ``$UMPIRE_VAR_DIR/static``; ``umpire serve`` collects them at start).
 - ``UMPIRE_HTTPS``: ``1`` when the site is reached over HTTPS (a TLS-terminating proxy in
   front): HTTP is redirected to HTTPS, cookies are secure-only, HSTS is sent, and the proxy's
   ``X-Forwarded-Proto`` is trusted. Default: on when ``UMPIRE_ALLOWED_HOSTS`` names any host
@@ -45,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from whitenoise.compress import Compressor
 
 from umpire.server.mailconf import email_settings, private_dir, private_file
 
@@ -293,13 +295,25 @@ TIME_ZONE = "UTC"
 USE_I18N = False
 USE_TZ = True
 STATIC_URL = "static/"
-# WhiteNoise serves the files from the apps' own directories (the finders), so `umpire serve`
-# needs no collect step; `UMPIRE_STATIC_ROOT` is where `collectstatic` writes them for a
-# proxy that serves /static/ itself (docs/deploy.md).
-if os.environ.get("UMPIRE_STATIC_ROOT"):
-    STATIC_ROOT = Path(os.environ["UMPIRE_STATIC_ROOT"]).resolve()
-WHITENOISE_USE_FINDERS = True
+# Static files are collected into STATIC_ROOT (``umpire serve`` does it at every start:
+# commands.collect_static), each under a name with its content's hash (``umpire.3f1c0a9b.css``)
+# beside its gzip and Brotli forms, and a manifest that `{% static %}` reads. WhiteNoise serves
+# them from there, compressed as the browser asks and, the name changing with the content, with
+# a year's "immutable" cache header: a returning reader fetches no static file at all until
+# an upgrade changes one. Tests collect once per run (tests/server/conftest.py).
+STATIC_ROOT = Path(os.environ.get("UMPIRE_STATIC_ROOT", str(VAR_DIR / "static"))).resolve()
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+# In debug mode `{% static %}` names the files themselves and WhiteNoise finds them in the
+# apps' directories, re-read as they are edited.
+WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+# Source maps are read by a developer's tools only: not worth compressing (the API
+# documentation's are 5 MB).
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True
 
 LOGGING = {
     "version": 1,
