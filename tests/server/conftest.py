@@ -21,33 +21,6 @@ from . import fakegame
 fakegame.install()
 
 
-def _route_test_clients() -> None:
-    """Django's test client goes through the API's middleware under /api/ and the pages'
-    elsewhere, as the server's WSGI application does (``umpire.server.handlers``)."""
-    from django.test import client
-
-    from umpire.server.handlers import ApiStack, takes_api_stack
-
-    pages_handler = client.ClientHandler
-
-    class ApiClientHandler(ApiStack, pages_handler):
-        pass
-
-    class RoutingClientHandler:
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            self.pages = pages_handler(*args, **kwargs)
-            self.api = ApiClientHandler(*args, **kwargs)
-
-        def __call__(self, environ: dict[str, Any]) -> Any:
-            api = takes_api_stack(environ.get("PATH_INFO", ""))
-            return (self.api if api else self.pages)(environ)
-
-    client.ClientHandler = RoutingClientHandler  # type: ignore[misc,assignment]
-
-
-_route_test_clients()
-
-
 def _postgres_unreachable() -> str | None:
     from django.db import connections
 

@@ -210,51 +210,6 @@ def test_the_compiled_reads_give_the_rows_the_orm_gives(running_game: dict[str, 
     assert Seat.objects.get(pk=seat.pk).ready_turn == 7
 
 
-@postgres_only
-def test_timestamps_are_read_in_c_with_djangos_values() -> None:
-    """Django's own ``timestamptz`` loader is pure Python; the backend's parses in C and gives
-    the same aware datetimes, in the same time zone object."""
-    import datetime
-
-    from umpire.server.pgsql.base import CTimestamptzLoader
-
-    moment = datetime.datetime(2026, 11, 23, 3, 14, 15, 926535, tzinfo=datetime.UTC)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT %s::timestamptz, '2020-02-29 23:59:59.5+02'::timestamptz", [moment])
-        got, leap = cursor.fetchone()
-    assert got == moment and got.tzinfo is datetime.UTC
-    assert leap == datetime.datetime(2020, 2, 29, 21, 59, 59, 500000, tzinfo=datetime.UTC)
-    loader = connection.connection.adapters.get_loader(1184, 0)  # timestamptz, text format
-    assert loader is not None and issubclass(loader, CTimestamptzLoader)
-
-
-@postgres_only
-def test_a_connection_keeps_one_prepared_cursor_and_a_new_connection_makes_another() -> None:
-    from umpire.server import statements
-
-    first = connection.prepared_cursor()  # type: ignore[attr-defined]
-    with first:
-        first.execute("SELECT 1")
-    second = connection.prepared_cursor()  # type: ignore[attr-defined]
-    assert second.cursor is first.cursor and not second.cursor.closed
-    with second:
-        second.execute("SELECT %s::int + 1", [41])
-        assert second.fetchone()[0] == 42
-    other = connections.create_connection("default")
-    try:
-        kept = other.prepared_cursor()
-        assert kept.cursor is not first.cursor
-        other.close()
-        again = other.prepared_cursor()  # a new connection: a new cursor, working
-        assert again.cursor is not kept.cursor
-        with again:
-            again.execute("SELECT 2")
-            assert again.fetchone()[0] == 2
-    finally:
-        other.close()
-    assert statements.token_user("no-such-digest") is None
-
-
 def test_the_compiled_inserts_store_what_the_orm_stores(running_game: dict[str, Any]) -> None:
     """Values prepared directly (plain values, JSON, aware datetimes) or through the field
     (anything else) are stored as the ORM stores them; a field not given takes its default."""

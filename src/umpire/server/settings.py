@@ -119,26 +119,28 @@ INSTALLED_APPS = [
     "allauth.account",
 ]
 
+# The middleware the pages alone need is wrapped (umpire.server.handlers.PagesOnly): an API
+# call under /api/ (not the account calls, not the API's documentation) passes it by.
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on every answer: no inline script (issue 30).
     "umpire.server.middleware.ContentSecurityPolicy",
-    # Static files straight from the app directories, with caching headers and compression.
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Static files from STATIC_ROOT: hashed names, compressed, cached a year (below).
+    "umpire.server.handlers.StaticFiles",
     # Pages compressed for browsers that ask (a Battle Plan game page, with its maps and order
     # lists inline, is several hundred KB of HTML, a fifth of that gzipped). Django pads each
-    # compressed answer at random against BREACH. Not on the API's stack (server/handlers.py).
-    "django.middleware.gzip.GZipMiddleware",
+    # compressed answer at random against BREACH. Not for the API (server/handlers.py).
+    "umpire.server.handlers.GZip",
     # Every query and form parameter within its length, no NUL, no 20-digit id (issue 30).
-    "umpire.server.middleware.InputLimits",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "umpire.server.handlers.InputLimits",
+    "umpire.server.handlers.Sessions",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "umpire.server.handlers.Csrf",
+    "umpire.server.handlers.Authentication",
+    "umpire.server.handlers.Messages",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
-    "allauth.account.middleware.AccountMiddleware",
+    "umpire.server.handlers.Htmx",
+    "allauth.account.middleware.AccountMiddleware",  # by name: allauth checks the list
     # Errors under /api/ that Django or ninja answer in plain text become {"code","message"}.
     "umpire.server.middleware.ApiErrorFormat",
 ]
@@ -167,6 +169,11 @@ TEMPLATES = [
 CONN_MAX_AGE = int(os.environ.get("UMPIRE_CONN_MAX_AGE", "600"))
 
 
+# psycopg prepares a statement when a connection runs it again after this many times (1: at
+# its second run; a statement run once is never prepared).
+PREPARE_THRESHOLD = 1
+
+
 def _database() -> dict[str, Any]:
     url = os.environ.get("DATABASE_URL")
     if url:
@@ -177,9 +184,17 @@ def _database() -> dict[str, Any]:
         private_file(Path(db["NAME"]))  # SQLite gives its WAL files the database's mode
     db["CONN_HEALTH_CHECKS"] = True
     if db["ENGINE"] == "django.db.backends.postgresql":
-        # Django's, with a health check that costs no round trip and prepared statements for
-        # the statements clients repeat (umpire/server/pgsql/base.py).
+        # Django's, with a health check that costs no round trip (umpire/server/pgsql/base.py).
         db["ENGINE"] = "umpire.server.pgsql"
+        options = db.setdefault("OPTIONS", {})
+        # Parameters bound on the server (Django's option), so that psycopg can prepare the
+        # statements a connection repeats: parsed and planned once per connection instead of on
+        # every request (planning a printout read cost PostgreSQL three times what running it
+        # did). UMPIRE_DB_PREPARE=0 (a pooler that cannot keep prepared statements, such as
+        # PgBouncer before 1.21 in transaction mode) prepares nothing.
+        options.setdefault("server_side_binding", True)
+        prepare = os.environ.get("UMPIRE_DB_PREPARE", "1") != "0"
+        options.setdefault("prepare_threshold", PREPARE_THRESHOLD if prepare else None)
     if db["ENGINE"] == "django.db.backends.sqlite3":
         db.setdefault("CONN_MAX_AGE", CONN_MAX_AGE)
         # One writer at a time: every transaction takes the write lock when it begins, so a
