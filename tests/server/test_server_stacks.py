@@ -210,6 +210,24 @@ def test_the_compiled_reads_give_the_rows_the_orm_gives(running_game: dict[str, 
     assert Seat.objects.get(pk=seat.pk).ready_turn == 7
 
 
+@postgres_only
+def test_timestamps_are_read_in_c_with_djangos_values() -> None:
+    """Django's own ``timestamptz`` loader is pure Python; the backend's parses with psycopg's
+    registered (C) loader and gives the same aware datetimes, in the same time zone object."""
+    import datetime
+
+    from umpire.server.pgsql.base import CTimestamptzLoader
+
+    moment = datetime.datetime(2026, 11, 23, 3, 14, 15, 926535, tzinfo=datetime.UTC)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT %s::timestamptz, '2020-02-29 23:59:59.5+02'::timestamptz", [moment])
+        got, leap = cursor.fetchone()
+    assert got == moment and got.tzinfo is datetime.UTC
+    assert leap == datetime.datetime(2020, 2, 29, 21, 59, 59, 500000, tzinfo=datetime.UTC)
+    loader = connection.connection.adapters.get_loader(1184, 0)  # timestamptz, text format
+    assert loader is not None and issubclass(loader, CTimestamptzLoader)
+
+
 def test_the_compiled_inserts_store_what_the_orm_stores(running_game: dict[str, Any]) -> None:
     """Values prepared directly (plain values, JSON, aware datetimes) or through the field
     (anything else) are stored as the ORM stores them; a field not given takes its default."""
