@@ -98,9 +98,10 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=300, help="N: requests per sample")
     parser.add_argument("--repeat", type=int, default=7, help="samples per kind")
     parser.add_argument("--db", choices=("postgres", "sqlite"), default="postgres")
+    parser.add_argument("--postgres", default=POSTGRES, help="the PostgreSQL database (dropped)")
     args = parser.parse_args()
     tmp = tempfile.TemporaryDirectory()
-    url = POSTGRES if args.db == "postgres" else f"sqlite:///{tmp.name}/cpu.sqlite3"
+    url = args.postgres if args.db == "postgres" else f"sqlite:///{tmp.name}/cpu.sqlite3"
     if url.startswith("postgres"):
         servergames.drop_postgres_database(url)
     servergames.setup(url)

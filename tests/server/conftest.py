@@ -21,33 +21,6 @@ from . import fakegame
 fakegame.install()
 
 
-def _route_test_clients() -> None:
-    """Django's test client goes through the API's middleware under /api/ and the pages'
-    elsewhere, as the server's WSGI application does (``umpire.server.handlers``)."""
-    from django.test import client
-
-    from umpire.server.handlers import ApiStack, takes_api_stack
-
-    pages_handler = client.ClientHandler
-
-    class ApiClientHandler(ApiStack, pages_handler):
-        pass
-
-    class RoutingClientHandler:
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            self.pages = pages_handler(*args, **kwargs)
-            self.api = ApiClientHandler(*args, **kwargs)
-
-        def __call__(self, environ: dict[str, Any]) -> Any:
-            api = takes_api_stack(environ.get("PATH_INFO", ""))
-            return (self.api if api else self.pages)(environ)
-
-    client.ClientHandler = RoutingClientHandler  # type: ignore[misc,assignment]
-
-
-_route_test_clients()
-
-
 def _postgres_unreachable() -> str | None:
     from django.db import connections
 
@@ -77,6 +50,22 @@ def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None
         for item in items:
             if "tests/server" in str(item.fspath):
                 item.add_marker(pytest.mark.skip(reason=_UNREACHABLE))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def collected_static() -> None:
+    """The static files collected as ``umpire serve`` collects them (hashed names, a manifest,
+    compressed copies), into the tests' ``STATIC_ROOT`` (``var/static``): the pages render and
+    are served by the production storage itself, so a template naming a file that does not
+    exist fails here as it would on a site. Collected only when a file changed since the last
+    run (``staticfiles.collect``); every server started by a test (``umpire serve`` in a child
+    process) is pointed at the same directory, so it has nothing to collect."""
+    import os
+
+    from umpire.server import staticfiles
+
+    staticfiles.collect()
+    os.environ["UMPIRE_STATIC_ROOT"] = str(settings.STATIC_ROOT)
 
 
 @pytest.fixture(autouse=True)

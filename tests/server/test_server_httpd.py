@@ -190,14 +190,54 @@ def test_a_port_already_in_use_is_one_clear_line(tmp_path: Path) -> None:
     ], done.stderr
 
 
-def test_static_files_are_served_by_whitenoise_with_caching_headers() -> None:
+def test_static_files_are_served_hashed_compressed_and_cached_for_a_year() -> None:
+    """Issue 29 (weight): the pages name each static file by a hash of its content, and
+    WhiteNoise serves it compressed as the browser asks, cached for a year as immutable (a
+    new version has a new name), so a returning reader fetches none of them again."""
+    import gzip
+
+    import brotli
+    from django.templatetags.static import static
     from django.test import Client
 
-    response = Client().get("/static/web/umpire.css")
-    assert response.status_code == 200
-    assert "max-age" in response.headers["Cache-Control"]
-    body = b"".join(response.streaming_content)  # type: ignore[attr-defined]
-    assert body == (ROOT / "src/umpire/server/web/static/web/umpire.css").read_bytes()
+    url = static("web/umpire.css")
+    assert re.fullmatch(r"/static/web/umpire\.[0-9a-f]{12}\.css", url), url
+    page = Client().get("/")
+    assert f'href="{url}"' in page.content.decode()
+    source = (ROOT / "src/umpire/server/web/static/web/umpire.css").read_bytes()
+    for accept, encoding, decode in (
+        ("gzip, deflate, br", "br", brotli.decompress),
+        ("gzip", "gzip", gzip.decompress),
+    ):
+        response = Client().get(url, HTTP_ACCEPT_ENCODING=accept)
+        assert response.status_code == 200
+        assert response.headers["Content-Encoding"] == encoding
+        assert response.headers["Cache-Control"] == "max-age=315360000, public, immutable"
+        body = b"".join(response.streaming_content)  # type: ignore[attr-defined]
+        assert len(body) < len(source) / 3
+        assert decode(body) == source
+
+
+def test_serve_from_a_fresh_clone_collects_its_static_files_and_serves_them(
+    tmp_path: Path,
+) -> None:
+    """Issue 29 (weight): with the manifest storage, a page can name its files only once they
+    are collected; ``umpire serve`` collects them at start into an empty directory (a fresh
+    clone), and a second start with nothing changed skips the work."""
+    static = tmp_path / "static"
+    with served(tmp_path, UMPIRE_STATIC_ROOT=str(static)) as (base, banner):
+        assert "Static files collected" in banner
+        status, page = _get(base + "/")
+        assert status == 200
+        css = re.search(rb'href="(/static/web/umpire\.[0-9a-f]{12}\.css)"', page)
+        assert css, page[:600]
+        assert _get(base + css.group(1).decode()) == (
+            200,
+            (static / css.group(1)[8:].decode()).read_bytes(),
+        )
+    with served(tmp_path, UMPIRE_STATIC_ROOT=str(static)) as (base, banner):
+        assert "Static files collected" not in banner
+        assert _get(base + css.group(1).decode())[0] == 200
 
 
 def _check_deploy(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:

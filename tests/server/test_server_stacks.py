@@ -212,8 +212,8 @@ def test_the_compiled_reads_give_the_rows_the_orm_gives(running_game: dict[str, 
 
 @postgres_only
 def test_timestamps_are_read_in_c_with_djangos_values() -> None:
-    """Django's own ``timestamptz`` loader is pure Python; the backend's parses in C and gives
-    the same aware datetimes, in the same time zone object."""
+    """Django's own ``timestamptz`` loader is pure Python; the backend's parses with psycopg's
+    registered (C) loader and gives the same aware datetimes, in the same time zone object."""
     import datetime
 
     from umpire.server.pgsql.base import CTimestamptzLoader
@@ -226,33 +226,6 @@ def test_timestamps_are_read_in_c_with_djangos_values() -> None:
     assert leap == datetime.datetime(2020, 2, 29, 21, 59, 59, 500000, tzinfo=datetime.UTC)
     loader = connection.connection.adapters.get_loader(1184, 0)  # timestamptz, text format
     assert loader is not None and issubclass(loader, CTimestamptzLoader)
-
-
-@postgres_only
-def test_a_connection_keeps_one_prepared_cursor_and_a_new_connection_makes_another() -> None:
-    from umpire.server import statements
-
-    first = connection.prepared_cursor()  # type: ignore[attr-defined]
-    with first:
-        first.execute("SELECT 1")
-    second = connection.prepared_cursor()  # type: ignore[attr-defined]
-    assert second.cursor is first.cursor and not second.cursor.closed
-    with second:
-        second.execute("SELECT %s::int + 1", [41])
-        assert second.fetchone()[0] == 42
-    other = connections.create_connection("default")
-    try:
-        kept = other.prepared_cursor()
-        assert kept.cursor is not first.cursor
-        other.close()
-        again = other.prepared_cursor()  # a new connection: a new cursor, working
-        assert again.cursor is not kept.cursor
-        with again:
-            again.execute("SELECT 2")
-            assert again.fetchone()[0] == 2
-    finally:
-        other.close()
-    assert statements.token_user("no-such-digest") is None
 
 
 def test_the_compiled_inserts_store_what_the_orm_stores(running_game: dict[str, Any]) -> None:

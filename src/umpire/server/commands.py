@@ -288,7 +288,7 @@ def _worker_command() -> list[str]:
 
 
 def serve(host: str, port: int, demo: bool, workers: int | None = None) -> int:
-    """Migrate, create the demo game, start the task worker, and serve the web application
+    """Migrate, collect the static files, create the demo game, start the task worker, and serve the web application
     through gunicorn (``umpire.server.httpd``) until interrupted."""
     _setup()
     from django.db import connections
@@ -302,6 +302,12 @@ def serve(host: str, port: int, demo: bool, workers: int | None = None) -> int:
         print(f"umpire: {err}", file=sys.stderr)
         return 2
     _migrate(verbosity=0)
+    from umpire.server import staticfiles
+
+    # The pages name their static files by the manifest of this collection (settings.py);
+    # skipped when nothing changed since the last one.
+    if staticfiles.collect():
+        print("Static files collected (hashed and compressed).", flush=True)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{sock.getsockname()[1]}"
     print(f"Umpire is serving at {url}/", flush=True)

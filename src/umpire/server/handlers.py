@@ -1,87 +1,123 @@
-"""Two middleware stacks in one WSGI application: the pages' and the API's (issue 18).
+"""The pages' middleware and the API's in one stack: the pages' middleware passes API calls
+by (issue 18; issue 28: Django's public middleware interface only).
 
 The pages need sessions, CSRF, logins, messages, htmx and allauth around every request; a
 token-authenticated API call needs none of them (it never reads ``request.user`` or a
 session, and a session cookie must not authenticate it). Passing an API read through the
-pages' eleven middleware cost about a fifth of its CPU, so requests under ``/api/`` go through
-:data:`API_MIDDLEWARE` only: Django's security headers and HTTPS redirect, its common
-middleware (``Content-Length``), the frame header, and the API's error format. Only the
-account calls (``/api/auth/...``, which go through allauth's login, throttling and mails)
-and the API's documentation pages keep the pages' stack.
+pages' middleware cost about a fifth of its CPU. So each middleware only the pages need is
+listed in ``settings.MIDDLEWARE`` wrapped in :class:`PagesOnly`: for a request that
+:func:`takes_api_stack` it hands the request straight on (and its hooks do nothing), for any
+other it is the middleware itself. An API call thus meets Django's security headers and HTTPS
+redirect, its common middleware (``Content-Length``), the frame header, the Content Security
+Policy, the API's error format, and allauth's middleware (which allauth requires by name in
+the setting; for an API call it only sets up its request context). The account calls (``/api/auth/...``, which go through
+allauth's login, throttling and mails) and the API's documentation pages keep the pages'
+middleware.
 
-The API's handler also remembers where its recent paths lead (:func:`_resolved`): finding the
+The handler also remembers where the API's recent paths lead (:func:`_resolved`): finding the
 view of an order submission among the API's addresses cost about 6% of the request.
-
-Each stack is a whole Django handler (:class:`ApiHandler` is Django's ``WSGIHandler`` with
-the API's list): the request signals, exception handling and database connection handling
-are Django's, in both. :class:`Application` chooses by path (:func:`takes_api_stack`); the
-tests' client does the same (``tests/server/conftest.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.urls import ResolverMatch, URLResolver, get_resolver
+from django.utils.module_loading import import_string
 
 from umpire.server.middleware import API_PREFIX
-
-API_MIDDLEWARE = [
-    "django.middleware.security.SecurityMiddleware",
-    "umpire.server.middleware.ContentSecurityPolicy",
-    "django.middleware.common.CommonMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "umpire.server.middleware.ApiErrorFormat",
-]
 
 # Under /api/ but served with the pages' middleware: allauth's account flows, the docs.
 PAGE_STACK = (f"{API_PREFIX}auth/", f"{API_PREFIX}docs", f"{API_PREFIX}openapi.json")
 
 
 def takes_api_stack(path: str) -> bool:
-    """Whether a request for ``path`` goes through :data:`API_MIDDLEWARE`."""
+    """Whether a request for ``path`` skips the pages' own middleware (:class:`PagesOnly`)."""
     return path.startswith(API_PREFIX) and not path.startswith(PAGE_STACK)
 
 
-@contextmanager
-def middleware_list(names: list[str]) -> Iterator[None]:
-    """``settings.MIDDLEWARE`` is ``names`` while a handler loads its middleware (Django's
-    ``load_middleware`` reads the setting; it runs once, at start, before any request)."""
-    saved = settings.MIDDLEWARE
-    settings.MIDDLEWARE = names
-    try:
-        yield
-    finally:
-        settings.MIDDLEWARE = saved
+GetResponse = Callable[[HttpRequest], HttpResponse]
 
 
-class ApiStack:
-    """For a Django handler class: its middleware is :data:`API_MIDDLEWARE`, and the views of
-    the paths asked recently are remembered."""
+class PagesOnly:
+    """The middleware named by ``inner`` (a dotted path) for the pages; for an API call
+    (:func:`takes_api_stack`) the request goes straight on and the hooks do nothing. A
+    middleware Django's way (a factory of ``get_response``, with the optional ``process_view``,
+    ``process_exception`` and ``process_template_response`` hooks), synchronous like the
+    server."""
 
-    def load_middleware(self, is_async: bool = False) -> None:
-        with middleware_list(API_MIDDLEWARE):
-            super().load_middleware(is_async)  # type: ignore[misc]
+    inner = ""
+    sync_capable = True
+    async_capable = False
 
-    def resolve_request(self, request: HttpRequest) -> ResolverMatch:
-        """Django's ``resolve_request``, remembering the match of each of the last
-        :data:`RESOLVED_PATHS` paths (a path that leads nowhere raises ``Resolver404`` each
-        time: nothing is kept of it)."""
-        if hasattr(request, "urlconf"):  # a request with its own URLs (none of Umpire's)
-            found: ResolverMatch = super().resolve_request(request)  # type: ignore[misc]
-            return found
-        match = _resolved(get_resolver(), request.path_info)
-        request.resolver_match = match
-        return match
+    def __init__(self, get_response: GetResponse) -> None:
+        self.get_response = get_response
+        # MiddlewareNotUsed from the wrapped middleware leaves this one out as well.
+        self.wrapped = import_string(self.inner)(get_response)
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if takes_api_stack(request.path_info):
+            return self.get_response(request)
+        response: HttpResponse = self.wrapped(request)
+        return response
+
+    def process_view(self, request: HttpRequest, view: Any, args: Any, kwargs: Any) -> Any:
+        hook = getattr(self.wrapped, "process_view", None)
+        if hook is None or takes_api_stack(request.path_info):
+            return None
+        return hook(request, view, args, kwargs)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> Any:
+        hook = getattr(self.wrapped, "process_exception", None)
+        if hook is None or takes_api_stack(request.path_info):
+            return None
+        return hook(request, exception)
+
+    def process_template_response(self, request: HttpRequest, response: Any) -> Any:
+        hook = getattr(self.wrapped, "process_template_response", None)
+        if hook is None or takes_api_stack(request.path_info):
+            return response
+        return hook(request, response)
 
 
-# The paths whose views the API's handler remembers: a few per game being played.
+# The pages' own middleware, each by its name in settings.MIDDLEWARE.
+class StaticFiles(PagesOnly):
+    inner = "whitenoise.middleware.WhiteNoiseMiddleware"
+
+
+class GZip(PagesOnly):
+    inner = "django.middleware.gzip.GZipMiddleware"
+
+
+class InputLimits(PagesOnly):
+    inner = "umpire.server.middleware.InputLimits"
+
+
+class Sessions(PagesOnly):
+    inner = "django.contrib.sessions.middleware.SessionMiddleware"
+
+
+class Csrf(PagesOnly):
+    inner = "django.middleware.csrf.CsrfViewMiddleware"
+
+
+class Authentication(PagesOnly):
+    inner = "django.contrib.auth.middleware.AuthenticationMiddleware"
+
+
+class Messages(PagesOnly):
+    inner = "django.contrib.messages.middleware.MessageMiddleware"
+
+
+class Htmx(PagesOnly):
+    inner = "django_htmx.middleware.HtmxMiddleware"
+
+
+# The paths whose views the handler remembers: a few per game being played.
 RESOLVED_PATHS = 4096
 
 
@@ -93,21 +129,14 @@ def _resolved(resolver: URLResolver, path: str) -> ResolverMatch:
     return resolver.resolve(path)
 
 
-class ApiHandler(ApiStack, WSGIHandler):
-    pass
+class Application(WSGIHandler):
+    """Umpire's WSGI application: Django's, remembering where the API's recent paths lead (a
+    path that leads nowhere raises ``Resolver404`` each time: nothing is kept of it)."""
 
-
-StartResponse = Callable[..., Any]
-
-
-class Application:
-    """Umpire's WSGI application: the API's handler under ``/api/``, the pages' elsewhere."""
-
-    def __init__(self) -> None:
-        self.pages = WSGIHandler()
-        self.api = ApiHandler()
-
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        handler = self.api if takes_api_stack(environ.get("PATH_INFO", "")) else self.pages
-        answer: Iterable[bytes] = handler(environ, start_response)
-        return answer
+    def resolve_request(self, request: HttpRequest) -> ResolverMatch:
+        if hasattr(request, "urlconf") or not takes_api_stack(request.path_info):
+            found: ResolverMatch = super().resolve_request(request)
+            return found
+        match = _resolved(get_resolver(), request.path_info)
+        request.resolver_match = match
+        return match

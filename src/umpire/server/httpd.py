@@ -7,7 +7,8 @@ request stuck somewhere -- is killed and replaced by the master. So no connectio
 slow, holds a worker for longer than the timeout, and connections beyond the busy workers
 wait in the listen backlog (2048) instead of being reset. (Gunicorn's threaded workers and
 granian's WSGI mode both leave a thread blocked for ever on a request whose body never
-comes.) Static files are served by WhiteNoise inside the application (``settings.py``).
+comes.) Static files are served by WhiteNoise inside the application, from the directory
+``umpire serve`` collects them into at start (``settings.py``, ``staticfiles.py``).
 
 The master also supervises the task worker (:class:`Supervised`: reaped, logged and restarted
 with back-off when it dies), and the web workers leave when the master is gone (SIGTERM from

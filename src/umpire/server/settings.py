@@ -25,7 +25,8 @@ Configured by environment variables:
 - ``UMPIRE_TRUSTED_PROXIES``: reverse proxies in front (default 0), so that the per-address
   login limit sees the client's address (X-Forwarded-For) rather than the proxy's.
 - ``UMPIRE_CACHE_DIR``: where the login throttle's counters live (default ``$UMPIRE_VAR_DIR/cache``).
-- ``UMPIRE_STATIC_ROOT``: where ``collectstatic`` copies the static files (optional).
+- ``UMPIRE_STATIC_ROOT``: where the static files are collected, hashed and compressed (default
+  ``$UMPIRE_VAR_DIR/static``; ``umpire serve`` collects them at start).
 - ``UMPIRE_HTTPS``: ``1`` when the site is reached over HTTPS (a TLS-terminating proxy in
   front): HTTP is redirected to HTTPS, cookies are secure-only, HSTS is sent, and the proxy's
   ``X-Forwarded-Proto`` is trusted. Default: on when ``UMPIRE_ALLOWED_HOSTS`` names any host
@@ -45,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from whitenoise.compress import Compressor
 
 from umpire.server.mailconf import email_settings, private_dir, private_file
 
@@ -117,26 +119,28 @@ INSTALLED_APPS = [
     "allauth.account",
 ]
 
+# The middleware the pages alone need is wrapped (umpire.server.handlers.PagesOnly): an API
+# call under /api/ (not the account calls, not the API's documentation) passes it by.
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on every answer: no inline script (issue 30).
     "umpire.server.middleware.ContentSecurityPolicy",
-    # Static files straight from the app directories, with caching headers and compression.
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Static files from STATIC_ROOT: hashed names, compressed, cached a year (below).
+    "umpire.server.handlers.StaticFiles",
     # Pages compressed for browsers that ask (a Battle Plan game page, with its maps and order
     # lists inline, is several hundred KB of HTML, a fifth of that gzipped). Django pads each
-    # compressed answer at random against BREACH. Not on the API's stack (server/handlers.py).
-    "django.middleware.gzip.GZipMiddleware",
+    # compressed answer at random against BREACH. Not for the API (server/handlers.py).
+    "umpire.server.handlers.GZip",
     # Every query and form parameter within its length, no NUL, no 20-digit id (issue 30).
-    "umpire.server.middleware.InputLimits",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "umpire.server.handlers.InputLimits",
+    "umpire.server.handlers.Sessions",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "umpire.server.handlers.Csrf",
+    "umpire.server.handlers.Authentication",
+    "umpire.server.handlers.Messages",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
-    "allauth.account.middleware.AccountMiddleware",
+    "umpire.server.handlers.Htmx",
+    "allauth.account.middleware.AccountMiddleware",  # by name: allauth checks the list
     # Errors under /api/ that Django or ninja answer in plain text become {"code","message"}.
     "umpire.server.middleware.ApiErrorFormat",
 ]
@@ -165,6 +169,11 @@ TEMPLATES = [
 CONN_MAX_AGE = int(os.environ.get("UMPIRE_CONN_MAX_AGE", "600"))
 
 
+# psycopg prepares a statement when a connection runs it again after this many times (1: at
+# its second run; a statement run once is never prepared).
+PREPARE_THRESHOLD = 1
+
+
 def _database() -> dict[str, Any]:
     url = os.environ.get("DATABASE_URL")
     if url:
@@ -175,9 +184,17 @@ def _database() -> dict[str, Any]:
         private_file(Path(db["NAME"]))  # SQLite gives its WAL files the database's mode
     db["CONN_HEALTH_CHECKS"] = True
     if db["ENGINE"] == "django.db.backends.postgresql":
-        # Django's, with a health check that costs no round trip and prepared statements for
-        # the statements clients repeat (umpire/server/pgsql/base.py).
+        # Django's, with a health check that costs no round trip (umpire/server/pgsql/base.py).
         db["ENGINE"] = "umpire.server.pgsql"
+        options = db.setdefault("OPTIONS", {})
+        # Parameters bound on the server (Django's option), so that psycopg can prepare the
+        # statements a connection repeats: parsed and planned once per connection instead of on
+        # every request (planning a printout read cost PostgreSQL three times what running it
+        # did). UMPIRE_DB_PREPARE=0 (a pooler that cannot keep prepared statements, such as
+        # PgBouncer before 1.21 in transaction mode) prepares nothing.
+        options.setdefault("server_side_binding", True)
+        prepare = os.environ.get("UMPIRE_DB_PREPARE", "1") != "0"
+        options.setdefault("prepare_threshold", PREPARE_THRESHOLD if prepare else None)
     if db["ENGINE"] == "django.db.backends.sqlite3":
         db.setdefault("CONN_MAX_AGE", CONN_MAX_AGE)
         # One writer at a time: every transaction takes the write lock when it begins, so a
@@ -293,13 +310,25 @@ TIME_ZONE = "UTC"
 USE_I18N = False
 USE_TZ = True
 STATIC_URL = "static/"
-# WhiteNoise serves the files from the apps' own directories (the finders), so `umpire serve`
-# needs no collect step; `UMPIRE_STATIC_ROOT` is where `collectstatic` writes them for a
-# proxy that serves /static/ itself (docs/deploy.md).
-if os.environ.get("UMPIRE_STATIC_ROOT"):
-    STATIC_ROOT = Path(os.environ["UMPIRE_STATIC_ROOT"]).resolve()
-WHITENOISE_USE_FINDERS = True
+# Static files are collected into STATIC_ROOT (``umpire serve`` does it at every start:
+# commands.collect_static), each under a name with its content's hash (``umpire.3f1c0a9b.css``)
+# beside its gzip and Brotli forms, and a manifest that `{% static %}` reads. WhiteNoise serves
+# them from there, compressed as the browser asks and, the name changing with the content, with
+# a year's "immutable" cache header: a returning reader fetches no static file at all until
+# an upgrade changes one. Tests collect once per run (tests/server/conftest.py).
+STATIC_ROOT = Path(os.environ.get("UMPIRE_STATIC_ROOT", str(VAR_DIR / "static"))).resolve()
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+# In debug mode `{% static %}` names the files themselves and WhiteNoise finds them in the
+# apps' directories, re-read as they are edited.
+WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+# Source maps are read by a developer's tools only: not worth compressing (the API
+# documentation's are 5 MB).
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (*Compressor.SKIP_COMPRESS_EXTENSIONS, "map")
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True
 
 LOGGING = {
     "version": 1,

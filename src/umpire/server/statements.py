@@ -14,8 +14,9 @@ The statements here:
   seats (every submission); :func:`last_turn`: the state a submission is read against;
   :func:`insert_submission`: the submission written.
 
-On PostgreSQL each of them is also prepared, once per connection (``umpire.server.pgsql``):
-planning them cost the server more than running them.
+On PostgreSQL each of them is also prepared, once per connection, by psycopg (Django's
+``server_side_binding`` and psycopg's ``prepare_threshold`` in the database's ``OPTIONS``,
+``settings.py``): planning them cost the server more than running them.
 
 The SQL is made from the models' own table and column names, and every value goes through
 the field's own database converters, so PostgreSQL and SQLite give the same Python values
@@ -34,9 +35,8 @@ from django.contrib.auth.models import User
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorWrapper
-from django.db.models import Field, Model
-from django.db.models.base import ModelState
-from django.db.models.signals import post_init, post_save, pre_init, pre_save
+from django.db.models import Field
+from django.db.models.signals import post_save, pre_save
 from django.utils import timezone
 
 from umpire.server.models import ApiToken, Enrollment, Game, Seat, Submission, Turn, TurnOutput
@@ -83,36 +83,16 @@ def _reader(fields: Sequence[Field[Any, Any]]) -> RowReader:
     return read
 
 
-_FROM_DB = Model.from_db.__func__  # type: ignore[attr-defined]  # a model may load its own way
-
-
 def _instances(model: Any, names: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[Any]:
-    """``model.from_db(...)`` of each whole row: instances read from the database. Without
-    ``__init__`` where the model loads rows as Django does and no receiver listens to its
-    construction signals (``__init__`` costs tens of microseconds a row, in setting each
-    attribute through its descriptor); the instances are the same: every attribute by its
-    name, and the state of a loaded row."""
-    own_loading = getattr(model.from_db, "__func__", None) is not _FROM_DB
-    if own_loading or pre_init.has_listeners(model) or post_init.has_listeners(model):
-        return [model.from_db(DEFAULT_DB_ALIAS, names, values) for values in rows]
-    made = []
-    for values in rows:
-        instance = model.__new__(model)
-        state = ModelState()
-        state.adding = False
-        state.db = DEFAULT_DB_ALIAS
-        instance.__dict__.update(zip(names, values, strict=True))
-        instance._state = state
-        made.append(instance)
-    return made
+    """Instances of ``model`` read from the database, one per whole row (the values of
+    ``names`` in order): Django's own ``Model.from_db``, as the ORM makes them."""
+    return [model.from_db(DEFAULT_DB_ALIAS, names, values) for values in rows]
 
 
 def _cursor(db: BaseDatabaseWrapper) -> CursorWrapper:
-    """A cursor whose statements the database prepares (parses and plans once per connection)
-    where it can: on PostgreSQL (``umpire.server.pgsql``); elsewhere Django's own."""
-    prepared = getattr(db, "prepared_cursor", None)
-    cursor: CursorWrapper = prepared() if prepared is not None else db.cursor()
-    return cursor
+    """Django's cursor: on PostgreSQL it binds on the server, and psycopg prepares what a
+    connection runs repeatedly (``settings.py``: ``server_side_binding``, ``prepare_threshold``)."""
+    return db.cursor()
 
 
 def _q(name: str) -> str:
