@@ -54,6 +54,8 @@ class HttpSettings:
     workers: int  # worker processes (UMPIRE_WEB_WORKERS; default cores + 1)
     timeout: int  # seconds a worker may stay silent before it is replaced (UMPIRE_WEB_TIMEOUT)
     graceful_timeout: int  # seconds the workers get to finish on a stop
+    header_timeout: int  # seconds a request's line and headers may take; idle keep-alive
+    body_timeout: int  # seconds a request's body may take to arrive, and each write
     access_log: bool  # one line per request on standard error (UMPIRE_WEB_ACCESS_LOG=1)
 
     @classmethod
@@ -64,6 +66,8 @@ class HttpSettings:
             workers=workers or _positive(environ, "UMPIRE_WEB_WORKERS", default_workers()),
             timeout=_positive(environ, "UMPIRE_WEB_TIMEOUT", 30),
             graceful_timeout=_positive(environ, "UMPIRE_WEB_GRACEFUL_TIMEOUT", 10),
+            header_timeout=_positive(environ, "UMPIRE_WEB_HEADER_TIMEOUT", 10),
+            body_timeout=_positive(environ, "UMPIRE_WEB_BODY_TIMEOUT", 30),
             access_log=environ.get("UMPIRE_WEB_ACCESS_LOG", "") == "1",
         )
 
@@ -134,9 +138,12 @@ class UmpireHttp(BaseApplication):  # type: ignore[misc]
         s = self.settings
         for key, value in {
             "bind": [f"fd://{self.sock.fileno()}"],
-            "worker_class": "sync",
+            "worker_class": "umpire.server.httpworker.Worker",
             "workers": s.workers,
             "timeout": s.timeout,
+            # The gevent worker reads every request line and headers within ``keepalive``
+            # seconds, and keeps an idle connection that long.
+            "keepalive": s.header_timeout,
             "graceful_timeout": s.graceful_timeout,
             "backlog": BACKLOG,
             "proc_name": "umpire",
