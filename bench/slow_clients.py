@@ -1,14 +1,15 @@
 """Slow clients against a live server, and whether the site stays available (issue 30, item 5).
 
-Slow connections are opened and kept going for the whole run, each reconnecting as soon as
-the server closes it, while a probe asks ``/api/rulesets`` every ``--probe-every`` seconds
+Slow connections are opened and kept going for the whole run, each reconnecting
+``--interval`` seconds after the server closes it, while a probe asks ``/api/rulesets`` every ``--probe-every`` seconds
 on a fresh connection (as a new visitor would). The kinds (``--kinds``, round robin):
 
 - ``headers``: a request line, then one byte of a header every ``--interval`` seconds, the
   headers never ending (the "slowloris" attack);
 - ``body``: whole headers announcing a 100,000-byte body, then one byte of it every
   ``--interval`` seconds;
-- ``idle``: one complete request on a kept-alive HTTP/1.1 connection, then silence;
+- ``idle``: one complete request on an HTTP/1.1 connection (kept alive by default), then
+  silence;
 - ``reader``: a request for the API's OpenAPI document, whose answer is never read (a
   receive buffer of 4 KiB), each connection kept 20 s (a client that reads nothing cannot
   tell whether the server has closed it).
@@ -147,6 +148,7 @@ def _slow_client(
         if closed:
             with lock:
                 report.lifetimes.setdefault(kind, []).append(time.monotonic() - opened)
+            stop.wait(interval)  # a slow client, not a flood: closed, it comes back later
 
 
 def _read_answer(sock: socket.socket, stop: threading.Event) -> None:

@@ -196,7 +196,7 @@ def test_slow_clients_four_per_worker_do_not_take_the_site_down(tmp_path: Path) 
     """Issue 30: as many slow clients as web workers made the site unavailable for about
     half of each minute. Here four slow connections per worker -- headers a byte a second,
     a body a byte a second, idle kept-alive connections, a client that never reads its
-    answer -- run for 25 s, each reopened as soon as it is closed, while a visitor asks for
+    answer -- run for 25 s, each reopened a second after it is closed, while a visitor asks for
     a page every half second: every visit is answered, and no worker is killed."""
     slow = _slow_clients()
     output: list[str] = []

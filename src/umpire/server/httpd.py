@@ -1,13 +1,17 @@
-"""The web server of ``umpire serve``: gunicorn, with its synchronous workers.
+"""The web server of ``umpire serve``: gunicorn, with the workers of
+:mod:`umpire.server.httpworker`.
 
-Why gunicorn's ``sync`` workers (docs/deploy.md says more): each worker process serves one
-request at a time and tells the master it is alive between requests; a worker that stays
-silent for ``timeout`` seconds -- a client that sent half a request and went quiet, or a
-request stuck somewhere -- is killed and replaced by the master. So no connection, however
-slow, holds a worker for longer than the timeout, and connections beyond the busy workers
-wait in the listen backlog (2048) instead of being reset. (Gunicorn's threaded workers and
-granian's WSGI mode both leave a thread blocked for ever on a request whose body never
-comes.) Static files are served by WhiteNoise inside the application (``settings.py``).
+Why those workers (docs/deploy.md says more): ``umpire serve`` may face the internet with no
+buffering proxy, so a connection that is slow to send its request -- or idle, or slow to take
+its answer -- must cost a connection, not a worker. Each worker is gunicorn's gevent worker
+without monkey-patching: it holds up to 1,000 connections, each reading its request line and
+headers within ``header_timeout`` seconds and its body within ``body_timeout``, and gives
+Django one whole request at a time (Django, its database connection and its prepared
+statements stay as synchronous as in gunicorn's ``sync`` worker, which a few slow clients
+could all hold). A worker silent for ``timeout`` seconds (a request stuck in the
+application) is still killed and replaced by the master; connections beyond the workers'
+wait in the listen backlog (2048) instead of being reset. Static files are served by
+WhiteNoise inside the application (``settings.py``).
 
 The master also supervises the task worker (:class:`Supervised`: reaped, logged and restarted
 with back-off when it dies), and the web workers leave when the master is gone (SIGTERM from
@@ -124,7 +128,8 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 class UmpireHttp(BaseApplication):  # type: ignore[misc]
-    """Gunicorn's master over the socket from ``listen``, serving Umpire's WSGI application."""
+    """Gunicorn's master over the socket from ``listen``, serving Umpire's WSGI application
+    through the workers of :mod:`umpire.server.httpworker` (which read ``settings``)."""
 
     def __init__(
         self, sock: socket.socket, settings: HttpSettings, children: Sequence[Supervised] = ()

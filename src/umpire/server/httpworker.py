@@ -17,9 +17,9 @@ Each worker is gunicorn's gevent worker, with two changes:
   closed, and only then written to the client, each write waiting at most as long.
 
 The request line and headers must arrive within ``UMPIRE_WEB_HEADER_TIMEOUT`` seconds of
-the connection's opening or of its previous answer (gunicorn's ``keepalive`` bounds the
-parser's read of them in its gevent worker); the connection is then closed unanswered. That
-is also how long a kept-alive connection may stay idle.
+the connection's opening (gunicorn's ``keepalive`` bounds the parser's read of them in its
+gevent worker), else the connection is closed unanswered. Each connection carries one
+request, as with the synchronous worker (:meth:`Worker.handle_request` says why).
 """
 
 from __future__ import annotations
