@@ -244,6 +244,32 @@ def test_a_password_change_or_reset_revokes_every_token(mailoutbox: list[Any]) -
     assert Api(token).get("/me")[0] == 401
 
 
+def test_a_reset_for_an_address_only_claimed_mails_no_claimant_a_link(
+    mailoutbox: list[Any],
+) -> None:
+    """A stranger who claimed the owner's address (unconfirmed) must not get a reset link for
+    his account into the owner's mailbox: it logs its reader in as the stranger, then asks
+    him to confirm the address for that account. Only the account that verified an address
+    is sent a reset link; a mere claim gets the "no account" mail."""
+    accounts.register("squat", "squat-password-1", email="vic@example.org")
+    accounts.register("vic", "vic-password-1", email="vic@example.org")  # the owner, unconfirmed
+    mailoutbox.clear()
+    Client().post("/accounts/password/reset/", {"email": "vic@example.org"})
+    mails = mail_to("vic@example.org", mailoutbox)
+    assert mails and not [m for m in mails if RESET.search(m.body)], [m.body for m in mails]
+    assert not [m for m in mails if "squat" in m.body]
+    # Once the owner has confirmed it, his account (and only his) gets a link.
+    owner = User.objects.get(username="vic")
+    accounts.set_email(owner, "vic@example.org", verified=True)
+    mailoutbox.clear()
+    Client().post("/accounts/password/reset/", {"email": "VIC@example.org"})
+    (reset,) = mail_to("vic@example.org", mailoutbox)
+    link = RESET.search(reset.body)
+    assert link and "vic" in reset.body and "squat" not in reset.body, reset.body
+    uid = link.group(1).rsplit("/key/", 1)[1].split("-", 1)[0]
+    assert int(uid, 36) == owner.pk
+
+
 # --- 15. game masters are not staff ---------------------------------------------------------
 
 

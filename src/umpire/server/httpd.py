@@ -1,14 +1,18 @@
-"""The web server of ``umpire serve``: gunicorn, with its synchronous workers.
+"""The web server of ``umpire serve``: gunicorn, with the workers of
+:mod:`umpire.server.httpworker`.
 
-Why gunicorn's ``sync`` workers (docs/deploy.md says more): each worker process serves one
-request at a time and tells the master it is alive between requests; a worker that stays
-silent for ``timeout`` seconds -- a client that sent half a request and went quiet, or a
-request stuck somewhere -- is killed and replaced by the master. So no connection, however
-slow, holds a worker for longer than the timeout, and connections beyond the busy workers
-wait in the listen backlog (2048) instead of being reset. (Gunicorn's threaded workers and
-granian's WSGI mode both leave a thread blocked for ever on a request whose body never
-comes.) Static files are served by WhiteNoise inside the application, from the directory
-``umpire serve`` collects them into at start (``settings.py``, ``staticfiles.py``).
+Why those workers (docs/deploy.md says more): ``umpire serve`` may face the internet with no
+buffering proxy, so a connection that is slow to send its request -- or idle, or slow to take
+its answer -- must cost a connection, not a worker. Each worker is gunicorn's gevent worker
+without monkey-patching: it holds up to 1,000 connections, each reading its request line and
+headers within ``header_timeout`` seconds and its body within ``body_timeout``, and gives
+Django one whole request at a time (Django, its database connection and its prepared
+statements stay as synchronous as in gunicorn's ``sync`` worker, which a few slow clients
+could all hold). A worker silent for ``timeout`` seconds (a request stuck in the
+application) is still killed and replaced by the master; connections beyond the workers'
+wait in the listen backlog (2048) instead of being reset. Static files are served by
+WhiteNoise inside the application, from the directory ``umpire serve`` collects them into
+at start (``settings.py``, ``staticfiles.py``).
 
 The master also supervises the task worker (:class:`Supervised`: reaped, logged and restarted
 with back-off when it dies), and the web workers leave when the master is gone (SIGTERM from
@@ -55,6 +59,8 @@ class HttpSettings:
     workers: int  # worker processes (UMPIRE_WEB_WORKERS; default cores + 1)
     timeout: int  # seconds a worker may stay silent before it is replaced (UMPIRE_WEB_TIMEOUT)
     graceful_timeout: int  # seconds the workers get to finish on a stop
+    header_timeout: int  # seconds a request's line and headers may take; idle keep-alive
+    body_timeout: int  # seconds a request's body may take to arrive, and each write
     access_log: bool  # one line per request on standard error (UMPIRE_WEB_ACCESS_LOG=1)
 
     @classmethod
@@ -65,6 +71,8 @@ class HttpSettings:
             workers=workers or _positive(environ, "UMPIRE_WEB_WORKERS", default_workers()),
             timeout=_positive(environ, "UMPIRE_WEB_TIMEOUT", 30),
             graceful_timeout=_positive(environ, "UMPIRE_WEB_GRACEFUL_TIMEOUT", 10),
+            header_timeout=_positive(environ, "UMPIRE_WEB_HEADER_TIMEOUT", 10),
+            body_timeout=_positive(environ, "UMPIRE_WEB_BODY_TIMEOUT", 30),
             access_log=environ.get("UMPIRE_WEB_ACCESS_LOG", "") == "1",
         )
 
@@ -121,7 +129,8 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 class UmpireHttp(BaseApplication):  # type: ignore[misc]
-    """Gunicorn's master over the socket from ``listen``, serving Umpire's WSGI application."""
+    """Gunicorn's master over the socket from ``listen``, serving Umpire's WSGI application
+    through the workers of :mod:`umpire.server.httpworker` (which read ``settings``)."""
 
     def __init__(
         self, sock: socket.socket, settings: HttpSettings, children: Sequence[Supervised] = ()
@@ -135,9 +144,12 @@ class UmpireHttp(BaseApplication):  # type: ignore[misc]
         s = self.settings
         for key, value in {
             "bind": [f"fd://{self.sock.fileno()}"],
-            "worker_class": "sync",
+            "worker_class": "umpire.server.httpworker.Worker",
             "workers": s.workers,
             "timeout": s.timeout,
+            # The gevent worker reads every request line and headers within ``keepalive``
+            # seconds, and keeps an idle connection that long.
+            "keepalive": s.header_timeout,
             "graceful_timeout": s.graceful_timeout,
             "backlog": BACKLOG,
             "proc_name": "umpire",

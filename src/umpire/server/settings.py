@@ -247,7 +247,10 @@ ACCOUNT_UNIQUE_EMAIL = True
 # other claims are dropped (allauth's "strict" mode records such a claim; the sign-up form,
 # umpire.server.signup, counts only verified addresses as taken).
 ACCOUNT_PREVENT_ENUMERATION = "strict"
-ACCOUNT_FORMS = {"signup": "umpire.server.signup.SignupForm"}
+ACCOUNT_FORMS = {
+    "signup": "umpire.server.signup.SignupForm",
+    "reset_password": "umpire.server.signup.ResetPasswordForm",  # verified addresses only
+}
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "Umpire: "
 ACCOUNT_LOGOUT_REDIRECT_URL = "web:index"

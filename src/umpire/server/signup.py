@@ -10,6 +10,12 @@
   nothing is created or mailed.
 - The confirmation link is mailed by the form itself, after those limits, so that allauth's
   one-mail-per-address cooldown cannot swallow the owner's link behind a stranger's claim.
+
+The password reset page's form (:class:`ResetPasswordForm`) mails a reset link only for the
+account that has *verified* the address asked for: an address that accounts have only
+claimed gets allauth's "no account with this address" mail, so that a stranger's claim never
+puts a link to his account (which would log its reader in as him, then ask him to confirm
+the address for it) in the owner's mailbox.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from allauth.account.adapter import get_adapter
+from allauth.account.forms import ResetPasswordForm as AllauthResetPasswordForm
 from allauth.account.forms import SignupForm as AllauthSignupForm
 from allauth.core import context, ratelimit
 from django.contrib import messages
@@ -60,3 +67,12 @@ class SignupForm(AllauthSignupForm):  # type: ignore[misc]
                 {"email": email, "login": False, "signup": True},
             )  # fmt: skip
         return user
+
+
+class ResetPasswordForm(AllauthResetPasswordForm):  # type: ignore[misc]
+    def clean_email(self) -> str:
+        """The accounts mailed a reset link: only the one that has verified the address
+        (allauth's own choice falls back to every account that merely claims it)."""
+        email: str = super().clean_email()
+        self.users = accounts.users_at(email)
+        return email
