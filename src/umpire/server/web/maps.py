@@ -34,9 +34,9 @@ def turn_maps(
 
     def draw() -> dict[str, Any]:
         return {
-            "map": as_image(map_svg(game.game, view, events)),
+            "map": with_note(map_svg(game.game, view, events)),
             "map_regions": [
-                {**r, "svg": as_image(r["svg"])} for r in map_regions(game.game, view, events)
+                {**r, "svg": with_note(r["svg"])} for r in map_regions(game.game, view, events)
             ],
         }
 
@@ -72,13 +72,14 @@ def page_maps(
 MAP_NOTE = "map-note"
 
 
-def as_image(svg: str | None) -> str | None:
-    """The map as one image to assistive technology (role ``img``, named by the drawing's own
-    ``<title>``, described by the note under it), not a maze of shapes: the printout and the
-    order lists are the text-first way to read and play the game (issue 29, WCAG 1.1.1)."""
+def with_note(svg: str | None) -> str | None:
+    """The map described by the note under it (``aria-describedby``) beside the name its own
+    ``<title>`` gives it: the printout and the order lists are the text-first way to read and
+    play the game (issue 29, WCAG 1.1.1). Not ``role="img"``: that hides the map's pieces
+    from assistive technology and, in Chromium, defers the zoom's repaint after a click."""
     if svg is None or not svg.startswith("<svg "):
         return svg
-    return svg.replace("<svg ", f'<svg role="img" aria-describedby="{MAP_NOTE}" ', 1)
+    return svg.replace("<svg ", f'<svg aria-describedby="{MAP_NOTE}" ', 1)
 
 
 def region_of(maps: dict[str, Any], name: str) -> str | None:
