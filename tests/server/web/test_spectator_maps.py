@@ -20,6 +20,7 @@ from umpire.core import session
 from umpire.server import service
 from umpire.server.models import Game
 from umpire.server.store import load_record
+from umpire.server.web.maps import with_note
 
 from ..conftest import run_worker
 from .helpers import account, client_for, diplomacy_game
@@ -137,7 +138,7 @@ def test_the_enlarged_parts_of_the_world_map_come_when_asked_each_reader_his_own
     view = session.view(record, power, turn=0)
     answer = mine.get(src)
     assert answer["Content-Type"].startswith("image/svg+xml")
-    assert answer.content.decode() == drawing.draw(view, [], region="europe")
+    assert answer.content.decode() == with_note(drawing.draw(view, [], region="europe"))
     assert FORCES.findall(answer.content.decode())  # his own forces, enlarged
     public = session.public_view(record)
     watched = Client().get(f"/games/{game.pk}/watch/").content.decode()
@@ -146,7 +147,7 @@ def test_the_enlarged_parts_of_the_world_map_come_when_asked_each_reader_his_own
     for asked in (src, src + "&public=1"):
         for client in (Client(), onlooker):
             svg = client.get(asked).content.decode()
-            assert svg == drawing.draw(public, [], region="europe"), asked
+            assert svg == with_note(drawing.draw(public, [], region="europe")), asked
             assert not FORCES.findall(svg)  # BP 14: no forces on the public map
     assert mine.get(f"/games/{game.pk}/map/nowhere/").status_code == 404
 

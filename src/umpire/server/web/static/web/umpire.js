@@ -701,6 +701,14 @@
   document.addEventListener("htmx:sendError", function (ev) {
     notReceived(ev, "the server could not be reached");
   });
+  // A receipt swapped in takes the focus, as a new page would: a screen reader reads it, and
+  // the keyboard goes on from there (issue 29). Its heading says what it is.
+  document.addEventListener("htmx:afterSettle", function (ev) {
+    var box = ev.target;
+    if (!box || box.id !== "receipt") { return; }
+    box.tabIndex = -1;
+    box.focus();
+  });
   document.addEventListener("click", chooseView);
   document.addEventListener("click", clickMap);
   document.addEventListener("mousemove", hoverMap);

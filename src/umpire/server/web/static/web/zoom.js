@@ -93,7 +93,7 @@
     bar.setAttribute("aria-label", "Zoom the map");
     bar.appendChild(button("+", "Zoom in", "in"));
     bar.appendChild(button("−", "Zoom out", "out"));
-    bar.appendChild(button("1:1", "The whole map", "reset"));
+    bar.appendChild(button("1:1", "1:1, the whole map", "reset"));
     var full = button("Full", "Full screen", "full");
     full.setAttribute("aria-pressed", "false");
     bar.appendChild(full);
@@ -110,7 +110,7 @@
     if (b) {
       b.setAttribute("aria-pressed", on ? "true" : "false");
       b.textContent = on ? "Close" : "Full";
-      b.title = on ? "Leave full screen" : "Full screen";
+      b.title = on ? "Close full screen" : "Full screen";  // the visible word begins its name
       b.setAttribute("aria-label", b.title);
     }
     zooms.forEach(function (z) {
