@@ -146,7 +146,7 @@ def test_a_game_made_on_the_old_world_map_is_refused_by_name(scenario: str) -> N
     assert data["extra"]["map_version"] == 2
     assert ruleset.load_state(data).extra["map_version"] == 2
     old = {**data, "extra": {k: v for k, v in data["extra"].items() if k != "map_version"}}
-    with pytest.raises(RecordError, match="made on world map version 1; .* plays version 2"):
+    with pytest.raises(RecordError, match=r"made on world map version 1; .* plays version 2"):
         ruleset.load_state(old)
     europe = RULESETS["europe"]
     state = europe.new_game("europe", ["GB", "FR"], SeededChance(1), {})
