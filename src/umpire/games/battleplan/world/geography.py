@@ -82,7 +82,7 @@ class WorldData:
 
     def border_provenance(self, a: str, b: str) -> str:
         table = self.raw["border_provenance"]
-        return str(table.get(f"{a}-{b}") or table.get(f"{b}-{a}") or "reconstructed")
+        return str(table.get(f"{a}-{b}") or table.get(f"{b}-{a}") or "transcribed")
 
 
 def _borders(raw: dict[str, Any]) -> dict[str, frozenset[str]]:
