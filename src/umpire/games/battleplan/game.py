@@ -263,9 +263,12 @@ class BattlePlan:
         seas_seen_by_others = set().union(
             *(views.visible_seas(s, p.number) for p in s.players if p.number != number)
         )
+        # ruling W-VP9: a finished 1939 game's victory points, shown to all, count who has
+        # more Navy ("per rival with less navy", "most navy in"): its navies are no secret
+        navies_public = bool(s.extra.get("over"))
         for code in sorted(s.seas):
             stack = s.seas[code].forces.get(number)
-            if stack is not None and code not in seas_seen_by_others:
+            if stack is not None and code not in seas_seen_by_others and not navies_public:
                 stack.navy = chance.randint(1, 60, purpose="vary navy at sea")
         for code in sorted(s.countries):
             c = s.countries[code]
