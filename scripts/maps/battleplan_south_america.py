@@ -27,12 +27,11 @@ MIN_BORDER = 3.0
 IMPASSABLE: list[list[str]] = []
 LAND_SEEDS: dict[str, list[tuple[float, float]]] = {}
 LABELS: dict[str, tuple[float, float]] = {
-    "WEP": (-86.0, -8.0),
+    "WCP": (-86.0, 2.0),
     "WSP": (-82.0, -40.0),
-    "WCB": (-72.0, 14.0),
-    "WMA": (-38.0, 8.0),
-    "WMG": (-30.0, -4.0),
-    "WSA": (-40.0, -38.0),
+    "WCR": (-72.0, 14.0),
+    "WWA": (-38.0, 2.0),
+    "WMG": (-40.0, -38.0),
 }
 UNITS: dict[str, tuple[float, float]] = {}
 LAKES: list[tuple[float, float, float, float]] = []
@@ -42,7 +41,7 @@ KEEP = {
     if c.startswith("S") or (c.startswith("W") and any(b.startswith("S") for b in _borders()[c]))
 }
 PROVENANCE = (
-    "The S spaces of the reconstructed WW map and the seas touching them (ruling W-SA), carved "
+    "The S spaces of the WW map (version 2) and the seas touching them (ruling W-SA), carved "
     "as on the world map; the rest of the world neutral land or plain water."
 )
 KINDS = {k: v for k, v in KINDS.items() if k in KEEP}

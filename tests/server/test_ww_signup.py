@@ -17,7 +17,7 @@ from .conftest import make_user
 
 pytestmark = pytest.mark.django_db
 
-ELEVEN = ("EFR", "EWG", "EIT", "ETU", "RMO", "RKZ", "RFE", "MSA", "MIR", "IDE", "CCQ")
+ELEVEN = ("EFR", "EWG", "EIT", "ETU", "RRU", "RKZ", "RYA", "MES", "MIN", "IPU", "CSI")
 
 
 def _forming(scenario: str, **settings: object) -> tuple[User, Game]:
@@ -37,7 +37,7 @@ def _seats(game: Game) -> dict[str, str | None]:
     ("prefs", "code"),
     [
         (["EXX"], "setup/unknown_start_space"),
-        (["EIR"], "setup/island_not_asked"),  # an island: asked for only as ISLAND EIR
+        (["EIC"], "setup/island_not_asked"),  # an island: asked for only as ISLAND EIC
         (["ISLAND EFR"], "setup/not_an_island"),
         (ELEVEN, "setup/too_many_preferences"),
     ],
@@ -57,14 +57,14 @@ def test_equal_forces_seats_players_in_the_spaces_they_asked_for() -> None:
     ann, bob, cat, dan = (make_user(n)[0] for n in ("ann", "bob", "cat", "dan"))
     service.join(game.pk, ann, ["ntx", "France"])
     assert Enrollment.objects.get(user=ann).preferences == ["NTX", "EFR"]  # canonical
-    service.join(game.pk, bob, ["NTX", "island eir"])  # Texas is taken: Ireland, asked for
+    service.join(game.pk, bob, ["NTX", "island eic"])  # Texas is taken: Iceland, asked for
     service.join(game.pk, cat, [])
     service.join(game.pk, dan, ["EWG"])
     # the GM's assignment wins: he gives cat Germany, so dan, who listed only Germany, gets the
     # GM's first free choice (France); the assigned seat is player [1]
     game = service.start(game.pk, gm, assignments={"EWG": "cat"})
-    assert load_record(game).powers == ["EWG", "NTX", "EIR", "EFR"]
-    assert _seats(game) == {"EWG": "cat", "NTX": "ann", "EIR": "bob", "EFR": "dan"}
+    assert load_record(game).powers == ["EWG", "NTX", "EIC", "EFR"]
+    assert _seats(game) == {"EWG": "cat", "NTX": "ann", "EIC": "bob", "EFR": "dan"}
 
 
 @pytest.mark.rule("WW equal")
@@ -136,9 +136,9 @@ def test_other_scenarios_keep_matching_power_names() -> None:
 def test_the_api_refuses_a_bad_list_with_its_code() -> None:
     _, game = _forming("equal")
     _, api = make_user("ann")
-    status, body = api.post(f"/games/{game.pk}/join", {"preferences": ["EIR"]})
+    status, body = api.post(f"/games/{game.pk}/join", {"preferences": ["EIC"]})
     assert (status, body["code"]) == (400, "setup/island_not_asked")
-    assert "ISLAND EIR" in body["message"]
-    status, body = api.post(f"/games/{game.pk}/join", {"preferences": ["ISLAND EIR", "EFR"]})
+    assert "ISLAND EIC" in body["message"]
+    status, body = api.post(f"/games/{game.pk}/join", {"preferences": ["ISLAND EIC", "EFR"]})
     assert status == 200, body
-    assert Enrollment.objects.get(game=game).preferences == ["ISLAND EIR", "EFR"]
+    assert Enrollment.objects.get(game=game).preferences == ["ISLAND EIC", "EFR"]

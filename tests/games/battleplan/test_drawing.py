@@ -202,3 +202,26 @@ def test_no_force_box_covers_a_name_on_the_europe_map(
         assert not covered, (box, covered)
     for i, a in enumerate(boxes):
         assert not [b for b in boxes[i + 1 :] if mapsvg.overlap(a, b)], a
+
+
+@pytest.mark.rule("BP 15B")
+@pytest.mark.parametrize("scenario", ["equal", "1939"])
+def test_no_force_box_covers_a_name_on_the_whole_world_map(scenario: str) -> None:
+    """Issue 27: on the whole world map, every space full, no force counter covers a name (16
+    of 323 did); counters may touch one another there, the enlarged regions keep them apart."""
+    spaces = mapsvg.load(drawing.PACKAGE, "world")["spaces"]
+    svg = drawing.draw(_crowded_view(scenario, spaces))
+    names = {
+        code: mapsvg.label_box(float(x), float(y) - 0.36 * float(size), text, float(size))
+        for code, x, y, size, text in _LABEL.findall(svg)
+    }
+    assert set(names) == set(spaces)
+    boxes = [
+        (float(cx) - float(w) * float(s) / 2, float(top), float(cx) + float(w) * float(s) / 2,
+         float(top) + float(h) * float(s))
+        for cx, top, s, w, h in _FORCES.findall(svg)
+    ]  # fmt: skip
+    sea_count = sum(1 for s in spaces.values() if s["kind"] == "sea")
+    assert len(boxes) == len(spaces) - sea_count + 3 * sea_count
+    covered = [(b, c) for b in boxes for c, name in names.items() if mapsvg.overlap(b, name)]
+    assert covered == []

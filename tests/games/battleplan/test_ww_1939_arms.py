@@ -54,7 +54,7 @@ def test_air_force_cannot_attack_or_support_from_a_sea_only_transfer() -> None:
     state = _state()
     _at_sea(state, "WNS", "GER", air=10)
     assert _problems(state, "GER", "@WNS FA5EGB") == ["illegal/bomber_at_sea"]
-    assert _problems(state, "GER", "@WNS FS5WBI") == ["illegal/bomber_at_sea"]
+    assert _problems(state, "GER", "@WNS FS5WMA") == ["illegal/bomber_at_sea"]
     assert _problems(state, "GER", "@WNS FT5EWG") == []
     # the basic rules let AirForce at sea attack and support (4E.2, 4E.3)
     other: GameState = EQUAL.new_game("equal", ["EWG", "EGB"], SeededChance(1), {})
@@ -70,7 +70,7 @@ def test_range_at_sea_is_a_land_space_adjacent_to_that_sea() -> None:
     _at_sea(state, "WNS", "GER", air=10)
     assert R.gm.in_air_range("WNS", "ENA") and not R.gm.adjacent("WNS", "ENA")
     assert _problems(state, "GER", "@WNS FT5ENA") == ["illegal/bomber_range"]
-    assert _problems(state, "GER", "@WNS FT5WBI") == ["illegal/bomber_range"]  # not land
+    assert _problems(state, "GER", "@WNS FT5WMA") == ["illegal/bomber_range"]  # not land
     assert _problems(state, "GER", "@WNS FT5EFR") == []  # France is on the North Sea
 
 
@@ -79,10 +79,10 @@ def test_on_land_two_space_range_unless_ending_up_at_sea() -> None:
     """ "Any air force on land has the same two space range as before, as long as they are not
     ENDING UP in a sea space" (ruling W-1939B: out to sea only onto its own coast)."""
     state = _state()
-    assert R.gm.in_air_range("EWG", "WBI") and "WBI" not in R.gm.spaces["EWG"].coasts
-    assert _problems(state, "GER", "@EWG FS5WBI") == []  # supports return home
+    assert R.gm.in_air_range("EWG", "WMA") and "WMA" not in R.gm.spaces["EWG"].coasts
+    assert _problems(state, "GER", "@EWG FS5WMA") == []  # supports return home
     assert _problems(state, "GER", "@EWG FT5EIT") == []  # two spaces, on land
-    assert _problems(state, "GER", "@EWG FT5WBI") == ["illegal/bomber_range"]
+    assert _problems(state, "GER", "@EWG FT5WMA") == ["illegal/bomber_range"]
     assert _problems(state, "GER", "@EWG FT5WNS") == []  # its own coast
 
 
@@ -167,13 +167,13 @@ def test_missiles_have_the_range_of_air_force() -> None:
     infinite range." """
     state = _state()
     state.countries["EWG"].missiles = 2
-    assert not R.gm.in_air_range("EWG", "EGB") and R.gm.in_air_range("EWG", "EFR")
-    assert _problems(state, "GER", "@EWG MA1EGB") == ["illegal/out_of_range"]
+    assert not R.gm.in_air_range("EWG", "EGR") and R.gm.in_air_range("EWG", "EFR")
+    assert _problems(state, "GER", "@EWG MA1EGR") == ["illegal/out_of_range"]
     assert _problems(state, "GER", "@EWG MA1EFR") == []
     # 4F.1: elsewhere the range is the length of the map
     other: GameState = EQUAL.new_game("equal", ["EWG", "EGB"], SeededChance(1), {})
     other.countries["EWG"].missiles = 2
-    assert [p.code for p in submission.parse(EQUAL, other, "EWG", "@EWG MA1EGB").problems] == []
+    assert [p.code for p in submission.parse(EQUAL, other, "EWG", "@EWG MA1EGR").problems] == []
     # the damage is that of BP 4F.1: 10 Army each
     before = state.countries["EFR"].army
     after = R.resolve(state, {"GER": _orders(state, "GER", "@EWG MA1EFR")}, Down()).state

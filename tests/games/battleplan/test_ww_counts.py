@@ -2,8 +2,8 @@
 
 Each number in brackets in a victory line ("(18 spaces, 360)") is checked against what the
 data gives; none is typed into the data. Where the book's own lines disagree with each other
-(the total of land spaces: 224 in five lines, 223 in two), ruling W-COUNT in
-docs/rulings/battleplan-world.md says which is kept and the test pins the difference.
+(the total of land spaces: 224 in five lines, 223 in two; the real map has 223), ruling
+W-COUNT in docs/rulings/battleplan-world.md says so and the test pins the difference.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def test_print_the_map_counts(capsys: pytest.CaptureFixture[str]) -> None:
     lines.append(f"  neutral minors: {neutral}")
     with capsys.disabled():
         print("\n" + "\n".join(lines))
-    assert LAND == 224 and len(GM.seas) == 33 and neutral == 39
+    assert LAND == 223 and len(GM.seas) == 32 and neutral == 38
 
 
 @pytest.mark.rule("WW 1939.powers")
@@ -100,7 +100,8 @@ def test_balkans_counts() -> None:
 @pytest.mark.rule("WW 1939.vp6")
 def test_china_counts() -> None:
     assert len(region(GM, "C")) == 23  # "(23 spaces, 1380)"
-    assert LAND - len(region(GM, "C")) == 201  # "(201 spaces, 603)"
+    # "(201 spaces, 603)": one more than the map (ruling W-COUNT: five lines imply 224)
+    assert LAND - len(region(GM, "C")) == 201 - 1
     assert len(_original(11)) == 9  # Japan "(fewer than 9 spaces)"
 
 
@@ -109,7 +110,7 @@ def test_france_poland_counts() -> None:
     assert {"EFR", "ELY", "EPD"} <= _original(7)
     assert len(_original(7) - {"EFR", "ELY", "EPD"}) == 20  # "(20 spaces, 2000)"
     assert set(region(GM, "C")) & _original(7) == {"CLA", "CCA", "CVN"}  # Indochina
-    assert LAND - len(_original(7)) == 201  # "(201 spaces, 402 points)"
+    assert LAND - len(_original(7)) == 201 - 1  # "(201 spaces, 402 points)" (W-COUNT)
     assert len(_original(8)) == 5  # Germany "(fewer than 5 spaces)"
 
 
@@ -120,10 +121,12 @@ def test_germany_counts() -> None:
     # "everything that starts with an 'E' except Scandinavia, Turkey, and the islands"
     rest = set(region(GM, "E")) - set(CONTINENTAL_EUROPE)
     assert {"ESW", "ENO", "EFI", "ETU"} <= rest
-    assert all(GM.spaces[c].island or c in ("ESW", "ENO", "EFI", "ETU", "EGB", "ESC") for c in rest)
-    # "10 points for each space on the map owned (223 spaces)": one fewer than the map
-    # (ruling W-COUNT: five other lines imply 224)
-    assert LAND == 223 + 1
+    two_space_islands = ("EGB", "ESC", "EIR", "ENI")  # Britain, Ireland
+    assert all(
+        GM.spaces[c].island or c in ("ESW", "ENO", "EFI", "ETU", *two_space_islands) for c in rest
+    )
+    # "10 points for each space on the map owned (223 spaces)": the real map's land spaces
+    assert LAND == 223
     assert len([p for p in powers_1939() if p.number != 8]) == 12  # "(12 players, 300)"
 
 
@@ -132,7 +135,7 @@ def test_great_britain_counts() -> None:
     empire = _original(9)
     assert {"EGI", "AEG", "EGB", "ESC"} <= empire
     assert len(empire - {"EGI", "AEG", "EGB", "ESC"}) == 55  # "other 55 parts of the Empire"
-    assert LAND - len(empire) == 165  # "(165 spaces, 330 points)"
+    assert LAND - len(empire) == 165 - 1  # "(165 spaces, 330 points)" (W-COUNT)
     assert set(WARM_WATER) <= set(GM.countries)
 
 
@@ -142,7 +145,7 @@ def test_italy_counts() -> None:
     med = set(bordering(GM, MEDITERRANEAN)) - _original(10) - {"AEG"}
     assert len(med) == 13  # "(other than Egypt) (13 spaces, 975)"
     assert "AEG" in bordering(GM, MEDITERRANEAN)
-    assert LAND - len(_original(10)) - len(med) - 1 == 203  # "(203 spaces, 1015)"
+    assert LAND - len(_original(10)) - len(med) - 1 == 203 - 1  # "(203 spaces, 1015)" (W-COUNT)
 
 
 @pytest.mark.rule("WW 1939.vp11")
@@ -154,9 +157,8 @@ def test_japan_counts() -> None:
     assert len(region(GM, "P")) == 22  # "(22 spaces, 1320)"
     assert {"RKM", "NAK"} <= set(GM.countries)
     other = set(GM.countries) - home - c_spaces - set(region(GM, "P"))
-    # "(178 spaces, 356)": 224 - 3 - 20 - 22 = 179 with RKM and NAK, the same one-space
-    # shortfall as Germany's 223 (ruling W-COUNT)
-    assert len(other) == 178 + 1
+    # "(178 spaces, 356)": 223 - 3 - 20 - 22 with RKM and NAK, exactly
+    assert len(other) == 178
 
 
 @pytest.mark.rule("WW 1939.vp12")
@@ -164,13 +166,13 @@ def test_russia_counts() -> None:
     assert len(_original(12)) == 15  # "(15 spaces, 1500)"
     assert len(RUSSIA_TARGETS) == 12 and not set(RUSSIA_TARGETS) & _original(12)
     other = set(GM.countries) - _original(12) - set(RUSSIA_TARGETS) - set(WARM_WATER)
-    assert len(other) == 194  # "(194 spaces, 970)"
+    assert len(other) == 194 - 1  # "(194 spaces, 970)" (W-COUNT)
 
 
 @pytest.mark.rule("WW 1939.vp13")
 def test_usa_counts() -> None:
     assert len(_original(13)) == 13  # "(13 spaces, 1300 points)"
-    assert {"PLU", "PMI"} <= set(GM.countries) and GM.spaces["PMW"].name == "Midway"
+    assert {"PLU", "PMI"} <= set(GM.countries) and GM.spaces["PMD"].name == "Midway"
     # "each space still owned by its original player ... with the exception of USA spaces,
     # Germany, Italy, and Japan (151 spaces)"
     others = [p for p in powers_1939() if p.number not in (8, 10, 11, 13)]

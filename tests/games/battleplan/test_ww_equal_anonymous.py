@@ -22,7 +22,7 @@ from umpire.games.battleplan.world.geography import world_map
 EQUAL = RULESETS["equal"]
 ANON = RULESETS["anonymous"]
 WW = world_map(icepack=True)
-SEATS = ["EFR", "ESZ", "EIR", "RMO"]  # a coastal, a landlocked, an island and an inland space
+SEATS = ["EFR", "ESZ", "EIC", "RRU"]  # a coastal, a landlocked, an island and an inland space
 
 
 def _new(ruleset: BattlePlan, powers: list[str] | None = None) -> GameState:
@@ -37,7 +37,7 @@ def _codes(ruleset: BattlePlan, state: GameState, power: str, text: str) -> list
 def test_equal_forces_is_a_world_scenario_of_battleplan() -> None:
     info = GAME.info.scenario("equal")
     assert registry.get("battleplan", "equal") is EQUAL
-    assert len(info.powers) == 224 and info.max_players == 31
+    assert len(info.powers) == 223 and info.max_players == 31
     assert EQUAL.gm is WW  # the icepack air range of Equal Forces
 
 
@@ -54,12 +54,12 @@ def test_every_player_starts_with_the_same_forces_in_one_space() -> None:
         else:  # 15C.1: no coast, no Navy and more AirForce
             assert (c.army, c.navy, c.air) == (army, 0, EUROPE_START.player_landlocked_air)
     minors = [c for c in state.countries.values() if c.owner == MINOR]
-    assert len(minors) == 224 - len(SEATS)
+    assert len(minors) == 223 - len(SEATS)
 
 
 @pytest.mark.rule("WW equal")
 def test_preferences_first_free_choice_and_no_island_unless_asked() -> None:
-    assert assign_spaces([["EGB", "EFR"], ["EGB"], ["EIR"]], WW) == ["EGB", "EFR", "EIR"]
+    assert assign_spaces([["EGB", "EFR"], ["EGB"], ["EIC"]], WW) == ["EGB", "EFR", "EIC"]
     # a list used up: the GM's choice, never an island
     chosen = assign_spaces([["EFR"], ["EFR"], []], WW)
     assert chosen[:2] == ["EFR", "EWG"] and not WW.spaces[chosen[2]].island
@@ -74,7 +74,7 @@ def test_preferences_first_free_choice_and_no_island_unless_asked() -> None:
 def test_equal_forces_ends_when_one_player_is_left_occupying_a_country() -> None:
     state = _new(EQUAL)
     assert EQUAL.outcome(state) is None
-    for code in ("ESZ", "EIR", "RMO"):
+    for code in ("ESZ", "EIC", "RRU"):
         state.countries[code].owner = MINOR
     state.seas["WNS"].forces = {}
     out = EQUAL.outcome(state)
@@ -138,7 +138,7 @@ def test_message_orders_round_trip_and_reach_their_addressees() -> None:
     assert all(e.data["sender"] == 1 and "[4]" in e.data["body"] for e in to_everyone)
     canal = [e for e in got if e.data["message"] == 13]
     assert [e.data["to"] for e in canal] == [3] and "EGI" in canal[0].data["body"]
-    printout = ANON.printout(res.state, visible_to(res.events, "EIR"), "EIR")
+    printout = ANON.printout(res.state, visible_to(res.events, "EIC"), "EIC")
     assert "Message 13 to [3] from [1]" in printout
     other = ANON.printout(res.state, visible_to(res.events, "ESZ"), "ESZ")
     assert "Message 13" not in other and "Message 20 to [2] from [1]" in other
@@ -148,7 +148,7 @@ ROSTER = {
     "roster": {
         "EFR": {"name": "Ann Able", "address": "1 Main St", "email": "ann@example.org"},
         "ESZ": {"name": "Bob Baker", "address": "2 Side St", "anonymous": True},
-        "EIR": {"name": "Cy Cole", "address": "3 Hill Rd", "phone": "555-0103", "show_phone": True},
+        "EIC": {"name": "Cy Cole", "address": "3 Hill Rd", "phone": "555-0103", "show_phone": True},
     }
 }
 
@@ -169,8 +169,8 @@ def test_turn_one_list_of_players_respects_anonymity_and_asked_contacts() -> Non
     assert "[1] EFR: Ann Able, 1 Main St" in paper
     assert "ann@example.org" not in paper  # email only if he asked for it
     assert "[2] ESZ: anonymous" in paper and "Bob Baker" not in paper
-    assert "[3] EIR: Cy Cole, 3 Hill Rd, 555-0103" in paper
-    assert "[4] RMO: anonymous" in paper  # nothing given
+    assert "[3] EIC: Cy Cole, 3 Hill Rd, 555-0103" in paper
+    assert "[4] RRU: anonymous" in paper  # nothing given
     _, second = _turn(EQUAL, after_one, {})
     assert "players of this game" not in second
 

@@ -2,8 +2,9 @@
 
 Sources: shared/rules/battle-plan.md ("WORLD WIDE BATTLE PLAN", "1939 WWBP"), and the
 facts gathered from it in shared/reference/battleplan/wwbp_codes_in_rules.csv and
-wwbp_map_facts_in_rules.json. The map is reconstructed (docs/rulings/battleplan-world.md);
-these tests pin down the parts the rules state.
+wwbp_map_facts_in_rules.json. The map is the transcription of the real map (version 2,
+docs/rulings/battleplan-world.md W-MAP; test_ww_transcription.py compares the two); these
+tests pin down the parts the rules state.
 """
 
 from __future__ import annotations
@@ -74,8 +75,8 @@ def test_errata_bengal_is_ibe_and_the_second_acm_is_aco() -> None:
     # "two countries identified as ACM just below and to the right of Nigeria ... the one
     # that is lowest and furthest to the right is really ACO"
     assert "ACM" in WW.spaces and "ACO" in WW.spaces
-    assert "ACM" in WW.spaces["ANG"].adjacent  # next to Nigeria
-    assert "ACO" in WW.spaces["ACM"].adjacent and "ACO" not in WW.spaces["ANG"].adjacent
+    assert "ACM" in WW.spaces["ANA"].adjacent  # next to Nigeria
+    assert "ACO" in WW.spaces["ACM"].adjacent and "ACO" not in WW.spaces["ANA"].adjacent
     assert world_data().raw["errata"]["IRE"] == "IBE"
 
 
@@ -142,7 +143,7 @@ def test_the_four_canals_are_turkey_egypt_panama_and_gibraltar() -> None:
 
 
 def _canal_state(keeper_spaces: dict[str, int]) -> GameState:
-    state = new_state(["EGB", "RMO", "NNY"], max_turns=0, gm=WW, scenario="world")
+    state = new_state(["EGB", "RRU", "NNY"], max_turns=0, gm=WW, scenario="world")
     for code, owner in keeper_spaces.items():
         state.countries[code].owner = owner
     return state
@@ -157,8 +158,8 @@ def test_one_permission_opens_all_the_granting_players_canals() -> None:
     assert not reach(state, WW, 2, "A", "WMA", "WWM")
     state.player(1).permits.append(2)  # one pK order
     assert reach(state, WW, 2, "N", "WBK", "WEM") and reach(state, WW, 2, "A", "WWM", "WMA")
-    assert not reach(state, WW, 2, "N", "WCB", "WEP")  # Panama is player 3's
-    assert reach(state, WW, 2, "F", "WCB", "WEP")  # AirForce crosses a closed canal (BP 7)
+    assert not reach(state, WW, 2, "N", "WCR", "WCP")  # Panama is player 3's
+    assert reach(state, WW, 2, "F", "WCR", "WCP")  # AirForce crosses a closed canal (BP 7)
 
 
 @pytest.mark.rule("WW canals")
@@ -239,8 +240,8 @@ def test_minor_starting_forces_by_kind() -> None:
     landlocked = starting_country(WW, "ESZ", MINOR)
     assert (landlocked.army, landlocked.navy, landlocked.air) == (army, 0, 10)
     assert landlocked.air > air
-    island = starting_country(WW, "EIR", MINOR)
-    assert WW.spaces["EIR"].island
+    island = starting_country(WW, "EIC", MINOR)
+    assert WW.spaces["EIC"].island and not WW.spaces["EIR"].island  # Ireland: two spaces
     assert island.army < army and island.navy > navy
     for two_space_island in ("EGB", "ESC", "PIG", "PPG"):  # Britain, New Guinea
         assert not WW.spaces[two_space_island].island, two_space_island
@@ -258,10 +259,11 @@ def test_the_map_is_connected_and_every_border_is_known() -> None:
     assert seen == set(WW.spaces)
     for code, s in world_data().raw["space"].items():
         assert set(s["border"].split()) <= set(WW.spaces), code
-        assert s["code"] in ("stated", "reconstructed") and s["name_from"] in (
+        assert s["code"] in ("stated", "transcribed") and s["name_from"] in (
             "stated",
             "inferred",
-            "guess",
+            "transcribed",
+            "ours",
         )
 
 
@@ -270,13 +272,13 @@ def test_south_american_map_is_the_s_spaces_and_their_seas() -> None:
 
     sa = south_america_map()
     assert set(sa.countries) == {c for c in WW.countries if c.startswith("S")}
-    assert set(sa.seas) == {"WCB", "WMA", "WMG", "WSA", "WSP", "WEP"}
+    assert set(sa.seas) == {"WCR", "WWA", "WMG", "WSP", "WCP"}
     assert sa.canals == ()  # Panama is not on it
     assert sa.in_air_range("SFA", "SSC") and sa.in_air_range("SSA", "SFA")  # the arrows
     for code, s in sa.spaces.items():
         assert s.adjacent <= set(sa.spaces), code
-    seen, todo = {"WCB"}, ["WCB"]
-    while todo:  # the seas are connected by sea (Drake Passage: WSA-WSP)
+    seen, todo = {"WCR"}, ["WCR"]
+    while todo:  # the seas are connected by sea
         for n in sa.spaces[todo.pop()].adjacent:
             if n in sa.seas and n not in seen:
                 seen.add(n)
@@ -291,7 +293,7 @@ def test_a_closed_canal_is_named_in_the_refusal() -> None:
     equal = RULESETS["equal"]
     state = equal.new_game("", ["EGB", "NNY"], SeededChance(1), {})
     state.countries["NPA"].owner = 2
-    state.seas["WCB"].forces[1] = Stack(navy=5)
-    parsed = submission.parse(equal, state, "EGB", "@WCB NT5WEP")
+    state.seas["WCR"].forces[1] = Stack(navy=5)
+    parsed = submission.parse(equal, state, "EGB", "@WCR NT5WCP")
     assert [p.code for p in parsed.problems] == ["illegal/strait_closed"]
     assert "the canal of Panama is closed to you" in parsed.problems[0].message

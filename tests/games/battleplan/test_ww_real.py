@@ -154,12 +154,13 @@ def test_the_positions_are_the_price_list_in_its_order() -> None:
 
 def test_multiple_country_positions_play_all_their_states_from_the_start() -> None:
     iqk = position("IQK")
-    assert iqk.states == ("IRQ", "KUW") and iqk.spaces == ("MIQ", "MKU")
+    # Kuwait is no space of the real map: Iraq's (ruling W-MAPCODES)
+    assert iqk.states == ("IRQ", "KUW") and iqk.spaces == ("MIQ",)
     state = _new(["USA", "IQK", "CUZ"])
-    assert sorted(state.occupied_by(2)) == ["MIQ", "MKU"]
-    assert sorted(state.occupied_by(3)) == ["ABC", "NCU"]  # Cuba & Zaire, one position
-    assert all(state.countries[c].hpi == 100 for c in ("MIQ", "MKU", "ABC", "NCU"))
-    assert len(state.occupied_by(1)) == 17  # the USA's spaces
+    assert sorted(state.occupied_by(2)) == ["MIQ"]
+    assert sorted(state.occupied_by(3)) == ["AZR", "NCU"]  # Cuba & Zaire, one position
+    assert all(state.countries[c].hpi == 100 for c in ("MIQ", "AZR", "NCU"))
+    assert len(state.occupied_by(1)) == 15  # the USA's spaces
 
 
 def test_starting_forces_are_the_1982_figures_scaled() -> None:
@@ -173,8 +174,8 @@ def test_starting_forces_are_the_1982_figures_scaled() -> None:
     assert sum(c.industry for c in usa) == industry_of(3340) == 578  # World Bank 1982 GDP
     assert all(c.taxbase == 3 * c.industry and c.limit >= 2 * c.industry for c in usa)
     capital = state.countries["NVA"]
-    assert capital.missiles == 16 and capital.army > state.countries["NTX"].army
-    assert state.countries["RMO"].anti == 1  # Moscow's ABM
+    assert capital.missiles == 16 and capital.army > state.countries["NAK"].army
+    assert state.countries["RRU"].anti == 1  # Moscow's ABM
     swi = state.countries["ESZ"]
     assert swi.navy == 0 and swi.army == 4  # landlocked: no Navy
     # non-player countries STILL start with real world forces
@@ -243,7 +244,7 @@ def test_no_attacks_on_turn_one_but_enemies_may_be_declared() -> None:
     assert GM.spaces["NCH"].adjacent & {"NTX"}
     assert _codes(state, "USA", "@ 2E\n" + attack) == ["illegal/no_attacks_turn_one"]
     assert _codes(state, "USA", "@NTX FA5NCH") == ["illegal/no_attacks_turn_one"]
-    assert _codes(state, "USA", "@NTX AT5NAZ") == []  # "shuffling your forces around"
+    assert _codes(state, "USA", "@NTX AT5NDA") == []  # "shuffling your forces around"
     state.turn = 2
     assert _codes(state, "USA", "@ 2E\n" + attack) == []
 
@@ -320,7 +321,7 @@ def test_winners_and_survivors_by_the_industry_of_each_class() -> None:
         c.industry, c.limit = 0, 1000
     usa[0].industry, usa[0].limit, usa[0].industry_suppressed = 2200, 2500, 2000
     # Israel (major: 1500) has 1600 industry but a limit of 1000: the excess does not count
-    isr = state.countries["MPA"]
+    isr = state.countries["MIS"]
     isr.industry, isr.limit = 1600, 1000
     assert industry_owned(state, 1) == 2200 and industry_owned(state, 2) == 1000
     # China occupies nothing but controls a minor: he owns a country, a survivor
@@ -340,7 +341,7 @@ def test_a_player_without_a_country_is_neither_winner_nor_survivor() -> None:
     _ally_all(state, [1, 2, 3])
     for c in state.occupied_by(3):
         state.countries[c].owner = 2
-    state.seas["WCB"].forces = {3: Stack(navy=5)}  # forces at sea, no country
+    state.seas["WCR"].forces = {3: Stack(navy=5)}  # forces at sea, no country
     out = outcome(state)
     assert out is not None and 3 not in standing(state)
     assert out.scores["CUZ"] == 0.0
@@ -382,7 +383,7 @@ def test_the_gms_deals_seat_two_or_three_countries_as_one_position() -> None:
     deals = {"CAN": ["KOR"], "PHL": ["ARG", "IRL"]}
     state: GameState = R.new_game("real", ["USA", "CAN", "PHL"], SeededChance(1), {"deals": deals})
     assert set(state.occupied_by(2)) == set(position("CAN").spaces) | {"CKO"}
-    assert set(state.occupied_by(3)) == {"PLU", "PMI", "SAR", "SSC", "EIR"}
+    assert set(state.occupied_by(3)) == {"PLU", "PMI", "SNA", "SSC", "EIR"}
     assert state.countries["CKO"].hpi == 100
     assert state.extra["fees"] == {"USA": 9.0, "CAN": 5.0, "PHL": 3.5}
     tax = sum(state.countries[c].taxbase for c in state.occupied_by(2))
@@ -476,7 +477,7 @@ def test_world_opinion_comes_before_the_revolutions_of_the_same_turn() -> None:
     res = R.resolve(state, orders, SeededChance(1))
     after = res.state
     assert after.countries["RBA"].owner == MINOR and after.countries["RBA"].controller() == MINOR
-    assert after.countries["RMO"].hpi == 100 - 9  # the others stand
+    assert after.countries["RRU"].hpi == 100 - 9  # the others stand
     assert all(c.hpi > 0 for c in after.countries.values() if c.owner != MINOR)
     kinds = [e.kind for e in res.events]
     assert kinds.index("world_opinion") < kinds.index("revolution")

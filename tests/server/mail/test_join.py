@@ -42,10 +42,10 @@ def _equal_game() -> Any:
 
 
 def test_join_is_read_with_its_game_and_preferences() -> None:
-    request = parse_mail(mail("ann@example.org", "JOIN G-12 ntx, Island  EIR ,France\n"))
+    request = parse_mail(mail("ann@example.org", "JOIN G-12 ntx, Island  EIC ,France\n"))
     (command,) = request.commands
     assert (command.name, command.game) == ("JOIN", "12")
-    assert command.preferences == ("ntx", "Island EIR", "France")
+    assert command.preferences == ("ntx", "Island EIC", "France")
     assert request.orders is None and request.heading is None
 
 
@@ -53,17 +53,17 @@ def test_join_is_read_with_its_game_and_preferences() -> None:
 def test_join_by_mail_checks_and_keeps_the_preferences(mailoutbox: Any) -> None:
     gm, game = _equal_game()
     ann = accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
-    result = join("ann@example.org", f"JOIN G-{game.pk} EIR, NTX")
+    result = join("ann@example.org", f"JOIN G-{game.pk} EIC, NTX")
     assert result.code == "setup/island_not_asked"
     assert not Enrollment.objects.exists()
     reply = [m for m in django_mail.outbox if m.to == ["ann@example.org"]][-1]
-    assert "ISLAND EIR" in reply.body and "[setup/island_not_asked]" in reply.body
-    result = join("ann@example.org", f"JOIN G-{game.pk} island eir, texas")
+    assert "ISLAND EIC" in reply.body and "[setup/island_not_asked]" in reply.body
+    result = join("ann@example.org", f"JOIN G-{game.pk} island eic, texas")
     assert result.code == "mail/joined"
-    assert Enrollment.objects.get(user=ann).preferences == ["ISLAND EIR", "NTX"]
-    assert "ISLAND EIR, NTX" in django_mail.outbox[-1].body
+    assert Enrollment.objects.get(user=ann).preferences == ["ISLAND EIC", "NTX"]
+    assert "ISLAND EIC, NTX" in django_mail.outbox[-1].body
     service.start(game.pk, gm)
-    assert game.seats.get(user=ann).power == "EIR"
+    assert game.seats.get(user=ann).power == "EIC"
 
 
 def test_join_from_an_unknown_address_is_refused(mailoutbox: Any) -> None:
@@ -116,7 +116,7 @@ def test_the_reply_to_a_join_is_headed_with_its_game_and_what_became_of_it(
         return str(reply.subject)
 
     assert subject_of(f"JOIN G-{game.pk} NTX\n") == f"G-{game.pk} World: JOIN to confirm"
-    assert subject_of(f"JOIN G-{game.pk} EIR, {code}\n") == f"G-{game.pk} World: JOIN refused"
+    assert subject_of(f"JOIN G-{game.pk} EIC, {code}\n") == f"G-{game.pk} World: JOIN refused"
     assert subject_of(f"JOIN G-{game.pk} NTX, {code}\n") == f"G-{game.pk} World: JOIN accepted"
     assert subject_of("JOIN G-99999 NTX\n") == "Umpire: JOIN G-99999 refused"
     assert subject_of("LIST\n") == "Umpire: LIST of your games"

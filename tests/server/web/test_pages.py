@@ -541,20 +541,20 @@ def test_the_lobby_join_form_takes_starting_spaces_for_equal_forces(gm: Any) -> 
     game = service.create_game(gm[0], "World", "battleplan", scenario="equal")
     eve, ned = account("eve"), account("ned")
     page = client_for(eve).get("/lobby/").content.decode()
-    assert 'name="preference_list"' in page and "ISLAND EIR" in page  # what to list
+    assert 'name="preference_list"' in page and "ISLAND EIC" in page  # what to list
     c = client_for(eve)
-    response = c.post(f"/games/{game.pk}/join/", {"preference_list": "eir, ntx"}, follow=True)
+    response = c.post(f"/games/{game.pk}/join/", {"preference_list": "eic, ntx"}, follow=True)
     assert "setup/island_not_asked" in response.content.decode()  # refused, with its code
     assert not game.enrollments.exists()
-    c.post(f"/games/{game.pk}/join/", {"preference_list": "Ireland, ntx"})  # by name: refused
+    c.post(f"/games/{game.pk}/join/", {"preference_list": "Iceland, ntx"})  # by name: refused
     assert not game.enrollments.exists()
-    response = c.post(f"/games/{game.pk}/join/", {"preference_list": "ISLAND EIR, ntx"})
+    response = c.post(f"/games/{game.pk}/join/", {"preference_list": "ISLAND EIC, ntx"})
     assert response.status_code == 302
-    assert game.enrollments.get(user=eve).preferences == ["ISLAND EIR", "NTX"]
+    assert game.enrollments.get(user=eve).preferences == ["ISLAND EIC", "NTX"]
     client_for(ned).post(f"/games/{game.pk}/join/", {"preference_list": "Texas, France"})
     assert game.enrollments.get(user=ned).preferences == ["NTX", "EFR"]
     service.start(game.pk, gm[0])
-    assert game.seats.get(user=eve).power == "EIR" and game.seats.get(user=ned).power == "NTX"
+    assert game.seats.get(user=eve).power == "EIC" and game.seats.get(user=ned).power == "NTX"
 
 
 def test_the_order_box_says_how_to_write_orders(dip: Any) -> None:

@@ -150,6 +150,8 @@ def draw(
         mapsvg.label_box(s["label"][0], s["label"][1], code.upper(), size)
         for code, s in spaces.items()
     ]
+    # the whole world map: each name with a pixel to spare, which its counters keep off
+    names = tuple((b[0] - 1, b[1] - 1, b[2] + 1, b[3] + 1) for b in placed)
     canvas = (0.0, 0.0, float(board["width"]), float(board["height"]))
 
     def put(part: str, cells: int, x: float, y: float) -> None:
@@ -159,6 +161,10 @@ def draw(
             return
         w, h = (30 * cells + 4) * scale, 20 * scale
         box = mapsvg.free_box(x, y, w, h, placed, canvas)
+        if small and any(mapsvg.overlap(box, name) for name in names):
+            # no room clear of every name and counter (the whole world map, every space
+            # full): clear of the names at least, over another counter if it must (issue 27)
+            box = mapsvg.free_box(x, y, w, h, names, canvas)
         placed.append(box)
         at = f'transform="translate({box[0] + w / 2:.1f},{box[1]:.1f}) scale({scale})"'
         svg.add(part.replace(">", f" {at}>", 1))  # the counter's own group, moved there

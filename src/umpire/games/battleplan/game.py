@@ -12,6 +12,7 @@ from typing import Any
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed, Problem
+from umpire.core.record import RecordError
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, Seating, View
 from umpire.games.battleplan import ending, errors, options, views
 from umpire.games.battleplan.legality import check_orders, refuse_by_options
@@ -69,6 +70,8 @@ class BattlePlan:
             holdings=self.scenario.holdings,
             minors=self.scenario.minors,
         )
+        if self.scenario.map_version:  # ruling W-MAPV: the map version the game is made on
+            state.extra["map_version"] = self.scenario.map_version
         self.scenario.setup(state, self.gm, settings)  # WW real: the 1982 forces, deals
         state.due = str(settings.get("due", ""))  # 14: the server may supply the due date
         if self.scenario.newspaper:  # WW newspaper: the list of players printed on turn one
@@ -213,7 +216,19 @@ class BattlePlan:
         return state.to_json()
 
     def load_state(self, data: dict[str, Any]) -> GameState:
-        return GameState.from_json(data)
+        state = GameState.from_json(data)
+        want = self.scenario.map_version
+        if want and state.extra.get("map_version", 1) != want:
+            # ruling W-MAPV: a game of the reconstructed world map (version 1, before issue
+            # 27) names spaces that no longer exist; it is refused, never played on a map
+            # it was not made on
+            made = state.extra.get("map_version", 1)
+            raise RecordError(
+                f"this {self.scenario.info.title} game was made on world map version {made}; "
+                f"this Umpire plays version {want} (the real map) and cannot replay or "
+                "continue it (ruling W-MAPV)"
+            )
+        return state
 
     def bot_orders(self, state: GameState, power: str, chance: Chance) -> str:
         number = state.number_of(power)
@@ -248,9 +263,12 @@ class BattlePlan:
         seas_seen_by_others = set().union(
             *(views.visible_seas(s, p.number) for p in s.players if p.number != number)
         )
+        # ruling W-VP9: a finished 1939 game's victory points, shown to all, count who has
+        # more Navy ("per rival with less navy", "most navy in"): its navies are no secret
+        navies_public = bool(s.extra.get("over"))
         for code in sorted(s.seas):
             stack = s.seas[code].forces.get(number)
-            if stack is not None and code not in seas_seen_by_others:
+            if stack is not None and code not in seas_seen_by_others and not navies_public:
                 stack.navy = chance.randint(1, 60, purpose="vary navy at sea")
         for code in sorted(s.countries):
             c = s.countries[code]

@@ -25,7 +25,7 @@ from umpire.games.battleplan.printout import Goal
 from umpire.games.battleplan.setup import EUROPE_START, Start
 from umpire.games.battleplan.world import botreal, botworld, ending1939, endingreal
 from umpire.games.battleplan.world.equal import GM_CHOICES
-from umpire.games.battleplan.world.geography import south_america_map, world_map
+from umpire.games.battleplan.world.geography import MAP_VERSION, south_america_map, world_map
 from umpire.games.battleplan.world.goals import basic_goal, goal_1939, real_goal
 from umpire.games.battleplan.world.opinion import world_opinion
 from umpire.games.battleplan.world.powers1939 import ARMS_1939, powers_1939
@@ -88,6 +88,9 @@ class Scenario:
     arms: Arms = BP_ARMS  # AirForce and missiles: BP 4E-4G, WW 1939.bombers, 1939.missiles
     signup: SignUp | None = None  # WW equal, real: preferences of their own (None: power names)
     goal: Goal | None = None  # WW: what the player needs to win, on his printout (W-GOAL)
+    # the version of the map a game is made on (the world map's; 0: a map with no versions);
+    # a game made on another version is refused (ruling W-MAPV)
+    map_version: int = 0
 
 
 def _space_names(game_map: GameMap) -> tuple[tuple[str, str], ...]:
@@ -124,7 +127,7 @@ EQUAL_SIGNUP = SignUp(
     seat=lambda prefs, assigned, powers: seat_spaces(_WORLD, prefs, assigned, powers, least=2),
     help=(
         "starting spaces, best first: codes or names of land spaces (NTX, France); an island "
-        "only as ISLAND EIR; at most 10"
+        "only as ISLAND EIC; at most 10"
     ),
 )
 
@@ -148,6 +151,7 @@ EQUAL = Scenario(
     signup=EQUAL_SIGNUP,
     goal=basic_goal,
     player_bot=botworld.equal_bot,  # plays to conquer (ruling W-BOT)
+    map_version=MAP_VERSION,
 )
 
 ANONYMOUS = Scenario(
@@ -172,6 +176,7 @@ ANONYMOUS = Scenario(
     signup=EQUAL_SIGNUP,
     goal=basic_goal,
     player_bot=botworld.anonymous_bot,  # WW anonymous: the numbered message orders
+    map_version=MAP_VERSION,
 )
 
 _POWERS_1939 = powers_1939()
@@ -205,6 +210,7 @@ WW1939 = Scenario(
     arms=ARMS_1939,
     goal=goal_1939,
     player_bot=botworld.bot_1939,  # World Opinion and the victory list (ruling W-BOT)
+    map_version=MAP_VERSION,
 )
 
 SOUTH_AMERICA = Scenario(
@@ -218,13 +224,14 @@ SOUTH_AMERICA = Scenario(
             "The basic game on the South American spaces of the world map and the seas "
             "around them (ruling W-SA): one space each, the same forces for everyone."
         ),
-        default_powers=("SCO", "SPE", "SAR", "SCH", "SRI", "SPA"),
+        default_powers=("SEC", "SPE", "SNA", "SNC", "SRJ", "SAM"),
         names=_space_names(south_america_map()),
     ),
     game_map=south_america_map(),
     start=EUROPE_START,
     goal=basic_goal,
     player_bot=botworld.equal_bot,  # plays to conquer (ruling W-BOT)
+    map_version=MAP_VERSION,
 )
 
 _REAL = real_positions()
@@ -268,6 +275,7 @@ REAL = Scenario(
         ),
         choices=price_list(),
     ),
+    map_version=MAP_VERSION,
 )
 
 SCENARIOS = (EUROPE, EQUAL, ANONYMOUS, WW1939, SOUTH_AMERICA, REAL)

@@ -4,7 +4,8 @@ Each variant is a :class:`~umpire.games.battleplan.scenarios.Scenario` of the ba
 (map, starting forces, options, after-turn steps); the rules shared with Europe are the base
 package's functions. Modules:
 
-- ``geography``: the reconstructed world map (data/world.toml) and its South American part;
+- ``geography``: the world map, version 2, the real map transcribed (data/world.toml), and
+  its South American part;
 - ``powers1939``: the 1939 powers and their original spaces (data/world1939.toml);
 - ``equal``: Equal Forces' starting spaces from the players' preferences;
 - ``newspaper``: the World Newspaper and the turn-one list of players;

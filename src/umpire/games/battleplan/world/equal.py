@@ -22,9 +22,9 @@ from umpire.games.battleplan.geography import GameMap
 # The GM's choices, in order, for a player whose list is used up (ruling W-EQ1): spread over
 # the world, none an island. The scenario's default seats are the same list.
 GM_CHOICES = (
-    *("EFR", "EWG", "EIT", "ETU", "RMO", "RKZ", "RFE", "MSA", "MIR", "IDE", "CCQ", "CPE"),
-    *("CSI", "PWA", "PNS", "NCA", "NTX", "NNY", "NON", "NMX", "SAR", "SRI", "AAL", "ABC"),
-    "ACP",
+    *("EFR", "EWG", "EIT", "ETU", "RRU", "RKZ", "RYA", "MES", "MIN", "IPU", "CSI", "CSH"),
+    *("CTH", "PWA", "PSW", "NCA", "NTX", "NNY", "NON", "NMX", "SNA", "SRJ", "AAL", "AZR"),
+    "ASA",
 )
 
 

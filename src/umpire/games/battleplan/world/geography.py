@@ -1,7 +1,8 @@
 """The World Wide Battle Plan map (WW section of the rulebook), read from ``data/world.toml``.
 
-The map is a reconstruction (see the file's header and docs/rulings/battleplan-world.md); this
-module reads it into the same :class:`GameMap` the Europe rules use, with WW's air range:
+The map (version 2) is the transcription of the real map with the rulebook's stated facts (see
+the file's header and docs/rulings/battleplan-world.md, W-MAP); this module reads it into the
+same :class:`GameMap` the Europe rules use, with WW's air range (ruling W-AIR):
 
 - BP 4E.1: adjacent, or one LAND space between;
 - WW air: every land space around a STAR sea is in range of the others around it;
@@ -12,9 +13,11 @@ module reads it into the same :class:`GameMap` the Europe rules use, with WW's a
 
 >>> m = world_map(icepack=True)
 >>> len(m.countries), len(m.seas)
-(224, 33)
+(223, 32)
 >>> m.spaces["EGI"].coasts, m.canal("WMA", "WWM").space
 (('WWM',), 'EGI')
+>>> MAP_VERSION
+2
 """
 
 from __future__ import annotations
@@ -79,7 +82,7 @@ class WorldData:
 
     def border_provenance(self, a: str, b: str) -> str:
         table = self.raw["border_provenance"]
-        return str(table.get(f"{a}-{b}") or table.get(f"{b}-{a}") or "reconstructed")
+        return str(table.get(f"{a}-{b}") or table.get(f"{b}-{a}") or "transcribed")
 
 
 def _borders(raw: dict[str, Any]) -> dict[str, frozenset[str]]:
@@ -124,6 +127,9 @@ def _air(data: WorldData, adj: dict[str, frozenset[str]], icepack: bool) -> dict
 def world_data() -> WorldData:
     with (DATA / "world.toml").open("rb") as fh:
         return WorldData(tomllib.load(fh))
+
+
+MAP_VERSION: int = int(world_data().raw["meta"]["version"])
 
 
 @cache

@@ -70,7 +70,7 @@ CENTRAL_AMERICA_EXTRA = tuple(
     ["NGU", "NBE", "NHO", "NES", "NEN", "NWN", "NJA", "NHA", "NPR"]
 )  # Player #3
 LOW_COUNTRIES_CORE = ("EDE", "ENE", "ELU", "EBE")  # Players #4, #7, #9, #13
-WARM_WATER = ("ETU", "MIR", "IPA")  # Player #12: Turkey, Iran, Pakistan
+WARM_WATER = ("ETU", "MIN", "IPK")  # Player #12: Turkey, Iran, Pakistan
 RUSSIA_TARGETS = tuple(
     ["RBA", "EFI", "EPD", "ECZ", "ENO", "EHU", "ERO", "IAF", "EBU", "EEG", "EAU", "EYU"]
 )  # Player #12

@@ -14,7 +14,7 @@ with MORE money than they will get next turn").
 
 >>> p = position("IQK")
 >>> (p.name, p.price, p.klass, p.spaces)
-('Iraq & Kuwait', 4.0, 'medium', ('MIQ', 'MKU'))
+('Iraq & Kuwait', 4.0, 'medium', ('MIQ',))
 >>> scaled(970, 5, up=True), industry_of(3340)
 (194, 578)
 """
@@ -53,6 +53,9 @@ class State1982:
     abm: int = 0
     milper: float = 0  # total armed forces, thousands: the bound on ``army`` (not played)
     weights: tuple[int, ...] = ()  # each space's share (default: the capital 2, others 1)
+    # a state with no space on the real map and no position of its own: the state whose
+    # capital takes its forces (ruling W-MAPCODES: Djibouti, the Gambia, Liberia ...)
+    joins: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +110,7 @@ def real_data() -> RealData:
             abm=int(s.get("abm", 0)),
             milper=float(s.get("milper", 0)),
             weights=tuple(int(w) for w in s.get("weights", ())),
+            joins=str(s.get("joins", "")),
         )
         for code, s in raw["country"].items()
     }
@@ -185,9 +189,11 @@ def share(total: int, weights: Sequence[int], least: int = 0) -> list[int]:
 def spaces_with_guests(state: State1982) -> tuple[str, ...]:
     """The spaces a state's forces go to: its own, or (a state with no space of its own on the
     map: the UAE, Singapore, Lebanon) the capital of the position it is played with (ruling
-    W-REAL1)."""
+    W-REAL1), or of the state it joins (no position: ruling W-MAPCODES)."""
     if state.spaces:
         return state.spaces
+    if state.joins:
+        return real_data().states[state.joins].spaces[:1]
     host = next(p for p in positions() if state.code in p.states)
     return (next(c for s in host.states for c in real_data().states[s].spaces),)
 

@@ -304,7 +304,7 @@ def usa(s: GameState, gm: GameMap) -> Lines:
     return [
         Line("100 per part of the USA owned", 100 * count(_orig(USA), mine), 100 * len(_orig(USA))),
         Line("300 for owning Panama", when("NPA" in mine, 300), 300),
-        Line("50 each for Midway, PLU, PMI", 50 * count(("PMW", "PLU", "PMI"), mine), 50 * 3),
+        Line("50 each for Midway, PLU, PMI", 50 * count(("PMD", "PLU", "PMI"), mine), 50 * 3),
         Line(
             "25 per player still owning a country",
             25 * sum(1 for p in s.players if owns(s, p.number)),

@@ -3,13 +3,13 @@
 The server checks each player's list when he joins (``check_*``: every entrance, one error
 code per problem) and seats the players when the game starts (``seat_*``), the GM's
 assignments first. Equal Forces and Anonymous take starting spaces: a land space's code or
-name, an island only written ``ISLAND EIR`` ("you won't start with an island unless you
+name, an island only written ``ISLAND EIC`` ("you won't start with an island unless you
 specifically request it"). Real Forces takes positions of the price list (code or name) and
 at most one maximum turn fee (``$4.50``).
 
 >>> from umpire.games.battleplan.world.geography import world_map
->>> check_spaces(world_map(icepack=True), ["efr", "France", "island eir"])
-['EFR', 'ISLAND EIR']
+>>> check_spaces(world_map(icepack=True), ["efr", "France", "island eic"])
+['EFR', 'ISLAND EIC']
 >>> check_positions(["iraq & kuwait", "$4.50"])
 ['IQK', '$4.50']
 """
