@@ -35,10 +35,11 @@ import sys
 import tempfile
 import textwrap
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from umpire.core import registry, session
+from umpire.core import gamestore, registry, session
 from umpire.core.record import GameRecord, RecordError
 from umpire.core.registry import UnknownGame
 from umpire.core.ruleset import HasSeating, ScenarioInfo, implements
@@ -86,6 +87,20 @@ def save_record(record: GameRecord, path: Path) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+@dataclass(frozen=True)
+class RecordFile:
+    """A JSON record file as a :class:`~umpire.core.gamestore.GameStore`: the whole record
+    read, and written back atomically (:func:`save_record`)."""
+
+    path: Path
+
+    def load(self) -> GameRecord:
+        return load_record(self.path)
+
+    def save_result(self, record: GameRecord) -> None:
+        save_record(record, self.path)
 
 
 POWERS_LISTED = 30  # a scenario with more powers is summarised by ``umpire games``
@@ -268,12 +283,10 @@ def cmd_rollback(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_end(args: argparse.Namespace, out: TextIO) -> int:
-    path = Path(args.record)
-    record = load_record(path)
-    table = session.open_table(record)
+    """The same use case as the game master's declared result on the server
+    (:func:`umpire.core.gamestore.end`), over the record file."""
     winners = [w.strip() for w in args.winners.split(",") if w.strip()]
-    outcome = table.declare_result(winners, args.summary or "")
-    save_record(record, path)
+    outcome = gamestore.end(RecordFile(Path(args.record)), winners, args.summary or "")
     out.write(f"Game over: {outcome.summary}\n")
     return EXIT_OK
 

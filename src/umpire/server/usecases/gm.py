@@ -25,13 +25,13 @@ from umpire.server.schemas import (
 )
 from umpire.server.store import (
     deadline_for,
+    finish,
     grace,
     keep_status,
     load_record,
     notice_at,
 )
 from umpire.server.usecases.common import audit, locked, require_gm, running, seat_of
-from umpire.server.usecases.results import save_final_outputs
 from umpire.server.usecases.seats import replace_seat
 from umpire.server.usecases.turns import enqueue, maybe_early
 
@@ -172,9 +172,5 @@ def _replace(
 def _end(game: Game, now: datetime, summary: str = "") -> dict[str, Any]:
     running(game, GameStatus.RUNNING, GameStatus.PAUSED, GameStatus.FORMING)
     text = summary.strip() or "The game master ended the game."
-    game.outcome = Outcome((), {}, text).to_json()
-    game.status = GameStatus.FINISHED
-    game.finished_at = now
-    game.deadline = game.process_after = game.notice_at = None
-    save_final_outputs(game)
+    finish(game, Outcome((), {}, text), now)
     return {"summary": text}

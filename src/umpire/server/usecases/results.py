@@ -1,6 +1,6 @@
 """How a game ends other than by its rules: a draw or concession voted by the players, a
-result declared by the game master (``session.declare_result``), and the last printouts
-stored again to say so."""
+result declared by the game master, through the store interface the command line shares
+(:mod:`umpire.core.gamestore`)."""
 
 from __future__ import annotations
 
@@ -8,35 +8,16 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
 
-from umpire.core import session
+from umpire.core import gamestore, session
 from umpire.core.record import GameRecord
 from umpire.core.ruleset import HasDrawVotes, implements
 from umpire.server import errors as E
 from umpire.server.errors import refuse
 from umpire.server.mail import outbound
 from umpire.server.models import Game, GameStatus, Vote
-from umpire.server.store import (
-    load_tail,
-    save_outputs,
-)
+from umpire.server.store import DatabaseStore, load_tail
 from umpire.server.usecases.common import audit, locked, require_gm, running, seat_of
-
-
-def save_final_outputs(game: Game) -> None:
-    """The views and printouts of the last turn again, now that the game has ended without
-    its rules ending it: they were stored asking for the next orders, and are now the last
-    (``session.ended_printout``: the game is over, how, and no more orders)."""
-    if game.initial_state is None:  # ended while forming: no printout at all
-        return
-    table = session.open_table(load_tail(game, pending=False))
-    game.outputs.filter(turn=table.record.processed).delete()
-    save_outputs(game, table)
-
-
-# --- draw votes and concessions ------------------------------------------------------------
-
 
 # --- draw votes and concessions ------------------------------------------------------------
 
@@ -77,11 +58,13 @@ def vote(game_id: int, user: User, kind: str, *, cast: bool = True) -> str:
         Vote.objects.get_or_create(game=game, power=seat.power, kind=kind)
         voted = set(Vote.objects.filter(game=game, kind=kind).values_list("power", flat=True))
         if kind == Vote.DRAW and set(alive) <= voted:
-            _declare(game, record, alive, f"draw agreed by {', '.join(alive)}")
+            _declare(DatabaseStore(game, record), alive, f"draw agreed by {', '.join(alive)}")
             return "every surviving power voted for a draw: the game is drawn"
         left = [p for p in alive if p not in voted]
         if kind == Vote.CONCEDE and len(left) == 1:
-            _declare(game, record, left, f"{left[0]} wins: every other power conceded")
+            _declare(
+                DatabaseStore(game, record), left, f"{left[0]} wins: every other power conceded"
+            )
             return f"every other power conceded: {left[0]} wins"
         return f"your {kind} vote is recorded (secret until it carries)"
 
@@ -96,27 +79,19 @@ def my_votes(game: Game, user: User) -> list[str]:
 
 def declare(game_id: int, actor: User, winners: Sequence[str], summary: str = "") -> Game:
     """The game master ends the game with a declared result: a draw among ``winners``, or
-    one winner (``session.declare_result``)."""
+    one winner (:func:`umpire.core.gamestore.end`, as ``umpire end`` on a record file)."""
     with transaction.atomic():
         game = locked(game_id)
         require_gm(game, actor)
         running(game, GameStatus.RUNNING, GameStatus.PAUSED)
-        record = load_tail(game, pending=False)
-        _declare(game, record, list(winners), summary, actor=actor)
+        _declare(DatabaseStore(game), list(winners), summary, actor=actor)
     return game
 
 
 def _declare(
-    game: Game, record: GameRecord, winners: list[str], summary: str, *, actor: User | None = None
+    store: DatabaseStore, winners: list[str], summary: str, *, actor: User | None = None
 ) -> None:
-    outcome = session.declare_result(record, winners, summary)
-    now = timezone.now()
-    game.outcome = outcome.to_json()
-    game.status = GameStatus.FINISHED
-    game.finished_at = now
-    game.deadline = game.process_after = game.notice_at = None
-    save_final_outputs(game)
-    game.save()
+    outcome = gamestore.end(store, winners, summary)
     action = "declare" if actor is not None else "vote"
-    entry = audit(game, actor, action, winners=list(outcome.winners), summary=outcome.summary)
+    entry = audit(store.game, actor, action, winners=list(outcome.winners), summary=outcome.summary)
     outbound.gm_acted(entry)
