@@ -26,6 +26,7 @@ from umpire.core.session import SessionError
 from umpire.server import accounts, statements
 from umpire.server import errors as E
 from umpire.server.errors import refuse
+from umpire.server.mail.models import OutboundMail
 from umpire.server.models import Game
 from umpire.server.outputs import (
     SPECTATOR_VIEWER,
@@ -637,7 +638,6 @@ def audit(request: HttpRequest, game_id: Id) -> Any:
 def outbox(request: HttpRequest, game_id: Id) -> list[dict[str, Any]]:
     """The game's outgoing mail, newest first: a mail that could not be sent after every
     retry is ``failed``, with the mail server's last error."""
-    from umpire.server.mail.models import OutboundMail
 
     game, user = _game(game_id), _user(request)
     if not (user.is_superuser or game.gm_id == user.pk):

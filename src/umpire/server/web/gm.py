@@ -1,4 +1,4 @@
-"""The game-master console: create, start, and run games through ``service``.
+"""The game-master console: create, start, and run games through ``umpire.server.usecases``.
 
 Every action re-checks on the server that the user is this game's game master (the service
 functions refuse anyone else with ``gm/forbidden``).
