@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from umpire.core import gamestore, registry, session
-from umpire.core.record import GameRecord, RecordError
+from umpire.core.record import GameRecord, RecordError, TurnRecord
 from umpire.core.registry import UnknownGame
 from umpire.core.ruleset import HasSeating, ScenarioInfo, implements
 from umpire.core.session import SessionError
@@ -98,6 +98,12 @@ class RecordFile:
 
     def load(self) -> GameRecord:
         return load_record(self.path)
+
+    def load_whole(self) -> GameRecord:
+        return load_record(self.path)
+
+    def save_rollback(self, table: session.Table, undone: TurnRecord) -> None:
+        save_record(table.record, self.path)
 
     def save_result(self, record: GameRecord) -> None:
         save_record(record, self.path)
@@ -269,11 +275,7 @@ def _power_arg(record: GameRecord, power: str) -> str | None:
 
 
 def cmd_rollback(args: argparse.Namespace, out: TextIO) -> int:
-    path = Path(args.record)
-    record = load_record(path)
-    table = session.open_table(record)
-    undone = table.rollback()
-    save_record(record, path)
+    undone, table = gamestore.rollback(RecordFile(Path(args.record)))
     count = len(undone.submissions)
     out.write(
         f"Rolled back {undone.label}: its {count} submission(s) are pending again.\n"

@@ -17,7 +17,8 @@ from umpire.core import gamestore, session
 from umpire.core.record import GameRecord
 from umpire.server.models import Game, GameStatus
 from umpire.server.store import DatabaseStore, load_record
-from umpire.server.usecases import results
+from umpire.server.usecases import gm as gm_module
+from umpire.server.usecases import results, submissions, turns
 
 
 class MemoryStore:
@@ -69,3 +70,38 @@ def test_the_command_line_and_the_console_end_a_game_by_the_same_code_alike(
     assert game.status == GameStatus.FINISHED
     assert json.loads(path.read_text())["outcome"] == game.outcome
     assert out.getvalue() == "Game over: agreed draw\n"
+
+
+@pytest.mark.django_db
+def test_the_command_line_and_the_console_roll_back_by_the_same_code_alike(
+    running_game: dict[str, Any],
+    gm: tuple[User, Any],
+    players: dict[str, tuple[User, Any]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game_id = running_game["id"]
+    submissions.submit_orders(game_id, players["ann"][0], "bid 3", turn=1)
+    assert turns.process_due(game_id, 1, force=True)
+    path = tmp_path / "game.json"
+    cli.save_record(load_record(Game.objects.get(pk=game_id)), path)
+    before = json.loads(path.read_text())
+    stores: list[str] = []
+    real = gamestore.rollback
+
+    def spy(store: gamestore.GameStore) -> Any:
+        stores.append(type(store).__name__)
+        return real(store)
+
+    monkeypatch.setattr(gamestore, "rollback", spy)
+    gm_module.gm_action(game_id, gm[0], "rollback")
+    out = io.StringIO()
+    assert cli.main(["rollback", str(path)], out) == cli.EXIT_OK
+    assert stores == [DatabaseStore.__name__, cli.RecordFile.__name__]
+    game = Game.objects.get(pk=game_id)
+    after = json.loads(path.read_text())
+    assert game.turn == 1 and after["turns"] == [] and len(before["turns"]) == 1
+    assert not game.turns.exists() and after["outcome"] is None and game.outcome is None
+    # The file keeps the undone turn's orders pending; the server voids them (ruling kept).
+    assert [s["power"] for s in after["pending"]] == ["North"]
+    assert "Rolled back Round 1" in out.getvalue()

@@ -295,6 +295,29 @@ class DatabaseStore:
             self.record = load_tail(self.game, pending=False)
         return self.record
 
+    def load_whole(self) -> GameRecord:
+        """The whole record (:func:`load_record`), without the current turn's orders: they
+        were written for the turn being undone, and are voided with it."""
+        record = load_record(self.game)
+        record.pending = []
+        return record
+
+    def save_rollback(self, table: Table, undone: TurnRecord) -> None:
+        """The undone turn's row and every output from it on deleted, the orders written for
+        the turn after it voided, and the game row's turn, status and outcome put back (the
+        caller sets the reopened turn's deadline and saves the row)."""
+        game = self.game
+        Submission.objects.filter(game=game, turn=game.turn).update(void=True)
+        game.turns.filter(number=undone.number).delete()
+        game.outputs.filter(turn__gte=undone.number).delete()
+        game.turn = undone.number
+        keep_status(game, table)
+        outcome = table.record.outcome
+        game.outcome = outcome.to_json() if outcome else None
+        if game.status == GameStatus.FINISHED:
+            game.status = GameStatus.RUNNING
+            game.finished_at = None
+
     def save_result(self, record: GameRecord) -> None:
         assert record.outcome is not None
         finish(self.game, record.outcome, timezone.now(), record)

@@ -11,24 +11,22 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from umpire.core import session
+from umpire.core import gamestore
 from umpire.core.errors import TURN_NONE, UNKNOWN_POWER
 from umpire.core.ruleset import Outcome
 from umpire.server import errors as E
 from umpire.server.errors import refuse
 from umpire.server.mail import outbound
 from umpire.server.models import Enrollment, Game, GameStatus, Seat
-from umpire.server.models import Submission as SubmissionRow
 from umpire.server.schemas import (
     MAX_MINUTES,
     finite,
 )
 from umpire.server.store import (
+    DatabaseStore,
     deadline_for,
     finish,
     grace,
-    keep_status,
-    load_record,
     notice_at,
 )
 from umpire.server.usecases.common import audit, locked, require_gm, running, seat_of
@@ -108,20 +106,9 @@ def _rollback(game: Game, now: datetime) -> dict[str, Any]:
     running(game, GameStatus.RUNNING, GameStatus.PAUSED, GameStatus.FINISHED)
     if game.initial_state is None or game.turn <= 1:
         raise refuse(TURN_NONE)
-    # Orders written for the turn that is being undone no longer belong to any turn.
-    SubmissionRow.objects.filter(game=game, turn=game.turn).update(void=True)
-    record = load_record(game)
-    record.pending = []
-    table = session.open_table(record)
-    undone = table.rollback()
-    game.turns.filter(number=undone.number).delete()
-    game.outputs.filter(turn__gte=undone.number).delete()
-    game.turn = undone.number
-    keep_status(game, table)
-    game.outcome = record.outcome.to_json() if record.outcome else None
-    if game.status == GameStatus.FINISHED:
-        game.status = GameStatus.RUNNING
-        game.finished_at = None
+    # The same use case as ``umpire rollback`` on a record file (core.gamestore); orders
+    # written for the turn that is being undone no longer belong to any turn.
+    undone, table = gamestore.rollback(DatabaseStore(game))
     Seat.objects.filter(game=game).update(ready_turn=0)
     deadline = deadline_for(game, table.pending(), now)
     if game.extension:  # the game master's extensions stay granted
