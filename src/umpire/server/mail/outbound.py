@@ -10,7 +10,9 @@ new seat, a game-master action) calls :func:`turn_processed`, :func:`press_sent`
 :func:`seat_taken` or :func:`gm_acted` inside its transaction; each queues a
 :data:`compose_mail` task, whose row is written in that transaction, so the mails exist
 exactly when the change does (a rolled-back use case queues nothing). No model signal is
-involved. :func:`send_notices` (reminders and late notices) must be run periodically: the
+involved. This is what ``transaction.on_commit`` would give, and durable: the task backend
+stores tasks in the database, so the row commits with the change, where an on-commit hook
+would lose the mail if the process died between the commit and the hook. :func:`send_notices` (reminders and late notices) must be run periodically: the
 entrances run it after each pass, and a worker may call it on every tick.
 
 Each notice has a key (``printout:<turn row>:<power>``...) stored in
