@@ -17,8 +17,7 @@ from umpire.core import gamestore, session
 from umpire.core.record import GameRecord
 from umpire.server.models import Game, GameStatus
 from umpire.server.store import DatabaseStore, load_record
-from umpire.server.usecases import gm as gm_module
-from umpire.server.usecases import results, submissions, turns
+from umpire.server.usecases import gm_actions, results, submissions, turns
 
 
 class MemoryStore:
@@ -94,7 +93,7 @@ def test_the_command_line_and_the_console_roll_back_by_the_same_code_alike(
         return real(store)
 
     monkeypatch.setattr(gamestore, "rollback", spy)
-    gm_module.gm_action(game_id, gm[0], "rollback")
+    gm_actions.gm_action(game_id, gm[0], "rollback")
     out = io.StringIO()
     assert cli.main(["rollback", str(path)], out) == cli.EXIT_OK
     assert stores == [DatabaseStore.__name__, cli.RecordFile.__name__]

@@ -17,7 +17,7 @@ from tests.server.mail.conftest import mail
 from umpire.server import accounts
 from umpire.server.mail.handler import handle
 from umpire.server.models import Game, Message, Seat
-from umpire.server.usecases import gm, lifecycle
+from umpire.server.usecases import gm_actions, lifecycle
 
 
 def _numbers(api: Any, gid: int) -> list[tuple[int, str]]:
@@ -142,7 +142,7 @@ def test_a_paused_game_mail_receipt_says_paused(
     silent_game: dict[str, Any], mailoutbox: list[Any]
 ) -> None:
     gid = silent_game["id"]
-    gm.gm_action(gid, silent_game["gm"], "pause")
+    gm_actions.gm_action(gid, silent_game["gm"], "pause")
     code = Seat.objects.get(game_id=gid, power="North", active=True).secret_code
     django_mail.outbox.clear()
     handle(mail("ann@example.org", f"G-{gid} T-1 P-North C-{code}\nbid 3\n"))

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from umpire.core.session import SessionError
 from umpire.server import api as api_module
 from umpire.server.models import Game, TurnOutput
-from umpire.server.usecases import lifecycle
+from umpire.server.usecases import gm_actions, lifecycle
 
 from .conftest import Api, make_user, run_worker
 
@@ -68,7 +68,7 @@ def test_every_reader_gets_what_the_general_path_gives() -> None:
     # dan joins the forming game only; bob's seat in the private game goes to cat, so bob
     # is a member of it without a seat, and cat holds South.
     assert people["dan"][1].post(f"/games/{games['forming']}/join", {})[0] == 200
-    gm.gm_action(games["private"], gm_user, "replace", power="South", username="cat")
+    gm_actions.gm_action(games["private"], gm_user, "replace", power="South", username="cat")
     # A turn processed before the outputs were stored: read from the record.
     TurnOutput.objects.filter(game_id=games["public"], turn=1).delete()
 

@@ -29,7 +29,7 @@ from umpire.server.mail.outbound import send_notices
 from umpire.server.models import ApiToken, Game, TurnOutput
 from umpire.server.outputs import SPECTATOR_VIEWER, present
 from umpire.server.store import load_record, load_tail
-from umpire.server.usecases import gm, lifecycle, turns
+from umpire.server.usecases import gm_actions, lifecycle, turns
 
 from .conftest import Api, make_user, run_worker
 
@@ -170,8 +170,8 @@ def test_a_batch_goes_on_with_the_turns_only_bots_play_then_queues_the_rest() ->
     lifecycle.join(game.pk, make_user("ann")[0], ["ENG"])  # a game starts with a player
     game = lifecycle.start(game.pk, gm)
     # ... whom the game master replaces by a bot: every power a bot, every turn due at once
-    game = gm.gm_action(game.pk, gm, "replace", power="ENG", bot=True)
-    gm.gm_action(game.pk, gm, "process")
+    game = gm_actions.gm_action(game.pk, gm, "replace", power="ENG", bot=True)
+    gm_actions.gm_action(game.pk, gm, "process")
     DBTaskResult.objects.all().delete()  # the task the start queued: the batch runs instead
     assert turns.process_batch([(game.pk, 1)]) == turns.CHAIN
     game.refresh_from_db()
@@ -209,7 +209,7 @@ def test_a_rollback_drops_the_stored_outputs_of_the_undone_turn() -> None:
     game, api = _diplomacy()
     game = _advance_to_human_turn(game, 3)
     last = game.turn - 1
-    gm.gm_action(game.pk, game.gm, "rollback")
+    gm_actions.gm_action(game.pk, game.gm, "rollback")
     game.refresh_from_db()
     assert game.turn == last
     assert not TurnOutput.objects.filter(game=game, turn=last).exists()
@@ -335,7 +335,7 @@ def test_sigterm_stops_the_worker_after_its_current_task() -> None:
     lifecycle.join(game.pk, ann, ["North"])
     lifecycle.join(game.pk, bob, ["South"])
     game = lifecycle.start(game.pk, gm)
-    gm.gm_action(game.pk, gm, "process")  # queues turn 1
+    gm_actions.gm_action(game.pk, gm, "process")  # queues turn 1
     env = {**os.environ, "DATABASE_URL": _database_url(), "PYTHONUNBUFFERED": "1"}
     child = subprocess.Popen(
         [sys.executable, str(SUBPROC), "slowworker", "3"],
@@ -378,7 +378,7 @@ def test_a_player_who_takes_over_from_a_bot_is_reminded() -> None:
     assert game.notice_at is None  # bots only are missing
     bob, _ = make_user("bob")
     bot = next(p for p in game.expected if p != HUMAN and p not in game.submitted)
-    gm.gm_action(game.pk, game.gm, "replace", power=bot, username="bob")
+    gm_actions.gm_action(game.pk, game.gm, "replace", power=bot, username="bob")
     game.refresh_from_db()
     assert game.notice_at is not None and game.deadline is not None
     accounts.set_email(bob, "bob@example.org", verified=True)  # reminders go to verified only

@@ -59,7 +59,7 @@ from umpire.server.schemas import (
     TurnNumber,
     Username,
 )
-from umpire.server.usecases import gm, lifecycle, messaging, submissions
+from umpire.server.usecases import gm_actions, lifecycle, messaging, submissions
 
 log = logging.getLogger("umpire.server")
 
@@ -572,7 +572,7 @@ class EndIn(In):
 
 
 def _gm(request: HttpRequest, game_id: Id, action: str, **args: Any) -> Any:
-    gm.gm_action(game_id, _user(request), action, **args)
+    gm_actions.gm_action(game_id, _user(request), action, **args)
     return _out(request, game_id, "game", "seats")
 
 

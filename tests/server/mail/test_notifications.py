@@ -17,7 +17,7 @@ from tests.server.conftest import deliver_mail
 from tests.server.mail.conftest import Table
 from umpire.server.mail.models import OutboundMail
 from umpire.server.models import AuditEntry, Game, Message, Seat, Turn
-from umpire.server.usecases import gm, messaging, submissions, turns
+from umpire.server.usecases import gm_actions, messaging, submissions, turns
 
 
 def test_no_model_signal_carries_behaviour() -> None:
@@ -39,7 +39,7 @@ def test_every_kind_of_mail_goes_out_once(table: Table, mailoutbox: list[Any]) -
         submissions.submit_orders(table.game_id, table.players[power], "TAKE 1", turn=1)
     assert turns.process_due(table.game_id, 1, force=True)
     messaging.send_message(table.game_id, table.players["RED"], "Hello", to=["all"])
-    gm.gm_action(table.game_id, table.gm, "pause")
+    gm_actions.gm_action(table.game_id, table.gm, "pause")
     sent = _kinds(mailoutbox)
     deliver_mail()  # running the mail queue again sends nothing more
     assert _kinds(mailoutbox) == sent
@@ -59,7 +59,7 @@ def test_a_rolled_back_use_case_sends_nothing(table: Table, mailoutbox: list[Any
     before = OutboundMail.objects.count(), DBTaskResult.objects.count()
     with pytest.raises(Undone), transaction.atomic():
         messaging.send_message(table.game_id, table.players["RED"], "Hello", to=["all"])
-        gm.gm_action(table.game_id, table.gm, "end", summary="Called off.")
+        gm_actions.gm_action(table.game_id, table.gm, "end", summary="Called off.")
         raise Undone
     assert (OutboundMail.objects.count(), DBTaskResult.objects.count()) == before
     assert len(mailoutbox) == 0

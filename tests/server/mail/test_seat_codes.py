@@ -16,7 +16,7 @@ from umpire.server import accounts
 from umpire.server.mail.handler import handle
 from umpire.server.mail.outbound import send_notices
 from umpire.server.models import Game
-from umpire.server.usecases import gm, messaging
+from umpire.server.usecases import gm_actions, messaging
 
 
 def sent_to(address: str, kind: str = "") -> list[Any]:
@@ -62,7 +62,7 @@ def test_replacement_gives_the_seat_a_new_code(table: Table) -> None:
     old = table.seat("RED").secret_code
     dan = accounts.register("dan", "dan-password", email="dan@example.org", verified=True)
     django_mail.outbox.clear()
-    gm.gm_action(table.game_id, table.gm, "replace", power="RED", username="dan")
+    gm_actions.gm_action(table.game_id, table.gm, "replace", power="RED", username="dan")
     new = table.seat("RED").secret_code
     assert new != old
     (welcome,) = sent_to("dan@example.org", "you play")
@@ -105,7 +105,7 @@ def test_an_unverified_address_gets_no_mail_and_cannot_order(
     table = start_table()
     eve = accounts.register("eve", "eve-password", email="zed@example.org")  # unverified
     assert accounts.verified_address(eve) == ""
-    gm.gm_action(table.game_id, table.gm, "replace", power="GREEN", username="eve")
+    gm_actions.gm_action(table.game_id, table.gm, "replace", power="GREEN", username="eve")
     seat = table.seat("GREEN")
     assert not sent_to("zed@example.org")
     body = f"{table.heading('GREEN')}\ntake 1\n"

@@ -64,7 +64,7 @@ def main() -> int:
         lifecycle.start(game.pk, gm)
     elif mode == "played":  # played GAME TURNS: one person and bots, played on to turn TURNS
         # or later, to a turn that waits for the person; an onlooker's session besides
-        name, turns = sys.argv[2], int(sys.argv[3])
+        name, wanted = sys.argv[2], int(sys.argv[3])
         game = lifecycle.create_game(
             gm, f"Watched {name}", name,
             settings={"deadline": {"minutes": 1440}, "fill_with_bots": True},
@@ -76,7 +76,7 @@ def main() -> int:
         # Turns that wait only for bots the live server's worker may process meanwhile:
         # process_due does nothing for a turn already done.
         while game.status == "running" and (
-            game.turn < turns or power not in session.pending(load_record(game)).powers
+            game.turn < wanted or power not in session.pending(load_record(game)).powers
         ):
             turns.process_due(game.pk, game.turn, force=True)
             game.refresh_from_db()

@@ -21,7 +21,7 @@ from django.utils.html import escape
 from umpire.core import session
 from umpire.server.models import Game, TurnOutput
 from umpire.server.store import load_record
-from umpire.server.usecases import lifecycle
+from umpire.server.usecases import gm_actions, lifecycle
 
 from ..conftest import run_worker
 from .helpers import account, client_for
@@ -34,7 +34,7 @@ SVG = re.compile(r"<svg.*?</svg>", re.S)
 
 def _process(game: Game, gm: Any) -> Game:
     """The turn now, and any turn after it that waits only for bots."""
-    gm.gm_action(game.pk, gm, "process")
+    gm_actions.gm_action(game.pk, gm, "process")
     assert run_worker() >= 1
     game.refresh_from_db()
     return game

@@ -17,7 +17,7 @@ from django.test import Client
 
 from umpire.server import accounts
 from umpire.server.models import Enrollment, Game, GameStatus, Seat
-from umpire.server.usecases import lifecycle, messaging, turns
+from umpire.server.usecases import gm_actions, lifecycle, messaging, turns
 
 from .helpers import account, client_for
 
@@ -218,7 +218,7 @@ def test_a_game_page_learns_of_a_processed_turn_new_press_and_a_moved_deadline(
     assert changed.status_code == 200 and changed.json()["press"] == 1
     etag = changed["ETag"]
     # a moved deadline
-    gm.gm_action(game.pk, gm, "extend", minutes=30)
+    gm_actions.gm_action(game.pk, gm, "extend", minutes=30)
     moved = poller.get(src, HTTP_IF_NONE_MATCH=etag)
     assert moved.status_code == 200
     etag = moved["ETag"]
@@ -278,7 +278,7 @@ def test_a_replaced_players_page_reloads_for_who_he_is_now() -> None:
     src = _live_src(page)
     assert _live_src(eng.get(f"/games/{game.pk}/").content.decode()) == src  # same page
     assert Client().get(src).status_code == 200
-    gm.gm_action(game.pk, gm, "replace", power="ENG", bot=True)
+    gm_actions.gm_action(game.pk, gm, "replace", power="ENG", bot=True)
     assert Client().get(src).status_code == 409  # live.js reloads: now a spectator's page
     assert (
         "409"

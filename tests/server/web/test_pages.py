@@ -12,7 +12,7 @@ from django.test import Client
 from umpire.core import session
 from umpire.server.models import Game, GameStatus, Submission
 from umpire.server.store import load_record
-from umpire.server.usecases import lifecycle, messaging, results, submissions, turns
+from umpire.server.usecases import gm_actions, lifecycle, messaging, results, submissions, turns
 
 from ..conftest import run_worker
 from .helpers import account, client_for, diplomacy_game
@@ -180,7 +180,7 @@ def test_the_lists_of_orders_are_made_once_a_turn(gm: Any, monkeypatch: Any) -> 
     assert turns.process_due(game.pk, 1, force=True)
     second = listed()
     assert second == engine_now() and second != first and asked == ["GE", "GE"]
-    gm.gm_action(game.pk, gm[0], "rollback")
+    gm_actions.gm_action(game.pk, gm[0], "rollback")
     assert listed() == first  # the opening again
     submissions.submit_orders(game.pk, user, "@GE BN5", turn=1, ready=True)
     assert turns.process_due(game.pk, 1, force=True)
@@ -271,7 +271,7 @@ def test_a_spi_game_the_game_master_ends_says_so_on_the_players_page(gm: Any) ->
     assert turns.process_due(game.pk, game.turn, force=True)
     before = client_for(ger).get(f"/games/{game.pk}/").content.decode()
     assert "To place:" in before
-    gm.gm_action(game.pk, gm[0], "end")
+    gm_actions.gm_action(game.pk, gm[0], "end")
     page = client_for(ger).get(f"/games/{game.pk}/").content.decode()
     said = "The game is over: The game master ended the game. No more orders are taken."
     assert said in page and "To place:" not in page and "left this Game-Turn" not in page

@@ -19,7 +19,7 @@ from django.test import Client
 from umpire.core import session
 from umpire.server.models import Game
 from umpire.server.store import load_record
-from umpire.server.usecases import lifecycle
+from umpire.server.usecases import gm_actions, lifecycle
 
 from ..conftest import run_worker
 from .helpers import account, client_for, diplomacy_game
@@ -45,7 +45,7 @@ def _game(gm: User, name: str) -> tuple[Game, dict[str, User]]:
     for user in users:
         lifecycle.join(game.pk, user)
     lifecycle.start(game.pk, gm)
-    gm.gm_action(game.pk, gm, "process")
+    gm_actions.gm_action(game.pk, gm, "process")
     assert run_worker() == 1
     game.refresh_from_db()
     assert game.turn == 2

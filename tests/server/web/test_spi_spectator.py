@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from umpire.server.models import Game, TurnOutput
-from umpire.server.usecases import lifecycle
+from umpire.server.usecases import gm_actions, lifecycle
 
 from ..conftest import run_worker
 from .helpers import account, client_for
@@ -90,7 +90,7 @@ def test_spi_spectators_see_the_map_of_europe_and_no_synthesis(gm: Any, scenario
     assert _assert_public_map(anonymous) == _assert_public_map(_watch(onlooker, game.pk))
     _sweep(others, game.pk)
     # The set-up phase processed: the synthesis is recorded and the German printout lists it.
-    gm.gm_action(game.pk, gm[0], "process")
+    gm_actions.gm_action(game.pk, gm[0], "process")
     assert run_worker() == 1
     game.refresh_from_db()
     assert game.turn == 2
@@ -121,7 +121,7 @@ def test_the_six_player_spectator_map_is_the_public_view_not_the_umpires(gm: Any
         for client in (Client(), client_for(account(f"onlooker-six-{game.turn}"))):
             svg = _assert_public_map(_watch(client, game.pk))
             assert " - umpire" not in svg
-        gm.gm_action(game.pk, gm[0], "process")
+        gm_actions.gm_action(game.pk, gm[0], "process")
         assert run_worker() == 1
         game.refresh_from_db()
     umpire = FIGURE.search(client_for(gm[0]).get(f"/gm/{game.pk}/").content.decode())

@@ -565,8 +565,8 @@ REFUSED_WHOLE = frozenset(
 def _standing_orders(game: Game, viewer: Viewer) -> list[str] | None:
     """The orders the power has stored for the current turn (its latest submission, in
     canonical form), or None when it has sent none."""
-    submissions = present(game, viewer, ("orders",))["orders"]["submissions"]
-    return list(submissions[-1]["orders"]) if submissions else None
+    stored = present(game, viewer, ("orders",))["orders"]["submissions"]
+    return list(stored[-1]["orders"]) if stored else None
 
 
 def _ready(game: Game, user: User, turn: int, reply: replies.Reply) -> str:

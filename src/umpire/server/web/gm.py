@@ -19,7 +19,7 @@ from umpire.server.errors import GM_BAD_REQUEST, GM_UNKNOWN_ACTION, refuse
 from umpire.server.models import Game
 from umpire.server.outputs import viewer_of, with_facts
 from umpire.server.schemas import MAX_MINUTES
-from umpire.server.usecases import gm, lifecycle, results
+from umpire.server.usecases import gm_actions, lifecycle, results
 from umpire.server.web import create
 from umpire.server.web.common import (
     game_or_404,
@@ -145,7 +145,7 @@ def gm_action(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
         elif action == "end" and request.POST.get("winners", "").strip():
             _declare(game, user, request.POST)
         else:
-            gm.gm_action(game.pk, user, action, **_arguments(action, request.POST))
+            gm_actions.gm_action(game.pk, user, action, **_arguments(action, request.POST))
         if action != "start":
             messages.success(request, f"{action}: done.")
     except SessionError as err:
