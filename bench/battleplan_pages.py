@@ -48,19 +48,19 @@ def largest_game(scenario: str, turn: int) -> tuple[Any, Any, str]:
     """A game of ``scenario`` at ``turn``, a person seated in the power with the most legal
     orders; (game row, the person, the power)."""
     from umpire.core import registry, session
-    from umpire.server import service
     from umpire.server.models import Seat
     from umpire.server.store import load_record
+    from umpire.server.usecases import lifecycle, turns
 
     gm = servergames.user("bench-gm", gm=True)
     person = servergames.user(f"bench-{scenario}")
     settings = {"fill_with_bots": True, "deadline": {"minutes": 0}, "email": False}
-    row = service.create_game(gm, f"Battle Plan {scenario}", "battleplan", scenario=scenario,
+    row = lifecycle.create_game(gm, f"Battle Plan {scenario}", "battleplan", scenario=scenario,
                               settings=settings)  # fmt: skip
-    service.join(row.pk, person)
-    row = service.start(row.pk, gm)
+    lifecycle.join(row.pk, person)
+    row = lifecycle.start(row.pk, gm)
     while row.status == "running" and row.turn < turn:
-        assert service.process_due(row.pk, row.turn, force=True)
+        assert turns.process_due(row.pk, row.turn, force=True)
         row.refresh_from_db()
     record = load_record(row)
     ruleset = registry.get("battleplan", scenario)

@@ -45,21 +45,22 @@ def setup() -> dict[str, str]:
     from django.contrib.auth.models import User
     from django.core.management import call_command
 
-    from umpire.server import accounts, service
+    from umpire.server import accounts
     from umpire.server.outputs import SPECTATOR_VIEWER, viewer_of
+    from umpire.server.usecases import lifecycle, messaging
     from umpire.server.web import live
 
     call_command("migrate", verbosity=0)
     gm = accounts.register("gm", "gm-password-1", game_master=True)
-    game = service.create_game(gm, "Bench", "diplomacy", settings={"deadline": {"minutes": 60}})
+    game = lifecycle.create_game(gm, "Bench", "diplomacy", settings={"deadline": {"minutes": 60}})
     users = {}
     for power in ("AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"):
         users[power] = User.objects.create_user(power.lower(), password=None)
-        service.join(game.pk, users[power], [power])
-    service.start(game.pk, gm)
+        lifecycle.join(game.pk, users[power], [power])
+    lifecycle.start(game.pk, gm)
     for i in range(40):  # press to all, to England, and between others
         to = [["ENG", "FRA", "GER", "ITA", "RUS", "TUR"], ["ENG"], ["GER"]][i % 3]
-        service.send_message(game.pk, users["AUS"], f"message {i}", to=to)
+        messaging.send_message(game.pk, users["AUS"], f"message {i}", to=to)
     game.refresh_from_db()
     return {
         "player's game page": live.game_src(game.pk, viewer_of(game, users["ENG"])),

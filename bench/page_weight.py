@@ -77,16 +77,16 @@ def seated_game(game: str, scenario: str, turn: int) -> tuple[Any, Any]:
     """A started game of ``game``/``scenario``, a person in one seat and bots elsewhere, at
     the first turn from ``turn`` on that waits for his orders: (game row, person)."""
     from umpire.core import session
-    from umpire.server import service
     from umpire.server.store import load_record
+    from umpire.server.usecases import lifecycle, submissions, turns
 
     label = f"{game}-{scenario}"
     gm = servergames.user("weight-gm", gm=True)
     person = servergames.user(f"seat-{RULESETS.index((game, scenario))}")
     settings = {"deadline": {"minutes": 1440}, "fill_with_bots": True, "email": False}
-    row = service.create_game(gm, f"Weight {label}", game, scenario=scenario, settings=settings)
-    service.join(row.pk, person)
-    row = service.start(row.pk, gm)
+    row = lifecycle.create_game(gm, f"Weight {label}", game, scenario=scenario, settings=settings)
+    lifecycle.join(row.pk, person)
+    row = lifecycle.start(row.pk, gm)
     seat = row.seats.get(user=person, active=True).power
     while row.status == "running":
         record = load_record(row)
@@ -97,8 +97,8 @@ def seated_game(game: str, scenario: str, turn: int) -> tuple[Any, Any]:
             ruleset = session.ruleset_of(record)
             chance = session.bot_chance(record, record.processed + 1, seat)
             text = ruleset.bot_orders(session.current_state(record), seat, chance)
-            service.submit_orders(row.pk, person, text, turn=row.turn, ready=True)
-        service.process_due(row.pk, row.turn, force=True)
+            submissions.submit_orders(row.pk, person, text, turn=row.turn, ready=True)
+        turns.process_due(row.pk, row.turn, force=True)
         row.refresh_from_db()
     return row, person
 

@@ -80,19 +80,19 @@ def template(game: str, turn: int, human: Any, gm: Any, *, expected: bool = Fals
     with ``expected``, at the first turn from ``turn`` on that waits for the human's orders
     (a turn that waits for bots only is processed at once)."""
     from umpire.core import registry
-    from umpire.server import service
+    from umpire.server.usecases import lifecycle, turns
 
     scenario, power = SCENARIOS[game]
     info = registry.game(game).info.scenario(scenario)
     seat = power or (info.default_powers or info.powers)[0]
     settings = {"fill_with_bots": True, "deadline": {"minutes": 60}, "email": False}
-    row = service.create_game(gm, f"{game} template", game, scenario=scenario, settings=settings)
-    service.join(row.pk, human, [seat])
-    row = service.start(row.pk, gm)
+    row = lifecycle.create_game(gm, f"{game} template", game, scenario=scenario, settings=settings)
+    lifecycle.join(row.pk, human, [seat])
+    row = lifecycle.start(row.pk, gm)
     while row.status == "running":
         if row.turn >= turn and (not expected or seat in waits_for(row)):
             break
-        assert service.process_due(row.pk, row.turn, force=True)
+        assert turns.process_due(row.pk, row.turn, force=True)
         row.refresh_from_db()
     return row
 

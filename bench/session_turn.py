@@ -1,6 +1,6 @@
 """What one server turn costs the engine: state loads, order reads, legality passes, time.
 
-The server (``umpire.server.service``) drives a turn through the session: each player's
+The server (``umpire.server.usecases.turns``) drives a turn through the session: each player's
 ``submit_orders`` (submit, then "is everyone ready?"), then the worker's ``process_due`` (bots
 fill their seats, the turn is processed, the next deadline is scheduled). This replays those
 same session calls without the database, for two turns the issue names:

@@ -35,11 +35,12 @@ import sys
 import tempfile
 import textwrap
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from umpire.core import registry, session
-from umpire.core.record import GameRecord, RecordError
+from umpire.core import gamestore, registry, session
+from umpire.core.record import GameRecord, RecordError, TurnRecord
 from umpire.core.registry import UnknownGame
 from umpire.core.ruleset import HasSeating, ScenarioInfo, implements
 from umpire.core.session import SessionError
@@ -86,6 +87,26 @@ def save_record(record: GameRecord, path: Path) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+@dataclass(frozen=True)
+class RecordFile:
+    """A JSON record file as a :class:`~umpire.core.gamestore.GameStore`: the whole record
+    read, and written back atomically (:func:`save_record`)."""
+
+    path: Path
+
+    def load(self) -> GameRecord:
+        return load_record(self.path)
+
+    def load_whole(self) -> GameRecord:
+        return load_record(self.path)
+
+    def save_rollback(self, table: session.Table, undone: TurnRecord) -> None:
+        save_record(table.record, self.path)
+
+    def save_result(self, record: GameRecord) -> None:
+        save_record(record, self.path)
 
 
 POWERS_LISTED = 30  # a scenario with more powers is summarised by ``umpire games``
@@ -254,11 +275,7 @@ def _power_arg(record: GameRecord, power: str) -> str | None:
 
 
 def cmd_rollback(args: argparse.Namespace, out: TextIO) -> int:
-    path = Path(args.record)
-    record = load_record(path)
-    table = session.open_table(record)
-    undone = table.rollback()
-    save_record(record, path)
+    undone, table = gamestore.rollback(RecordFile(Path(args.record)))
     count = len(undone.submissions)
     out.write(
         f"Rolled back {undone.label}: its {count} submission(s) are pending again.\n"
@@ -268,12 +285,10 @@ def cmd_rollback(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_end(args: argparse.Namespace, out: TextIO) -> int:
-    path = Path(args.record)
-    record = load_record(path)
-    table = session.open_table(record)
+    """The same use case as the game master's declared result on the server
+    (:func:`umpire.core.gamestore.end`), over the record file."""
     winners = [w.strip() for w in args.winners.split(",") if w.strip()]
-    outcome = table.declare_result(winners, args.summary or "")
-    save_record(record, path)
+    outcome = gamestore.end(RecordFile(Path(args.record)), winners, args.summary or "")
     out.write(f"Game over: {outcome.summary}\n")
     return EXIT_OK
 

@@ -1,8 +1,9 @@
-"""No import cycle inside a game package (issue 28): a module that needs a piece of one that
+"""No import cycle anywhere in ``umpire`` (issue 28): a module that needs a piece of one that
 imports it takes that piece moved down, or passed in. Import-linter's contracts in
-pyproject.toml keep the games apart and below the server; this keeps each game's own modules
-in layers, with grimp (import-linter's own graph builder). Imports under ``TYPE_CHECKING``
-count: a cycle of types is a cycle of design."""
+pyproject.toml keep the games apart and below the server, and the server's use cases over its
+notifications over its storage; this keeps every module of every package in layers, with
+grimp (import-linter's own graph builder). Imports under ``TYPE_CHECKING`` and imports inside
+functions count: a cycle of types, or one hidden in a function, is a cycle of design."""
 
 from __future__ import annotations
 
@@ -55,6 +56,13 @@ def cycles(graph: grimp.ImportGraph, package: str) -> list[list[str]]:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_package_has_no_import_cycle(graph: grimp.ImportGraph, game: str) -> None:
     assert cycles(graph, f"umpire.games.{game}") == []
+
+
+def test_no_import_cycle_anywhere(graph: grimp.ImportGraph) -> None:
+    """The whole of ``src/umpire``: before issue 28 the server's ``accounts``,
+    ``mail.outbound``, ``service`` and ``tasks`` imported each other, held together by imports
+    inside functions."""
+    assert cycles(graph, "umpire") == []
 
 
 def test_the_check_finds_a_cycle() -> None:

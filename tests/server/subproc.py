@@ -29,9 +29,10 @@ def main() -> int:
         import django
 
         django.setup()
-        from umpire.server import commands, service
+        from umpire.server import commands
+        from umpire.server.usecases import turns
 
-        real = service.process_due
+        real = turns.process_due
         pause = float(sys.argv[2])
 
         def slow(game_id, turn, *, force=False):  # type: ignore[no-untyped-def]
@@ -41,7 +42,7 @@ def main() -> int:
             print("TASK FINISHED", done, flush=True)
             return done
 
-        service.process_due = slow  # type: ignore[assignment]
+        turns.process_due = slow  # type: ignore[assignment]
         return commands.worker()
     if mode == "serve":
         from umpire.server import commands
@@ -58,7 +59,8 @@ def main() -> int:
     if mode in ("stall", "slow"):
         # Process a turn but pause after its rows are written, inside the transaction:
         # "stall" waits to be killed; "slow" resumes after the given seconds and commits.
-        from umpire.server import service, store
+        from umpire.server import store
+        from umpire.server.usecases import turns
 
         real = store.save_turn
         pause = 60.0 if mode == "stall" else float(sys.argv[3])
@@ -69,14 +71,14 @@ def main() -> int:
             time.sleep(pause)
             return row
 
-        service.save_turn = save_then_pause  # type: ignore[assignment]
-        print("PROCESSED", service.process_due(int(sys.argv[2]), 1, force=True), flush=True)
+        turns.save_turn = save_then_pause  # type: ignore[assignment]
+        print("PROCESSED", turns.process_due(int(sys.argv[2]), 1, force=True), flush=True)
         return 0
     if mode == "process":
-        from umpire.server import service
+        from umpire.server.usecases import turns
 
         asked = time.monotonic()
-        done = service.process_due(int(sys.argv[2]), 1, force=True)
+        done = turns.process_due(int(sys.argv[2]), 1, force=True)
         print("PROCESSED", done, f"after {time.monotonic() - asked:.2f}", flush=True)
         return 0
     raise SystemExit(f"unknown mode {mode}")

@@ -10,9 +10,10 @@ from datetime import timedelta
 import pytest
 from django.core import mail as django_mail
 
-from umpire.server import accounts, demo, service
+from umpire.server import accounts, demo
 from umpire.server.mail.outbound import send_notices
 from umpire.server.models import Game
+from umpire.server.usecases import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -35,14 +36,14 @@ def test_the_demo_game_has_no_deadline_and_an_old_clocked_demo_loses_its_clock()
 def _mailed_game(minutes: int, **settings: object) -> Game:
     gm = accounts.register("gm", "gm-password", email="gm@example.org", game_master=True,
                            verified=True)  # fmt: skip
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm, "Short turns", "pebbles", settings={"deadline": {"minutes": minutes}, **settings}
     )
     for name, power in (("ann", "RED"), ("bob", "BLUE"), ("cat", "GREEN")):
         user = accounts.register(name, f"{name}-password", email=f"{name}@example.org",
                                  verified=True)  # fmt: skip
-        service.join(game.pk, user, [power])
-    return service.start(game.pk, gm)
+        lifecycle.join(game.pk, user, [power])
+    return lifecycle.start(game.pk, gm)
 
 
 def test_no_reminder_for_a_deadline_nearer_than_the_reminders_lead(mailoutbox: list) -> None:

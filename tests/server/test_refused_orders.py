@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from django.core import mail as django_mail
 
-from umpire.server import accounts, service
+from umpire.server import accounts
 from umpire.server.mail.handler import handle
 from umpire.server.models import Game, Seat, Submission
+from umpire.server.usecases import lifecycle, turns
 
 from .conftest import run_worker
 from .mail.conftest import mail
@@ -83,12 +84,12 @@ def test_an_order_mail_with_clear_withdraws_and_out_of_turn_mail_stores_nothing(
     mail as on every entrance; an order mail from the player not choosing is refused whole
     (before, ORDERS alone from him stored an empty submission and counted him as submitted)."""
     gm = accounts.register("gm", "gm-password", game_master=True)
-    game = service.create_game(gm, "cotw", "conquest", settings={"powers": ["RED", "BLUE"]})
+    game = lifecycle.create_game(gm, "cotw", "conquest", settings={"powers": ["RED", "BLUE"]})
     address = {"RED": "ann@example.org", "BLUE": "bob@example.org"}
     for name, power in (("ann", "RED"), ("bob", "BLUE")):
         user = accounts.register(name, f"{name}-password", email=address[power], verified=True)
-        service.join(game.pk, user, [power])
-    service.start(game.pk, gm)
+        lifecycle.join(game.pk, user, [power])
+    lifecycle.start(game.pk, gm)
 
     def heading(power: str) -> str:
         fresh = Game.objects.get(pk=game.pk)
@@ -99,7 +100,7 @@ def test_an_order_mail_with_clear_withdraws_and_out_of_turn_mail_stores_nothing(
     assert handle(mail(address["RED"], f"{heading('RED')}\nCLEAR\n")).code == "orders/stored"
     rows = Submission.objects.filter(game_id=game.pk, power="RED")
     assert [r.orders for r in rows.order_by("id")] == [["DIGIT 3"], []]
-    assert service.process_due(game.pk, 1, force=True)
+    assert turns.process_due(game.pk, 1, force=True)
     fresh = Game.objects.get(pk=game.pk)
     (chooser,) = fresh.expected
     idle = next(p for p in ("RED", "BLUE") if p != chooser)

@@ -187,12 +187,12 @@ def test_export_writes_a_server_game_as_a_record_the_command_line_replays(
     of an export that did not exist): ``umpire export GAME FILE`` writes its whole record."""
     from tests.server.mail.conftest import start_table
     from umpire import cli
-    from umpire.server import service
     from umpire.server.models import Game
+    from umpire.server.usecases import submissions, turns
 
     table = start_table()
-    service.submit_orders(table.game_id, table.players["RED"], "TAKE 2", turn=1)
-    assert service.process_due(table.game_id, 1, force=True)
+    submissions.submit_orders(table.game_id, table.players["RED"], "TAKE 2", turn=1)
+    assert turns.process_due(table.game_id, 1, force=True)
     path = tmp_path / "game.json"
     out = io.StringIO()
     assert cli.main(["export", str(table.game_id), str(path)], out=out) == 0

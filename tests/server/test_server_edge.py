@@ -12,8 +12,9 @@ import pytest
 from django.test import Client
 
 from umpire.core.session import SessionError
-from umpire.server import service
+from umpire.server.models import Seat
 from umpire.server.schemas import ORDERS_MAX_BYTES
+from umpire.server.usecases import lifecycle, submissions
 
 from .conftest import Api, make_user
 
@@ -81,7 +82,7 @@ def test_an_internal_error_is_logged_with_its_traceback(
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("boom in set_ready")
 
-    monkeypatch.setattr(service, "set_ready", broken)
+    monkeypatch.setattr(submissions, "set_ready", broken)
     with caplog.at_level(logging.ERROR, logger="umpire.server"):
         status, body = running_game["ann"].post(f"/games/{running_game['id']}/ready",
                                                 {"turn": 1})  # fmt: skip
@@ -107,7 +108,7 @@ def test_bad_settings_are_refused_naming_the_key(
 ) -> None:
     user, api = gm
     with pytest.raises(SessionError) as err:
-        service.create_game(user, "x", "diplomacy", settings=settings)
+        lifecycle.create_game(user, "x", "diplomacy", settings=settings)
     assert err.value.code == "game/bad_settings" and key in err.value.message
     status, body = api.post("/games", {"game": "diplomacy", "settings": settings})
     _refused(status, body)
@@ -129,9 +130,9 @@ def test_size_limits(running_game: dict[str, Any]) -> None:
     status, body = ann.post(f"/games/{game_id}/orders", {"turn": 1, "text": big})
     _refused(status, body)
     assert "64 KiB" in body["message"]
-    user = service.Seat.objects.get(game_id=game_id, power="North").user
+    user = Seat.objects.get(game_id=game_id, power="North").user
     with pytest.raises(SessionError) as err:  # the email and web entrances, through service
-        service.submit_orders(game_id, user, big, turn=1, source="email")
+        submissions.submit_orders(game_id, user, big, turn=1, source="email")
     assert err.value.code == "orders/too_large"
     status, body = _raw(ann, f"/games/{game_id}/orders",
                         json.dumps({"turn": 1, "text": "x" * 400_000}))  # fmt: skip
@@ -208,7 +209,7 @@ def test_spi_and_conquest_settings_have_a_schema(
     Conquest accepted any key at the service's edge. Refused before anything is created."""
     user, _ = gm
     with pytest.raises(SessionError) as err:
-        service.create_game(user, "x", game, settings={"rules": rules})
+        lifecycle.create_game(user, "x", game, settings={"rules": rules})
     assert err.value.code == "game/bad_settings" and key in err.value.message
 
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from umpire.server import service
 from umpire.server.models import AuditEntry, Game, GameStatus, Seat, Submission, Turn
+from umpire.server.usecases import lifecycle, turns
 
 from .conftest import make_user, run_worker
 
@@ -72,10 +72,10 @@ def test_deadline_processing_fills_missing_orders(running_game: dict[str, Any]) 
     running_game["ann"].post(f"/games/{gid}/orders", {"turn": 1, "text": "bid 1"})
     game = Game.objects.get(pk=gid)
     assert game.deadline is not None and game.process_after == game.deadline
-    assert service.enqueue_due() == 0
+    assert turns.enqueue_due() == 0
     later = game.deadline + timedelta(seconds=1)
-    assert service.enqueue_due(later) == 1
-    assert service.enqueue_due(later) == 0  # queued recently: not again
+    assert turns.enqueue_due(later) == 1
+    assert turns.enqueue_due(later) == 0  # queued recently: not again
     Game.objects.filter(pk=gid).update(process_after=timezone.now())
     assert run_worker() == 1
     game.refresh_from_db()
@@ -86,10 +86,10 @@ def test_deadline_processing_fills_missing_orders(running_game: dict[str, Any]) 
 
 def test_bots_and_nmr_bot_policy(db: Any, gm: Any, players: dict[str, Any]) -> None:
     user, gm_api = gm
-    game = service.create_game(user, "Bots", "fakebid", settings={"fill_with_bots": True,
+    game = lifecycle.create_game(user, "Bots", "fakebid", settings={"fill_with_bots": True,
                                                                   "nmr": "bot"})  # fmt: skip
-    service.join(game.pk, players["ann"][0], ["South"])
-    service.start(game.pk, user)
+    lifecycle.join(game.pk, players["ann"][0], ["South"])
+    lifecycle.start(game.pk, user)
     seats = {s.power: s for s in Seat.objects.filter(game=game)}
     assert seats["South"].user == players["ann"][0] and seats["North"].is_bot
     gm_api.post(f"/games/{game.pk}/gm/process")
@@ -157,10 +157,10 @@ def test_gm_actions_are_audited(running_game: dict[str, Any]) -> None:
 
 def test_join_running_game_standby_and_bot_takeover(db: Any, gm: Any, players: Any) -> None:
     user, gm_api = gm
-    game = service.create_game(user, "Open", "fakebid", settings={"fill_with_bots": True,
+    game = lifecycle.create_game(user, "Open", "fakebid", settings={"fill_with_bots": True,
                                                                   "open_bot_seats": True})  # fmt: skip
-    service.join(game.pk, players["ann"][0])
-    service.start(game.pk, user)
+    lifecycle.join(game.pk, players["ann"][0])
+    lifecycle.start(game.pk, user)
     status, body = players["bob"][1].post(f"/games/{game.pk}/join", {})
     assert status == 200 and body["message"].startswith("you now play")
     status, body = players["cat"][1].post(f"/games/{game.pk}/join", {})
@@ -190,10 +190,10 @@ def test_press_rules_and_delivery(running_game: dict[str, Any]) -> None:
 
 def test_start_assignment_methods(db: Any, gm: Any, players: Any) -> None:
     user, _ = gm
-    game = service.create_game(user, "Assign", "fakebid")
+    game = lifecycle.create_game(user, "Assign", "fakebid")
     for name in ("ann", "bob", "cat"):
-        service.join(game.pk, players[name][0], ["North"])
-    service.start(game.pk, user, assignments={"North": "cat"})
+        lifecycle.join(game.pk, players[name][0], ["North"])
+    lifecycle.start(game.pk, user, assignments={"North": "cat"})
     held = {s.power: s.user.username for s in Seat.objects.filter(game=game) if s.user}
     assert held["North"] == "cat" and held["South"] == "ann"  # first to join gets a seat
     _, body = players["bob"][1].get(f"/games/{game.pk}")

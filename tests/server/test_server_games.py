@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from umpire.core import registry, session
-from umpire.server import service
 from umpire.server.models import Game
 from umpire.server.store import load_record
+from umpire.server.usecases import lifecycle
 
 from .conftest import make_user, run_worker
 
@@ -18,9 +18,9 @@ pytestmark = pytest.mark.django_db
 def test_a_human_among_bots_plays_two_turns(name: str) -> None:
     gm, _ = make_user("gamemaster", gm=True)
     human, api = make_user("human")
-    game = service.create_game(gm, name, name, settings={"fill_with_bots": True})
-    service.join(game.pk, human)
-    game = service.start(game.pk, gm, method="random")
+    game = lifecycle.create_game(gm, name, name, settings={"fill_with_bots": True})
+    lifecycle.join(game.pk, human)
+    game = lifecycle.start(game.pk, gm, method="random")
     _, body = api.get(f"/games/{game.pk}")
     power = body["game"]["you"]["power"]
     for _ in range(2):

@@ -14,9 +14,10 @@ from django.utils import timezone
 
 from tests.server.conftest import make_user, run_worker
 from tests.server.mail.conftest import mail
-from umpire.server import accounts, service
+from umpire.server import accounts
 from umpire.server.mail.handler import handle
 from umpire.server.models import Game, Message, Seat
+from umpire.server.usecases import gm_actions, lifecycle
 
 
 def _numbers(api: Any, gid: int) -> list[tuple[int, str]]:
@@ -40,7 +41,7 @@ def test_message_numbers_reveal_nothing_about_press_a_player_did_not_see(
     assert _numbers(ann, gid) == [(1, "one"), (2, "two")]
     assert _numbers(bob, gid) == [(1, "one"), (2, "gm 0"), (3, "gm 1"), (4, "gm 2"), (5, "two")]
     # Another game's press does not move them either (ids were global across games).
-    other = service.create_game(User.objects.get(username="gamemaster"), "Other", "fakebid")
+    other = lifecycle.create_game(User.objects.get(username="gamemaster"), "Other", "fakebid")
     assert Game.objects.filter(pk=other.pk).exists()
     assert _numbers(ann, gid)[-1] == (2, "two")
 
@@ -64,15 +65,15 @@ def silent_game(db: Any) -> dict[str, Any]:
     """A started fakebid game in the "silent" scenario (press_allowed False, as Battle
     Plan's Anonymous game): ann plays North, bob South; both have addresses."""
     gm_user, gm_api = make_user("silentgm", gm=True)
-    game = service.create_game(gm_user, "Silent", "fakebid", scenario="silent")
+    game = lifecycle.create_game(gm_user, "Silent", "fakebid", scenario="silent")
     users = {}
     for name, power in (("ann", "North"), ("bob", "South")):
         user = accounts.register(
             name, f"{name}-password", email=f"{name}@example.org", verified=True
         )
-        service.join(game.pk, user, [power])
+        lifecycle.join(game.pk, user, [power])
         users[name] = user
-    service.start(game.pk, gm_user)
+    lifecycle.start(game.pk, gm_user)
     return {"id": game.pk, "gm": gm_user, "gm_api": gm_api, **users}
 
 
@@ -141,7 +142,7 @@ def test_a_paused_game_mail_receipt_says_paused(
     silent_game: dict[str, Any], mailoutbox: list[Any]
 ) -> None:
     gid = silent_game["id"]
-    service.gm_action(gid, silent_game["gm"], "pause")
+    gm_actions.gm_action(gid, silent_game["gm"], "pause")
     code = Seat.objects.get(game_id=gid, power="North", active=True).secret_code
     django_mail.outbox.clear()
     handle(mail("ann@example.org", f"G-{gid} T-1 P-North C-{code}\nbid 3\n"))

@@ -15,8 +15,8 @@ from django.contrib.auth.models import User
 
 from umpire.core.session import SessionError
 from umpire.server import api as api_module
-from umpire.server import service
 from umpire.server.models import Game, TurnOutput
+from umpire.server.usecases import gm_actions, lifecycle
 
 from .conftest import Api, make_user, run_worker
 
@@ -58,7 +58,7 @@ def test_every_reader_gets_what_the_general_path_gives() -> None:
     for key in ("public", "private"):
         gid = games[key]
         for name, power in (("ann", "North"), ("bob", "South")):
-            service.join(gid, people[name][0], [power])  # a private game: invited players
+            lifecycle.join(gid, people[name][0], [power])  # a private game: invited players
         assert gm.post(f"/games/{gid}/start", {})[0] == 200
         for turn in (1, 2):
             for name, bid in (("ann", 3), ("bob", 5)):
@@ -68,7 +68,7 @@ def test_every_reader_gets_what_the_general_path_gives() -> None:
     # dan joins the forming game only; bob's seat in the private game goes to cat, so bob
     # is a member of it without a seat, and cat holds South.
     assert people["dan"][1].post(f"/games/{games['forming']}/join", {})[0] == 200
-    service.gm_action(games["private"], gm_user, "replace", power="South", username="cat")
+    gm_actions.gm_action(games["private"], gm_user, "replace", power="South", username="cat")
     # A turn processed before the outputs were stored: read from the record.
     TurnOutput.objects.filter(game_id=games["public"], turn=1).delete()
 

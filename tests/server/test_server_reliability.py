@@ -21,10 +21,10 @@ from django.db import connection
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from umpire.core import session
 from umpire.core.session import SessionError
-from umpire.server import service
 from umpire.server.models import Game, Submission, Turn
-from umpire.server.tasks import process_game
+from umpire.server.usecases import lifecycle, submissions, turns
 
 from .conftest import make_user, run_worker
 
@@ -55,17 +55,17 @@ def _game() -> tuple[Game, Any, Any]:
     gm, _ = make_user("gamemaster", gm=True)
     ann, _ = make_user("ann")
     bob, _ = make_user("bob")
-    game = service.create_game(gm, "Race", "fakebid", settings={"deadline": {"minutes": 60}})
-    service.join(game.pk, ann, ["North"])
-    service.join(game.pk, bob, ["South"])
-    return service.start(game.pk, gm), ann, bob
+    game = lifecycle.create_game(gm, "Race", "fakebid", settings={"deadline": {"minutes": 60}})
+    lifecycle.join(game.pk, ann, ["North"])
+    lifecycle.join(game.pk, bob, ["South"])
+    return lifecycle.start(game.pk, gm), ann, bob
 
 
 def test_submission_during_processing_is_refused_not_lost() -> None:
     game, ann, bob = _game()
-    service.submit_orders(game.pk, ann, "bid 4", turn=1)
+    submissions.submit_orders(game.pk, ann, "bid 4", turn=1)
     locked, finished = threading.Event(), threading.Event()
-    real = service.session.Table.process
+    real = session.Table.process
 
     def slow_process(table: Any) -> Any:
         locked.set()  # the game row is locked now
@@ -76,24 +76,24 @@ def test_submission_during_processing_is_refused_not_lost() -> None:
 
     def process() -> None:
         try:
-            outcome["processed"] = service.process_due(game.pk, 1, force=True)
+            outcome["processed"] = turns.process_due(game.pk, 1, force=True)
         finally:
             connection.close()
             finished.set()
 
-    service.session.Table.process = slow_process  # type: ignore[method-assign]
+    session.Table.process = slow_process  # type: ignore[method-assign]
     try:
         worker = threading.Thread(target=process)
         worker.start()
         assert locked.wait(10)
         started = time.monotonic()
         with pytest.raises(SessionError) as err:
-            service.submit_orders(game.pk, bob, "bid 9", turn=1)
+            submissions.submit_orders(game.pk, bob, "bid 9", turn=1)
         waited = time.monotonic() - started
         worker.join()
         assert finished.is_set()
     finally:
-        service.session.Table.process = real  # type: ignore[method-assign]
+        session.Table.process = real  # type: ignore[method-assign]
     assert outcome["processed"] is True
     # It waited for the lock, then saw the processed turn: refused, with a clear error.
     assert err.value.code == "turn/stale" and waited > 0.3
@@ -104,7 +104,7 @@ def test_submission_during_processing_is_refused_not_lost() -> None:
 
 def test_killed_worker_leaves_the_game_as_it_was_and_the_turn_is_redone() -> None:
     game, ann, _ = _game()
-    service.submit_orders(game.pk, ann, "bid 4", turn=1)
+    submissions.submit_orders(game.pk, ann, "bid 4", turn=1)
     child = _child("stall", str(game.pk))
     assert child.stdout is not None
     line = child.stdout.readline()
@@ -115,17 +115,17 @@ def test_killed_worker_leaves_the_game_as_it_was_and_the_turn_is_redone() -> Non
     assert game.turn == 1 and not Turn.objects.filter(game=game).exists()
     # The scheduler of the next worker queues the due turn again, and it is processed.
     Game.objects.filter(pk=game.pk).update(process_after=timezone.now())
-    assert service.enqueue_due(timezone.now() + timedelta(seconds=1)) == 1
+    assert turns.enqueue_due(timezone.now() + timedelta(seconds=1)) == 1
     assert run_worker() == 1
     assert list(Turn.objects.filter(game=game).values_list("number", flat=True)) == [1]
 
 
 def test_two_workers_never_process_a_turn_twice() -> None:
     game, ann, bob = _game()
-    service.submit_orders(game.pk, ann, "bid 4", turn=1)
-    service.submit_orders(game.pk, bob, "bid 3", turn=1)
+    submissions.submit_orders(game.pk, ann, "bid 4", turn=1)
+    submissions.submit_orders(game.pk, bob, "bid 3", turn=1)
     for _ in range(8):  # duplicate tasks, as a GM's repeated "process now" would make
-        process_game.enqueue(game.pk, 1, True)
+        turns.process_game.enqueue(game.pk, 1, True)
     children = [_child("worker"), _child("worker")]
     for child in children:
         out, _ = child.communicate(timeout=60)
@@ -144,8 +144,8 @@ def test_a_second_worker_waits_for_the_first_and_does_not_process_the_turn_again
     """Two worker processes on the same turn at the same moment, overlapping for certain:
     the first holds the game row mid-turn while the second asks for the same turn."""
     game, ann, bob = _game()
-    service.submit_orders(game.pk, ann, "bid 4", turn=1)
-    service.submit_orders(game.pk, bob, "bid 3", turn=1)
+    submissions.submit_orders(game.pk, ann, "bid 4", turn=1)
+    submissions.submit_orders(game.pk, bob, "bid 3", turn=1)
     first = _child("slow", str(game.pk), "20")  # long enough for a loaded machine
     assert first.stdout is not None
     line = first.stdout.readline()

@@ -24,11 +24,12 @@ from django_tasks_db.models import DBTaskResult
 
 from umpire.core import registry, session
 from umpire.core.record import RecordError
-from umpire.server import accounts, service
+from umpire.server import accounts
 from umpire.server.mail.outbound import send_notices
 from umpire.server.models import ApiToken, Game, TurnOutput
 from umpire.server.outputs import SPECTATOR_VIEWER, present
 from umpire.server.store import load_record, load_tail
+from umpire.server.usecases import gm_actions, lifecycle, turns
 
 from .conftest import Api, make_user, run_worker
 
@@ -65,10 +66,10 @@ def _diplomacy(deadline: float = 60, n: int = 0) -> tuple[Game, Api]:
     gm, _ = make_user(f"gamemaster{n or ''}", gm=True)
     ann, api = make_user(f"ann{n or ''}")
     settings = {"fill_with_bots": True, "deadline": {"minutes": deadline}}
-    game = service.create_game(gm, "Long", DIPLOMACY, settings=settings)
+    game = lifecycle.create_game(gm, "Long", DIPLOMACY, settings=settings)
     Game.objects.filter(pk=game.pk).update(seed=SEED)  # the same game every run
-    service.join(game.pk, ann, [HUMAN])
-    return service.start(game.pk, gm), api
+    lifecycle.join(game.pk, ann, [HUMAN])
+    return lifecycle.start(game.pk, gm), api
 
 
 def _advance_to_human_turn(game: Game, at_least: int) -> Game:
@@ -78,7 +79,7 @@ def _advance_to_human_turn(game: Game, at_least: int) -> Game:
         game.refresh_from_db()
         if game.turn >= at_least and HUMAN in game.expected:
             return game
-        assert service.process_due(game.pk, game.turn, force=True)
+        assert turns.process_due(game.pk, game.turn, force=True)
 
 
 def _costs(game: Game, api: Api, loads: list[int]) -> dict[str, tuple[int, int]]:
@@ -102,7 +103,7 @@ def _costs(game: Game, api: Api, loads: list[int]) -> dict[str, tuple[int, int]]
     costs["orders"] = (_counted(q), loads[0])
     loads[0] = 0
     with CaptureQueriesContext(connection) as q:
-        assert service.process_due(game.pk, game.turn, force=True)
+        assert turns.process_due(game.pk, game.turn, force=True)
     costs["process"] = (_counted(q), loads[0])
     assert len(q) - _counted(q) <= 2  # the turn's mail, the next turn when bots only play it
     return costs
@@ -138,7 +139,7 @@ def _due_turns_through_the_worker(games: list[Game]) -> int:
     Game.objects.update(process_after=None)  # none due but these
     Game.objects.filter(pk__in=[g.pk for g in games]).update(process_after=now)
     with CaptureQueriesContext(connection) as q:
-        assert service.enqueue_due(now) == len(games)
+        assert turns.enqueue_due(now) == len(games)
         run_worker()
     for game in games:
         before = game.turn
@@ -165,20 +166,20 @@ def test_a_due_turn_costs_a_few_statements_however_many_are_due() -> None:
 def test_a_batch_goes_on_with_the_turns_only_bots_play_then_queues_the_rest() -> None:
     gm, _ = make_user("gamemaster", gm=True)
     settings = {"fill_with_bots": True, "deadline": {"minutes": 60}}
-    game = service.create_game(gm, "Bots", DIPLOMACY, settings=settings)
-    service.join(game.pk, make_user("ann")[0], ["ENG"])  # a game starts with a player
-    game = service.start(game.pk, gm)
+    game = lifecycle.create_game(gm, "Bots", DIPLOMACY, settings=settings)
+    lifecycle.join(game.pk, make_user("ann")[0], ["ENG"])  # a game starts with a player
+    game = lifecycle.start(game.pk, gm)
     # ... whom the game master replaces by a bot: every power a bot, every turn due at once
-    game = service.gm_action(game.pk, gm, "replace", power="ENG", bot=True)
-    service.gm_action(game.pk, gm, "process")
+    game = gm_actions.gm_action(game.pk, gm, "replace", power="ENG", bot=True)
+    gm_actions.gm_action(game.pk, gm, "process")
     DBTaskResult.objects.all().delete()  # the task the start queued: the batch runs instead
-    assert service.process_batch([(game.pk, 1)]) == service.CHAIN
+    assert turns.process_batch([(game.pk, 1)]) == turns.CHAIN
     game.refresh_from_db()
-    assert game.turn == service.CHAIN + 1 and game.enqueued_at is not None
+    assert game.turn == turns.CHAIN + 1 and game.enqueued_at is not None
     # No task for the turns the batch went on with; one for the turn after them.
     queued = [r.args_kwargs["args"] for r in DBTaskResult.objects.filter(queue_name="default")]
-    assert queued == [[game.pk, service.CHAIN + 1, False]]
-    assert service.enqueue_due(timezone.now()) == 0  # queued: the scheduler leaves it
+    assert queued == [[game.pk, turns.CHAIN + 1, False]]
+    assert turns.enqueue_due(timezone.now()) == 0  # queued: the scheduler leaves it
 
 
 @pytest.mark.django_db
@@ -208,13 +209,13 @@ def test_a_rollback_drops_the_stored_outputs_of_the_undone_turn() -> None:
     game, api = _diplomacy()
     game = _advance_to_human_turn(game, 3)
     last = game.turn - 1
-    service.gm_action(game.pk, game.gm, "rollback")
+    gm_actions.gm_action(game.pk, game.gm, "rollback")
     game.refresh_from_db()
     assert game.turn == last
     assert not TurnOutput.objects.filter(game=game, turn=last).exists()
     status, body = api.get(f"/games/{game.pk}/printout", turn=last)
     assert (status, body["code"]) == (404, "turn/unknown") or status == 400, body
-    assert service.process_due(game.pk, game.turn, force=True)
+    assert turns.process_due(game.pk, game.turn, force=True)
     record = load_record(game)
     _, body = api.get(f"/games/{game.pk}/printout")
     assert body["printout"]["text"] == session.report(record, HUMAN)
@@ -298,7 +299,7 @@ def test_a_read_request_writes_nothing() -> None:
 @pytest.mark.django_db
 def test_the_public_game_list_is_paginated_in_constant_queries() -> None:
     gm, _ = make_user("gamemaster", gm=True)
-    made = [service.create_game(gm, f"G{i}", "fakebid").pk for i in range(12)]
+    made = [lifecycle.create_game(gm, f"G{i}", "fakebid").pk for i in range(12)]
     anon = Api(None)
     with CaptureQueriesContext(connection) as q:
         status, page = anon.get("/public/games", limit=5)
@@ -330,11 +331,11 @@ def test_sigterm_stops_the_worker_after_its_current_task() -> None:
     gm, _ = make_user("gamemaster", gm=True)
     ann, _ = make_user("ann")
     bob, _ = make_user("bob")
-    game = service.create_game(gm, "Term", "fakebid", settings={"deadline": {"minutes": 60}})
-    service.join(game.pk, ann, ["North"])
-    service.join(game.pk, bob, ["South"])
-    game = service.start(game.pk, gm)
-    service.gm_action(game.pk, gm, "process")  # queues turn 1
+    game = lifecycle.create_game(gm, "Term", "fakebid", settings={"deadline": {"minutes": 60}})
+    lifecycle.join(game.pk, ann, ["North"])
+    lifecycle.join(game.pk, bob, ["South"])
+    game = lifecycle.start(game.pk, gm)
+    gm_actions.gm_action(game.pk, gm, "process")  # queues turn 1
     env = {**os.environ, "DATABASE_URL": _database_url(), "PYTHONUNBUFFERED": "1"}
     child = subprocess.Popen(
         [sys.executable, str(SUBPROC), "slowworker", "3"],
@@ -377,7 +378,7 @@ def test_a_player_who_takes_over_from_a_bot_is_reminded() -> None:
     assert game.notice_at is None  # bots only are missing
     bob, _ = make_user("bob")
     bot = next(p for p in game.expected if p != HUMAN and p not in game.submitted)
-    service.gm_action(game.pk, game.gm, "replace", power=bot, username="bob")
+    gm_actions.gm_action(game.pk, game.gm, "replace", power=bot, username="bob")
     game.refresh_from_db()
     assert game.notice_at is not None and game.deadline is not None
     accounts.set_email(bob, "bob@example.org", verified=True)  # reminders go to verified only

@@ -16,9 +16,10 @@ from django.test import Client
 
 from tests.server.conftest import Api, make_user
 from tests.server.mail.conftest import mail
-from umpire.server import accounts, service
+from umpire.server import accounts
 from umpire.server.mail.handler import handle
 from umpire.server.models import Message, Seat, Submission
+from umpire.server.usecases import lifecycle, messaging, submissions
 
 pytestmark = pytest.mark.django_db
 
@@ -33,15 +34,15 @@ def capped(settings: Any) -> None:
 def game(db: Any, capped: None) -> dict[str, Any]:
     """A started fakebid game; ann (North) and bob (South) have confirmed addresses."""
     gm_user, gm_api = make_user("capsgm", gm=True)
-    row = service.create_game(gm_user, "Caps", "fakebid", settings={"rules": {"rounds": 3}})
+    row = lifecycle.create_game(gm_user, "Caps", "fakebid", settings={"rules": {"rounds": 3}})
     users = {}
     for name, power in (("ann", "North"), ("bob", "South")):
         user = accounts.register(
             name, f"{name}-password", email=f"{name}@example.org", verified=True
         )
-        service.join(row.pk, user, [power])
+        lifecycle.join(row.pk, user, [power])
         users[name] = user
-    service.start(row.pk, gm_user)
+    lifecycle.start(row.pk, gm_user)
     return {"id": row.pk, "gm": gm_api, **users, **{f"{n}_api": _api(u) for n, u in users.items()}}
 
 
@@ -78,7 +79,7 @@ def test_the_cap_is_the_default_twenty_without_a_setting(
     del settings.UMPIRE_SUBMISSIONS_KEPT
     gid = game["id"]
     for n in range(22):
-        receipt = service.submit_orders(gid, game["ann"], f"bid 1\n# {n}", turn=1, source="cli")
+        receipt = submissions.submit_orders(gid, game["ann"], f"bid 1\n# {n}", turn=1, source="cli")
         assert receipt.stored and receipt.kept == 20
     rows = Submission.objects.filter(game_id=gid, turn=1, power="North").order_by("id")
     assert [r.raw for r in rows] == [f"bid 1\n# {n}" for n in range(2, 22)]
@@ -115,12 +116,12 @@ def test_press_past_the_hourly_limit_is_refused_with_429(game: dict[str, Any]) -
 
 def test_the_press_limit_counts_every_game_of_the_player(game: dict[str, Any]) -> None:
     gm_user = User.objects.get(username="capsgm")
-    other = service.create_game(gm_user, "Other", "fakebid", settings={"rules": {"rounds": 3}})
-    service.join(other.pk, game["ann"], ["North"])
-    service.join(other.pk, game["bob"], ["South"])
-    service.start(other.pk, gm_user)
+    other = lifecycle.create_game(gm_user, "Other", "fakebid", settings={"rules": {"rounds": 3}})
+    lifecycle.join(other.pk, game["ann"], ["North"])
+    lifecycle.join(other.pk, game["bob"], ["South"])
+    lifecycle.start(other.pk, gm_user)
     for n in range(3):
-        service.send_message(game["id"], game["ann"], f"m{n}", to=["all"])
+        messaging.send_message(game["id"], game["ann"], f"m{n}", to=["all"])
     status, body = game["ann_api"].post(f"/games/{other.pk}/messages", {"to": ["all"], "text": "x"})
     assert (status, body["code"]) == (429, "press/throttled")
 

@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from umpire.core.session import SessionError
-from umpire.server import service
 from umpire.server.models import Enrollment, Game, Seat
 from umpire.server.store import load_record
+from umpire.server.usecases import lifecycle
 
 from .conftest import make_user
 
@@ -22,7 +22,7 @@ ELEVEN = ("EFR", "EWG", "EIT", "ETU", "RRU", "RKZ", "RYA", "MES", "MIN", "IPU", 
 
 def _forming(scenario: str, **settings: object) -> tuple[User, Game]:
     gm, _ = make_user("gamemaster", gm=True)
-    return gm, service.create_game(gm, "ww", "battleplan", scenario=scenario, settings=settings)
+    return gm, lifecycle.create_game(gm, "ww", "battleplan", scenario=scenario, settings=settings)
 
 
 def _seats(game: Game) -> dict[str, str | None]:
@@ -46,7 +46,7 @@ def test_equal_forces_preferences_are_checked_at_joining(prefs: list[str], code:
     _, game = _forming("equal")
     ann, _ = make_user("ann")
     with pytest.raises(SessionError) as err:
-        service.join(game.pk, ann, prefs)
+        lifecycle.join(game.pk, ann, prefs)
     assert err.value.code == code
     assert not Enrollment.objects.filter(game=game).exists()  # refused: nothing stored
 
@@ -55,14 +55,14 @@ def test_equal_forces_preferences_are_checked_at_joining(prefs: list[str], code:
 def test_equal_forces_seats_players_in_the_spaces_they_asked_for() -> None:
     gm, game = _forming("equal")
     ann, bob, cat, dan = (make_user(n)[0] for n in ("ann", "bob", "cat", "dan"))
-    service.join(game.pk, ann, ["ntx", "France"])
+    lifecycle.join(game.pk, ann, ["ntx", "France"])
     assert Enrollment.objects.get(user=ann).preferences == ["NTX", "EFR"]  # canonical
-    service.join(game.pk, bob, ["NTX", "island eic"])  # Texas is taken: Iceland, asked for
-    service.join(game.pk, cat, [])
-    service.join(game.pk, dan, ["EWG"])
+    lifecycle.join(game.pk, bob, ["NTX", "island eic"])  # Texas is taken: Iceland, asked for
+    lifecycle.join(game.pk, cat, [])
+    lifecycle.join(game.pk, dan, ["EWG"])
     # the GM's assignment wins: he gives cat Germany, so dan, who listed only Germany, gets the
     # GM's first free choice (France); the assigned seat is player [1]
-    game = service.start(game.pk, gm, assignments={"EWG": "cat"})
+    game = lifecycle.start(game.pk, gm, assignments={"EWG": "cat"})
     assert load_record(game).powers == ["EWG", "NTX", "EIC", "EFR"]
     assert _seats(game) == {"EWG": "cat", "NTX": "ann", "EIC": "bob", "EFR": "dan"}
 
@@ -72,10 +72,10 @@ def test_an_anonymous_game_takes_the_same_preferences() -> None:
     gm, game = _forming("anonymous", fill_with_bots=True)  # one player: bots for the rest
     ann, _ = make_user("ann")
     with pytest.raises(SessionError) as err:
-        service.join(game.pk, ann, ["ACI"])  # the Canary Islands: an island not asked for
+        lifecycle.join(game.pk, ann, ["ACI"])  # the Canary Islands: an island not asked for
     assert err.value.code == "setup/island_not_asked"
-    service.join(game.pk, ann, ["ISLAND ACI"])
-    game = service.start(game.pk, gm)
+    lifecycle.join(game.pk, ann, ["ISLAND ACI"])
+    game = lifecycle.start(game.pk, gm)
     assert _seats(game)["ACI"] == "ann"
 
 
@@ -92,7 +92,7 @@ def test_real_forces_preferences_are_checked_at_joining(prefs: list[str], code: 
     _, game = _forming("real")
     ann, _ = make_user("ann")
     with pytest.raises(SessionError) as err:
-        service.join(game.pk, ann, prefs)
+        lifecycle.join(game.pk, ann, prefs)
     assert err.value.code == code
 
 
@@ -103,14 +103,14 @@ def test_real_forces_seats_positions_within_each_players_fee() -> None:
     ann, bob, cat, dan = (make_user(n)[0] for n in ("ann", "bob", "cat", "dan"))
     costly = positions()[0]  # the first line of the price list
     cheap = next(p for p in positions() if p.price <= 2.5)
-    service.join(game.pk, ann, [costly.name, cheap.code])
-    service.join(game.pk, bob, [costly.code, cheap.code, "$3.00"])  # taken, then affordable
+    lifecycle.join(game.pk, ann, [costly.name, cheap.code])
+    lifecycle.join(game.pk, bob, [costly.code, cheap.code, "$3.00"])  # taken, then affordable
     with pytest.raises(SessionError) as never:  # nothing he lists is within $1: told now
-        service.join(game.pk, cat, [costly.code, "$1"])
+        lifecycle.join(game.pk, cat, [costly.code, "$1"])
     assert never.value.code == "setup/nothing_within_fee"
-    service.join(game.pk, cat, [cheap.code, "$3"])  # affordable, but bob takes it: stands by
-    service.join(game.pk, dan, ["$5"])  # the special deal: an unchosen position, 50c off
-    game = service.start(game.pk, gm)
+    lifecycle.join(game.pk, cat, [cheap.code, "$3"])  # affordable, but bob takes it: stands by
+    lifecycle.join(game.pk, dan, ["$5"])  # the special deal: an unchosen position, 50c off
+    game = lifecycle.start(game.pk, gm)
     seats = _seats(game)
     assert seats[costly.code] == "ann" and seats[cheap.code] == "bob"
     assert "cat" not in seats.values()
@@ -125,11 +125,11 @@ def test_other_scenarios_keep_matching_power_names() -> None:
     gm, game = _forming("1939", fill_with_bots=True)  # one player: bots for the rest
     ann, _ = make_user("ann")
     with pytest.raises(SessionError) as refused:  # checked at once, not passed over at start
-        service.join(game.pk, ann, ["nonsense", "ITA"])
+        lifecycle.join(game.pk, ann, ["nonsense", "ITA"])
     assert refused.value.code == "game/unknown_power"
-    service.join(game.pk, ann, ["ita"])
+    lifecycle.join(game.pk, ann, ["ita"])
     assert Enrollment.objects.get(game=game).preferences == ["ITA"]
-    game = service.start(game.pk, gm)
+    game = lifecycle.start(game.pk, gm)
     assert _seats(game)["ITA"] == "ann"
 
 

@@ -19,7 +19,6 @@ account:
   of adding one), expire after ``UMPIRE_TOKEN_DAYS``, listed and revoked by their owner, and
   all revoked whenever the account's password changes (a change, a reset, an admin's or a
   command's ``set_password``).
-- :func:`rotate_code`: a new seat code, mailed to the holder's verified address only.
 """
 
 from __future__ import annotations
@@ -53,7 +52,9 @@ from umpire.server.errors import (
     TOKEN_NOT_FOUND,
     refuse,
 )
-from umpire.server.models import ApiToken, Profile, Seat
+from umpire.server.mail.outbox import send
+from umpire.server.models import ApiToken, Profile
+from umpire.server.statements import token_user
 
 log = logging.getLogger("umpire.accounts")
 
@@ -279,8 +280,6 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
 
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         from allauth.core import context as allauth_context
-
-        from umpire.server.mail.outbound import send
 
         request = allauth_context.request
         ctx = {"request": request, "email": email, "current_site": _site(request)}
@@ -513,8 +512,6 @@ LAST_USED_EVERY = timedelta(hours=1)
 def user_for_token(token: str) -> User | None:
     """The active account a live token belongs to: one statement (every API request makes
     it), and a write only for an expired token or once per ``LAST_USED_EVERY``."""
-    from umpire.server.statements import token_user
-
     now = timezone.now()
     row = token_user(digest(token))
     if row is None or not row.user.is_active:
@@ -576,14 +573,3 @@ def connect() -> None:
 
 def new_code() -> str:
     return secrets.token_hex(8)
-
-
-def rotate_code(seat: Seat, *, by: str) -> Seat:
-    """Give the seat a new secret code and mail it to the holder's verified address (in the
-    caller's transaction); the old code stops working at once."""
-    seat.secret_code = new_code()
-    seat.save(update_fields=["secret_code"])
-    from umpire.server.mail.outbound import send_new_code
-
-    send_new_code(seat, by=by)
-    return seat

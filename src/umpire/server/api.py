@@ -23,9 +23,10 @@ from pydantic import ConfigDict
 from umpire.core import registry
 from umpire.core.errors import GAME_OVER, TURN_STALE, Code
 from umpire.core.session import SessionError
-from umpire.server import accounts, service, statements
+from umpire.server import accounts, statements
 from umpire.server import errors as E
 from umpire.server.errors import refuse
+from umpire.server.mail.models import OutboundMail
 from umpire.server.models import Game
 from umpire.server.outputs import (
     SPECTATOR_VIEWER,
@@ -58,6 +59,7 @@ from umpire.server.schemas import (
     TurnNumber,
     Username,
 )
+from umpire.server.usecases import gm_actions, lifecycle, messaging, submissions
 
 log = logging.getLogger("umpire.server")
 
@@ -451,7 +453,7 @@ def my_games(
 def create_game(request: HttpRequest, data: CreateIn) -> Status[Any]:
     user = _user(request)
     settings = data.settings.model_dump(exclude_unset=True)
-    game = service.create_game(
+    game = lifecycle.create_game(
         user, data.name, data.game, scenario=data.scenario, settings=settings,
         public=data.public,
     )  # fmt: skip
@@ -461,7 +463,7 @@ def create_game(request: HttpRequest, data: CreateIn) -> Status[Any]:
 @api.post("/games/{game_id}/join", auth=auth, tags=["games"])
 def join(request: HttpRequest, game_id: Id, data: JoinIn) -> Any:
     _visible(_game(game_id), _user(request))
-    message = service.join(game_id, _user(request), data.preferences)
+    message = lifecycle.join(game_id, _user(request), data.preferences)
     return {"message": message, **_out(request, game_id, "game")}
 
 
@@ -469,7 +471,7 @@ def join(request: HttpRequest, game_id: Id, data: JoinIn) -> Any:
 def standby(request: HttpRequest, data: StandbyIn) -> Any:
     """Stand by for any running game of a kind that takes standbys from the pool; the game
     is not yours to choose (Battle Plan's standby rule)."""
-    return {"message": service.volunteer_standby(_user(request), data.game, data.scenario)}
+    return {"message": lifecycle.volunteer_standby(_user(request), data.game, data.scenario)}
 
 
 @api.get("/games/{game_id}", auth=auth, tags=["games"])
@@ -518,14 +520,16 @@ def orders(request: HttpRequest, game_id: Id, turn: TurnNumber | None = None) ->
 def submit(request: HttpRequest, game_id: Id, data: OrdersIn) -> Any:
     """Submit orders for ``turn`` (the latest submission counts); returns the receipt."""
     user = _user(request)
-    done = service.submit(game_id, user, data.text, turn=data.turn, ready=data.ready, source="api")
+    done = submissions.submit(
+        game_id, user, data.text, turn=data.turn, ready=data.ready, source="api"
+    )
     viewer = viewer_of(done.game, user, done.seats)
     return present(done.game, viewer, ["receipt", "status"], receipt=done.receipt, seats=done.seats)
 
 
 @api.post("/games/{game_id}/ready", auth=auth, tags=["orders"])
 def ready(request: HttpRequest, game_id: Id, data: ReadyIn) -> Any:
-    service.set_ready(game_id, _user(request), turn=data.turn, ready=data.ready)
+    submissions.set_ready(game_id, _user(request), turn=data.turn, ready=data.ready)
     return _out(request, game_id, "status")
 
 
@@ -545,7 +549,7 @@ def messages(request: HttpRequest, game_id: Id) -> Any:
 
 @api.post("/games/{game_id}/messages", auth=auth, response={201: dict}, tags=["press"])
 def send(request: HttpRequest, game_id: Id, data: MessageIn) -> Status[Any]:
-    service.send_message(game_id, _user(request), data.text, to=data.to, signed=data.signed)
+    messaging.send_message(game_id, _user(request), data.text, to=data.to, signed=data.signed)
     return Status(201, _out(request, game_id, "messages"))
 
 
@@ -568,13 +572,13 @@ class EndIn(In):
 
 
 def _gm(request: HttpRequest, game_id: Id, action: str, **args: Any) -> Any:
-    service.gm_action(game_id, _user(request), action, **args)
+    gm_actions.gm_action(game_id, _user(request), action, **args)
     return _out(request, game_id, "game", "seats")
 
 
 @api.post("/games/{game_id}/start", auth=auth, tags=["game master"])
 def start(request: HttpRequest, game_id: Id, data: StartIn) -> Any:
-    service.start(
+    lifecycle.start(
         game_id, _user(request), powers=data.powers, assignments=data.assignments,
         method=data.method,
     )  # fmt: skip
@@ -634,7 +638,6 @@ def audit(request: HttpRequest, game_id: Id) -> Any:
 def outbox(request: HttpRequest, game_id: Id) -> list[dict[str, Any]]:
     """The game's outgoing mail, newest first: a mail that could not be sent after every
     retry is ``failed``, with the mail server's last error."""
-    from umpire.server.mail.models import OutboundMail
 
     game, user = _game(game_id), _user(request)
     if not (user.is_superuser or game.gm_id == user.pk):

@@ -109,8 +109,8 @@ class Workers:
 
     def schedule_forever(self) -> None:
         from umpire.server.health import beat
-        from umpire.server.mail.outbound import retry_due
-        from umpire.server.service import enqueue_due, recover_stale_tasks
+        from umpire.server.mail.outbox import retry_due
+        from umpire.server.usecases.turns import enqueue_due, recover_stale_tasks
 
         # Each tick: say the worker is alive (``/healthz`` reads it), queue the turns that
         # are due, recover tasks of dead workers and queue the mails whose retry is due (each
@@ -157,7 +157,7 @@ class Workers:
     def start_threads(self, *, worker: bool = True) -> list[threading.Thread]:
         from django.conf import settings
 
-        from umpire.server.mail.outbound import start_pool
+        from umpire.server.mail.outbox import start_pool
 
         # The mail thread composes and hands each mail to these senders (a bounded pool, each
         # with its own kept connection): a mail server that hangs holds a sender, not the rest.
@@ -175,7 +175,7 @@ class Workers:
         return threads
 
     def shutdown(self) -> None:
-        from umpire.server.mail.outbound import stop_pool
+        from umpire.server.mail.outbox import stop_pool
 
         self.stop.set()
         self.worker.running = False

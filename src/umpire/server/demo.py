@@ -15,8 +15,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from umpire.core import registry
-from umpire.server import accounts, service
+from umpire.server import accounts
 from umpire.server.models import Game, Seat
+from umpire.server.usecases import lifecycle
 
 DEMO_GM = "gm"
 DEMO_PLAYER = "alice"
@@ -87,7 +88,7 @@ def ensure_demo() -> Demo:
         alice = _account(DEMO_PLAYER, player_password, gm=False)
     game = Game.objects.filter(name=DEMO_NAME, gm=gm).exclude(status="finished").first()
     if game is None:
-        game = service.create_game(
+        game = lifecycle.create_game(
             gm,
             DEMO_NAME,
             demo_ruleset_name(),
@@ -101,8 +102,8 @@ def ensure_demo() -> Demo:
                 "anonymous_press": True,
             },
         )
-        service.join(game.pk, alice)
-        game = service.start(game.pk, gm, method="random")
+        lifecycle.join(game.pk, alice)
+        game = lifecycle.start(game.pk, gm, method="random")
     else:
         _unclocked(game, gm)
     seat = Seat.objects.filter(game=game, user=alice, active=True).first()

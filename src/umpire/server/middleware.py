@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from umpire.server import errors as E
 from umpire.server.schemas import REQUEST_MAX_BYTES
+from umpire.server.web.params import too_long
 
 API_PREFIX = "/api/"
 
@@ -62,8 +63,6 @@ class InputLimits:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        from umpire.server.web.params import too_long
-
         if any(len(part) > PATH_DIGITS_MAX and part.isdigit() for part in request.path.split("/")):
             return _plain("no such page\n", 404)
         sources = [request.GET]

@@ -372,5 +372,5 @@ DEFAULT_FROM_EMAIL = UMPIRE_MAIL_FROM
 SERVER_EMAIL = UMPIRE_MAIL_FROM
 UMPIRE_MAIL_RETRY_SECONDS = float(os.environ.get("UMPIRE_MAIL_RETRY_SECONDS", "60"))
 UMPIRE_MAIL_MAX_ATTEMPTS = int(os.environ.get("UMPIRE_MAIL_MAX_ATTEMPTS", "6"))
-# Threads of a worker that send mail, each over its own kept connection (outbound.SendPool).
+# Threads of a worker that send mail, each over its own kept connection (outbox.SendPool).
 UMPIRE_MAIL_SENDERS = max(int(os.environ.get("UMPIRE_MAIL_SENDERS", "4")), 1)

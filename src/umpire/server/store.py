@@ -7,15 +7,17 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.utils import timezone
+
 from umpire.core.chance import Draw
 from umpire.core.events import Event
 from umpire.core.problems import Problem
 from umpire.core.record import GameRecord, TurnRecord
 from umpire.core.record import Submission as RecordSubmission
 from umpire.core.ruleset import HasPublicView, Outcome, Pending, implements
-from umpire.core.session import Table
+from umpire.core.session import Table, open_table
 from umpire.server import statements
-from umpire.server.models import Game, Lease, Seat, Submission, Turn, TurnOutput
+from umpire.server.models import Game, GameStatus, Lease, Seat, Submission, Turn, TurnOutput
 
 DEFAULT_DEADLINE_MINUTES = 48 * 60
 DEFAULT_REMINDER_MINUTES = 24 * 60
@@ -139,7 +141,7 @@ def save_outputs(game: Game, table: Table) -> None:
 
 
 def save_turn(game: Game, turn: TurnRecord) -> Turn:
-    # Through the ORM: the mail app hears of the new turn by its post_save signal.
+    # Through the ORM: the new row's id names the turn's printout mails (outbound.turn_processed).
     return Turn.objects.create(
         game=game,
         number=turn.number,
@@ -260,3 +262,63 @@ def take_lease(name: str, seconds: float, now: datetime | None = None) -> bool:
 
 def grace(game: Game) -> timedelta:
     return timedelta(minutes=float(game.setting("grace_minutes", 0)))
+
+
+def finish(game: Game, outcome: Outcome, now: datetime, record: GameRecord | None = None) -> None:
+    """Mark the game over with ``outcome`` (declared, voted, or ended by the game master):
+    no deadline any more, and the views and printouts of the last turn stored again, since
+    they were stored asking for the next orders and are now the last (the printout says the
+    game is over, and how: ``session.ended_printout``). ``record``: the tail already read,
+    its outcome set. The caller saves the game row."""
+    game.outcome = outcome.to_json()
+    game.status = GameStatus.FINISHED
+    game.finished_at = now
+    game.deadline = game.process_after = game.notice_at = None
+    if game.initial_state is None:  # ended while forming: no printout at all
+        return
+    table = open_table(record if record is not None else load_tail(game, pending=False))
+    game.outputs.filter(turn=table.record.processed).delete()
+    save_outputs(game, table)
+
+
+class DatabaseStore:
+    """A started game's rows as a :class:`~umpire.core.gamestore.GameStore`: the record read
+    is the tail (:func:`load_tail`, no pending orders), and a declared end marks the game row
+    finished (:func:`finish`). The caller holds the game row locked."""
+
+    def __init__(self, game: Game, record: GameRecord | None = None) -> None:
+        self.game = game
+        self.record = record
+
+    def load(self) -> GameRecord:
+        if self.record is None:
+            self.record = load_tail(self.game, pending=False)
+        return self.record
+
+    def load_whole(self) -> GameRecord:
+        """The whole record (:func:`load_record`), without the current turn's orders: they
+        were written for the turn being undone, and are voided with it."""
+        record = load_record(self.game)
+        record.pending = []
+        return record
+
+    def save_rollback(self, table: Table, undone: TurnRecord) -> None:
+        """The undone turn's row and every output from it on deleted, the orders written for
+        the turn after it voided, and the game row's turn, status and outcome put back (the
+        caller sets the reopened turn's deadline and saves the row)."""
+        game = self.game
+        Submission.objects.filter(game=game, turn=game.turn).update(void=True)
+        game.turns.filter(number=undone.number).delete()
+        game.outputs.filter(turn__gte=undone.number).delete()
+        game.turn = undone.number
+        keep_status(game, table)
+        outcome = table.record.outcome
+        game.outcome = outcome.to_json() if outcome else None
+        if game.status == GameStatus.FINISHED:
+            game.status = GameStatus.RUNNING
+            game.finished_at = None
+
+    def save_result(self, record: GameRecord) -> None:
+        assert record.outcome is not None
+        finish(self.game, record.outcome, timezone.now(), record)
+        self.game.save()

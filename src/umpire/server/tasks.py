@@ -1,42 +1,16 @@
-"""Background tasks (django-tasks, database backend).
+"""The names of the background tasks as rows queued before issue 28 stored them.
 
-Queue ``default``: turn processing runs only here. Queue ``mail``: composing and sending
-mail, on its own worker thread, so a slow or hung mail server never delays a turn.
+The tasks are defined beside the code they run (turn processing in
+:mod:`umpire.server.usecases.turns`; composing and sending mail in
+:mod:`umpire.server.mail.outbound` and :mod:`umpire.server.mail.outbox`), so that queuing one
+needs no import cycle. A task row names its task by import path: a row written by an older
+version (``umpire.server.tasks.process_game``) still finds it here. Nothing imports this.
 """
 
 from __future__ import annotations
 
-from django_tasks import task
+from umpire.server.mail.outbound import compose_mail
+from umpire.server.mail.outbox import deliver_mail
+from umpire.server.usecases.turns import process_game, process_games
 
-
-@task()
-def process_game(game_id: int, turn: int, force: bool = False) -> bool:
-    """Process ``turn`` of game ``game_id`` if it is still current and due (idempotent)."""
-    from umpire.server.service import process_due
-
-    return process_due(game_id, turn, force=force)
-
-
-@task()
-def process_games(turns: list[list[int]]) -> int:
-    """Process each ``[game_id, turn]`` of a batch the deadline scheduler queued (each game in
-    its own transaction, as :func:`process_game` does); the count processed."""
-    from umpire.server.service import process_batch
-
-    return process_batch([(game_id, turn) for game_id, turn in turns])
-
-
-@task(queue_name="mail")
-def compose_mail(what: str, *ids: int) -> int:
-    """Write the mails one change causes into the outbox (printouts, press, notices)."""
-    from umpire.server.mail.outbound import compose
-
-    return compose(what, *ids)
-
-
-@task(queue_name="mail")
-def deliver_mail(row_id: int) -> str:
-    """Send one outbox mail, with the mail server's timeout; a failure is retried later."""
-    from umpire.server.mail.outbound import deliver
-
-    return deliver(row_id)
+__all__ = ["compose_mail", "deliver_mail", "process_game", "process_games"]

@@ -56,24 +56,25 @@ def mail(sender: str, body: str, *, subject: str = "orders", message_id: str | N
 
 
 def start_table(settings: dict[str, Any] | None = None) -> Table:
-    from umpire.server import accounts, service
+    from umpire.server import accounts
+    from umpire.server.usecases import lifecycle
 
     gm = accounts.register(
         "gm", "gm-password", email="gm@example.org", game_master=True, verified=True
     )
     players: dict[str, User] = {}
     addresses: dict[str, str] = {}
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm, "Mail test", "pebbles",
         settings={"deadline": {"minutes": 600}, "reminder_minutes": 60, **(settings or {})},
     )  # fmt: skip
     for name, power in (("ann", "RED"), ("bob", "BLUE"), ("cat", "GREEN")):
         address = f"{name}@example.org"
         user = accounts.register(name, f"{name}-password", email=address, verified=True)
-        service.join(game.pk, user, [power])
+        lifecycle.join(game.pk, user, [power])
         players[power] = user
         addresses[power] = address
-    service.start(game.pk, gm)
+    lifecycle.start(game.pk, gm)
     return Table(game.pk, gm, players, addresses)
 
 

@@ -34,20 +34,21 @@ def test_docs_mirror_the_help_page() -> None:
 
 @pytest.mark.parametrize("name", [g.info.name for g in registry.all_games()])
 def test_game_played_by_email(name: str, transactional_db: Any, mailoutbox: list[Any]) -> None:
-    from umpire.server import accounts, service
+    from umpire.server import accounts
+    from umpire.server.usecases import lifecycle, turns
 
     ruleset = registry.get(name)
     scenario = ruleset.info.default_scenario
     powers = list(scenario.default_powers or scenario.powers)
     gm = accounts.register("gm", "gm-password", game_master=True)
     settings: dict[str, Any] = {"reminder_minutes": 0, "rules": SHORT.get(name, {})}
-    game = service.create_game(gm, f"{name} by mail", name, settings=settings)
+    game = lifecycle.create_game(gm, f"{name} by mail", name, settings=settings)
     for i, power in enumerate(powers):
         user = accounts.register(
             f"p{i}", "player-password", email=f"p{i}@example.org", verified=True
         )
-        service.join(game.pk, user, [power])
-    service.start(game.pk, gm)
+        lifecycle.join(game.pk, user, [power])
+    lifecycle.start(game.pk, gm)
     for _ in range(MOST_TURNS):
         game = Game.objects.get(pk=game.pk)
         if game.status == GameStatus.FINISHED:
@@ -67,7 +68,7 @@ def test_game_played_by_email(name: str, transactional_db: Any, mailoutbox: list
             assert result.code == "orders/stored", result.code
         deliver_mail()
         django_mail.outbox.clear()
-        assert service.process_due(game.pk, number, force=True)
+        assert turns.process_due(game.pk, number, force=True)
         deliver_mail()
         printouts = [m for m in django_mail.outbox if "printout" in m.subject]
         assert len(printouts) == len(powers)
@@ -81,13 +82,14 @@ def test_a_power_is_named_by_its_code_or_full_name_in_any_case(
 ) -> None:
     """Issue 12: the heading's ``P-FRANCE`` (and ``P-france``, ``P-FRA``) and press ``TO
     Germany`` name the power as the game names it; another power's name is refused."""
-    from umpire.server import accounts, service
+    from umpire.server import accounts
+    from umpire.server.usecases import lifecycle, messaging
 
     gm = accounts.register("gm", "gm-password", game_master=True)
-    game = service.create_game(gm, "names", "diplomacy", settings={"fill_with_bots": True})
+    game = lifecycle.create_game(gm, "names", "diplomacy", settings={"fill_with_bots": True})
     user = accounts.register("fr", "player-password", email="fr@example.org", verified=True)
-    service.join(game.pk, user, ["FRA"])
-    service.start(game.pk, gm)
+    lifecycle.join(game.pk, user, ["FRA"])
+    lifecycle.start(game.pk, gm)
     seat = Seat.objects.get(game=game, power="FRA")
     for named in ("FRANCE", "france", "FRA", "Fra"):
         heading = f"G-{game.pk} T-1 P-{named} C-{seat.secret_code}"
@@ -96,7 +98,7 @@ def test_a_power_is_named_by_its_code_or_full_name_in_any_case(
     assert handle(mail("fr@example.org", f"{heading}\nA par H\n")).code == "mail/not_authorised"
     press = f"G-{game.pk} P-France C-{seat.secret_code}\nPRESS TO Germany\nHello\nENDPRESS\n"
     handle(mail("fr@example.org", press))
-    sent = service.send_message(game.pk, user, "Hi", to=["germany", "England"], signed=True)
+    sent = messaging.send_message(game.pk, user, "Hi", to=["germany", "England"], signed=True)
     assert sorted(sent.recipients) == ["ENG", "GER"]
 
 
@@ -117,22 +119,23 @@ def test_a_declared_result_reaches_every_player_with_a_last_printout_that_asks_n
     """Testers' report: a game the game master ended still printed "Due: orders for turn N".
     The declared end is mailed with the player's last printout, and the printout he reads on
     the web or by REPORT is the same: the game is over, how, and no more orders."""
-    from umpire.server import accounts, service
+    from umpire.server import accounts
     from umpire.server.outputs import PLAYER, Viewer, present
+    from umpire.server.usecases import lifecycle, results, turns
 
     gm = accounts.register("gm", "gm-password", game_master=True)
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm, f"{name} ended", name, scenario=scenario, settings={"fill_with_bots": True}
     )
     user = accounts.register("p0", "player-password", email="p0@example.org", verified=True)
-    service.join(game.pk, user, [])
-    service.start(game.pk, gm)
-    assert service.process_due(game.pk, 1, force=True)
+    lifecycle.join(game.pk, user, [])
+    lifecycle.start(game.pk, gm)
+    assert turns.process_due(game.pk, 1, force=True)
     seat = Seat.objects.get(game=game, user=user, active=True)
     winners = list(Game.objects.get(pk=game.pk).powers[:2])
     deliver_mail()
     django_mail.outbox.clear()
-    service.declare(game.pk, gm, winners, "a draw agreed at the table")
+    results.declare(game.pk, gm, winners, "a draw agreed at the table")
     deliver_mail()
     [sent] = [m for m in django_mail.outbox if m.to == ["p0@example.org"]]
     assert "game over" in sent.subject
@@ -162,13 +165,14 @@ def test_the_mail_receipt_warns_of_an_order_the_rules_will_void(
 ) -> None:
     """Issue 29: an order the rules keep but will void, whatever the others do, was received
     with "No problems."; the mailed receipt now says so on the order's line."""
-    from umpire.server import accounts, service
+    from umpire.server import accounts
+    from umpire.server.usecases import lifecycle
 
     gm = accounts.register("gm", "gm-password", game_master=True)
-    game = service.create_game(gm, "voids", "diplomacy", settings={"fill_with_bots": True})
+    game = lifecycle.create_game(gm, "voids", "diplomacy", settings={"fill_with_bots": True})
     user = accounts.register("fr", "player-password", email="fr@example.org", verified=True)
-    service.join(game.pk, user, ["GER"])
-    service.start(game.pk, gm)
+    lifecycle.join(game.pk, user, ["GER"])
+    lifecycle.start(game.pk, gm)
     seat = Seat.objects.get(game=game, power="GER")
     heading = f"G-{game.pk} T-1 P-GER C-{seat.secret_code}"
     django_mail.outbox.clear()

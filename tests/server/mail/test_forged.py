@@ -10,9 +10,10 @@ import pytest
 from django.core import mail as django_mail
 
 from tests.server.mail.conftest import Table, mail
-from umpire.server import accounts, service
+from umpire.server import accounts
 from umpire.server.mail.handler import PLAYER_REPLIES_PER_HOUR, handle, join_code
 from umpire.server.models import Enrollment
+from umpire.server.usecases import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -21,11 +22,11 @@ def test_a_forged_join_changes_nothing_and_the_owner_is_asked_to_confirm(
     mailoutbox: list[Any],
 ) -> None:
     gm = accounts.register("gm", "Ocelot-Quartz-77", game_master=True)
-    forming = service.create_game(gm, "Friday", "diplomacy", settings={"fill_with_bots": True})
-    other = service.create_game(gm, "Saturday", "diplomacy", settings={"fill_with_bots": True})
+    forming = lifecycle.create_game(gm, "Friday", "diplomacy", settings={"fill_with_bots": True})
+    other = lifecycle.create_game(gm, "Saturday", "diplomacy", settings={"fill_with_bots": True})
     ann = accounts.register("ann", "Ocelot-Quartz-77", email="ann@example.org", verified=True)
     bob = accounts.register("bob", "Ocelot-Quartz-77", email="bob@example.org", verified=True)
-    service.join(forming.pk, ann, ["FRA"])
+    lifecycle.join(forming.pk, ann, ["FRA"])
     mailoutbox.clear()
     # Someone writes ann's address as the sender: her choices are not replaced ...
     result = handle(mail("ann@example.org", f"JOIN G-{forming.pk} Germany, Italy\n"))
@@ -45,8 +46,8 @@ def test_a_forged_join_changes_nothing_and_the_owner_is_asked_to_confirm(
         assert result.code == "mail/join_unconfirmed"
     assert not Enrollment.objects.filter(user=ann, game=other).exists()
     # Running games put a joiner on standby: not without the code either.
-    service.join(other.pk, bob, ["ENG"])
-    service.start(other.pk, gm)
+    lifecycle.join(other.pk, bob, ["ENG"])
+    lifecycle.start(other.pk, gm)
     handle(mail("ann@example.org", f"JOIN G-{other.pk}\n"))
     assert not Enrollment.objects.filter(user=ann, game=other).exists()
     # Ann herself adds the code her mailbox received.
@@ -58,7 +59,9 @@ def test_a_forged_join_changes_nothing_and_the_owner_is_asked_to_confirm(
 def test_a_join_after_a_seats_heading_needs_no_confirmation(
     table: Table, mailoutbox: list[Any]
 ) -> None:
-    forming = service.create_game(table.gm, "Next", "diplomacy", settings={"fill_with_bots": True})
+    forming = lifecycle.create_game(
+        table.gm, "Next", "diplomacy", settings={"fill_with_bots": True}
+    )
     body = f"{table.heading('RED')}\nJOIN G-{forming.pk} France\n"
     handle(mail(table.addresses["RED"], body))
     ann = table.players["RED"]

@@ -186,7 +186,7 @@ def test_anonymous_press_where_allowed(transactional_db: Any, mailoutbox: list[A
 
 
 def test_turn_printouts_reach_each_player_with_their_own_view(table: Table) -> None:
-    from umpire.server.service import process_due
+    from umpire.server.usecases.turns import process_due
 
     for power in ("RED", "BLUE", "GREEN"):
         user = table.addresses[power]
@@ -211,7 +211,7 @@ def test_turn_printouts_reach_each_player_with_their_own_view(table: Table) -> N
 def test_printout_subject_and_body_name_the_turn_played_then_the_one_due(table: Table) -> None:
     """Issue 29: the subject said one phase and the body another. Both now begin with the
     turn played, then the one due."""
-    from umpire.server.service import process_due
+    from umpire.server.usecases.turns import process_due
 
     for power in ("RED", "BLUE", "GREEN"):
         handle(mail(table.addresses[power], f"{table.heading(power)}\ntake 2\n"))
@@ -262,7 +262,7 @@ def test_heading_without_code_or_turn_is_explained(table: Table) -> None:
 
 def test_newspaper_where_the_game_has_one(table: Table, monkeypatch: Any) -> None:
     from tests.support.toygame import PEBBLES
-    from umpire.server.service import process_due
+    from umpire.server.usecases.turns import process_due
 
     def newspaper(state: Any, events: Any) -> str:
         assert all(e.audience.kind == "public" for e in events)
@@ -348,13 +348,14 @@ def test_help_after_a_heading_adds_the_games_own_notation_and_powers(
     """A player who asks HELP from inside a game is told how that game's orders are written
     (its order help, as the game page shows it) and its powers' names, not only the
     general format of a mail."""
-    from umpire.server import accounts, service
+    from umpire.server import accounts
+    from umpire.server.usecases import lifecycle
 
     gm = accounts.register("gm", "gm-password", game_master=True)
-    game = service.create_game(gm, "help", "origins", settings={"fill_with_bots": True})
+    game = lifecycle.create_game(gm, "help", "origins", settings={"fill_with_bots": True})
     ann = accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
-    service.join(game.pk, ann, ["Germany"])
-    service.start(game.pk, gm)
+    lifecycle.join(game.pk, ann, ["Germany"])
+    lifecycle.start(game.pk, gm)
     code = Game.objects.get(pk=game.pk).seats.get(user=ann).secret_code
     django_mail.outbox.clear()
     result = handle(mail("ann@example.org", f"G-{game.pk} T-1 P-GER C-{code}\nHELP\n"))
@@ -373,15 +374,16 @@ def test_help_and_the_game_page_give_a_1939_power_its_own_winter_examples(
     and HELP by mail gave the standard game's notation. Russia reads builds in its own home
     centres, by mail and on the game page."""
     from tests.server.web.helpers import client_for
-    from umpire.server import accounts, service
+    from umpire.server import accounts
+    from umpire.server.usecases import lifecycle
 
     gm = accounts.register("gm", "gm-password", game_master=True)
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm, "help", "diplomacy", scenario="1939-iii", settings={"fill_with_bots": True}
     )
     ann = accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
-    service.join(game.pk, ann, ["Russia"])
-    service.start(game.pk, gm)
+    lifecycle.join(game.pk, ann, ["Russia"])
+    lifecycle.start(game.pk, gm)
     code = Game.objects.get(pk=game.pk).seats.get(user=ann).secret_code
     django_mail.outbox.clear()
     handle(mail("ann@example.org", f"G-{game.pk} T-1 P-RUS C-{code}\nHELP\n"))
@@ -423,16 +425,17 @@ def test_a_player_the_turn_does_not_wait_for_is_told_so(
     mail of a player who has nothing to order asks no orders of him, and an order he mails
     anyway is answered with the powers the turn waits for, not "send them again"."""
     from tests.server.conftest import deliver_mail
-    from umpire.server import accounts, service
+    from umpire.server import accounts
+    from umpire.server.usecases import lifecycle, turns
 
     gm = accounts.register("gm", "gm-password", game_master=True)
-    game = service.create_game(gm, "cotw", "conquest", settings={"powers": ["RED", "BLUE"]})
+    game = lifecycle.create_game(gm, "cotw", "conquest", settings={"powers": ["RED", "BLUE"]})
     for name, power in (("ann", "RED"), ("bob", "BLUE")):
         user = accounts.register(name, f"{name}-password", email=f"{name}@example.org",
                                  verified=True)  # fmt: skip
-        service.join(game.pk, user, [power])
-    service.start(game.pk, gm)
-    assert service.process_due(game.pk, 1, force=True)  # the numbers called (rule 2)
+        lifecycle.join(game.pk, user, [power])
+    lifecycle.start(game.pk, gm)
+    assert turns.process_due(game.pk, 1, force=True)  # the numbers called (rule 2)
     deliver_mail()
     game = Game.objects.get(pk=game.pk)
     (chooser,) = game.expected

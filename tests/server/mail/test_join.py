@@ -11,10 +11,11 @@ import pytest
 from django.core import mail as django_mail
 
 from tests.server.mail.conftest import mail
-from umpire.server import accounts, service
+from umpire.server import accounts
 from umpire.server.mail.handler import Handled, handle, join_code
 from umpire.server.mail.parse import parse_mail
 from umpire.server.models import Enrollment
+from umpire.server.usecases import lifecycle
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,7 @@ def _equal_game() -> Any:
     gm = accounts.register(
         "gm", "gm-password", email="gm@example.org", game_master=True, verified=True
     )
-    return gm, service.create_game(
+    return gm, lifecycle.create_game(
         gm, "World", "battleplan", scenario="equal", settings={"fill_with_bots": True}
     )
 
@@ -62,7 +63,7 @@ def test_join_by_mail_checks_and_keeps_the_preferences(mailoutbox: Any) -> None:
     assert result.code == "mail/joined"
     assert Enrollment.objects.get(user=ann).preferences == ["ISLAND EIC", "NTX"]
     assert "ISLAND EIC, NTX" in django_mail.outbox[-1].body
-    service.start(game.pk, gm)
+    lifecycle.start(game.pk, gm)
     assert game.seats.get(user=ann).power == "EIC"
 
 
@@ -80,7 +81,7 @@ def test_join_names_powers_as_everywhere_else_and_refuses_an_unknown_one(mailout
     gm = accounts.register(
         "gm", "gm-password", email="gm@example.org", game_master=True, verified=True
     )
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm, "Dip", "diplomacy", scenario="1939-iii", settings={"fill_with_bots": True}
     )
     ann = accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
@@ -94,7 +95,7 @@ def test_join_names_powers_as_everywhere_else_and_refuses_an_unknown_one(mailout
     assert Enrollment.objects.get(user=ann).preferences == ["ENG", "ITA"]
     assert "(your preferences: ENG, ITA)" in django_mail.outbox[-1].body
     assert join("bob@example.org", f"JOIN G-{game.pk} britain, Germany").code == "mail/joined"
-    service.start(game.pk, gm)
+    lifecycle.start(game.pk, gm)
     assert game.seats.get(user=ann).power == "ENG"
     assert game.seats.get(user=bob).power == "GER"
 
@@ -132,7 +133,7 @@ def test_a_second_join_says_it_replaces_the_preferences_and_list_shows_joined_ga
     while his choices FRA, GER were silently dropped, and LIST answered "no running games"
     for the game he had joined."""
     gm = accounts.register("gm", "gm-password", game_master=True)
-    game = service.create_game(gm, "Friday", "diplomacy", settings={"fill_with_bots": True})
+    game = lifecycle.create_game(gm, "Friday", "diplomacy", settings={"fill_with_bots": True})
     accounts.register("ann", "ann-password", email="ann@example.org", verified=True)
     assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
     assert "no running games" in django_mail.outbox[-1].body
@@ -147,7 +148,7 @@ def test_a_second_join_says_it_replaces_the_preferences_and_list_shows_joined_ga
     assert join("ann@example.org", f"JOIN G-{game.pk}").code == "mail/joined"
     body = django_mail.outbox[-1].body
     assert "(your preferences: none; they replace your earlier preferences: FRA, GER)." in body
-    service.start(game.pk, gm)
+    lifecycle.start(game.pk, gm)
     assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
     listed = [m for m in django_mail.outbox if "LIST" in m.subject][-1].body
     assert "joined; powers are assigned" not in listed and "heading: " in listed

@@ -17,11 +17,12 @@ from django.test import Client
 
 from tests.server.conftest import deliver_mail
 from tests.server.mail.conftest import Table, mail
-from umpire.server import accounts, service
+from umpire.server import accounts
 from umpire.server.mail.handler import handle
 from umpire.server.mail.models import MailStatus, OutboundMail
-from umpire.server.mail.outbound import Attachment, send
+from umpire.server.mail.outbox import Attachment, send
 from umpire.server.models import Game, Profile
+from umpire.server.usecases import lifecycle, turns
 
 SVG = "image/svg+xml"
 
@@ -30,14 +31,14 @@ def _origins(*names: str) -> tuple[Game, dict[str, User]]:
     """A running Origins game (hidden PF amounts, OWW 8.4) with human seats for ``names``
     (verified addresses ``<name>@example.org``), the other powers bots."""
     gm = accounts.register("gm", "gm-password", game_master=True)
-    game = service.create_game(gm, "Maps by mail", "origins",
+    game = lifecycle.create_game(gm, "Maps by mail", "origins",
                                settings={"deadline": {"minutes": 60}, "fill_with_bots": True,
                                          "reminder_minutes": 0})  # fmt: skip
     users = [accounts.register(n, f"{n}-password", email=f"{n}@example.org", verified=True)
              for n in names]  # fmt: skip
     for user in users:
-        service.join(game.pk, user)
-    service.start(game.pk, gm)
+        lifecycle.join(game.pk, user)
+    lifecycle.start(game.pk, gm)
     game.refresh_from_db()
     return game, {str(game.seats.get(user=u, active=True).power): u for u in users}
 
@@ -48,7 +49,7 @@ def _process(game: Game) -> int:
     number = game.turn
     deliver_mail()
     django_mail.outbox.clear()
-    assert service.process_due(game.pk, number, force=True)
+    assert turns.process_due(game.pk, number, force=True)
     deliver_mail()
     return number
 
@@ -117,7 +118,7 @@ def test_a_game_without_a_map_attaches_nothing(table: Table) -> None:
         handle(mail(table.addresses[power], f"{table.heading(power)}\ntake 1\n"))
     deliver_mail()
     django_mail.outbox.clear()
-    assert service.process_due(table.game_id, 1, force=True)
+    assert turns.process_due(table.game_id, 1, force=True)
     deliver_mail()
     printouts = [m for m in django_mail.outbox if "printout" in m.subject]
     assert len(printouts) == 3 and all(m.attachments == [] for m in printouts)

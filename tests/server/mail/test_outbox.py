@@ -20,11 +20,13 @@ from django.utils import timezone
 
 from tests.server.conftest import deliver_mail, make_user, run_worker
 from tests.server.mail.conftest import Table, start_table
-from umpire.server import accounts, service
+from umpire.server import accounts
 from umpire.server.mail.models import MailStatus, OutboundMail
-from umpire.server.mail.outbound import deliver, retry_due, send, send_notices
+from umpire.server.mail.outbound import send_notices
+from umpire.server.mail.outbox import deliver, retry_due, send
 from umpire.server.mailconf import FILE_BACKEND, SMTP_BACKEND, email_settings
 from umpire.server.models import Game
+from umpire.server.usecases import gm_actions
 
 # --- 1. no known passwords ---------------------------------------------------------------
 
@@ -179,7 +181,7 @@ def test_one_reminder_per_player_per_turn(table: Table, mailoutbox: list[Any]) -
     soon = game.deadline - timedelta(minutes=30)
     assert send_notices(soon) == 3
     for action, args in (("extend", {"minutes": 60}), ("pause", {}), ("resume", {})):
-        service.gm_action(game.pk, table.gm, action, **args)
+        gm_actions.gm_action(game.pk, table.gm, action, **args)
         game = Game.objects.get(pk=table.game_id)
         # A paused game has no deadline (the time left waits for the resume).
         assert (game.deadline is None) == (action == "pause")
@@ -201,19 +203,19 @@ def test_players_are_told_what_the_game_master_did(
     table: Table, mailoutbox: list[Any], action: str, args: dict[str, Any], words: str
 ) -> None:
     mailoutbox.clear()
-    service.gm_action(table.game_id, table.gm, action, **args)
+    gm_actions.gm_action(table.game_id, table.gm, action, **args)
     told = {m.to[0] for m in mailoutbox if words in m.body}
     assert told == set(table.addresses.values())
 
 
 def test_players_are_told_of_resume_and_replacement(table: Table, mailoutbox: list[Any]) -> None:
-    service.gm_action(table.game_id, table.gm, "pause")
+    gm_actions.gm_action(table.game_id, table.gm, "pause")
     mailoutbox.clear()
-    service.gm_action(table.game_id, table.gm, "resume")
+    gm_actions.gm_action(table.game_id, table.gm, "resume")
     assert {m.to[0] for m in mailoutbox if "resumed" in m.body} == set(table.addresses.values())
     newcomer = accounts.register("dan", "dan-password", email="dan@example.org", verified=True)
     mailoutbox.clear()
-    service.gm_action(table.game_id, table.gm, "replace", power="RED", username="dan")
+    gm_actions.gm_action(table.game_id, table.gm, "replace", power="RED", username="dan")
     bodies = {m.to[0]: m.body for m in mailoutbox}
     assert "You no longer play RED" in bodies["ann@example.org"]
     assert "RED in" in bodies["bob@example.org"] and "new player" in bodies["bob@example.org"]
@@ -251,7 +253,7 @@ def test_default_backend_writes_one_readable_file_per_mail(
     deliver_mail()  # the welcome mails, to the test outbox
     settings.EMAIL_BACKEND = FILE_BACKEND
     settings.EMAIL_FILE_PATH = str(tmp_path / "mail")
-    service.gm_action(table.game_id, table.gm, "pause")
+    gm_actions.gm_action(table.game_id, table.gm, "pause")
     deliver_mail()
     files = sorted((tmp_path / "mail").iterdir())
     assert len(files) == 3
@@ -267,7 +269,7 @@ def test_default_backend_lists_each_attachment_and_writes_it_beside_the_mail(
     """Played with MAPS ON and no mail server: the printout's map was in the outbox but the
     file under var/mail showed no trace of it. The file now names it, and the map is written
     beside it (0600, as the mail), under a file name that cannot leave the directory."""
-    from umpire.server.mail.outbound import Attachment
+    from umpire.server.mail.outbox import Attachment
 
     deliver_mail()
     settings.EMAIL_BACKEND = FILE_BACKEND

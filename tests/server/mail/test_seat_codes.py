@@ -12,10 +12,11 @@ from django.core import mail as django_mail
 
 from tests.server.mail.conftest import Table, mail
 from tests.server.web.helpers import client_for
-from umpire.server import accounts, service
+from umpire.server import accounts
 from umpire.server.mail.handler import handle
 from umpire.server.mail.outbound import send_notices
 from umpire.server.models import Game
+from umpire.server.usecases import gm_actions, messaging
 
 
 def sent_to(address: str, kind: str = "") -> list[Any]:
@@ -61,7 +62,7 @@ def test_replacement_gives_the_seat_a_new_code(table: Table) -> None:
     old = table.seat("RED").secret_code
     dan = accounts.register("dan", "dan-password", email="dan@example.org", verified=True)
     django_mail.outbox.clear()
-    service.gm_action(table.game_id, table.gm, "replace", power="RED", username="dan")
+    gm_actions.gm_action(table.game_id, table.gm, "replace", power="RED", username="dan")
     new = table.seat("RED").secret_code
     assert new != old
     (welcome,) = sent_to("dan@example.org", "you play")
@@ -74,7 +75,7 @@ def test_replacement_gives_the_seat_a_new_code(table: Table) -> None:
 
 
 def test_only_the_welcome_and_new_code_mails_print_the_code_in_full(table: Table) -> None:
-    from umpire.server.service import process_due
+    from umpire.server.usecases.turns import process_due
 
     codes = {p: table.seat(p).secret_code for p in table.addresses}
     welcomes = [m for m in django_mail.outbox if "you play" in m.subject]
@@ -87,7 +88,7 @@ def test_only_the_welcome_and_new_code_mails_print_the_code_in_full(table: Table
     for power in table.addresses:
         handle(mail(table.addresses[power], f"{table.heading(power)}\ntake 1\nREPORT\n"))
     assert process_due(table.game_id, 1, force=True)  # printouts
-    service.send_message(table.game_id, table.players["RED"], "hello", to=["all"])
+    messaging.send_message(table.game_id, table.players["RED"], "hello", to=["all"])
     kinds = {m.subject for m in django_mail.outbox}
     assert any("reminder" in k for k in kinds) and any("printout" in k for k in kinds)
     for message in django_mail.outbox:
@@ -104,7 +105,7 @@ def test_an_unverified_address_gets_no_mail_and_cannot_order(
     table = start_table()
     eve = accounts.register("eve", "eve-password", email="zed@example.org")  # unverified
     assert accounts.verified_address(eve) == ""
-    service.gm_action(table.game_id, table.gm, "replace", power="GREEN", username="eve")
+    gm_actions.gm_action(table.game_id, table.gm, "replace", power="GREEN", username="eve")
     seat = table.seat("GREEN")
     assert not sent_to("zed@example.org")
     body = f"{table.heading('GREEN')}\ntake 1\n"

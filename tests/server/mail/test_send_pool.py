@@ -14,7 +14,7 @@ import pytest
 
 from tests.server.conftest import run_worker
 from tests.server.mail.test_e2e_smtp import free_port
-from umpire.server.mail import outbound
+from umpire.server.mail import outbox
 from umpire.server.mail.models import MailStatus, OutboundMail
 from umpire.server.mailconf import SMTP_BACKEND
 
@@ -62,7 +62,7 @@ def stalling(settings: Any, transactional_db: Any) -> Iterator[Stalling]:
     try:
         yield handler
     finally:
-        outbound.stop_pool()
+        outbox.stop_pool()
         controller.stop()
 
 
@@ -82,8 +82,8 @@ def _wait(what: str, check: Any, seconds: float) -> None:
 def test_a_mail_the_server_hangs_on_does_not_hold_up_the_others(stalling: Stalling) -> None:
     others = [f"player{n}@example.org" for n in range(6)]
     for to in [STUCK, *others]:  # the stuck mail first: on one thread all wait behind it
-        assert outbound.send(to, "printout", "text", kind="printout")
-    outbound.start_pool(3)
+        assert outbox.send(to, "printout", "text", kind="printout")
+    outbox.start_pool(3)
     started = time.monotonic()
     assert run_worker(queue="mail") == 7  # each mail claimed and handed to a sender
     handed = time.monotonic() - started
@@ -107,16 +107,16 @@ def test_mails_not_yet_sent_when_the_pool_stops_go_back_to_the_outbox(
     pool stops, for the next worker; none is lost in a claimed state."""
     stuck_rows = []
     for n in range(3):
-        outbound.send(STUCK, f"printout {n}", "text", kind="printout")
+        outbox.send(STUCK, f"printout {n}", "text", kind="printout")
     for n in range(2):
-        outbound.send(f"later{n}@example.org", "printout", "text", kind="printout")
+        outbox.send(f"later{n}@example.org", "printout", "text", kind="printout")
     stuck_rows = list(OutboundMail.objects.filter(to=STUCK).values_list("pk", flat=True))
-    outbound.start_pool(3)
+    outbox.start_pool(3)
     assert run_worker(queue="mail") == 5
     time.sleep(0.5)  # the three senders are in RCPT
-    outbound.stop_pool()
+    outbox.stop_pool()
     later = OutboundMail.objects.filter(to__startswith="later")
     assert sorted(later.values_list("status", flat=True)) == [MailStatus.PENDING] * 2
     assert all(r.queued_at is None and r.attempts == 0 for r in later)
     assert OutboundMail.objects.filter(pk__in=stuck_rows, status=MailStatus.SENDING).count() == 3
-    assert outbound.retry_due() == 2  # queued again at once
+    assert outbox.retry_due() == 2  # queued again at once

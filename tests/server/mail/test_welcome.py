@@ -37,18 +37,19 @@ def test_a_player_not_due_on_the_first_turn_is_not_asked_for_orders(
     """SPI's 4-player game opens with the dual-identity choice of Britain and Germany alone:
     the welcome of France and the USSR must not say "Heading for your orders" as if their
     orders were due (play review)."""
-    from umpire.server import accounts, service
+    from umpire.server import accounts
+    from umpire.server.usecases import lifecycle
 
     gm = accounts.register("gm", "gm-password", game_master=True)
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm, "Whose turn", "spi-ww2", scenario="4-player", settings={"reminder_minutes": 0}
     )
     powers = ("FRA", "USSR", "GBR", "GER")
     for name, power in zip(("ann", "bob", "cat", "dan"), powers, strict=True):
         user = accounts.register(name, f"{name}-password", email=f"{name}@example.org",
                                  verified=True)  # fmt: skip
-        service.join(game.pk, user, [power])
-    service.start(game.pk, gm)
+        lifecycle.join(game.pk, user, [power])
+    lifecycle.start(game.pk, gm)
     game = Game.objects.get(pk=game.pk)
     assert sorted(game.expected) == ["GBR", "GER"]
     welcomes = _welcomes(game.pk)

@@ -39,8 +39,9 @@ def main() -> int:
     from django.contrib.auth.models import User
 
     from umpire.core import session
-    from umpire.server import accounts, service
+    from umpire.server import accounts
     from umpire.server.store import load_record
+    from umpire.server.usecases import lifecycle, submissions, turns
 
     mode = sys.argv[1]
     label = (
@@ -49,35 +50,35 @@ def main() -> int:
     gm = accounts.register(f"gm-{label}", "gm-password", game_master=True)
     out: dict[str, Any] = {"gm": _session(gm), "sessions": {}}
     if mode == "diplomacy":
-        game = service.create_game(
+        game = lifecycle.create_game(
             gm, "Browser Diplomacy", "diplomacy",
             settings={"deadline": {"minutes": 1440}, "anonymous_press": True},
         )  # fmt: skip
-        table = service.create_game(gm, "Open table", "diplomacy", scenario="1939-iii",
+        table = lifecycle.create_game(gm, "Open table", "diplomacy", scenario="1939-iii",
                                     settings={"press": "broadcast"})  # fmt: skip
-        service.join(table.pk, User.objects.create_user("early-bird", password=None))
+        lifecycle.join(table.pk, User.objects.create_user("early-bird", password=None))
         for power in ("AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"):
             user = User.objects.create_user(power.lower(), password=None)
-            service.join(game.pk, user, [power])
+            lifecycle.join(game.pk, user, [power])
             out["sessions"][power] = _session(user)
-        service.start(game.pk, gm)
+        lifecycle.start(game.pk, gm)
     elif mode == "played":  # played GAME TURNS: one person and bots, played on to turn TURNS
         # or later, to a turn that waits for the person; an onlooker's session besides
-        name, turns = sys.argv[2], int(sys.argv[3])
-        game = service.create_game(
+        name, wanted = sys.argv[2], int(sys.argv[3])
+        game = lifecycle.create_game(
             gm, f"Watched {name}", name,
             settings={"deadline": {"minutes": 1440}, "fill_with_bots": True},
         )  # fmt: skip
         user = User.objects.create_user(f"player-{label}", password=None)
-        service.join(game.pk, user)
-        game = service.start(game.pk, gm)
+        lifecycle.join(game.pk, user)
+        game = lifecycle.start(game.pk, gm)
         power = game.seats.get(user=user).power
         # Turns that wait only for bots the live server's worker may process meanwhile:
         # process_due does nothing for a turn already done.
         while game.status == "running" and (
-            game.turn < turns or power not in session.pending(load_record(game)).powers
+            game.turn < wanted or power not in session.pending(load_record(game)).powers
         ):
-            service.process_due(game.pk, game.turn, force=True)
+            turns.process_due(game.pk, game.turn, force=True)
             game.refresh_from_db()
         out["power"] = power
         out["sessions"][power] = _session(user)
@@ -86,15 +87,15 @@ def main() -> int:
         # bots the rest, the game's seed SEED; played on (the person's earlier turns ordered by
         # the game's bot for him) to a turn where POWER orders KIND ("movement", "combat")
         name, scenario, seat, kind, seed = sys.argv[2:7]
-        game = service.create_game(
+        game = lifecycle.create_game(
             gm, f"Seated {name}", name, scenario=scenario,
             settings={"deadline": {"minutes": 1440}, "fill_with_bots": True},
         )  # fmt: skip
         game.seed = int(seed)
         game.save(update_fields=["seed"])
         user = User.objects.create_user(f"player-{label}", password=None)
-        service.join(game.pk, user, [seat])
-        game = service.start(game.pk, gm)
+        lifecycle.join(game.pk, user, [seat])
+        game = lifecycle.start(game.pk, gm)
         while game.status == "running":
             record = load_record(game)
             pending = session.pending(record)
@@ -104,20 +105,20 @@ def main() -> int:
                 ruleset = session.ruleset_of(record)
                 chance = session.bot_chance(record, record.processed + 1, seat)
                 text = ruleset.bot_orders(session.current_state(record), seat, chance)
-                service.submit_orders(game.pk, user, text, turn=game.turn, ready=True)
-            service.process_due(game.pk, game.turn, force=True)
+                submissions.submit_orders(game.pk, user, text, turn=game.turn, ready=True)
+            turns.process_due(game.pk, game.turn, force=True)
             game.refresh_from_db()
         out["power"] = seat
         out["sessions"][seat] = _session(user)
     else:
         name, scenario = sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
-        game = service.create_game(
+        game = lifecycle.create_game(
             gm, f"Browser {name}", name, scenario=scenario,
             settings={"deadline": {"minutes": 0}, "fill_with_bots": True},
         )  # fmt: skip
         user = User.objects.create_user(f"player-{label}", password=None)
-        service.join(game.pk, user)
-        game = service.start(game.pk, gm)
+        lifecycle.join(game.pk, user)
+        game = lifecycle.start(game.pk, gm)
         power = game.seats.get(user=user).power
         record = load_record(game)
         ruleset = session.ruleset_of(record)
@@ -128,8 +129,8 @@ def main() -> int:
         if mode == "bomber":  # 1939 III: the player builds a bomber; the winter is processed
             state = session.current_state(record)
             build = next(o for o in ruleset.order_options(state, power)["builds"] if "Build B" in o)
-            service.submit_orders(game.pk, user, build, turn=game.turn, ready=True)
-            service.process_due(game.pk, game.turn, force=True)
+            submissions.submit_orders(game.pk, user, build, turn=game.turn, ready=True)
+            turns.process_due(game.pk, game.turn, force=True)
             out["bomber"] = "B " + build.split()[-1]
     out["game"] = game.pk
     print(json.dumps(out))

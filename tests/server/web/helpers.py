@@ -6,8 +6,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from umpire.core import registry
-from umpire.server import service
 from umpire.server.models import Game
+from umpire.server.usecases import lifecycle
 
 POWERS = ("AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR")
 
@@ -29,7 +29,7 @@ def diplomacy_game(
     gm: User, *, settings: dict[str, object] | None = None, scenario: str | None = None
 ) -> tuple[Game, dict[str, User]]:
     """A started Diplomacy game: one account per power, named after it in lower case."""
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm,
         "Pages test",
         "diplomacy",
@@ -40,8 +40,8 @@ def diplomacy_game(
     info = registry.game("diplomacy").info.scenario(game.scenario)
     for power in info.default_powers or info.powers:  # the scenario's (1939 III has no AUS)
         user = account(power.lower())
-        service.join(game.pk, user, [power])
+        lifecycle.join(game.pk, user, [power])
         users[power] = user
-    service.start(game.pk, gm)
+    lifecycle.start(game.pk, gm)
     game.refresh_from_db()
     return game, users

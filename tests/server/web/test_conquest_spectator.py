@@ -19,9 +19,9 @@ from django.test import Client
 from django.utils.html import escape
 
 from umpire.core import session
-from umpire.server import service
 from umpire.server.models import Game, TurnOutput
 from umpire.server.store import load_record
+from umpire.server.usecases import gm_actions, lifecycle
 
 from ..conftest import run_worker
 from .helpers import account, client_for
@@ -34,7 +34,7 @@ SVG = re.compile(r"<svg.*?</svg>", re.S)
 
 def _process(game: Game, gm: Any) -> Game:
     """The turn now, and any turn after it that waits only for bots."""
-    service.gm_action(game.pk, gm, "process")
+    gm_actions.gm_action(game.pk, gm, "process")
     assert run_worker() >= 1
     game.refresh_from_db()
     return game
@@ -53,7 +53,7 @@ def _post_orders(client: Client, game: Game, text: str) -> str:
 
 @pytest.mark.rule("COTW 18")
 def test_conquest_spectators_see_the_world_map_and_no_players_secrets(gm: Any) -> None:
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm[0],
         "Spectated conquest",
         "conquest",
@@ -61,8 +61,8 @@ def test_conquest_spectators_see_the_world_map_and_no_players_secrets(gm: Any) -
     )
     users = {"GREEN": account("green-player"), "YELLOW": account("yellow-player")}
     for power, user in users.items():
-        service.join(game.pk, user, [power])
-    service.start(game.pk, gm[0])
+        lifecycle.join(game.pk, user, [power])
+    lifecycle.start(game.pk, gm[0])
     game.refresh_from_db()
     assert {s.power for s in game.seats.filter(is_bot=False)} == set(users)
     green, yellow = client_for(users["GREEN"]), client_for(users["YELLOW"])

@@ -15,8 +15,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from umpire.server import accounts, service
+from umpire.server import accounts
 from umpire.server.models import Enrollment, Game, GameStatus, Seat
+from umpire.server.usecases import gm_actions, lifecycle, messaging, turns
 
 from .helpers import account, client_for
 
@@ -190,7 +191,7 @@ def test_real_forces_join_shows_the_price_list_and_says_why_a_list_cannot_be_sea
 @pytest.mark.rule("WW real")
 def test_start_names_the_players_no_seat_could_be_found_for() -> None:
     gm = newcomer("host")
-    game = service.create_game(gm, "Real", "battleplan", scenario="real")
+    game = lifecycle.create_game(gm, "Real", "battleplan", scenario="real")
     ann = account("ann")
     # a list kept from before joins were checked: nothing in it within its fee
     Enrollment.objects.create(game=game, user=ann, preferences=["USA", "$4.50"])
@@ -227,19 +228,19 @@ def test_a_game_page_learns_of_a_processed_turn_new_press_and_a_moved_deadline(
         again = poller.get(src, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304 and again.content == b""
     # press between two other powers changes nothing for ENG; press to ENG does
-    service.send_message(game.pk, users["FRA"], "psst", to=["GER"])
+    messaging.send_message(game.pk, users["FRA"], "psst", to=["GER"])
     assert poller.get(src, HTTP_IF_NONE_MATCH=etag).status_code == 304
-    service.send_message(game.pk, users["FRA"], "hello", to=["ENG"])
+    messaging.send_message(game.pk, users["FRA"], "hello", to=["ENG"])
     changed = poller.get(src, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed.json()["press"] == 1
     etag = changed["ETag"]
     # a moved deadline
-    service.gm_action(game.pk, gm, "extend", minutes=30)
+    gm_actions.gm_action(game.pk, gm, "extend", minutes=30)
     moved = poller.get(src, HTTP_IF_NONE_MATCH=etag)
     assert moved.status_code == 200
     etag = moved["ETag"]
     # a processed turn
-    assert service.process_due(game.pk, 1, force=True)
+    assert turns.process_due(game.pk, 1, force=True)
     turned = poller.get(src, HTTP_IF_NONE_MATCH=etag)
     assert turned.status_code == 200 and turned.json()["turn"] == 2
     # a spectator's page polls too, and a forged or foreign key is refused
@@ -263,14 +264,14 @@ def test_my_games_learns_of_a_change_in_any_of_the_players_games(
     etag = eng.get(src)["ETag"]
     with django_assert_max_num_queries(2):
         assert Client().get(src, HTTP_IF_NONE_MATCH=etag).status_code == 304
-    service.send_message(game.pk, users["FRA"], "psst", to=["GER"])
+    messaging.send_message(game.pk, users["FRA"], "psst", to=["GER"])
     assert Client().get(src, HTTP_IF_NONE_MATCH=etag).status_code == 304
-    service.send_message(game.pk, users["GER"], "hi", to=["ENG"])
+    messaging.send_message(game.pk, users["GER"], "hi", to=["ENG"])
     assert Client().get(src, HTTP_IF_NONE_MATCH=etag).status_code == 200
     # the game master, unseated, reads all press: private press changes his version
     host = _live_src(client_for(gm).get("/games/").content.decode())
     etag = Client().get(host)["ETag"]
-    service.send_message(game.pk, users["ITA"], "secret", to=["AUS"])
+    messaging.send_message(game.pk, users["ITA"], "secret", to=["AUS"])
     assert Client().get(host, HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
@@ -294,7 +295,7 @@ def test_a_replaced_players_page_reloads_for_who_he_is_now() -> None:
     src = _live_src(page)
     assert _live_src(eng.get(f"/games/{game.pk}/").content.decode()) == src  # same page
     assert Client().get(src).status_code == 200
-    service.gm_action(game.pk, gm, "replace", power="ENG", bot=True)
+    gm_actions.gm_action(game.pk, gm, "replace", power="ENG", bot=True)
     assert Client().get(src).status_code == 409  # live.js reloads: now a spectator's page
     assert (
         "409"

@@ -9,10 +9,11 @@ import pytest
 from django.contrib.auth.models import User
 
 from umpire.core import ordermarks, session
-from umpire.server import accounts, service
+from umpire.server import accounts
 from umpire.server.models import Game, Submission
 from umpire.server.schemas import ORDERS_MAX_BYTES
 from umpire.server.store import load_record
+from umpire.server.usecases import lifecycle, submissions, turns
 
 from .helpers import account, client_for, diplomacy_game
 
@@ -38,13 +39,13 @@ def _seated(gm: User, name: str, scenario: str, power: str | None) -> tuple[Game
     (his turns ordered by the game's bot) to a turn where he has an order that is drawn: the
     game, the person, his power and that order (one of his legal orders, as the page offers
     them)."""
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm, f"Preview {name}", name, scenario=scenario,
         settings={"deadline": {"minutes": 1440}, "fill_with_bots": True},
     )  # fmt: skip
     user = account(f"player-{name}-{scenario}")
-    service.join(game.pk, user, [power] if power else [])
-    game = service.start(game.pk, gm)
+    lifecycle.join(game.pk, user, [power] if power else [])
+    game = lifecycle.start(game.pk, gm)
     power = game.seats.get(user=user, active=True).power
     for _ in range(12):
         record = load_record(game)
@@ -58,8 +59,8 @@ def _seated(gm: User, name: str, scenario: str, power: str | None) -> tuple[Game
                         return game, user, power, text
             chance = session.bot_chance(record, record.processed + 1, power)
             text = ruleset.bot_orders(state, power, chance)
-            service.submit_orders(game.pk, user, text, turn=game.turn, ready=True)
-        service.process_due(game.pk, game.turn, force=True)
+            submissions.submit_orders(game.pk, user, text, turn=game.turn, ready=True)
+        turns.process_due(game.pk, game.turn, force=True)
         game.refresh_from_db()
     raise AssertionError(f"{name} {scenario}: no turn with an order drawn on the map")
 
@@ -136,12 +137,12 @@ def test_a_game_master_who_holds_a_seat_in_his_own_game_sees_his_orders_drawn(gm
     clicks on the map are drawn like anyone's (not refused as the umpire's, who holds no
     power)."""
     owner = accounts.register("owner", "a-long-pass-9", email="owner@example.org", verified=True)
-    game = service.create_game(
+    game = lifecycle.create_game(
         owner, "His own table", "diplomacy",
         settings={"deadline": {"minutes": 0}, "fill_with_bots": True},
     )  # fmt: skip
-    service.join(game.pk, owner, ["GER"])
-    game = service.start(game.pk, owner)
+    lifecycle.join(game.pk, owner, ["GER"])
+    game = lifecycle.start(game.pk, owner)
     url = f"/games/{game.pk}/preview/"
     data = client_for(owner).post(url, {"orders": "A ber - sil", "turn": game.turn}).json()
     assert [(m["line"], m["kind"]) for m in data["marks"]] == [(1, "move")], data

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from umpire.server import service
+from umpire.server.usecases import lifecycle
 
 from .helpers import account
 
@@ -52,13 +52,13 @@ def first_load(client: Client, path: str) -> dict[str, int]:
 
 @pytest.mark.parametrize(("game", "scenario"), RULESETS)
 def test_a_seated_players_first_load_is_at_most_120_kb(gm: Any, game: str, scenario: str) -> None:
-    row = service.create_game(
+    row = lifecycle.create_game(
         gm[0], "Weight", game, scenario=scenario,
         settings={"deadline": {"minutes": 1440}, "fill_with_bots": True},
     )  # fmt: skip
     person = account("weighed")
-    service.join(row.pk, person)
-    service.start(row.pk, gm[0])
+    lifecycle.join(row.pk, person)
+    lifecycle.start(row.pk, gm[0])
     client = Client()
     client.force_login(person)
     sizes = first_load(client, f"/games/{row.pk}/")

@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from umpire.core import session
-from umpire.server import service
 from umpire.server.models import Game, GameStatus, Submission
 from umpire.server.store import load_record
+from umpire.server.usecases import gm_actions, lifecycle, messaging, results, submissions, turns
 
 from ..conftest import run_worker
 from .helpers import account, client_for, diplomacy_game
@@ -107,12 +107,12 @@ def test_battle_plan_lists_say_each_order_s_places_words_and_key(gm: Any) -> Non
     lists are long, so the page carries each list's space and where to ask for its options:
     the player's own lists only, for him alone."""
     settings = {"deadline": {"minutes": 60}, "fill_with_bots": True}  # five players at least
-    game = service.create_game(gm[0], "BP lists", "battleplan", settings=settings)
+    game = lifecycle.create_game(gm[0], "BP lists", "battleplan", settings=settings)
     users = {}
     for power in ("GB", "FR", "GE"):
         users[power] = account(f"bp-{power.lower()}")
-        service.join(game.pk, users[power], [power])
-    game = service.start(game.pk, gm[0])
+        lifecycle.join(game.pk, users[power], [power])
+    game = lifecycle.start(game.pk, gm[0])
     ge = client_for(users["GE"])
     page = ge.get(f"/games/{game.pk}/").content.decode()
     assert 'class="orders by-place"' in page and "click a space of yours" in page
@@ -157,10 +157,10 @@ def test_the_lists_of_orders_are_made_once_a_turn(gm: Any, monkeypatch: Any) -> 
 
     monkeypatch.setattr(BattlePlan, "order_options", counted)
     settings = {"deadline": {"minutes": 60}, "fill_with_bots": True}
-    game = service.create_game(gm[0], "BP once", "battleplan", settings=settings)
+    game = lifecycle.create_game(gm[0], "BP once", "battleplan", settings=settings)
     user = account("bp-once")
-    service.join(game.pk, user, ["GE"])
-    game = service.start(game.pk, gm[0])
+    lifecycle.join(game.pk, user, ["GE"])
+    game = lifecycle.start(game.pk, gm[0])
     ge = client_for(user)
     src = f"/games/{game.pk}/options/?unit=%40GE"
 
@@ -176,14 +176,14 @@ def test_the_lists_of_orders_are_made_once_a_turn(gm: Any, monkeypatch: Any) -> 
     ge.get(f"/games/{game.pk}/")
     assert listed() == first == engine_now()
     assert asked == ["GE"]
-    service.submit_orders(game.pk, user, "@GE BA10", turn=1, ready=True)  # 10 Industry used
-    assert service.process_due(game.pk, 1, force=True)
+    submissions.submit_orders(game.pk, user, "@GE BA10", turn=1, ready=True)  # 10 Industry used
+    assert turns.process_due(game.pk, 1, force=True)
     second = listed()
     assert second == engine_now() and second != first and asked == ["GE", "GE"]
-    service.gm_action(game.pk, gm[0], "rollback")
+    gm_actions.gm_action(game.pk, gm[0], "rollback")
     assert listed() == first  # the opening again
-    service.submit_orders(game.pk, user, "@GE BN5", turn=1, ready=True)
-    assert service.process_due(game.pk, 1, force=True)
+    submissions.submit_orders(game.pk, user, "@GE BN5", turn=1, ready=True)
+    assert turns.process_due(game.pk, 1, force=True)
     third = listed()
     assert third == engine_now() and third != second  # turn 1 again, another position
 
@@ -192,15 +192,15 @@ def test_a_bomber_s_flight_steps_come_from_the_engine_for_its_player_only(gm: An
     """The step-by-step choices of a 1939 III bomber's flight (``/steps/``): the engine's own
     (``order_steps``) for the bomber's player; nothing for another player, the game master
     (no power), a spectator or an anonymous visitor; the page says where to ask."""
-    game = service.create_game(gm[0], "Bombers", "diplomacy", scenario="1939-iii",
+    game = lifecycle.create_game(gm[0], "Bombers", "diplomacy", scenario="1939-iii",
                                settings={"deadline": {"minutes": 60}})  # fmt: skip
     users = {}
     for power in ("ENG", "FRA", "GER", "ITA", "RUS", "TUR"):
         users[power] = account(f"b-{power.lower()}")
-        service.join(game.pk, users[power], [power])
-    service.start(game.pk, gm[0])
-    service.submit_orders(game.pk, users["GER"], "Build B ber", turn=1, ready=True)
-    assert service.process_due(game.pk, 1, force=True)
+        lifecycle.join(game.pk, users[power], [power])
+    lifecycle.start(game.pk, gm[0])
+    submissions.submit_orders(game.pk, users["GER"], "Build B ber", turn=1, ready=True)
+    assert turns.process_due(game.pk, 1, force=True)
     game.refresh_from_db()
     record = load_record(game)
     state = session.current_state(record)
@@ -222,13 +222,13 @@ def test_spi_stacks_steps_and_placements_come_from_the_engine_for_its_player(gm:
     lists each German stack and the placements (each with where its SP stand in its text,
     ``data-number``); a stack's moves come step by step from the engine (``order_steps``), for
     the German Player only; the grid says its numbers for the clicks."""
-    game = service.create_game(gm[0], "SPI clicks", "spi-ww2", scenario="6-player",
+    game = lifecycle.create_game(gm[0], "SPI clicks", "spi-ww2", scenario="6-player",
                                settings={"deadline": {"minutes": 60}, "fill_with_bots": True})  # fmt: skip
     ger = account("spi-ger")
-    service.join(game.pk, ger, ["GER"])
-    game = service.start(game.pk, gm[0])
+    lifecycle.join(game.pk, ger, ["GER"])
+    game = lifecycle.start(game.pk, gm[0])
     while "GER" not in session.pending(load_record(game)).powers or game.turn == 1:
-        assert service.process_due(game.pk, game.turn, force=True)
+        assert turns.process_due(game.pk, game.turn, force=True)
         game.refresh_from_db()
     record = load_record(game)
     state = session.current_state(record)
@@ -263,15 +263,15 @@ def test_a_spi_game_the_game_master_ends_says_so_on_the_players_page(gm: Any) ->
     """Ended by its game master after a turn (docs/rulings/spi-ww2.md S-PAGE-2): the player's
     page shows the last printout saying the game is over and how, with nothing still "to
     place", and no order box."""
-    game = service.create_game(gm[0], "SPI ended", "spi-ww2", scenario="6-player",
+    game = lifecycle.create_game(gm[0], "SPI ended", "spi-ww2", scenario="6-player",
                                settings={"deadline": {"minutes": 60}, "fill_with_bots": True})  # fmt: skip
     ger = account("spi-ended-ger")
-    service.join(game.pk, ger, ["GER"])
-    game = service.start(game.pk, gm[0])
-    assert service.process_due(game.pk, game.turn, force=True)
+    lifecycle.join(game.pk, ger, ["GER"])
+    game = lifecycle.start(game.pk, gm[0])
+    assert turns.process_due(game.pk, game.turn, force=True)
     before = client_for(ger).get(f"/games/{game.pk}/").content.decode()
     assert "To place:" in before
-    service.gm_action(game.pk, gm[0], "end")
+    gm_actions.gm_action(game.pk, gm[0], "end")
     page = client_for(ger).get(f"/games/{game.pk}/").content.decode()
     said = "The game is over: The game master ended the game. No more orders are taken."
     assert said in page and "To place:" not in page and "left this Game-Turn" not in page
@@ -317,7 +317,7 @@ def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any
 def test_the_join_menu_and_press_recipients_give_names_with_codes(gm: Any, dip: Any) -> None:
     """Issue 29: Battle Plan Europe's join menu offered "UK" (Ukraine) and press recipients
     were "AUS FRA ..."; a person reads the name, the code beside it, the form sends the code."""
-    service.create_game(gm[0], "Europe", "battleplan", scenario="europe")
+    lifecycle.create_game(gm[0], "Europe", "battleplan", scenario="europe")
     lobby = client_for(account("eve")).get("/lobby/").content.decode()
     assert '<option value="UK">Ukraine (UK)</option>' in lobby
     assert '<option value="GB">Great Britain (GB)</option>' in lobby
@@ -328,7 +328,7 @@ def test_the_join_menu_and_press_recipients_give_names_with_codes(gm: Any, dip: 
 
 def test_lobby_lists_open_games_and_joining_keeps_preferences(gm: Any) -> None:
 
-    game = service.create_game(gm[0], "Open one", "diplomacy", settings={"fill_with_bots": True})
+    game = lifecycle.create_game(gm[0], "Open one", "diplomacy", settings={"fill_with_bots": True})
     anon = client_for(None).get("/lobby/").content.decode()
     assert "Open one" in anon and "0 / 7" in anon and "log in to join" in anon
     eve = account("eve")
@@ -337,7 +337,7 @@ def test_lobby_lists_open_games_and_joining_keeps_preferences(gm: Any) -> None:
     assert response.status_code == 302
     assert "1 / 7" in c.get("/lobby/").content.decode()
     assert "forming (1/7)" in c.get("/games/").content.decode()
-    service.start(game.pk, gm[0])
+    lifecycle.start(game.pk, gm[0])
     assert game.seats.get(user=eve).power == "TUR"
 
 
@@ -356,17 +356,17 @@ def test_the_lobby_pages_running_games_in_constant_queries(
     bots = {"fill_with_bots": True}
     started = []
     for i in range(3):
-        game = service.create_game(gm[0], f"Running {i}", "diplomacy", settings=bots)
-        service.join(game.pk, account(f"p{i}"), [])
-        service.start(game.pk, gm[0])
+        game = lifecycle.create_game(gm[0], f"Running {i}", "diplomacy", settings=bots)
+        lifecycle.join(game.pk, account(f"p{i}"), [])
+        lifecycle.start(game.pk, gm[0])
         started.append(game.pk)
     eve = client_for(account("eve"))
     counts = []
     for more in (0, 5):
         for i in range(more):
-            game = service.create_game(gm[0], f"Later {i}", "diplomacy", settings=bots)
-            service.join(game.pk, account(f"q{i}"), [])
-            service.start(game.pk, gm[0])
+            game = lifecycle.create_game(gm[0], f"Later {i}", "diplomacy", settings=bots)
+            lifecycle.join(game.pk, account(f"q{i}"), [])
+            lifecycle.start(game.pk, gm[0])
             started.append(game.pk)
         for client in (client_for(None), eve):
             with CaptureQueriesContext(connection) as q:
@@ -440,10 +440,10 @@ def test_my_games_costs_the_same_queries_for_two_games_or_five() -> None:
     few = (0, 0)
     for extra in (2, 3):
         for _ in range(extra):
-            game = service.create_game(boss, "G", "diplomacy", settings={"fill_with_bots": True})
+            game = lifecycle.create_game(boss, "G", "diplomacy", settings={"fill_with_bots": True})
             player = account(f"p{len(made)}")
-            service.join(game.pk, player, ["ENG"])
-            service.start(game.pk, boss)
+            lifecycle.join(game.pk, player, ["ENG"])
+            lifecycle.start(game.pk, boss)
             client_for(player).post(f"/games/{game.pk}/press/", {"to": ["all"], "text": "hi"})
             made.append(game.pk)
         if extra == 2:
@@ -458,7 +458,7 @@ def test_my_games_come_a_page_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None
 
     monkeypatch.setattr(views, "MY_GAMES_PAGE", 2)
     boss, api = make_user("boss", gm=True)
-    made = [service.create_game(boss, f"Mine {i}", "diplomacy").pk for i in range(3)]
+    made = [lifecycle.create_game(boss, f"Mine {i}", "diplomacy").pk for i in range(3)]
     c = client_for(boss)
     first = c.get("/games/").content.decode()
     assert "Mine 2" in first and "Mine 1" in first and "Mine 0" not in first
@@ -524,7 +524,7 @@ def test_draw_votes_only_in_games_that_have_them(running_game: dict[str, Any]) -
 
     ann = User.objects.get(username="ann")
     with pytest.raises(SessionError) as err:
-        service.vote(running_game["id"], ann, "draw")
+        results.vote(running_game["id"], ann, "draw")
     assert err.value.code == "vote/not_offered"
 
 
@@ -538,7 +538,7 @@ def test_spectator_page_shows_public_facts(dip: Any) -> None:
 
 @pytest.mark.rule("WW equal")
 def test_the_lobby_join_form_takes_starting_spaces_for_equal_forces(gm: Any) -> None:
-    game = service.create_game(gm[0], "World", "battleplan", scenario="equal")
+    game = lifecycle.create_game(gm[0], "World", "battleplan", scenario="equal")
     eve, ned = account("eve"), account("ned")
     page = client_for(eve).get("/lobby/").content.decode()
     assert 'name="preference_list"' in page and "ISLAND EIC" in page  # what to list
@@ -553,7 +553,7 @@ def test_the_lobby_join_form_takes_starting_spaces_for_equal_forces(gm: Any) -> 
     assert game.enrollments.get(user=eve).preferences == ["ISLAND EIC", "NTX"]
     client_for(ned).post(f"/games/{game.pk}/join/", {"preference_list": "Texas, France"})
     assert game.enrollments.get(user=ned).preferences == ["NTX", "EFR"]
-    service.start(game.pk, gm[0])
+    lifecycle.start(game.pk, gm[0])
     assert game.seats.get(user=eve).power == "EIC" and game.seats.get(user=ned).power == "NTX"
 
 
@@ -579,12 +579,12 @@ def test_the_order_box_says_how_to_write_orders(dip: Any) -> None:
     for name in ("diplomacy", "battleplan", "origins", "conquest", "spi_ww2"):
         assert registry.get(name, None).info.order_help.strip(), name
     # 1939 III has tanks, bombers and landing permissions: its page shows its own notation
-    game_1939 = service.create_game(
+    game_1939 = lifecycle.create_game(
         game.gm, "1939", "diplomacy", scenario="1939-iii", settings={"fill_with_bots": True}
     )
     italy = account("ita-1939")
-    service.join(game_1939.pk, italy, ["ITA"])
-    service.start(game_1939.pk, game.gm)
+    lifecycle.join(game_1939.pk, italy, ["ITA"])
+    lifecycle.start(game_1939.pk, game.gm)
     html = client_for(italy).get(f"/games/{game_1939.pk}/").content.decode()
     assert "T mun - cro via aus" in html and "len [Land GER B pru]" in html
     assert "F stp/sc - bot" not in html  # standard Diplomacy's help (no St Petersburg here)
@@ -605,7 +605,7 @@ def test_the_game_masters_game_page_gives_the_printout_the_whole_width(dip: Any)
 def test_games_are_named_by_their_scenario_titles(gm: Any) -> None:
     """The lobby, my games and a game's page name the scenario as its rulebook does, not by
     the code the server keeps ("equal", "1939-iii")."""
-    world = service.create_game(gm[0], "World", "battleplan", scenario="equal")
+    world = lifecycle.create_game(gm[0], "World", "battleplan", scenario="equal")
     dip, _ = diplomacy_game(gm[0], scenario="1939-iii")
     lobby = client_for(None).get("/lobby/").content.decode()
     assert "World Wide Battle Plan: Equal Forces" in lobby and "· equal" not in lobby
@@ -636,7 +636,7 @@ def test_orders_sent_after_the_session_ended_say_so_in_the_receipt_box(dip: Any)
 def test_a_player_who_joined_a_forming_game_is_told_so(gm: Any) -> None:
     """The lobby and the game's page say that you have joined and what you asked for (they
     offered to join again, and the page's head said "None"); others are still invited."""
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm[0], "Forming", "diplomacy", settings={"deadline": {"minutes": 60}}
     )
     eve = account("eve")
@@ -658,12 +658,12 @@ def test_the_ready_box_speaks_of_a_deadline_only_where_there_is_one(gm: Any) -> 
     timed, timed_users = diplomacy_game(gm[0])
     page = client_for(timed_users["FRA"]).get(f"/games/{timed.pk}/").content.decode()
     assert "ready: process without waiting for the deadline" in page
-    untimed = service.create_game(
+    untimed = lifecycle.create_game(
         gm[0], "Untimed", "diplomacy", settings={"deadline": {"minutes": 0}, "fill_with_bots": True}
     )
     kim = account("kim")
-    service.join(untimed.pk, kim, ["FRA"])
-    service.start(untimed.pk, gm[0])
+    lifecycle.join(untimed.pk, kim, ["FRA"])
+    lifecycle.start(untimed.pk, gm[0])
     page = client_for(kim).get(f"/games/{untimed.pk}/").content.decode()
     assert "ready: process the turn once every player is ready (there is no deadline)" in page
     assert "without waiting for the deadline" not in page
@@ -672,7 +672,7 @@ def test_the_ready_box_speaks_of_a_deadline_only_where_there_is_one(gm: Any) -> 
 def test_my_games_says_standing_by_for_a_running_game_one_waits_to_enter(dip: Any) -> None:
     game, _, _ = dip
     sam = account("sam")
-    assert "standby" in service.join(game.pk, sam)  # under way: on standby
+    assert "standby" in lifecycle.join(game.pk, sam)  # under way: on standby
     mine = client_for(sam).get("/games/").content.decode()
     assert "<td>standing by</td>" in mine and "<td>joined</td>" not in mine
 
@@ -701,10 +701,10 @@ def test_powers_are_listed_in_the_games_own_order_not_the_alphabets(gm: Any) -> 
     USA, France, Britain, USSR, Germany (its charts' order, which is also its play order):
     the watch page, the public API, the game master's seats and the waiting list keep it,
     and so does a press thread's title."""
-    game = service.create_game(gm[0], "Order", "origins", settings={"fill_with_bots": True})
+    game = lifecycle.create_game(gm[0], "Order", "origins", settings={"fill_with_bots": True})
     eve = account("eve")
-    service.join(game.pk, eve, ["GER"])
-    service.start(game.pk, gm[0])
+    lifecycle.join(game.pk, eve, ["GER"])
+    lifecycle.start(game.pk, gm[0])
     game.refresh_from_db()
     order = ["USA", "FRA", "GBR", "USSR", "GER"]
     assert game.powers == order
@@ -719,7 +719,7 @@ def test_powers_are_listed_in_the_games_own_order_not_the_alphabets(gm: Any) -> 
         gm_page.index(f"<td>{p}</td>") for p in order
     )
     assert "waiting for: USA, FRA, GBR, USSR, GER" in gm_page
-    sent = service.send_message(game.pk, eve, "Hello", to=["USSR", "USA"], signed=True)
+    sent = messaging.send_message(game.pk, eve, "Hello", to=["USSR", "USA"], signed=True)
     assert sent.recipients == ["USA", "USSR"]
     press = client_for(eve).get(f"/games/{game.pk}/press/").content.decode()
     assert "USA, USSR" in press

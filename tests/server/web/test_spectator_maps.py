@@ -17,9 +17,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from umpire.core import session
-from umpire.server import service
 from umpire.server.models import Game
 from umpire.server.store import load_record
+from umpire.server.usecases import gm_actions, lifecycle
 from umpire.server.web.maps import with_note
 
 from ..conftest import run_worker
@@ -36,7 +36,7 @@ FORCES = re.compile(r'<g class="forces" data-space="(\w+)"(?: data-player="(\d+)
 
 def _game(gm: User, name: str) -> tuple[Game, dict[str, User]]:
     """A game of ``name`` with two human seats (the rest bots), one turn processed."""
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm,
         f"Spectated {name}",
         name,
@@ -44,9 +44,9 @@ def _game(gm: User, name: str) -> tuple[Game, dict[str, User]]:
     )
     users = [account(f"{name}-one"), account(f"{name}-two")]
     for user in users:
-        service.join(game.pk, user)
-    service.start(game.pk, gm)
-    service.gm_action(game.pk, gm, "process")
+        lifecycle.join(game.pk, user)
+    lifecycle.start(game.pk, gm)
+    gm_actions.gm_action(game.pk, gm, "process")
     assert run_worker() == 1
     game.refresh_from_db()
     assert game.turn == 2
@@ -122,11 +122,11 @@ def test_the_enlarged_parts_of_the_world_map_come_when_asked_each_reader_his_own
 
     game, _ = _game(gm[0], "battleplan")  # (Europe: no enlarged parts)
     assert 'data-src="' not in Client().get(f"/games/{game.pk}/watch/").content.decode()
-    game = service.create_game(gm[0], "World", "battleplan", scenario="equal",
+    game = lifecycle.create_game(gm[0], "World", "battleplan", scenario="equal",
                                settings={"deadline": {"minutes": 60}, "fill_with_bots": True})  # fmt: skip
     player = account("world-one")
-    service.join(game.pk, player)
-    service.start(game.pk, gm[0])
+    lifecycle.join(game.pk, player)
+    lifecycle.start(game.pk, gm[0])
     game.refresh_from_db()
     power = str(game.seats.get(user=player).power)
     mine = client_for(player)

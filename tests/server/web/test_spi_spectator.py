@@ -16,8 +16,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from umpire.server import service
 from umpire.server.models import Game, TurnOutput
+from umpire.server.usecases import gm_actions, lifecycle
 
 from ..conftest import run_worker
 from .helpers import account, client_for
@@ -36,7 +36,7 @@ FIGURE = re.compile(r'<figure class="map">.*?</figure>', re.S)
 def _spi_game(gm: User, scenario: str) -> tuple[Game, User, User]:
     """A started game of ``scenario``: the German Player and the French Player are people,
     the rest bots; the set-up phase (19.2) waits for the German Player's synthesis."""
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm,
         f"Spectated SPI {scenario}",
         "spi-ww2",
@@ -44,9 +44,9 @@ def _spi_game(gm: User, scenario: str) -> tuple[Game, User, User]:
         settings={"deadline": {"minutes": 60}, "fill_with_bots": True},
     )
     ger, fra = account(f"ger-{scenario}"), account(f"fra-{scenario}")
-    service.join(game.pk, ger, ["GER"])
-    service.join(game.pk, fra, ["FRA"])
-    service.start(game.pk, gm)
+    lifecycle.join(game.pk, ger, ["GER"])
+    lifecycle.join(game.pk, fra, ["FRA"])
+    lifecycle.start(game.pk, gm)
     game.refresh_from_db()
     return game, ger, fra
 
@@ -90,7 +90,7 @@ def test_spi_spectators_see_the_map_of_europe_and_no_synthesis(gm: Any, scenario
     assert _assert_public_map(anonymous) == _assert_public_map(_watch(onlooker, game.pk))
     _sweep(others, game.pk)
     # The set-up phase processed: the synthesis is recorded and the German printout lists it.
-    service.gm_action(game.pk, gm[0], "process")
+    gm_actions.gm_action(game.pk, gm[0], "process")
     assert run_worker() == 1
     game.refresh_from_db()
     assert game.turn == 2
@@ -111,17 +111,17 @@ def test_the_six_player_spectator_map_is_the_public_view_not_the_umpires(gm: Any
     """The six-Player version hides nothing (no player has two identities, 19.2), yet its
     spectator is not the umpire: his map's legend says "public", before and after a turn, and
     the game master's own map still says "umpire"."""
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm[0], "Six watched", "spi-ww2", scenario="6-player",
         settings={"deadline": {"minutes": 60}, "fill_with_bots": True},
     )  # fmt: skip
-    service.join(game.pk, account("ita-six"), ["ITA"])
-    service.start(game.pk, gm[0])
+    lifecycle.join(game.pk, account("ita-six"), ["ITA"])
+    lifecycle.start(game.pk, gm[0])
     for _ in range(2):
         for client in (Client(), client_for(account(f"onlooker-six-{game.turn}"))):
             svg = _assert_public_map(_watch(client, game.pk))
             assert " - umpire" not in svg
-        service.gm_action(game.pk, gm[0], "process")
+        gm_actions.gm_action(game.pk, gm[0], "process")
         assert run_worker() == 1
         game.refresh_from_db()
     umpire = FIGURE.search(client_for(gm[0]).get(f"/gm/{game.pk}/").content.decode())

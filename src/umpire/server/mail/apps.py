@@ -6,8 +6,3 @@ class MailConfig(AppConfig):
     label = "umpire_mail"
     verbose_name = "Umpire by email"
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from umpire.server.mail import outbound
-
-        outbound.connect()

@@ -63,7 +63,8 @@ def _notices() -> None:
     """
     from django_tasks_db.management.commands.db_worker import Worker
 
-    from umpire.server.mail.outbound import retry_due, send_notices
+    from umpire.server.mail.outbound import send_notices
+    from umpire.server.mail.outbox import retry_due
 
     try:
         send_notices()

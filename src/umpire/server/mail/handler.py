@@ -30,12 +30,12 @@ from umpire.core import registry, session
 from umpire.core.errors import SUBMISSION_TOO_LARGE, SUBMISSION_TOO_MANY_LINES, TURN_STALE
 from umpire.core.session import SessionError
 from umpire.server import errors as E
-from umpire.server import service
-from umpire.server.accounts import rotate_code, set_mail_maps, users_at
+from umpire.server.accounts import set_mail_maps, users_at
 from umpire.server.codes import masked
 from umpire.server.mail import replies
 from umpire.server.mail.models import InboundMail, OutboundMail
-from umpire.server.mail.outbound import heading_for, send
+from umpire.server.mail.outbound import heading_for
+from umpire.server.mail.outbox import send
 from umpire.server.mail.parse import (
     Command,
     Heading,
@@ -46,6 +46,8 @@ from umpire.server.mail.parse import (
 )
 from umpire.server.models import Enrollment, Game, GameStatus, Seat
 from umpire.server.outputs import PLAYER, Viewer, present
+from umpire.server.usecases import lifecycle, messaging, submissions
+from umpire.server.usecases.seats import rotate_code
 
 log = logging.getLogger("umpire.mail")
 
@@ -286,7 +288,7 @@ def _join(
         return E.MAIL_JOIN_UNCONFIRMED.code, f"G-{game.pk} {game.name}: JOIN to confirm"
     before = Enrollment.objects.filter(game=game, user=users[0]).first()
     try:
-        message = service.join(game.pk, users[0], preferences)
+        message = lifecycle.join(game.pk, users[0], preferences)
     except SessionError as err:
         reply.add(replies.refused_text(where, err.code, err.message))
         return err.code, f"G-{game.pk} {game.name}: JOIN refused"
@@ -419,7 +421,7 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
         to = ["all"] if press.broadcast else list(press.recipients)
         signed = True if press.signed is None else press.signed
         try:
-            service.send_message(game.pk, user, press.text, to=to, signed=signed)
+            messaging.send_message(game.pk, user, press.text, to=to, signed=signed)
         except SessionError as err:
             reply.add(replies.refused_text(f"Press (line {press.line})", err.code, err.message))
             codes.append(err.code)
@@ -490,7 +492,7 @@ def _maps(user: User, on: bool, reply: replies.Reply) -> str:
 
 def _press_limit(user: User) -> str:
     """The press limit, said under the press a mail sent (as a receipt says its cap)."""
-    most, left = service.press_per_hour(), service.press_left(user)
+    most, left = messaging.press_per_hour(), messaging.press_left(user)
     return f"Press is limited to {most} messages an hour per player: {left} left this hour."
 
 
@@ -513,7 +515,7 @@ def _orders(
     viewer = Viewer(PLAYER, seat.power, user.pk)
     earlier = _standing_orders(game, viewer)
     try:
-        receipt = service.submit_orders(
+        receipt = submissions.submit_orders(
             game.pk, user, request.orders, turn=turn, ready=ready, source="email"
         )
     except SessionError as err:
@@ -563,13 +565,13 @@ REFUSED_WHOLE = frozenset(
 def _standing_orders(game: Game, viewer: Viewer) -> list[str] | None:
     """The orders the power has stored for the current turn (its latest submission, in
     canonical form), or None when it has sent none."""
-    submissions = present(game, viewer, ("orders",))["orders"]["submissions"]
-    return list(submissions[-1]["orders"]) if submissions else None
+    stored = present(game, viewer, ("orders",))["orders"]["submissions"]
+    return list(stored[-1]["orders"]) if stored else None
 
 
 def _ready(game: Game, user: User, turn: int, reply: replies.Reply) -> str:
     try:
-        service.set_ready(game.pk, user, turn=turn, ready=True)
+        submissions.set_ready(game.pk, user, turn=turn, ready=True)
     except SessionError as err:
         reply.add(replies.refused_text("READY", err.code, err.message))
         return err.code

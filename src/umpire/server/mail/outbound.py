@@ -1,18 +1,19 @@
-"""Mail the umpire sends on its own: printouts after a turn, press, reminders, late notices.
+"""Mail the umpire sends on its own: printouts after a turn, press, welcomes, the game
+master's notices, reminders and late notices.
 
 Everything a player reads about a game is taken from :func:`umpire.server.outputs.present`
 for that player's :class:`~umpire.server.outputs.Viewer` (the one view choke point); this
-module only addresses it and puts it in the outbox (:class:`OutboundMail`), in the same
-transaction as the change that causes it; a task on the worker's mail queue sends it through
-Django's configured email backend, with a timeout and retries (:func:`deliver`).
+module only addresses it and puts it in the outbox (:mod:`umpire.server.mail.outbox`).
 
-Hooks (connected by the app's ``ready``): when a :class:`~umpire.server.models.Turn` row is
-created in a game with mail on, a task is queued (in that transaction) that writes every seat
-holder's printout;
-likewise for press, a new seat's welcome, and the game master's pause, resume, extension,
-replacement and end.
-:func:`send_notices` (reminders and late notices) must be run periodically: the entrances
-run it after each pass, and a worker may call it on every tick.
+Notifications are explicit: the use case that causes the news (a processed turn, press, a
+new seat, a game-master action) calls :func:`turn_processed`, :func:`press_sent`,
+:func:`seat_taken` or :func:`gm_acted` inside its transaction; each queues a
+:data:`compose_mail` task, whose row is written in that transaction, so the mails exist
+exactly when the change does (a rolled-back use case queues nothing). No model signal is
+involved. This is what ``transaction.on_commit`` would give, and durable: the task backend
+stores tasks in the database, so the row commits with the change, where an on-commit hook
+would lose the mail if the process died between the commit and the hook. :func:`send_notices` (reminders and late notices) must be run periodically: the
+entrances run it after each pass, and a worker may call it on every tick.
 
 Each notice has a key (``printout:<turn row>:<power>``...) stored in
 :class:`~umpire.server.mail.models.OutboundMail`, so that it is sent once only.
@@ -20,27 +21,21 @@ Each notice has a key (``printout:<turn row>:<power>``...) stored in
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import smtplib
-import threading
-import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
-from typing import Any, TypedDict
+from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.mail import EmailMessage
-from django.db import IntegrityError, transaction
-from django.db.models.signals import post_save
+from django.db import transaction
 from django.utils import timezone
+from django_tasks import task
 
 from umpire.core import session
 from umpire.server.accounts import verified_address
 from umpire.server.codes import masked
-from umpire.server.mail.models import MailStatus, OutboundMail
+from umpire.server.mail.models import OutboundMail
+from umpire.server.mail.outbox import Attachment, send
 from umpire.server.mail.replies import FOOTER, deadline_of, waiting_for, when
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Profile, Seat, Turn
 from umpire.server.outputs import PLAYER, Viewer, message_number, present
@@ -52,18 +47,6 @@ log = logging.getLogger("umpire.mail")
 NOTICE_BATCH = 500  # games per pass; the rest wait for the next pass
 
 
-class Attachment(TypedDict):
-    """A text file attached to a mail (stored as JSON in the outbox row)."""
-
-    name: str
-    mimetype: str
-    content: str
-
-
-def sender_address() -> str:
-    return str(getattr(settings, "UMPIRE_MAIL_FROM", "") or settings.DEFAULT_FROM_EMAIL)
-
-
 def address_of(user: Any) -> str:
     """The account's *verified* address, or "" (no mail at all): a seat code, a printout or
     press never goes to an address its account has not proven it owns."""
@@ -72,240 +55,6 @@ def address_of(user: Any) -> str:
 
 def mail_enabled(game: Game) -> bool:
     return bool(game.setting("email", True))
-
-
-def send(
-    to: str,
-    subject: str,
-    body: str,
-    *,
-    kind: str,
-    game: Game | None = None,
-    key: str | None = None,
-    in_reply_to: str = "",
-    attachments: Sequence[Attachment] = (),
-) -> bool:
-    """Put one mail in the outbox and queue its sending; with ``key``, only if no mail with
-    that key was queued before (True: queued). Runs in the caller's transaction: the mail
-    exists exactly when the change that causes it does. Nothing here talks to a mail server.
-    ``attachments`` are text files (``name``, ``mimetype``, ``content``), kept in the row.
-    """
-    if not to:
-        return False
-    headers = {"Auto-Submitted": "auto-replied" if in_reply_to else "auto-generated"}
-    if in_reply_to:
-        headers["In-Reply-To"] = in_reply_to
-        headers["References"] = in_reply_to
-    from umpire.server.tasks import deliver_mail
-
-    now = timezone.now()
-    try:
-        with transaction.atomic():
-            row = OutboundMail.objects.create(
-                key=key, to=to[:254], subject=subject[:200], body=body, headers=headers,
-                kind=kind, game=game, next_attempt_at=now, queued_at=now,
-                attachments=[dict(a) for a in attachments],
-            )  # fmt: skip
-            deliver_mail.enqueue(row.pk)
-    except IntegrityError:
-        return False
-    return True
-
-
-def deliver(row_id: int, now: datetime | None = None) -> str:
-    """Send one outbox mail (the mail worker's task); its status afterwards.
-
-    The row is claimed first, so two workers never send it twice. A failure (the mail
-    server refused, or did not answer within ``EMAIL_TIMEOUT``) is retried with backoff:
-    ``UMPIRE_MAIL_RETRY_SECONDS`` x 4^(attempts - 1); after ``UMPIRE_MAIL_MAX_ATTEMPTS``
-    the mail is ``failed``, logged and shown to the game master.
-
-    In a worker with a :class:`SendPool` started, the claimed mail is handed to the pool and
-    ``"sending"`` returned at once: the mail worker goes on composing and handing out mails
-    while slow sends wait on the mail server in the pool's threads. Without one (a test, a
-    one-off command) it is sent here.
-    """
-    now = now or timezone.now()
-    claimed = OutboundMail.objects.filter(pk=row_id, status=MailStatus.PENDING).update(
-        status=MailStatus.SENDING, claimed_at=now
-    )
-    if not claimed:
-        return "not-pending"
-    if _pool is not None and _pool.hand(row_id, now):
-        return "sending"
-    return _send_claimed(row_id, now, None)
-
-
-def _send_claimed(row_id: int, now: datetime, reuse: _Reused | None) -> str:
-    row = OutboundMail.objects.get(pk=row_id)
-    mail = EmailMessage(row.subject, row.body, sender_address(), [row.to], headers=row.headers)
-    for item in row.attachments or []:
-        mail.attach(str(item["name"]), str(item["content"]), str(item["mimetype"]))
-    try:
-        if reuse is not None:
-            reuse.send(mail)
-        else:
-            mail.send()
-    except Exception as err:
-        return _failed(row, now, err)
-    OutboundMail.objects.filter(pk=row.pk).update(
-        status=MailStatus.SENT, sent_at=timezone.now(), attempts=row.attempts + 1
-    )
-    return MailStatus.SENT
-
-
-IDLE_SECONDS = 30.0  # a kept SMTP connection unused this long is closed before the next send
-
-
-class _Reused:
-    """One sending thread's connection to the mail server, kept open between its mails (a
-    new TLS handshake and login per mail cost more than the mail); closed after
-    ``IDLE_SECONDS`` unused or any failure. Other backends (files, tests) send as before."""
-
-    def __init__(self) -> None:
-        self.backend: Any = None
-        self.used = 0.0
-
-    def send(self, mail: EmailMessage) -> None:
-        from django.core.mail import get_connection
-        from django.core.mail.backends.smtp import EmailBackend as SmtpBackend
-
-        if self.backend is not None and time.monotonic() - self.used > IDLE_SECONDS:
-            self.close()
-        if self.backend is None:
-            backend = get_connection(fail_silently=False)
-            if not isinstance(backend, SmtpBackend):
-                mail.send()
-                return
-            backend.open()
-            self.backend = backend
-        mail.connection = self.backend
-        try:
-            if not self.backend.send_messages([mail]):
-                raise smtplib.SMTPException("the mail server took no mail")
-        except Exception:
-            self.close()
-            raise
-        finally:
-            self.used = time.monotonic()
-
-    def close(self) -> None:
-        backend, self.backend = self.backend, None
-        if backend is not None:
-            with contextlib.suppress(Exception):
-                backend.close()
-
-
-class SendPool:
-    """``senders`` threads that send the claimed mails the mail worker hands them, each over
-    its own kept connection: a mail server that hangs on one mail holds one thread for
-    ``EMAIL_TIMEOUT``, and the other mails go out through the others; composing never waits
-    on a send. Mails handed but not yet sent when the pool stops are put back in the outbox
-    (pending, due now) for the next worker."""
-
-    def __init__(self, senders: int) -> None:
-        self.executor = ThreadPoolExecutor(max(senders, 1), thread_name_prefix="umpire-send")
-        self.local = threading.local()
-        self.lock = threading.Lock()
-        self.waiting: set[int] = set()
-        self.stopped = False
-
-    def hand(self, row_id: int, now: datetime) -> bool:
-        with self.lock:
-            if self.stopped:
-                return False
-            self.waiting.add(row_id)
-        self.executor.submit(self._send, row_id, now)
-        return True
-
-    def _send(self, row_id: int, now: datetime) -> None:
-        from django.db import close_old_connections
-
-        with self.lock:
-            if row_id not in self.waiting:  # put back by stop()
-                return
-            self.waiting.discard(row_id)
-        if not hasattr(self.local, "reused"):
-            self.local.reused = _Reused()
-        try:
-            _send_claimed(row_id, now, self.local.reused)
-        except Exception:  # the row stays claimed; retry_due frees it after STALE_CLAIM
-            log.exception("sending mail %s failed", row_id)
-        finally:
-            close_old_connections()
-
-    def stop(self) -> None:
-        """No more mails; the ones not yet started go back to the outbox; the sends under way
-        end within ``EMAIL_TIMEOUT``."""
-        with self.lock:
-            self.stopped = True
-            back, self.waiting = list(self.waiting), set()
-        self.executor.shutdown(wait=False, cancel_futures=True)
-        if back:
-            OutboundMail.objects.filter(pk__in=back, status=MailStatus.SENDING).update(
-                status=MailStatus.PENDING, claimed_at=None, queued_at=None,
-                next_attempt_at=timezone.now(),
-            )  # fmt: skip
-
-
-_pool: SendPool | None = None
-
-
-def start_pool(senders: int) -> SendPool:
-    """Send the mails of this process through a pool of ``senders`` threads (the worker)."""
-    global _pool
-    _pool = SendPool(senders)
-    return _pool
-
-
-def stop_pool() -> None:
-    global _pool
-    pool, _pool = _pool, None
-    if pool is not None:
-        pool.stop()
-
-
-def _failed(row: OutboundMail, now: datetime, err: Exception) -> str:
-    attempts = row.attempts + 1
-    error = f"{type(err).__name__}: {err}"[:500]
-    if attempts >= settings.UMPIRE_MAIL_MAX_ATTEMPTS:
-        log.error("gave up sending %s mail %s to %s: %s", row.kind, row.pk, row.to, error)
-        status, retry = MailStatus.FAILED, None
-    else:
-        delay = settings.UMPIRE_MAIL_RETRY_SECONDS * 4 ** (attempts - 1)
-        log.warning("could not send mail %s (attempt %s): %s", row.pk, attempts, error)
-        status, retry = MailStatus.PENDING, now + timedelta(seconds=delay)
-    OutboundMail.objects.filter(pk=row.pk).update(
-        status=status, attempts=attempts, last_error=error, next_attempt_at=retry,
-        queued_at=None, claimed_at=None,
-    )  # fmt: skip
-    return status
-
-
-STALE_CLAIM = timedelta(minutes=10)
-
-
-def retry_due(now: datetime | None = None) -> int:
-    """Queue the sending of every mail whose retry is due; free claims of dead workers.
-
-    Run on every scheduler tick. The count of mails queued.
-    """
-    from umpire.server.tasks import deliver_mail
-
-    now = now or timezone.now()
-    OutboundMail.objects.filter(status=MailStatus.SENDING, claimed_at__lt=now - STALE_CLAIM).update(
-        status=MailStatus.PENDING, claimed_at=None, queued_at=None, next_attempt_at=now
-    )
-    due = OutboundMail.objects.filter(
-        status=MailStatus.PENDING, queued_at__isnull=True, next_attempt_at__lte=now
-    ).values_list("pk", flat=True)
-    count = 0
-    for row_id in list(due[:500]):
-        with transaction.atomic():
-            if OutboundMail.objects.filter(pk=row_id, queued_at__isnull=True).update(queued_at=now):
-                deliver_mail.enqueue(row_id)
-                count += 1
-    return count
 
 
 def heading_for(game: Game, seat: Seat, *, full: bool = False) -> str:
@@ -652,13 +401,17 @@ def _gm_text(game: Game, action: str, details: dict[str, Any]) -> str:
     return ""
 
 
-# --- hooks --------------------------------------------------------------------------------
+# --- notifications: called by the use cases, in their transaction -------------------------
+
+
+@task(queue_name="mail")
+def compose_mail(what: str, *ids: int) -> int:
+    """Write the mails one change causes into the outbox (printouts, press, notices)."""
+    return compose(what, *ids)
 
 
 def _compose(what: str, *ids: int) -> None:
     """Queue the composing of mails (in the caller's transaction: durable with the change)."""
-    from umpire.server.tasks import compose_mail
-
     compose_mail.enqueue(what, *ids)
 
 
@@ -675,42 +428,40 @@ def compose(what: str, *ids: int) -> int:
     return int(COMPOSERS[what](*ids))
 
 
-def _turn_saved(sender: Any, instance: Turn, created: bool, **kwargs: Any) -> None:
-    # A game without mail queues nothing (the composer would send nothing).
-    if created and not kwargs.get("raw") and mail_enabled(instance.game):
-        _compose("printouts", instance.game_id, instance.pk)
+def turn_processed(game: Game, turn: Turn) -> None:
+    """A turn was processed: each seat holder's printout (and the newspaper). A game without
+    mail queues nothing (the composer would send nothing)."""
+    if mail_enabled(game):
+        _compose("printouts", game.pk, turn.pk)
 
 
-def _message_saved(sender: Any, instance: Message, created: bool, **kwargs: Any) -> None:
-    if created and not kwargs.get("raw"):
-        _compose("press", instance.pk)
+def press_sent(message: Message) -> None:
+    """Press was sent: to each recipient, as that recipient may read it."""
+    _compose("press", message.pk)
 
 
-def _seat_saved(sender: Any, instance: Seat, created: bool, **kwargs: Any) -> None:
-    if created and not kwargs.get("raw") and instance.user_id is not None:
-        _compose("welcome", instance.pk)
+def seat_taken(seat: Seat) -> None:
+    """A player took a seat: his welcome (code, heading, opening printout)."""
+    if seat.user_id is not None:
+        _compose("welcome", seat.pk)
 
 
-def _audit_saved(sender: Any, instance: AuditEntry, created: bool, **kwargs: Any) -> None:
-    if not created or kwargs.get("raw") or instance.game_id is None:
+def gm_acted(entry: AuditEntry) -> None:
+    """The game master acted, or a vote ended the game (its audit entry): the players are told
+    of a pause, resume, extension, replacement or end; a rollback frees the reopened turn's
+    reminder keys."""
+    if entry.game_id is None:
         return
-    if instance.action in NOTICE_ACTIONS:
-        _compose("gm", instance.pk)
-    elif instance.action == "rollback":
-        _rolled_back(instance.game_id, int(instance.details.get("undone", 0)))
+    if entry.action in NOTICE_ACTIONS:
+        _compose("gm", entry.pk)
+    elif entry.action == "rollback":
+        _rolled_back(entry.game_id, int(entry.details.get("undone", 0)))
 
 
 def _rolled_back(game_id: int, turn: int) -> None:
     """The reopened turn may be reminded again: free its reminder and late-notice keys."""
     for kind in ("reminder", "late"):
         OutboundMail.objects.filter(key__startswith=f"{kind}:{game_id}:{turn}:").update(key=None)
-
-
-def connect() -> None:
-    post_save.connect(_seat_saved, sender=Seat, dispatch_uid="umpire.mail.seat")
-    post_save.connect(_turn_saved, sender=Turn, dispatch_uid="umpire.mail.turn")
-    post_save.connect(_message_saved, sender=Message, dispatch_uid="umpire.mail.press")
-    post_save.connect(_audit_saved, sender=AuditEntry, dispatch_uid="umpire.mail.audit")
 
 
 def recipients_of(game: Game, powers: Sequence[str]) -> list[str]:

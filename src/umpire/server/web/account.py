@@ -15,6 +15,7 @@ from umpire.core.session import SessionError
 from umpire.server import accounts
 from umpire.server.models import CalendarFeed, Game, GameStatus, Seat
 from umpire.server.outputs import viewer_of
+from umpire.server.usecases import seats
 from umpire.server.web.common import need_login, read, report_error, signed_in
 
 
@@ -103,7 +104,7 @@ def new_code(request: HttpRequest, game_id: int) -> HttpResponse:
         if seat is None:
             messages.error(request, "You hold no such seat.")
             return redirect("web:account")
-        accounts.rotate_code(seat, by="asked for on the web")
+        seats.rotate_code(seat, by="asked for on the web")
     messages.success(
         request,
         f"{seat.power} in G-{seat.game_id} has a new seat code; the old one no longer works.",

@@ -1,6 +1,6 @@
 """What a player does on the game page: orders (receipt by htmx), ready, draw and concede.
 
-Orders typed here go through ``service.submit_orders`` (source ``web``), the same function the
+Orders typed here go through ``submissions.submit_orders`` (source ``web``), the same function the
 API and email call, so the receipt, ``turn/stale`` and every problem code are the same.
 """
 
@@ -14,9 +14,9 @@ from django.views.decorators.http import require_POST
 
 from umpire.core.session import SessionError
 from umpire.server import errors as E
-from umpire.server import service
 from umpire.server.errors import refuse
 from umpire.server.outputs import present, viewer_of
+from umpire.server.usecases import results, submissions
 from umpire.server.web.common import game_or_404, need_login, report_error, signed_in
 from umpire.server.web.params import int_param
 
@@ -43,7 +43,7 @@ def orders(request: HttpRequest, game_id: int) -> HttpResponse:
         "rules_scenario": game.scenario,
     }
     try:
-        receipt = service.submit_orders(
+        receipt = submissions.submit_orders(
             game.pk, user, text, turn=_turn(request), ready=ready, source="web"
         )
         game.refresh_from_db()
@@ -86,7 +86,7 @@ def ready(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(game_id, user)
     want = request.POST.get("ready") == "on"
     try:
-        service.set_ready(game.pk, user, turn=_turn(request), ready=want)
+        submissions.set_ready(game.pk, user, turn=_turn(request), ready=want)
         messages.success(request, "Marked ready." if want else "No longer ready.")
     except SessionError as err:
         report_error(request, err)
@@ -102,7 +102,7 @@ def vote(request: HttpRequest, game_id: int) -> HttpResponse:
     kind = request.POST.get("kind", "")
     cast = request.POST.get("cast", "yes") == "yes"
     try:
-        messages.success(request, service.vote(game.pk, user, kind, cast=cast))
+        messages.success(request, results.vote(game.pk, user, kind, cast=cast))
     except SessionError as err:
         report_error(request, err)
     return redirect("web:game", game.pk)

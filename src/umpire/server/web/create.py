@@ -14,8 +14,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from umpire.core.session import SessionError
-from umpire.server import service
 from umpire.server.accounts import why_not_create
+from umpire.server.usecases import lifecycle
 from umpire.server.web.common import need_login, signed_in
 from umpire.server.web.forms import CreateGameForm
 
@@ -27,7 +27,7 @@ def handle(request: HttpRequest, user: User) -> CreateGameForm | HttpResponse:
         return form
     d = form.cleaned_data
     try:
-        game = service.create_game(
+        game = lifecycle.create_game(
             user,
             d["name"] or "",
             d["game_name"],

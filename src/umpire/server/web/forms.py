@@ -9,7 +9,7 @@ from django import forms
 
 from umpire.core import registry, session
 from umpire.server.schemas import RULES_BY_GAME
-from umpire.server.service import PRESS_RULES
+from umpire.server.usecases.common import PRESS_RULES
 from umpire.server.web.templatetags.umpire_web import scenario_title
 
 # The settings each game's ``new_game`` reads, from the API's schema of each game

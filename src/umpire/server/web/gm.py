@@ -1,4 +1,4 @@
-"""The game-master console: create, start, and run games through ``service``.
+"""The game-master console: create, start, and run games through ``umpire.server.usecases``.
 
 Every action re-checks on the server that the user is this game's game master (the service
 functions refuse anyone else with ``gm/forbidden``).
@@ -14,12 +14,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from umpire.core.session import SessionError
-from umpire.server import service
 from umpire.server.accounts import why_not_create
 from umpire.server.errors import GM_BAD_REQUEST, GM_UNKNOWN_ACTION, refuse
 from umpire.server.models import Game
 from umpire.server.outputs import viewer_of, with_facts
 from umpire.server.schemas import MAX_MINUTES
+from umpire.server.usecases import gm_actions, lifecycle, results
 from umpire.server.web import create
 from umpire.server.web.common import (
     game_or_404,
@@ -140,12 +140,12 @@ def gm_action(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
             raise refuse(GM_UNKNOWN_ACTION, action=action)
         if action == "start":
             method = request.POST.get("method", "preferences")
-            started = service.start(game.pk, user, method=method)
+            started = lifecycle.start(game.pk, user, method=method)
             messages.success(request, seated_summary(started))
         elif action == "end" and request.POST.get("winners", "").strip():
             _declare(game, user, request.POST)
         else:
-            service.gm_action(game.pk, user, action, **_arguments(action, request.POST))
+            gm_actions.gm_action(game.pk, user, action, **_arguments(action, request.POST))
         if action != "start":
             messages.success(request, f"{action}: done.")
     except SessionError as err:
@@ -169,4 +169,4 @@ def seated_summary(game: Game) -> str:
 def _declare(game: Game, user: Any, post: Any) -> None:
     """End the game with a declared result (a draw among the winners, or one winner)."""
     winners = [w.strip() for w in post.get("winners", "").split(",") if w.strip()]
-    service.declare(game.pk, user, winners, post.get("summary", ""))
+    results.declare(game.pk, user, winners, post.get("summary", ""))

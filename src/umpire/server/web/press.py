@@ -11,9 +11,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from umpire.core.session import SessionError
-from umpire.server import service
 from umpire.server.models import Game, Message, ReadMark
 from umpire.server.outputs import SPECTATOR, Viewer, can_read, viewer_of
+from umpire.server.usecases import messaging
 from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
 
 ALL = "all"
@@ -86,7 +86,7 @@ def press_page(request: HttpRequest, game_id: int) -> HttpResponse:
         return need_login(request)
     game = game_or_404(game_id, user)
     # A game master who holds a seat in his own game reads and writes press as that power,
-    # like every other player (what he sends goes out from his power: service.send_message);
+    # like every other player (what he sends goes out from his power: usecases.messaging.send_message);
     # his umpire's view of the game stays on the console.
     viewer = viewer_of(game, user, seat_first=True)
     if request.method == "POST":
@@ -112,8 +112,8 @@ def _send(request: HttpRequest, game: Game, user: User) -> HttpResponse:
     to = request.POST.getlist("to")
     signed = request.POST.get("anonymous") != "on"
     try:
-        service.send_message(game.pk, user, request.POST.get("text", ""), to=to, signed=signed)
-        most, left = service.press_per_hour(), service.press_left(user)
+        messaging.send_message(game.pk, user, request.POST.get("text", ""), to=to, signed=signed)
+        most, left = messaging.press_per_hour(), messaging.press_left(user)
         messages.success(
             request, f"Message sent. Press is limited to {most} an hour: {left} left this hour."
         )

@@ -12,9 +12,9 @@ from django.views.decorators.http import require_POST
 from umpire.core import registry
 from umpire.core.ruleset import HasOrderPlaces, HasOrderSteps, implements
 from umpire.core.session import SessionError
-from umpire.server import service
 from umpire.server.models import Enrollment, Game, GameStatus, Turn
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, mine, viewer_of, with_facts
+from umpire.server.usecases import lifecycle
 from umpire.server.web import live, orderlists, press, preview
 from umpire.server.web.common import (
     game_or_404,
@@ -142,7 +142,7 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
     # a game that seats players itself takes a typed list (starting spaces, positions, a fee)
     prefs += [p.strip() for p in request.POST.get("preference_list", "").split(",") if p.strip()]
     try:
-        messages.success(request, service.join(game.pk, user, prefs))
+        messages.success(request, lifecycle.join(game.pk, user, prefs))
     except SessionError as err:
         report_error(request, err)
         return redirect("web:lobby")

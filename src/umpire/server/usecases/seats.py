@@ -1,0 +1,39 @@
+"""Seats change hands: a player, a bot or nobody takes a power's seat (a sign-up taking a
+bot's seat, the game master's replacement), and a seat's secret code is replaced. Each new
+holder is sent his welcome by an explicit notification."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from umpire.server.accounts import new_code
+from umpire.server.mail import outbound
+from umpire.server.models import Enrollment, Seat
+
+
+def replace_seat(seat: Seat, *, user: User | None, bot: bool = False, note: str = "") -> Seat:
+    seat.active = False
+    seat.left_at = timezone.now()
+    seat.save(update_fields=["active", "left_at"])
+    if user is not None:
+        Enrollment.objects.filter(game=seat.game, user=user).delete()
+    new = Seat.objects.create(
+        game=seat.game,
+        power=seat.power,
+        user=user,
+        is_bot=bot,
+        secret_code=new_code(),
+        note=note,
+    )
+    outbound.seat_taken(new)
+    return new
+
+
+def rotate_code(seat: Seat, *, by: str) -> Seat:
+    """Give the seat a new secret code and mail it to the holder's verified address (in the
+    caller's transaction); the old code stops working at once."""
+    seat.secret_code = new_code()
+    seat.save(update_fields=["secret_code"])
+    outbound.send_new_code(seat, by=by)
+    return seat
