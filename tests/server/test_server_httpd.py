@@ -103,13 +103,15 @@ def _get(url: str, token: str | None = None) -> tuple[int, bytes]:
 def test_serve_answers_150_concurrent_clients_without_reset_or_5xx(tmp_path: Path) -> None:
     """Django's development server (listen backlog 10) reset 20 of 600 connections at 150
     clients; gunicorn queues them in its backlog and answers every one."""
+    from django.templatetags.static import static
+
     with served(tmp_path) as (base, banner):
         game = int(re.search(r"Demo game: id (\d+)", banner).group(1))  # type: ignore[union-attr]
         token = re.search(r"player: alice .* token (\S+)", banner).group(1)  # type: ignore[union-attr]
         paths: list[tuple[str, str | None]] = [
             ("/api/public/games", None),
             (f"/api/games/{game}", token),
-            ("/static/web/umpire.css", None),
+            (static("web/umpire.css"), None),  # its hashed name, as the pages give it
             ("/api/rulesets", None),
         ]
         clients = 150

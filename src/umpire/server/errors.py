@@ -129,7 +129,7 @@ REQUEST_TIMEOUT = SERVER.declare(
     "request/timeout",
     "the request body did not arrive within {seconds} s",
     "The body a request announced (`Content-Length`) did not arrive within the web server's "
-    "body timeout (`UMPIRE_WEB_BODY_TIMEOUT`, docs/deploy.md); the request was not handled.",
+    "body timeout (the `UMPIRE_WEB_BODY_TIMEOUT` setting); the request was not handled.",
 )
 REQUEST_NOT_FOUND = SERVER.declare(
     "request/not_found", "no such resource", "The address names no API resource."

@@ -15,7 +15,7 @@ WhiteNoise inside the application, from the directory ``umpire serve`` collects 
 at start (``settings.py``, ``staticfiles.py``).
 
 The master also supervises the task worker (:class:`Supervised`: reaped, logged and restarted
-with back-off when it dies), and the web workers leave when the master is gone (SIGTERM from
+with back-off when it dies), and the web workers leave when the master is gone (SIGQUIT from
 the kernel on the master's death, and a check after each request), so a killed master does
 not leave them serving on its port.
 
@@ -194,16 +194,18 @@ class UmpireHttp(BaseApplication):  # type: ignore[misc]
 # Gunicorn's sync worker looks at its parent's pid only when no connection is waiting: under
 # steady load it goes from one accepted connection to the next and never looks, so a killed
 # master left its workers serving (and holding the port) until the load stopped -- 55 s in a
-# test. Each web worker asks the kernel for SIGTERM when its parent dies (Linux's prctl; the
-# worker stops after the request it is serving) and, everywhere, checks after each request.
+# test. Each web worker asks the kernel for SIGQUIT when its parent dies (Linux's prctl): the
+# worker leaves at once, not gracefully (a graceful stop of the gevent worker waits for its
+# open connections, holding the port, while the load goes on; a request cut short rolls back
+# its transaction). Everywhere, it also checks after each request.
 
 
 def _die_with_master(arbiter: Any, worker: Any) -> None:
-    """Gunicorn's ``post_fork`` hook (in the new web worker): SIGTERM when the master dies."""
+    """Gunicorn's ``post_fork`` hook (in the new web worker): SIGQUIT when the master dies."""
     if sys.platform.startswith("linux"):
         try:
             libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGQUIT, 0, 0, 0)
         except (OSError, AttributeError):  # no prctl: the check after each request remains
             pass
     if os.getppid() != worker.ppid:  # the master died before the request above took effect
