@@ -39,9 +39,13 @@ def _turns(game: str, scenario: str) -> Iterator[tuple[Any, dict[str, str]]]:
             return
         state = session.current_state(record)
         powers = session.pending(record).powers
-        yield record, {
-            p: ruleset.bot_orders(state, p, session.bot_chance(record, number, p)) for p in powers
-        }
+        yield (
+            record,
+            {
+                p: ruleset.bot_orders(state, p, session.bot_chance(record, number, p))
+                for p in powers
+            },
+        )
 
 
 @pytest.mark.parametrize(
@@ -118,3 +122,32 @@ def test_origins_judges_each_submission_once_and_processing_trusts_it(
         assert at_processing == [], record.turns[-1].label
         submissions += len(texts)
     assert submissions >= 10
+
+
+@pytest.mark.parametrize("scenario", ["5-player", "6-player"])
+def test_spi_judges_each_order_once_and_processing_trusts_it(
+    monkeypatch: pytest.MonkeyPatch, scenario: str
+) -> None:
+    """SPI WW2 judges each order once, at submission, on the board the submission's earlier
+    orders leave (``legality.judge``); the turn plays the kept orders, judging none again
+    (what the dice and earlier combats decide is adjudication, not a legality call)."""
+    from umpire.games.spi_ww2 import legality as spi_legality
+
+    checks = ("check_place", "check_move", "check_rail", "check_ship", "check_attack")
+    given = 0
+    kinds: set[str] = set()
+    for record, texts in _turns("spi-ww2", scenario):
+        kinds.update(session.pending(record).kinds)
+        at_submission = _counting(monkeypatch, spi_legality, ("judge",))
+        orders = 0
+        for power, text in texts.items():
+            receipt = session.submit(record, power, text)
+            orders += len(receipt.accepted) + len(receipt.problems)
+        monkeypatch.undo()
+        at_processing = _counting(monkeypatch, spi_legality, ("judge", *checks))
+        session.process(record)
+        monkeypatch.undo()
+        assert len(at_submission) == orders, (record.turns[-1].label, at_submission, orders)
+        assert at_processing == [], record.turns[-1].label
+        given += orders
+    assert {"diplomacy", "movement", "combat"} <= kinds and given > 20

@@ -138,9 +138,12 @@ def test_aborted_strength_point_does_nothing_more() -> None:
         (1, Ship("GBR", 1, hx("Alexandria"), hx("Haifa"))),
         (2, Move("GBR", 2, hx("Alexandria"), "3337")),
     ]
-    problems = phase.run(b, "GBR", orders, ScriptedChance([4]))
-    assert b.sp(hx("Alexandria"), "GBR") == 2  # the aborted SP returned to embarkation
+    # judged at submission: the shipped SP has left, so two cannot move from Alexandria
+    problems = phase.run(board(state), "GBR", orders)
     assert [(p.line, p.code) for p in problems] == [(2, "illegal/not_enough")]
+    phase.execute(b, "GBR", [orders[0][1]], ScriptedChance([4]))
+    assert b.sp(hx("Alexandria"), "GBR") == 2  # the aborted SP returned to embarkation
+    assert b.moved[(hx("Alexandria"), "GBR")] == 1  # and may move no more
     # nor attack in the combat phase of that Player-Turn
     after = b.freeze(phase=state.phase + 1)
     after = with_(after, units={**after.units, "3337": {"GER": 1}})

@@ -141,7 +141,7 @@ class SpiWW2:
                     f"{power} does not order in {label(state, self.charts)}",
                 )
             return parsed
-        problems = phase.run(board, power, orders, None)
+        problems = phase.run(board, power, orders)
         refused = {p.line for p in problems}
         for line, order in orders:
             if line not in refused:

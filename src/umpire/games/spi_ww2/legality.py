@@ -3,7 +3,8 @@
 
 The board is the state as the submission's earlier orders leave it (the Player-Turn is
 checked order by order, see :mod:`phase`), so a unit that moved cannot move again and an
-attack counts the SP that will stand next to its target.
+attack counts the SP that will stand next to its target. :func:`judge` runs once per order,
+at submission; the turn plays the orders kept then without judging them again.
 """
 
 from __future__ import annotations
@@ -11,7 +12,131 @@ from __future__ import annotations
 from umpire.games.spi_ww2 import combat, movement, politics, seas, supply, transport
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.errors import problem
-from umpire.games.spi_ww2.orders import Attack, Land, Move, Place, Rail, Ship
+from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, is_combat
+from umpire.games.spi_ww2.orders import (
+    Attack,
+    Land,
+    LendLease,
+    Move,
+    Objectives,
+    Order,
+    Pass,
+    Peace,
+    Permit,
+    Place,
+    Rail,
+    Ship,
+)
+
+STANDING = (Permit, LendLease, Peace, Pass)
+
+
+def judge(board: Board, player: str, order: Order) -> None:
+    """The legality of one order, once, at submission (:func:`phase.run`): raises the
+    problem of an order refused."""
+    check_phase(board, order)
+    match order:
+        case Permit():
+            check_permit(player, order)
+        case LendLease(sp):
+            check_lend_lease(board, player, sp)
+        case Peace(power):
+            check_peace(board, player, power)
+        case Objectives():
+            check_objectives(board, player, order)
+        case Place():
+            check_place(board, player, order)
+        case Move():
+            check_move(board, player, order)
+        case Rail():
+            check_rail(board, player, order)
+        case Ship() | Land():
+            check_ship(board, player, order)
+        case Attack():
+            check_attack(board, player, order)
+
+
+def phase_name(board: Board) -> str:
+    if board.base.phase == OBJECTIVES:
+        return "the 19.2 synthesis"
+    if board.base.phase == DIPLOMACY:
+        return "the Diplomacy Interphase"
+    return "a combat phase" if is_combat(board.base.phase) else "a movement phase"
+
+
+def check_phase(board: Board, order: Order) -> None:
+    phase = board.base.phase
+    ok = isinstance(order, Pass) or (
+        isinstance(order, Objectives)
+        if phase == OBJECTIVES
+        else isinstance(order, STANDING)
+        if phase == DIPLOMACY
+        else isinstance(order, (*STANDING, Attack))
+        if is_combat(phase)
+        else not isinstance(order, (Objectives, Attack))
+    )
+    if not ok:
+        raise problem(
+            "illegal/wrong_phase", what=type(order).__name__.upper(), phase=phase_name(board)
+        )
+
+
+# --- standing choices ---------------------------------------------------------------------
+
+
+def check_permit(player: str, order: Permit) -> None:
+    if order.grantee == player:
+        raise problem("illegal/permit", why="a power needs no permission from itself")
+
+
+def check_lend_lease(board: Board, player: str, sp: int) -> None:
+    """10.35: Lend-Lease is given at the discretion of the US Player (the British Player in
+    the four-Player version)."""
+    if player != board.player_of("USA"):
+        raise problem("illegal/permit", why="only the US Player gives Lend-Lease (10.35)")
+    limit = int(board.charts.core["replacements"]["lend_lease_limit"])
+    if sp > limit:
+        raise problem("illegal/permit", why=f"at most {limit} SP of Lend-Lease per Game-Turn")
+
+
+def check_peace(board: Board, player: str, power: str) -> None:
+    if not politics.at_war(board.state, player, power):
+        raise problem("illegal/permit", why=f"you are not at war with {power}")
+
+
+def check_objectives(board: Board, player: str, order: Objectives) -> None:
+    """19.2: a column synthesized from the columns of the player's two nationalities, each
+    entry taken from one of them, at most 25 Victory Points in all."""
+    nats = [
+        n for n in politics.nationalities(board.state, board.charts, player) if n in politics.MAJORS
+    ]
+    if len(nats) < 2:
+        raise problem(
+            "illegal/objectives", why="only a player with two identities synthesizes (19.2)"
+        )
+    chart = board.charts.mp["objectives"]
+    cols = [chart["columns"].index(n) for n in nats]
+    total = 0
+    seen = set()
+    for country, entry in order.entries:
+        if country in seen:
+            raise problem("illegal/objectives", why=f"{country} is named twice")
+        seen.add(country)
+        offered = {chart["rows"][country][c] for c in cols} - {""}
+        if entry not in offered:
+            raise problem(
+                "illegal/objectives",
+                why=f"{country} {entry} is in neither column of {' and '.join(nats)} (19.2)",
+            )
+        total += int(entry[1:])
+    limit = int(chart["synthesis_limit"])
+    if total > limit:
+        raise problem(
+            "illegal/objectives", why=f"the column totals {total} points, above {limit} (19.2)"
+        )
+
+
+# --- placement, movement, transport, combat ----------------------------------------------
 
 
 def operated(board: Board, player: str, nat: str) -> None:
