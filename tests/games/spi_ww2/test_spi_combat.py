@@ -196,5 +196,5 @@ def test_an_attacker_displaced_into_a_friendly_stack_does_not_attack_twice() -> 
         {SAAR: {"GER": 1, "FRA": 3}, METZ: {"GER": 2}, "1418": {"GER": 4}, "1220": {"FRA": 1}}
     )
     first = f"ATTACK {SAAR} WITH GER 1 {SAAR}, GER 4 1418"
-    assert codes(state, "GER", f"{first}\nATTACK 1220 WITH GER 3 {METZ}") == ["illegal/attack"]
+    assert codes(state, "GER", f"{first}\nATTACK 1220 WITH GER 3 {METZ}") == ["illegal/spent"]
     assert codes(state, "GER", f"{first}\nATTACK 1220 WITH GER 2 {METZ}") == []

@@ -54,7 +54,7 @@ def test_french_transport_in_the_mediterranean_carries_any_nationality() -> None
     state = french_med(start(6))
     fra = phase_of(state, "FRA")
     assert codes(fra, "FRA", "SHIP FRA 1 Marseilles-Algiers ON FRA") == []
-    assert codes(fra, "FRA", "SHIP FRA 2 Marseilles-Algiers ON FRA") == ["illegal/transport"]
+    assert codes(fra, "FRA", "SHIP FRA 2 Marseilles-Algiers ON FRA") == ["illegal/transport_points"]
     # only between Mediterranean ports: not to Brest on the Atlantic
     assert "5.75" in messages(fra, "FRA", "SHIP FRA 1 Marseilles-Brest ON FRA")[0]
     # British SP on French transport, at the French Player's wish
@@ -69,7 +69,7 @@ def test_french_transport_in_the_mediterranean_carries_any_nationality() -> None
 def test_german_and_italian_permanent_transport() -> None:
     ger = phase_of(start(6), "GER")
     assert codes(ger, "GER", "SHIP GER 1 Stettin-Konigsberg") == []  # the Baltic
-    assert codes(ger, "GER", "SHIP GER 2 Stettin-Konigsberg") == ["illegal/transport"]
+    assert codes(ger, "GER", "SHIP GER 2 Stettin-Konigsberg") == ["illegal/transport_points"]
     # six Players: Italian transport may carry Germans at the Italian Player's discretion
     six = with_units(phase_of(start(6), "GER"), {hx("Naples"): {"GER": 1}}, keep=True)
     six = with_(six, permits=(("ITA", "GER", "TRANSIT"), ("ITA", "GER", "TRANSPORT")))
