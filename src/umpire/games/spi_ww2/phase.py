@@ -231,8 +231,9 @@ def attack(board: Board, player: str, order: Attack, chance: Chance | None) -> N
 
 
 def _takes_place(board: Board, player: str, order: Attack) -> bool:
-    """Adjudication at execution: the target still holds units not the attacker's, and each
-    group still has the SP it attacks with, not yet spent in an earlier attack."""
+    """Adjudication at execution: the target still holds units not the attacker's, each
+    group still has the SP it attacks with, not yet spent in an earlier attack, and the odds
+    (defenders retreated into the target add to them) are still on the table."""
     here = board.nats_at(order.target)
     if not here or all(politics.commands(board.state, board.charts, player, n) for n in here):
         return False
@@ -241,7 +242,12 @@ def _takes_place(board: Board, player: str, order: Attack) -> bool:
         used[(hid, nat)] = used.get((hid, nat), 0) + sp
         if used[(hid, nat)] > board.sp(hid, nat) - board.attacked.get((hid, nat), 0):
             return False
-    return True
+    if any(hid == order.target for _, _, hid in order.groups):
+        return True  # 7.14: a shared hex is fought out whatever the odds
+    att = combat.attack_strength(
+        board, sum(g[1] for g in order.groups), board.base.game_turn, order.target
+    )
+    return combat.column(board, att, combat.defence_strength(board, order.target)) is not None
 
 
 def begin_hostilities(board: Board, player: str, nat: str) -> None:
