@@ -324,6 +324,8 @@ def _attacker_losses(
         n = s if left is None else min(s, max(left, 0))
         if n:
             board.remove(h, nat, n)
+            # the SP lost are SP that attacked: the others of the hex may still attack
+            board.attacked[(h, nat)] = max(board.attacked.get((h, nat), 0) - n, 0)
         if left is not None:
             left -= n
         out.append((nat, s - n, h))
@@ -363,6 +365,9 @@ def advance(board: Board, player: str, survivors: list[tuple[str, int, str]], wh
     board.remove(h, nat, n)
     board.add(where, nat, n)
     board.moved[(where, nat)] = board.moved.get((where, nat), 0) + n
+    # they have attacked, where they stand now; the SP they left behind have not
+    board.attacked[(h, nat)] = max(board.attacked.get((h, nat), 0) - n, 0)
+    board.attacked[(where, nat)] = board.attacked.get((where, nat), 0) + n
     board.enter(player, nat, where)
     board.say("advance", f"{nat} {n} SP advance into {board.map.name(where)}.")
 
