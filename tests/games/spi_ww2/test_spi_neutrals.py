@@ -40,7 +40,7 @@ def test_any_player_may_invade_any_neutral() -> None:
     assert invaded_by(new, "BEL") == ("FRA",) and "FRA invades Belgium" in texts(events)
     assert politics.hostile(new, CHARTS, "BEL", "FRA")
     # the path may not cross a neutral on the way: only the destination invades
-    assert codes(state, "FRA", f"MOVE FRA 1 {METZ}-1217") == ["illegal/no_path"]
+    assert codes(state, "FRA", f"MOVE FRA 1 {METZ}-1217") == ["illegal/beyond_allowance"]
 
 
 @pytest.mark.rule("SPI 16.21")
@@ -377,7 +377,7 @@ def test_france_moving_into_or_attacking_belgium_it_operates_hands_it_to_britain
     assert "FRA attacks 1218 Brussels (BEL)" in texts(events)
     # a neutral's army is attacked, never joined, by its operator too
     assert codes(phase_of(four, "FRA"), "FRA", f"MOVE FRA 1 {lille}-{brussels}") == [
-        "illegal/no_path"
+        "illegal/destination_closed"
     ]
 
 

@@ -62,7 +62,9 @@ def test_french_transport_in_the_mediterranean_carries_any_nationality() -> None
     new, _ = play(gbr, "GBR", "SHIP GBR 1 Marseilles-Algiers ON FRA")
     assert new.units[hx("Algiers")]["GBR"] == 1 and new.transport["FRA:naval"] == 0
     refused = with_(gbr, permits=(("FRA", "GBR", "TRANSIT"),))
-    assert codes(refused, "GBR", "SHIP GBR 1 Marseilles-Algiers ON FRA") == ["illegal/transport"]
+    assert codes(refused, "GBR", "SHIP GBR 1 Marseilles-Algiers ON FRA") == [
+        "illegal/transport_permission"
+    ]
 
 
 @pytest.mark.rule("SPI 5.77")

@@ -2,10 +2,10 @@
 ``docs/errors.md`` is generated from this catalogue.
 
 Each code is a constant raised through it (``NOT_YOURS.error(nat="GER")``), never looked up by
-its string. A code says one situation; its fields are the facts of the case (hexes, SP,
-nationalities, limits). Where the rules give a reason in several words drawn from another
-rule area (a path the movement rules refuse, a voyage the transport rules refuse), the
-template names the order and that area's reason stands in ``{why}``.
+its string. A code says one situation, with the rule it cites; its fields are the facts of
+the case (hexes, SP, nationalities, limits), never a prose reason. A rule area that finds a
+problem for legality (a path in :mod:`movement`, a voyage in :mod:`transport`) returns the
+error built from its code, which :mod:`legality` raises.
 """
 
 from __future__ import annotations
@@ -126,10 +126,24 @@ NORTH_AFRICA = _(
     "at most {limit} Italian SP in North Africa (5.77): {there} there",
     "Four and five Players: a limit on Italian SP in North Africa.",
 )
+DESTINATION_CLOSED = _(
+    "illegal/destination_closed",
+    "{nat} cannot reach {to} from {frm} this turn: the destination is impassable or holds "
+    "hostile units",
+    "A move ends in a hex it may not enter (5.0, 19.12).",
+)
 NO_PATH = _(
     "illegal/no_path",
-    "{nat} cannot reach {to} from {frm} this turn: {why}",
-    "No land path within the movement allowance (5.0): the movement rules' reason follows.",
+    "{nat} cannot reach {to} from {frm} this turn: no path over land open to it (sea, "
+    "impassable or hostile hexes, or hexes it would invade, are in the way; by sea, SHIP or "
+    "LAND)",
+    "No land path at all between the two hexes (5.0).",
+)
+BEYOND_ALLOWANCE = _(
+    "illegal/beyond_allowance",
+    "{nat} cannot reach {to} from {frm} this turn: the cheapest path enters {steps}: {cost} "
+    "movement points, more than the allowance of {allowance} (5.1; Terrain Effects Chart)",
+    "The cheapest land path costs more than the movement allowance; it is shown hex by hex.",
 )
 RAIL_CAPACITY = _(
     "illegal/rail_capacity",
@@ -142,10 +156,55 @@ NO_RAIL_LINE = _(
     "enemy zones of control",
     "Rail movement runs through controlled hexes free of enemy zones of control (5.5).",
 )
-TRANSPORT = _(
-    "illegal/transport",
-    "cannot transport {nat} from {frm} to {to}: {why}",
-    "A voyage the transport rules refuse (5.7, 6.5, 12.4): their reason follows.",
+AXIS_CARRIER = _(
+    "illegal/axis_carrier",
+    "cannot transport {nat} from {frm} to {to}: {owner} transport carries only {owner} SP in "
+    "this version (5.77)",
+    "Four and five Players: German and Italian transport carry their own SP only.",
+)
+TRANSPORT_PERMISSION = _(
+    "illegal/transport_permission",
+    "cannot transport {nat} from {frm} to {to}: {owner} has not allowed {player} the use of "
+    "its transport",
+    "Another player's transport is used with his TRANSPORT permission (R2).",
+)
+FRENCH_TRANSPORT = _(
+    "illegal/french_transport",
+    "cannot transport {nat} from {frm} to {to}: French transport runs only between French or "
+    "allied Mediterranean ports (5.75)",
+    "The French Mediterranean transport stays between French or allied ports.",
+)
+ITALIAN_TRANSPORT = _(
+    "illegal/italian_transport",
+    "cannot transport {nat} from {frm} to {to}: Italian transport runs only in the "
+    "Mediterranean (5.77)",
+    "Italian permanent transport sails the Mediterranean only.",
+)
+GERMAN_TRANSPORT = _(
+    "illegal/german_transport",
+    "cannot transport {nat} from {frm} to {to}: German transport runs only in the Baltic or "
+    "the Mediterranean (5.77)",
+    "German permanent transport sails the Baltic or the Mediterranean only.",
+)
+NOT_FRIENDLY_PORT = _(
+    "illegal/not_friendly_port",
+    "cannot transport {nat} from {frm} to {to}: {port} is not a friendly port",
+    "Naval transport sails from and to ports one controls or may use (5.7, TRANSIT).",
+)
+NOT_FREE_COAST = _(
+    "illegal/not_free_coast",
+    "cannot transport {nat} from {frm} to {to}: {to} is not a free coastal land hex",
+    "An amphibious landing is made on a passable land hex free of hostile units (5.8).",
+)
+NOT_ON_SEA = _(
+    "illegal/not_on_sea",
+    "cannot transport {nat} from {frm} to {to}: {to} is not on a sea reached from {frm}",
+    "An amphibious landing is made on a coast of a sea the voyage can reach (5.8, 12.4).",
+)
+NO_SEA_ROUTE = _(
+    "illegal/no_sea_route",
+    "cannot transport {nat} from {frm} to {to}: no open sea route (passages closed, 12.4)",
+    "No sea route between the ports through the passages open to the player.",
 )
 TRANSPORT_POINTS = _(
     "illegal/transport_points",

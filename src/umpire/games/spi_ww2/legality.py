@@ -195,12 +195,11 @@ def check_move(board: Board, player: str, order: Move) -> None:
     refused = movement.minor_restriction(board, player, order.nat, order.to, order.sp)
     if refused:
         raise refused
-    cost, why = movement.path_cost(
+    _, refused = movement.path_cost(
         board, player, order.nat, order.frm, order.to, board.base.game_turn
     )
-    if cost is None:
-        frm, to = board.map.name(order.frm), board.map.name(order.to)
-        raise errors.NO_PATH.error(nat=order.nat, frm=frm, to=to, why=why)
+    if refused is not None:
+        raise refused
     destination(board, player, order.nat, order.to, order.sp)
 
 
@@ -230,10 +229,12 @@ def check_ship(board: Board, player: str, order: Ship | Land) -> None:
     where = {"nat": order.nat, "frm": order.frm, "to": order.to}
     if order.sp > left:
         raise errors.TRANSPORT_POINTS.error(**where, key=key, left=left)
-    why = transport.carrier_problem(board, owner, order.nat, order.frm, order.to)
-    why = why or transport.voyage_problem(board, player, order.nat, order.frm, order.to, amph)
-    if why:
-        raise errors.TRANSPORT.error(**where, why=why)
+    refused = transport.carrier_problem(board, owner, order.nat, order.frm, order.to)
+    refused = refused or transport.voyage_problem(
+        board, player, order.nat, order.frm, order.to, amph
+    )
+    if refused is not None:
+        raise refused
     destination(board, player, order.nat, order.to, order.sp)
 
 

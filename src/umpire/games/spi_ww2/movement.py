@@ -43,29 +43,24 @@ def enterable(board: Board, nat: str, hid: str) -> bool:
 
 def path_cost(
     board: Board, player: str, nat: str, frm: str, to: str, game_turn: int
-) -> tuple[int | None, str]:
+) -> tuple[int | None, OrderError | None]:
     """The cost of the cheapest legal path, or None with the reason: the cheapest path there
     is beyond the allowance, hex by hex with its terrain and cost, or that there is none."""
+    move = {"nat": nat, "frm": board.map.name(frm), "to": board.map.name(to)}
     if not enterable(board, nat, to):
-        return None, "the destination is impassable or holds hostile units"
+        return None, errors.DESTINATION_CLOSED.error(**move)
     allowance = board.charts.allowance(nat)
     cost, _ = _cheapest(board, player, nat, frm, to, game_turn, allowance)
     if cost is not None:
-        return cost, ""
+        return cost, None
     cost, path = _cheapest(board, player, nat, frm, to, game_turn, 1 << 30)
     if cost is None:
-        return None, (
-            "no path over land open to it (sea, impassable or hostile hexes, or hexes it "
-            "would invade, are in the way; by sea, SHIP or LAND)"
-        )
+        return None, errors.NO_PATH.error(**move)
     steps = ", ".join(
         f"{board.map.name(h)} ({board.map.hexes[h].terrain} {hex_cost(board, h, game_turn)})"
         for h in path
     )
-    return None, (
-        f"the cheapest path enters {steps}: {cost} movement points, more than the "
-        f"allowance of {allowance} (5.1; Terrain Effects Chart)"
-    )
+    return None, errors.BEYOND_ALLOWANCE.error(**move, steps=steps, cost=cost, allowance=allowance)
 
 
 def route(
