@@ -73,10 +73,49 @@ def test_every_code_a_game_hands_out_is_declared(name: str) -> None:
     game = registry.game(name)
     if game.errors is None:
         pytest.skip(f"{name} has no error catalogue yet (its codes are still literals)")
-    package = SRC / "games" / name
+    package = game_package(name)
     handed = codes_handed_out(package)
     missing = {c: w for c, w in handed.items() if c not in game.errors and c not in CORE}
     assert missing == {}
+
+
+def game_package(name: str) -> Path:
+    """The folder of a registered game (``spi-ww2`` lives in ``games/spi_ww2``)."""
+    package = SRC / "games" / name.replace("-", "_")
+    assert package.is_dir(), package
+    return package
+
+
+def codes_looked_up(folder: Path) -> dict[str, list[str]]:
+    """Every ``"family/name"`` literal a module passes to any call or subscript but the
+    catalogue's own ``declare``: a code looked up, raised or compared by its string."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if name == "declare" or (isinstance(func, ast.Name) and func.id == "_"):
+                    continue
+                args = [*node.args, *(k.value for k in node.keywords)]
+            elif isinstance(node, ast.Subscript):
+                args = [node.slice]
+            else:
+                continue
+            for arg in args:
+                value = arg.value if isinstance(arg, ast.Constant) else None
+                if isinstance(value, str) and CODE.match(value):
+                    found.setdefault(value, []).append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+@pytest.mark.parametrize("name", [g.info.name for g in registry.installed()])
+def test_no_game_looks_a_code_up_by_its_string(name: str) -> None:
+    """Issue 28: a game raises each code through its catalogue's constant
+    (``NOT_YOURS.error(nat=...)``), never through a string (``problem("illegal/x")``,
+    ``CODES["illegal/x"]``), so a code is declared, and spelled, once."""
+    assert codes_looked_up(game_package(name)) == {}
 
 
 def test_the_scan_finds_literal_codes(tmp_path: Path) -> None:
@@ -86,5 +125,9 @@ def test_the_scan_finds_literal_codes(tmp_path: Path) -> None:
     saved, ROOT = ROOT, tmp_path
     try:
         assert list(codes_handed_out(tmp_path)) == ["syntax/oops"]
+        (tmp_path / "n.py").write_text(
+            'raise problem("illegal/x", why="y")\nCODES["order/y"]\n_("syntax/z", "z")\n'
+        )
+        assert sorted(codes_looked_up(tmp_path)) == ["a/b", "illegal/x", "order/y", "syntax/oops"]
     finally:
         ROOT = saved

@@ -184,9 +184,11 @@ class RulesetBase(Protocol[S, OrderIn]):
 class Ruleset(RulesetBase[S, OrderT], Protocol[S, OrderT]):
     """The contract every game implements: order reading through core's pipeline.
 
-    ``check`` only keeps or refuses: the orders it keeps are the very orders ``read_line``
-    gave. So orders stored as canonical text at submission are read again at processing by
-    ``read_line`` alone; their legality was checked once, against the same state.
+    ``read_line`` is grammar only; ``check`` judges legality, once per order, at submission,
+    and keeps each order (in its normal form against the position, whose canonical text reads
+    back to it) or refuses it. So orders stored as canonical text at submission are read again
+    at processing by ``read_line`` alone, and ``resolve`` trusts them: their legality was
+    judged once, against the same state.
     """
 
     def read_line(

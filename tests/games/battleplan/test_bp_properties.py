@@ -86,17 +86,16 @@ def test_moves_conserve_forces(moves: list[tuple[str, int, str]]) -> None:
     assert negatives(s2) == []
 
 
-def test_resolve_refuses_illegal_orders_and_goes_on() -> None:
-    from umpire.games.battleplan.orders import Action, Build
-
+def test_illegal_orders_are_refused_at_submission_and_the_rest_go_on() -> None:
+    """Legality is judged once, at submission (BP 12; issue 28): the receipt refuses an illegal
+    order with its reason and keeps the rest, and the turn plays what was kept."""
     s = game()
-    bad = [Action("TU", "AC", 5, "IT"), Build("TU", "A", 10)]
-    res = RULESET.resolve(s, {"TU": bad}, Down())
-    errors = [e for e in res.events if e.kind == "error"]
-    assert errors and "illegal/not_adjacent" in errors[0].text
+    parsed = submission.parse(RULESET, s, "TU", "@TU AC5IT\n@TU BA10")
+    assert [p.code for p in parsed.problems] == ["illegal/not_adjacent"]
+    assert [RULESET.format(o) for _, o in parsed.orders] == ["@TU BA10"]
+    res = RULESET.resolve(s, {"TU": [o for _, o in parsed.orders]}, Down())
     assert res.state.countries["TU"].army == 60
-    s2, _ = play(s, {"TU": "@TU BA10"})
-    assert s2.countries["TU"].army == 60
+    assert not [e for e in res.events if e.kind == "error"]
 
 
 @pytest.mark.rule("BP 17")

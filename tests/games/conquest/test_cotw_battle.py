@@ -87,7 +87,7 @@ def test_both_weapons_destroyed_is_a_tied_battle_and_both_are_lost_for_the_war()
     assert state.war.lost == (("TANK",), ("SUB",))
     assert "a tied battle (rule 12B)" in texts(events)
     refused = parse(GAME, state, "RED", "TANK")  # 12F
-    assert refused.problems[0].code == "illegal/weapon_lost"
+    assert refused.problems[0].code == "illegal/weapon_destroyed"
 
 
 @pytest.mark.rule("COTW 12")

@@ -74,7 +74,7 @@ def test_the_lowest_challenges_the_next_and_allies_do_not_fight() -> None:
     state, events = endgame.start(allied)
     assert "do not fight" in texts(events)
     assert state.duel.pair == ("GREEN", "RED")
-    assert parse(GAME, state, "GREEN", "ALLY BAN").problems[0].code == "illegal/wrong_phase"  # 21A
+    assert parse(GAME, state, "GREEN", "ALLY BAN").problems[0].code == "illegal/ally_phase"  # 21A
 
 
 def duel_state(**kw):

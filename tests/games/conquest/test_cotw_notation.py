@@ -58,13 +58,13 @@ def test_every_order_reads_and_writes_canonically(line, orders, canonical) -> No
     [
         ("conquer india", "syntax/unknown_order"),
         ("attack atlantis", "order/unknown_country"),
-        ("attack india pakistan", "syntax/bad_order"),
+        ("attack india pakistan", "syntax/one_country"),
         ("digit 12", "syntax/bad_order"),
-        ("pass now", "syntax/bad_order"),
-        ("tank sideways", "order/unknown_weapon"),
+        ("pass now", "syntax/pass_alone"),
+        ("tank sideways", "order/unknown_posture"),
         ("weapon", "order/unknown_weapon"),
         ("pact purple", "order/unknown_power"),
-        ("ally", "syntax/bad_order"),
+        ("ally", "syntax/no_country"),
     ],
 )
 def test_bad_lines_are_refused_with_a_stable_code(line: str, code: str) -> None:
@@ -86,7 +86,7 @@ def test_a_submission_keeps_its_good_lines_and_refuses_the_rest() -> None:
     state = opened({"RED": "USA", "BLUE": "FRG", "GREEN": "CHN"}, holder="RED")
     parsed = parse(GAME, state, "RED", "ATTACK IND\nATTACK PAK\nTANK\nPACT BLUE\n")
     assert [GAME.format(o) for _, o in parsed.orders] == ["ATTACK IND", "PACT BLUE"]
-    assert [p.code for p in parsed.problems] == ["illegal/duplicate", "illegal/wrong_phase"]
+    assert [p.code for p in parsed.problems] == ["illegal/one_a_turn", "illegal/weapon_phase"]
     # played by mail: the problem quoted no order ("a second DIGIT, ... is given twice")
     assert parsed.problems[0].message == (
         "'ATTACK PAK' is refused: one DIGIT, HOMELAND, ATTACK, PASS or weapon a turn"

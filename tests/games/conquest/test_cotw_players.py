@@ -68,14 +68,14 @@ def test_a_broken_alliance_is_never_renewed_and_none_are_formed_once_the_board_i
     state = pact(opened(THREE, holder="RED"))
     state, events = play(state, {"RED": "BREAK BLUE\nPASS"})
     assert not state.pacts and "breaks the alliance" in texts(events)
-    assert parse(GAME, state, "BLUE", "PACT RED").problems[0].code == "illegal/pact"
+    assert parse(GAME, state, "BLUE", "PACT RED").problems[0].code == "illegal/pact_broken"
     final = replace(opened(THREE, holder="RED"), phase=FINAL, final_queue=("RED",))
-    assert parse(GAME, final, "RED", "PACT GREEN").problems[0].code == "illegal/pact"
+    assert parse(GAME, final, "RED", "PACT GREEN").problems[0].code == "illegal/pact_closed"
     at_war = replace(opened(THREE), phase="battle", war=War("RED", "BLUE", "IND", False, (1, 1)))
-    assert parse(GAME, at_war, "BLUE", "PACT RED").problems[0].code == "illegal/pact"
+    assert parse(GAME, at_war, "BLUE", "PACT RED").problems[0].code == "illegal/pact_at_war"
     assert parse(GAME, at_war, "BLUE", "PACT GREEN").problems == []
     two = opened({"RED": "USA", "BLUE": "FRG"})
-    assert parse(GAME, two, "RED", "PACT BLUE").problems[0].code == "illegal/pact"
+    assert parse(GAME, two, "RED", "PACT BLUE").problems[0].code == "illegal/pact_players"
 
 
 @pytest.mark.rule("COTW 19")

@@ -17,7 +17,7 @@ from tests.games.spi_ww2.helpers import (
 )
 from umpire.core import session, submission
 from umpire.core.chance import ScriptedChance, SeededChance
-from umpire.games.spi_ww2 import charts, combat
+from umpire.games.spi_ww2 import charts, combat, phase
 from umpire.games.spi_ww2.game import SpiWW2
 from umpire.games.spi_ww2.model import State
 
@@ -196,5 +196,36 @@ def test_an_attacker_displaced_into_a_friendly_stack_does_not_attack_twice() -> 
         {SAAR: {"GER": 1, "FRA": 3}, METZ: {"GER": 2}, "1418": {"GER": 4}, "1220": {"FRA": 1}}
     )
     first = f"ATTACK {SAAR} WITH GER 1 {SAAR}, GER 4 1418"
-    assert codes(state, "GER", f"{first}\nATTACK 1220 WITH GER 3 {METZ}") == ["illegal/attack"]
+    assert codes(state, "GER", f"{first}\nATTACK 1220 WITH GER 3 {METZ}") == ["illegal/spent"]
     assert codes(state, "GER", f"{first}\nATTACK 1220 WITH GER 2 {METZ}") == []
+
+
+@pytest.mark.rule("SPI 8.0")
+def test_the_sp_an_attack_loses_are_the_ones_that_attacked() -> None:
+    """Each SP attacks once a Player-Turn: when an attack's SP are eliminated, the SP of their
+    hex kept out of it may still attack, as the submission was told (ruling R16b). Before,
+    the turn judged the second attack again after the first one's losses and refused it."""
+    units = {SAAR: {"GER": 3}, METZ: {"FRA": 2}, LORRAINE: {"FRA": 1}}
+    state = front(units)
+    text = f"ATTACK {METZ} WITH GER 1 {SAAR}\nATTACK {LORRAINE} WITH GER 2 {SAAR}"
+    assert codes(state, "GER", text) == []
+    new, events = play(state, "GER", text, [1] * 10)  # 1-2, die 1: the attacker loses all
+    said = texts(events)
+    assert "refused" not in said and "does not take place" not in said, said
+    assert said.count("GER attacks") == 2, said
+    assert new.units[LORRAINE] == {"GER": 1}  # 2-1, die 1: one lost, the other advances
+
+
+@pytest.mark.rule("SPI 8.0")
+def test_an_attack_on_a_hex_emptied_before_its_turn_does_not_take_place() -> None:
+    """Adjudication at execution, not legality (R16b): an attack accepted at submission
+    whose target no longer holds enemy units when its turn comes is not made, and is no
+    act of war."""
+    state = front({SAAR: {"GER": 3}, LORRAINE: {"FRA": 1}})
+    orders = submission.parse(SpiWW2(), state, "GER", f"ATTACK {LORRAINE} WITH GER 2 {SAAR}")
+    assert orders.problems == []
+    b = board(state)
+    b.remove(LORRAINE, "FRA", 1)  # as an earlier combat of the Player-Turn would have
+    phase.execute(b, "GER", [o for _, o in orders.orders], SeededChance(1))
+    assert "does not take place" in texts(b.events)
+    assert LORRAINE not in b.attacked_hexes and b.attacked == {}

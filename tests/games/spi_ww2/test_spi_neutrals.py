@@ -40,7 +40,7 @@ def test_any_player_may_invade_any_neutral() -> None:
     assert invaded_by(new, "BEL") == ("FRA",) and "FRA invades Belgium" in texts(events)
     assert politics.hostile(new, CHARTS, "BEL", "FRA")
     # the path may not cross a neutral on the way: only the destination invades
-    assert codes(state, "FRA", f"MOVE FRA 1 {METZ}-1217") == ["illegal/no_path"]
+    assert codes(state, "FRA", f"MOVE FRA 1 {METZ}-1217") == ["illegal/beyond_allowance"]
 
 
 @pytest.mark.rule("SPI 16.21")
@@ -90,7 +90,7 @@ def test_finnish_units_stay_home_until_the_border_is_violated() -> None:
     state = phase_of(with_units(war, {KARELIA: {"FIN": 2}}, keep=True), "GER")
     assert "16.41" in messages(state, "GER", f"MOVE FIN 1 {KARELIA}-3209")[0]
     violated = board(with_(state, flags={"finland_violated": True}))
-    assert movement.minor_restriction(violated, "GER", "FIN", "3209", 2) == ""
+    assert movement.minor_restriction(violated, "GER", "FIN", "3209", 2) is None
 
 
 @pytest.mark.rule("SPI 16.42")
@@ -142,12 +142,14 @@ def test_bulgaria_and_hungary_send_one_point_each_to_the_balkans() -> None:
     )
     balkans = controlled(balkans, ["2625"], "GER")
     b = board(balkans)
-    assert movement.minor_restriction(b, "GER", "BUL", "2625", 1) == ""
-    assert "16.33" in movement.minor_restriction(b, "GER", "BUL", "2625", 2)
-    assert "16.31" in movement.minor_restriction(board(start(6)), "GER", "BUL", "2625", 1)
+    assert movement.minor_restriction(b, "GER", "BUL", "2625", 1) is None
+    refused = movement.minor_restriction(b, "GER", "BUL", "2625", 2)
+    assert refused is not None and refused.code == "illegal/pro_axis_contingent"
+    assert "16.33" in refused.message
+    assert "16.31" in str(movement.minor_restriction(board(start(6)), "GER", "BUL", "2625", 1))
     both = board(with_(balkans, flags={"balkans_attacked": True, "russia_attacked": True}))
-    assert movement.minor_restriction(both, "GER", "HUN", "2625", 2) == ""  # one each way
-    assert "16.32" in movement.minor_restriction(both, "GER", "HUN", "2625", 3)
+    assert movement.minor_restriction(both, "GER", "HUN", "2625", 2) is None  # one each way
+    assert "16.32" in str(movement.minor_restriction(both, "GER", "HUN", "2625", 3))
     # attacking the Balkans sets it off
     b = board(start(6))
     phase.note_attack_flags(b, "GER", "YUG")
@@ -375,7 +377,7 @@ def test_france_moving_into_or_attacking_belgium_it_operates_hands_it_to_britain
     assert "FRA attacks 1218 Brussels (BEL)" in texts(events)
     # a neutral's army is attacked, never joined, by its operator too
     assert codes(phase_of(four, "FRA"), "FRA", f"MOVE FRA 1 {lille}-{brussels}") == [
-        "illegal/no_path"
+        "illegal/destination_closed"
     ]
 
 

@@ -105,7 +105,7 @@ def test_russian_unit_sizes() -> None:
     assert "10.73" in messages(state, "USSR", "PLACE USSR 3 Moscow")[0]
     war = with_(state, flags={"russia_war": True})
     assert codes(war, "USSR", "PLACE USSR 3 Moscow") == []
-    assert codes(war, "USSR", "PLACE USSR 4 Moscow") == ["illegal/placement"]
+    assert codes(war, "USSR", "PLACE USSR 4 Moscow") == ["illegal/russian_size"]
     assert codes(with_(war, game_turn=15), "USSR", "PLACE USSR 4 Moscow") == []  # Spring 1943
     # war once is enough: peace does not undo it
     at_war = with_(
@@ -153,7 +153,7 @@ def test_us_arrivals_reach_a_mediterranean_port_only_past_an_open_gibraltar_or_s
     assert codes(allowed, "USA", "PLACE USA 1 Algiers") == []
     # the British Player's Gibraltar and Suez closed by war, his permission notwithstanding
     war = with_(allowed, wars=(*allowed.wars, ("GBR", "USA")))
-    assert codes(war, "USA", "PLACE USA 1 Algiers") == ["illegal/placement"]
+    assert codes(war, "USA", "PLACE USA 1 Algiers") == ["illegal/us_port"]
     four = controlled(us_turn(4), [hx("Algiers")], "GBR")
     four = with_(four, transport={**four.transport, "USA:naval": 2})
     assert codes(four, "GBR", "PLACE USA 1 Algiers") == []  # one player (9.32)

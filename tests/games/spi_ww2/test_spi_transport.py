@@ -54,7 +54,7 @@ def test_french_transport_in_the_mediterranean_carries_any_nationality() -> None
     state = french_med(start(6))
     fra = phase_of(state, "FRA")
     assert codes(fra, "FRA", "SHIP FRA 1 Marseilles-Algiers ON FRA") == []
-    assert codes(fra, "FRA", "SHIP FRA 2 Marseilles-Algiers ON FRA") == ["illegal/transport"]
+    assert codes(fra, "FRA", "SHIP FRA 2 Marseilles-Algiers ON FRA") == ["illegal/transport_points"]
     # only between Mediterranean ports: not to Brest on the Atlantic
     assert "5.75" in messages(fra, "FRA", "SHIP FRA 1 Marseilles-Brest ON FRA")[0]
     # British SP on French transport, at the French Player's wish
@@ -62,14 +62,16 @@ def test_french_transport_in_the_mediterranean_carries_any_nationality() -> None
     new, _ = play(gbr, "GBR", "SHIP GBR 1 Marseilles-Algiers ON FRA")
     assert new.units[hx("Algiers")]["GBR"] == 1 and new.transport["FRA:naval"] == 0
     refused = with_(gbr, permits=(("FRA", "GBR", "TRANSIT"),))
-    assert codes(refused, "GBR", "SHIP GBR 1 Marseilles-Algiers ON FRA") == ["illegal/transport"]
+    assert codes(refused, "GBR", "SHIP GBR 1 Marseilles-Algiers ON FRA") == [
+        "illegal/transport_permission"
+    ]
 
 
 @pytest.mark.rule("SPI 5.77")
 def test_german_and_italian_permanent_transport() -> None:
     ger = phase_of(start(6), "GER")
     assert codes(ger, "GER", "SHIP GER 1 Stettin-Konigsberg") == []  # the Baltic
-    assert codes(ger, "GER", "SHIP GER 2 Stettin-Konigsberg") == ["illegal/transport"]
+    assert codes(ger, "GER", "SHIP GER 2 Stettin-Konigsberg") == ["illegal/transport_points"]
     # six Players: Italian transport may carry Germans at the Italian Player's discretion
     six = with_units(phase_of(start(6), "GER"), {hx("Naples"): {"GER": 1}}, keep=True)
     six = with_(six, permits=(("ITA", "GER", "TRANSIT"), ("ITA", "GER", "TRANSPORT")))
@@ -138,9 +140,12 @@ def test_aborted_strength_point_does_nothing_more() -> None:
         (1, Ship("GBR", 1, hx("Alexandria"), hx("Haifa"))),
         (2, Move("GBR", 2, hx("Alexandria"), "3337")),
     ]
-    problems = phase.run(b, "GBR", orders, ScriptedChance([4]))
-    assert b.sp(hx("Alexandria"), "GBR") == 2  # the aborted SP returned to embarkation
+    # judged at submission: the shipped SP has left, so two cannot move from Alexandria
+    problems = phase.run(board(state), "GBR", orders)
     assert [(p.line, p.code) for p in problems] == [(2, "illegal/not_enough")]
+    phase.execute(b, "GBR", [orders[0][1]], ScriptedChance([4]))
+    assert b.sp(hx("Alexandria"), "GBR") == 2  # the aborted SP returned to embarkation
+    assert b.moved[(hx("Alexandria"), "GBR")] == 1  # and may move no more
     # nor attack in the combat phase of that Player-Turn
     after = b.freeze(phase=state.phase + 1)
     after = with_(after, units={**after.units, "3337": {"GER": 1}})

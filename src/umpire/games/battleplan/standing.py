@@ -1,9 +1,10 @@
-"""The orders a turn uses: those given, checked again, and the standing orders (BP 11, 12D).
+"""The orders a turn uses: those given, and the standing orders (BP 11, 12D).
 
-Orders are checked against the state the player saw (12): an illegal order is refused with
-its reason (reported in his printout) and the rest go on. A standing order is filed (or
-cancelled) for its country, and the standing orders of every country a player holds are
-used alongside his orders of the turn where they are legal, cut down to the units available.
+Orders are checked against the state the player saw (12) once, when he submits them
+(:meth:`~umpire.games.battleplan.game.BattlePlan.check` refuses an illegal order on his
+receipt); the turn uses the orders kept then. A standing order is filed (or cancelled) for its
+country, and the standing orders of every country a player holds are used alongside his
+orders of the turn where they are legal, cut down to the units available.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from umpire.core.events import Event
-from umpire.games.battleplan import errors
 from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.ending import active_players
 from umpire.games.battleplan.geography import GameMap
@@ -31,30 +31,19 @@ def accept(
     turn: Accepting | None = None,
     arms: Arms = BP_ARMS,
 ) -> tuple[list[Order], list[Event]]:
-    """The legal orders of ``player`` (his own and his standing orders), and the events
-    that report them: the refusals, then the order echo (14). ``turn``: what the turn works
-    out once for every player (:func:`accepting`); without it, worked out here."""
+    """The orders of ``player`` (his own and his standing orders), and the events that report
+    them: the order echo (14). His own orders are those :meth:`BattlePlan.check` kept when he
+    submitted them, against this same state: processing trusts them and does not judge them
+    again (legality once, issue 28). ``turn``: what the turn works out once for every player
+    (:func:`accepting`); without it, worked out here."""
     turn = turn or accepting(state)
     log = Log(state) if turn.log is None else turn.log
     log.events = []
-    if player in turn.active:
-        verdicts = check_orders(state, gm, player, orders, arms)
-    else:
-        # BP 1A, ruling R-OUT: a player with no country and no forces gives no orders
-        verdicts = [(errors.OUT_OF_GAME.code, errors.OUT_OF_GAME.message())] * len(orders)
-    kept: list[Order] = []
-    refused: list[str] = []
-    for order, verdict in zip(orders, verdicts, strict=True):
-        if verdict is None:
-            kept.append(order)
-        else:
-            refused.append(f"{format_order(order)}: {verdict[1]} [{verdict[0]}]")
+    kept = list(orders)
     file_standing(state, player, kept)
     filed = {o.space for o in kept if isinstance(o, Standing)}
     candidates = filed.union(turn.filed.get(player, ()))
     kept += standing_orders(state, gm, player, kept, candidates, arms)
-    if refused:
-        log.tell(player, "error", "\n".join(refused), refused=refused)
     echo_orders(log, player, orders)
     return kept, log.events
 

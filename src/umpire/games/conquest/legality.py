@@ -110,13 +110,9 @@ def refuse(code: Code, **fields: object) -> tuple[str, str]:
 def ally_problem(state: State, board: Board, power: str, country: str, spent: int) -> Problem:
     name = board.country(country).name
     if state.phase != ATTACK:
-        return refuse(
-            errors.WRONG_PHASE,
-            order="ALLY",
-            reason="alliances are bought only with the attack option (rule 9A)",
-        )
+        return refuse(errors.ALLY_PHASE)
     if not state.may_ally:
-        return refuse(errors.ONE_ALLIANCE, when="per attack option and per war won")
+        return refuse(errors.ONE_ALLIANCE)
     if country in state.holdings:
         return refuse(errors.OCCUPIED, country=name)
     if board.country(country).zone in other_home_zones(state, board, power):
@@ -124,9 +120,7 @@ def ally_problem(state: State, board: Board, power: str, country: str, spent: in
     cost = ally_cost(board, country)
     purse = _purse(state, power) - spent
     if purse < cost:
-        return refuse(
-            errors.CHIPS, what=f"an alliance with {name}", cost=cost, purse=purse, rule="rule 9B"
-        )
+        return refuse(errors.CHIPS, country=name, cost=cost, purse=purse)
     return None
 
 
@@ -147,54 +141,44 @@ def attack_problem(state: State, board: Board, power: str, country: str, spent: 
     cost = attack_cost(state, board, country)
     purse = _purse(state, power) - spent
     if purse < cost:
-        return refuse(
-            errors.CHIPS, what=f"attacking {name}", cost=cost, purse=purse, rule="rules 15A, 19B"
-        )
+        return refuse(errors.CHIPS_ATTACK, country=name, cost=cost, purse=purse)
     return None
 
 
 def weapon_problem(state: State, power: str, order: Weapon) -> Problem:
     if state.phase == BATTLE and state.war is not None:
         if order.weapon in state.war.lost[state.war.side(power)]:
-            return refuse(
-                errors.WEAPON_LOST,
-                weapon=order.weapon,
-                reason="was destroyed in this war (rule 12F)",
-            )
+            return refuse(errors.WEAPON_DESTROYED, weapon=order.weapon)
         return None
     if state.phase == ENDGAME and state.duel is not None:
         if order.weapon == state.duel.lost_last[state.duel.side(power)]:
-            return refuse(
-                errors.WEAPON_LOST,
-                weapon=order.weapon,
-                reason="was lost in the last battle (rule 21F)",
-            )
+            return refuse(errors.WEAPON_LOST, weapon=order.weapon)
         return None
-    return refuse(errors.WRONG_PHASE, order=order.weapon, reason="weapons are for battles only")
+    return refuse(errors.WEAPON_PHASE, weapon=order.weapon)
 
 
 def pact_problem(state: State, power: str, order: Pact | Break) -> Problem:
     other = order.power
     pair = tuple(sorted((power, other)))
 
-    def no(reason: str) -> Problem:
-        return refuse(errors.PACT, other=other, reason=reason)
+    def no(code: Code) -> Problem:
+        return refuse(code, other=other)
 
     if other == power or other not in state.players:
-        return no("not another player in the game")
+        return no(errors.PACT)
     if isinstance(order, Break):
-        return None if pair in state.pacts else no("you have none to break")
+        return None if pair in state.pacts else no(errors.NO_PACT)
     if state.phase in (FINAL, ENDGAME, OVER):
-        return no("player alliances are formed only until the board is filled (rule 18A)")
+        return no(errors.PACT_CLOSED)
     if len(state.players) < 3:
-        return no("player alliances need 3 or more players (rule 18)")
+        return no(errors.PACT_PLAYERS)
     if pair in state.broken:
-        return no("it was broken and is never renewed (rule 18F)")
+        return no(errors.PACT_BROKEN)
     if pair in state.pacts:
-        return no("you are allied already")
+        return no(errors.PACT_EXISTS)
     war = state.war
     if war is not None and {power, other} == {war.attacker, war.defender}:
-        return no("you are at war with each other (ruling C9)")
+        return no(errors.PACT_AT_WAR)
     return None
 
 
@@ -204,7 +188,7 @@ def home_ally_problem(state: State, board: Board, power: str, country: str, tota
     if board.country(country).zone != board.country(home).zone:
         return refuse(errors.NOT_HOME_ZONE, country=name)
     if state.kind(country) == HOMELAND_KIND:
-        return refuse(errors.TAKEN, country=name, why="it is a Homeland")
+        return refuse(errors.HOMELAND_TAKEN, country=name)
     if total + board.pbu(country) > board.pbu(home):
         return refuse(
             errors.OVER_CAPABILITY,
@@ -233,11 +217,7 @@ def check(
     for line, order in orders:
         problem, kind = _one(state, board, power, order, seen, spent, total)
         if problem is None and kind == "ONE" and "ONE" in seen:
-            problem = refuse(
-                errors.DUPLICATE,
-                order=format_order(order),
-                kind="one DIGIT, HOMELAND, ATTACK, PASS or weapon a turn",
-            )
+            problem = refuse(errors.ONE_A_TURN, order=format_order(order))
         if problem:
             out.reject(line, problem[0], problem[1])
             continue
@@ -255,16 +235,12 @@ def _one(
 ) -> tuple[Problem, str]:
     """The problem with one order given the ones kept before it, and its kind."""
     phase = state.phase
-    wrong = refuse(
-        errors.WRONG_PHASE,
-        order=type(order).__name__.upper(),
-        reason=f"the {phase} phase does not take it",
-    )
+    wrong = refuse(errors.WRONG_PHASE, order=type(order).__name__.upper(), phase=phase)
     match order:
         case Pact() | Break():
             kind = f"{type(order).__name__} {order.power}"
             if kind in seen:
-                return refuse(errors.DUPLICATE, order=format_order(order), kind="given twice"), kind
+                return refuse(errors.DUPLICATE, order=format_order(order)), kind
             return pact_problem(state, power, order), kind
         case Digit():
             return (wrong if phase != DIGITS else None), "ONE"
@@ -272,19 +248,16 @@ def _one(
             if phase != HOMELAND:
                 return wrong, "ONE"
             if country in state.holdings:
-                return refuse(
-                    errors.TAKEN,
-                    country=board.country(country).name,
-                    why=f"{state.owner(country)} holds it",
-                ), "ONE"
+                name = board.country(country).name
+                return refuse(errors.TAKEN, country=name, owner=state.owner(country)), "ONE"
             return None, "ONE"
         case Ally(country) if phase == HOME_ALLIANCES:
             if f"ALLY {country}" in seen:
-                return refuse(errors.DUPLICATE, order=f"ALLY {country}", kind="given twice"), "ALLY"
+                return refuse(errors.DUPLICATE, order=f"ALLY {country}"), "ALLY"
             return home_ally_problem(state, board, power, country, total), "ALLY"
         case Ally(country):
             if "ALLY" in seen:
-                return refuse(errors.ONE_ALLIANCE, when="at a time"), "ALLY"
+                return refuse(errors.ONE_ALLIANCE_AT_A_TIME), "ALLY"
             return ally_problem(state, board, power, country, spent), "ALLY"
         case Attack(country):
             if phase not in (ATTACK, FINAL):

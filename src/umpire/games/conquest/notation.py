@@ -91,13 +91,13 @@ def _countries(words: list[str], board: Board, line: str) -> list[str]:
         else:
             raise errors.UNKNOWN_COUNTRY.error(name=" ".join(words[i:]))
     if not codes:
-        raise errors.BAD_ORDER.error(problem="name a country", line=line)
+        raise errors.NO_COUNTRY.error(line=line)
     return codes
 
 
 def _power(words: list[str], powers: Sequence[str], line: str) -> str:
     if len(words) != 1:
-        raise errors.BAD_ORDER.error(problem="name one player", line=line)
+        raise errors.ONE_PLAYER.error(line=line)
     for p in powers:
         if p.upper() == words[0]:
             return p
@@ -106,13 +106,11 @@ def _power(words: list[str], powers: Sequence[str], line: str) -> str:
 
 def _weapon(words: list[str], line: str) -> Weapon:
     if not words or len(words) > 2 or words[0] not in WEAPON_WORDS:
-        raise errors.UNKNOWN_WEAPON.error(
-            problem="name TANK, SUB or PLANE, then CAUTIOUS or AGGRESSIVE", line=line
-        )
+        raise errors.UNKNOWN_WEAPON.error(line=line)
     posture = "CAUTIOUS"
     if len(words) == 2:
         if words[1] not in POSTURE_WORDS:
-            raise errors.UNKNOWN_WEAPON.error(problem=f"no posture {words[1]!r}", line=line)
+            raise errors.UNKNOWN_POSTURE.error(posture=words[1], line=line)
         posture = POSTURE_WORDS[words[1]]
     return Weapon(WEAPON_WORDS[words[0]], posture)
 
@@ -121,10 +119,10 @@ def read_orders(line: str, board: Board, powers: Sequence[str]) -> list[Order]:
     """The orders on one non-blank line; OrderError for a line not understood."""
     text = line.strip()
     if len(text) > MAX_LINE:
-        raise errors.BAD_ORDER.error(problem=f"line too long ({len(text)} characters)", line=text)
+        raise errors.TOO_LONG.error(size=len(text), line=text)
     words = text.upper().replace(",", " ").replace(";", " ").split()
     if not words:
-        raise errors.BAD_ORDER.error(problem="empty order", line=text)
+        raise errors.EMPTY.error(line=text)
     if words[0] in WEAPON_WORDS:
         return [_weapon(words, text)]
     verb = VERBS.get(words[0])
@@ -133,11 +131,11 @@ def read_orders(line: str, board: Board, powers: Sequence[str]) -> list[Order]:
         raise errors.UNKNOWN_ORDER.error(word=words[0], context=in_line(words[0], text))
     if verb == "PASS":
         if rest:
-            raise errors.BAD_ORDER.error(problem="PASS takes nothing more", line=text)
+            raise errors.PASS_ALONE.error(line=text)
         return [Pass()]
     if verb == "DIGIT":
         if len(rest) != 1 or rest[0] not in tuple("0123456789"):
-            raise errors.BAD_ORDER.error(problem="call one number 0-9", line=text)
+            raise errors.BAD_DIGIT.error(line=text)
         return [Digit(int(rest[0]))]
     if verb == "WEAPON":
         return [_weapon(rest, text)]
@@ -148,7 +146,7 @@ def read_orders(line: str, board: Board, powers: Sequence[str]) -> list[Order]:
     if verb == "ALLY":
         return [Ally(c) for c in codes]
     if len(codes) != 1:
-        raise errors.BAD_ORDER.error(problem="name one country", line=text)
+        raise errors.ONE_COUNTRY.error(line=text)
     return [Homeland(codes[0]) if verb == "HOMELAND" else Attack(codes[0])]
 
 

@@ -186,35 +186,39 @@ class Diplomacy:
     def read_line(
         self, state: State, power: str, line: str, scope: dict[str, Any]
     ) -> Sequence[Order]:
-        """The order on one line, checked against the position (legality reads the state)."""
+        """The order on one line, as written: grammar only (legality is :meth:`check`'s)."""
         m = self.map
         if ":" in line or "#" in line or "//" in line:  # a header, prefix or comment: rare
             order = read_order(notation.parse_order, m, line, power, POWER_NAMES)
             if order is None:
                 return ()
-        else:  # read_order's common case, inlined (every line of every phase comes here)
-            try:
-                order = notation.parse_plain(m, line) or notation.read_order(m, line)
-            except OrderError:
-                raise
-            except Exception as err:  # never let player text raise
-                raise UNREADABLE.error(text=line) from err
-        units = scope.get("units")
-        if units is None:
-            units = scope["units"] = state.unit_at()
-        if state.phase == MOVEMENT:
-            return (legality.check_movement(m, state, power, order, line, units),)
-        return (legality.check(m, state, power, order, line, units),)
+            return (order,)
+        try:  # read_order's common case, inlined (every line of every phase comes here)
+            return (notation.parse_plain(m, line) or notation.read_order(m, line),)
+        except OrderError:
+            raise
+        except Exception as err:  # never let player text raise
+            raise UNREADABLE.error(text=line) from err
 
     def check(self, state: State, power: str, orders: Sequence[tuple[int, Order]]) -> Parsed[Order]:
-        """Of orders for one unit, the last counts (not in a winter: builds have no unit)."""
-        parsed: Parsed[Order] = Parsed(list(orders))
+        """The legality of each order against the position (normalised: the unit's own
+        location and kind, DATC 4.B/4.C), once, at submission; then, of orders for one unit,
+        the last counts (not in a winter: builds have no unit). Processing trusts the stored
+        canonical orders and reads them with :meth:`read_line` alone."""
+        parsed: Parsed[Order] = Parsed()
+        m, units, fmt = self.map, state.unit_at(), notation.format_order
+        legal = legality.check_movement if state.phase == MOVEMENT else legality.check
+        for number, order in orders:
+            try:
+                parsed.accept(number, legal(m, state, power, order, fmt(order), units))
+            except OrderError as err:
+                parsed.reject(number, err.code, err.message)
         if state.phase == ADJUSTMENTS:
             delta = adjustments.deltas(self.map, state).get(power, 0)
             _within_allowance(parsed, power, delta)
         # Legality gives every accepted movement or retreat order its unit's own location,
         # so orders for different units have different locations: checked first.
-        elif len(orders) > 1 and len({o.loc for _, o in orders}) != len(orders):  # type: ignore[union-attr]
+        elif len(kept := parsed.orders) > 1 and len({o.loc for _, o in kept}) != len(kept):  # type: ignore[union-attr]
             keep_last(parsed, unit_province, notation.format_order)
         return parsed
 

@@ -24,7 +24,6 @@ from umpire.games.origins.charts import Charts
 from umpire.games.origins.conflict import Outcome, fight
 from umpire.games.origins.economy import Pool, pool
 from umpire.games.origins.espionage import missions
-from umpire.games.origins.legality import check
 from umpire.games.origins.markers import Map, MarkerNote, place_markers
 from umpire.games.origins.model import Box, State, with_boxes
 from umpire.games.origins.notation import format_order
@@ -48,7 +47,7 @@ def resolve_turn(
     players = play_order(state, charts)
     events = [Event("turn", Audience.public(), f"{label(turn, charts)} resolved.", {"turn": turn})]
     # 1. Orders checked again; missing orders (NMR, ruling R12).
-    legal = _orders_checked(state, orders, players, charts, events)
+    legal = _orders_given(state, orders, players, charts, events)
     # 2. OWW 3.1: PFs available this turn.
     pools = _pools(state, players, charts, events)
     # 3. OWW 3.2, 7.1: placement and moves, simultaneous.
@@ -81,15 +80,17 @@ def resolve_turn(
     return after, events
 
 
-def _orders_checked(
+def _orders_given(
     state: State,
     orders: Mapping[str, Sequence[Order]],
     players: Sequence[str],
     charts: Charts,
     events: list[Event],
 ) -> dict[str, list[Order]]:
-    """Step 1: each player's orders checked again (ruling R12 for a player without orders);
-    appends the NMR and dropped-order events, returns the legal orders by power."""
+    """Step 1: each player's orders, as :meth:`Origins.check` kept them when he submitted
+    them against this same state: processing trusts them and does not judge them again
+    (legality once, issue 28); ruling R12 for a player without orders. Appends the NMR
+    events, returns the orders by power."""
     legal: dict[str, list[Order]] = {}
     for power in players:
         given = orders.get(power)
@@ -103,17 +104,7 @@ def _orders_checked(
                 )
             )
             given = []
-        ok, problems = check(state, power, list(enumerate(given, start=1)), charts)
-        for problem in problems:
-            events.append(
-                Event(
-                    "dropped",
-                    Audience.powers(power),
-                    f"Order dropped: {problem.message}",
-                    {"power": power, "order": problem.text, "code": problem.code},
-                )
-            )
-        legal[power] = [o for _, o in ok]
+        legal[power] = list(given)
     return legal
 
 

@@ -49,9 +49,10 @@ def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> list
 
 def _try(board: Board, power: str, order: Order) -> bool:
     try:
-        phase.apply(board, power, order, None)
+        legality.judge(board, power, order)
     except OrderError:
         return False
+    phase.apply(board, power, order, None)
     return True
 
 

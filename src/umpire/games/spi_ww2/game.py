@@ -10,10 +10,9 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed
 from umpire.core.ruleset import Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
-from umpire.games.spi_ww2 import bot, objectives, options, phase, printout, views
+from umpire.games.spi_ww2 import bot, errors, objectives, options, phase, printout, views
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts, load
-from umpire.games.spi_ww2.errors import CODES
 from umpire.games.spi_ww2.model import State, dump_state, load_state
 from umpire.games.spi_ww2.notation import format_order, parse_order
 from umpire.games.spi_ww2.orders import Order
@@ -135,13 +134,12 @@ class SpiWW2:
         parsed: Parsed[Order] = Parsed()
         if power not in phasing(state, self.charts):
             for line, _ in orders:
-                parsed.reject(
-                    line,
-                    "illegal/not_your_turn",
-                    f"{power} does not order in {label(state, self.charts)}",
+                problem = errors.NOT_YOUR_TURN.problem(
+                    line, power=power, phase=label(state, self.charts)
                 )
+                parsed.problems.append(problem)
             return parsed
-        problems = phase.run(board, power, orders, None)
+        problems = phase.run(board, power, orders)
         refused = {p.line for p in problems}
         for line, order in orders:
             if line not in refused:
@@ -237,4 +235,4 @@ RULESET = SpiWW2()
 
 # The three versions differ only in data (who plays, the order of movement) and in the cases
 # that name a version, so one ruleset plays every scenario.
-GAME = Game(INFO, {s.name: RULESET for s in INFO.scenarios}, CODES)
+GAME = Game(INFO, {s.name: RULESET for s in INFO.scenarios}, errors.CODES)

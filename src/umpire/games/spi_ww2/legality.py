@@ -1,26 +1,142 @@
 """May this player give this order now? Each function reads the board and raises an
-:class:`OrderError` (via :func:`errors.problem`) for an order it refuses; none changes it.
+:class:`OrderError` (a constant of :mod:`errors`) for an order it refuses; none changes it.
 
 The board is the state as the submission's earlier orders leave it (the Player-Turn is
 checked order by order, see :mod:`phase`), so a unit that moved cannot move again and an
-attack counts the SP that will stand next to its target.
+attack counts the SP that will stand next to its target. :func:`judge` runs once per order,
+at submission; the turn plays the orders kept then without judging them again.
 """
 
 from __future__ import annotations
 
-from umpire.games.spi_ww2 import combat, movement, politics, seas, supply, transport
+from umpire.games.spi_ww2 import combat, errors, movement, politics, seas, supply, transport
 from umpire.games.spi_ww2.board import Board
-from umpire.games.spi_ww2.errors import problem
-from umpire.games.spi_ww2.orders import Attack, Land, Move, Place, Rail, Ship
+from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, is_combat
+from umpire.games.spi_ww2.orders import (
+    Attack,
+    Land,
+    LendLease,
+    Move,
+    Objectives,
+    Order,
+    Pass,
+    Peace,
+    Permit,
+    Place,
+    Rail,
+    Ship,
+)
+
+STANDING = (Permit, LendLease, Peace, Pass)
+
+
+def judge(board: Board, player: str, order: Order) -> None:
+    """The legality of one order, once, at submission (:func:`phase.run`): raises the
+    problem of an order refused."""
+    check_phase(board, order)
+    match order:
+        case Permit():
+            check_permit(player, order)
+        case LendLease(sp):
+            check_lend_lease(board, player, sp)
+        case Peace(power):
+            check_peace(board, player, power)
+        case Objectives():
+            check_objectives(board, player, order)
+        case Place():
+            check_place(board, player, order)
+        case Move():
+            check_move(board, player, order)
+        case Rail():
+            check_rail(board, player, order)
+        case Ship() | Land():
+            check_ship(board, player, order)
+        case Attack():
+            check_attack(board, player, order)
+
+
+def phase_name(board: Board) -> str:
+    if board.base.phase == OBJECTIVES:
+        return "the 19.2 synthesis"
+    if board.base.phase == DIPLOMACY:
+        return "the Diplomacy Interphase"
+    return "a combat phase" if is_combat(board.base.phase) else "a movement phase"
+
+
+def check_phase(board: Board, order: Order) -> None:
+    phase = board.base.phase
+    ok = isinstance(order, Pass) or (
+        isinstance(order, Objectives)
+        if phase == OBJECTIVES
+        else isinstance(order, STANDING)
+        if phase == DIPLOMACY
+        else isinstance(order, (*STANDING, Attack))
+        if is_combat(phase)
+        else not isinstance(order, (Objectives, Attack))
+    )
+    if not ok:
+        raise errors.WRONG_PHASE.error(what=type(order).__name__.upper(), phase=phase_name(board))
+
+
+# --- standing choices ---------------------------------------------------------------------
+
+
+def check_permit(player: str, order: Permit) -> None:
+    if order.grantee == player:
+        raise errors.PERMIT_SELF.error()
+
+
+def check_lend_lease(board: Board, player: str, sp: int) -> None:
+    """10.35: Lend-Lease is given at the discretion of the US Player (the British Player in
+    the four-Player version)."""
+    if player != board.player_of("USA"):
+        raise errors.LEND_LEASE_GIVER.error()
+    limit = int(board.charts.core["replacements"]["lend_lease_limit"])
+    if sp > limit:
+        raise errors.LEND_LEASE_LIMIT.error(limit=limit)
+
+
+def check_peace(board: Board, player: str, power: str) -> None:
+    if not politics.at_war(board.state, player, power):
+        raise errors.NOT_AT_WAR.error(power=power)
+
+
+def check_objectives(board: Board, player: str, order: Objectives) -> None:
+    """19.2: a column synthesized from the columns of the player's two nationalities, each
+    entry taken from one of them, at most 25 Victory Points in all."""
+    nats = [
+        n for n in politics.nationalities(board.state, board.charts, player) if n in politics.MAJORS
+    ]
+    if len(nats) < 2:
+        raise errors.ONE_IDENTITY.error()
+    chart = board.charts.mp["objectives"]
+    cols = [chart["columns"].index(n) for n in nats]
+    total = 0
+    seen = set()
+    for country, entry in order.entries:
+        if country in seen:
+            raise errors.OBJECTIVE_TWICE.error(country=country)
+        seen.add(country)
+        offered = {chart["rows"][country][c] for c in cols} - {""}
+        if entry not in offered:
+            columns = " and ".join(nats)
+            raise errors.OBJECTIVE_ENTRY.error(country=country, entry=entry, columns=columns)
+        total += int(entry[1:])
+    limit = int(chart["synthesis_limit"])
+    if total > limit:
+        raise errors.OBJECTIVES_TOTAL.error(total=total, limit=limit)
+
+
+# --- placement, movement, transport, combat ----------------------------------------------
 
 
 def operated(board: Board, player: str, nat: str) -> None:
     if nat not in politics.nationalities(board.state, board.charts, player):
-        raise problem("illegal/not_yours", nat=nat)
+        raise errors.NOT_YOURS.error(nat=nat)
     if nat == "USA" and not us_active(board):
-        raise problem("illegal/neutral", why="the US has not yet entered the war (18.0)")
+        raise errors.US_NEUTRAL.error()
     if nat == "ITA" and board.flags.get("italy_surrendered"):
-        raise problem("illegal/neutral", why="Italy has surrendered (16.64)")
+        raise errors.ITALY_SURRENDERED.error()
 
 
 def us_active(board: Board) -> bool:
@@ -30,13 +146,13 @@ def us_active(board: Board) -> bool:
 def free_to_move(board: Board, nat: str, hid: str, sp: int) -> None:
     have = board.sp(hid, nat) - board.moved.get((hid, nat), 0)
     if have < sp:
-        raise problem("illegal/not_enough", have=max(have, 0), nat=nat, hex=hid, want=sp)
+        raise errors.NOT_ENOUGH.error(have=max(have, 0), nat=nat, hex=hid, want=sp)
 
 
 def stacking(board: Board, hid: str, sp: int) -> None:
     total = board.total(hid) + sp
     if total > board.charts.stacking:
-        raise problem("illegal/stacking", hex=hid, sp=total, limit=board.charts.stacking)
+        raise errors.STACKING.error(hex=hid, sp=total, limit=board.charts.stacking)
 
 
 def italy_protected(board: Board, player: str, hid: str) -> bool:
@@ -50,11 +166,11 @@ def italy_protected(board: Board, player: str, hid: str) -> bool:
 
 
 def destination(board: Board, player: str, nat: str, to: str, sp: int) -> None:
-    why = movement.minor_restriction(board, player, nat, to, sp)
-    if why:
-        raise problem("illegal/neutral", why=why)
+    refused = movement.minor_restriction(board, player, nat, to, sp)
+    if refused:
+        raise refused
     if italy_protected(board, player, to):
-        raise problem("illegal/neutral", why="Italy is not yet a belligerent (16.63)")
+        raise errors.ITALY_PROTECTED.error()
     stacking(board, to, sp)
     north_africa(board, nat, to, sp)
 
@@ -70,24 +186,20 @@ def north_africa(board: Board, nat: str, to: str, sp: int) -> None:
     )
     limit = int(mp["italian_north_africa_limit"])
     if there + sp > limit:
-        raise problem(
-            "illegal/neutral",
-            why=f"at most {limit} Italian SP in North Africa (5.77): {there} there",
-        )
+        raise errors.NORTH_AFRICA.error(limit=limit, there=there)
 
 
 def check_move(board: Board, player: str, order: Move) -> None:
     operated(board, player, order.nat)
     free_to_move(board, order.nat, order.frm, order.sp)
-    why = movement.minor_restriction(board, player, order.nat, order.to, order.sp)
-    if why:
-        raise problem("illegal/neutral", why=why)
-    cost, why = movement.path_cost(
+    refused = movement.minor_restriction(board, player, order.nat, order.to, order.sp)
+    if refused:
+        raise refused
+    _, refused = movement.path_cost(
         board, player, order.nat, order.frm, order.to, board.base.game_turn
     )
-    if cost is None:
-        frm, to = board.map.name(order.frm), board.map.name(order.to)
-        raise problem("illegal/no_path", nat=order.nat, frm=frm, to=to, why=why)
+    if refused is not None:
+        raise refused
     destination(board, player, order.nat, order.to, order.sp)
 
 
@@ -96,21 +208,9 @@ def check_rail(board: Board, player: str, order: Rail) -> None:
     free_to_move(board, order.nat, order.frm, order.sp)
     left = board.charts.rail_capacity(order.nat) - board.railed.get(order.nat, 0)
     if order.sp > left:
-        raise problem(
-            "illegal/no_path",
-            nat=order.nat,
-            frm=order.frm,
-            to=order.to,
-            why=f"rail capacity left this turn is {left} SP",
-        )
+        raise errors.RAIL_CAPACITY.error(nat=order.nat, frm=order.frm, to=order.to, left=left)
     if not movement.rail_path(board, player, order.nat, order.frm, order.to):
-        raise problem(
-            "illegal/no_path",
-            nat=order.nat,
-            frm=order.frm,
-            to=order.to,
-            why="no rail line through hexes you control free of enemy zones of control",
-        )
+        raise errors.NO_RAIL_LINE.error(nat=order.nat, frm=order.frm, to=order.to)
     destination(board, player, order.nat, order.to, order.sp)
 
 
@@ -126,15 +226,15 @@ def check_ship(board: Board, player: str, order: Ship | Land) -> None:
     key = f"{owner}:{'amphibious' if amph else 'naval'}"
     left = board.transport.get(key, 0)
 
-    def refuse(why: str) -> None:
-        raise problem("illegal/transport", nat=order.nat, frm=order.frm, to=order.to, why=why)
-
+    where = {"nat": order.nat, "frm": order.frm, "to": order.to}
     if order.sp > left:
-        refuse(f"{key} has {left} point(s) left this Game-Turn")
-    why = transport.carrier_problem(board, owner, order.nat, order.frm, order.to)
-    why = why or transport.voyage_problem(board, player, order.nat, order.frm, order.to, amph)
-    if why:
-        refuse(why)
+        raise errors.TRANSPORT_POINTS.error(**where, key=key, left=left)
+    refused = transport.carrier_problem(board, owner, order.nat, order.frm, order.to)
+    refused = refused or transport.voyage_problem(
+        board, player, order.nat, order.frm, order.to, amph
+    )
+    if refused is not None:
+        raise refused
     destination(board, player, order.nat, order.to, order.sp)
 
 
@@ -212,81 +312,70 @@ def check_place(board: Board, player: str, order: Place) -> str:
     if key == "USA":  # 6.53: SP turned back this Game-Turn "may do no more"
         have -= int(board.flags.get("us_aborted", 0))
     if order.sp > have:
-        raise problem("illegal/pool", have=max(have, 0), nat=order.nat, want=order.sp)
+        raise errors.POOL.error(have=max(have, 0), nat=order.nat, want=order.sp)
 
-    def refuse(why: str) -> None:
-        raise problem("illegal/placement", nat=order.nat, hex=order.hex, why=why)
-
+    at = {"nat": order.nat, "hex": order.hex}
     if key == "FRA:spring" and not french_spring_ok(board, player):
-        refuse("fewer than three French Resource Centers free of Enemy ZOC (10.91)")
+        need = int(board.charts.mp["replacements"]["french_free_rc"])
+        raise errors.FRENCH_SPRING.error(**at, need=need)
     if order.nat == "USSR" and order.sp > russian_size(board):
-        refuse(f"Russian units may be at most {russian_size(board)} SP now (10.73)")
+        raise errors.RUSSIAN_SIZE.error(**at, size=russian_size(board))
     if order.hex not in placement_hexes(board, player, key):
-        refuse("not a hex where these SP may enter")
+        raise errors.PLACEMENT.error(**at)
     overseas = order.nat == "USA" and board.map.hexes[order.hex].country != "GBR"
     if overseas and not us_port_reached(board, player, order.hex):
-        refuse(
-            "no sea route to that port from the Atlantic open to the US: Gibraltar or Suez "
-            "only with the British Player's permission (10.83, 9.32)"
-        )
+        raise errors.US_PORT.error(**at)
     if overseas and board.transport.get("USA:naval", 0) < order.sp:
-        refuse("not enough US Naval Transport to reach that port (10.83)")
+        raise errors.US_TRANSPORT.error(**at)
     stacking(board, order.hex, order.sp)
     return key
 
 
 def check_attack(board: Board, player: str, order: Attack) -> None:
-    def refuse(why: str) -> None:
-        raise problem("illegal/attack", hex=order.target, why=why)
-
-    if order.target in board.attacked_hexes:
-        refuse("that hex has been attacked already this Player-Turn")
-    if not board.units.get(order.target):
-        refuse("no units there")
-    if italy_protected(board, player, order.target):
-        refuse("Italy is not yet a belligerent (16.63)")
+    target = order.target
+    if target in board.attacked_hexes:
+        raise errors.ATTACKED_ALREADY.error(hex=target)
+    if not board.units.get(target):
+        raise errors.NO_TARGET.error(hex=target)
+    if italy_protected(board, player, target):
+        raise errors.ITALY_IMMUNE.error(hex=target)
     nats = [g[0] for g in order.groups]
     if not combat.may_combine(board, nats):
-        refuse(f"{' and '.join(sorted(set(nats)))} may not combine attacks in this version (8.15)")
+        raise errors.COMBINED_ATTACK.error(hex=target, nats=" and ".join(sorted(set(nats))))
     used: dict[tuple[str, str], int] = {}
     for nat, sp, hid in order.groups:
         operated(board, player, nat)
-        _may_attack(board, nat, refuse)
-        if hid != order.target and hid not in board.map.adjacent(order.target):
-            refuse(f"{hid} is not next to {order.target}")
+        _may_attack(board, nat, target)
+        if hid != target and hid not in board.map.adjacent(target):
+            raise errors.NOT_ADJACENT.error(hex=target, frm=hid)
         used[(hid, nat)] = used.get((hid, nat), 0) + sp
         have = board.sp(hid, nat) - board.attacked.get((hid, nat), 0)
         if used[(hid, nat)] > have:
-            refuse(f"only {max(have, 0)} {nat} SP at {hid} may still attack")
+            raise errors.SPENT.error(hex=target, have=max(have, 0), nat=nat, frm=hid)
         if not board.charts.core["supply"]["attack_when_out"] and not supply.in_supply(
             board, nat, hid
         ):
-            refuse(f"{nat} at {hid} is out of supply (9.6)")
-    if all(
-        politics.commands(board.state, board.charts, player, n) for n in board.nats_at(order.target)
-    ):
-        refuse("your own units are there")
-    if not any(hid == order.target for _, _, hid in order.groups):
+            raise errors.OUT_OF_SUPPLY.error(hex=target, nat=nat, frm=hid)
+    if all(politics.commands(board.state, board.charts, player, n) for n in board.nats_at(target)):
+        raise errors.OWN_UNITS.error(hex=target)
+    if not any(hid == target for _, _, hid in order.groups):
         att = combat.attack_strength(
-            board, sum(g[1] for g in order.groups), board.base.game_turn, order.target
+            board, sum(g[1] for g in order.groups), board.base.game_turn, target
         )
-        if combat.column(board, att, combat.defence_strength(board, order.target)) is None:
-            refuse(f"odds below {board.charts.crt_columns[0]}")
+        if combat.column(board, att, combat.defence_strength(board, target)) is None:
+            raise errors.LOW_ODDS.error(hex=target, lowest=board.charts.crt_columns[0])
 
 
-def _may_attack(board: Board, nat: str, refuse: object) -> None:
+def _may_attack(board: Board, nat: str, target: str) -> None:
     charts = board.charts
     flags = board.flags
-    why = ""
     if politics.self_defense(charts, nat) and not politics.active_minor(board.state, nat):
-        why = f"{nat} is a self-defense neutral not yet invaded (16.22)"
+        raise errors.SELF_DEFENSE_ATTACK.error(hex=target, nat=nat)
     elif nat == "FIN":
         if not (flags.get("finland_attacked") or flags.get("finland_violated")):
-            why = "Finnish units may not attack until attacked or their border is crossed (16.42)"
+            raise errors.FINLAND_ATTACK.error(hex=target)
     elif politics.pro_axis(charts, nat):
         if not (flags.get("russia_attacked") or flags.get("balkans_attacked")):
-            why = f"{nat} may not attack before Russia or the Balkans are attacked (16.31)"
+            raise errors.PRO_AXIS_ATTACK.error(hex=target, nat=nat)
     elif nat == "ITA" and not movement.italy_free(board):
-        why = "Italy may not attack before its entry (16.61)"
-    if why:
-        refuse(why)  # type: ignore[operator]
+        raise errors.ITALY_ATTACK.error(hex=target)

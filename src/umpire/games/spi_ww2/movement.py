@@ -13,7 +13,8 @@ from __future__ import annotations
 import heapq
 from collections import deque
 
-from umpire.games.spi_ww2 import politics
+from umpire.core.problems import OrderError
+from umpire.games.spi_ww2 import errors, politics
 from umpire.games.spi_ww2.board import Board
 
 
@@ -42,29 +43,24 @@ def enterable(board: Board, nat: str, hid: str) -> bool:
 
 def path_cost(
     board: Board, player: str, nat: str, frm: str, to: str, game_turn: int
-) -> tuple[int | None, str]:
+) -> tuple[int | None, OrderError | None]:
     """The cost of the cheapest legal path, or None with the reason: the cheapest path there
     is beyond the allowance, hex by hex with its terrain and cost, or that there is none."""
+    move = {"nat": nat, "frm": board.map.name(frm), "to": board.map.name(to)}
     if not enterable(board, nat, to):
-        return None, "the destination is impassable or holds hostile units"
+        return None, errors.DESTINATION_CLOSED.error(**move)
     allowance = board.charts.allowance(nat)
     cost, _ = _cheapest(board, player, nat, frm, to, game_turn, allowance)
     if cost is not None:
-        return cost, ""
+        return cost, None
     cost, path = _cheapest(board, player, nat, frm, to, game_turn, 1 << 30)
     if cost is None:
-        return None, (
-            "no path over land open to it (sea, impassable or hostile hexes, or hexes it "
-            "would invade, are in the way; by sea, SHIP or LAND)"
-        )
+        return None, errors.NO_PATH.error(**move)
     steps = ", ".join(
         f"{board.map.name(h)} ({board.map.hexes[h].terrain} {hex_cost(board, h, game_turn)})"
         for h in path
     )
-    return None, (
-        f"the cheapest path enters {steps}: {cost} movement points, more than the "
-        f"allowance of {allowance} (5.1; Terrain Effects Chart)"
-    )
+    return None, errors.BEYOND_ALLOWANCE.error(**move, steps=steps, cost=cost, allowance=allowance)
 
 
 def route(
@@ -160,8 +156,10 @@ def outside_borders(board: Board, nat: str) -> int:
     return sum(u.get(nat, 0) for h, u in board.units.items() if board.map.hexes[h].country != nat)
 
 
-def minor_restriction(board: Board, player: str, nat: str, to: str, n: int = 1) -> str:
-    """Why a minor country's (or Italy's) units may not end a move at ``to`` ("" if they may).
+def minor_restriction(
+    board: Board, player: str, nat: str, to: str, n: int = 1
+) -> OrderError | None:
+    """Why a minor country's (or Italy's) units may not end a move at ``to`` (None if they may).
 
     16.22: self-defense neutrals do not move until invaded; 16.31-16.33: pro-Axis neutrals
     stay inside their borders until Russia or the Balkans are attacked, then send one SP
@@ -172,27 +170,27 @@ def minor_restriction(board: Board, player: str, nat: str, to: str, n: int = 1) 
     country = board.map.hexes[to].country
     flags = board.flags
     if politics.self_defense(charts, nat) and not politics.active_minor(board.state, nat):
-        return f"{nat} is a self-defense neutral not yet invaded (16.22)"
+        return errors.SELF_DEFENSE_NEUTRAL.error(nat=nat)
     if nat == "FIN" and country != "FIN" and not flags.get("finland_violated"):
-        return "Finnish units may not leave Finland until its border is violated (16.41)"
+        return errors.FINLAND_HOME.error()
     if politics.pro_axis(charts, nat) and nat != "FIN" and country != nat:
         return _pro_axis_outside(board, nat, n)
     if nat == "ITA" and not italy_free(board) and country not in ("ITA", "ALB", "LIB"):
-        return "Italy is not yet at war: its units stay at home (16.62)"
-    return ""
+        return errors.ITALY_AT_HOME.error()
+    return None
 
 
-def _pro_axis_outside(board: Board, nat: str, n: int) -> str:
+def _pro_axis_outside(board: Board, nat: str, n: int) -> OrderError | None:
     charts = board.charts
     flags = board.flags
     russia = flags.get("russia_attacked") and nat in charts.mp["minors"]["russia_front_contingent"]
     balkans = flags.get("balkans_attacked") and nat in charts.mp["minors"]["balkan_contingent"]
     if not (russia or balkans):
-        return f"{nat} may not leave its borders before Russia or the Balkans are attacked (16.31)"
+        return errors.PRO_AXIS_HOME.error(nat=nat)
     allowed = (1 if russia else 0) + (1 if balkans else 0)
     if outside_borders(board, nat) + n > allowed:
-        return f"{nat} may keep only {allowed} SP outside its borders (16.32, 16.33)"
-    return ""
+        return errors.PRO_AXIS_CONTINGENT.error(nat=nat, allowed=allowed)
+    return None
 
 
 def italy_free(board: Board) -> bool:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from umpire.games.spi_ww2.errors import problem
+from umpire.games.spi_ww2 import errors
 from umpire.games.spi_ww2.geography import Map
 from umpire.games.spi_ww2.orders import (
     Attack,
@@ -78,27 +78,27 @@ _ATTACK = re.compile(
 def nationality(token: str) -> str:
     t = token.strip().upper()
     if t not in NATIONALITIES:
-        raise problem("order/unknown_nationality", text=token)
+        raise errors.UNKNOWN_NATIONALITY.error(text=token)
     return t
 
 
 def hex_of(m: Map, token: str) -> str:
     hid = m.find(token)
     if hid is None:
-        raise problem("order/unknown_hex", text=token)
+        raise errors.UNKNOWN_HEX.error(text=token)
     return hid
 
 
 def power(token: str, players: tuple[str, ...]) -> str:
     t = token.strip().upper()
     if t not in players:
-        raise problem("order/unknown_power", text=token)
+        raise errors.UNKNOWN_POWER.error(text=token)
     return t
 
 
 def parse_order(line: str, m: Map, players: tuple[str, ...], countries: set[str]) -> Order:
     if len(line) > MAX_LINE:
-        raise problem("syntax/too_long", size=len(line), limit=MAX_LINE)
+        raise errors.TOO_LONG.error(size=len(line), limit=MAX_LINE)
     word, _, rest = line.strip().partition(" ")
     kind = word.upper()
     rest = rest.strip()
@@ -107,16 +107,14 @@ def parse_order(line: str, m: Map, players: tuple[str, ...], countries: set[str]
     if kind == "PLACE":
         got = _PLACE.match(rest)
         if not got:
-            raise problem("syntax/bad_order", text=line, expected="PLACE <nat> <sp> <hex>")
+            raise errors.BAD_ORDER.error(text=line, expected="PLACE <nat> <sp> <hex>")
         return Place(nationality(got[1]), _sp(got[2], line), hex_of(m, got[3]))
     if kind == "ATTACK":
         return _attack(rest, line, m)
     if kind in ("PERMIT", "REFUSE"):
         parts = rest.split()
         if len(parts) != 2 or parts[1].upper() not in RIGHTS:
-            raise problem(
-                "syntax/bad_order", text=line, expected=f"{kind} <power> {'|'.join(RIGHTS)}"
-            )
+            raise errors.BAD_ORDER.error(text=line, expected=f"{kind} <power> {'|'.join(RIGHTS)}")
         return Permit(power(parts[0], players), parts[1].upper(), kind == "PERMIT")
     if kind == "LENDLEASE":
         return LendLease(_sp(rest, line, low=0))
@@ -126,30 +124,30 @@ def parse_order(line: str, m: Map, players: tuple[str, ...], countries: set[str]
         return _objectives(rest, line, countries)
     if kind == "PASS" and not rest:
         return Pass()
-    raise problem("syntax/unknown_order", text=line)
+    raise errors.UNKNOWN_ORDER.error(text=line)
 
 
 def _sp(token: str, line: str, low: int = 1) -> int:
     t = token.strip()
     if not t.isdigit() or not low <= int(t) <= 99:
-        raise problem("syntax/bad_order", text=line, expected=f"a number of SP from {low} to 99")
+        raise errors.BAD_ORDER.error(text=line, expected=f"a number of SP from {low} to 99")
     return int(t)
 
 
 def _movement(kind: str, rest: str, line: str, m: Map) -> Order:
     got = _MOVE.match(rest)
     if not got:
-        raise problem("syntax/bad_order", text=line, expected=f"{kind} <nat> <sp> <hex>-<hex>")
+        raise errors.BAD_ORDER.error(text=line, expected=f"{kind} <nat> <sp> <hex>-<hex>")
     nat, sp = nationality(got[1]), _sp(got[2], line)
     frm, to = hex_of(m, got[3]), hex_of(m, got[4])
     owner = nationality(got[5]) if got[5] else ""
     if kind == "MOVE":
         if owner:
-            raise problem("syntax/bad_order", text=line, expected="MOVE without ON")
+            raise errors.BAD_ORDER.error(text=line, expected="MOVE without ON")
         return Move(nat, sp, frm, to)
     if kind == "RAIL":
         if owner:
-            raise problem("syntax/bad_order", text=line, expected="RAIL without ON")
+            raise errors.BAD_ORDER.error(text=line, expected="RAIL without ON")
         return Rail(nat, sp, frm, to)
     return (Ship if kind == "SHIP" else Land)(nat, sp, frm, to, owner)
 
@@ -158,13 +156,13 @@ def _attack(rest: str, line: str, m: Map) -> Attack:
     got = _ATTACK.match(rest)
     expected = "ATTACK <hex> WITH <nat> <sp> <hex>[, ...] [LOSSES <nat> ...] [DISPLACE <hex>]"
     if not got:
-        raise problem("syntax/bad_order", text=line, expected=expected)
+        raise errors.BAD_ORDER.error(text=line, expected=expected)
     target = hex_of(m, got[1])
     groups = []
     for part in got[2].split(","):
         g = _PLACE.match(part.strip())
         if not g:
-            raise problem("syntax/bad_order", text=line, expected=expected)
+            raise errors.BAD_ORDER.error(text=line, expected=expected)
         groups.append((nationality(g[1]), _sp(g[2], line), hex_of(m, g[3])))
     losses = tuple(nationality(t) for t in re.split(r"[\s,]+", got[3].strip())) if got[3] else ()
     displace = hex_of(m, got[4]) if got[4] else ""
@@ -176,10 +174,10 @@ def _objectives(rest: str, line: str, countries: set[str]) -> Objectives:
     for part in rest.split(","):
         bits = part.split()
         if len(bits) != 2 or not re.fullmatch(r"[CN]\d{1,2}", bits[1].upper()):
-            raise problem("syntax/bad_order", text=line, expected="OBJECTIVES <country> C3|N2, ...")
+            raise errors.BAD_ORDER.error(text=line, expected="OBJECTIVES <country> C3|N2, ...")
         country = bits[0].upper()
         if country not in countries:
-            raise problem("order/unknown_country", text=bits[0])
+            raise errors.UNKNOWN_COUNTRY.error(text=bits[0])
         entries.append((country, bits[1].upper()))
     return Objectives(tuple(entries))
 

@@ -2,9 +2,12 @@
 standing choices, then placement (10.0), then movement (5.0: land, rail, sea, amphibious, in
 the order written), then combat (8.0, in the order written).
 
-The same code checks a submission (``chance=None``: transport always lands, no dice) and
-resolves it (with the turn's :class:`Chance`), so what the receipt accepts is what is played.
-An order refused is reported with its line and changes nothing.
+A submission is judged here once (:func:`run`: each order's legality, :mod:`legality`, on the
+board as the submission's earlier orders leave it, with no dice: transport always lands, no
+combat is fought), and what it keeps is what is played. The turn then executes the stored
+orders (:func:`execute`) with the turn's :class:`Chance` and judges none of them again; what
+execution still decides is adjudication: what the dice do, and an attack whose SP an earlier
+combat of the same Player-Turn took away (:func:`attack`).
 """
 
 from __future__ import annotations
@@ -15,8 +18,6 @@ from umpire.core.chance import Chance
 from umpire.core.problems import OrderError, Problem
 from umpire.games.spi_ww2 import combat, legality, movement, politics, transport
 from umpire.games.spi_ww2.board import Board
-from umpire.games.spi_ww2.errors import problem
-from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, is_combat
 from umpire.games.spi_ww2.orders import (
     Attack,
     Land,
@@ -32,7 +33,6 @@ from umpire.games.spi_ww2.orders import (
     Ship,
 )
 
-STANDING = (Permit, LendLease, Peace, Pass)
 STEP = {
     Pass: 0,
     Permit: 0,
@@ -48,43 +48,31 @@ STEP = {
 }
 
 
-def phase_name(board: Board) -> str:
-    if board.base.phase == OBJECTIVES:
-        return "the 19.2 synthesis"
-    if board.base.phase == DIPLOMACY:
-        return "the Diplomacy Interphase"
-    return "a combat phase" if is_combat(board.base.phase) else "a movement phase"
+def in_sequence(orders: Sequence[tuple[int, Order]]) -> list[tuple[int, Order]]:
+    """The Player-Turn's sequence: standing choices, placement, movement, combat; within a
+    step, the order written."""
+    return sorted(orders, key=lambda lo: (STEP[type(lo[1])], lo[0]))
 
 
-def allowed(board: Board, order: Order) -> None:
-    phase = board.base.phase
-    ok = isinstance(order, Pass) or (
-        isinstance(order, Objectives)
-        if phase == OBJECTIVES
-        else isinstance(order, STANDING)
-        if phase == DIPLOMACY
-        else isinstance(order, (*STANDING, Attack))
-        if is_combat(phase)
-        else not isinstance(order, (Objectives, Attack))
-    )
-    if not ok:
-        raise problem(
-            "illegal/wrong_phase", what=type(order).__name__.upper(), phase=phase_name(board)
-        )
-
-
-def run(
-    board: Board, player: str, orders: Sequence[tuple[int, Order]], chance: Chance | None
-) -> list[Problem]:
-    """Apply ``orders`` of ``player``; the problems of those refused."""
+def run(board: Board, player: str, orders: Sequence[tuple[int, Order]]) -> list[Problem]:
+    """Judge ``orders`` of ``player`` at submission, each on the board the earlier ones
+    leave (no dice: ``apply`` with no chance); the problems of those refused, which change
+    nothing."""
     problems = []
-    for line, order in sorted(orders, key=lambda lo: (STEP[type(lo[1])], lo[0])):
+    for line, order in in_sequence(orders):
         try:
-            allowed(board, order)
-            apply(board, player, order, chance)
+            legality.judge(board, player, order)
         except OrderError as err:
             problems.append(Problem(line, err.code, err.message))
+            continue
+        apply(board, player, order, None)
     return problems
+
+
+def execute(board: Board, player: str, orders: Sequence[Order], chance: Chance) -> None:
+    """Play the orders :func:`run` kept at submission, trusted: no legality again."""
+    for _, order in in_sequence(list(enumerate(orders, start=1))):
+        apply(board, player, order, chance)
 
 
 def apply(board: Board, player: str, order: Order, chance: Chance | None) -> None:
@@ -113,8 +101,6 @@ def apply(board: Board, player: str, order: Order, chance: Chance | None) -> Non
 
 
 def standing_permit(board: Board, player: str, order: Permit) -> None:
-    if order.grantee == player:
-        raise problem("illegal/permit", why="a power needs no permission from itself")
     entry = (player, order.grantee, order.right)
     kept = tuple(p for p in board.permits if p != entry)
     board.permits = tuple(sorted(kept + ((entry,) if order.granted else ())))
@@ -123,52 +109,17 @@ def standing_permit(board: Board, player: str, order: Permit) -> None:
 def lend_lease(board: Board, player: str, sp: int) -> None:
     """10.35: Lend-Lease is given at the discretion of the US Player (the British Player in
     the four-Player version)."""
-    if player != board.player_of("USA"):
-        raise problem("illegal/permit", why="only the US Player gives Lend-Lease (10.35)")
-    limit = int(board.charts.core["replacements"]["lend_lease_limit"])
-    if sp > limit:
-        raise problem("illegal/permit", why=f"at most {limit} SP of Lend-Lease per Game-Turn")
     board.lend_lease[player] = sp
 
 
 def peace(board: Board, player: str, power: str) -> None:
-    if not politics.at_war(board.state, player, power):
-        raise problem("illegal/permit", why=f"you are not at war with {power}")
     offer = (player, power)
     if offer not in board.peace_offers:
         board.peace_offers = tuple(sorted({*board.peace_offers, offer}))
 
 
 def objectives(board: Board, player: str, order: Objectives) -> None:
-    """19.2: a column synthesized from the columns of the player's two nationalities, each
-    entry taken from one of them, at most 25 Victory Points in all, recorded secretly."""
-    nats = [
-        n for n in politics.nationalities(board.state, board.charts, player) if n in politics.MAJORS
-    ]
-    if len(nats) < 2:
-        raise problem(
-            "illegal/objectives", why="only a player with two identities synthesizes (19.2)"
-        )
-    chart = board.charts.mp["objectives"]
-    cols = [chart["columns"].index(n) for n in nats]
-    total = 0
-    seen = set()
-    for country, entry in order.entries:
-        if country in seen:
-            raise problem("illegal/objectives", why=f"{country} is named twice")
-        seen.add(country)
-        offered = {chart["rows"][country][c] for c in cols} - {""}
-        if entry not in offered:
-            raise problem(
-                "illegal/objectives",
-                why=f"{country} {entry} is in neither column of {' and '.join(nats)} (19.2)",
-            )
-        total += int(entry[1:])
-    limit = int(chart["synthesis_limit"])
-    if total > limit:
-        raise problem(
-            "illegal/objectives", why=f"the column totals {total} points, above {limit} (19.2)"
-        )
+    """19.2: the synthesized column, recorded secretly (judged by legality.check_objectives)."""
     board.objectives[player] = dict(order.entries)
 
 
@@ -176,7 +127,7 @@ def objectives(board: Board, player: str, order: Objectives) -> None:
 
 
 def place(board: Board, player: str, order: Place, chance: Chance | None) -> None:
-    key = legality.check_place(board, player, order)
+    key = legality.pool_key(board, order.nat)
     landed, aborted = order.sp, 0
     if order.nat == "USA" and board.map.hexes[order.hex].country != "GBR":
         # 10.83: by the US Naval Transport, which 6.5 and 6.53 roll for like any voyage
@@ -199,10 +150,7 @@ def place(board: Board, player: str, order: Place, chance: Chance | None) -> Non
 
 
 def move(board: Board, player: str, order: Move | Rail) -> None:
-    if isinstance(order, Move):
-        legality.check_move(board, player, order)
-    else:
-        legality.check_rail(board, player, order)
+    if isinstance(order, Rail):
         board.railed[order.nat] = board.railed.get(order.nat, 0) + order.sp
     relocate(board, player, order.nat, order.sp, order.frm, order.to)
     word = "moves" if isinstance(order, Move) else "moves by rail"
@@ -218,7 +166,6 @@ def relocate(board: Board, player: str, nat: str, sp: int, frm: str, to: str) ->
 
 
 def sail(board: Board, player: str, order: Ship | Land, chance: Chance | None) -> None:
-    legality.check_ship(board, player, order)
     amph = isinstance(order, Land)
     owner = legality.carrier(board, order)
     key = f"{owner}:{'amphibious' if amph else 'naval'}"
@@ -249,8 +196,13 @@ def sail(board: Board, player: str, order: Ship | Land, chance: Chance | None) -
 
 
 def attack(board: Board, player: str, order: Attack, chance: Chance | None) -> None:
-    legality.check_attack(board, player, order)
     target = order.target
+    if chance is not None and not _takes_place(board, player, order):
+        # Adjudication, not legality: the attack was judged at submission, before any die;
+        # an earlier combat of this Player-Turn (its losses, a retreat, an advance, a
+        # displacement) has since changed what stands at the target or beside it.
+        board.say("combat", f"The attack on {target} does not take place.")
+        return
     board.attacked_hexes.add(target)
     for nat, sp, hid in order.groups:
         board.attacked[(hid, nat)] = board.attacked.get((hid, nat), 0) + sp
@@ -276,6 +228,26 @@ def attack(board: Board, player: str, order: Attack, chance: Chance | None) -> N
     if chance is None:
         return
     resolve_combat(board, player, groups, where, order.losses, chance)
+
+
+def _takes_place(board: Board, player: str, order: Attack) -> bool:
+    """Adjudication at execution: the target still holds units not the attacker's, each
+    group still has the SP it attacks with, not yet spent in an earlier attack, and the odds
+    (defenders retreated into the target add to them) are still on the table."""
+    here = board.nats_at(order.target)
+    if not here or all(politics.commands(board.state, board.charts, player, n) for n in here):
+        return False
+    used: dict[tuple[str, str], int] = {}
+    for nat, sp, hid in order.groups:
+        used[(hid, nat)] = used.get((hid, nat), 0) + sp
+        if used[(hid, nat)] > board.sp(hid, nat) - board.attacked.get((hid, nat), 0):
+            return False
+    if any(hid == order.target for _, _, hid in order.groups):
+        return True  # 7.14: a shared hex is fought out whatever the odds
+    att = combat.attack_strength(
+        board, sum(g[1] for g in order.groups), board.base.game_turn, order.target
+    )
+    return combat.column(board, att, combat.defence_strength(board, order.target)) is not None
 
 
 def begin_hostilities(board: Board, player: str, nat: str) -> None:
@@ -352,6 +324,8 @@ def _attacker_losses(
         n = s if left is None else min(s, max(left, 0))
         if n:
             board.remove(h, nat, n)
+            # the SP lost are SP that attacked: the others of the hex may still attack
+            board.attacked[(h, nat)] = max(board.attacked.get((h, nat), 0) - n, 0)
         if left is not None:
             left -= n
         out.append((nat, s - n, h))
@@ -391,6 +365,9 @@ def advance(board: Board, player: str, survivors: list[tuple[str, int, str]], wh
     board.remove(h, nat, n)
     board.add(where, nat, n)
     board.moved[(where, nat)] = board.moved.get((where, nat), 0) + n
+    # they have attacked, where they stand now; the SP they left behind have not
+    board.attacked[(h, nat)] = max(board.attacked.get((h, nat), 0) - n, 0)
+    board.attacked[(where, nat)] = board.attacked.get((where, nat), 0) + n
     board.enter(player, nat, where)
     board.say("advance", f"{nat} {n} SP advance into {board.map.name(where)}.")
 

@@ -16,7 +16,7 @@ CORE_NOTE = (
 )
 
 
-# The orders each kind of phase takes (phase.allowed), as the player writes them.
+# The orders each kind of phase takes (legality.check_phase), as the player writes them.
 ORDERS_BY_KIND = {
     "objectives": "OBJECTIVES <country> <entry>, ... (19.2), or PASS",
     "diplomacy": "PERMIT <power> <permission> (REFUSE withdraws it), LENDLEASE <sp>, "

@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from umpire.core.chance import Chance
-from umpire.games.spi_ww2 import politics, seas, supply
+from umpire.core.problems import OrderError
+from umpire.games.spi_ww2 import errors, politics, seas, supply
 from umpire.games.spi_ww2.board import Board
 
 MED = "Mediterranean"
@@ -67,31 +68,30 @@ def reset(board: Board, game_turn: int) -> None:
     }
 
 
-def carrier_problem(board: Board, owner: str, nat: str, frm: str, to: str) -> str:
-    """Why ``owner``'s transport may not carry ``nat`` between these ports ("" if it may)."""
+def carrier_problem(board: Board, owner: str, nat: str, frm: str, to: str) -> OrderError | None:
+    """Why ``owner``'s transport may not carry ``nat`` between these ports (None if it may)."""
+    voyage = {"nat": nat, "frm": frm, "to": to}
     st = board.state
     six = board.base.version == 6
     phasing = board.player_of(nat)
     owner_player = politics.player_of(st, board.charts, owner)
     if owner in ("GER", "ITA") and not six and nat != owner:
-        return f"{owner} transport carries only {owner} SP in this version (5.77)"
+        return errors.AXIS_CARRIER.error(**voyage, owner=owner)
     if owner_player != phasing and not politics.permitted(st, owner_player, phasing, "TRANSPORT"):
-        return f"{owner} has not allowed {phasing} the use of its transport"
+        return errors.TRANSPORT_PERMISSION.error(**voyage, owner=owner, player=phasing)
     a, b = board.map.hexes[frm], board.map.hexes[to]
     if owner == "FRA":
         for h in (a, b):  # 5.75
             if MED not in h.seas or not _french_or_allied(board, h.id):
-                return (
-                    "French transport runs only between French or allied Mediterranean ports (5.75)"
-                )
+                return errors.FRENCH_TRANSPORT.error(**voyage)
     if owner == "ITA" and not (MED in a.seas and MED in b.seas):
-        return "Italian transport runs only in the Mediterranean (5.77)"
+        return errors.ITALIAN_TRANSPORT.error(**voyage)
     if owner == "GER":
         baltic = "Baltic" in a.seas and "Baltic" in b.seas
         med = MED in a.seas and MED in b.seas
         if not (baltic or med):
-            return "German transport runs only in the Baltic or the Mediterranean (5.77)"
-    return ""
+            return errors.GERMAN_TRANSPORT.error(**voyage)
+    return None
 
 
 def _french_or_allied(board: Board, hid: str) -> bool:
@@ -99,23 +99,26 @@ def _french_or_allied(board: Board, hid: str) -> bool:
     return holder == "FRA" or (bool(holder) and not politics.at_war(board.state, "FRA", holder))
 
 
-def voyage_problem(board: Board, player: str, nat: str, frm: str, to: str, amph: bool) -> str:
-    """Why ``nat`` may not sail from ``frm`` to ``to`` ("" if it may)."""
+def voyage_problem(
+    board: Board, player: str, nat: str, frm: str, to: str, amph: bool
+) -> OrderError | None:
+    """Why ``nat`` may not sail from ``frm`` to ``to`` (None if it may)."""
+    voyage = {"nat": nat, "frm": frm, "to": to}
     a, b = board.map.hexes[frm], board.map.hexes[to]
     if not a.port or (board.control.get(frm) != player and not _friendly(board, player, frm)):
-        return f"{frm} is not a friendly port"
+        return errors.NOT_FRIENDLY_PORT.error(**voyage, port=frm)
     if amph:
         if not board.map.passable(to) or board.hostile_in(to, nat):
-            return f"{to} is not a free coastal land hex"
+            return errors.NOT_FREE_COAST.error(**voyage)
         coast = {board.map.hexes[n].sea for n in board.map.adjacent(to) if not board.map.land(n)}
         if not coast & seas.regions_from(board, player, set(a.seas)):
-            return f"{to} is not on a sea reached from {frm}"
-        return ""
+            return errors.NOT_ON_SEA.error(**voyage)
+        return None
     if not b.port or not _friendly(board, player, to) or board.hostile_in(to, nat):
-        return f"{to} is not a friendly port"
+        return errors.NOT_FRIENDLY_PORT.error(**voyage, port=to)
     if seas.route(board, player, frm, to) is None:
-        return "no open sea route (passages closed, 12.4)"
-    return ""
+        return errors.NO_SEA_ROUTE.error(**voyage)
+    return None
 
 
 def _friendly(board: Board, player: str, hid: str) -> bool:

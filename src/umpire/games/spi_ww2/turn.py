@@ -81,9 +81,8 @@ def resolve(
     for player in phasing(state, charts):
         if player not in orders:
             tell_no_orders(board, state, player)
-        numbered = list(enumerate(orders.get(player, ()), start=1))
-        for p in phase.run(board, player, numbered, chance):
-            board.say("refused", f"{player}: order refused at resolution: {p.message}")
+        # the orders kept at submission, where legality was judged: trusted, not judged again
+        phase.execute(board, player, orders.get(player, ()), chance)
     if state.phase == OBJECTIVES:
         return board.freeze(phase=DIPLOMACY), board.events
     if state.phase == DIPLOMACY:

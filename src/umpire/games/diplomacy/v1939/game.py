@@ -11,7 +11,7 @@ from typing import Any
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.ordermarks import Mark
-from umpire.core.problems import Parsed, Problem
+from umpire.core.problems import OrderError, Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
 from umpire.games.diplomacy import errors, missing
 from umpire.games.diplomacy import voids as standard_voids
@@ -143,18 +143,24 @@ class Diplomacy1939:
     def read_line(
         self, state: State1939, power: str, line: str, scope: dict[str, Any]
     ) -> Sequence[Any]:
-        """The order on one line, checked against the position (legality reads the state)."""
-        m = self.map
-        order = read_order(notation.parse_order, m, line, power, NAMES)
-        if order is None:
-            return ()
-        if "units" not in scope:
-            scope["units"], scope["bombers"] = state.unit_at(), state.bomber_list()
-        return (legality.check(m, state, power, order, line, scope["units"], scope["bombers"]),)
+        """The order on one line, as written: grammar only (legality is :meth:`check`'s)."""
+        order = read_order(notation.parse_order, self.map, line, power, NAMES)
+        return () if order is None else (order,)
 
     def check(self, state: State1939, power: str, orders: Sequence[tuple[int, Any]]) -> Parsed[Any]:
-        """Of orders for one unit, the last counts; in a winter, no transfer is conditional."""
-        parsed: Parsed[Any] = Parsed(list(orders))
+        """The legality of each order against the position, once, at submission (processing
+        trusts the stored canonical orders); then, of orders for one unit, the last counts;
+        in a winter, no transfer is conditional."""
+        parsed: Parsed[Any] = Parsed()
+        m, fmt = self.map, notation.format_order
+        units, bombers = state.unit_at(), state.bomber_list()
+        for number, order in orders:
+            try:
+                parsed.accept(
+                    number, legality.check(m, state, power, order, fmt(order), units, bombers)
+                )
+            except OrderError as err:
+                parsed.reject(number, err.code, err.message)
         if state.phase != ADJUSTMENTS:
             keep_last(parsed, _unit_key, notation.format_order)
         else:

@@ -1,0 +1,153 @@
+"""Legality runs once per order (issue 28): ``check`` judges an order when it is submitted, and
+processing trusts the stored canonical orders, reading them again with ``read_line`` (grammar
+alone). Each test counts the calls of the game's legality function over whole turns, from the
+submission of every power's orders to the processed turn: exactly one per order given."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from umpire.core import registry, session
+from umpire.games.diplomacy import legality as diplomacy_legality
+from umpire.games.diplomacy.v1939 import legality as v1939_legality
+
+TURNS = 8  # spring and fall movement, retreats and a winter, twice
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, module: Any, names: tuple[str, ...]) -> list[str]:
+    calls: list[str] = []
+    for name in names:
+        real: Callable[..., Any] = getattr(module, name)
+
+        def counted(*args: Any, _real: Callable[..., Any] = real, _name: str = name) -> Any:
+            calls.append(_name)
+            return _real(*args)
+
+        monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def _turns(game: str, scenario: str) -> Iterator[tuple[Any, dict[str, str]]]:
+    """Each turn's record and the bots' order text for it, written before counting starts."""
+    record = session.create(game, scenario=scenario, seed=7)
+    ruleset = registry.get(game, scenario)
+    for number in range(1, TURNS + 1):
+        if record.outcome is not None:
+            return
+        state = session.current_state(record)
+        powers = session.pending(record).powers
+        yield (
+            record,
+            {
+                p: ruleset.bot_orders(state, p, session.bot_chance(record, number, p))
+                for p in powers
+            },
+        )
+
+
+@pytest.mark.parametrize(
+    ("scenario", "module", "names"),
+    [
+        ("standard", diplomacy_legality, ("check", "check_movement")),
+        ("1939-iii", v1939_legality, ("check",)),
+    ],
+)
+def test_diplomacy_judges_each_order_once_from_submission_to_processed_turn(
+    monkeypatch: pytest.MonkeyPatch, scenario: str, module: Any, names: tuple[str, ...]
+) -> None:
+    given = judged = 0
+    for record, texts in _turns("diplomacy", scenario):
+        calls = _counting(monkeypatch, module, names)
+        orders = 0
+        for power, text in texts.items():
+            receipt = session.submit(record, power, text)
+            orders += len(receipt.accepted) + len(receipt.problems)
+        session.process(record)
+        monkeypatch.undo()
+        assert len(calls) == orders, (record.turns[-1].label, len(calls), orders)
+        given, judged = given + orders, judged + len(calls)
+    assert given > 50 and judged == given
+
+
+def test_battle_plan_judges_each_submission_once_and_processing_trusts_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Battle Plan judges a submission's orders together, in the order given (BP 12): one call
+    of ``check_orders`` per submission, at submission; processing calls it only for the
+    standing orders filed in earlier turns (BP 11), which nobody submitted this turn."""
+    from umpire.games.battleplan import game as bp_game
+    from umpire.games.battleplan import standing
+
+    submissions = 0
+    for record, texts in _turns("battleplan", "europe"):
+        state = session.current_state(record)
+        filed = any(c.standing for c in state.countries.values())
+        at_submission = _counting(monkeypatch, bp_game, ("check_orders",))
+        sent = 0
+        for power, text in texts.items():
+            if text.strip():
+                session.submit(record, power, text)
+                sent += 1
+        monkeypatch.undo()
+        at_processing = _counting(monkeypatch, standing, ("check_orders",))
+        session.process(record)
+        monkeypatch.undo()
+        assert len(at_submission) == sent
+        if not filed:
+            assert at_processing == [], record.turns[-1].label
+        submissions += sent
+    assert submissions > 10
+
+
+def test_origins_judges_each_submission_once_and_processing_trusts_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Origins judges a submission's allowances and claims together (OWW 3-6): once, at
+    submission; the turn's first step takes the orders kept then."""
+    from umpire.games.origins import legality as origins_legality
+
+    submissions = 0
+    for record, texts in _turns("origins", "historical"):
+        at_submission = _counting(monkeypatch, origins_legality, ("_check_allowances",))
+        for power, text in texts.items():
+            session.submit(record, power, text)
+        monkeypatch.undo()
+        at_processing = _counting(monkeypatch, origins_legality, ("_check_allowances",))
+        session.process(record)
+        monkeypatch.undo()
+        assert len(at_submission) == len(texts)
+        assert at_processing == [], record.turns[-1].label
+        submissions += len(texts)
+    assert submissions >= 10
+
+
+@pytest.mark.parametrize("scenario", ["5-player", "6-player"])
+def test_spi_judges_each_order_once_and_processing_trusts_it(
+    monkeypatch: pytest.MonkeyPatch, scenario: str
+) -> None:
+    """SPI WW2 judges each order once, at submission, on the board the submission's earlier
+    orders leave (``legality.judge``); the turn plays the kept orders, judging none again
+    (what the dice and earlier combats decide is adjudication, not a legality call)."""
+    from umpire.games.spi_ww2 import legality as spi_legality
+
+    checks = ("check_place", "check_move", "check_rail", "check_ship", "check_attack")
+    given = 0
+    kinds: set[str] = set()
+    for record, texts in _turns("spi-ww2", scenario):
+        kinds.update(session.pending(record).kinds)
+        at_submission = _counting(monkeypatch, spi_legality, ("judge",))
+        orders = 0
+        for power, text in texts.items():
+            receipt = session.submit(record, power, text)
+            orders += len(receipt.accepted) + len(receipt.problems)
+        monkeypatch.undo()
+        at_processing = _counting(monkeypatch, spi_legality, ("judge", *checks))
+        session.process(record)
+        monkeypatch.undo()
+        assert len(at_submission) == orders, (record.turns[-1].label, at_submission, orders)
+        assert at_processing == [], record.turns[-1].label
+        given += orders
+    assert {"diplomacy", "movement", "combat"} <= kinds and given > 20
