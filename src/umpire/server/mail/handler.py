@@ -18,6 +18,7 @@ from __future__ import annotations
 import hmac
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -35,7 +36,7 @@ from umpire.server.accounts import rotate_code, set_mail_maps, users_at
 from umpire.server.codes import masked
 from umpire.server.mail import replies
 from umpire.server.mail.models import InboundMail, OutboundMail
-from umpire.server.mail.outbound import heading_for, send
+from umpire.server.mail.outbound import heading_for, power_labels, scenario_names, send
 from umpire.server.mail.parse import (
     Command,
     Heading,
@@ -371,7 +372,7 @@ def _list_text(users: list[User]) -> str:
             if joined.standby
             else "joined; powers are assigned when the game starts"
         )
-        prefs = ", ".join(joined.preferences) or "none"
+        prefs = _named(game, joined.preferences) or "none"
         lines.append(f"  G-{game.pk} {game.name} ({title}): {state} (your preferences: {prefs})")
     for seat in seats:
         game = seat.game
@@ -384,7 +385,8 @@ def _list_text(users: list[User]) -> str:
         )
         player = f" (player [{number}])" if number else ""
         lines.append(
-            f"  G-{game.pk} {game.name} ({status['title']}): {seat.power}{player}, {label}"
+            f"  G-{game.pk} {game.name} ({status['title']}): {_named(game, [seat.power])}"
+            f"{player}, {label}"
         )
         paused = game.status == GameStatus.PAUSED
         lines.append(f"      deadline {replies.deadline_of(game.deadline, paused=paused)}")
@@ -416,15 +418,15 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     elif ready:
         codes.append(_ready(game, user, turn, reply))
     for press in request.press:
-        to = ["all"] if press.broadcast else list(press.recipients)
         signed = True if press.signed is None else press.signed
         try:
+            to = ["all"] if press.broadcast else _recipients(game, press.recipients)
             service.send_message(game.pk, user, press.text, to=to, signed=signed)
         except SessionError as err:
             reply.add(replies.refused_text(f"Press (line {press.line})", err.code, err.message))
             codes.append(err.code)
         else:
-            whom = "all powers" if press.broadcast else ", ".join(press.recipients)
+            whom = "all powers" if press.broadcast else _named(game, to)
             how = "signed" if signed else "anonymous"
             reply.add(f"Press (line {press.line}) sent to {whom}, {how}.")
             if seat.secret_code and seat.secret_code.lower() in press.text.lower():
@@ -455,6 +457,17 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     return Handled(codes[0] if codes else _asked(names), [reply], authenticated=True)
 
 
+def _named(game: Game, powers: Sequence[str]) -> str:
+    """``powers`` as a person reads them, in a line: "England (ENG), France (FRA)"."""
+    return ", ".join(power_labels(game, powers))
+
+
+def _recipients(game: Game, words: Sequence[str]) -> list[str]:
+    """The seated powers a PRESS TO line names, by code or full name, or as a receipt shows
+    them ("Great Britain (GB)"); SessionError ``game/unknown_power`` for a word naming none."""
+    return session.powers_named(words, game.powers or [], scenario_names(game))
+
+
 def _game_help(game: Game, power: str) -> str:
     """HELP after a heading: the general page is followed by this game's own notation (the
     examples the game page shows ``power`` by the order box: his scenario's own where it has
@@ -465,8 +478,7 @@ def _game_help(game: Game, power: str) -> str:
         scenario = info.scenario(game.scenario)
     except KeyError:
         return ""
-    names = dict(scenario.names)
-    powers = [f"{p} ({names[p]})" if p in names else p for p in game.powers or []]
+    powers = power_labels(game, game.powers or [])
     title = f"ORDERS IN G-{game.pk}: {scenario.title}"
     examples = scenario.order_help_for(power) or info.order_help
     lines = [title, "-" * len(title), examples.rstrip("\n") or "(no examples given)"]
@@ -528,7 +540,11 @@ def _orders(
         # earlier. The receipt lists those that stand; CLEAR (or ORDERS alone) withdraws.
         shown = present(game, viewer, ("receipt",), receipt=receipt)["receipt"]
         waited = seat.power in (game.expected or [])
-        reply.add(replies.kept_text(shown["text"], None if waited else list(game.expected or [])))
+        reply.add(
+            replies.kept_text(
+                shown["text"], None if waited else power_labels(game, game.expected or [])
+            )
+        )
         return E.ORDERS_KEPT.code
     log_row.orders = True
     warnings: list[str] = []

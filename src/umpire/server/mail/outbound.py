@@ -37,7 +37,8 @@ from django.db import IntegrityError, transaction
 from django.db.models.signals import post_save
 from django.utils import timezone
 
-from umpire.core import session
+from umpire.core import registry, session
+from umpire.core.ruleset import power_label
 from umpire.server.accounts import verified_address
 from umpire.server.codes import masked
 from umpire.server.mail.models import MailStatus, OutboundMail
@@ -322,6 +323,21 @@ CODE_NOTE = (
 )
 
 
+def scenario_names(game: Game) -> dict[str, str]:
+    """The full name of each power of ``game``'s scenario that has one (none for a game the
+    registry no longer knows)."""
+    try:
+        return dict(registry.game(game.game).info.scenario(game.scenario).names)
+    except KeyError:
+        return {}
+
+
+def power_labels(game: Game, powers: Sequence[str]) -> list[str]:
+    """``powers`` as a person reads them: ["England (ENG)", "France (FRA)"]."""
+    names = scenario_names(game)
+    return [power_label(p, names) for p in powers]
+
+
 def _holders(game: Game) -> list[Seat]:
     seats = Seat.objects.filter(game=game, active=True, is_bot=False, user__isnull=False)
     return list(seats.select_related("user", "user__profile").order_by("power"))
@@ -352,7 +368,7 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
             body.append(f"Heading for your next orders: {heading_for(game, seat)}")
             body.append(CODE_NOTE)
         else:  # a turn of other powers only: no "orders" asked of him (press, REPORT still)
-            body.append(waiting_for(game.expected or []))
+            body.append(waiting_for(power_labels(game, game.expected or [])))
             body.append(f"Next deadline: {when(game.deadline)}")
             body.append(f"Heading for press and commands: {heading_for(game, seat)}")
             body.append(CODE_NOTE)
@@ -501,8 +517,8 @@ def deliver_press(message_id: int) -> int:
         if not shown:
             continue
         item = shown[0]
-        author = item["from"] or "Anonymous"
-        to = "all powers" if item["to"] == "all" else ", ".join(item["to"])
+        author = power_labels(game, [item["from"]])[0] if item["from"] else "Anonymous"
+        to = "all powers" if item["to"] == "all" else ", ".join(power_labels(game, item["to"]))
         body = f"Press in G-{game.pk} {game.name}, from {author} to {to}:\n\n{item['text']}\n"
         reply = f"\nTo answer, write a mail with your heading and a line PRESS TO {author}.\n"
         if item["from"] is None:
