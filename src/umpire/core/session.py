@@ -22,7 +22,7 @@ table for one call; :func:`create` seats the powers and builds the opening state
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,7 +99,14 @@ class Receipt:
     def ok(self) -> bool:
         return not self.problems
 
-    def text(self) -> str:
+    def text(self, link: Callable[[str], str] | None = None) -> str:
+        """The receipt as a player reads it. ``link``: the address explaining a problem code
+        (the rules page's anchor), put at the end of each problem's line ("" or None: none)."""
+
+        def linked(line: str, code: str) -> str:
+            address = link(code) if link is not None else ""
+            return f"{line} {address}" if address else line
+
         lines = [f"Receipt: {self.game}, {self.label}, orders of {self.named or self.power}"]
         count = len(self.accepted)
         lines.append(f"{count} order(s) accepted:" if count else "No order accepted.")
@@ -107,11 +114,13 @@ class Receipt:
         for n, order in self.accepted:
             lines.append(f"  line {n:>3}: {order}")
             if n in warned:
-                lines.append(f"            accepted, but will be refused: {warned.pop(n).message}")
-        lines.extend(f"  {w}" for w in warned.values())  # none on an order's own line
+                w = warned.pop(n)
+                said = f"            accepted, but will be refused: {w.message}"
+                lines.append(linked(said, w.code))
+        lines.extend(linked(f"  {w}", w.code) for w in warned.values())  # none on an order's line
         if self.problems:
             lines.append(f"{len(self.problems)} problem(s):")
-            lines.extend(f"  {p}" for p in self.problems)
+            lines.extend(linked(f"  {p}", p.code) for p in self.problems)
         elif self.warnings:
             lines.append(
                 f"No problems, but {len(self.warnings)} order(s) will be refused as written."

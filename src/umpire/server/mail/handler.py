@@ -18,10 +18,11 @@ from __future__ import annotations
 import hmac
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.utils import timezone
@@ -47,6 +48,7 @@ from umpire.server.mail.parse import (
 )
 from umpire.server.models import Enrollment, Game, GameStatus, Seat
 from umpire.server.outputs import PLAYER, Viewer, present
+from umpire.server.web.templatetags.umpire_howto import problem_url
 
 log = logging.getLogger("umpire.mail")
 
@@ -468,6 +470,18 @@ def _recipients(game: Game, words: Sequence[str]) -> list[str]:
     return session.powers_named(words, game.powers or [], scenario_names(game))
 
 
+def rules_link(game: Game) -> Callable[[str], str]:
+    """The address of a problem code's explanation on ``game``'s rules page, as the web
+    receipt links it, made absolute with ``UMPIRE_SITE_URL``; "" when that is not set."""
+    site = settings.UMPIRE_SITE_URL
+
+    def link(code: str) -> str:
+        path = problem_url(game.game, code, game.scenario) if site else ""
+        return f"{site}{path}" if path else ""
+
+    return link
+
+
 def _game_help(game: Game, power: str) -> str:
     """HELP after a heading: the general page is followed by this game's own notation (the
     examples the game page shows ``power`` by the order box: his scenario's own where it has
@@ -529,7 +543,8 @@ def _orders(
             game.pk, user, request.orders, turn=turn, ready=ready, source="email"
         )
     except SessionError as err:
-        reply.add(replies.refused_text("Your orders were", err.code, err.message))
+        link = rules_link(game)(err.code)
+        reply.add(replies.refused_text("Your orders were", err.code, err.message, link))
         if err.code in REFUSED_WHOLE:  # the game takes orders: say what stands
             reply.add(replies.standing_text(earlier, f"turn {game.turn}"))
         return err.code
@@ -538,13 +553,10 @@ def _orders(
         # nothing changed"): a mail none of whose order lines is accepted changes nothing,
         # READY included; a typo'd command or a stray line never withdraws the orders sent
         # earlier. The receipt lists those that stand; CLEAR (or ORDERS alone) withdraws.
-        shown = present(game, viewer, ("receipt",), receipt=receipt)["receipt"]
+        present(game, viewer, ("receipt",), receipt=receipt)  # the choke point: his own
         waited = seat.power in (game.expected or [])
-        reply.add(
-            replies.kept_text(
-                shown["text"], None if waited else power_labels(game, game.expected or [])
-            )
-        )
+        expected = None if waited else power_labels(game, game.expected or [])
+        reply.add(replies.kept_text(receipt.text(link=rules_link(game)), expected))
         return E.ORDERS_KEPT.code
     log_row.orders = True
     warnings: list[str] = []
@@ -556,7 +568,7 @@ def _orders(
     shown = present(game, viewer, ("receipt",), receipt=receipt)["receipt"]
     reply.add(
         replies.receipt_text(
-            shown["text"],
+            receipt.text(link=rules_link(game)),
             count=len(shown["accepted"]),
             deadline=replies.deadline_of(game.deadline, paused=game.status == GameStatus.PAUSED),
             ready=ready,
