@@ -30,7 +30,14 @@ from umpire.core.chance import SeededChance
 from umpire.core.errors import GAME_OVER, TURN_NONE, TURN_STALE, UNKNOWN_POWER, UNKNOWN_SCENARIO
 from umpire.core.problems import OrderError
 from umpire.core.record import GameRecord
-from umpire.core.ruleset import HasDrawVotes, HasSeating, Outcome, Pending, implements
+from umpire.core.ruleset import (
+    HasDrawVotes,
+    HasSeating,
+    Outcome,
+    Pending,
+    implements,
+    power_label,
+)
 from umpire.core.session import Receipt, SessionError
 from umpire.server import errors as E
 from umpire.server import statements
@@ -647,11 +654,22 @@ def _press_allowed(user: User, now: datetime) -> None:
 
 def _power_named(game: Game, name: str) -> str:
     """The seated power ``name`` means (code or full name, any case)."""
+    return session.power_named(name, game.powers, scenario_names(game))
+
+
+def scenario_names(game: Game) -> dict[str, str]:
+    """The full name of each power of ``game``'s scenario that has one (none for a game the
+    registry no longer knows)."""
     try:
-        names = dict(registry.game(game.game).info.scenario(game.scenario).names)
+        return dict(registry.game(game.game).info.scenario(game.scenario).names)
     except KeyError:
-        names = {}
-    return session.power_named(name, game.powers, names)
+        return {}
+
+
+def power_labels(game: Game, powers: Sequence[str]) -> list[str]:
+    """``powers`` as a person reads them: ["England (ENG)", "France (FRA)"]."""
+    names = scenario_names(game)
+    return [power_label(p, names) for p in powers]
 
 
 def _expected_ready(game: Game, seats: Sequence[Seat] | None = None) -> bool:

@@ -33,3 +33,11 @@ def test_the_console_status_line_names_each_power(gm: Any) -> None:
     assert '<h3>France (FRA) <span class="muted">received' in page  # whose orders these are
     assert "<td>Turkey (TUR)</td>" in page  # the seats
     assert '<option value="TUR">Turkey (TUR)</option>' in page  # the replace form
+
+
+def test_press_names_its_sender_recipients_and_thread(gm: Any) -> None:
+    game, users = diplomacy_game(gm[0])
+    service.send_message(game.pk, users["ENG"], "Hello", to=["FRA", "GER"], signed=True)
+    page = client_for(users["FRA"]).get(f"/games/{game.pk}/press/").content.decode()
+    assert "England (ENG) → France (FRA), Germany (GER)" in page
+    assert "<h3>England (ENG), Germany (GER)" in page  # the thread: who takes part

@@ -480,10 +480,14 @@ def test_press_threads_and_anonymous_messages(dip: Any) -> None:
     eng.post(f"/games/{game.pk}/press/", {"to": ["FRA", "GER"], "text": "three of us"})
     eng.post(f"/games/{game.pk}/press/", {"to": ["all"], "text": "hello all", "anonymous": "on"})
     ger_page = ger.get(f"/games/{game.pk}/press/").content.decode()
-    assert "ENG, FRA" in ger_page and "three of us" in ger_page  # thread of ENG, FRA and GER
+    assert (
+        "England (ENG), France (FRA)" in ger_page and "three of us" in ger_page
+    )  # thread of ENG, FRA and GER
     assert "All powers" in ger_page and "hello all" in ger_page
     assert "anonymous" in ger_page
-    assert "ENG → all" not in ger_page  # the unsigned message does not name its sender
+    assert (
+        "England (ENG) → all" not in ger_page and "ENG → all" not in ger_page
+    )  # the unsigned message does not name its sender
     rus_page = client_for(users["RUS"]).get(f"/games/{game.pk}/press/").content.decode()
     assert "three of us" not in rus_page and "hello all" in rus_page
     assert fra.get(f"/games/{game.pk}/press/").status_code == 200

@@ -37,7 +37,7 @@ from umpire.server.accounts import rotate_code, set_mail_maps, users_at
 from umpire.server.codes import masked
 from umpire.server.mail import replies
 from umpire.server.mail.models import InboundMail, OutboundMail
-from umpire.server.mail.outbound import heading_for, power_labels, scenario_names, send
+from umpire.server.mail.outbound import heading_for, send
 from umpire.server.mail.parse import (
     Command,
     Heading,
@@ -461,13 +461,13 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
 
 def _named(game: Game, powers: Sequence[str]) -> str:
     """``powers`` as a person reads them, in a line: "England (ENG), France (FRA)"."""
-    return ", ".join(power_labels(game, powers))
+    return ", ".join(service.power_labels(game, powers))
 
 
 def _recipients(game: Game, words: Sequence[str]) -> list[str]:
     """The seated powers a PRESS TO line names, by code or full name, or as a receipt shows
     them ("Great Britain (GB)"); SessionError ``game/unknown_power`` for a word naming none."""
-    return session.powers_named(words, game.powers or [], scenario_names(game))
+    return session.powers_named(words, game.powers or [], service.scenario_names(game))
 
 
 def rules_link(game: Game) -> Callable[[str], str]:
@@ -492,7 +492,7 @@ def _game_help(game: Game, power: str) -> str:
         scenario = info.scenario(game.scenario)
     except KeyError:
         return ""
-    powers = power_labels(game, game.powers or [])
+    powers = service.power_labels(game, game.powers or [])
     title = f"ORDERS IN G-{game.pk}: {scenario.title}"
     examples = scenario.order_help_for(power) or info.order_help
     lines = [title, "-" * len(title), examples.rstrip("\n") or "(no examples given)"]
@@ -555,7 +555,7 @@ def _orders(
         # earlier. The receipt lists those that stand; CLEAR (or ORDERS alone) withdraws.
         present(game, viewer, ("receipt",), receipt=receipt)  # the choke point: his own
         waited = seat.power in (game.expected or [])
-        expected = None if waited else power_labels(game, game.expected or [])
+        expected = None if waited else service.power_labels(game, game.expected or [])
         reply.add(replies.kept_text(receipt.text(link=rules_link(game)), expected))
         return E.ORDERS_KEPT.code
     log_row.orders = True

@@ -37,14 +37,14 @@ from django.db import IntegrityError, transaction
 from django.db.models.signals import post_save
 from django.utils import timezone
 
-from umpire.core import registry, session
-from umpire.core.ruleset import power_label
+from umpire.core import session
 from umpire.server.accounts import verified_address
 from umpire.server.codes import masked
 from umpire.server.mail.models import MailStatus, OutboundMail
 from umpire.server.mail.replies import FOOTER, deadline_of, waiting_for, when
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Profile, Seat, Turn
 from umpire.server.outputs import PLAYER, Viewer, message_number, present
+from umpire.server.service import power_labels
 from umpire.server.store import load_record, load_tail
 from umpire.server.web.maps import map_svg
 
@@ -321,21 +321,6 @@ CODE_NOTE = (
     "(The code is masked: use the one from your welcome or new-code mail, or from the game's "
     "web page. Send NEWCODE after your heading for a new one.)"
 )
-
-
-def scenario_names(game: Game) -> dict[str, str]:
-    """The full name of each power of ``game``'s scenario that has one (none for a game the
-    registry no longer knows)."""
-    try:
-        return dict(registry.game(game.game).info.scenario(game.scenario).names)
-    except KeyError:
-        return {}
-
-
-def power_labels(game: Game, powers: Sequence[str]) -> list[str]:
-    """``powers`` as a person reads them: ["England (ENG)", "France (FRA)"]."""
-    names = scenario_names(game)
-    return [power_label(p, names) for p in powers]
 
 
 def _holders(game: Game) -> list[Seat]:
