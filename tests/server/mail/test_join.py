@@ -61,7 +61,7 @@ def test_join_by_mail_checks_and_keeps_the_preferences(mailoutbox: Any) -> None:
     result = join("ann@example.org", f"JOIN G-{game.pk} island eir, texas")
     assert result.code == "mail/joined"
     assert Enrollment.objects.get(user=ann).preferences == ["ISLAND EIR", "NTX"]
-    assert "ISLAND EIR, NTX" in django_mail.outbox[-1].body
+    assert "ISLAND EIR, Texas (NTX)" in django_mail.outbox[-1].body
     service.start(game.pk, gm)
     assert game.seats.get(user=ann).power == "EIR"
 
@@ -92,7 +92,7 @@ def test_join_names_powers_as_everywhere_else_and_refuses_an_unknown_one(mailout
     assert not Enrollment.objects.filter(user=bob).exists()
     assert join("ann@example.org", f"JOIN G-{game.pk} Britain, italy").code == "mail/joined"
     assert Enrollment.objects.get(user=ann).preferences == ["ENG", "ITA"]
-    assert "(your preferences: ENG, ITA)" in django_mail.outbox[-1].body
+    assert "(your preferences: Britain (ENG), Italy (ITA))" in django_mail.outbox[-1].body
     assert join("bob@example.org", f"JOIN G-{game.pk} britain, Germany").code == "mail/joined"
     service.start(game.pk, gm)
     assert game.seats.get(user=ann).power == "ENG"
@@ -137,16 +137,19 @@ def test_a_second_join_says_it_replaces_the_preferences_and_list_shows_joined_ga
     assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
     assert "no running games" in django_mail.outbox[-1].body
     assert join("ann@example.org", f"JOIN G-{game.pk} France, Germany").code == "mail/joined"
-    assert "(your preferences: FRA, GER)." in django_mail.outbox[-1].body
+    assert "(your preferences: France (FRA), Germany (GER))." in django_mail.outbox[-1].body
     assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
     listed = django_mail.outbox[-1].body
     assert f"G-{game.pk} Friday (Diplomacy): joined; powers are assigned when the game starts" in (
         listed
     )
-    assert "(your preferences: FRA, GER)" in listed
+    assert "(your preferences: France (FRA), Germany (GER))" in listed
     assert join("ann@example.org", f"JOIN G-{game.pk}").code == "mail/joined"
     body = django_mail.outbox[-1].body
-    assert "(your preferences: none; they replace your earlier preferences: FRA, GER)." in body
+    assert (
+        "(your preferences: none; they replace your earlier preferences: France (FRA), Germany (GER))."
+        in body
+    )
     service.start(game.pk, gm)
     assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
     listed = [m for m in django_mail.outbox if "LIST" in m.subject][-1].body

@@ -70,3 +70,10 @@ def test_list_names_the_power_of_each_seat(transactional_db: Any, mailoutbox: li
     handle(mail("eng@example.org", "LIST\n"))
     (reply,) = _replies("eng@example.org")
     assert "England (ENG) (player [2])" in reply.body
+
+
+def test_the_welcome_names_the_power(transactional_db: Any, mailoutbox: list[Any]) -> None:
+    _game()
+    (welcome,) = [m for m in _replies("eng@example.org") if "you play" in m.subject]
+    assert welcome.subject.endswith("you play England (ENG)")
+    assert "You play England (ENG) in G-" in welcome.body

@@ -294,9 +294,9 @@ def _join(
         reply.add(replies.refused_text(where, err.code, err.message))
         return err.code, f"G-{game.pk} {game.name}: JOIN refused"
     kept = Enrollment.objects.filter(game=game, user=users[0]).first()
-    listed = ", ".join(kept.preferences) if kept and kept.preferences else "none"
+    listed = _named(game, kept.preferences) if kept and kept.preferences else "none"
     if before is not None:  # a JOIN again replaces the preferences given before: say so
-        earlier = ", ".join(before.preferences) or "none"
+        earlier = _named(game, before.preferences) or "none"
         listed += f"; they replace your earlier preferences: {earlier}"
     reply.add(f"{where}: {message} (your preferences: {listed}).")
     return E.MAIL_JOINED.code, f"G-{game.pk} {game.name}: JOIN accepted"

@@ -426,12 +426,13 @@ def send_welcome(seat_id: int) -> int:
     viewer = Viewer(PLAYER, seat.power, seat.user_id)
     record_turn = max(game.turn - 1, 0)
     text = present(game, viewer, ("printout",), turn=record_turn)["printout"]["text"]
+    (named,) = power_labels(game, [seat.power])
     body = (
-        f"You play {seat.power} in G-{game.pk} {game.name}.\n"
+        f"You play {named} in G-{game.pk} {game.name}.\n"
         f"Your secret code: {seat.secret_code} (keep it to yourself).\n"
         f"{_due_now(game, seat)}\n\n{text.rstrip()}\n\n"
     )
-    subject = f"G-{game.pk} {game.name}: you play {seat.power}"
+    subject = f"G-{game.pk} {game.name}: you play {named}"
     return int(send(address_of(seat.user), subject, body + FOOTER, kind="welcome", game=game,
                     key=f"welcome:{seat.pk}"))  # fmt: skip
 
@@ -468,15 +469,16 @@ def send_new_code(seat: Seat, *, by: str) -> int:
     game = seat.game
     if seat.user is None or seat.is_bot or not seat.active:
         return 0
+    (named,) = power_labels(game, [seat.power])
     body = (
-        f"Your seat code for {seat.power} in G-{game.pk} {game.name} was replaced ({by}).\n"
+        f"Your seat code for {named} in G-{game.pk} {game.name} was replaced ({by}).\n"
         f"Your new secret code: {seat.secret_code} (keep it to yourself).\n"
         "The old code no longer works: mail with it is refused.\n"
         f"Heading for your orders: {heading_for(game, seat, full=True)}\n\n"
         "If you did not ask for this, someone who knew your old code did: this new code\n"
         "was sent only to you.\n\n"
     )
-    subject = f"G-{game.pk} {game.name}: new seat code for {seat.power}"
+    subject = f"G-{game.pk} {game.name}: new seat code for {named}"
     return int(send(address_of(seat.user), subject, body + FOOTER, kind="code", game=game))
 
 
