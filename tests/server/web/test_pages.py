@@ -287,6 +287,8 @@ def test_the_receipt_warns_of_an_order_the_rules_will_void(dip: Any) -> None:
     page = html.content.decode()
     assert "accepted, but will be refused: the unit is ordered" in page
     assert "[void/support_unmatched]" in page and "No problems." not in page
+    # the warning's code links to its explanation, as a problem's does (issue 29 item 10)
+    assert 'href="/rules/diplomacy/standard/#problem-void-support_unmatched"' in page
 
 
 def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any) -> None:

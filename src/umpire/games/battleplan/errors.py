@@ -309,7 +309,7 @@ BAD_FEE = declare(
 STANDING_UNUSED = declare(
     "void/standing_unused",
     "filed for later turns, but not used this turn: {why}: {order!r}",
-    "A standing order given with the turn's own orders that the turn cannot use alongside "
-    "them (an order of the same kind given this turn takes precedence, a limit of section 12 "
-    "or the units and Industry left): it is filed and used on later turns (BP 11, 12D).",
+    "A standing order given with the turn's own orders that the turn cannot use beside them "
+    "(BP 11, 12D: an order of the same kind given this turn takes precedence, as do the limits "
+    "on combinations of orders and the units and Industry left): it is filed for later turns.",
 )
