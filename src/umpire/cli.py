@@ -206,7 +206,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     todo = table.pending()
     out.write(
         f"New game of {table.ruleset.info.title} ({record.scenario}) in {path}\n"
-        f"Powers: {', '.join(record.powers)}\nNext: {todo.label}\n"
+        f"Powers: {', '.join(table.named(p) for p in record.powers)}\nNext: {todo.label}\n"
     )
     return EXIT_OK
 

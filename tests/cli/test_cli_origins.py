@@ -24,7 +24,7 @@ def test_a_full_game_of_origins_through_the_command_line(tmp_path: Path) -> None
     assert "line   1: PLACE 4 POL" in receipt
     assert "line 2:" in receipt and "line 3:" in receipt
     code, status = run("status", str(game))
-    assert "Submitted: GER" in status
+    assert "Submitted: Germany (GER)" in status
     turns = 0
     while True:
         code, text = run("process", str(game))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -66,7 +67,9 @@ def test_orders_out_of_turn_are_refused_and_not_listed_as_submitted(tmp_path: Pa
     path = str(tmp_path / "spi.json")
     assert run("new", "spi-ww2", path, "--scenario", "4-player", "--seed", "1")[0] == 0
     status = run("status", path)[1]
-    waiting = status.split("Waiting for: ")[1].strip().split(", ")
+    # "Waiting for: Germany (GER), ...": the codes beside the names (issue 29)
+    waiting = re.findall(r"\((\w+)\)", status.split("Waiting for: ")[1])
+    assert waiting
     idle = next(p for p in json.loads(Path(path).read_text())["powers"] if p not in waiting)
     code, text = run("orders", path, idle, "-", stdin="PASS\n")
     assert code == 1 and "[turn/not_expected]" in text

@@ -22,7 +22,7 @@ table for one call; :func:`create` seats the powers and builds the opening state
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,7 +99,14 @@ class Receipt:
     def ok(self) -> bool:
         return not self.problems
 
-    def text(self) -> str:
+    def text(self, link: Callable[[str], str] | None = None) -> str:
+        """The receipt as a player reads it. ``link``: the address explaining a problem code
+        (the rules page's anchor), put at the end of each problem's line ("" or None: none)."""
+
+        def linked(line: str, code: str) -> str:
+            address = link(code) if link is not None else ""
+            return f"{line} {address}" if address else line
+
         lines = [f"Receipt: {self.game}, {self.label}, orders of {self.named or self.power}"]
         count = len(self.accepted)
         lines.append(f"{count} order(s) accepted:" if count else "No order accepted.")
@@ -107,11 +114,13 @@ class Receipt:
         for n, order in self.accepted:
             lines.append(f"  line {n:>3}: {order}")
             if n in warned:
-                lines.append(f"            accepted, but will be refused: {warned.pop(n).message}")
-        lines.extend(f"  {w}" for w in warned.values())  # none on an order's own line
+                w = warned.pop(n)
+                said = f"            accepted, but will be refused: {w.message}"
+                lines.append(linked(said, w.code))
+        lines.extend(linked(f"  {w}", w.code) for w in warned.values())  # none on an order's line
         if self.problems:
             lines.append(f"{len(self.problems)} problem(s):")
-            lines.extend(f"  {p}" for p in self.problems)
+            lines.extend(linked(f"  {p}", p.code) for p in self.problems)
         elif self.warnings:
             lines.append(
                 f"No problems, but {len(self.warnings)} order(s) will be refused as written."
@@ -167,6 +176,7 @@ class Status:
     outcome: Outcome | None
     turns_processed: int = 0
     powers: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # power -> full name, where it has one
 
     def text(self) -> str:
         head = f"{self.game} ({self.scenario}), {self.turns_processed} turn(s) processed"
@@ -175,9 +185,13 @@ class Status:
         waiting = [p for p in self.expected if p not in self.submitted]
         return (
             f"{head}\nNext: {self.label}\n"
-            f"Submitted: {', '.join(self.submitted) or 'nobody'}\n"
-            f"Waiting for: {', '.join(waiting) or 'nobody'}\n"
+            f"Submitted: {self.listed(self.submitted)}\n"
+            f"Waiting for: {self.listed(waiting)}\n"
         )
+
+    def listed(self, powers: Sequence[str]) -> str:
+        """``powers`` as a person reads them: "England (ENG), France (FRA)"; "nobody"."""
+        return ", ".join(power_label(p, self.names) for p in powers) or "nobody"
 
 
 def ruleset_of(record: GameRecord) -> AnyRuleset:
@@ -214,6 +228,41 @@ def power_named(name: str, powers: Iterable[str], names: Mapping[str, str] | Non
         if wanted and wanted in (_key(p), _key(full.get(p, ""))):
             return p
     raise SessionError.of(errors.UNKNOWN_POWER, power=repr(name), powers=", ".join(seated))
+
+
+def powers_named(
+    words: Sequence[str], powers: Iterable[str], names: Mapping[str, str] | None = None
+) -> list[str]:
+    """The powers of ``powers`` that ``words`` (a recipient list split at spaces and commas)
+    mean, each once, in the order named: codes, full names of one word or more, and the form
+    a receipt shows, a name with its code in brackets (``Great Britain (GB)``). Raises
+    SessionError ``game/unknown_power`` for the first words that name no power.
+
+    >>> names = {"GB": "Great Britain", "FR": "France", "UK": "Ukraine"}
+    >>> powers_named(["great", "Britain", "(GB)", "uk"], ["GB", "FR", "UK"], names)
+    ['GB', 'UK']
+    >>> powers_named(["France", "(FR)", "Great", "Britain"], ["GB", "FR", "UK"], names)
+    ['FR', 'GB']
+    """
+    seated = list(powers)
+    full = names or {}
+    keys = {p: {_key(p), _key(full.get(p, ""))} - {""} for p in seated}
+    found: list[str] = []
+    at = 0
+    while at < len(words):
+        for end in range(len(words), at, -1):  # the longest run of words that names a power
+            wanted = _key("".join(words[at:end]))
+            match = [p for p in seated if wanted in keys[p]]
+            if match:
+                if match[0] not in found:
+                    found.append(match[0])
+                at = end
+                break
+        else:
+            raise SessionError.of(
+                errors.UNKNOWN_POWER, power=repr(words[at]), powers=", ".join(seated)
+            )
+    return found
 
 
 def _scenario_info(game: str, scenario: str | None) -> ScenarioInfo:
@@ -351,6 +400,7 @@ class Table:
             outcome=self.record.outcome,
             turns_processed=self.record.processed,
             powers=list(self.record.powers),
+            names=dict(self.ruleset.info.scenario(self.record.scenario).names),
         )
 
     def submit(

@@ -18,7 +18,13 @@ from django.db.models import BooleanField, Count, ExpressionWrapper, Prefetch, Q
 
 from umpire.core import registry, session
 from umpire.core.events import PUBLIC, Event, visible_to
-from umpire.core.ruleset import HasOrderOptions, HasOrderSteps, HasPublicView, implements
+from umpire.core.ruleset import (
+    HasOrderOptions,
+    HasOrderSteps,
+    HasPublicView,
+    implements,
+    power_label,
+)
 from umpire.core.session import Receipt
 from umpire.server import errors as E
 from umpire.server.errors import refuse
@@ -494,3 +500,18 @@ def _public_view(game: Game, turn: int | None) -> dict[str, Any] | None:
     )
     view = row if row is not None else session.public_view(load_record(game), turn=at)
     return None if view is None else {"turn": at, "view": view}
+
+
+def scenario_names(game: Game) -> dict[str, str]:
+    """The full name of each power of ``game``'s scenario that has one (none for a game the
+    registry no longer knows)."""
+    try:
+        return dict(registry.game(game.game).info.scenario(game.scenario).names)
+    except KeyError:
+        return {}
+
+
+def power_labels(game: Game, powers: Sequence[str]) -> list[str]:
+    """``powers`` as a person reads them: ["England (ENG)", "France (FRA)"]."""
+    names = scenario_names(game)
+    return [power_label(p, names) for p in powers]

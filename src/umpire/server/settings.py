@@ -20,6 +20,8 @@ Configured by environment variables:
   hour may name one mail address).
 - ``UMPIRE_SUBMISSIONS_KEPT``: order submissions kept per power per turn (default 20): storing
   a new one deletes the oldest past that number (the newest, the one that counts, stays).
+- ``UMPIRE_SITE_URL``: the site's address as players reach it (``https://umpire.example.org``);
+  mail receipts then link each problem to its explanation on the rules pages (unset: no links).
 - ``UMPIRE_PRESS_PER_HOUR``: press messages one player may send in an hour, over all his
   games (default 60); past it press is refused with ``press/throttled``.
 - ``UMPIRE_TRUSTED_PROXIES``: reverse proxies in front (default 0), so that the per-address
@@ -290,6 +292,13 @@ UMPIRE_GAME_CREATION = os.environ.get("UMPIRE_GAME_CREATION", "verified")
 # messages an hour from one player's account, over all his games.
 UMPIRE_SUBMISSIONS_KEPT = max(1, int(os.environ.get("UMPIRE_SUBMISSIONS_KEPT", "20")))
 UMPIRE_PRESS_PER_HOUR = max(1, int(os.environ.get("UMPIRE_PRESS_PER_HOUR", "60")))
+
+# The site's address as players reach it (UMPIRE_SITE_URL, "https://umpire.example.org"): mail
+# receipts end each problem's line with the link to its explanation on the rules pages. Unset
+# (or not an http(s) address): mail carries no links, rather than broken ones.
+UMPIRE_SITE_URL = os.environ.get("UMPIRE_SITE_URL", "").strip().rstrip("/")
+if not UMPIRE_SITE_URL.startswith(("https://", "http://")):
+    UMPIRE_SITE_URL = ""
 
 # The rate limits' counters live in the cache: files under the var dir by default, shared by
 # every worker process on the machine (UMPIRE_CACHE_DIR to move them). What the game pages

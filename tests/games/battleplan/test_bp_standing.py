@@ -113,3 +113,43 @@ def test_a_betrayed_defender_fights_at_nine_tenths() -> None:
     s.countries["BU"].army, s.countries["BU"].air, s.countries["TU"].air = 20, 0, 0
     s2, _ = play(s, {"TU": "@TU AC19BU"}, Down())
     assert s2.countries["BU"].owner == 4
+
+
+def _warned(state, power: str, text: str) -> list[tuple[int, str, str]]:
+    from umpire.core import submission
+    from umpire.games.battleplan import RULESET
+
+    parsed = submission.parse(RULESET, state, power, text)
+    assert parsed.problems == [], parsed.problems
+    return [(w.line, w.code, w.message) for w in RULESET.warnings(state, power, parsed.orders)]
+
+
+@pytest.mark.rule("BP 11")
+@pytest.mark.rule("BP 12D")
+def test_a_standing_order_the_turn_cannot_use_is_warned_filed_and_used_later() -> None:
+    """Issue 29 item 11: the turn uses a standing order with the player's own orders and the
+    position alone, so one it cannot use alongside them is known when it is sent."""
+    s = game()
+    # 12C: an order of the same kind given this turn takes precedence (12D: ignored)
+    ((line, code, message),) = _warned(s, "TU", "@TU BA10\n@TU /1/BA5")
+    assert (line, code) == (2, "void/standing_unused")
+    assert "filed for later turns, but not used this turn" in message and "BP 12D" in message
+    s2, _ = play(s, {"TU": "@TU BA10\n@TU /1/BA5"})
+    assert s2.countries["TU"].army == s.countries["TU"].army + 10  # the standing BA5 unused
+    assert s2.countries["TU"].standing == {1: "BA5"}  # filed all the same
+    # BP 11: all the Industry already used by the turn's orders: nothing is left for it
+    ((_, code, message),) = _warned(s, "TU", "@TU BF30\n@TU /1/BA999")
+    assert code == "void/standing_unused" and "nothing is left for it (BP 11)" in message
+    # used the turn it is given when it fits: no warning
+    assert _warned(s, "TU", "@TU BF10\n@TU /1/BA999") == []
+    assert _warned(s, "TU", "@TU /1/BA999") == []
+
+
+def test_the_receipt_says_the_standing_order_is_not_used_this_turn() -> None:
+    from umpire.core import session
+
+    record = session.create("battleplan", seed=1)
+    power = record.powers[0]
+    space = {"GB": "GB"}.get(power, power)
+    receipt = session.submit(record, power, f"@{space} BA30\n@{space} /1/BA999")
+    assert "accepted, but will be refused: filed for later turns" in receipt.text()

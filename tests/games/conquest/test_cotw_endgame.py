@@ -205,3 +205,26 @@ def test_the_last_player_standing_wins_whatever_the_records_of_those_put_out() -
     assert outcome.winners == ("RED",)
     assert outcome.summary.startswith("RED wins with a POWER BASE RECORD of 0 (RED 0; BLUE out")
     assert outcome.scores["RED"] == 0.0 > outcome.scores["GREEN"] > outcome.scores["BLUE"]
+
+
+@pytest.mark.rule("COTW 20")
+def test_an_attack_given_with_the_alliance_that_fills_the_board_is_warned_and_not_made() -> None:
+    """Issue 29 item 11: the alliance is bought first and fills the board; the final round
+    begins at once with the player to the left (ruling C8), so the attack is not made."""
+    state = full_board()
+    state = replace(
+        state,
+        holdings={c: h for c, h in state.holdings.items() if c not in ("BAN", "IND")},
+        chips={"RED": 9000, "BLUE": 0, "GREEN": 6000},
+    )
+    state = replace(state, holdings={**state.holdings, "IND": ("BLUE", CONQUERED)})
+    text = "ALLY BAN\nATTACK IND"
+    parsed = parse(GAME, state, "RED", text)
+    assert parsed.problems == [] and len(parsed.orders) == 2
+    warned = GAME.warnings(state, "RED", parsed.orders)
+    assert [(w.line, w.code) for w in warned] == [(2, "void/attack_board_full")]
+    after, events = play(state, {"RED": text})
+    assert after.phase == FINAL and after.war is None and "the final round begins" in texts(events)
+    # with more than that one country free, the attack is made and nothing is warned
+    roomy = replace(state, holdings={c: h for c, h in state.holdings.items() if c != "PAK"})
+    assert GAME.warnings(roomy, "RED", parse(GAME, roomy, "RED", text).orders) == []

@@ -363,7 +363,7 @@ def test_help_after_a_heading_adds_the_games_own_notation_and_powers(
     (reply,) = sent_to("ann@example.org")
     assert "UMPIRE BY EMAIL" in reply.body
     assert f"ORDERS IN G-{game.pk}: Historical game, 1933-1938" in reply.body
-    assert "PLACE 3 POL" in reply.body and "GER (Germany)" in reply.body
+    assert "PLACE 3 POL" in reply.body and "Germany (GER)" in reply.body
 
 
 @pytest.mark.rule("D39 9")

@@ -62,7 +62,7 @@ def test_join_by_mail_checks_and_keeps_the_preferences(mailoutbox: Any) -> None:
     result = join("ann@example.org", f"JOIN G-{game.pk} island eic, texas")
     assert result.code == "mail/joined"
     assert Enrollment.objects.get(user=ann).preferences == ["ISLAND EIC", "NTX"]
-    assert "ISLAND EIC, NTX" in django_mail.outbox[-1].body
+    assert "ISLAND EIC, Texas (NTX)" in django_mail.outbox[-1].body
     lifecycle.start(game.pk, gm)
     assert game.seats.get(user=ann).power == "EIC"
 
@@ -93,7 +93,7 @@ def test_join_names_powers_as_everywhere_else_and_refuses_an_unknown_one(mailout
     assert not Enrollment.objects.filter(user=bob).exists()
     assert join("ann@example.org", f"JOIN G-{game.pk} Britain, italy").code == "mail/joined"
     assert Enrollment.objects.get(user=ann).preferences == ["ENG", "ITA"]
-    assert "(your preferences: ENG, ITA)" in django_mail.outbox[-1].body
+    assert "(your preferences: Britain (ENG), Italy (ITA))" in django_mail.outbox[-1].body
     assert join("bob@example.org", f"JOIN G-{game.pk} britain, Germany").code == "mail/joined"
     lifecycle.start(game.pk, gm)
     assert game.seats.get(user=ann).power == "ENG"
@@ -138,16 +138,19 @@ def test_a_second_join_says_it_replaces_the_preferences_and_list_shows_joined_ga
     assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
     assert "no running games" in django_mail.outbox[-1].body
     assert join("ann@example.org", f"JOIN G-{game.pk} France, Germany").code == "mail/joined"
-    assert "(your preferences: FRA, GER)." in django_mail.outbox[-1].body
+    assert "(your preferences: France (FRA), Germany (GER))." in django_mail.outbox[-1].body
     assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
     listed = django_mail.outbox[-1].body
     assert f"G-{game.pk} Friday (Diplomacy): joined; powers are assigned when the game starts" in (
         listed
     )
-    assert "(your preferences: FRA, GER)" in listed
+    assert "(your preferences: France (FRA), Germany (GER))" in listed
     assert join("ann@example.org", f"JOIN G-{game.pk}").code == "mail/joined"
     body = django_mail.outbox[-1].body
-    assert "(your preferences: none; they replace your earlier preferences: FRA, GER)." in body
+    assert (
+        "(your preferences: none; they replace your earlier preferences: France (FRA), Germany (GER))."
+        in body
+    )
     lifecycle.start(game.pk, gm)
     assert handle(mail("ann@example.org", "LIST\n")).code == "mail/list"
     listed = [m for m in django_mail.outbox if "LIST" in m.subject][-1].body

@@ -13,8 +13,8 @@ from umpire.server.models import Game
 
 def _welcomes(game_id: int) -> dict[str, Any]:
     game = Game.objects.get(pk=game_id)
-    return {
-        m.subject.rsplit(" ", 1)[-1]: m
+    return {  # the subject ends with the power's name and code: "you play Germany (GER)"
+        m.subject.rsplit(" ", 1)[-1].strip("()"): m
         for m in django_mail.outbox
         if m.subject.startswith(f"G-{game.pk} {game.name}: you play")
     }

@@ -169,3 +169,24 @@ def test_a_message_s_fields_read_as_words_on_the_page() -> None:
     assert html == "<var>reason</var>: <var>your line</var> &lt;x&gt;<var>unit kind</var>"
     page = Client().get("/rules/diplomacy/").content.decode()
     assert "{text!r}" not in page and "<var>your line</var>" in page
+
+
+# A repository path as our rulings used to name them: a folder of the tree, a data or code
+# file, a Markdown file ("src/umpire/...", "tests/games/...", "data/board.toml", "options.py").
+TREE_PATH = re.compile(
+    r"\b(?:src|tests|docs|bench|scripts|shared|rulings)/|\bdata/[\w./*-]+"
+    r"|\b[\w*-]+\.(?:py|md|toml)\b"
+)
+
+
+@pytest.mark.parametrize(("game", "scenario"), _scenarios())
+def test_no_rendered_how_to_play_page_names_a_repository_path(game: str, scenario: str) -> None:
+    """Issue 29 item 10: our rulings are rendered on the page (the whole of every rulings file
+    of the game and scenario); none of their text points at the source tree."""
+    for url in (f"/rules/{game}/", f"/rules/{game}/{scenario}/"):
+        html = Client().get(url).content.decode()
+        text = re.sub(r"<[^>]+>", " ", html)  # what a reader sees, not the markup's addresses
+        assert '<h3 id="ruling-' in html, url
+        assert [m.group(0) for m in TREE_PATH.finditer(text)] == [], url
+    assert TREE_PATH.search("(`tests/games/conquest/test_cotw_battle.py`)")
+    assert TREE_PATH.search("in `data/board.toml`") and TREE_PATH.search("(`options.py`)")

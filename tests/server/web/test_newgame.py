@@ -107,16 +107,17 @@ def test_a_game_master_seated_in_his_own_game_plays_it_from_the_game_page() -> N
     game.refresh_from_db()
     assert game.seats.get(user=gm, active=True).power == "ENG"
     page = c.get(f"/games/{game.pk}/").content.decode()
-    assert 'id="orderform"' in page and "you play <b>ENG</b>" in page
+    assert 'id="orderform"' in page and "you play <b>England (ENG)</b>" in page
     assert f'href="/gm/{game.pk}/">GM console</a>' in page  # his console is one click away
     mine = c.get("/games/").content.decode()
-    assert "<b>ENG</b>" in mine and "game master</td>" not in mine
+    assert "<b>England (ENG)</b>" in mine and "game master</td>" not in mine
     c.post(f"/games/{game.pk}/orders/", {"orders": "F lon - nth", "turn": "1", "ready": "on"})
     seat = Seat.objects.get(game=game, user=gm, active=True)
     assert game.submissions.get(power="ENG").orders and seat.ready_turn == 1
     # the console still reads as the umpire: every seat, and who holds it
     console = c.get(f"/gm/{game.pk}/").content.decode()
-    assert "<td>ENG</td><td>host</td>" in console and "<td>FRA</td><td>bot</td>" in console
+    assert "<td>England (ENG)</td><td>host</td>" in console
+    assert "<td>France (FRA)</td><td>bot</td>" in console
 
 
 def test_a_seated_game_master_writes_press_as_his_power() -> None:

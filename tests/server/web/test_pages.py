@@ -287,6 +287,8 @@ def test_the_receipt_warns_of_an_order_the_rules_will_void(dip: Any) -> None:
     page = html.content.decode()
     assert "accepted, but will be refused: the unit is ordered" in page
     assert "[void/support_unmatched]" in page and "No problems." not in page
+    # the warning's code links to its explanation, as a problem's does (issue 29 item 10)
+    assert 'href="/rules/diplomacy/standard/#problem-void-support_unmatched"' in page
 
 
 def test_ready_toggle_and_processing_shows_the_new_position_and_history(dip: Any) -> None:
@@ -480,10 +482,14 @@ def test_press_threads_and_anonymous_messages(dip: Any) -> None:
     eng.post(f"/games/{game.pk}/press/", {"to": ["FRA", "GER"], "text": "three of us"})
     eng.post(f"/games/{game.pk}/press/", {"to": ["all"], "text": "hello all", "anonymous": "on"})
     ger_page = ger.get(f"/games/{game.pk}/press/").content.decode()
-    assert "ENG, FRA" in ger_page and "three of us" in ger_page  # thread of ENG, FRA and GER
+    assert (
+        "England (ENG), France (FRA)" in ger_page and "three of us" in ger_page
+    )  # thread of ENG, FRA and GER
     assert "All powers" in ger_page and "hello all" in ger_page
     assert "anonymous" in ger_page
-    assert "ENG → all" not in ger_page  # the unsigned message does not name its sender
+    assert (
+        "England (ENG) → all" not in ger_page and "ENG → all" not in ger_page
+    )  # the unsigned message does not name its sender
     rus_page = client_for(users["RUS"]).get(f"/games/{game.pk}/press/").content.decode()
     assert "three of us" not in rus_page and "hello all" in rus_page
     assert fra.get(f"/games/{game.pk}/press/").status_code == 200
@@ -499,7 +505,7 @@ def test_a_draw_needs_every_survivor_and_stays_secret_until_then(dip: Any) -> No
     assert "Withdraw draw vote" not in tur and "Vote draw" in tur  # others' votes unseen
     eng = client_for(users["ENG"]).get(f"/games/{game.pk}/").content.decode()
     assert "Withdraw draw vote" in eng
-    assert "ENG draw" in client_for(gm).get(f"/gm/{game.pk}/").content.decode()
+    assert "England (ENG) draw" in client_for(gm).get(f"/gm/{game.pk}/").content.decode()
     client_for(users["TUR"]).post(f"/games/{game.pk}/vote/", {"kind": "draw"})
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED
@@ -643,10 +649,10 @@ def test_a_player_who_joined_a_forming_game_is_told_so(gm: Any) -> None:
     c = client_for(eve)
     c.post(f"/games/{game.pk}/join/", {"preferences": ["TUR", "RUS", ""]})
     lobby = c.get("/lobby/").content.decode()
-    assert "You have joined (your choices: TUR, RUS)." in lobby
+    assert "You have joined (your choices: Turkey (TUR), Russia (RUS))." in lobby
     assert "<button>Change your choices</button>" in lobby
     page = c.get(f"/games/{game.pk}/").content.decode()
-    assert "You have joined this game (your choices: TUR, RUS)." in page
+    assert "You have joined this game (your choices: Turkey (TUR), Russia (RUS))." in page
     assert "<b>Forming</b>: 1 of 7 seats taken · 1 h a turn once it starts" in page
     assert "<b>None</b>" not in page and "Join it from the lobby" not in page
     other = client_for(account("ned")).get(f"/games/{game.pk}/").content.decode()
@@ -708,17 +714,18 @@ def test_powers_are_listed_in_the_games_own_order_not_the_alphabets(gm: Any) -> 
     game.refresh_from_db()
     order = ["USA", "FRA", "GBR", "USSR", "GER"]
     assert game.powers == order
+    named = ["USA", "France (FRA)", "Great Britain (GBR)", "USSR", "Germany (GER)"]  # issue 29
     page = client_for(None).get(f"/games/{game.pk}/watch/").content.decode()
-    assert [page.index(f"<b>{p}</b>") for p in order] == sorted(
-        page.index(f"<b>{p}</b>") for p in order
+    assert [page.index(f"<b>{p}</b>") for p in named] == sorted(
+        page.index(f"<b>{p}</b>") for p in named
     )
     public = client_for(None).get(f"/api/public/games/{game.pk}").json()
     assert [p["power"] for p in public["game"]["powers"]] == order
     gm_page = client_for(gm[0]).get(f"/gm/{game.pk}/").content.decode()
-    assert [gm_page.index(f"<td>{p}</td>") for p in order] == sorted(
-        gm_page.index(f"<td>{p}</td>") for p in order
+    assert [gm_page.index(f"<td>{p}</td>") for p in named] == sorted(
+        gm_page.index(f"<td>{p}</td>") for p in named
     )
-    assert "waiting for: USA, FRA, GBR, USSR, GER" in gm_page
+    assert "waiting for: " + ", ".join(named) in gm_page
     sent = messaging.send_message(game.pk, eve, "Hello", to=["USSR", "USA"], signed=True)
     assert sent.recipients == ["USA", "USSR"]
     press = client_for(eve).get(f"/games/{game.pk}/press/").content.decode()

@@ -303,3 +303,13 @@ BAD_FEE = declare(
     "{text!r}: {problem}",
     "WW real: the maximum turn fee of a sign-up is written once, as $4.50 (ruling W-SIGNUP).",
 )
+
+# --- void/: orders kept (legal) that the turn will not use whatever the others order; the
+# receipt warns of them on their line (core's HasWarnings), they are never refused here.
+STANDING_UNUSED = declare(
+    "void/standing_unused",
+    "filed for later turns, but not used this turn: {why}: {order!r}",
+    "A standing order given with the turn's own orders that the turn cannot use beside them "
+    "(BP 11, 12D: an order of the same kind given this turn takes precedence, as do the limits "
+    "on combinations of orders and the units and Industry left): it is filed for later turns.",
+)

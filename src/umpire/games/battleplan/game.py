@@ -22,6 +22,7 @@ from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.printout import build_printout
 from umpire.games.battleplan.scenarios import EUROPE, SCENARIOS, Scenario
 from umpire.games.battleplan.setup import new_state
+from umpire.games.battleplan.standing import standing_warnings
 from umpire.games.battleplan.turn import resolve_turn
 from umpire.games.battleplan.world import newspaper
 
@@ -154,6 +155,22 @@ class BattlePlan:
             attacks=not (self.scenario.no_attacks_turn_one and state.turn == 1),
             opinion=self.scenario.world_opinion,  # WW opinion
         )
+
+    def warnings(
+        self, state: GameState, power: str, orders: Sequence[tuple[int, Order]]
+    ) -> list[Problem]:
+        """Kept orders the turn will not use whatever the others order: standing orders given
+        with the turn's orders that cannot be used alongside them this turn (BP 11, 12D)."""
+        if not any(p.power == power for p in state.players):
+            return []
+        number = state.number_of(power)
+        out = []
+        for line, order, why in standing_warnings(
+            state, self.gm, number, orders, self.scenario.arms
+        ):
+            text = format_order(order)
+            out.append(errors.STANDING_UNUSED.problem(line, text, why=why, order=text))
+        return out
 
     def newspaper(self, state: GameState, events: Sequence[Event]) -> str | None:
         """WW newspaper: the World Newspaper of the turn (public events only)."""

@@ -105,6 +105,24 @@ def standing_orders(
     """BP 11, 12D: standing orders of the countries ``player`` holds, cut down to what is
     available, used when legal alongside the orders of the turn (an order of the same kind
     given this turn takes precedence)."""
+    return [
+        o
+        for _, _, o, why in standing_fates(state, gm, player, kept, candidates, arms)
+        if o is not None and not why
+    ]
+
+
+def standing_fates(
+    state: GameState,
+    gm: GameMap,
+    player: int,
+    kept: list[Order],
+    candidates: Iterable[str] | None = None,
+    arms: Arms = BP_ARMS,
+) -> list[tuple[str, int, Order | None, str]]:
+    """What :func:`standing_orders` does with each filed standing order of ``player``:
+    (country, slot, the order as used or None, why it is not used: "" when it is)."""
+    fates: list[tuple[str, int, Order | None, str]] = []
     extra: list[Order] = []
     # the cheap tests first: few countries have standing orders (this runs for every player)
     # (``candidates``: the countries that may have his standing orders, when known)
@@ -125,11 +143,49 @@ def standing_orders(
                 continue
             order = cut(state, player, filed, [*kept, *extra])
             if order is None:
+                fates.append((code, slot, None, "nothing is left for it (BP 11)"))
                 continue
-            verdicts = check_orders(state, gm, player, [*kept, *extra, order], arms)
-            if verdicts[-1] is None:
+            verdict = check_orders(state, gm, player, [*kept, *extra, order], arms)[-1]
+            if verdict is None:
                 extra.append(order)
-    return extra
+                fates.append((code, slot, order, ""))
+            else:
+                fates.append((code, slot, order, f"{verdict[1]} (BP 12D)"))
+    return fates
+
+
+def standing_warnings(
+    state: GameState,
+    gm: GameMap,
+    player: int,
+    lines: Sequence[tuple[int, Order]],
+    arms: Arms = BP_ARMS,
+) -> list[tuple[int, Standing, str]]:
+    """The standing orders given in ``lines`` (a submission as checked) that the turn will
+    file but not use: (line, order, why). The turn uses a player's standing orders with his
+    own orders of the turn and the position alone (:func:`accept`), so whatever the others
+    order, these are ignored this turn (BP 11, 12D)."""
+    given = {
+        (o.space, o.slot): line
+        for line, o in lines
+        if isinstance(o, Standing) and isinstance(o.order, Build | Transfer | Action)
+    }
+    if not given:
+        return []
+    before = accepting(state).filed.get(player, ())
+    s = state.copy()
+    kept = [o for _, o in lines]
+    file_standing(s, player, kept)
+    candidates = {o.space for o in kept if isinstance(o, Standing)}.union(before)
+    out: list[tuple[int, Standing, str]] = []
+    orders = dict(lines)
+    for code, slot, _, why in standing_fates(s, gm, player, kept, candidates, arms):
+        line = given.get((code, slot))
+        if line is not None and why:
+            order = orders[line]
+            assert isinstance(order, Standing)
+            out.append((line, order, why))
+    return out
 
 
 def cut(

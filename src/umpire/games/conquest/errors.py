@@ -210,4 +210,15 @@ CONFLICT = _(
     "An order contradicts another of the same submission.",
 )
 
+# -- void/: orders kept (legal) that the turn will not carry out; the receipt warns of them on
+# their line (core's HasWarnings), they are never refused here.
+VOID_ATTACK_BOARD_FULL = _(
+    "void/attack_board_full",
+    "your ALLY {ally} occupies the last unoccupied country: every country is then occupied "
+    "and the final round begins with the player to your left, you last (rule 20A); this "
+    "attack will not be made now: {order!r}",
+    "An attack ordered with an alliance that fills the board: the alliance is bought first "
+    "and the final round starts at once (ruling C8); the attack is not made.",
+)
+
 __all__ = ["CODES", "Code"]

@@ -10,7 +10,7 @@ from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.orderlist import ListedOrders
-from umpire.core.problems import Parsed
+from umpire.core.problems import Parsed, Problem
 from umpire.core.ruleset import Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
 from umpire.games.conquest import bot, endgame, options, printout, views
 from umpire.games.conquest.errors import CODES
@@ -23,6 +23,7 @@ from umpire.games.conquest.geography import (
     validate_edits,
 )
 from umpire.games.conquest.legality import check, pending_powers
+from umpire.games.conquest.legality import warnings as order_warnings
 from umpire.games.conquest.model import DIGITS, OVER, Limits, State, dump_state, load_state
 from umpire.games.conquest.notation import format_order, read_orders
 from umpire.games.conquest.orders import Order
@@ -129,6 +130,12 @@ class Conquest(ListedOrders):
 
     def check(self, state: State, power: str, orders: Sequence[tuple[int, Order]]) -> Parsed[Order]:
         return check(state, self.board(state), power, orders)
+
+    def warnings(
+        self, state: State, power: str, orders: Sequence[tuple[int, Order]]
+    ) -> list[Problem]:
+        """Kept orders the turn will not carry out whatever the others order."""
+        return order_warnings(state, self.board(state), power, orders)
 
     def format(self, order: Order) -> str:
         return format_order(order)

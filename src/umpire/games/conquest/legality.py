@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from umpire.core.problems import Parsed
+from umpire.core.problems import Problem as Warning_
 from umpire.games.conquest import errors
 from umpire.games.conquest.errors import Code
 from umpire.games.conquest.geography import Board
@@ -270,3 +271,25 @@ def _one(
         case Weapon():
             return weapon_problem(state, power, order), "ONE"
     return wrong, "ONE"
+
+
+def warnings(
+    state: State, board: Board, power: str, orders: Sequence[tuple[int, Order]]
+) -> list[Warning_]:
+    """Kept orders the turn will not carry out (core's ``HasWarnings``): only the holder of
+    the attack option orders then, so his orders alone decide. An ATTACK given with an ALLY
+    on the last unoccupied country: the alliance is bought first and fills the board, the
+    final round begins (rule 20A, ruling C8) and the attack is not made."""
+    if state.phase != ATTACK:
+        return []
+    allies = [o.country for _, o in orders if isinstance(o, Ally)]
+    if not allies or unoccupied(state, board) != allies[:1]:
+        return []
+    ally = board.country(allies[0]).name
+    out: list[Warning_] = []
+    for line, o in orders:
+        if isinstance(o, Attack):
+            text = format_order(o)
+            code = errors.VOID_ATTACK_BOARD_FULL
+            out.append(code.problem(line, text, ally=ally, order=text))
+    return out

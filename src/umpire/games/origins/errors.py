@@ -126,3 +126,20 @@ SHARE_INELIGIBLE = declare(
     "{powers} cannot hold a Control marker in {area} (OWW 5.4)",
     "OWW 5.4: a shared Control only with powers that may hold one there.",
 )
+
+# --- void/: orders kept (legal) that the turn will not carry out whatever the others order;
+# the receipt warns of them on their line (core's HasWarnings), they are never refused here.
+VOID_ATTACK = declare(
+    "void/attack_no_pfs",
+    "{power} has no PFs in {area} and this submission places or moves none there: the attack "
+    "will not be carried out (OWW 4.1, 4.4): {order!r}",
+    "An attack in an area (not the home area) where the power has no PFs and places or moves "
+    "none this turn: other players can only take PFs away, so it is void.",
+)
+VOID_MARKER = declare(
+    "void/marker_too_few_pfs",
+    "{power} will have at most {most} PFs in {area} after this submission's placements and "
+    "moves; the marker needs 5 ({rule}): {order!r}",
+    "An Understanding or Control order in an area (not the home area) where the power's PFs "
+    "with this turn's own placements and moves stay under 5: conflicts only take PFs away.",
+)

@@ -8,7 +8,7 @@ from typing import Any
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.orderlist import ListedOrders
-from umpire.core.problems import Parsed
+from umpire.core.problems import Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo
 from umpire.core.submission import read
 from umpire.games.origins import bot, options, printout, views
@@ -19,6 +19,7 @@ from umpire.games.origins.notation import format_order, parse_order
 from umpire.games.origins.orders import Order
 from umpire.games.origins.scoring import scores
 from umpire.games.origins.turn import label, play_order, resolve_turn
+from umpire.games.origins.warnings import warnings as order_warnings
 
 POWERS = ("USA", "FRA", "GBR", "USSR", "GER")
 
@@ -85,6 +86,13 @@ class Origins(ListedOrders):
     def check(self, state: State, power: str, orders: Sequence[tuple[int, Order]]) -> Parsed[Order]:
         """The legality of the whole submission (:mod:`~umpire.games.origins.legality`)."""
         return check_submission(state, power, orders, self.charts(state))
+
+    def warnings(
+        self, state: State, power: str, orders: Sequence[tuple[int, Order]]
+    ) -> list[Problem]:
+        """Kept orders the turn will not carry out whatever the others order
+        (:mod:`~umpire.games.origins.warnings`)."""
+        return order_warnings(state, power, orders)
 
     def format(self, order: Order) -> str:
         return format_order(order)

@@ -18,9 +18,11 @@ from __future__ import annotations
 import hmac
 import logging
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.utils import timezone
@@ -45,9 +47,10 @@ from umpire.server.mail.parse import (
     parse_mail,
 )
 from umpire.server.models import Enrollment, Game, GameStatus, Seat
-from umpire.server.outputs import PLAYER, Viewer, present
+from umpire.server.outputs import PLAYER, Viewer, power_labels, present, scenario_names
 from umpire.server.usecases import lifecycle, messaging, submissions
 from umpire.server.usecases.seats import rotate_code
+from umpire.server.web.templatetags.umpire_howto import problem_url
 
 log = logging.getLogger("umpire.mail")
 
@@ -293,9 +296,9 @@ def _join(
         reply.add(replies.refused_text(where, err.code, err.message))
         return err.code, f"G-{game.pk} {game.name}: JOIN refused"
     kept = Enrollment.objects.filter(game=game, user=users[0]).first()
-    listed = ", ".join(kept.preferences) if kept and kept.preferences else "none"
+    listed = _named(game, kept.preferences) if kept and kept.preferences else "none"
     if before is not None:  # a JOIN again replaces the preferences given before: say so
-        earlier = ", ".join(before.preferences) or "none"
+        earlier = _named(game, before.preferences) or "none"
         listed += f"; they replace your earlier preferences: {earlier}"
     reply.add(f"{where}: {message} (your preferences: {listed}).")
     return E.MAIL_JOINED.code, f"G-{game.pk} {game.name}: JOIN accepted"
@@ -373,7 +376,7 @@ def _list_text(users: list[User]) -> str:
             if joined.standby
             else "joined; powers are assigned when the game starts"
         )
-        prefs = ", ".join(joined.preferences) or "none"
+        prefs = _named(game, joined.preferences) or "none"
         lines.append(f"  G-{game.pk} {game.name} ({title}): {state} (your preferences: {prefs})")
     for seat in seats:
         game = seat.game
@@ -386,7 +389,8 @@ def _list_text(users: list[User]) -> str:
         )
         player = f" (player [{number}])" if number else ""
         lines.append(
-            f"  G-{game.pk} {game.name} ({status['title']}): {seat.power}{player}, {label}"
+            f"  G-{game.pk} {game.name} ({status['title']}): {_named(game, [seat.power])}"
+            f"{player}, {label}"
         )
         paused = game.status == GameStatus.PAUSED
         lines.append(f"      deadline {replies.deadline_of(game.deadline, paused=paused)}")
@@ -418,15 +422,15 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     elif ready:
         codes.append(_ready(game, user, turn, reply))
     for press in request.press:
-        to = ["all"] if press.broadcast else list(press.recipients)
         signed = True if press.signed is None else press.signed
         try:
+            to = ["all"] if press.broadcast else _recipients(game, press.recipients)
             messaging.send_message(game.pk, user, press.text, to=to, signed=signed)
         except SessionError as err:
             reply.add(replies.refused_text(f"Press (line {press.line})", err.code, err.message))
             codes.append(err.code)
         else:
-            whom = "all powers" if press.broadcast else ", ".join(press.recipients)
+            whom = "all powers" if press.broadcast else _named(game, to)
             how = "signed" if signed else "anonymous"
             reply.add(f"Press (line {press.line}) sent to {whom}, {how}.")
             if seat.secret_code and seat.secret_code.lower() in press.text.lower():
@@ -457,6 +461,29 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
     return Handled(codes[0] if codes else _asked(names), [reply], authenticated=True)
 
 
+def _named(game: Game, powers: Sequence[str]) -> str:
+    """``powers`` as a person reads them, in a line: "England (ENG), France (FRA)"."""
+    return ", ".join(power_labels(game, powers))
+
+
+def _recipients(game: Game, words: Sequence[str]) -> list[str]:
+    """The seated powers a PRESS TO line names, by code or full name, or as a receipt shows
+    them ("Great Britain (GB)"); SessionError ``game/unknown_power`` for a word naming none."""
+    return session.powers_named(words, game.powers or [], scenario_names(game))
+
+
+def rules_link(game: Game) -> Callable[[str], str]:
+    """The address of a problem code's explanation on ``game``'s rules page, as the web
+    receipt links it, made absolute with ``UMPIRE_SITE_URL``; "" when that is not set."""
+    site = settings.UMPIRE_SITE_URL
+
+    def link(code: str) -> str:
+        path = problem_url(game.game, code, game.scenario) if site else ""
+        return f"{site}{path}" if path else ""
+
+    return link
+
+
 def _game_help(game: Game, power: str) -> str:
     """HELP after a heading: the general page is followed by this game's own notation (the
     examples the game page shows ``power`` by the order box: his scenario's own where it has
@@ -467,8 +494,7 @@ def _game_help(game: Game, power: str) -> str:
         scenario = info.scenario(game.scenario)
     except KeyError:
         return ""
-    names = dict(scenario.names)
-    powers = [f"{p} ({names[p]})" if p in names else p for p in game.powers or []]
+    powers = power_labels(game, game.powers or [])
     title = f"ORDERS IN G-{game.pk}: {scenario.title}"
     examples = scenario.order_help_for(power) or info.order_help
     lines = [title, "-" * len(title), examples.rstrip("\n") or "(no examples given)"]
@@ -519,7 +545,8 @@ def _orders(
             game.pk, user, request.orders, turn=turn, ready=ready, source="email"
         )
     except SessionError as err:
-        reply.add(replies.refused_text("Your orders were", err.code, err.message))
+        link = rules_link(game)(err.code)
+        reply.add(replies.refused_text("Your orders were", err.code, err.message, link))
         if err.code in REFUSED_WHOLE:  # the game takes orders: say what stands
             reply.add(replies.standing_text(earlier, f"turn {game.turn}"))
         return err.code
@@ -528,9 +555,10 @@ def _orders(
         # nothing changed"): a mail none of whose order lines is accepted changes nothing,
         # READY included; a typo'd command or a stray line never withdraws the orders sent
         # earlier. The receipt lists those that stand; CLEAR (or ORDERS alone) withdraws.
-        shown = present(game, viewer, ("receipt",), receipt=receipt)["receipt"]
+        present(game, viewer, ("receipt",), receipt=receipt)  # the choke point: his own
         waited = seat.power in (game.expected or [])
-        reply.add(replies.kept_text(shown["text"], None if waited else list(game.expected or [])))
+        expected = None if waited else power_labels(game, game.expected or [])
+        reply.add(replies.kept_text(receipt.text(link=rules_link(game)), expected))
         return E.ORDERS_KEPT.code
     log_row.orders = True
     warnings: list[str] = []
@@ -542,7 +570,7 @@ def _orders(
     shown = present(game, viewer, ("receipt",), receipt=receipt)["receipt"]
     reply.add(
         replies.receipt_text(
-            shown["text"],
+            receipt.text(link=rules_link(game)),
             count=len(shown["accepted"]),
             deadline=replies.deadline_of(game.deadline, paused=game.status == GameStatus.PAUSED),
             ready=ready,

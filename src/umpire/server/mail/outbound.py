@@ -38,7 +38,7 @@ from umpire.server.mail.models import OutboundMail
 from umpire.server.mail.outbox import Attachment, send
 from umpire.server.mail.replies import FOOTER, deadline_of, waiting_for, when
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Profile, Seat, Turn
-from umpire.server.outputs import PLAYER, Viewer, message_number, present
+from umpire.server.outputs import PLAYER, Viewer, message_number, power_labels, present
 from umpire.server.store import load_record, load_tail
 from umpire.server.web.maps import map_svg
 
@@ -101,7 +101,7 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
             body.append(f"Heading for your next orders: {heading_for(game, seat)}")
             body.append(CODE_NOTE)
         else:  # a turn of other powers only: no "orders" asked of him (press, REPORT still)
-            body.append(waiting_for(game.expected or []))
+            body.append(waiting_for(power_labels(game, game.expected or [])))
             body.append(f"Next deadline: {when(game.deadline)}")
             body.append(f"Heading for press and commands: {heading_for(game, seat)}")
             body.append(CODE_NOTE)
@@ -174,12 +174,13 @@ def send_welcome(seat_id: int) -> int:
     viewer = Viewer(PLAYER, seat.power, seat.user_id)
     record_turn = max(game.turn - 1, 0)
     text = present(game, viewer, ("printout",), turn=record_turn)["printout"]["text"]
+    (named,) = power_labels(game, [seat.power])
     body = (
-        f"You play {seat.power} in G-{game.pk} {game.name}.\n"
+        f"You play {named} in G-{game.pk} {game.name}.\n"
         f"Your secret code: {seat.secret_code} (keep it to yourself).\n"
         f"{_due_now(game, seat)}\n\n{text.rstrip()}\n\n"
     )
-    subject = f"G-{game.pk} {game.name}: you play {seat.power}"
+    subject = f"G-{game.pk} {game.name}: you play {named}"
     return int(send(address_of(seat.user), subject, body + FOOTER, kind="welcome", game=game,
                     key=f"welcome:{seat.pk}"))  # fmt: skip
 
@@ -216,15 +217,16 @@ def send_new_code(seat: Seat, *, by: str) -> int:
     game = seat.game
     if seat.user is None or seat.is_bot or not seat.active:
         return 0
+    (named,) = power_labels(game, [seat.power])
     body = (
-        f"Your seat code for {seat.power} in G-{game.pk} {game.name} was replaced ({by}).\n"
+        f"Your seat code for {named} in G-{game.pk} {game.name} was replaced ({by}).\n"
         f"Your new secret code: {seat.secret_code} (keep it to yourself).\n"
         "The old code no longer works: mail with it is refused.\n"
         f"Heading for your orders: {heading_for(game, seat, full=True)}\n\n"
         "If you did not ask for this, someone who knew your old code did: this new code\n"
         "was sent only to you.\n\n"
     )
-    subject = f"G-{game.pk} {game.name}: new seat code for {seat.power}"
+    subject = f"G-{game.pk} {game.name}: new seat code for {named}"
     return int(send(address_of(seat.user), subject, body + FOOTER, kind="code", game=game))
 
 
@@ -250,8 +252,8 @@ def deliver_press(message_id: int) -> int:
         if not shown:
             continue
         item = shown[0]
-        author = item["from"] or "Anonymous"
-        to = "all powers" if item["to"] == "all" else ", ".join(item["to"])
+        author = power_labels(game, [item["from"]])[0] if item["from"] else "Anonymous"
+        to = "all powers" if item["to"] == "all" else ", ".join(power_labels(game, item["to"]))
         body = f"Press in G-{game.pk} {game.name}, from {author} to {to}:\n\n{item['text']}\n"
         reply = f"\nTo answer, write a mail with your heading and a line PRESS TO {author}.\n"
         if item["from"] is None:

@@ -189,5 +189,6 @@ def out_of_order_warning(
     )
 
 
-def refused_text(what: str, code: str, message: str) -> str:
-    return f"{what} refused: {message} [{code}]\n"
+def refused_text(what: str, code: str, message: str, link: str = "") -> str:
+    """``what`` was refused, why, its code and (``link``) where the code is explained."""
+    return f"{what} refused: {message} [{code}]{' ' + link if link else ''}\n"

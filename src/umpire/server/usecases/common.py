@@ -13,11 +13,12 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from umpire.core import registry, session
+from umpire.core import session
 from umpire.server import errors as E
 from umpire.server import statements
 from umpire.server.errors import refuse
 from umpire.server.models import AuditEntry, Game, Seat
+from umpire.server.outputs import scenario_names
 
 log = logging.getLogger("umpire.server")
 
@@ -57,8 +58,4 @@ def running(game: Game, *allowed: str) -> None:
 
 def power_named(game: Game, name: str) -> str:
     """The seated power ``name`` means (code or full name, any case)."""
-    try:
-        names = dict(registry.game(game.game).info.scenario(game.scenario).names)
-    except KeyError:
-        names = {}
-    return session.power_named(name, game.powers, names)
+    return session.power_named(name, game.powers, scenario_names(game))

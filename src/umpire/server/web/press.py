@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -10,9 +10,16 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from umpire.core.ruleset import power_label
 from umpire.core.session import SessionError
 from umpire.server.models import Game, Message, ReadMark
-from umpire.server.outputs import SPECTATOR, Viewer, can_read, viewer_of
+from umpire.server.outputs import (
+    SPECTATOR,
+    Viewer,
+    can_read,
+    scenario_names,
+    viewer_of,
+)
 from umpire.server.usecases import messaging
 from umpire.server.web.common import game_or_404, need_login, read, report_error, signed_in
 
@@ -52,10 +59,15 @@ def unread(games: Sequence[tuple[Game, Viewer]], user: User) -> dict[int, int]:
 
 
 def threads(
-    viewer: Viewer, shown: list[dict[str, Any]], seen: int, order: Sequence[str] = ()
+    viewer: Viewer,
+    shown: list[dict[str, Any]],
+    seen: int,
+    order: Sequence[str] = (),
+    names: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """Messages grouped by who takes part: all powers, or the sender and recipients, named
-    in the game's ``order`` of its powers."""
+    in the game's ``order`` of its powers, each by its full name with its code beside it
+    (``names``: the scenario's names, "England (ENG)")."""
     rank = {p: i for i, p in enumerate(order)}
     groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     for m in shown:
@@ -72,7 +84,9 @@ def threads(
     return [
         {
             "key": key,
-            "title": "All powers" if key == (ALL,) else ", ".join(key),
+            "title": "All powers"
+            if key == (ALL,)
+            else ", ".join(power_label(p, names or {}) for p in key),
             "messages": items,
             "new": sum(1 for i in items if i["new"]),
         }
@@ -103,7 +117,8 @@ def press_page(request: HttpRequest, game_id: int) -> HttpResponse:
         )
     others = [p["power"] for p in data["game"]["powers"] if p["power"] != viewer.power]
     order = game.powers or []
-    ctx = {**data, "threads": threads(viewer, shown, seen, order), "others": others}
+    names = scenario_names(game)
+    ctx = {**data, "threads": threads(viewer, shown, seen, order, names), "others": others}
     ctx["viewer"] = viewer
     return render(request, "web/press.html", ctx)
 

@@ -87,6 +87,13 @@ def power_in(power: str, facts: dict[str, Any]) -> str:
 
 
 @register.filter
+def powers_in(powers: list[str] | None, facts: dict[str, Any]) -> str:
+    """``powers`` as a person reads them in this game, in a line: "England (ENG), France
+    (FRA)" ("" for none)."""
+    return ", ".join(power_in(p, facts) for p in powers or [])
+
+
+@register.filter
 def game_title(facts: dict[str, Any]) -> str:
     """The game and its scenario as people name them ("World Wide Battle Plan: Equal Forces",
     not "Battle Plan · equal"); the scenario's code where the game no longer has it."""
