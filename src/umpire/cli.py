@@ -42,8 +42,9 @@ from typing import Any, TextIO
 from umpire.core import gamestore, registry, session
 from umpire.core.record import GameRecord, RecordError, TurnRecord
 from umpire.core.registry import UnknownGame
-from umpire.core.ruleset import HasSeating, ScenarioInfo, implements
+from umpire.core.ruleset import ScenarioInfo
 from umpire.core.session import SessionError
+from umpire.core.settings import check as check_settings
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -147,9 +148,10 @@ def _scenario_summary(game: str, sc: ScenarioInfo, *, full: bool) -> str:
     )
     head = f"  {sc.name}: {sc.title}; {players} players"
     ruleset = registry.get(game, sc.name)
+    seating = registry.game(game).capabilities(sc.name).seating
     chosen = (
-        f"players choose theirs when they join: {ruleset.preferences_help}"
-        if implements(ruleset, HasSeating)
+        f"players choose theirs when they join: {seating.preferences_help}"
+        if seating is not None
         else ""
     )
     if len(sc.powers) <= POWERS_LISTED and not full:
@@ -196,6 +198,8 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         record = session.create(
             args.game, scenario=args.scenario, seed=seed, powers=powers, settings=settings
         )
+        # The game's own check passed at new_game; the settings its record declares as well.
+        check_settings(registry.game(args.game).settings_for(args.scenario), settings)
     except (ValueError, TypeError, KeyError) as err:  # the game's own check of its settings
         if not settings:
             raise

@@ -9,7 +9,8 @@
   record-taking functions (a table keeps the resolved state instead of reloading it);
 - no text, however garbled, raises out of ``parse``;
 - view non-leak: changing another power's secret facts never changes a power's view or
-  printout;
+  printout, nor the text as the service stores it (the printout made from the view, the last
+  printout of a declared end);
 - the public view (what a spectator sees) holds only facts every power's view holds, and no
   power's secrets change it.
 """
@@ -28,7 +29,7 @@ from umpire.core import registry, session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
 from umpire.core.record import GameRecord
-from umpire.core.ruleset import HasPrintoutOfView, HasPublicView, HasSecrets
+from umpire.core.ruleset import HasPrintoutOfView, HasPublicView, HasSecrets, Outcome
 from umpire.core.submission import parse, reread
 
 # Every scenario of every registered game (the built-in games, and the toy game of the tests).
@@ -249,6 +250,43 @@ def test_changing_another_powers_secrets_never_changes_a_view(game: str, scenari
                 seen = visible_to(events, power)
                 assert ruleset.printout(varied, seen, power) == ruleset.printout(state, seen, power)
     assert varied_something, f"{game}: vary_secrets never changed any sampled state"
+
+
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_another_powers_secrets_never_change_the_text_a_reader_reads(
+    game: str, scenario: str, data: st.DataObject
+) -> None:
+    """The non-leak property over the text itself, as the service stores and sends it: the
+    printout made from the reader's view (``printout_of_view``, where the game makes it so),
+    and the last printout of a game ended by a declared result. Hypothesis picks the turn, the
+    power whose secrets vary, and how they vary."""
+    ruleset = registry.get(game, scenario)
+    if not ruleset.info.hides_information(scenario):
+        pytest.skip(f"{game} {scenario} has no hidden information")
+    assert isinstance(ruleset, HasSecrets)
+    record = playout(game, scenario, 3)
+    n = data.draw(st.sampled_from(sample_turns(record, most=4)), label="turn")
+    other = data.draw(st.sampled_from(record.powers), label="power whose secrets vary")
+    how = data.draw(st.integers(0, 2**32), label="variation")
+    state = ruleset.load_state(record.state_after(n))
+    varied = ruleset.vary_secrets(state, other, SeededChance(how, "vary", n, other))
+    events = record.turns[n - 1].events if n else []
+    declared = Outcome(tuple(record.powers[:2]), {}, "a draw agreed by the first two")
+    for power in record.powers:
+        if power == other:
+            continue
+        seen = visible_to(events, power)
+
+        def texts(position: Any, power: str = power, seen: Any = seen) -> list[str]:
+            out = [session.ended_printout(ruleset, position, seen, power, declared)]
+            if isinstance(ruleset, HasPrintoutOfView):
+                view = ruleset.view(position, power)
+                out.append(ruleset.printout_of_view(position, view, seen, power))
+            return out
+
+        assert texts(varied) == texts(state), (power, other, n)
 
 
 def _leaves(data: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:

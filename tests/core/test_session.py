@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from tests.support.toygame import PEBBLES, Pebbles
-from umpire.core import session
+from umpire.core import registry, session
 from umpire.core.events import Event
+from umpire.core.ruleset import Game
 from umpire.core.session import SessionError, Table
 from umpire.games.origins.game import Origins
 
@@ -100,7 +102,9 @@ def test_a_submission_over_the_limit_is_refused_whole() -> None:
 
 
 class Gazette(Pebbles):
-    """Pebbles with a newspaper: the optional part of the contract."""
+    """Pebbles with a newspaper: the optional part of the contract, in a game of its own."""
+
+    info = replace(Pebbles.info, name="gazette", aliases=())
 
     def newspaper(self, state: Any, events: Sequence[Event]) -> str | None:
         lines = [e.text for e in events]
@@ -112,8 +116,10 @@ def test_the_newspaper_carries_public_events_only(monkeypatch: pytest.MonkeyPatc
     assert session.newspaper(record) is None  # no turn yet
     session.process(record)
     assert session.newspaper(record) is None  # Pebbles has no newspaper
-    monkeypatch.setattr(session, "ruleset_of", lambda record: Gazette())
-    paper = session.newspaper(record, turn=1)
+    # Its record has the newspaper: the session reads the record (registered for this test).
+    monkeypatch.setitem(registry._GAMES, "gazette", Game.single(Gazette()))
+    monkeypatch.setitem(registry._ALIASES, "gazette", "gazette")
+    paper = session.newspaper(replace(record, game="gazette"), turn=1)
     assert paper is not None and paper.startswith("THE PEBBLE POST")
     assert "pebbles are left" in paper and "You took" not in paper
     assert PEBBLES.info.name == "pebbles"

@@ -226,14 +226,13 @@ def test_spi_engine_refuses_the_same_settings_as_the_server(rules: dict[str, Any
 
 
 def test_spi_settings_accepted_and_declared_once() -> None:
-    from umpire.core import session
+    from umpire.core import registry, session
     from umpire.games.spi_ww2.game import SETTINGS
-    from umpire.server.schemas import RULES_BY_GAME
-    from umpire.server.web.forms import RULE_SETTINGS
 
     record = session.create(
         "spi-ww2", seed=1, settings={"variable_us_entry": False, "game_turns": 10}
     )
     assert record.initial_state["variable_us_entry"] is False
     assert record.initial_state["last_game_turn"] == 10
-    assert set(RULES_BY_GAME["spi-ww2"].model_fields) == set(SETTINGS) == RULE_SETTINGS["spi-ww2"]
+    model = registry.game("spi-ww2").settings_for(None)  # the record's: the one declaration
+    assert model is not None and set(model.model_fields) == set(SETTINGS)

@@ -15,10 +15,10 @@ one line (``read_line``) and the legality of the whole submission (``check``).
 from __future__ import annotations
 
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from typing_extensions import TypeIs
 
@@ -26,6 +26,9 @@ from umpire.core.chance import Chance
 from umpire.core.errors import Catalogue
 from umpire.core.events import Event
 from umpire.core.problems import Parsed, Problem
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 S = TypeVar("S")
 OrderT = TypeVar("OrderT")
@@ -319,28 +322,6 @@ class HasSeating(Protocol):
         the game decides)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
-    """What a game package registers: its description and one :class:`Ruleset` per scenario.
-
-    A scenario whose rules differ is its own ruleset (sharing the base game's functions and
-    data by import); scenarios that differ only in data may share one ruleset object.
-    """
-
-    info: GameInfo
-    rulesets: Mapping[str, AnyRuleset]
-    errors: Catalogue | None = None  # the game's problem codes (its errors.py)
-
-    def ruleset(self, scenario: str | None = None) -> AnyRuleset:
-        """The ruleset of ``scenario`` (None: the default scenario); KeyError names the known."""
-        return self.rulesets[self.info.scenario(scenario).name]
-
-    @classmethod
-    def single(cls, ruleset: AnyRuleset, errors: Catalogue | None = None) -> Game:
-        """A game whose every scenario is played by one ruleset."""
-        return cls(ruleset.info, {s.name: ruleset for s in ruleset.info.scenarios}, errors)
-
-
 @runtime_checkable
 class HasOrderOptions(Protocol[StateIn]):
     """Optional: the legal orders of each of a power's units now, for order entry by lists.
@@ -428,6 +409,105 @@ class HasSecrets(Protocol[S]):
 
     def vary_secrets(self, state: S, power: str, chance: Chance) -> S:
         """A state that differs from ``state`` only in facts secret to ``power``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Drawer:
+    """How a game draws its map, every function pure and given a view (a power's, the umpire's
+    or the public's): ``draw(view, events)`` the SVG of the whole map; ``regions(view)`` the
+    enlarged parts of a crowded map (each with ``name`` and ``title``), each drawn by
+    ``draw(view, events, region=name)``; ``order_overlay(view, marks, power, region=None)`` the
+    orders being given (:mod:`umpire.core.ordermarks` marks with their lines) over the map."""
+
+    draw: Callable[..., str]
+    regions: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
+    order_overlay: Callable[..., str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """The optional parts of the contract one scenario's ruleset has, each as a field: the
+    ruleset itself where it has that part, else None. The server and the session read these
+    fields and nothing else (no looking a method up): see :meth:`Game.capabilities`."""
+
+    newspaper: HasNewspaper[Any] | None = None
+    warnings: HasWarnings[Any, Any] | None = None
+    declared_end: HasDeclaredEnd[Any] | None = None
+    public_view: HasPublicView[Any] | None = None
+    seating: HasSeating | None = None
+    draw_votes: HasDrawVotes[Any] | None = None
+    order_options: HasOrderOptions[Any] | None = None
+    order_places: HasOrderPlaces | None = None
+    order_number: HasOrderNumber | None = None
+    order_steps: HasOrderSteps[Any] | None = None
+    secrets: HasSecrets[Any] | None = None
+
+    @classmethod
+    def of(cls, ruleset: object) -> Capabilities:
+        """The parts of the contract ``ruleset`` gives, found once (at registration)."""
+        return cls(
+            newspaper=ruleset if implements(ruleset, HasNewspaper) else None,
+            warnings=ruleset if implements(ruleset, HasWarnings) else None,
+            declared_end=ruleset if implements(ruleset, HasDeclaredEnd) else None,
+            public_view=ruleset if implements(ruleset, HasPublicView) else None,
+            seating=ruleset if implements(ruleset, HasSeating) else None,
+            draw_votes=ruleset if implements(ruleset, HasDrawVotes) else None,
+            order_options=ruleset if implements(ruleset, HasOrderOptions) else None,
+            order_places=ruleset if implements(ruleset, HasOrderPlaces) else None,
+            order_number=ruleset if implements(ruleset, HasOrderNumber) else None,
+            order_steps=ruleset if implements(ruleset, HasOrderSteps) else None,
+            secrets=ruleset if implements(ruleset, HasSecrets) else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game, as one typed record (godip's Variant): what a game package registers.
+
+    ``info`` describes it; ``rulesets`` plays each scenario (a scenario whose rules differ is
+    its own ruleset, sharing the base game's functions and data by import; scenarios that differ
+    only in data may share one ruleset object); ``errors`` its problem codes; ``drawer`` how its
+    map is drawn (None: no map); ``settings`` the game master's settings it takes, a pydantic
+    model (:class:`umpire.core.settings.Settings`; None: the game judges them alone at
+    ``new_game``), with ``scenario_settings`` for a scenario that takes others. Every optional
+    part of a scenario's contract is a field of :meth:`capabilities`. The server reads this
+    record and nothing else of a game: no module of a game is imported by name.
+    """
+
+    info: GameInfo
+    rulesets: Mapping[str, AnyRuleset]
+    errors: Catalogue | None = None  # the game's problem codes (its errors.py)
+    drawer: Drawer | None = None
+    settings: type[BaseModel] | None = None
+    scenario_settings: Mapping[str, type[BaseModel]] = field(default_factory=dict)
+    features: Mapping[str, Capabilities] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        found = {name: Capabilities.of(rules) for name, rules in self.rulesets.items()}
+        object.__setattr__(self, "features", found)
+
+    def ruleset(self, scenario: str | None = None) -> AnyRuleset:
+        """The ruleset of ``scenario`` (None: the default scenario); KeyError names the known."""
+        return self.rulesets[self.info.scenario(scenario).name]
+
+    def capabilities(self, scenario: str | None = None) -> Capabilities:
+        """The optional parts of the contract ``scenario`` (None: the default) has."""
+        return self.features[self.info.scenario(scenario).name]
+
+    def settings_for(self, scenario: str | None = None) -> type[BaseModel] | None:
+        """The model of the settings ``scenario`` (None: the default) takes, if declared."""
+        return self.scenario_settings.get(self.info.scenario(scenario).name, self.settings)
+
+    def settings_models(self) -> list[type[BaseModel]]:
+        """Every settings model the game declares, once each (for the API's schema)."""
+        found = [self.settings, *self.scenario_settings.values()]
+        return list(dict.fromkeys(m for m in found if m is not None))
+
+    @classmethod
+    def single(cls, ruleset: AnyRuleset, errors: Catalogue | None = None, **parts: Any) -> Game:
+        """A game whose every scenario is played by one ruleset (``parts``: the record's other
+        fields, ``drawer=``, ``settings=``)."""
+        return cls(ruleset.info, {s.name: ruleset for s in ruleset.info.scenarios}, errors, **parts)
 
 
 def implements(obj: object, protocol: type[P]) -> TypeIs[P]:

@@ -40,11 +40,9 @@ from umpire.core.record import (
 )
 from umpire.core.ruleset import (
     AnyRuleset,
+    Capabilities,
     HasDeclaredEnd,
-    HasNewspaper,
     HasPrintoutOfView,
-    HasPublicView,
-    HasWarnings,
     Outcome,
     Pending,
     ScenarioInfo,
@@ -336,6 +334,8 @@ class Table:
     def __init__(self, record: GameRecord) -> None:
         self.record = record
         self.ruleset: AnyRuleset = ruleset_of(record)
+        # The optional parts of the game's contract, as its record says (never looked up here).
+        self.can: Capabilities = registry.game(record.game).capabilities(record.scenario)
         self._state: Any = None
         self._pending: Pending | None = None
         self._past: dict[int, Any] = {}  # states of earlier turns, loaded for reports
@@ -469,8 +469,8 @@ class Table:
             Submission(power, text, [o for _, o in canonical], parsed.problems, source, received)
         )
         warned: list[Problem] = []
-        if parsed.orders and implements(self.ruleset, HasWarnings):
-            warned = self.ruleset.warnings(self.state, power, parsed.orders)
+        if parsed.orders and self.can.warnings is not None:
+            warned = self.can.warnings.warnings(self.state, power, parsed.orders)
         return Receipt(
             title,
             power,
@@ -631,8 +631,8 @@ class Table:
         that hides nothing, so that it is drawn as the public's, not as the umpire's), else the
         umpire's view of a scenario that hides nothing, else None (no public position)."""
         state = self.state_after(self._turn_at(turn))
-        if implements(self.ruleset, HasPublicView):
-            return self.ruleset.public_view(state)
+        if self.can.public_view is not None:
+            return self.can.public_view.public_view(state)
         if not self.ruleset.info.hides_information(self.record.scenario):
             return self.ruleset.view(state, None)
         return None
@@ -642,10 +642,11 @@ class Table:
         None where the game has none or publishes nothing that turn. Only public events go in.
         """
         at = self._turn_at(turn)
-        if at < 1 or not implements(self.ruleset, HasNewspaper):
+        paper = self.can.newspaper
+        if at < 1 or paper is None:
             return None
         events = [e for e in self.record.turn(at).events if e.audience.kind == PUBLIC]
-        return self.ruleset.newspaper(self.state_after(at), events) or None
+        return paper.newspaper(self.state_after(at), events) or None
 
 
 def ended_printout(

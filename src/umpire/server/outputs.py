@@ -18,13 +18,7 @@ from django.db.models import BooleanField, Count, ExpressionWrapper, Prefetch, Q
 
 from umpire.core import registry, session
 from umpire.core.events import PUBLIC, Event, visible_to
-from umpire.core.ruleset import (
-    HasOrderOptions,
-    HasOrderSteps,
-    HasPublicView,
-    implements,
-    power_label,
-)
+from umpire.core.ruleset import power_label
 from umpire.core.session import Receipt
 from umpire.server import errors as E
 from umpire.server.errors import refuse
@@ -436,41 +430,41 @@ def _audit(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def _ordering(game: Game, viewer: Viewer, kind: type) -> tuple[Any, Any] | None:
-    """The ruleset (when it is of ``kind``) and the current state, when the viewer's power is
-    to order now; else None."""
+def _ordering(game: Game, viewer: Viewer, part: str) -> tuple[Any, Any] | None:
+    """The game's ``part`` of the contract (a field of its record's capabilities) and the
+    current state, when the game has it and the viewer's power is to order now; else None."""
     if viewer.power is None or game.initial_state is None or game.status == GameStatus.FINISHED:
         return None
-    ruleset = registry.get(game.game, game.scenario)
-    if not implements(ruleset, kind):
+    given = getattr(registry.game(game.game).capabilities(game.scenario), part)
+    if given is None:
         return None
     if game.label and viewer.power not in game.expected:
         return None
     table = session.open_table(load_tail(game, pending=False))
     if viewer.power not in table.pending().powers:
         return None
-    return ruleset, table.state
+    return given, table.state
 
 
 def _options(game: Game, viewer: Viewer) -> dict[str, list[str]]:
     """The legal orders of each of the player's units now, where the game offers them."""
-    now = _ordering(game, viewer, HasOrderOptions)
+    now = _ordering(game, viewer, "order_options")
     if now is None:
         return {}
-    ruleset, state = now
+    options, state = now
     assert viewer.power is not None
-    return dict(ruleset.order_options(state, viewer.power))
+    return dict(options.order_options(state, viewer.power))
 
 
 def _steps(game: Game, viewer: Viewer, so_far: str) -> list[dict[str, Any]] | None:
     """The next choices of an order built step by step (a 1939 III bomber's flight), where the
     game has such orders and ``so_far`` is one of the viewer's power's now; else None."""
-    now = _ordering(game, viewer, HasOrderSteps)
+    now = _ordering(game, viewer, "order_steps")
     if now is None or len(so_far) > MAX_STEPS_TEXT:
         return None
-    ruleset, state = now
+    builder, state = now
     assert viewer.power is not None
-    steps: list[dict[str, Any]] | None = ruleset.order_steps(state, viewer.power, so_far)
+    steps: list[dict[str, Any]] | None = builder.order_steps(state, viewer.power, so_far)
     return steps
 
 
@@ -490,8 +484,9 @@ def _public_view(game: Game, turn: int | None) -> dict[str, Any] | None:
     umpire's view of a game that hides nothing and has none (Diplomacy), both stored when the
     turn was processed; None where the engine has no public view."""
     at = _processed_turn(game, turn)
-    ruleset = registry.get(game.game, game.scenario)
-    if not implements(ruleset, HasPublicView) and not ruleset.info.hides_information(game.scenario):
+    record = registry.game(game.game)
+    own = record.capabilities(game.scenario).public_view is not None
+    if not own and not record.info.hides_information(game.scenario):
         return {"turn": at, "view": _stored(game, at, None, "view")}
     row = (
         TurnOutput.objects.filter(game=game, turn=at, power=TurnOutput.PUBLIC)

@@ -2,16 +2,16 @@
 
 Every text a client sends is checked here before anything else sees it: no NUL, no lone
 surrogate (text that is not valid UTF-8), and a length limit; numbers have ranges and are
-never NaN or infinite. The game settings schema (the service's own keys plus one model of
-rules per game, taken from what each game's ``new_game`` reads) is published in the OpenAPI
-document and checked again by :func:`check_settings` whenever a game is created, so the
+never NaN or infinite. The game settings schema (the service's own keys plus the model of
+rules each game's record declares, :attr:`umpire.core.ruleset.Game.settings`) is published in
+the OpenAPI document and checked again by :func:`check_settings` whenever a game is created, so the
 command line and the web get the same refusals as the API.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -25,6 +25,8 @@ from pydantic import (
     ValidationError,
 )
 
+from umpire.core import registry
+from umpire.core.settings import NO_NUL, clean_text
 from umpire.server.errors import GAME_BAD_SETTINGS, refuse
 
 # Limits (documented in docs/server.md).
@@ -41,23 +43,9 @@ MAX_ID = 2**53  # ids and turn numbers beyond this are refused, not passed to th
 MAX_MINUTES = 366 * 24 * 60  # a year
 REQUEST_MAX_BYTES = 256 * 1024
 
-
-def clean_text(value: str) -> str:
-    """Refuse NUL and text that is not valid UTF-8 (lone surrogates)."""
-    if "\x00" in value:
-        raise ValueError("must not contain a NUL character")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as err:
-        raise ValueError("must be valid UTF-8 text") from err
-    return value
-
-
 Clean = AfterValidator(clean_text)
 
 
-# Written into the OpenAPI document as each text's pattern: no NUL (``clean_text`` refuses it).
-NO_NUL = r"^[^\x00]*$"
 # The ``at`` of a deadline: a time of day, H:MM or HH:MM (``_clock``).
 CLOCK = r"^([01]?[0-9]|2[0-3]):[0-5][0-9]$"
 # The minimum length of a new password (Django's MinimumLengthValidator, settings.py).
@@ -158,48 +146,20 @@ class DeadlineSettings(Strict):
     ] = "UTC"
 
 
-class OriginsRules(Strict):
-    """Origins of World War II takes no rules settings."""
+def _rules_models() -> tuple[type[BaseModel], ...]:
+    """The settings model of every installed game and scenario (its record's), for the OpenAPI
+    document; each game's own is applied again by :func:`check_settings`."""
+    found = [m for game in registry.installed() for m in game.settings_models()]
+    return tuple(dict.fromkeys(found))
 
 
-class DiplomacyRules(Strict):
-    max_years: Annotated[int, Field(ge=1, le=200)] = 40
-
-
-class BattlePlanRules(Strict):
-    max_turns: Annotated[int, Field(ge=1, le=10_000)] | None = None
-    due: ScenarioName = ""
-
-
-class SpiWW2Rules(Strict):
-    """SPI's Multi-Player World War II (``spi_ww2.game.SETTINGS``): 18.0 Variable US Entry
-    on or off, and the last Game-Turn (0: the calendar's 23, 4.3)."""
-
-    variable_us_entry: bool = True
-    game_turns: Annotated[int, Field(ge=0, le=23)] = 0
-
-
-class ConquestRules(Strict):
-    """Conquest of the World (``conquest.game.SETTINGS``): variation 1 (rounds or turns),
-    variation 2 (a target), a GM's own board (country: PBU value), the opening warchest."""
-
-    rounds: Annotated[int, Field(ge=0, le=10_000)] = 0
-    turns: Annotated[int, Field(ge=0, le=10_000)] = 0
-    target: Annotated[int, Field(ge=0, le=MAX_ID)] = 0
-    board: dict[Key, Annotated[int, Field(ge=1, le=99)]] = Field(
-        default_factory=dict, max_length=LIST_MAX
-    )
-    warchest: Annotated[int, Field(ge=0, le=10**12, multiple_of=100)] = 0
-
-
-RULES_BY_GAME: dict[str, type[Strict]] = {
-    "origins": OriginsRules,
-    "diplomacy": DiplomacyRules,
-    "battleplan": BattlePlanRules,
-    "spi-ww2": SpiWW2Rules,
-    "conquest": ConquestRules,
-}
 Scalar = Annotated[int, Field(ge=-MAX_ID, le=MAX_ID)] | ShortText | bool | Minutes
+
+
+if TYPE_CHECKING:
+    Rules = dict[str, Any]
+else:  # every game's own model, else any key of a game that declares none
+    Rules = Union[(*_rules_models(), dict[Key, Scalar])]
 
 
 class GameSettings(Strict):
@@ -216,14 +176,7 @@ class GameSettings(Strict):
     standby_pool: bool = False  # standbys volunteer for any game of the kind, not this one
     email: bool = True
     powers: list[Power] | None = Field(default=None, max_length=LIST_MAX)
-    rules: (
-        OriginsRules
-        | DiplomacyRules
-        | BattlePlanRules
-        | SpiWW2Rules
-        | ConquestRules
-        | dict[Key, Scalar]
-    ) = Field(
+    rules: Rules = Field(
         default_factory=dict,
         description="the game's own settings: see the schema of each game",
     )
@@ -236,7 +189,7 @@ def _fields(err: ValidationError, prefix: str) -> dict[str, str]:
     return {"where": where, "problem": str(first["msg"])}
 
 
-def check_settings(game: str, settings: Any) -> dict[str, Any]:
+def check_settings(game: str, settings: Any, scenario: str | None = None) -> dict[str, Any]:
     """The settings of a new game of ``game``, checked; a ``game/bad_settings`` error names
     the first bad key. Keys not given stay absent (their defaults apply)."""
     if not isinstance(settings, dict):
@@ -246,7 +199,10 @@ def check_settings(game: str, settings: Any) -> dict[str, Any]:
     except ValidationError as err:
         raise refuse(GAME_BAD_SETTINGS, **_fields(err, "settings")) from err
     rules = settings.get("rules", {})
-    model = RULES_BY_GAME.get(game)
+    try:
+        model = registry.game(game).settings_for(scenario)
+    except KeyError:  # no such game (refused where it is looked up) or scenario: no model here
+        model = None
     if model is not None:
         try:
             model.model_validate(rules)

@@ -14,7 +14,7 @@ from umpire.core.events import Event
 from umpire.core.problems import Problem
 from umpire.core.record import GameRecord, TurnRecord
 from umpire.core.record import Submission as RecordSubmission
-from umpire.core.ruleset import HasPublicView, Outcome, Pending, implements
+from umpire.core.ruleset import Outcome, Pending
 from umpire.core.session import Table, open_table
 from umpire.server import statements
 from umpire.server.models import Game, GameStatus, Lease, Seat, Submission, Turn, TurnOutput
@@ -131,7 +131,7 @@ def save_outputs(game: Game, table: Table) -> None:
                 game=game, turn=at, power=power or TurnOutput.UMPIRE, view=seen, printout=printout
             )
         )
-    if implements(table.ruleset, HasPublicView):  # the spectator's position, its own view
+    if table.can.public_view is not None:  # the spectator's position, its own view
         public = table.public_view()
         if public is not None:
             rows.append(

@@ -261,7 +261,10 @@ def test_heading_without_code_or_turn_is_explained(table: Table) -> None:
 
 
 def test_newspaper_where_the_game_has_one(table: Table, monkeypatch: Any) -> None:
+    from dataclasses import replace
+
     from tests.support.toygame import PEBBLES
+    from umpire.core import registry
     from umpire.server.usecases.turns import process_due
 
     def newspaper(state: Any, events: Any) -> str:
@@ -269,6 +272,11 @@ def test_newspaper_where_the_game_has_one(table: Table, monkeypatch: Any) -> Non
         return "THE PEBBLE POST\n" + "\n".join(e.text for e in events)
 
     monkeypatch.setattr(PEBBLES, "newspaper", newspaper, raising=False)
+    # The game's record says it has a newspaper now (the server reads nothing else).
+    record = registry.game("pebbles")
+    scenario = record.info.default_scenario.name
+    can = replace(record.capabilities(scenario), newspaper=PEBBLES)
+    monkeypatch.setitem(record.features, scenario, can)
     django_mail.outbox.clear()
     assert process_due(table.game_id, 1, force=True)
     papers = [m for m in django_mail.outbox if "newspaper" in m.subject]

@@ -11,10 +11,18 @@ Rulings: docs/rulings/battleplan.md and docs/rulings/battleplan-world.md. ``GAME
 under the name ``battleplan`` (entry point ``umpire.games``).
 """
 
-from umpire.core.ruleset import Game
+from umpire.core.ruleset import Drawer, Game
+from umpire.games.battleplan import drawing
 from umpire.games.battleplan.errors import ERRORS
 from umpire.games.battleplan.game import INFO, RULESET, RULESETS, BattlePlan
+from umpire.games.battleplan.settings import BattlePlanRules
 
-GAME = Game(info=INFO, rulesets=RULESETS, errors=ERRORS)
+GAME = Game(
+    info=INFO,
+    rulesets=RULESETS,
+    errors=ERRORS,
+    drawer=Drawer(drawing.draw, drawing.regions, drawing.order_overlay),
+    settings=BattlePlanRules,
+)
 
 __all__ = ["GAME", "RULESET", "BattlePlan"]

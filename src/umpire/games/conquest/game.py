@@ -11,8 +11,8 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.orderlist import ListedOrders
 from umpire.core.problems import Parsed, Problem
-from umpire.core.ruleset import Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
-from umpire.games.conquest import bot, endgame, options, printout, views
+from umpire.core.ruleset import Drawer, Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
+from umpire.games.conquest import bot, drawing, endgame, options, printout, views
 from umpire.games.conquest.errors import CODES
 from umpire.games.conquest.geography import (
     DATA,
@@ -27,10 +27,11 @@ from umpire.games.conquest.legality import warnings as order_warnings
 from umpire.games.conquest.model import DIGITS, OVER, Limits, State, dump_state, load_state
 from umpire.games.conquest.notation import format_order, read_orders
 from umpire.games.conquest.orders import Order
+from umpire.games.conquest.settings import ConquestRules
 from umpire.games.conquest.turn import resolve_turn
 
 POWERS = ("RED", "BLUE", "GREEN", "YELLOW", "WHITE", "BLACK")  # the six sets of C/A markers
-SETTINGS = ("rounds", "turns", "target", "board", "warchest")
+SETTINGS = tuple(ConquestRules.model_fields)  # as the game's record declares them
 STANDARD_DESCRIPTION = (
     "43 countries in 11 zones: 16 as the manual prints them, 27 reconstructed "
     "(our ruling C1). Settings: rounds or turns (variation 1), target "
@@ -192,4 +193,10 @@ class Conquest(ListedOrders):
 
 RULESET = Conquest()
 # Every scenario is a board with edited values under the same rules: one ruleset plays them all.
-GAME = Game(INFO, {s.name: RULESET for s in INFO.scenarios}, CODES)
+GAME = Game(
+    INFO,
+    {s.name: RULESET for s in INFO.scenarios},
+    CODES,
+    drawer=Drawer(drawing.draw, drawing.regions, drawing.order_overlay),
+    settings=ConquestRules,
+)

@@ -10,9 +10,10 @@ order now: reads the state), ``movement`` (order semantics of a movement phase),
 layout, sharing the standard game's functions and data by import.
 """
 
-from umpire.core.ruleset import Game, GameInfo
-from umpire.games.diplomacy import game, v1939
+from umpire.core.ruleset import Drawer, Game, GameInfo
+from umpire.games.diplomacy import drawing, game, v1939
 from umpire.games.diplomacy.errors import CODES
+from umpire.games.diplomacy.settings import DiplomacyRules
 from umpire.games.diplomacy.v1939 import game as game_1939
 
 INFO = GameInfo(
@@ -32,6 +33,12 @@ One order a line; provinces by abbreviation or name.
 )
 RULESET = game.Diplomacy(INFO)
 RULESET_1939 = game_1939.Diplomacy1939(INFO)
-GAME = Game(INFO, {"standard": RULESET, v1939.SCENARIO: RULESET_1939}, errors=CODES)
+GAME = Game(
+    INFO,
+    {"standard": RULESET, v1939.SCENARIO: RULESET_1939},
+    errors=CODES,
+    drawer=Drawer(drawing.draw, order_overlay=drawing.order_overlay),
+    settings=DiplomacyRules,
+)
 
 __all__ = ["GAME", "INFO", "RULESET", "RULESET_1939"]

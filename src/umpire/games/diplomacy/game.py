@@ -274,12 +274,18 @@ class Diplomacy:
         return views.view(state)
 
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
-        return printout(self.map, state, events, power)
+        return printout(self.map, self.view(state, power), events)
+
+    def printout_of_view(
+        self, state: State, view: View, events: Sequence[Event], power: str | None
+    ) -> str:
+        return printout(self.map, view, events)  # the view alone: never the state
 
     def printout_ended(
         self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
-        return printout(self.map, ended_state(state, outcome), events, power, outcome.summary)
+        seen = self.view(ended_state(state, outcome), power)
+        return printout(self.map, seen, events, outcome.summary)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)

@@ -1,4 +1,5 @@
-"""The turn report: what happened (the events a power may read) and the board after."""
+"""The turn report: what happened (the events a power may read) and the board after, made
+from the reader's view alone (:func:`printout`): what a player reads is what he may see."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from dataclasses import replace
 from typing import TypeVar
 
 from umpire.core.events import Event
-from umpire.core.ruleset import Outcome
+from umpire.core.ruleset import Outcome, View
 from umpire.games.diplomacy.adjustments import deltas, free_homes
 from umpire.games.diplomacy.geography import Map
-from umpire.games.diplomacy.model import ADJUSTMENTS, OVER, State
+from umpire.games.diplomacy.model import ADJUSTMENTS, OVER, Dislodged, State, Unit
 
 AnyState = TypeVar("AnyState", bound=State)
 
@@ -33,12 +34,33 @@ def over_line(state: State, summary: str) -> str:
     return f"Game over: {summary or state.result + ', ' + ', '.join(state.winners)}"
 
 
-def printout(
-    m: Map, state: State, events: Sequence[Event], power: str | None, summary: str = ""
-) -> str:
-    """The report of ``power`` (None: the umpire); ``summary``: how a game that is over ended,
-    when not by the rules (a result declared or voted)."""
+def board_of(seen: View) -> State:
+    """The board a view (:func:`umpire.games.diplomacy.views.view`) shows, rebuilt from the view
+    alone: the seated powers (in the order of its centres), units, dislodged units, centres,
+    year, season, phase (the last word of its label, or over) and result."""
+    label = str(seen["phase"])
+    phase = OVER if label.startswith("Game over") else label.rsplit(" ", 1)[-1]
+    centres: dict[str, list[str]] = seen["centres"]
+    return State(
+        scenario="",
+        powers=tuple(centres),
+        year=int(seen["year"]),
+        season=str(seen["season"]),
+        phase=phase,
+        units=tuple(Unit.parse(text) for text in seen["units"]),
+        owners=tuple(sorted((c, p) for p, mine in centres.items() for c in mine)),
+        dislodged=tuple(Dislodged.from_json(d) for d in seen["dislodged"]),
+        winners=tuple(seen["winners"]),
+        result=str(seen["result"]),
+    )
+
+
+def printout(m: Map, seen: View, events: Sequence[Event], summary: str = "") -> str:
+    """The report of the reader of the view ``seen``, with the events addressed to him;
+    ``summary``: how a game that is over ended, when not by the rules (a result declared or
+    voted)."""
     # The heading (the phase played, the one due, whose report) is the session's.
+    state = board_of(seen)
     lines = results_lines(events)
     lines.append("")
     lines.append("Units:")

@@ -8,10 +8,17 @@ examples in its docstring), ``legality`` (the whole submission), ``errors`` (the
 Ruleset). Rulings on the rulebook's gaps: docs/rulings/origins.md.
 """
 
-from umpire.core.ruleset import Game
+from umpire.core.ruleset import Drawer, Game
+from umpire.games.origins import drawing
 from umpire.games.origins.errors import ORIGINS
 from umpire.games.origins.game import RULESET, Origins
+from umpire.games.origins.settings import OriginsRules
 
-GAME = Game.single(RULESET, ORIGINS)
+GAME = Game.single(
+    RULESET,
+    ORIGINS,
+    drawer=Drawer(drawing.draw, order_overlay=drawing.order_overlay),
+    settings=OriginsRules,
+)
 
 __all__ = ["GAME", "RULESET", "Origins"]

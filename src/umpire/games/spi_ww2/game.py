@@ -9,19 +9,19 @@ from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed
-from umpire.core.ruleset import Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
-from umpire.games.spi_ww2 import bot, errors, objectives, options, phase, printout, views
+from umpire.core.ruleset import Drawer, Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
+from umpire.games.spi_ww2 import bot, drawing, errors, objectives, options, phase, printout, views
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts, load
 from umpire.games.spi_ww2.model import State, dump_state, load_state
 from umpire.games.spi_ww2.notation import format_order, parse_order
 from umpire.games.spi_ww2.orders import Order
+from umpire.games.spi_ww2.settings import SpiWW2Rules
 from umpire.games.spi_ww2.setup import new_state
 from umpire.games.spi_ww2.turn import kinds, label, phasing, resolve
 
-# The game master's settings (the server's schema, ``SpiWW2Rules``, declares the same):
-# 18.0 Variable US Entry on or off (a true/false, never a word), and a shorter game.
-SETTINGS = ("variable_us_entry", "game_turns")
+# The game master's settings, as the game's record declares them (``SpiWW2Rules``).
+SETTINGS = tuple(SpiWW2Rules.model_fields)
 
 
 def check_settings(settings: Mapping[str, Any], calendar: int) -> tuple[bool, int]:
@@ -235,4 +235,10 @@ RULESET = SpiWW2()
 
 # The three versions differ only in data (who plays, the order of movement) and in the cases
 # that name a version, so one ruleset plays every scenario.
-GAME = Game(INFO, {s.name: RULESET for s in INFO.scenarios}, errors.CODES)
+GAME = Game(
+    INFO,
+    {s.name: RULESET for s in INFO.scenarios},
+    errors.CODES,
+    drawer=Drawer(drawing.draw, order_overlay=drawing.order_overlay),
+    settings=SpiWW2Rules,
+)

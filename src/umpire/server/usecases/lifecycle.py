@@ -16,7 +16,6 @@ from django.utils import timezone
 from umpire.core import registry, session
 from umpire.core.errors import GAME_OVER, UNKNOWN_SCENARIO
 from umpire.core.problems import OrderError
-from umpire.core.ruleset import HasSeating, implements
 from umpire.core.session import SessionError
 from umpire.server import errors as E
 from umpire.server.accounts import new_code, why_not_create
@@ -173,20 +172,20 @@ def start(
             raise refuse(E.GAME_STARTED)
         enrolled = list(Enrollment.objects.filter(game=game, standby=False).select_related("user"))
         chooser = random.Random(game.seed)
-        ruleset = registry.game(game.game).ruleset(game.scenario)
+        seating = registry.game(game.game).capabilities(game.scenario).seating
         wanted_powers = list(powers or game.setting("powers", None) or [])
         left: list[Enrollment] = []
         bots = bool(game.setting("fill_with_bots", False))
-        if implements(ruleset, HasSeating):
+        if seating is not None:
             record, holder, unseated = seat_by_game(
-                game, ruleset, enrolled, assignments or {}, wanted_powers, method, chooser,
+                game, seating, enrolled, assignments or {}, wanted_powers, method, chooser,
                 bots=bots,
             )  # fmt: skip
             if not holder and unseated:
                 raise refuse(
                     E.GAME_NOBODY_SEATED,
                     names=", ".join(e.user.username for e in unseated),
-                    help=ruleset.preferences_help,
+                    help=seating.preferences_help,
                 )
             for entry in unseated:  # the game found him no seat (e.g. none within his fee)
                 entry.standby = True
@@ -262,13 +261,14 @@ def checked_preferences(game: Game, prefs: list[str]) -> list[str]:
     (code or full name, any case: ``England`` is ``ENG``) and kept as the powers' codes; a
     name that is no power of the game is refused (``game/unknown_power``), not kept to be
     silently passed over at the start."""
-    ruleset = registry.game(game.game).ruleset(game.scenario)
-    if not implements(ruleset, HasSeating):
-        info = ruleset.info.scenario(game.scenario)
+    record = registry.game(game.game)
+    seating = record.capabilities(game.scenario).seating
+    if seating is None:
+        info = record.info.scenario(game.scenario)
         powers = list(game.setting("powers", None) or info.default_powers or info.powers)
         names = dict(info.names)
         return list(dict.fromkeys(session.power_named(p, powers, names) for p in prefs))
     try:
-        return ruleset.check_preferences(prefs)
+        return seating.check_preferences(prefs)
     except OrderError as err:
         raise SessionError(err.code, err.message) from err

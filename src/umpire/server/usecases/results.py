@@ -9,9 +9,8 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from umpire.core import gamestore, session
+from umpire.core import gamestore, registry, session
 from umpire.core.record import GameRecord
-from umpire.core.ruleset import HasDrawVotes, implements
 from umpire.server import errors as E
 from umpire.server.errors import refuse
 from umpire.server.mail import outbound
@@ -24,10 +23,10 @@ from umpire.server.usecases.common import audit, locked, require_gm, running, se
 
 def survivors(record: GameRecord) -> list[str]:
     """The powers still in the game, for games that vote on draws (Diplomacy)."""
-    ruleset = session.ruleset_of(record)
-    if not implements(ruleset, HasDrawVotes):
+    votes = registry.game(record.game).capabilities(record.scenario).draw_votes
+    if votes is None:
         raise refuse(E.VOTE_NOT_OFFERED)
-    return list(ruleset.survivors(session.current_state(record)))
+    return list(votes.survivors(session.current_state(record)))
 
 
 def vote(game_id: int, user: User, kind: str, *, cast: bool = True) -> str:

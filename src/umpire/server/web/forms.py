@@ -8,16 +8,9 @@ from typing import Any
 from django import forms
 
 from umpire.core import registry, session
-from umpire.server.schemas import RULES_BY_GAME
+from umpire.core.settings import check
 from umpire.server.usecases.common import PRESS_RULES
 from umpire.server.web.templatetags.umpire_web import scenario_title
-
-# The settings each game's ``new_game`` reads, from the API's schema of each game
-# (``schemas.RULES_BY_GAME``). A key not listed here is refused, so a misspelt setting is not
-# silently ignored. A game not listed: the engine alone judges.
-RULE_SETTINGS: dict[str, frozenset[str]] = {
-    game: frozenset(model.model_fields) for game, model in RULES_BY_GAME.items()
-}
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -72,17 +65,23 @@ class CreateGameForm(forms.Form):
         if "game" in data:
             game, scenario = data["game"].split("/", 1)
             data["game_name"], data["scenario"] = game, scenario
-            known = RULE_SETTINGS.get(game)
+            # The game's record declares the settings it takes (the API checks the same).
+            try:
+                model = registry.game(game).settings_for(scenario)
+            except KeyError as err:
+                raise forms.ValidationError(str(err)) from err
+            known = set(model.model_fields) if model is not None else None
             unknown = sorted(set(rules) - known) if known is not None else []
             if unknown:
                 allowed = ", ".join(sorted(known or ())) or "none"
                 raise forms.ValidationError(
                     f"unknown setting(s) for {game}: {', '.join(unknown)} (known: {allowed})"
                 )
-            # The game itself is the schema: setting it up with these settings must work.
+            # The game itself judges: setting it up with these settings must work.
             try:
                 session.create(game, scenario=scenario, seed=0, powers=powers or None,
                                settings=rules)  # fmt: skip
+                check(model, rules)
             except Exception as err:  # any refusal of the engine is the user's to fix
                 raise forms.ValidationError(f"the game refuses these settings: {err}") from err
         return data

@@ -1,9 +1,9 @@
 """The map on a page: the game's own pure drawing function, where the game has one.
 
-Each game may provide ``umpire.games.<game>.drawing.draw(view, events=None) -> str`` (an SVG
-document drawn from a power's view), and on a crowded map ``regions(view)`` with
-``draw(view, events, region=name)``: parts of the map enlarged (Europe on a world map), offered
-beside the whole map. The page never draws anything itself. The maps of a processed turn
+A game's record may have a drawer (:class:`umpire.core.ruleset.Drawer`): ``draw(view,
+events) -> str`` (an SVG document drawn from a power's view), and on a crowded map
+``regions(view)`` with ``draw(view, events, region=name)``: parts of the map enlarged (Europe on
+a world map), offered beside the whole map. The page never draws anything itself. The maps of a processed turn
 never change, so a page draws them once for each reader (:func:`turn_maps`, kept in the
 pages' cache). A page carries the whole map; each enlarged part comes when its button is
 first pressed (:func:`page_maps`: its address, the ``map_region`` page).
@@ -11,13 +11,13 @@ first pressed (:func:`page_maps`: its address, the ``map_region`` page).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import logging
 from typing import Any
 
 from django.urls import reverse
 
+from umpire.core import registry
+from umpire.core.ruleset import Drawer
 from umpire.server.models import Game
 from umpire.server.web.pagecache import remember, turn_key
 
@@ -87,16 +87,21 @@ def region_of(maps: dict[str, Any], name: str) -> str | None:
     return next((r["svg"] for r in maps["map_regions"] if r["name"] == name), None)
 
 
+def drawer_of(game: str) -> Drawer | None:
+    """The drawer of the game named ``game`` (its record's), None where it draws no map."""
+    try:
+        return registry.game(game).drawer
+    except KeyError:  # a game no longer installed: no map
+        return None
+
+
 def map_svg(game: str, view: dict[str, Any] | None, events: list[Any] | None = None) -> str | None:
     """The SVG map of ``view``, or None where the game draws no map (or drawing failed)."""
-    if view is None:
+    drawer = drawer_of(game)
+    if view is None or drawer is None:
         return None
-    name = f"umpire.games.{game.replace('-', '_')}.drawing"  # the package of "spi-ww2"
     try:
-        if importlib.util.find_spec(name) is None:
-            return None
-        module = importlib.import_module(name)
-        svg = module.draw(view, events)
+        svg = drawer.draw(view, events)
     except Exception:  # a broken drawing must never take the page down
         log.exception("drawing the %s map failed", game)
         return None
@@ -107,19 +112,13 @@ def map_regions(
     game: str, view: dict[str, Any] | None, events: list[Any] | None = None
 ) -> list[dict[str, str]]:
     """The enlarged parts of the map (name, title, SVG), where the game's drawing has any."""
-    if view is None:
+    drawer = drawer_of(game)
+    if view is None or drawer is None or drawer.regions is None:
         return []
-    name = f"umpire.games.{game.replace('-', '_')}.drawing"
     try:
-        if importlib.util.find_spec(name) is None:
-            return []
-        module = importlib.import_module(name)
-        regions = getattr(module, "regions", None)
-        if regions is None:
-            return []
         return [
-            {"name": r.name, "title": r.title, "svg": module.draw(view, events, region=r.name)}
-            for r in regions(view)
+            {"name": r.name, "title": r.title, "svg": drawer.draw(view, events, region=r.name)}
+            for r in drawer.regions(view)
         ]
     except Exception:  # a broken drawing must never take the page down
         log.exception("drawing the %s map regions failed", game)

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import Any
 
 from umpire.core import registry
-from umpire.core.ruleset import HasOrderNumber, HasOrderPlaces, implements
+from umpire.core.ruleset import Capabilities
 from umpire.server.models import Game, GameStatus
 from umpire.server.outputs import Viewer
 from umpire.server.web.common import read
@@ -47,7 +46,7 @@ def order_lists(game: Game, viewer: Viewer) -> list[OrderList]:
 
     def make() -> list[OrderList]:
         options = read(game, viewer, ["options"]).get("options") or {}
-        return _lists(registry.get(game.game, game.scenario), options)
+        return _lists(registry.game(game.game).capabilities(game.scenario), options)
 
     return remember(f"umpire-order-lists:{turn_key(game, game.turn - 1)}:{power}", make)
 
@@ -61,7 +60,7 @@ def options_html(game: Game, viewer: Viewer, unit: str) -> str | None:
     return None
 
 
-def _lists(ruleset: Any, options: dict[str, list[str]]) -> list[OrderList]:
+def _lists(can: Capabilities, options: dict[str, list[str]]) -> list[OrderList]:
     """Each unit's list: its place and its options' markup. Each option is the order's text,
     with, where the game says them (``HasOrderPlaces``), the spaces it names (lower case, its
     own first, "-" where it has none: what a click on the map matches), what it does in words
@@ -69,19 +68,18 @@ def _lists(ruleset: Any, options: dict[str, list[str]]) -> list[OrderList]:
     box it takes the place of) and, where the game says it (``HasOrderNumber``), where its
     number stands ("start end": the number the menu lowers). Else the page reads Diplomacy's
     notation itself."""
-    places = implements(ruleset, HasOrderPlaces)
-    numbered = implements(ruleset, HasOrderNumber)
+    places, numbered = can.order_places, can.order_number
     out = []
     for unit, texts in options.items():
         parts = []
         home = ""
         for text in texts:
-            if not places:
+            if places is None:
                 parts.append(f"<option>{escape(text)}</option>")
                 continue
-            at = " ".join(p or "-" for p in ruleset.order_places(text)).lower()
-            gloss, key = ruleset.order_gloss(text), ruleset.order_key(text)
-            number = ruleset.order_number(text) if numbered else None
+            at = " ".join(p or "-" for p in places.order_places(text)).lower()
+            gloss, key = places.order_gloss(text), places.order_key(text)
+            number = numbered.order_number(text) if numbered is not None else None
             home = home or (at.split(" ")[0] if at else "")
             parts.append(
                 "<option"

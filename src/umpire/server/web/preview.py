@@ -20,8 +20,6 @@ limit (413); CSRF-protected like every form of the site.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import logging
 from typing import Any
 
@@ -38,6 +36,7 @@ from umpire.server.models import Game, GameStatus
 from umpire.server.outputs import Viewer, viewer_of
 from umpire.server.schemas import ORDERS_MAX_BYTES
 from umpire.server.store import load_tail
+from umpire.server.web import maps
 from umpire.server.web.common import game_or_404, read, signed_in
 
 log = logging.getLogger("umpire.server")
@@ -87,22 +86,16 @@ def overlays(
 ) -> dict[str, str]:
     """The marks drawn over each map of the page (``map``: the whole map; each enlarged
     part by its name), by the game's drawing, over the viewer's own view (its colours)."""
-    if viewer.power is None:
+    drawer = maps.drawer_of(game.game)
+    if viewer.power is None or drawer is None or drawer.order_overlay is None:
         return {}
-    name = f"umpire.games.{game.game.replace('-', '_')}.drawing"
     view = (read(game, viewer, ["view"]).get("view") or {}).get("view")
     if view is None:
         return {}
+    draw = drawer.order_overlay
     try:
-        if importlib.util.find_spec(name) is None:
-            return {}
-        module = importlib.import_module(name)
-        draw = getattr(module, "order_overlay", None)
-        if draw is None:
-            return {}
         out = {"map": draw(view, marks, viewer.power)}
-        regions = getattr(module, "regions", None)
-        for region in regions(view) if regions is not None else ():
+        for region in drawer.regions(view) if drawer.regions is not None else ():
             out[region.name] = draw(view, marks, viewer.power, region=region.name)
     except Exception:  # a broken drawing must never take the order box down
         log.exception("drawing the %s order marks failed", game.game)

@@ -10,7 +10,6 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from umpire.core import registry
-from umpire.core.ruleset import HasOrderPlaces, HasOrderSteps, implements
 from umpire.core.session import SessionError
 from umpire.server.models import Enrollment, Game, GameStatus, Turn
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, mine, viewer_of, with_facts
@@ -213,21 +212,22 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         subs = (orders.get("orders") or {}).get("submissions", [])
         ctx["submission"] = subs[-1] if subs else None
         ctx["box"] = preview.box_text(ctx["submission"])  # not its refused lines (issue 29)
-        ruleset = registry.get(game.game, game.scenario)
-        ctx["places"] = implements(ruleset, HasOrderPlaces)
+        record = registry.game(game.game)
+        can = record.capabilities(game.scenario)
+        ctx["places"] = can.order_places is not None
         ctx["options"] = orderlists.order_lists(game, viewer)
         ctx["lists_on_demand"] = ctx["places"]
-        ctx["map_help"] = getattr(ruleset, "map_help", "") if ctx["places"] else ""
-        ctx["steps"] = implements(ruleset, HasOrderSteps)
+        ctx["map_help"] = can.order_places.map_help if can.order_places is not None else ""
+        ctx["steps"] = can.order_steps is not None
         ctx["votes"] = [v["kind"] for v in orders.get("votes") or []]
-        info = registry.get(game.game, game.scenario).info
+        info = record.info
         ctx["order_help"] = info.scenario(game.scenario).order_help_for(viewer.power) or (
             info.order_help
         )
         status = data.get("status") or {}
         ctx["ready"] = viewer.power in status.get("ready", [])
         ctx["expected"] = viewer.power in status.get("expected", [])
-        ctx["draw_votes"] = game.game == "diplomacy"
+        ctx["draw_votes"] = can.draw_votes is not None
     return ctx
 
 

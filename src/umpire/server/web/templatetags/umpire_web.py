@@ -116,10 +116,9 @@ def preferences_help(facts: dict[str, Any]) -> str:
     """What a player lists when joining a game that seats players itself (core's
     HasSeating: starting spaces, positions and a fee); "" for a game of power names."""
     from umpire.core import registry
-    from umpire.core.ruleset import HasSeating, implements
 
-    ruleset = registry.game(facts["game"]).ruleset(facts["scenario"])
-    return ruleset.preferences_help if implements(ruleset, HasSeating) else ""
+    seating = registry.game(facts["game"]).capabilities(facts["scenario"]).seating
+    return seating.preferences_help if seating is not None else ""
 
 
 @register.filter
