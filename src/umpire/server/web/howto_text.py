@@ -365,9 +365,15 @@ renewed).
     Part(
         "orders",
         "Orders",
-        ids("2C 3 4 4A 9 9A 10 10C 11A 11B 14D 15 18 18A 18B 18C 18F 19 19A 20A 20B 21C"),
+        ids(
+            "2C 3 4 4A 9 9A 9B 10 10C 11A 11B 12 12F 14D 15 15A 18 18A 18B 18C 18F 19 19A 20A "
+            "20B 21C 21F"
+        ),
         """
-One order a line; countries by code or name.
+One order a line; countries by code or name. An alliance bought later, and an attack on a
+country another player holds, are paid in chips (your own and, with a pact, a player ally's);
+a weapon is chosen only when you fight a battle, and a weapon destroyed in a war (or lost in
+the endgame's last battle) cannot be chosen again until that war (or that battle) is over.
 
 - `DIGIT 7`: your number for the draw.
 - `HOMELAND USA`: choose your Homeland.
