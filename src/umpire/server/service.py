@@ -32,8 +32,8 @@ from umpire.core.problems import OrderError
 from umpire.core.record import GameRecord
 from umpire.core.ruleset import HasDrawVotes, HasSeating, Outcome, Pending, implements
 from umpire.core.session import Receipt, SessionError
+from umpire.server import community, statements
 from umpire.server import errors as E
-from umpire.server import statements
 from umpire.server.accounts import why_not_create
 from umpire.server.codes import hide_code
 from umpire.server.errors import refuse
@@ -143,6 +143,7 @@ def join(game_id: int, user: User, preferences: Sequence[str] = ()) -> str:
         if _seat_of(game, user) is not None:
             raise refuse(E.SEAT_ALREADY, who="you", holds="hold")
         prefs = [str(p) for p in preferences]
+        community.check_join(game, user)
         if game.status == GameStatus.FORMING:
             prefs = _checked_preferences(game, prefs)
             Enrollment.objects.update_or_create(
@@ -851,6 +852,7 @@ def _process(
         _fill_missing(game, table, seats, now)
         done = table.process()
         save_turn(game, done)
+        community.turn_processed(game, done.number)
         save_outputs(game, table)
         game.turn = done.number + 1
         game.enqueued_at = None
@@ -863,6 +865,8 @@ def _process(
         else:
             _schedule(game, table.pending(), now, seats, queue=queue_next)
         game.save(update_fields=PROCESSED_FIELDS)  # not the record's header: it never changes
+        if game.status == GameStatus.FINISHED:
+            community.game_ended(game)
         log.info("game %s: processed turn %s (%s)", game.pk, done.number, done.label)
     return True, game.process_after == now
 
@@ -889,6 +893,7 @@ def gm_action(game_id: int, actor: User, action: str, **args: Any) -> Game:
         _require_gm(game, actor)
         details = handler(game, timezone.now(), **args)
         game.save()
+        community.after_gm_action(game, action)
         _audit(game, actor, action, **details)
     return game
 
@@ -978,6 +983,7 @@ def _replace_seat(seat: Seat, *, user: User | None, bot: bool = False, note: str
     seat.active = False
     seat.left_at = timezone.now()
     seat.save(update_fields=["active", "left_at"])
+    community.seat_replaced(seat)
     if user is not None:
         Enrollment.objects.filter(game=seat.game, user=user).delete()
     return Seat.objects.create(
@@ -1125,5 +1131,6 @@ def _declare(
     game.deadline = game.process_after = game.notice_at = None
     _save_final_outputs(game)
     game.save()
+    community.game_ended(game)
     action = "declare" if actor is not None else "vote"
     _audit(game, actor, action, winners=list(outcome.winners), summary=outcome.summary)
