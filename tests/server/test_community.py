@@ -74,20 +74,22 @@ def test_reliability_counts_each_turn_from_the_record(finished: dict[str, Any]) 
     assert ann["games_finished"] == bob["games_finished"] == 1
     assert ann["games_left"] == bob["games_left"] == 0
     missed = Duty.objects.filter(user=finished["bob"], in_time=False)
-    assert sorted(missed.values_list("turn__number", flat=True)) == [2, 3]
+    assert sorted(missed.values_list("number", flat=True)) == [2, 3]
 
 
 def test_recomputed_figures_equal_the_stored_ones(finished: dict[str, Any], capsys: Any) -> None:
     assert community.differences() == []
     assert commands.community(False) == 0
     # A stored figure changed behind the records' back is found, and recomputing mends it.
-    Reliability.objects.filter(user=finished["bob"]).update(turns_missed=0)
+    Duty.objects.filter(user=finished["bob"], in_time=False).update(in_time=True)
+    Reliability.objects.filter(user=finished["bob"]).update(games_finished=0)
     Rating.objects.filter(user=finished["ann"]).update(mu=40.0)
     found = community.differences()
-    assert any("turns_missed stored 0, records 2" in line for line in found), found
+    assert any("games_finished stored 0, records 1" in line for line in found), found
+    assert sum("duty game" in line for line in found) == 2, found
     assert any("rating of account" in line for line in found), found
     assert commands.community(True) == 1
-    assert "2 difference(s)" in capsys.readouterr().out
+    assert "4 difference(s)" in capsys.readouterr().out
     assert community.differences() == []
     assert _figures(finished["bob"])["turns_missed"] == 2
 

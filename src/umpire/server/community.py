@@ -19,15 +19,18 @@ game's outcome becomes a ranking).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Count, Q
 from openskill.models import PlackettLuce
 
 from umpire.core import session
+from umpire.core.record import TurnRecord
 from umpire.core.ruleset import Outcome
 from umpire.server.errors import SEAT_UNRELIABLE, refuse
 from umpire.server.models import (
@@ -45,7 +48,7 @@ from umpire.server.store import load_record
 
 # A player's own orders; ``bot`` and ``default`` are written for him.
 OWN_SOURCES = ("web", "api", "email", "cli")
-FIGURES = ("turns_due", "turns_in_time", "turns_missed", "games_left", "games_finished")
+GAME_FIGURES = ("games_left", "games_finished")
 
 # The OpenSkill model and its parameters (the library's defaults, named here so that
 # docs/ratings.md and a recomputation use the same ones).
@@ -63,9 +66,20 @@ MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
 class DutyFact:
     game_id: int
     turn: int  # its number in the game
+    label: str
     power: str
     user_id: int
     in_time: bool
+
+    def row(self) -> Duty:
+        return Duty(
+            game_id=self.game_id,
+            number=self.turn,
+            label=self.label,
+            power=self.power,
+            user_id=self.user_id,
+            in_time=self.in_time,
+        )
 
 
 def _holder(seats: Sequence[Seat], power: str, at: Any) -> int | None:
@@ -79,101 +93,71 @@ def _holder(seats: Sequence[Seat], power: str, at: Any) -> int | None:
     return None
 
 
-def _duties(
-    game: Game, turns: Sequence[Turn], expected: Mapping[int, Sequence[str]]
-) -> list[DutyFact]:
-    """The duties of ``turns`` of ``game`` (``expected``: the powers each turn waited for)."""
+def duties_from_record(game: Game) -> list[DutyFact]:
+    """Every duty of ``game``, recomputed from its record: the powers each turn waited for
+    are the game's own ``pending`` of the state before it; the holder of each is the account
+    whose seat was active when the turn was processed; in time when a submission of his own
+    for that turn (not void) was received before then."""
+    if game.initial_state is None:
+        return []
+    table = session.open_table(load_record(game))
+    turns = list(Turn.objects.filter(game=game).order_by("number"))
     seats = list(Seat.objects.filter(game=game).order_by("joined_at", "id"))
-    numbers = [t.number for t in turns]
     own: dict[tuple[int, str, int], list[Any]] = defaultdict(list)
     rows = Submission.objects.filter(
-        game=game, turn__in=numbers, void=False, source__in=OWN_SOURCES, user__isnull=False
+        game=game, void=False, source__in=OWN_SOURCES, user__isnull=False
     ).values_list("turn", "power", "user_id", "received_at")
     for number, power, user_id, received in rows:
         own[(number, power, user_id)].append(received)
     facts = []
     for turn in turns:
-        for power in expected.get(turn.number, ()):
+        waited = table.ruleset.pending(table.state_after(turn.number - 1)).powers
+        for power in waited:
             holder = _holder(seats, power, turn.processed_at)
             if holder is None:
                 continue
             sent = own.get((turn.number, power, holder), [])
             in_time = any(when <= turn.processed_at for when in sent)
-            facts.append(DutyFact(game.pk, turn.number, power, holder, in_time))
+            facts.append(DutyFact(game.pk, turn.number, turn.label, power, holder, in_time))
     return facts
 
 
-def duties_from_record(game: Game) -> list[DutyFact]:
-    """Every duty of ``game``, recomputed from its record: the powers each turn waited for
-    are the game's own ``pending`` of the state before it."""
-    if game.initial_state is None:
-        return []
-    table = session.open_table(load_record(game))
-    expected = {
-        t.number: table.ruleset.pending(table.state_after(t.number - 1)).powers
-        for t in table.record.turns
-    }
-    return _duties(game, list(Turn.objects.filter(game=game).order_by("number")), expected)
-
-
-def turn_processed(game: Game, number: int) -> None:
-    """Hook: turn ``number`` of ``game`` was just processed (its row saved). ``game.expected``
-    still names the powers it waited for (call before ``keep_status``)."""
-    turn = Turn.objects.get(game=game, number=number)
-    facts = _duties(game, [turn], {number: list(game.expected)})
-    _save_duties(facts)
-    refresh({f.user_id for f in facts})
-
-
-def _save_duties(facts: Iterable[DutyFact]) -> None:
-    turn_ids = (
-        {
-            (g, n): pk
-            for pk, g, n in Turn.objects.filter(game_id__in={f.game_id for f in facts}).values_list(
-                "pk", "game_id", "number"
-            )
-        }
-        if facts
-        else {}
-    )
-    Duty.objects.bulk_create(
-        Duty(
-            turn_id=turn_ids[(f.game_id, f.turn)],
-            game_id=f.game_id,
-            user_id=f.user_id,
-            power=f.power,
-            in_time=f.in_time,
+def turn_processed(game: Game, done: TurnRecord, seats: Sequence[Seat]) -> None:
+    """Hook: turn ``done`` of ``game`` was just processed, ``seats`` its active seats. Call
+    it before ``keep_status``: ``game.expected`` still names the powers the turn waited for.
+    One statement: the turn's duties inserted (a submission of a seat's power received since
+    the seat was taken is its holder's: only he submits for it)."""
+    facts = []
+    for power in game.expected:
+        seat = next((s for s in seats if s.power == power), None)
+        if seat is None or seat.is_bot or seat.user_id is None:
+            continue
+        in_time = any(
+            sub.power == power
+            and sub.source in OWN_SOURCES
+            and datetime.fromisoformat(sub.received) >= seat.joined_at
+            for sub in done.submissions
         )
-        for f in facts
-    )
+        facts.append(DutyFact(game.pk, done.number, done.label, power, seat.user_id, in_time))
+    if facts:
+        Duty.objects.bulk_create(f.row() for f in facts)
 
 
-def figures_of(user_id: int) -> dict[str, int]:
-    """An account's reliability figures, counted from its duties and seats."""
-    duties = Duty.objects.filter(user_id=user_id)
-    due = duties.count()
-    in_time = duties.filter(in_time=True).count()
+def _game_figures(user_id: int) -> dict[str, int]:
+    """The games an account left or lost, and those it held a seat in to their end."""
     seats = Seat.objects.filter(user_id=user_id, is_bot=False)
     left = seats.filter(left_at__isnull=False).values("game_id").distinct().count()
-    finished = (
-        seats.filter(active=True, game__status=GameStatus.FINISHED)
-        .values("game_id")
-        .distinct()
-        .count()
-    )
+    finished = seats.filter(active=True, game__status=GameStatus.FINISHED)
     return {
-        "turns_due": due,
-        "turns_in_time": in_time,
-        "turns_missed": due - in_time,
         "games_left": left,
-        "games_finished": finished,
+        "games_finished": finished.values("game_id").distinct().count(),
     }
 
 
 def refresh(user_ids: Iterable[int | None]) -> None:
-    """Store the figures of these accounts again."""
+    """Store the game figures of these accounts again."""
     for user_id in {u for u in user_ids if u is not None}:
-        Reliability.objects.update_or_create(user_id=user_id, defaults=figures_of(user_id))
+        Reliability.objects.update_or_create(user_id=user_id, defaults=_game_figures(user_id))
 
 
 def seat_replaced(seat: Seat) -> None:
@@ -182,28 +166,46 @@ def seat_replaced(seat: Seat) -> None:
 
 
 def turn_undone(game: Game) -> None:
-    """Hook: a game master rolled back a turn of ``game`` (its duties went with its row)."""
+    """Hook: a game master rolled back a turn of ``game``: its duties go with it."""
+    Duty.objects.filter(game=game, number__gte=game.turn).delete()
     refresh(Seat.objects.filter(game=game).values_list("user_id", flat=True))
     if RatingChange.objects.filter(game=game).exists():
         recompute_ratings(game.game)
 
 
+def _turn_counts(user_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
+    """(turns due, turns with orders in time) of each account, in one grouped query."""
+    rows = (
+        Duty.objects.filter(user_id__in=list(user_ids))
+        .values("user_id")
+        .annotate(due=Count("id"), in_time=Count("id", filter=Q(in_time=True)))
+    )
+    return {r["user_id"]: (r["due"], r["in_time"]) for r in rows}
+
+
+def _percent(due: int, in_time: int) -> int | None:
+    return round(100 * in_time / due) if due else None
+
+
 def reliability_of(user: User) -> dict[str, Any]:
-    """The stored figures of ``user`` and his percentage (None: no turn due yet)."""
+    """The figures of ``user`` and his percentage (None: no turn due yet)."""
+    due, in_time = _turn_counts([user.pk]).get(user.pk, (0, 0))
     row = Reliability.objects.filter(user=user).first()
-    figures = {k: getattr(row, k) if row else 0 for k in FIGURES}
-    due = figures["turns_due"]
-    figures["percent"] = round(100 * figures["turns_in_time"] / due) if due else None
-    return figures
+    return {
+        "turns_due": due,
+        "turns_in_time": in_time,
+        "turns_missed": due - in_time,
+        "games_left": row.games_left if row else 0,
+        "games_finished": row.games_finished if row else 0,
+        "percent": _percent(due, in_time),
+    }
 
 
 def reliability_by_user(user_ids: Iterable[int]) -> dict[int, int | None]:
     """The reliability percentage of each of these accounts (None: no turn due yet)."""
-    found: dict[int, int | None] = {u: None for u in user_ids}
-    for row in Reliability.objects.filter(user_id__in=list(found)):
-        due = row.turns_due
-        found[row.user_id] = round(100 * row.turns_in_time / due) if due else None
-    return found
+    wanted = list(user_ids)
+    counts = _turn_counts(wanted)
+    return {u: _percent(*counts.get(u, (0, 0))) for u in wanted}
 
 
 def check_join(game: Game, user: User) -> None:
@@ -389,7 +391,7 @@ def _close(a: float, b: float) -> bool:
 def differences() -> list[str]:
     """Where the stored figures differ from the ones the records give (empty: they agree)."""
     facts = _all_duties()
-    return _duty_differences(facts) + _figure_differences(facts) + _rating_differences()
+    return _duty_differences(facts) + _figure_differences() + _rating_differences()
 
 
 def _all_duties() -> list[DutyFact]:
@@ -400,11 +402,11 @@ def _all_duties() -> list[DutyFact]:
 
 
 def _duty_differences(facts: Sequence[DutyFact]) -> list[str]:
-    fresh = {(f.game_id, f.turn, f.power): (f.user_id, f.in_time) for f in facts}
+    fresh = {(f.game_id, f.turn, f.power): (f.label, f.user_id, f.in_time) for f in facts}
     stored = {
-        (g, n, p): (u, t)
-        for g, n, p, u, t in Duty.objects.values_list(
-            "game_id", "turn__number", "power", "user_id", "in_time"
+        (g, n, p): (label, u, t)
+        for g, n, p, label, u, t in Duty.objects.values_list(
+            "game_id", "number", "power", "label", "user_id", "in_time"
         )
     }
     return [
@@ -415,19 +417,17 @@ def _duty_differences(facts: Sequence[DutyFact]) -> list[str]:
     ]
 
 
-def _figure_differences(facts: Sequence[DutyFact]) -> list[str]:
+def _figure_differences() -> list[str]:
     found = []
     users = set(Reliability.objects.values_list("user_id", flat=True))
-    users |= {f.user_id for f in facts}
     users |= {u for u in Seat.objects.values_list("user_id", flat=True) if u is not None}
-    counted = _counted(facts)
     for user_id in sorted(users):
         row = Reliability.objects.filter(user_id=user_id).first()
-        have = {k: getattr(row, k) for k in FIGURES} if row else dict.fromkeys(FIGURES, 0)
-        want = {**counted.get(user_id, dict.fromkeys(FIGURES[:3], 0)), **_seat_figures(user_id)}
+        have = {k: getattr(row, k) if row else 0 for k in GAME_FIGURES}
+        want = _game_figures(user_id)
         found += [
             f"reliability of account {user_id}: {k} stored {have[k]}, records {want[k]}"
-            for k in FIGURES
+            for k in GAME_FIGURES
             if have[k] != want[k]
         ]
     return found
@@ -452,27 +452,13 @@ def _rating_differences() -> list[str]:
     return found
 
 
-def _counted(facts: Iterable[DutyFact]) -> dict[int, dict[str, int]]:
-    counts: dict[int, dict[str, int]] = {}
-    for f in facts:
-        c = counts.setdefault(f.user_id, dict.fromkeys(FIGURES[:3], 0))
-        c["turns_due"] += 1
-        c["turns_in_time" if f.in_time else "turns_missed"] += 1
-    return counts
-
-
-def _seat_figures(user_id: int) -> dict[str, int]:
-    figures = figures_of(user_id)
-    return {k: figures[k] for k in ("games_left", "games_finished")}
-
-
 def recompute() -> list[str]:
     """Recompute every figure from the records, store it, and say what differed."""
     found = differences()
     facts = _all_duties()
     with transaction.atomic():
         Duty.objects.all().delete()
-        _save_duties(facts)
+        Duty.objects.bulk_create(f.row() for f in facts)
         users = set(Seat.objects.filter(user__isnull=False).values_list("user_id", flat=True))
         refresh(users | set(Reliability.objects.values_list("user_id", flat=True)))
         families = set(Game.objects.values_list("game", flat=True))
@@ -484,8 +470,4 @@ def recompute() -> list[str]:
 
 def duties_of(user: User, limit: int = 200) -> list[Duty]:
     """The turns that counted for ``user``'s reliability, newest first."""
-    return list(
-        Duty.objects.filter(user=user)
-        .select_related("turn", "game")
-        .order_by("-turn__processed_at", "-id")[:limit]
-    )
+    return list(Duty.objects.filter(user=user).select_related("game").order_by("-id")[:limit])

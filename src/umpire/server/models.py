@@ -333,30 +333,32 @@ class ReadMark(models.Model):
 class Duty(models.Model):
     """One turn an account was due to order for (``community``): the power the turn waited
     for, who held it when the turn was processed, and whether his own orders came in time.
-    Computed from the game's record when the turn is processed; gone with the turn when a
-    game master rolls it back."""
+    Written when the turn is processed (from what the record says); deleted with the turn
+    when a game master rolls it back. An account's turn figures are counted from these."""
 
-    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="duties")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="duties")
+    number = models.PositiveIntegerField(help_text="the turn's number in the game")
+    label = models.CharField(max_length=120)
     user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="duties")
     power = models.CharField(max_length=40)
     in_time = models.BooleanField()
 
     class Meta:
-        ordering = ["game", "turn", "power"]
-        constraints = [models.UniqueConstraint(fields=["turn", "power"], name="one_duty_per_power")]
+        ordering = ["game", "number", "power"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number", "power"], name="one_duty_per_power")
+        ]
+        indexes = [models.Index(fields=["user", "in_time"], name="duty_user_idx")]
 
 
 class Reliability(models.Model):
-    """An account's reliability figures, kept up to date from its :class:`Duty` rows and
-    seats (``community.refresh``); ``umpire community --recompute`` checks them."""
+    """An account's game figures (``community.refresh``): the games it left or lost its seat
+    in, and those it held a seat in to their end; its turn figures are its :class:`Duty` rows.
+    ``umpire community --recompute`` checks both against the records."""
 
     user = models.OneToOneField(
         conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reliability"
     )
-    turns_due = models.PositiveIntegerField(default=0)
-    turns_in_time = models.PositiveIntegerField(default=0)
-    turns_missed = models.PositiveIntegerField(default=0)
     games_left = models.PositiveIntegerField(default=0)
     games_finished = models.PositiveIntegerField(default=0)
 

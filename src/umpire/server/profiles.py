@@ -36,8 +36,8 @@ def profile_facts(user: User) -> dict[str, Any]:
     duties = [
         {
             "game": _game_facts(d.game),
-            "turn": d.turn.number,
-            "label": d.turn.label,
+            "turn": d.number,
+            "label": d.label,
             "power": d.power,
             "in_time": d.in_time,
         }

@@ -852,7 +852,7 @@ def _process(
         _fill_missing(game, table, seats, now)
         done = table.process()
         save_turn(game, done)
-        community.turn_processed(game, done.number)
+        community.turn_processed(game, done, seats)  # before keep_status: game.expected
         save_outputs(game, table)
         game.turn = done.number + 1
         game.enqueued_at = None
