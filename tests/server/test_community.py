@@ -210,3 +210,85 @@ def test_profile_leaderboard_lobby_and_api(finished: dict[str, Any]) -> None:
     finished["ann_api"].post(f"/games/{body['game']['id']}/join", {})
     lobby = client.get("/lobby/").content.decode()
     assert 'href="/players/ann/"' in lobby and "100%" in lobby
+
+
+def test_a_diplomacy_game_with_bots_a_replacement_and_a_draw_recomputes_the_same() -> None:
+    """Retreat and adjustment turns wait for some powers only; a player replaced mid-game
+    counts the game left; the GM's declared draw ranks the drawers first, tied; the bots'
+    seats are not rated; and the stored figures equal the recomputed ones."""
+    from umpire.core import session as engine
+    from umpire.server.store import load_tail
+
+    gm, _ = make_user("gamemaster", gm=True)
+    humans = {p: make_user(f"p{p.lower()}")[0] for p in ("ENG", "FRA", "GER")}
+    game = service.create_game(
+        gm, "Dip", "diplomacy", settings={"fill_with_bots": True, "deadline": {"minutes": 60}}
+    )
+    for power, user in humans.items():
+        service.join(game.pk, user, [power])
+    game = service.start(game.pk, gm)
+    sub, _ = make_user("sub")
+    for _ in range(7):
+        game.refresh_from_db()
+        if game.turn == 4:
+            service.gm_action(game.pk, gm, "replace", power="GER", username="sub")
+        tail = load_tail(game, pending=False)
+        state = engine.open_table(tail).state
+        for power in ("ENG", "FRA") if game.turn % 2 else ("ENG",):
+            if power in game.expected:
+                text = engine.ruleset_of(tail).bot_orders(
+                    state, power, engine.bot_chance(tail, game.turn, power)
+                )
+                service.submit(game.pk, humans[power], text, turn=game.turn)
+        assert service.process_due(game.pk, game.turn, force=True)
+    service.declare(game.pk, gm, ["ENG", "FRA"])
+    assert community.differences() == []
+    eng, ger, new = (_figures(u) for u in (humans["ENG"], humans["GER"], sub))
+    assert eng["turns_due"] >= 4 and eng["turns_missed"] == 0
+    assert ger["games_left"] == 1 and ger["games_finished"] == 0 and ger["turns_in_time"] == 0
+    assert new["games_finished"] == 1 and new["turns_due"] >= 1
+    ranks = {c.power: c.rank for c in RatingChange.objects.filter(game=game).select_related("user")}
+    assert ranks["ENG"] == ranks["FRA"] == 1 and set(ranks) == {"ENG", "FRA", "GER"}
+    assert ranks["GER"] > 1
+    assert not Rating.objects.filter(user=humans["GER"]).exists()  # replaced: not rated
+    assert Rating.objects.filter(family="diplomacy").count() == 3
+
+
+def test_a_private_game_is_never_named_on_a_profile(db: Any) -> None:
+    _, gm = make_user("gamemaster", gm=True)
+    ann, ann_api = make_user("ann")
+    bob, _ = make_user("bob")
+    status, body = gm.post(
+        "/games",
+        {"name": "Secret Cabal", "game": "fakebid", "public": False,
+         "settings": {"rules": {"rounds": 1}}},
+    )  # fmt: skip
+    assert status == 201, body
+    game_id = body["game"]["id"]
+    service.join(game_id, ann, ["North"])  # a private game is joined by invitation
+    service.join(game_id, bob, ["South"])
+    assert gm.post(f"/games/{game_id}/start", {})[0] == 200
+    _play(game_id, {1: {ann_api: "bid 9"}})
+    page = Client().get("/players/ann/").content.decode()
+    assert "Secret Cabal" not in page and "a private game" in page
+    status, body = Api(None).get("/players/ann")
+    assert status == 200 and "Secret Cabal" not in str(body)
+    assert body["turns"][0]["game"] == {"id": None, "name": None}
+
+
+def test_the_new_game_form_sets_the_limits_to_join_and_unrated(db: Any) -> None:
+    from .web.helpers import client_for
+
+    gm, _ = make_user("gamemaster", gm=True)
+    form = {
+        "name": "Strict", "game": "fakebid/standard", "public": "on", "press": "full",
+        "deadline_minutes": "0", "grace_minutes": "0", "nmr": "rules", "rules": "",
+        "unrated": "on", "min_reliability": "80", "max_missed": "3",
+    }  # fmt: skip
+    response = client_for(gm).post("/games/new/", form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    game = Game.objects.get()
+    assert game.settings["unrated"] is True
+    assert (game.settings["min_reliability"], game.settings["max_missed"]) == (80, 3)
+    bad = client_for(gm).post("/games/new/", {**form, "min_reliability": "101"})
+    assert bad.status_code == 200 and Game.objects.count() == 1
