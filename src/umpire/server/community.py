@@ -31,7 +31,7 @@ from openskill.models import PlackettLuce
 
 from umpire.core import session
 from umpire.core.record import TurnRecord
-from umpire.core.ruleset import Outcome
+from umpire.core.ruleset import HasDrawVotes, Outcome, implements
 from umpire.server.errors import SEAT_UNRELIABLE, refuse
 from umpire.server.models import (
     Duty,
@@ -241,7 +241,9 @@ def join_refusal(game: Game, user: User) -> dict[str, Any] | None:
 
 
 def _last_expected(game: Game) -> dict[str, int]:
-    """The last turn each power was waited for (who went out later lasted longer)."""
+    """How long each power lasted: the last turn it was waited for (who went out later lasted
+    longer); in a game that knows its survivors (``HasDrawVotes``), every survivor lasted to
+    the end, whether or not the last turn (a retreat, an adjustment) waited for him."""
     last: dict[str, int] = {}
     if game.initial_state is None:
         return last
@@ -249,6 +251,9 @@ def _last_expected(game: Game) -> dict[str, int]:
     for t in table.record.turns:
         for power in table.ruleset.pending(table.state_after(t.number - 1)).powers:
             last[power] = t.number
+    if implements(table.ruleset, HasDrawVotes):
+        for power in table.ruleset.survivors(table.state):
+            last[power] = len(table.record.turns) + 1
     return last
 
 
@@ -265,11 +270,9 @@ def ranking(game: Game) -> dict[str, int]:
     powers = list(game.powers or [])
 
     def key(power: str) -> tuple[int, float, int]:
-        return (
-            0 if power in outcome.winners else 1,
-            -float(outcome.scores.get(power, 0.0)),
-            -lasted.get(power, 0),
-        )
+        if power in outcome.winners:  # the winners tie, whatever else they did
+            return (0, 0.0, 0)
+        return (1, -float(outcome.scores.get(power, 0.0)), -lasted.get(power, 0))
 
     ordered = sorted(powers, key=key)
     ranks: dict[str, int] = {}

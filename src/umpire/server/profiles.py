@@ -27,6 +27,14 @@ def family_of(name: str) -> tuple[str, str]:
     return game.info.name, game.info.title
 
 
+def _title(family: str) -> str:
+    """A family's title; its name where its game is no longer installed."""
+    try:
+        return family_of(family)[1]
+    except Http404:
+        return family
+
+
 def _game_facts(game: Any) -> dict[str, Any]:
     return {"id": game.pk if game.public else None, "name": game.name if game.public else None}
 
@@ -61,7 +69,7 @@ def profile_facts(user: User) -> dict[str, Any]:
     ratings = [
         {
             "family": r.family,
-            "title": family_of(r.family)[1],
+            "title": _title(r.family),
             "mu": round(r.mu, 3),
             "sigma": round(r.sigma, 3),
             "ordinal": round(community.ordinal(r.mu, r.sigma), 3),
@@ -84,19 +92,24 @@ def leaderboard_facts(family: str) -> dict[str, Any]:
     name, title = family_of(family)
     rows = list(Rating.objects.filter(family=name).select_related("user"))
     rows.sort(key=lambda r: (-community.ordinal(r.mu, r.sigma), r.user.username))
+    rows = rows[:LEADERBOARD_SIZE]
+    figures = [round(community.ordinal(r.mu, r.sigma), 3) for r in rows]
+    places = [  # equal figures share a place (1, 1, 3)
+        figures.index(f) + 1 for f in figures
+    ]
     return {
         "family": name,
         "title": title,
         "players": [
             {
-                "place": i + 1,
+                "place": places[i],
                 "username": r.user.username,
                 "ordinal": round(community.ordinal(r.mu, r.sigma), 3),
                 "mu": round(r.mu, 3),
                 "sigma": round(r.sigma, 3),
                 "games": r.games,
             }
-            for i, r in enumerate(rows[:LEADERBOARD_SIZE])
+            for i, r in enumerate(rows)
         ],
     }
 

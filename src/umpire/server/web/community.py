@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 from umpire.core import registry
 from umpire.server import community
@@ -18,6 +18,12 @@ from umpire.server.profiles import leaderboard_facts, player_or_404, profile_fac
 
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     return render(request, "web/player.html", profile_facts(player_or_404(username)))
+
+
+def leaderboards(request: HttpRequest) -> HttpResponse:
+    """``/ratings/``: the first installed family's leaderboard (each links to the others)."""
+    games = registry.installed()
+    return redirect("web:ratings", games[0].info.name if games else "diplomacy")
 
 
 def leaderboard(request: HttpRequest, family: str) -> HttpResponse:

@@ -21,6 +21,7 @@ urlpatterns = [
     path("games/", views.my_games, name="my_games"),
     path("lobby/", views.lobby, name="lobby"),
     path("players/<str:username>/", community.profile, name="player"),
+    path("ratings/", community.leaderboards, name="ratings_index"),
     path("ratings/<str:family>/", community.leaderboard, name="ratings"),
     path("games/new/", create.new_game, name="new_game"),
     path("rules/", howto.index, name="rules_index"),
