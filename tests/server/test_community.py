@@ -297,3 +297,31 @@ def test_the_new_game_form_sets_the_limits_to_join_and_unrated(db: Any) -> None:
     assert (game.settings["min_reliability"], game.settings["max_missed"]) == (80, 3)
     bad = client_for(gm).post("/games/new/", {**form, "min_reliability": "101"})
     assert bad.status_code == 200 and Game.objects.count() == 1
+
+
+def test_the_ranking_puts_winners_then_scores_then_who_lasted_longer(
+    db: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = Game(
+        game="fakebid",
+        powers=["A", "B", "C", "D", "E"],
+        outcome={"winners": ["A", "E"], "scores": {"A": 0.5, "E": 0.5, "D": 0.2}, "summary": ""},
+    )
+    # B went out at turn 5, C at turn 3; A and E drew whatever they lasted
+    lasted = {"A": 9, "B": 5, "C": 3, "D": 9, "E": 2}
+    monkeypatch.setattr(community, "_last_expected", lambda g: lasted)
+    assert community.ranking(game) == {"A": 1, "E": 1, "D": 3, "B": 4, "C": 5}
+    game.outcome = {"winners": [], "scores": {}, "summary": "ended by the GM"}
+    assert community.ranking(game) == {}  # no result: nothing to rate
+
+
+def test_a_game_its_master_ends_without_a_result_is_finished_but_unrated(db: Any) -> None:
+    _, gm = make_user("gamemaster", gm=True)
+    ann, ann_api = make_user("ann")
+    _, bob_api = make_user("bob")
+    game_id = _game(gm, players={"ann": ann_api, "bob": bob_api})
+    _play(game_id, {1: {ann_api: "bid 9"}})
+    service.gm_action(game_id, User.objects.get(username="gamemaster"), "end")
+    assert _figures(ann)["games_finished"] == 1
+    assert not RatingChange.objects.exists()
+    assert community.differences() == []
