@@ -10,6 +10,7 @@
     umpire status RECORD.json                     turn, phase, who has submitted, outcome
     umpire replay RECORD.json                     re-run the record; exit 1 on any divergence
     umpire rollback RECORD.json                   undo the last processed turn
+    umpire community [--recompute]                reliability and ratings checked against the records
     umpire export GAME RECORD.json                a server game's record, to a file
     umpire demo GAME [--scenario S | --players N] [--seed N] [--turns N]   bots play, every printout printed
 
@@ -419,6 +420,12 @@ def cmd_creategm(args: argparse.Namespace, out: TextIO) -> int:
     return commands.creategm(args.username, args.email, args.password)
 
 
+def cmd_community(args: argparse.Namespace, out: TextIO) -> int:
+    from umpire.server import commands
+
+    return commands.community(args.recompute)
+
+
 def cmd_mail(args: argparse.Namespace, out: TextIO) -> int:
     from umpire.server.mail import commands
 
@@ -555,6 +562,11 @@ def _server_commands(sub: Any) -> None:
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
     p.set_defaults(func=cmd_export)
 
+    p = sub.add_parser("community", help="check (or recompute) reliability and ratings")
+    p.add_argument(
+        "--recompute", action="store_true", help="recompute every figure from the records"
+    )
+    p.set_defaults(func=cmd_community)
     p = sub.add_parser("creategm", help="create a game-master account")
     p.add_argument("username")
     p.add_argument("email")

@@ -25,6 +25,7 @@ from umpire.core.errors import GAME_OVER, TURN_STALE, Code
 from umpire.core.session import SessionError
 from umpire.server import accounts, statements
 from umpire.server import errors as E
+from umpire.server.community_api import router as community_router
 from umpire.server.errors import refuse
 from umpire.server.mail.models import OutboundMail
 from umpire.server.models import Game
@@ -117,6 +118,7 @@ STATUS_BY_CODE = {
     E.GAME_NOT_STARTED.code: 409,
     E.GAME_NOT_RUNNING.code: 409,
     E.SEAT_ALREADY.code: 409,
+    E.SEAT_UNRELIABLE.code: 403,
     E.STANDBY_NO_GAME.code: 409,
     E.ACCOUNT_TAKEN.code: 409,
     E.AUTH_THROTTLED.code: 429,
@@ -652,3 +654,6 @@ def outbox(request: HttpRequest, game_id: Id) -> list[dict[str, Any]]:
         }
         for r in rows
     ]  # fmt: skip
+
+
+api.add_router("", community_router)  # /players/{username}, /ratings/{family}

@@ -42,6 +42,21 @@ def migrate() -> int:
     return 0
 
 
+def community(recompute: bool) -> int:
+    """``umpire community --recompute``: every reliability figure and rating computed again
+    from the game records and stored; each difference with the stored figures is printed
+    (exit 1 when there was one). Without ``--recompute``: only compare (exit 1 on any)."""
+    _setup()
+    from umpire.server import community as figures
+
+    found = figures.recompute() if recompute else figures.differences()
+    for line in found:
+        print(line)
+    verb = "recomputed" if recompute else "checked"
+    print(f"Reliability and ratings {verb}: {len(found)} difference(s) with the stored figures.")
+    return 1 if found else 0
+
+
 def creategm(username: str, email: str, password: str | None) -> int:
     """Create a game-master account (or promote an existing one) and print an API token.
 

@@ -222,6 +222,14 @@ SEAT_NONE = SERVER.declare(
 SEAT_NO_STANDBY = SERVER.declare(
     "seat/no_standby", "nobody is standing by", "No standby player to hand the power to."
 )
+SEAT_UNRELIABLE = SERVER.declare(
+    "seat/unreliable",
+    "this game asks for {limit}; you have {what}",
+    "The game master set a minimum reliability (``min_reliability``, a percentage of turns "
+    "with orders in time) or a maximum number of missed turns (``max_missed``) to join the "
+    "game; the message says which and the player's own figure (his profile page shows the "
+    "turns that counted). A player with no turn due yet meets any minimum reliability.",
+)
 STANDBY_POOL_ONLY = SERVER.declare(
     "seat/standby_pool_only",
     "this game takes standbys from the pool: volunteer for any {game} {scenario} game "

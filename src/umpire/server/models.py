@@ -328,3 +328,72 @@ class ReadMark(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "user"], name="one_mark_per_user")]
+
+
+class Duty(models.Model):
+    """One turn an account was due to order for (``community``): the power the turn waited
+    for, who held it when the turn was processed, and whether his own orders came in time.
+    Written when the turn is processed (from what the record says); deleted with the turn
+    when a game master rolls it back. An account's turn figures are counted from these."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="duties")
+    number = models.PositiveIntegerField(help_text="the turn's number in the game")
+    label = models.CharField(max_length=120)
+    user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="duties")
+    power = models.CharField(max_length=40)
+    in_time = models.BooleanField()
+
+    class Meta:
+        ordering = ["game", "number", "power"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number", "power"], name="one_duty_per_power")
+        ]
+        indexes = [models.Index(fields=["user", "in_time"], name="duty_user_idx")]
+
+
+class Reliability(models.Model):
+    """An account's game figures (``community.refresh``): the games it left or lost its seat
+    in, and those it held a seat in to their end; its turn figures are its :class:`Duty` rows.
+    ``umpire community --recompute`` checks both against the records."""
+
+    user = models.OneToOneField(
+        conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reliability"
+    )
+    games_left = models.PositiveIntegerField(default=0)
+    games_finished = models.PositiveIntegerField(default=0)
+
+
+class Rating(models.Model):
+    """An account's current rating in one game family (an OpenSkill ``mu`` and ``sigma``)."""
+
+    user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    family = models.CharField(max_length=40)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["family", "-mu"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "family"], name="one_rating_per_family")
+        ]
+
+
+class RatingChange(models.Model):
+    """One change of a rating, and the finished game that made it."""
+
+    user = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    family = models.CharField(max_length=40)
+    power = models.CharField(max_length=40)
+    rank = models.PositiveIntegerField(help_text="1: first; equal ranks tie")
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="one_change_per_game")]

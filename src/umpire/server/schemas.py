@@ -175,6 +175,9 @@ class GameSettings(Strict):
     open_bot_seats: bool = False
     standby_pool: bool = False  # standbys volunteer for any game of the kind, not this one
     email: bool = True
+    unrated: bool = False  # the game changes no rating (community.py)
+    min_reliability: Annotated[int, Field(ge=0, le=100)] | None = None  # percent, to join
+    max_missed: Annotated[int, Field(ge=0, le=10_000)] | None = None  # missed turns, to join
     powers: list[Power] | None = Field(default=None, max_length=LIST_MAX)
     rules: Rules = Field(
         default_factory=dict,

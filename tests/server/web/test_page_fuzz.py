@@ -120,6 +120,8 @@ def concrete(route: str, game: Game, number: str) -> str | None:
         "provider_id": "x",
         "key": "x",
         "uidb36": "x",
+        "username": "gamemaster",  # the profile of the game's game master
+        "family": "diplomacy",  # a leaderboard
     }
 
     def fill(m: re.Match[str]) -> str:

@@ -14,6 +14,7 @@ from django.utils import timezone
 from umpire.core import gamestore
 from umpire.core.errors import TURN_NONE, UNKNOWN_POWER
 from umpire.core.ruleset import Outcome
+from umpire.server import community
 from umpire.server import errors as E
 from umpire.server.errors import refuse
 from umpire.server.mail import outbound
@@ -53,6 +54,7 @@ def gm_action(game_id: int, actor: User, action: str, **args: Any) -> Game:
         require_gm(game, actor)
         details = handler(game, timezone.now(), **args)
         game.save()
+        community.after_gm_action(game, action)
         outbound.gm_acted(audit(game, actor, action, **details))
     return game
 

@@ -17,6 +17,7 @@ from umpire.core import registry, session
 from umpire.core.errors import GAME_OVER, UNKNOWN_SCENARIO
 from umpire.core.problems import OrderError
 from umpire.core.session import SessionError
+from umpire.server import community
 from umpire.server import errors as E
 from umpire.server.accounts import new_code, why_not_create
 from umpire.server.errors import refuse
@@ -90,6 +91,7 @@ def join(game_id: int, user: User, preferences: Sequence[str] = ()) -> str:
         if seat_of(game, user) is not None:
             raise refuse(E.SEAT_ALREADY, who="you", holds="hold")
         prefs = [str(p) for p in preferences]
+        community.check_join(game, user)
         if game.status == GameStatus.FORMING:
             prefs = checked_preferences(game, prefs)
             Enrollment.objects.update_or_create(

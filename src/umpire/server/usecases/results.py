@@ -11,6 +11,7 @@ from django.db import transaction
 
 from umpire.core import gamestore, registry, session
 from umpire.core.record import GameRecord
+from umpire.server import community
 from umpire.server import errors as E
 from umpire.server.errors import refuse
 from umpire.server.mail import outbound
@@ -91,6 +92,7 @@ def _declare(
     store: DatabaseStore, winners: list[str], summary: str, *, actor: User | None = None
 ) -> None:
     outcome = gamestore.end(store, winners, summary)
+    community.game_ended(store.game)
     action = "declare" if actor is not None else "vote"
     entry = audit(store.game, actor, action, winners=list(outcome.winners), summary=outcome.summary)
     outbound.gm_acted(entry)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from umpire.server import community
 from umpire.server.accounts import new_code
 from umpire.server.mail import outbound
 from umpire.server.models import Enrollment, Seat
@@ -16,6 +17,7 @@ def replace_seat(seat: Seat, *, user: User | None, bot: bool = False, note: str 
     seat.active = False
     seat.left_at = timezone.now()
     seat.save(update_fields=["active", "left_at"])
+    community.seat_replaced(seat)
     if user is not None:
         Enrollment.objects.filter(game=seat.game, user=user).delete()
     new = Seat.objects.create(

@@ -19,6 +19,7 @@ from django_tasks_db.models import DBTaskResult
 
 from umpire.core import session
 from umpire.core.ruleset import Pending
+from umpire.server import community
 from umpire.server.mail import outbound
 from umpire.server.models import Game, GameStatus, Seat
 from umpire.server.store import (
@@ -225,6 +226,7 @@ def _process(
         _fill_missing(game, table, seats, now)
         done = table.process()
         outbound.turn_processed(game, save_turn(game, done))
+        community.turn_processed(game, done, seats)  # before keep_status: game.expected
         save_outputs(game, table)
         game.turn = done.number + 1
         game.enqueued_at = None
@@ -237,6 +239,8 @@ def _process(
         else:
             schedule(game, table.pending(), now, seats, queue=queue_next)
         game.save(update_fields=PROCESSED_FIELDS)  # not the record's header: it never changes
+        if game.status == GameStatus.FINISHED:
+            community.game_ended(game)
         log.info("game %s: processed turn %s (%s)", game.pk, done.number, done.label)
     return True, game.process_after == now
 

@@ -42,6 +42,17 @@ class CreateGameForm(forms.Form):
     )
     fill_with_bots = forms.BooleanField(required=False, label="Bots play unassigned powers")
     open_bot_seats = forms.BooleanField(required=False, label="Joiners take over bots")
+    unrated = forms.BooleanField(required=False, label="Unrated (changes no rating)")
+    min_reliability = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=100,
+        label="Least reliability to join (%)",
+        help_text="empty: anyone; a newcomer with no turn due yet always may",
+    )
+    max_missed = forms.IntegerField(
+        required=False, min_value=0, max_value=10_000, label="Most missed turns to join"
+    )
     powers = forms.CharField(
         required=False, help_text="comma-separated; empty: the scenario's default powers"
     )
@@ -98,6 +109,11 @@ class CreateGameForm(forms.Form):
             "open_bot_seats": d["open_bot_seats"],
             "rules": d["rules"],
         }
+        if d.get("unrated"):
+            out["unrated"] = True
+        for limit in ("min_reliability", "max_missed"):  # a game master's limits to join
+            if d.get(limit) is not None:
+                out[limit] = d[limit]
         if d["powers"]:
             out["powers"] = d["powers"]
         return out

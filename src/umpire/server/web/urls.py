@@ -3,6 +3,7 @@ from django.urls import path
 from umpire.server.web import (
     account,
     actions,
+    community,
     create,
     feeds,
     gm,
@@ -19,6 +20,9 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("games/", views.my_games, name="my_games"),
     path("lobby/", views.lobby, name="lobby"),
+    path("players/<str:username>/", community.profile, name="player"),
+    path("ratings/", community.leaderboards, name="ratings_index"),
+    path("ratings/<str:family>/", community.leaderboard, name="ratings"),
     path("games/new/", create.new_game, name="new_game"),
     path("rules/", howto.index, name="rules_index"),
     path("rules/<str:game>/", howto.rules, name="rules"),

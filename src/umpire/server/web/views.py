@@ -14,7 +14,7 @@ from umpire.core.session import SessionError
 from umpire.server.models import Enrollment, Game, GameStatus, Turn
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, mine, viewer_of, with_facts
 from umpire.server.usecases import lifecycle
-from umpire.server.web import live, orderlists, press, preview
+from umpire.server.web import community, live, orderlists, press, preview
 from umpire.server.web.common import (
     game_or_404,
     listed_before,
@@ -96,6 +96,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     joined = _joined(user)
     public = Game.objects.filter(public=True).order_by("-id")
     forming = _lobby_rows(public.filter(status=GameStatus.FORMING), user, joined)
+    community.add_players(forming)  # each player's reliability beside him
     running = public.filter(status__in=(GameStatus.RUNNING, GameStatus.PAUSED))
     finished = public.filter(status=GameStatus.FINISHED)
     pages: dict[str, Any] = {"forming": forming}
