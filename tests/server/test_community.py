@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from umpire.server import commands, community, service
+from umpire.server import commands, community
 from umpire.server.models import Duty, Game, GameStatus, Rating, RatingChange, Reliability
+from umpire.server.usecases import gm_actions, lifecycle, results, submissions, turns
 
 from .conftest import Api, make_user
 
@@ -43,7 +44,7 @@ def _play(game_id: int, orders: dict[int, dict[Api, str]]) -> None:
         for api, text in orders[turn].items():
             status, body = api.post(f"/games/{game_id}/orders", {"turn": turn, "text": text})
             assert status == 200, body
-        assert service.process_due(game_id, turn, force=True)
+        assert turns.process_due(game_id, turn, force=True)
 
 
 def _figures(user: User) -> dict[str, Any]:
@@ -110,7 +111,7 @@ def test_a_declared_draw_ties_the_drawers(finished: dict[str, Any]) -> None:
     dan, dan_api = make_user("dan")
     game_id = _game(gm, players={"cat": cat_api, "dan": dan_api})
     _play(game_id, {1: {cat_api: "bid 9", dan_api: "bid 1"}})
-    service.declare(game_id, User.objects.get(username="gm2"), ["North", "South"])
+    results.declare(game_id, User.objects.get(username="gm2"), ["North", "South"])
     ranks = dict(RatingChange.objects.filter(game_id=game_id).values_list("power", "rank"))
     assert ranks == {"North": 1, "South": 1}
     cat_r, dan_r = (Rating.objects.get(user=u, family="fakebid") for u in (cat, dan))
@@ -179,7 +180,7 @@ def test_a_replaced_player_counts_the_game_left(finished: dict[str, Any]) -> Non
 
 def test_a_rolled_back_turn_no_longer_counts(finished: dict[str, Any]) -> None:
     gm = User.objects.get(username="gamemaster")
-    service.gm_action(finished["id"], gm, "rollback")
+    gm_actions.gm_action(finished["id"], gm, "rollback")
     assert _figures(finished["bob"])["turns_due"] == 2
     assert not RatingChange.objects.exists()  # the game is no longer finished
     assert community.differences() == []
@@ -225,18 +226,18 @@ def test_a_diplomacy_game_with_bots_a_replacement_and_a_draw_recomputes_the_same
 
     gm, _ = make_user("gamemaster", gm=True)
     humans = {p: make_user(f"p{p.lower()}")[0] for p in ("ENG", "FRA", "GER")}
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm, "Dip", "diplomacy", settings={"fill_with_bots": True, "deadline": {"minutes": 60}}
     )
     Game.objects.filter(pk=game.pk).update(seed=seed)  # the same game every run
     for power, user in humans.items():
-        service.join(game.pk, user, [power])
-    game = service.start(game.pk, gm)
+        lifecycle.join(game.pk, user, [power])
+    game = lifecycle.start(game.pk, gm)
     sub, _ = make_user("sub")
     for _ in range(7):
         game.refresh_from_db()
         if game.turn == 4:
-            service.gm_action(game.pk, gm, "replace", power="GER", username="sub")
+            gm_actions.gm_action(game.pk, gm, "replace", power="GER", username="sub")
         tail = load_tail(game, pending=False)
         state = engine.open_table(tail).state
         for power in ("ENG", "FRA") if game.turn % 2 else ("ENG",):
@@ -244,9 +245,9 @@ def test_a_diplomacy_game_with_bots_a_replacement_and_a_draw_recomputes_the_same
                 text = engine.ruleset_of(tail).bot_orders(
                     state, power, engine.bot_chance(tail, game.turn, power)
                 )
-                service.submit(game.pk, humans[power], text, turn=game.turn)
-        assert service.process_due(game.pk, game.turn, force=True)
-    service.declare(game.pk, gm, ["ENG", "FRA"])
+                submissions.submit(game.pk, humans[power], text, turn=game.turn)
+        assert turns.process_due(game.pk, game.turn, force=True)
+    results.declare(game.pk, gm, ["ENG", "FRA"])
     assert community.differences() == []
     eng, ger, new = (_figures(u) for u in (humans["ENG"], humans["GER"], sub))
     assert eng["turns_due"] >= 4 and eng["turns_missed"] == 0
@@ -270,8 +271,8 @@ def test_a_private_game_is_never_named_on_a_profile(db: Any) -> None:
     )  # fmt: skip
     assert status == 201, body
     game_id = body["game"]["id"]
-    service.join(game_id, ann, ["North"])  # a private game is joined by invitation
-    service.join(game_id, bob, ["South"])
+    lifecycle.join(game_id, ann, ["North"])  # a private game is joined by invitation
+    lifecycle.join(game_id, bob, ["South"])
     assert gm.post(f"/games/{game_id}/start", {})[0] == 200
     _play(game_id, {1: {ann_api: "bid 9"}})
     page = Client().get("/players/ann/").content.decode()
@@ -321,7 +322,7 @@ def test_a_game_its_master_ends_without_a_result_is_finished_but_unrated(db: Any
     _, bob_api = make_user("bob")
     game_id = _game(gm, players={"ann": ann_api, "bob": bob_api})
     _play(game_id, {1: {ann_api: "bid 9"}})
-    service.gm_action(game_id, User.objects.get(username="gamemaster"), "end")
+    gm_actions.gm_action(game_id, User.objects.get(username="gamemaster"), "end")
     assert _figures(ann)["games_finished"] == 1
     assert not RatingChange.objects.exists()
     assert community.differences() == []

@@ -29,9 +29,9 @@ from django.db import transaction
 from django.db.models import Count, Q
 from openskill.models import PlackettLuce
 
-from umpire.core import session
+from umpire.core import registry, session
 from umpire.core.record import TurnRecord
-from umpire.core.ruleset import HasDrawVotes, Outcome, implements
+from umpire.core.ruleset import Outcome
 from umpire.server.errors import SEAT_UNRELIABLE, refuse
 from umpire.server.models import (
     Duty,
@@ -242,7 +242,7 @@ def join_refusal(game: Game, user: User) -> dict[str, Any] | None:
 
 def _last_expected(game: Game) -> dict[str, int]:
     """How long each power lasted: the last turn it was waited for (who went out later lasted
-    longer); in a game that knows its survivors (``HasDrawVotes``), every survivor lasted to
+    longer); in a game that knows its survivors (draw votes), every survivor lasted to
     the end, whether or not the last turn (a retreat, an adjustment) waited for him."""
     last: dict[str, int] = {}
     if game.initial_state is None:
@@ -251,8 +251,9 @@ def _last_expected(game: Game) -> dict[str, int]:
     for t in table.record.turns:
         for power in table.ruleset.pending(table.state_after(t.number - 1)).powers:
             last[power] = t.number
-    if implements(table.ruleset, HasDrawVotes):
-        for power in table.ruleset.survivors(table.state):
+    votes = registry.game(game.game).capabilities(game.scenario).draw_votes
+    if votes is not None:
+        for power in votes.survivors(table.state):
             last[power] = len(table.record.turns) + 1
     return last
 

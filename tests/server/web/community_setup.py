@@ -16,20 +16,21 @@ def main() -> int:
 
     django.setup()
     from umpire.core import session
-    from umpire.server import accounts, service
+    from umpire.server import accounts
     from umpire.server.store import load_tail
+    from umpire.server.usecases import lifecycle, results, submissions, turns
 
     gm = accounts.register("gm-community", "gm-password", game_master=True)
     names = {"ENG": "winston", "FRA": "marianne", "GER": "otto"}
     users = {p: accounts.register(n, f"{n}-password-Ocelot", display_name=n.title())
              for p, n in names.items()}  # fmt: skip
-    game = service.create_game(
+    game = lifecycle.create_game(
         gm, "Channel Draw", "diplomacy",
         settings={"fill_with_bots": True, "deadline": {"minutes": 1440}},
     )  # fmt: skip
     for power, user in users.items():
-        service.join(game.pk, user, [power])
-    game = service.start(game.pk, gm)
+        lifecycle.join(game.pk, user, [power])
+    game = lifecycle.start(game.pk, gm)
     for _ in range(2):
         game.refresh_from_db()
         tail = load_tail(game, pending=False)
@@ -39,9 +40,9 @@ def main() -> int:
             text = session.ruleset_of(tail).bot_orders(
                 state, power, session.bot_chance(tail, game.turn, power)
             )
-            service.submit(game.pk, users[power], text, turn=game.turn)
-        assert service.process_due(game.pk, game.turn, force=True)
-    service.declare(game.pk, gm, ["ENG", "FRA"])
+            submissions.submit(game.pk, users[power], text, turn=game.turn)
+        assert turns.process_due(game.pk, game.turn, force=True)
+    results.declare(game.pk, gm, ["ENG", "FRA"])
     print(json.dumps({"game": game.pk, "players": names}))
     return 0
 
