@@ -51,12 +51,9 @@ _STACK = re.compile(r"^([A-Z]+) (\d{1,2}) (\d{4})$")
 _HEX = re.compile(r"\d{4}")
 
 MAP_HELP = (
-    "On the map: click a stack of yours (again: the next nationality in its hex), then a hex: "
-    "the page shows the path the umpire takes and its cost in movement points, and offers the "
-    "moves there (land, rail, sea) with the Strength Points to move (blank: all). In a combat "
-    "phase click the hex to attack, then, to attack with more, … and each stack that joins. "
-    "To place Strength Points click a hex where they may enter (a hex with your stack: click "
-    "it twice)."
+    "On the map: click a stack of yours (again: its next nationality), then a hex: you see the "
+    "path and its movement points, and the moves there. Combat: click the hex attacked, then "
+    "each stack that joins. Placing: click a hex they may enter."
 )
 
 
