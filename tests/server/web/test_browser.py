@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from .browser import Live, chrome, context, live, shot, skip_reason
 
@@ -21,7 +22,17 @@ __all__ = ["chrome", "live"]  # the module-scoped fixtures
 
 
 def open_game(page: Any, gid: int) -> None:
-    page.goto(f"/games/{gid}/")
+    """Open the game page. A page already open reloads itself when the turn is processed
+    (live.js); a navigation that meets that reload is aborted by the browser, and is made
+    again (the page, not the test, chose the moment)."""
+    for attempt in range(3):
+        try:
+            page.goto(f"/games/{gid}/")
+            return
+        except PlaywrightError as err:
+            if "ERR_ABORTED" not in str(err) or attempt == 2:
+                raise
+            page.wait_for_load_state()
 
 
 def submit(page: Any, gid: int, text: str | None = None, picks: tuple[str, ...] = ()) -> str:
