@@ -125,6 +125,20 @@ def _frame(page: Any) -> dict[str, float]:
     return dict(box)
 
 
+def _settled(page: Any, target: Any) -> dict[str, float]:
+    """``target``'s box once the map stands still: Panzoom animates a zoom (about 200 ms),
+    so a box read during it is where the target is passing, not where it will be."""
+    last: dict[str, float] | None = None
+    for _ in range(60):
+        box = target.first.bounding_box()
+        assert box is not None
+        if box == last:
+            return dict(box)
+        last = box
+        page.wait_for_timeout(80)
+    raise AssertionError(f"the map never stood still: {last}")
+
+
 def tap(page: Any, target: Any) -> None:
     """Click ``target`` on the map as the player would. On a laptop: where it is. On a
     phone: the map zoomed in (the + button) and dragged until the target is in the middle of
@@ -135,13 +149,12 @@ def tap(page: Any, target: Any) -> None:
     page.locator("figure.map").evaluate("f => f.scrollIntoView({block: 'start'})")
     zoom = page.locator("figure.map .map-zoom button[data-zoom=in]:visible").first
     for _ in range(8):
-        box = target.first.bounding_box()
-        assert box is not None
+        box = _settled(page, target)
         if min(box["width"], box["height"]) >= 24:
             break
         zoom.click()
-    for _ in range(6):  # drags of at most 120 px each, from the frame's middle
-        frame, box = _frame(page), target.first.bounding_box()
+    for _ in range(10):  # drags of at most 120 px each, from the frame's middle
+        box, frame = _settled(page, target), _frame(page)
         mid = (frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
         here = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         dx, dy = mid[0] - here[0], mid[1] - here[1]
@@ -152,7 +165,7 @@ def tap(page: Any, target: Any) -> None:
         page.mouse.down()
         page.mouse.move(mid[0] + dx, mid[1] + dy, steps=6)
         page.mouse.up()
-    box, frame = target.first.bounding_box(), _frame(page)
+    box, frame = _settled(page, target), _frame(page)
     here = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     assert frame["x"] <= here[0] <= frame["x"] + frame["width"], (box, frame)
     assert frame["y"] <= here[1] <= frame["y"] + frame["height"], (box, frame)
