@@ -12,6 +12,8 @@
     umpire rollback RECORD.json                   undo the last processed turn
     umpire community [--recompute]                reliability and ratings checked against the records
     umpire export GAME RECORD.json                a server game's record, to a file
+    umpire convert RECORD.json OUT.json --to diplomacy    a record in the diplomacy package's format
+    umpire convert SAVED.json RECORD.json --from diplomacy    read one: every phase played again
     umpire demo GAME [--scenario S | --players N] [--seed N] [--turns N]   bots play, every printout printed
 
 Exit status: 0 success; 1 some order lines refused (the accepted ones are stored), a whole
@@ -41,6 +43,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from umpire.core import gamestore, registry, session
+from umpire.core.interchange import Interchange, InterchangeError, import_game
 from umpire.core.record import GameRecord, RecordError, TurnRecord
 from umpire.core.registry import UnknownGame
 from umpire.core.ruleset import ScenarioInfo
@@ -396,6 +399,55 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+MAX_CONVERT_BYTES = 20 * 1024 * 1024  # a saved game read by ``convert --from``
+
+
+def _interchange(game: str, fmt: str) -> Interchange:
+    formats = registry.game(game).interchanges
+    if fmt not in formats:
+        known = ", ".join(sorted(formats)) or "none"
+        raise CliError(f"{game} has no format {fmt!r} (its formats: {known})")
+    return formats[fmt]
+
+
+def cmd_convert(args: argparse.Namespace, out: TextIO) -> int:
+    """A record written in another tool's format (``--to``), or a game in such a format read
+    into a new record (``--from``: every phase played again by Umpire and checked)."""
+    source, target = Path(args.source), Path(args.target)
+    if target.exists() and not args.force:
+        raise CliError(f"{target} exists already (use --force to overwrite)")
+    if args.to:
+        record = load_record(source)
+        fmt = _interchange(record.game, args.to)
+        try:
+            data = fmt.export(record)
+        except (InterchangeError, RecordError) as err:
+            raise CliError(f"{source} cannot be written as {args.to}: {err}") from err
+        target.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        out.write(f"{source}: {len(data.get('phases', []))} phase(s) written to {target}\n")
+        return EXIT_OK
+    fmt = _interchange(args.game, args.source_format)
+    try:
+        with source.open("rb") as f:
+            raw = f.read(MAX_CONVERT_BYTES + 1)
+    except OSError as err:
+        raise CliError(f"cannot read {source}: {err.strerror}") from err
+    if len(raw) > MAX_CONVERT_BYTES:
+        raise CliError(f"{source} is over {MAX_CONVERT_BYTES // 2**20} MiB")
+    try:
+        record = import_game(args.game, fmt, json.loads(raw))
+    except json.JSONDecodeError as err:
+        raise CliError(f"{source} is not JSON: {err}") from err
+    except InterchangeError as err:
+        raise CliError(f"{source} is not imported: {err}") from err
+    save_record(record, target)
+    out.write(
+        f"{source}: {record.processed} turn(s) played again by Umpire, every position as saved;"
+        f" record written to {target}\n"
+    )
+    return EXIT_OK
+
+
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from umpire.server import commands
 
@@ -530,6 +582,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="the scenario named N-player (spi-ww2)")
     p.add_argument("--record", help="also write the game record to this file")
     p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser(
+        "convert", help="write a record in another tool's format, or read a game from one"
+    )
+    p.add_argument("source", help="the game record (with --to) or the other tool's file (--from)")
+    p.add_argument("target", help="the file to write")
+    way = p.add_mutually_exclusive_group(required=True)
+    way.add_argument("--to", metavar="FORMAT", help="write the record in FORMAT (diplomacy)")
+    way.add_argument("--from", dest="source_format", metavar="FORMAT", help="read a game in FORMAT")
+    p.add_argument("--game", default="diplomacy", help="the game read with --from")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+    p.set_defaults(func=cmd_convert)
 
     _server_commands(sub)
     return parser

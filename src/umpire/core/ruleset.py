@@ -30,6 +30,8 @@ from umpire.core.problems import Parsed, Problem
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from umpire.core.interchange import Interchange
+
 S = TypeVar("S")
 OrderT = TypeVar("OrderT")
 OrderIn = TypeVar("OrderIn", contravariant=True)
@@ -469,7 +471,9 @@ class Game:
     only in data may share one ruleset object); ``errors`` its problem codes; ``drawer`` how its
     map is drawn (None: no map); ``settings`` the game master's settings it takes, a pydantic
     model (:class:`umpire.core.settings.Settings`; None: the game judges them alone at
-    ``new_game``), with ``scenario_settings`` for a scenario that takes others. Every optional
+    ``new_game``), with ``scenario_settings`` for a scenario that takes others;
+    ``interchanges`` the formats of other tools it is written in and read from
+    (:class:`umpire.core.interchange.Interchange`, by name). Every optional
     part of a scenario's contract is a field of :meth:`capabilities`. The server reads this
     record and nothing else of a game: no module of a game is imported by name.
     """
@@ -480,6 +484,8 @@ class Game:
     drawer: Drawer | None = None
     settings: type[BaseModel] | None = None
     scenario_settings: Mapping[str, type[BaseModel]] = field(default_factory=dict)
+    # Formats other tools read the game in, by name (umpire.core.interchange)
+    interchanges: Mapping[str, Interchange] = field(default_factory=dict)
     features: Mapping[str, Capabilities] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

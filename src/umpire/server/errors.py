@@ -511,3 +511,29 @@ CODE_ROTATED = SERVER.declare(
     "Outcome: the NEWCODE command (or the game page's button) replaced the seat's secret "
     "code; the old one no longer authenticates mail.",
 )
+
+# --- downloads: the whole record, other tools' formats ---------------------------------------
+
+DOWNLOAD_NOT_PLAYER = SERVER.declare(
+    "download/not_player",
+    "only the game's players and its game master may download its record",
+    "A game's whole record (and its export in another tool's format) holds every power's "
+    "secrets: it is given to those who held one of its seats, once the game is over, and to "
+    "its game master.",
+)
+DOWNLOAD_NOT_OVER = SERVER.declare(
+    "download/not_over",
+    "the record holds every power's secrets: its players may download it once the game is over",
+    "A player asked for the whole record (or an export) of a game still being played.",
+)
+DOWNLOAD_NOT_STARTED = SERVER.declare(
+    "download/not_started",
+    "game {game_id} has not started: it has no record yet",
+    "A record or export was asked for before the game's first turn.",
+)
+DOWNLOAD_FORMAT = SERVER.declare(
+    "download/format",
+    "this game cannot be written as {format}: {reason}",
+    "The format holds only some games (the diplomacy package's: a standard game of all seven "
+    "powers); the reason says what this one lacks.",
+)

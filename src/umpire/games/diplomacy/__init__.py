@@ -10,8 +10,9 @@ order now: reads the state), ``movement`` (order semantics of a movement phase),
 layout, sharing the standard game's functions and data by import.
 """
 
+from umpire.core.interchange import Interchange
 from umpire.core.ruleset import Drawer, Game, GameInfo
-from umpire.games.diplomacy import drawing, game, v1939
+from umpire.games.diplomacy import drawing, game, interchange, v1939
 from umpire.games.diplomacy.errors import CODES
 from umpire.games.diplomacy.settings import DiplomacyRules
 from umpire.games.diplomacy.v1939 import game as game_1939
@@ -39,6 +40,18 @@ GAME = Game(
     errors=CODES,
     drawer=Drawer(drawing.draw, order_overlay=drawing.order_overlay),
     settings=DiplomacyRules,
+    interchanges={
+        interchange.FORMAT: Interchange(
+            name=interchange.FORMAT,
+            title="the diplomacy package's saved game (JSON)",
+            scenarios=("standard",),
+            export=interchange.export_game,
+            read=interchange.read_game,
+            position=interchange.position,
+            phase_name=interchange.phase_name,
+            omitted=interchange.omitted,
+        )
+    },
 )
 
 __all__ = ["GAME", "INFO", "RULESET", "RULESET_1939"]

@@ -20,7 +20,7 @@ from umpire.server.models import Game
 from umpire.server.outputs import viewer_of, with_facts
 from umpire.server.schemas import MAX_MINUTES
 from umpire.server.usecases import gm_actions, lifecycle, results
-from umpire.server.web import create
+from umpire.server.web import create, downloads
 from umpire.server.web.common import (
     game_or_404,
     listed_before,
@@ -93,6 +93,7 @@ def gm_game(request: HttpRequest, game_id: int) -> HttpResponse:
         "active_seats": [s for s in data.get("seats") or [] if s["active"]],
         "submitted_orders": latest_orders(data.get("orders")),
         "enrolled": list(game.enrollments.values_list("user__username", "standby")),
+        "downloads": downloads.downloads(game, user),
     }
     return render(request, "web/gm_game.html", ctx)
 

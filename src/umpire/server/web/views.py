@@ -14,7 +14,7 @@ from umpire.core.session import SessionError
 from umpire.server.models import Enrollment, Game, GameStatus, Turn
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, mine, viewer_of, with_facts
 from umpire.server.usecases import lifecycle
-from umpire.server.web import community, live, orderlists, press, preview
+from umpire.server.web import community, downloads, live, orderlists, press, preview
 from umpire.server.web.common import (
     game_or_404,
     listed_before,
@@ -157,6 +157,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         return watch(request, game_id)
     ctx = player_context(game, viewer, None)
     ctx["live_src"] = live.game_src(game.pk, viewer)
+    if game.status == GameStatus.FINISHED:
+        ctx["downloads"] = downloads.downloads(game, user)
     return render(request, "web/game.html", ctx)
 
 
