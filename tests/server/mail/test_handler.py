@@ -219,7 +219,7 @@ def test_printout_subject_and_body_name_the_turn_played_then_the_one_due(table: 
     assert process_due(table.game_id, 1, force=True)
     (printout,) = sent_to("ann@example.org", "printout")
     heading = "Results of Turn 1 · orders due for Turn 2"
-    assert printout.subject == f"G-{table.game_id} Mail test: printout, {heading} (RED)"
+    assert printout.subject == f"G-{table.game_id} Mail test: printout, {heading}, RED"
     assert printout.body.startswith(
         f"{heading}\nPebbles (test game): Twenty pebbles, report for RED\n"
     )

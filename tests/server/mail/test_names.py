@@ -78,3 +78,16 @@ def test_the_welcome_names_the_power(transactional_db: Any, mailoutbox: list[Any
     (welcome,) = [m for m in _replies("eng@example.org") if "you play" in m.subject]
     assert welcome.subject.endswith("you play England (ENG)")
     assert "You play England (ENG) in G-" in welcome.body
+
+
+def test_the_printout_subject_names_the_power(
+    transactional_db: Any, mailoutbox: list[Any]
+) -> None:
+    from umpire.server.usecases.turns import process_due
+
+    game, _ = _game()
+    deliver_mail()
+    django_mail.outbox.clear()
+    assert process_due(game, 1, force=True)
+    (printout,) = [m for m in _replies("eng@example.org") if "printout" in m.subject]
+    assert printout.subject.endswith(", England (ENG)")

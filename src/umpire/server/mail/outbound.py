@@ -105,7 +105,8 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
             body.append(f"Next deadline: {when(game.deadline)}")
             body.append(f"Heading for press and commands: {heading_for(game, seat)}")
             body.append(CODE_NOTE)
-        subject = f"G-{game.pk} {game.name}: printout, {_heading(text, turn.label)} ({seat.power})"
+        named = power_labels(game, [seat.power])[0]  # "England (ENG)", as the receipts say
+        subject = f"G-{game.pk} {game.name}: printout, {_heading(text, turn.label)}, {named}"
         key = f"printout:{turn.pk}:{seat.power}"
         maps = _turn_map(game, viewer, turn.number) if _wants_maps(seat.user) else []
         sent += send(to, subject, "\n".join(body) + "\n\n" + FOOTER, kind="printout",
