@@ -201,7 +201,11 @@ def test_profile_leaderboard_lobby_and_api(finished: dict[str, Any]) -> None:
     status, body = Api(None).get("/players/bob")
     assert status == 200, body
     assert body["reliability"]["turns_missed"] == 2
-    assert body["ratings"][0]["history"][0]["rank"] == 2
+    change = body["ratings"][0]["history"][0]
+    assert change["rank"] == 2 and change["of"] == 2 and change["tied"] == 0
+    assert change["against"] == [{"username": "ann", "rank": 1}]
+    assert change["change"] == round(change["mu_after"] - change["mu_before"], 3) < 0
+    assert 'href="/players/ann/">ann</a> (1)' in text and "2 of 2" in text
     status, body = Api(None).get("/ratings/fakebid")
     assert status == 200 and [p["username"] for p in body["players"]] == ["ann", "bob"]
     status, body = Api(None).get("/ratings/nosuchgame")

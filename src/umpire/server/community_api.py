@@ -37,12 +37,21 @@ class DutyOut(Schema):
     in_time: bool
 
 
+class Opponent(Schema):
+    username: str
+    rank: int
+
+
 class ChangeOut(Schema):
     game: GameRef
     power: str
     rank: int
+    of: int  # the rated players of the game, this one included
+    tied: int  # of them, how many shared his place
+    against: list[Opponent]  # the others and their places (none listed for a private game)
     mu_before: float
     mu_after: float
+    change: float
     sigma_after: float
 
 

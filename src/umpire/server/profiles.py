@@ -52,17 +52,31 @@ def profile_facts(user: User) -> dict[str, Any]:
         for d in community.duties_of(user, HISTORY_SIZE)
     ]
     changes: dict[str, list[dict[str, Any]]] = {}
-    rows = (RatingChange.objects.filter(user=user).select_related("game").order_by("-id"))[
-        :HISTORY_SIZE
-    ]
+    rows = list(
+        RatingChange.objects.filter(user=user).select_related("game").order_by("-id")[:HISTORY_SIZE]
+    )
+    # Who else was rated in each of those games, and their places: what explains a change.
+    others: dict[int, list[dict[str, Any]]] = {}
+    for o in (
+        RatingChange.objects.filter(game_id__in={c.game_id for c in rows})
+        .exclude(user=user)
+        .select_related("user")
+        .order_by("rank", "user__username")
+    ):
+        others.setdefault(o.game_id, []).append({"username": o.user.username, "rank": o.rank})
     for c in rows:
+        field = len(others.get(c.game_id, [])) + 1
         changes.setdefault(c.family, []).append(
             {
                 "game": _game_facts(c.game),
                 "power": c.power,
                 "rank": c.rank,
+                "of": field,  # rated players in the game, he included
+                "tied": sum(1 for o in others.get(c.game_id, []) if o["rank"] == c.rank),
+                "against": others.get(c.game_id, []) if c.game.public else [],
                 "mu_before": round(c.mu_before, 3),
                 "mu_after": round(c.mu_after, 3),
+                "change": round(c.mu_after - c.mu_before, 3),
                 "sigma_after": round(c.sigma_after, 3),
             }
         )

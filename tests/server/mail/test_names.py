@@ -80,9 +80,7 @@ def test_the_welcome_names_the_power(transactional_db: Any, mailoutbox: list[Any
     assert "You play England (ENG) in G-" in welcome.body
 
 
-def test_the_printout_subject_names_the_power(
-    transactional_db: Any, mailoutbox: list[Any]
-) -> None:
+def test_the_printout_subject_names_the_power(transactional_db: Any, mailoutbox: list[Any]) -> None:
     from umpire.server.usecases.turns import process_due
 
     game, _ = _game()
