@@ -31,6 +31,9 @@ class Profile(models.Model):
     # The player's choice (MAPS ON/OFF by mail, or the account page): each printout mail
     # carries the map of that turn as the player's page shows it (an SVG attachment).
     mail_maps = models.BooleanField(default=False)
+    # The player's choice (PACKETS ON/OFF is not a mail command: the account page): each
+    # printout mail carries his postal packet of that turn (a PDF: umpire.server.packets).
+    mail_packets = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return self.display_name
