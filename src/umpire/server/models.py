@@ -239,11 +239,13 @@ class Enrollment(models.Model):
 
 
 class Submission(models.Model):
+    KEYED_IN = "gm"  # the source of orders the game master keyed in for a seat (a letter)
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
     turn = models.PositiveIntegerField(help_text="the turn the orders were written for")
     power = models.CharField(max_length=40)
     user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
-    source = models.CharField(max_length=10)  # web, api, email, cli, bot, default
+    source = models.CharField(max_length=10)  # web, api, email, cli, bot, default, gm
     raw = models.TextField()
     orders = models.JSONField(default=list)
     problems = models.JSONField(default=list)

@@ -67,7 +67,6 @@ MOST_OPTIONS = 80  # options listed for one unit; past that he writes his order
 WRITE_LINES = 14  # ruled lines for orders where the game lists none
 PRESS_LINES = 8
 RULE = "_" * 86
-GM_SOURCE = "gm"  # a submission the game master keyed in from a letter
 
 # Courier of the PDF's standard fonts reads Windows-1252 only: what a printout writes outside
 # it is put in plain letters (an arrow as "->"), anything else as "?".
@@ -257,7 +256,7 @@ def _receipt_part(
     if row is None:
         return []
     how = {
-        GM_SOURCE: "keyed in by the game master from your letter",
+        Submission.KEYED_IN: "keyed in by the game master from your letter",
         "bot": "written by a bot",
         "default": "the game's default orders",
     }.get(row.source, f"received by {row.source}")

@@ -36,8 +36,6 @@ from umpire.server.usecases.common import (
 )
 from umpire.server.usecases.turns import maybe_early
 
-KEYED_IN = "gm"  # the source of orders the game master keyed in for a seat
-
 
 @dataclass(frozen=True)
 class Submitted:
@@ -85,7 +83,7 @@ def submit(
     source ``gm`` and the game master as its writer, and the audit log records it
     (``key_in``); its receipt goes into the power's next packet."""
     if for_power is not None:
-        source = KEYED_IN
+        source = SubmissionRow.KEYED_IN
     elif source not in SOURCES:
         raise refuse(E.ORDERS_BAD_SOURCE, sources=", ".join(SOURCES))
     if len(text.encode("utf-8", errors="replace")) > ORDERS_MAX_BYTES:
