@@ -78,6 +78,19 @@ def set_mail_maps(user: User, on: bool) -> None:
         profile.save(update_fields=["mail_maps"])
 
 
+def set_mail_packets(user: User, on: bool) -> None:
+    """The player's choice: printout mails carry his postal packet (a PDF) or not."""
+    profile = profile_of(user)
+    if profile.mail_packets != on:
+        profile.mail_packets = on
+        profile.save(update_fields=["mail_packets"])
+
+
+def mails_packets(user: User) -> bool:
+    """Whether the player asked for his packet in printout mails."""
+    return bool(Profile.objects.filter(user=user, mail_packets=True).exists())
+
+
 def mails_maps(user: User) -> bool:
     """Whether the player asked for maps in printout mails (off for an account without a
     profile)."""

@@ -31,6 +31,9 @@ class Profile(models.Model):
     # The player's choice (MAPS ON/OFF by mail, or the account page): each printout mail
     # carries the map of that turn as the player's page shows it (an SVG attachment).
     mail_maps = models.BooleanField(default=False)
+    # The player's choice (PACKETS ON/OFF is not a mail command: the account page): each
+    # printout mail carries his postal packet of that turn (a PDF: umpire.server.packets).
+    mail_packets = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return self.display_name
@@ -236,11 +239,13 @@ class Enrollment(models.Model):
 
 
 class Submission(models.Model):
+    KEYED_IN = "gm"  # the source of orders the game master keyed in for a seat (a letter)
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
     turn = models.PositiveIntegerField(help_text="the turn the orders were written for")
     power = models.CharField(max_length=40)
     user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
-    source = models.CharField(max_length=10)  # web, api, email, cli, bot, default
+    source = models.CharField(max_length=10)  # web, api, email, cli, bot, default, gm
     raw = models.TextField()
     orders = models.JSONField(default=list)
     problems = models.JSONField(default=list)

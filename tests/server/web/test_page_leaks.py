@@ -7,6 +7,8 @@ North's orders, printout, private press, secret state and the seed.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from typing import Any
 
 import pytest
@@ -28,10 +30,26 @@ POSTS: dict[str, dict[str, Any]] = {
     "vote": {"kind": "draw"},
     "press": {"to": ["North"], "text": "hello"},
     "join": {"preferences": ["North"]},
-    "gm_action": {"minutes": "5", "power": "North", "with": "bot", "summary": "x"},
+    "gm_action": {
+        "minutes": "5",
+        "power": "North",
+        "with": "bot",
+        "summary": "x",
+        "orders": "bid 1",
+    },
     "gm": {"name": "x", "game": "fakebid/standard"},
 }
-GM_ACTIONS = ("pause", "resume", "extend", "process", "rollback", "replace", "end", "start")
+GM_ACTIONS = (
+    "pause",
+    "resume",
+    "extend",
+    "process",
+    "rollback",
+    "replace",
+    "end",
+    "start",
+    "orders",
+)
 
 
 def _urls(gid: int) -> list[tuple[str, str, dict[str, Any]]]:
@@ -57,13 +75,27 @@ def _urls(gid: int) -> list[tuple[str, str, dict[str, Any]]]:
     return calls
 
 
+def _text(response: Any) -> str:
+    """What a reader reads in an answer: a page's HTML, a PDF's text (a postal packet: read
+    with pdftotext, its streams being compressed; without pdftotext, its bytes as they are)."""
+    if response.get("Content-Type") != "application/pdf":
+        return str(response.content.decode())
+    if shutil.which("pdftotext") is None:
+        return str(response.content.decode("latin-1"))
+    done = subprocess.run(
+        ["pdftotext", "-", "-"], input=response.content, capture_output=True, check=True,
+        timeout=60,
+    )  # fmt: skip
+    return done.stdout.decode()
+
+
 def _sweep(client: Client, gid: int, forbidden: list[str]) -> int:
     seen = 0
     for method, url, data in _urls(gid):
         call = client.get if method == "get" else client.post
         response = call(url, data, follow=True)
         assert response.status_code in (200, 404, 405), (method, url, response.status_code)
-        html = response.content.decode()
+        html = _text(response)
         for secret in forbidden:
             assert secret not in html, f"{method.upper()} {url} leaked {secret!r}"
         seen += 1

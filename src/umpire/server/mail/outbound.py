@@ -32,10 +32,11 @@ from django.utils import timezone
 from django_tasks import task
 
 from umpire.core import session
+from umpire.server import packets
 from umpire.server.accounts import verified_address
 from umpire.server.codes import masked
 from umpire.server.mail.models import OutboundMail
-from umpire.server.mail.outbox import Attachment, send
+from umpire.server.mail.outbox import Attachment, binary_attachment, send
 from umpire.server.mail.replies import FOOTER, deadline_of, waiting_for, when
 from umpire.server.models import AuditEntry, Game, GameStatus, Message, Profile, Seat, Turn
 from umpire.server.outputs import PLAYER, Viewer, message_number, power_labels, present
@@ -109,6 +110,8 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
         subject = f"G-{game.pk} {game.name}: printout, {_heading(text, turn.label)}, {named}"
         key = f"printout:{turn.pk}:{seat.power}"
         maps = _turn_map(game, viewer, turn.number) if _wants_maps(seat.user) else []
+        if _wants_packets(seat.user):
+            maps.append(_turn_packet(game, seat.power, turn.number))
         sent += send(to, subject, "\n".join(body) + "\n\n" + FOOTER, kind="printout",
                      game=game, key=key, attachments=maps)  # fmt: skip
     sent += send_newspaper(game, turn)
@@ -129,6 +132,21 @@ def _wants_maps(user: Any) -> bool:
         return bool(user.profile.mail_maps)
     except Profile.DoesNotExist:
         return False
+
+
+def _wants_packets(user: Any) -> bool:
+    """The player's choice (``Profile.mail_packets``; an account without a profile: no)."""
+    try:
+        return bool(user.profile.mail_packets)
+    except Profile.DoesNotExist:
+        return False
+
+
+def _turn_packet(game: Game, power: str, number: int) -> Attachment:
+    """The power's postal packet of turn ``number`` (:mod:`umpire.server.packets`: his
+    printout, map, receipt and order form, read as his viewer)."""
+    name = f"G-{game.pk}-turn-{number}-{power}.pdf"
+    return binary_attachment(name, "application/pdf", packets.packet(game, power, number))
 
 
 def _turn_map(game: Game, viewer: Viewer, number: int) -> list[Attachment]:

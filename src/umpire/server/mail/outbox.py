@@ -7,6 +7,7 @@ and retries (:func:`deliver`). Nothing here composes a mail (that is
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import logging
 import smtplib
@@ -15,7 +16,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
@@ -31,11 +32,26 @@ log = logging.getLogger("umpire.mail")
 
 
 class Attachment(TypedDict):
-    """A text file attached to a mail (stored as JSON in the outbox row)."""
+    """A file attached to a mail (stored as JSON in the outbox row): text as it is, a binary
+    file (a PDF packet) as base64 with ``encoding`` "base64"."""
 
     name: str
     mimetype: str
     content: str
+    encoding: NotRequired[str]
+
+
+def binary_attachment(name: str, mimetype: str, content: bytes) -> Attachment:
+    """A binary file to attach, kept as base64 in the row."""
+    text = base64.b64encode(content).decode("ascii")
+    return Attachment(name=name, mimetype=mimetype, content=text, encoding="base64")
+
+
+def attachment_content(item: dict[str, Any]) -> str | bytes:
+    """What an outbox row's attachment holds: its text, or the bytes of a binary file."""
+    if item.get("encoding") == "base64":
+        return base64.b64decode(str(item["content"]))
+    return str(item["content"])
 
 
 def sender_address() -> str:
@@ -106,7 +122,7 @@ def _send_claimed(row_id: int, now: datetime, reuse: _Reused | None) -> str:
     row = OutboundMail.objects.get(pk=row_id)
     mail = EmailMessage(row.subject, row.body, sender_address(), [row.to], headers=row.headers)
     for item in row.attachments or []:
-        mail.attach(str(item["name"]), str(item["content"]), str(item["mimetype"]))
+        mail.attach(str(item["name"]), attachment_content(item), str(item["mimetype"]))
     try:
         if reuse is not None:
             reuse.send(mail)

@@ -26,7 +26,14 @@ from umpire.server.store import (
     notice_at,
     save_submission,
 )
-from umpire.server.usecases.common import SOURCES, locked, seat_of
+from umpire.server.usecases.common import (
+    SOURCES,
+    audit,
+    locked,
+    power_named,
+    require_gm,
+    seat_of,
+)
 from umpire.server.usecases.turns import maybe_early
 
 
@@ -61,6 +68,7 @@ def submit(
     turn: int,
     ready: bool = False,
     source: str = "api",
+    for_power: str | None = None,
 ) -> Submitted:
     """:func:`submit_orders`, with the game and its seats as it left them. Whatever the game's
     length: the game row locked, its seats, the last state (``load_tail``), the submission
@@ -68,8 +76,15 @@ def submit(
 
     A submission the session refuses (no order accepted, or a power the turn does not wait
     for: ``Receipt.stored`` false) writes nothing, READY included; its receipt lists the
-    orders that stand, read from the stored submissions."""
-    if source not in SOURCES:
+    orders that stand, read from the stored submissions.
+
+    ``for_power``: the game master keys in the orders of that seat (a postal player's
+    letter): only this game's game master may, the submission is stored as that power's with
+    source ``gm`` and the game master as its writer, and the audit log records it
+    (``key_in``); its receipt goes into the power's next packet."""
+    if for_power is not None:
+        source = SubmissionRow.KEYED_IN
+    elif source not in SOURCES:
         raise refuse(E.ORDERS_BAD_SOURCE, sources=", ".join(SOURCES))
     if len(text.encode("utf-8", errors="replace")) > ORDERS_MAX_BYTES:
         raise refuse(E.ORDERS_TOO_LARGE, kib=ORDERS_MAX_BYTES // 1024)
@@ -80,7 +95,12 @@ def submit(
         if game.status == GameStatus.FINISHED:
             raise refuse(GAME_OVER, detail="; no more orders are taken")
         seats = statements.active_seats(game.pk)
-        seat = next((s for s in seats if s.user_id == user.pk), None)  # as _seat_of
+        if for_power is not None:
+            require_gm(game, user)
+            power = power_named(game, for_power)
+            seat = next((s for s in seats if s.power == power), None)
+        else:
+            seat = next((s for s in seats if s.user_id == user.pk), None)  # as _seat_of
         if seat is None:
             raise refuse(E.SEAT_NONE)
         table = session.open_table(load_tail(game, pending=False, events=False))
@@ -92,6 +112,9 @@ def submit(
         kept = submissions_kept()
         prune_submissions(game, game.turn, seat.power, kept)
         receipt = replace(receipt, kept=kept)
+        if for_power is not None:
+            audit(game, user, "key_in", power=seat.power, turn=game.turn,
+                  accepted=len(receipt.accepted), refused=len(receipt.problems))  # fmt: skip
         ready_turn = game.turn if ready else 0
         if seat.ready_turn != ready_turn:
             seat.ready_turn = ready_turn

@@ -43,6 +43,7 @@ def account_page(request: HttpRequest) -> HttpResponse:
         "new_token": request.session.pop("new_token", None),
         "token_days": accounts.token_lifetime().days,
         "mail_maps": accounts.mails_maps(user),
+        "mail_packets": accounts.mails_packets(user),
         "attempts": accounts.login_attempts(user),
         "calendar": CalendarFeed.objects.filter(user=user).first(),
         "new_calendar": request.session.pop("new_calendar", None),
@@ -71,6 +72,19 @@ def mail_maps(request: HttpRequest) -> HttpResponse:
     accounts.set_mail_maps(user, on)
     messages.success(request, "Printout mails now carry the map." if on
                      else "Printout mails no longer carry the map.")  # fmt: skip
+    return redirect("web:account")
+
+
+@require_POST
+def mail_packets(request: HttpRequest) -> HttpResponse:
+    """The checkbox: printout mails carry the player's postal packet (a PDF)."""
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    on = request.POST.get("mail_packets") == "on"
+    accounts.set_mail_packets(user, on)
+    messages.success(request, "Printout mails now carry your postal packet (PDF)." if on
+                     else "Printout mails no longer carry your postal packet.")  # fmt: skip
     return redirect("web:account")
 
 

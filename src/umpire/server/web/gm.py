@@ -19,7 +19,7 @@ from umpire.server.errors import GM_BAD_REQUEST, GM_UNKNOWN_ACTION, refuse
 from umpire.server.models import Game
 from umpire.server.outputs import viewer_of, with_facts
 from umpire.server.schemas import MAX_MINUTES
-from umpire.server.usecases import gm_actions, lifecycle, results
+from umpire.server.usecases import gm_actions, lifecycle, results, submissions
 from umpire.server.web import create, downloads
 from umpire.server.web.common import (
     game_or_404,
@@ -108,7 +108,7 @@ def latest_orders(orders: dict[str, Any] | None) -> list[dict[str, Any]]:
     return list(latest.values())
 
 
-ACTIONS = ("start", "pause", "resume", "extend", "process", "rollback", "replace", "end")
+ACTIONS = ("start", "pause", "resume", "extend", "process", "rollback", "replace", "end", "orders")
 
 
 def _arguments(action: str, post: Any) -> dict[str, Any]:
@@ -145,6 +145,9 @@ def gm_action(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
             messages.success(request, seated_summary(started))
         elif action == "end" and request.POST.get("winners", "").strip():
             _declare(game, user, request.POST)
+        elif action == "orders":
+            _key_in(request, game, user)
+            return redirect("web:gm_game", game.pk)
         else:
             gm_actions.gm_action(game.pk, user, action, **_arguments(action, request.POST))
         if action != "start":
@@ -171,3 +174,19 @@ def _declare(game: Game, user: Any, post: Any) -> None:
     """End the game with a declared result (a draw among the winners, or one winner)."""
     winners = [w.strip() for w in post.get("winners", "").split(",") if w.strip()]
     results.declare(game.pk, user, winners, post.get("summary", ""))
+
+
+def _key_in(request: HttpRequest, game: Game, user: Any) -> None:
+    """The game master keys in a seat's orders from a postal player's letter, through the
+    same submission as a player's own (issue 32); the receipt is shown here and goes into the
+    power's next packet."""
+    raw = request.POST.get("turn", "")
+    turn = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else game.turn
+    done = submissions.submit(game.pk, user, request.POST.get("orders", ""), turn=turn,
+                              for_power=request.POST.get("power", "")[:40])  # fmt: skip
+    receipt = done.receipt
+    said = f"Orders keyed in for {receipt.named or receipt.power}:\n{receipt.text()}"
+    if receipt.stored:
+        messages.success(request, said)
+    else:
+        messages.error(request, said)
