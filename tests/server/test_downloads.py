@@ -1,5 +1,5 @@
 """A game's whole record and its export in the ``diplomacy`` package's format, downloaded
-from its pages: its players once it is over, its game master at any time, nobody else."""
+from its pages: its players and its game master once it is over, nobody else."""
 
 from __future__ import annotations
 
@@ -50,18 +50,19 @@ def test_a_player_has_the_record_once_the_game_is_over(dip: dict[str, Any]) -> N
     ann, cat = _client("ann"), _client("cat")
     url, export = f"/games/{game.pk}/record.json", f"/games/{game.pk}/export/diplomacy.json"
     refused = ann.get(url)
-    assert refused.status_code == 409 and refused.json()["code"] == "download/not_over"
-    assert ann.get(export).status_code == 409
+    assert refused.status_code == 404 and refused.json()["code"] == "download/not_over"
+    assert ann.get(export).status_code == 404
     assert cat.get(url).json()["code"] == "download/not_player"
-    assert cat.get(url).status_code == 403 and Client().get(url).status_code == 403
-    # the game master has it while the game runs
-    assert _client("gamemaster").get(url).status_code == 200
+    assert cat.get(url).status_code == 404 and Client().get(url).status_code == 404
+    # nor the game master while the game runs: the record holds the seed
+    assert _client("gamemaster").get(url).json()["code"] == "download/not_over"
     results.declare(game.pk, dip["gm"], ["ENG"])
+    assert _client("gamemaster").get(url).status_code == 200
     got = ann.get(url)
     assert got.status_code == 200 and "attachment" in got["Content-Disposition"]
     record = GameRecord.from_json(json.loads(got.content))
     assert record.to_json() == load_record(Game.objects.get(pk=game.pk)).to_json()
-    assert cat.get(url).status_code == 403
+    assert cat.get(url).status_code == 404
     page = ann.get(f"/games/{game.pk}/").content.decode()
     assert url in page and export in page
 

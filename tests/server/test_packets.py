@@ -256,7 +256,7 @@ def test_the_printout_mail_carries_the_packet_when_he_asks(
     assert turns.process_due(game.pk, number, force=True)
     deliver_mail()
     game.refresh_from_db()
-    mails = {p: [m for m in django_mail.outbox if "printout" in m.subject and f"({p})" in m.subject]
+    mails = {p: [m for m in django_mail.outbox if "printout" in m.subject and m.subject.rstrip(")").endswith(p)]
              for p in (me, other)}  # fmt: skip
     ((message,),) = [mails[me]]
     (attachment,) = message.attachments

@@ -518,13 +518,14 @@ DOWNLOAD_NOT_PLAYER = SERVER.declare(
     "download/not_player",
     "only the game's players and its game master may download its record",
     "A game's whole record (and its export in another tool's format) holds every power's "
-    "secrets: it is given to those who held one of its seats, once the game is over, and to "
-    "its game master.",
+    "secrets and its seed: once the game is over it is given to those who held one of its "
+    "seats and to its game master (answered with 404, as a page the reader may not see).",
 )
 DOWNLOAD_NOT_OVER = SERVER.declare(
     "download/not_over",
     "the record holds every power's secrets: its players may download it once the game is over",
-    "A player asked for the whole record (or an export) of a game still being played.",
+    "A player or the game master asked for the whole record (or an export) of a game still "
+    "being played (answered with 404).",
 )
 DOWNLOAD_NOT_STARTED = SERVER.declare(
     "download/not_started",

@@ -3,10 +3,10 @@
 ``/games/<id>/record.json`` is the game's engine record (the file ``umpire replay``, ``report``
 and ``status`` read: every submission, draw, event and state); ``/games/<id>/export/<format>.json``
 the game in a format its record declares (``interchanges``: standard Diplomacy in the
-``diplomacy`` package's saved-game JSON). Both hold every power's secrets, so they are given to
-the game's players (anyone who held one of its seats) once the game is over, and to its game
-master at any time; anyone else is told 404 (a private game) or 403, a running game's player
-409, a format the game does not have 404.
+``diplomacy`` package's saved-game JSON). Both hold every power's secrets and the game's seed,
+so they are given once the game is over, to its players (anyone who held one of its seats) and
+its game master; before that, and to anyone else, the answer is 404 with the reason's code
+(``download/not_over``, ``download/not_player``), as for every page a reader may not see.
 """
 
 from __future__ import annotations
@@ -36,13 +36,14 @@ def _refused(status: int, code: Code, **fields: Any) -> JsonResponse:
 def may_download(game: Game, user: Any) -> tuple[int, Code] | None:
     """None when ``user`` may have the whole record of ``game``, else (status, code)."""
     if user is None:
-        return 403, E.DOWNLOAD_NOT_PLAYER
-    if viewer_of(game, user).is_umpire:
-        return None
-    if not Seat.objects.filter(game=game, user=user).exists():
-        return 403, E.DOWNLOAD_NOT_PLAYER
+        return 404, E.DOWNLOAD_NOT_PLAYER
+    if (
+        not viewer_of(game, user).is_umpire
+        and not Seat.objects.filter(game=game, user=user).exists()
+    ):
+        return 404, E.DOWNLOAD_NOT_PLAYER
     if game.status != GameStatus.FINISHED:
-        return 409, E.DOWNLOAD_NOT_OVER
+        return 404, E.DOWNLOAD_NOT_OVER
     return None
 
 
