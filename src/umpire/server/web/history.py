@@ -11,7 +11,8 @@ reader of the same view, is answered from the cache.
 The SVG is made in the request (drawing a map takes milliseconds: 60 turns of Diplomacy in
 well under a second). The GIF is not: rasterising a frame takes 0.1-0.3 s, so even a short
 game's GIF takes over a second (seven Diplomacy turns, 1.5 s). A GIF not yet made is queued
-as a task (:data:`make_gif`, run by the worker) and the page answers "being prepared" (202)
+as a task (:data:`make_gif`, on the worker's own ``history`` queue and thread, never in
+the way of a due turn) and the page answers "being prepared" (202)
 and reloads itself until it is there.
 """
 
@@ -104,7 +105,7 @@ def _made(data: bytes | None) -> bool:
     return data is not None
 
 
-@task()
+@task(queue_name="history")
 def make_gif(game_id: int, role: str, power: str | None, user_id: int | None) -> bool:
     """Make and keep the GIF of game ``game_id`` as that viewer sees it (the worker's)."""
     game = Game.objects.filter(pk=game_id).first()

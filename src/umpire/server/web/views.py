@@ -275,10 +275,11 @@ def turn_page(request: HttpRequest, game_id: int, turn: int) -> HttpResponse:
 def turn_go(request: HttpRequest, game_id: int) -> HttpResponse:
     """The turn slider's form without its script (``?turn=N``, ``&public=1`` for the
     spectators' pages): a redirect to that turn's permanent page, the turn kept to the turns
-    processed; a missing or malformed turn is a 400."""
+    processed; without a turn, the latest; a malformed turn is a 400."""
     user = signed_in(request)
     game = game_or_404(game_id, user)
-    turn = int_param(request.GET, "turn")
+    raw = request.GET.get("turn")
+    turn = game.turn if raw is None else int_param(request.GET, "turn")
     if turn is None:
         return HttpResponse(
             "turn: a turn number (0: the opening position), e.g. turn=3\n",

@@ -4,7 +4,7 @@
 // turn at once: on a turn or spectator page the turn's page is fetched and its map, printout
 // or public events swapped in without a reload, the address becoming the turn's permanent
 // link (history.pushState; Back and Forward step through the turns shown). Play steps
-// through the turns to the last one. On the game page the slider goes to the turn's page.
+// through the turns to the last one (a toggle button: pressed again, it stops). On the game page the slider goes to the turn's page.
 //
 // Between two maps the pieces that moved are animated: a piece of the map (a unit, a
 // counter, a chip: the drawers' own classes and data attributes) of the new map is matched
@@ -157,7 +157,7 @@
   function stop() {
     if (playing) { clearTimeout(playing); playing = null; }
     var b = document.querySelector(".history-play");
-    if (b) { b.setAttribute("aria-pressed", "false"); b.textContent = "Play"; }
+    if (b) { b.setAttribute("aria-pressed", "false"); }
   }
   function step() {
     var r = slider(), last = Number(nav().dataset.last), n = Number(r.value) + 1;
@@ -171,8 +171,7 @@
     if (playing) { stop(); return; }
     var r = slider();
     if (Number(r.value) >= Number(nav().dataset.last)) { r.value = "0"; show(0, true); }
-    b.setAttribute("aria-pressed", "true");
-    b.textContent = "Pause";
+    b.setAttribute("aria-pressed", "true");  // a toggle: pressed while it plays
     playing = setTimeout(step, PLAY_MS);
   }
   function start() {
