@@ -18,6 +18,12 @@ pytestmark = [pytest.mark.skipif(bool(skip_reason()), reason=skip_reason() or ""
 __all__ = ["chrome", "live"]  # the module-scoped fixtures
 
 PHONE = {"width": 390, "height": 844}
+WATCH = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__violations.push(e.violatedDirective + " " + e.blockedURI);
+});
+"""
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +35,9 @@ def test_the_slider_shows_each_turn_in_place(
     chrome: Any, live: Live, played: dict[str, Any]
 ) -> None:
     gid, power = played["game"], played["power"]
-    page = context(chrome, live, played["sessions"][power]).new_page()
+    ctx = context(chrome, live, played["sessions"][power])
+    ctx.add_init_script(WATCH)
+    page = ctx.new_page()
     page.goto(f"/games/{gid}/turn/1/")
     slider = page.get_by_role("slider", name="Turn")
     assert slider.input_value() == "1"
@@ -59,6 +67,23 @@ def test_the_slider_shows_each_turn_in_place(
     assert page.locator(".history-downloads a", has_text="SVG").get_attribute("href") == (
         f"/games/{gid}/history.svg"
     )
+    assert page.evaluate("() => window.__violations") == []  # under the pages' CSP
+
+
+def test_the_downloaded_svg_plays_the_turns(
+    chrome: Any, live: Live, played: dict[str, Any]
+) -> None:
+    gid, power = played["game"], played["power"]
+    ctx = context(chrome, live, played["sessions"][power])
+    svg = ctx.request.get(f"/games/{gid}/history.svg").text()
+    page = ctx.new_page()
+    page.set_content(svg)
+    shown = "() => Array.from(document.querySelectorAll('g.frame'))" + (
+        ".filter(g => getComputedStyle(g).visibility === 'visible').map(g => g.dataset.turn)"
+    )
+    assert page.evaluate(shown) == ["0"]  # the opening first, alone
+    page.wait_for_function(f"() => ({shown})().join() === '1'", timeout=10_000)
+    page.wait_for_function(f"() => ({shown})().join() === '2'", timeout=10_000)
 
 
 def test_reduced_motion_moves_nothing(chrome: Any, live: Live, played: dict[str, Any]) -> None:
