@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from umpire.core import registry
+from umpire.core import registry, session
 from umpire.core.events import PUBLIC as PUBLIC_AUDIENCE
 from umpire.core.events import Event, visible_to
 from umpire.core.mapsvg import esc
@@ -67,13 +67,13 @@ def caption(turn: int, label: str) -> str:
 
 
 def steps_of(record: GameRecord) -> list[Step]:
-    """Every processed turn of ``record`` (the opening first), with its state loaded."""
-    ruleset = registry.game(record.game).ruleset(record.scenario)
-    found = [Step(0, "", ruleset.load_state(record.state_after(0)), [])]
+    """Every processed turn of ``record`` (the opening first), with its state loaded (a
+    state the game cannot read: :class:`~umpire.core.record.RecordError`, a corrupt record)."""
+    table = session.open_table(record)
+    found = [Step(0, "", table.state_after(0), [])]
     for turn in range(1, record.processed + 1):
         kept = record.turn(turn)
-        state = ruleset.load_state(record.state_after(turn))
-        found.append(Step(turn, kept.label, state, list(kept.events)))
+        found.append(Step(turn, kept.label, table.state_after(turn), list(kept.events)))
     return found
 
 
