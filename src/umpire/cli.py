@@ -14,6 +14,8 @@
     umpire export GAME RECORD.json                a server game's record, to a file
     umpire convert RECORD.json OUT.json --to diplomacy    a record in the diplomacy package's format
     umpire convert SAVED.json RECORD.json --from diplomacy    read one: every phase played again
+    umpire history RECORD.json [--power P | --umpire] --format svg|gif [-o FILE]
+                                                  the whole game's maps, animated (default: public)
     umpire demo GAME [--scenario S | --players N] [--seed N] [--turns N]   bots play, every printout printed
 
 Exit status: 0 success; 1 some order lines refused (the accepted ones are stored), a whole
@@ -42,7 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from umpire.core import gamestore, registry, session
+from umpire.core import gamestore, history, registry, session
 from umpire.core.interchange import Interchange, InterchangeError, import_game
 from umpire.core.record import GameRecord, RecordError, TurnRecord
 from umpire.core.registry import UnknownGame
@@ -311,6 +313,47 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
+    """The whole game as one reader saw it, turn by turn: an animated SVG or a GIF. The
+    public view unless ``--power`` (that power's view only) or ``--umpire`` (everything)."""
+    if args.power and args.umpire:
+        raise CliError("--power and --umpire name two readers: give one")
+    record = load_record(Path(args.record))
+    if args.umpire:
+        reader = history.UMPIRE
+    elif args.power:
+        if args.power.lower() in UMPIRE_NAMES:
+            raise CliError("the umpire's view of the whole game needs --umpire")
+        reader = session.resolve_power(record, args.power)
+    else:
+        reader = history.PUBLIC
+    try:
+        frames = history.record_frames(record, reader)
+        title = f"{record.game} ({record.scenario}): {_reader_name(reader)}"
+        data = (
+            history.animated_svg(frames, title).encode("utf-8")
+            if args.format == "svg"
+            else history.gif(frames)
+        )
+    except history.HistoryError as err:
+        raise CliError(str(err)) from err
+    target = args.output or f"{Path(args.record).stem}-history.{args.format}"
+    if target == "-":
+        sys.stdout.buffer.write(data)
+        return EXIT_OK
+    Path(target).write_bytes(data)
+    out.write(f"{len(frames)} turn(s) of {_reader_name(reader)} written to {target}\n")
+    return EXIT_OK
+
+
+def _reader_name(reader: str) -> str:
+    if reader == history.PUBLIC:
+        return "the public view"
+    if reader == history.UMPIRE:
+        return "the umpire's view"
+    return f"{reader}'s view"
+
+
 def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(Path(args.record))
     out.write(session.open_table(record).status().text())
@@ -565,6 +608,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--turn", type=int, help="the printout after this turn (0: the opening; default: latest)"
     )
     p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("history", help="the whole game's maps as one reader saw them, animated")
+    p.add_argument("record", help="the game record file (JSON)")
+    p.add_argument("--power", help="that power's view only (default: the public view)")
+    p.add_argument("--umpire", action="store_true", help="the umpire's view: every fact")
+    p.add_argument("--format", choices=("svg", "gif"), required=True)
+    p.add_argument("-o", "--output", help="the file to write, - for standard output")
+    p.set_defaults(func=cmd_history)
 
     p = sub.add_parser("status", help="turn, phase, who has submitted, outcome")
     p.add_argument("record", help="the game record file (JSON)")

@@ -121,6 +121,9 @@ class Workers:
         self.notice_every = float(settings.UMPIRE_NOTICE_SECONDS)
         self.worker = _db_worker("default", interval)
         self.mail_worker = _db_worker("mail", interval)
+        # A game's history as a GIF takes seconds to make: on its own queue and thread, never
+        # in the way of a due turn or a mail.
+        self.history_worker = _db_worker("history", interval)
 
     def schedule_forever(self) -> None:
         from umpire.server.health import beat
@@ -169,6 +172,9 @@ class Workers:
     def mail_forever(self) -> None:
         _run(self.mail_worker)
 
+    def history_forever(self) -> None:
+        _run(self.history_worker)
+
     def start_threads(self, *, worker: bool = True) -> list[threading.Thread]:
         from django.conf import settings
 
@@ -181,6 +187,7 @@ class Workers:
             threading.Thread(target=self.schedule_forever, name="umpire-scheduler"),
             threading.Thread(target=self.notices_forever, name="umpire-notices"),
             threading.Thread(target=self.mail_forever, name="umpire-mail"),
+            threading.Thread(target=self.history_forever, name="umpire-history"),
         ]
         if worker:
             threads.append(threading.Thread(target=self.work_forever, name="umpire-worker"))
@@ -195,6 +202,7 @@ class Workers:
         self.stop.set()
         self.worker.running = False
         self.mail_worker.running = False
+        self.history_worker.running = False
         stop_pool()
 
 

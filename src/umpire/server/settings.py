@@ -218,7 +218,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 TASKS = {
     "default": {
         "BACKEND": "django_tasks_db.backend.DatabaseBackend",
-        "QUEUES": ["default", "mail"],
+        "QUEUES": ["default", "mail", "history"],  # history: the GIFs (web/history.py)
     }
 }
 

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from umpire.core import registry
@@ -209,6 +210,7 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         ),
         "current": current and turn is None,
         "runs_game": viewer.is_umpire or game.gm_id == viewer.user_id,
+        "history_downloads": history_downloads(game, viewer),
     }
     if ctx["current"] and viewer.power is not None:
         orders = read(game, viewer, ["orders", "votes"])
@@ -272,6 +274,35 @@ def turn_page(request: HttpRequest, game_id: int, turn: int) -> HttpResponse:
     return render(request, "web/turn.html", ctx)
 
 
+def turn_go(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The turn slider's form without its script (``?turn=N``, ``&public=1`` for the
+    spectators' pages): a redirect to that turn's permanent page, the turn kept to the turns
+    processed; without a turn, the latest; a malformed turn is a 400."""
+    user = signed_in(request)
+    game = game_or_404(game_id, user)
+    raw = request.GET.get("turn")
+    turn = game.turn if raw is None else int_param(request.GET, "turn")
+    if turn is None:
+        return HttpResponse(
+            "turn: a turn number (0: the opening position), e.g. turn=3\n",
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
+    turn = min(turn, max(game.turn - 1, 0))
+    name = "web:watch_turn" if request.GET.get("public") == "1" else "web:turn"
+    return redirect(name, game.pk, turn)
+
+
+def history_downloads(game: Game, viewer: Viewer | None) -> dict[str, str] | None:
+    """The addresses of the game's animated history (SVG, GIF) as ``viewer`` may have it: a
+    seated player his own maps, the game master the umpire's, None (or a spectator) the
+    spectators' maps; None before the game has started."""
+    if game.initial_state is None:
+        return None
+    public = "" if viewer is not None and viewer.role != "spectator" else "?public=1"
+    return {fmt: reverse(f"web:history_{fmt}", args=[game.pk]) + public for fmt in ("svg", "gif")}
+
+
 def processed_label(game: Game, turn: int) -> str:
     """What processed turn ``turn`` of ``game`` was, in the game's own words (``Fall 1901
     movement``, SPI's Game-Turn and Player-Turn): the record counts every phase as a turn, the
@@ -300,6 +331,7 @@ def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpRe
         **page_maps(game, events.get("turn", 0), PUBLIC, public.get("view"), events.get("events")),
         "joined": _joined(user, game.pk).get(game.pk),
         "feed": game.public,
+        "history_downloads": history_downloads(game, None),
     }
     if turn is None and game.status != GameStatus.FINISHED:
         ctx["live_src"] = live.game_src(game.pk, SPECTATOR_VIEWER)
