@@ -269,4 +269,12 @@ def _error(code: errors.Code, **fields: Any) -> ForecastError:
     return ForecastError(code.code, code.message(**fields))
 
 
-__all__ = ["CHANCE_STREAM", "Forecast", "ForecastError", "forecast", "forecaster", "sandbox"]
+__all__ = [
+    "CHANCE_STREAM",
+    "MAX_SEED",
+    "Forecast",
+    "ForecastError",
+    "forecast",
+    "forecaster",
+    "sandbox",
+]
