@@ -35,7 +35,7 @@ from umpire.core.submission import parse, reread, size_problem
 # Stream label of a forecast's chance: a forecast's dice are never the game's (SeededChance of
 # the game's seed and "turn"), only the seed the player chose and this label.
 CHANCE_STREAM = "forecast"
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**53 - 1  # the largest whole number every JSON reader keeps exactly
 
 
 class ForecastError(ValueError):
