@@ -134,6 +134,18 @@ def sandbox(
     return _run(game_record, scenario, state, None, orders, seed)
 
 
+def sandbox_position(game_record: Game, scenario: str | None, view: View) -> View:
+    """The public position ``view`` describes, read as :func:`sandbox` reads it and shown as a
+    spectator sees it: a position from outside (a link) in the game's own normal form, with
+    what it does not say filled by the game's rule; ForecastError where it is no position."""
+    info = game_record.info
+    if info.hides_information(scenario):
+        title = info.scenario(scenario).title
+        raise _error(FORECAST_UNAVAILABLE, game=title, why=" sandbox: it hides information")
+    state = _state(game_record, scenario, view, info.scenario(scenario).powers[0])
+    return _public(game_record, scenario, state)
+
+
 def _state(game_record: Game, scenario: str | None, view: View, power: str) -> Any:
     maker = forecaster(game_record, scenario)
     try:

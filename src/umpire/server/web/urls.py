@@ -12,6 +12,7 @@ from umpire.server.web import (
     live,
     press,
     preview,
+    sandbox,
     views,
 )  # fmt: skip
 
@@ -25,6 +26,8 @@ urlpatterns = [
     path("ratings/", community.leaderboards, name="ratings_index"),
     path("ratings/<str:family>/", community.leaderboard, name="ratings"),
     path("games/new/", create.new_game, name="new_game"),
+    path("sandbox/<str:game>/", sandbox.sandbox_page, name="sandbox"),
+    path("sandbox/<str:game>/<str:scenario>/", sandbox.sandbox_page, name="sandbox_scenario"),
     path("rules/", howto.index, name="rules_index"),
     path("rules/<str:game>/", howto.rules, name="rules"),
     path("rules/<str:game>/<str:scenario>/", howto.rules, name="rules_scenario"),
