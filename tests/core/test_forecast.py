@@ -12,7 +12,7 @@ from umpire.core import registry, session
 from umpire.core.chance import SeededChance
 from umpire.core.forecast import Forecast, ForecastError, forecast, sandbox
 from umpire.core.record import GameRecord
-from umpire.core.ruleset import Game
+from umpire.core.ruleset import Capabilities, Game
 
 DIPLOMACY = registry.game("diplomacy")
 V1939 = "1939-iii"
@@ -133,6 +133,20 @@ def test_an_unknown_power_and_a_damaged_position_are_errors_with_codes() -> None
         assert err.value.code == "forecast/bad_position", bad
     with pytest.raises(ForecastError):
         forecast(DIPLOMACY, None, view, "FRA", {}, -1)
+
+
+def test_a_record_without_the_capability_has_no_forecast_nor_sandbox(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(DIPLOMACY.features, "standard", Capabilities())  # type: ignore[index]
+    view = session.view(session.create("diplomacy", seed=1), "FRA")
+    with pytest.raises(ForecastError) as err:
+        forecast(DIPLOMACY, "standard", view, "FRA", {}, 1)
+    assert err.value.code == "forecast/unavailable"
+    pebbles = registry.game("pebbles")  # hides information: no public sandbox
+    with pytest.raises(ForecastError) as err:
+        sandbox(pebbles, None, {"turn": 1, "pile": 3, "hoard": 0}, {})
+    assert err.value.code == "forecast/unavailable"
 
 
 def test_the_sandbox_reads_the_public_position_and_all_orders() -> None:

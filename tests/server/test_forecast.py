@@ -7,7 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 
+from umpire.core import registry
+from umpire.core.ruleset import Capabilities
 from umpire.server import accounts
 from umpire.server.models import Game, GameStatus, Submission, Turn, TurnOutput
 
@@ -80,9 +83,38 @@ def test_the_api_refuses_with_clear_4xx(dip: tuple[Game, dict[str, Any]], gm: An
     assert (status, body["code"]) == (409, "game/not_running")
 
 
-def test_a_game_without_a_forecast_says_so(running_game: dict[str, Any]) -> None:
+def test_a_hidden_information_forecast_never_shows_another_players_secret(
+    running_game: dict[str, Any],
+) -> None:
+    """Fake Bid hides each power's secret: North's forecast, with a guess for South, shows
+    North's own secret and never South's; the page's sweep (test_page_leaks) does the same
+    for every page."""
+    gid = running_game["id"]
+    game = Game.objects.get(pk=gid)
+    south = game.initial_state["secrets"]["South"]
+    north = game.initial_state["secrets"]["North"]
+    status, body = running_game["ann"].post(
+        f"/games/{gid}/forecast", {"orders": {"North": "bid 5", "South": "bid 2"}, "seed": 3}
+    )
+    assert status == 200, body
+    assert north in body["printout"] and south not in str(body)
+    assert "North bid 5" in body["printout"] and "South bid 2" not in body["printout"]
+    status, again = running_game["ann"].post(
+        f"/games/{gid}/forecast", {"orders": {"North": "bid 5", "South": "bid 2"}, "seed": 3}
+    )
+    assert again == body  # the same seed, the same forecast
+
+
+def test_a_game_without_a_forecast_says_so(
+    running_game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = registry.game("fakebid")
+    monkeypatch.setitem(record.features, "standard", Capabilities())  # type: ignore[index]
     status, body = running_game["ann"].post(f"/games/{running_game['id']}/forecast", {})
     assert status == 400 and body["code"] == "forecast/unavailable"
+    page = client_for(User.objects.get(username="ann"))
+    assert page.post(f"/games/{running_game['id']}/forecast/", {}).status_code == 404
+    assert "Try orders" not in page.get(f"/games/{running_game['id']}/").content.decode()
 
 
 def test_the_forecast_operation_is_in_the_openapi_document() -> None:

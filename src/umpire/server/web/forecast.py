@@ -7,14 +7,15 @@ site) tries the orders through :func:`umpire.server.usecases.forecasts.forecast_
 same use case as the API's. Fields: ``orders`` (his own), ``guess-<POWER>`` (each optional),
 ``seed`` (the forecast's dice; blank: 1). Refused: not logged in (to the login page), no seat
 in the game, a spectator or a game master without one (403), a game not running (409), a game
-whose record has no forecast (404), a bad seed or position (400), a body over the limit (413).
+whose record has no forecast (404, whoever asks), a bad seed or position (400), a body over the
+limit (413).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from umpire.core import registry
@@ -40,13 +41,13 @@ def forecast_page(request: HttpRequest, game_id: int) -> HttpResponse:
     if user is None:
         return need_login(request)
     game = game_or_404(game_id, user)
+    if registry.game(game.game).capabilities(game.scenario).forecast is None:
+        raise Http404("this game has no forecast")
     viewer = viewer_of(game, user, seat_first=True)
     if viewer.power is None:
         return _plain(403, E.SEAT_NONE.message())
     if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
         return _plain(409, E.GAME_NOT_RUNNING.message(status=game.status))
-    if registry.game(game.game).capabilities(game.scenario).forecast is None:
-        return _plain(404, f"{game.game} has no forecast")
     ctx = _context(game, viewer, request)
     if request.method != "POST":
         return render(request, "web/forecast.html", ctx)
