@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from umpire import cli
+from umpire.core import registry
+from umpire.core.ruleset import Capabilities
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -31,7 +33,6 @@ def orders(tmp_path: Path, name: str, text: str) -> str:
     return str(path)
 
 
-@pytest.mark.rule("DATC 6.A.11")
 def test_forecast_prints_the_bounce_and_never_writes_the_record(
     record: Path, tmp_path: Path
 ) -> None:
@@ -86,3 +87,15 @@ def test_a_game_with_dice_draws_them_from_the_seed_given(tmp_path: Path) -> None
     again = run("forecast", str(path), "RED", mine, "--seed", "8")
     assert once == again and once[0] == 0
     assert "dice from seed 8" in once[1]
+
+
+def test_a_game_without_a_forecast_is_unusable_input(
+    record: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setitem(registry.game("diplomacy").features, "standard", Capabilities())  # type: ignore[index]
+    code, _ = run("forecast", str(record), "FRA", orders(tmp_path, "x.txt", "A par H\n"))
+    assert code == 2
+    assert "[forecast/unavailable]" in capsys.readouterr().err
