@@ -8,6 +8,8 @@
     umpire process RECORD.json                    adjudicate the current turn
     umpire report RECORD.json POWER [--turn N]    that power's printout (POWER "umpire": all)
     umpire status RECORD.json                     turn, phase, who has submitted, outcome
+    umpire forecast RECORD.json POWER FILE|- [--seed N] [--guess POWER=FILE ...]
+                                                  POWER's orders tried from his own view; nothing stored
     umpire replay RECORD.json                     re-run the record; exit 1 on any divergence
     umpire rollback RECORD.json                   undo the last processed turn
     umpire community [--recompute]                reliability and ratings checked against the records
@@ -44,7 +46,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from umpire.core import gamestore, history, registry, session
+from umpire.core import forecast, gamestore, history, registry, session
+from umpire.core.errors import GAME_OVER
 from umpire.core.interchange import Interchange, InterchangeError, import_game
 from umpire.core.record import GameRecord, RecordError, TurnRecord
 from umpire.core.registry import UnknownGame
@@ -354,6 +357,36 @@ def _reader_name(reader: str) -> str:
     return f"{reader}'s view"
 
 
+def cmd_forecast(args: argparse.Namespace, out: TextIO) -> int:
+    """POWER's orders (and guesses for others) tried from POWER's own view of the current
+    turn, as the session gives it to him; the record is read, never written. Prints the
+    problems, then the forecast printout; exit 1 when some order line has a problem."""
+    record = load_record(Path(args.record))
+    if record.outcome is not None:
+        raise SessionError.of(GAME_OVER, detail="; there is no turn to forecast")
+    table = session.open_table(record)
+    power = table.resolve_power(args.power)
+    orders = {power: read_orders(args.file)}
+    for guess in args.guess or ():
+        who, sep, source = guess.partition("=")
+        if not sep or not who.strip() or not source:
+            raise CliError(f"--guess {guess!r}: write POWER=FILE (FILE: a file of orders)")
+        named = table.resolve_power(who)
+        if named in orders:
+            raise CliError(f"--guess {guess!r}: orders for {named} are given twice")
+        orders[named] = read_orders(source)
+    game = registry.game(record.game)
+    try:
+        found = forecast.forecast(
+            game, record.scenario, table.view(power), power, orders, args.seed
+        )
+    except forecast.ForecastError as err:
+        raise CliError(f"{err} [{err.code}]") from err
+    problems = found.problems_text()
+    out.write((f"Problems:\n{problems}\n" if problems else "No problems.\n\n") + found.printout)
+    return EXIT_REFUSED if problems else EXIT_OK
+
+
 def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(Path(args.record))
     out.write(session.open_table(record).status().text())
@@ -537,6 +570,17 @@ def cmd_smtpd(args: argparse.Namespace, out: TextIO) -> int:
     return commands.smtpd(args.host, args.port)
 
 
+def _seed(text: str) -> int:
+    """A forecast's seed: a whole number in 0..2^63-1."""
+    try:
+        value = int(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from err
+    if not 0 <= value <= forecast.MAX_SEED:
+        raise argparse.ArgumentTypeError(f"the seed is 0 to {forecast.MAX_SEED}")
+    return value
+
+
 def _turns(text: str) -> int:
     """``--turns``: a whole number of turns, 1 or more."""
     try:
@@ -620,6 +664,23 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("status", help="turn, phase, who has submitted, outcome")
     p.add_argument("record", help="the game record file (JSON)")
     p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser(
+        "forecast", help="try a power's orders from his own view of the turn; nothing stored"
+    )
+    p.add_argument("record", help="the game record file (JSON): read, never written")
+    p.add_argument("power", help="the power whose view the forecast starts from")
+    p.add_argument("file", help="his orders: a file, or - for standard input")
+    p.add_argument(
+        "--seed", type=_seed, default=1, help="the seed of the forecast's dice (default 1)"
+    )
+    p.add_argument(
+        "--guess",
+        action="append",
+        metavar="POWER=FILE",
+        help="orders guessed for another power (repeatable); a power without any: no orders",
+    )
+    p.set_defaults(func=cmd_forecast)
 
     p = sub.add_parser("replay", help="re-run the record; exit 1 on divergence")
     p.add_argument("record", help="the game record file (JSON)")

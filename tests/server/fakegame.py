@@ -122,6 +122,20 @@ class FakeBid:
     def load_state(self, data: dict[str, Any]) -> State:
         return dict(data)
 
+    def forecast_state(self, view: dict[str, Any], power: str) -> State:
+        """The fake's forecast rule: the round and the scores as the view shows them, one's own
+        secret and last orders; each other power's secret a placeholder and its last orders
+        none (both secret); no end of the game (the length is a setting, not in the view)."""
+        powers = list(view["scores"])
+        return {
+            "round": int(view["round"]),
+            "rounds": 10**6,
+            "powers": powers,
+            "secrets": {p: view["secret"] if p == power else "unknown" for p in powers},
+            "scores": dict(view["scores"]),
+            "last": {p: list(view["my_last_orders"]) if p == power else [] for p in powers},
+        }
+
     def bot_orders(self, state: State, power: str, chance: Chance) -> str:
         return f"bid {chance.randint(0, 9, purpose='bot bid')}"
 

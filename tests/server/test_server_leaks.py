@@ -30,6 +30,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/start": {},
     "/api/games/{game_id}/orders": {"turn": 2, "text": "bid 1"},
     "/api/games/{game_id}/ready": {"turn": 2, "ready": False},
+    "/api/games/{game_id}/forecast": {"orders": {"South": "bid 1", "North": "bid 9"}, "seed": 2},
     "/api/games/{game_id}/messages": {"to": ["North"], "text": "hello"},
     "/api/games/{game_id}/gm/pause": {},
     "/api/games/{game_id}/gm/resume": {},

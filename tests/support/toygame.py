@@ -133,6 +133,13 @@ class Pebbles:
     def bot_orders(self, state: PebbleState, power: str, chance: Chance) -> str:
         return f"TAKE {chance.roll(3, purpose='bot take')}"
 
+    def forecast_state(self, view: View, power: str) -> PebbleState:
+        """The toy's forecast rule: the pile and one's own hoard as the view shows them; every
+        power of the scenario seated, each other hoard taken as empty (a secret); ten turns."""
+        hoards = {p: 0 for p in POWERS}
+        hoards[power] = int(view["hoard"])
+        return PebbleState(int(view["turn"]), int(view["pile"]), hoards, 10)
+
     def vary_secrets(self, state: PebbleState, power: str, chance: Chance) -> PebbleState:
         hoards = dict(state.hoards)
         hoards[power] += chance.roll(5, purpose="vary hoard")

@@ -149,3 +149,15 @@ CANONICAL_UNREADABLE = CORE.declare(
     "An order stored as canonical text at submission does not read back: a notation bug or "
     "an edited record.",
 )
+FORECAST_UNAVAILABLE = CORE.declare(
+    "forecast/unavailable",
+    "{game} has no forecast{why}",
+    "The game (or this scenario of it) cannot forecast a turn from a player's view, or a "
+    "public sandbox is asked of a game that hides information.",
+)
+FORECAST_BAD_POSITION = CORE.declare(
+    "forecast/bad_position",
+    "the position cannot be read: {why}",
+    "A sandbox position (typed, or encoded in a link) that is no position of the game: a "
+    "unit on no space of the map, an unknown power or season, a damaged link.",
+)

@@ -37,6 +37,7 @@ OrderT = TypeVar("OrderT")
 OrderIn = TypeVar("OrderIn", contravariant=True)
 StateIn = TypeVar("StateIn", contravariant=True)
 P = TypeVar("P")
+StateOut = TypeVar("StateOut", covariant=True)
 
 
 def power_label(power: str, names: Mapping[str, str]) -> str:
@@ -413,6 +414,21 @@ class HasSecrets(Protocol[S]):
         """A state that differs from ``state`` only in facts secret to ``power``."""
 
 
+@runtime_checkable
+class HasForecast(Protocol[StateOut]):
+    """Optional: forecasts from a player's own view (:mod:`umpire.core.forecast`).
+
+    The forecast of a turn starts from what ``power`` sees and nothing else: the game builds a
+    complete state from the view, and resolves orders against it without storing anything.
+    """
+
+    def forecast_state(self, view: View, power: str) -> StateOut:
+        """A complete state built from ``power``'s view alone: what the view shows, exactly;
+        what it hides, filled by the game's rule in docs/forecast.md; never reads anything but
+        ``view``. Raises ValueError (a clear sentence) for a view it cannot read (a sandbox's
+        position typed or encoded by hand)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Drawer:
     """How a game draws its map, every function pure and given a view (a power's, the umpire's
@@ -443,6 +459,7 @@ class Capabilities:
     order_number: HasOrderNumber | None = None
     order_steps: HasOrderSteps[Any] | None = None
     secrets: HasSecrets[Any] | None = None
+    forecast: HasForecast[Any] | None = None
 
     @classmethod
     def of(cls, ruleset: object) -> Capabilities:
@@ -459,6 +476,7 @@ class Capabilities:
             order_number=ruleset if implements(ruleset, HasOrderNumber) else None,
             order_steps=ruleset if implements(ruleset, HasOrderSteps) else None,
             secrets=ruleset if implements(ruleset, HasSecrets) else None,
+            forecast=ruleset if implements(ruleset, HasForecast) else None,
         )
 
 

@@ -9,7 +9,7 @@ code.
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from django.contrib.auth.models import User
 from django.core.exceptions import RequestDataTooBig
@@ -18,10 +18,11 @@ from ninja import Field, NinjaAPI, Schema, Status
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 from ninja.security import HttpBearer
-from pydantic import ConfigDict
+from pydantic import BeforeValidator, ConfigDict
 
 from umpire.core import registry
 from umpire.core.errors import GAME_OVER, TURN_STALE, Code
+from umpire.core.forecast import MAX_SEED
 from umpire.core.session import SessionError
 from umpire.server import accounts, statements
 from umpire.server import errors as E
@@ -60,7 +61,7 @@ from umpire.server.schemas import (
     TurnNumber,
     Username,
 )
-from umpire.server.usecases import gm_actions, lifecycle, messaging, submissions
+from umpire.server.usecases import forecasts, gm_actions, lifecycle, messaging, submissions
 
 log = logging.getLogger("umpire.server")
 
@@ -533,6 +534,65 @@ def submit(request: HttpRequest, game_id: Id, data: OrdersIn) -> Any:
 def ready(request: HttpRequest, game_id: Id, data: ReadyIn) -> Any:
     submissions.set_ready(game_id, _user(request), turn=data.turn, ready=data.ready)
     return _out(request, game_id, "status")
+
+
+def _whole(value: Any) -> Any:
+    """A number JSON writes with a fraction of zero (``7.0``) is the whole number JSON Schema
+    says it is; anything else goes to the strict check unchanged."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Seed = Annotated[
+    int,
+    Field(ge=0, le=MAX_SEED, description="the seed of the forecast's dice"),
+    BeforeValidator(_whole),
+]
+
+
+class ForecastIn(In):
+    orders: dict[Power, OrdersText] = Field(
+        default_factory=dict,
+        max_length=forecasts.MAX_POWERS,
+        description="power -> order text: your own orders, and guesses for other powers",
+    )
+    seed: Seed = 1
+
+
+class ProblemOut(Schema):
+    line: int
+    code: str
+    message: str
+    text: str
+
+
+class ForecastOut(Schema):
+    game: str
+    scenario: str
+    power: str | None
+    label: str
+    seed: int
+    problems: dict[str, list[ProblemOut]]
+    orders: dict[str, list[str]]
+    printout: str
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+    svg: str | None
+
+
+@api.post("/games/{game_id}/forecast", auth=auth, response=ForecastOut, tags=["orders"])
+def forecast(request: HttpRequest, game_id: Id, data: ForecastIn) -> Any:
+    """Try orders from your own view of the current turn, without submitting anything: your
+    orders and, where you like, guesses for other powers' (a power without any gives none),
+    read as a submission is read and adjudicated with dice from ``seed`` (never the game's).
+    The answer: every problem per power, the orders kept, your printout of the forecast turn,
+    your view after it, the events you would read and the map (SVG). Nothing is stored. Only a
+    seated player of a running game (``seat/none``, 403; ``game/not_running``, 409)."""
+    user = _user(request)
+    game = _visible(_game(game_id), user)
+    viewer = viewer_of(game, user, seat_first=True)
+    return forecasts.forecast_for(game, viewer, data.orders, data.seed).to_json()
 
 
 # --- press ---------------------------------------------------------------------------------

@@ -122,6 +122,8 @@ def concrete(route: str, game: Game, number: str) -> str | None:
         "uidb36": "x",
         "username": "gamemaster",  # the profile of the game's game master
         "family": "diplomacy",  # a leaderboard
+        "game": "diplomacy",  # a game's rules, its sandbox
+        "scenario": "1939-iii",
     }
 
     def fill(m: re.Match[str]) -> str:

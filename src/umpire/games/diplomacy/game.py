@@ -17,6 +17,7 @@ from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, Scenario
 from umpire.games.diplomacy import (
     adjustments,
     errors,
+    forecast,
     legality,
     marks,
     missing,
@@ -244,6 +245,10 @@ class Diplomacy:
         from umpire.games.diplomacy import options
 
         return options.legal_orders(self, self.map, state, power)
+
+    def forecast_state(self, view: View, power: str) -> State:
+        """The position a forecast starts from: the view alone (docs/forecast.md)."""
+        return forecast.forecast_state(self.map, view, self.info.default_scenario.name)
 
     def survivors(self, state: State) -> list[str]:
         """The powers still in the game (a supply centre or a unit): who votes on a draw."""

@@ -25,13 +25,24 @@ LONG_FIELDS = {
     "settings": 10_000,
     "details": 10_000,
     "note": 2_000,
+    "p": 8_000,  # a sandbox's position, packed (web/sandbox.py)
+    "o": 24_000,  # a sandbox's orders, packed
 }
+# Parameters named by a prefix and a power: the forecast's guesses (``guess-ITA``) and the
+# sandbox's order boxes (``o-ITA``), each an order text like ``orders``.
+LONG_PREFIXES = {"guess-": 128 * 1024, "o-": 128 * 1024}
 # Numbers on pages: a game id, a turn, a count. More digits than this are refused.
 INT_DIGITS = 15
 
 
 def limit_of(key: str) -> int:
-    return LONG_FIELDS.get(key, FIELD_MAX)
+    found = LONG_FIELDS.get(key)
+    if found is not None:
+        return found
+    for prefix, most in LONG_PREFIXES.items():
+        if key.startswith(prefix):
+            return most
+    return FIELD_MAX
 
 
 def too_long(params: Iterable[tuple[str, list[str]]]) -> str | None:

@@ -7,6 +7,7 @@ from umpire.server.web import (
     create,
     downloads,
     feeds,
+    forecast,
     gm,
     history,
     howto,
@@ -14,6 +15,7 @@ from umpire.server.web import (
     postal,
     press,
     preview,
+    sandbox,
     views,
 )  # fmt: skip
 
@@ -27,6 +29,8 @@ urlpatterns = [
     path("ratings/", community.leaderboards, name="ratings_index"),
     path("ratings/<str:family>/", community.leaderboard, name="ratings"),
     path("games/new/", create.new_game, name="new_game"),
+    path("sandbox/<str:game>/", sandbox.sandbox_page, name="sandbox"),
+    path("sandbox/<str:game>/<str:scenario>/", sandbox.sandbox_page, name="sandbox_scenario"),
     path("rules/", howto.index, name="rules_index"),
     path("rules/<str:game>/", howto.rules, name="rules"),
     path("rules/<str:game>/<str:scenario>/", howto.rules, name="rules_scenario"),
@@ -48,6 +52,7 @@ urlpatterns = [
     path("games/<int:game_id>/orders/", actions.orders, name="orders"),
     path("games/<int:game_id>/steps/", views.order_steps, name="steps"),
     path("games/<int:game_id>/preview/", preview.preview, name="preview"),
+    path("games/<int:game_id>/forecast/", forecast.forecast_page, name="forecast"),
     path("games/<int:game_id>/options/", views.order_list, name="options"),
     path("games/<int:game_id>/map/<slug:region>/", views.map_region, name="map_region"),
     path("games/<int:game_id>/ready/", actions.ready, name="ready"),

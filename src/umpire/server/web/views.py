@@ -224,6 +224,7 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         ctx["lists_on_demand"] = ctx["places"]
         ctx["map_help"] = can.order_places.map_help if can.order_places is not None else ""
         ctx["steps"] = can.order_steps is not None
+        ctx["can_forecast"] = can.forecast is not None
         ctx["votes"] = [v["kind"] for v in orders.get("votes") or []]
         info = record.info
         ctx["order_help"] = info.scenario(game.scenario).order_help_for(viewer.power) or (

@@ -23,6 +23,7 @@ from umpire.games.diplomacy.printout import ended_state
 from umpire.games.diplomacy.v1939 import (
     SCENARIO,
     flights,
+    forecast,
     legality,
     marks,
     notation,
@@ -196,6 +197,10 @@ class Diplomacy1939:
     def order_steps(self, state: State1939, power: str, so_far: str) -> list[dict[str, Any]] | None:
         """The next choices of a bomber's flight built step by step (see v1939/flights.py)."""
         return flights.next_steps(self, self.map, state, power, so_far)
+
+    def forecast_state(self, view: View, power: str) -> State1939:
+        """The position a forecast starts from: the view alone (docs/forecast.md)."""
+        return forecast.forecast_state(self.map, view)
 
     def survivors(self, state: State1939) -> list[str]:
         """The powers still in the game (who vote on a draw)."""

@@ -1,0 +1,155 @@
+"""Forecasts on the server (issue 32): the API's ``POST /api/games/{id}/forecast`` and the
+game page's "Try orders": a seated player's orders tried from his own view, nothing stored,
+every refusal a clear 4xx."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from umpire.core import registry
+from umpire.core.ruleset import Capabilities
+from umpire.server import accounts
+from umpire.server.models import Game, GameStatus, Submission, Turn, TurnOutput
+
+from .conftest import Api
+from .web.helpers import client_for, diplomacy_game
+
+pytestmark = pytest.mark.django_db
+
+
+def _rows(game: Game) -> tuple[Any, ...]:
+    """Everything a forecast must leave as it was."""
+    game.refresh_from_db()
+    return (
+        list(Submission.objects.filter(game=game).values_list("id", flat=True)),
+        list(Turn.objects.filter(game=game).values_list("id", flat=True)),
+        TurnOutput.objects.filter(game=game).count(),
+        game.turn,
+        game.submitted,
+        game.status,
+    )
+
+
+@pytest.fixture
+def dip(gm: Any) -> tuple[Game, dict[str, Any]]:
+    return diplomacy_game(gm[0])
+
+
+def api_of(user: Any) -> Api:
+    return Api(accounts.issue_token(user))
+
+
+@pytest.mark.rule("DATC 6.A.11")
+def test_the_api_forecasts_a_bounce_and_stores_nothing(dip: tuple[Game, dict[str, Any]]) -> None:
+    game, users = dip
+    before = _rows(game)
+    status, body = api_of(users["AUS"]).post(
+        f"/games/{game.pk}/forecast",
+        {"orders": {"AUS": "A vie - tyr\nA bud - xyz", "Italy": "A ven - tyr"}, "seed": 4},
+    )
+    assert status == 200, body
+    assert body["power"] == "AUS" and body["label"] == "Spring 1901 movement"
+    assert [p["line"] for p in body["problems"]["AUS"]] == [2]
+    assert body["problems"]["ITA"] == []
+    assert "AUS A vie - tyr: failed" in body["printout"]
+    assert "ITA A ven - tyr: failed" in body["printout"]
+    assert body["svg"].startswith("<svg") and "AUS A vie" in body["view"]["units"]
+    assert _rows(game) == before
+
+
+def test_the_api_refuses_with_clear_4xx(dip: tuple[Game, dict[str, Any]], gm: Any) -> None:
+    game, users = dip
+    url = f"/games/{game.pk}/forecast"
+    aus = api_of(users["AUS"])
+    assert Api(None).post(url, {"orders": {}})[0] == 401
+    spectator = api_of(accounts.register("watcher", "watcher-password-Ocelot"))
+    status, body = spectator.post(url, {"orders": {"AUS": "A vie H"}})
+    assert (status, body["code"]) == (403, "seat/none")
+    status, body = gm[1].post(url, {"orders": {}})  # the game master holds no seat
+    assert (status, body["code"]) == (403, "seat/none")
+    assert aus.post("/games/999999/forecast", {"orders": {}})[0] == 404
+    status, body = aus.post(url, {"orders": {"Atlantis": "A par H"}})
+    assert (status, body["code"]) == (400, "game/unknown_power")
+    for bad in ({"orders": {"AUS": 3}}, {"seed": -1}, {"seed": "7"}, {"orders": {}, "x": 1}):
+        status, body = aus.post(url, bad)
+        assert (status, body["code"]) == (422, "request/invalid"), bad
+    status, body = aus.post(url, {"orders": {"AUS": "A vie H\n" * 20_000}})
+    assert status in (413, 422) and body["code"] in ("request/too_large", "request/invalid")
+    Game.objects.filter(pk=game.pk).update(status=GameStatus.FINISHED)
+    status, body = aus.post(url, {"orders": {}})
+    assert (status, body["code"]) == (409, "game/not_running")
+
+
+def test_a_hidden_information_forecast_never_shows_another_players_secret(
+    running_game: dict[str, Any],
+) -> None:
+    """Fake Bid hides each power's secret: North's forecast, with a guess for South, shows
+    North's own secret and never South's; the page's sweep (test_page_leaks) does the same
+    for every page."""
+    gid = running_game["id"]
+    game = Game.objects.get(pk=gid)
+    south = game.initial_state["secrets"]["South"]
+    north = game.initial_state["secrets"]["North"]
+    status, body = running_game["ann"].post(
+        f"/games/{gid}/forecast", {"orders": {"North": "bid 5", "South": "bid 2"}, "seed": 3}
+    )
+    assert status == 200, body
+    assert north in body["printout"] and south not in str(body)
+    assert "North bid 5" in body["printout"] and "South bid 2" not in body["printout"]
+    status, again = running_game["ann"].post(
+        f"/games/{gid}/forecast", {"orders": {"North": "bid 5", "South": "bid 2"}, "seed": 3}
+    )
+    assert again == body  # the same seed, the same forecast
+
+
+def test_a_game_without_a_forecast_says_so(
+    running_game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = registry.game("fakebid")
+    monkeypatch.setitem(record.features, "standard", Capabilities())  # type: ignore[index]
+    status, body = running_game["ann"].post(f"/games/{running_game['id']}/forecast", {})
+    assert status == 400 and body["code"] == "forecast/unavailable"
+    page = client_for(User.objects.get(username="ann"))
+    assert page.post(f"/games/{running_game['id']}/forecast/", {}).status_code == 404
+    assert "Try orders" not in page.get(f"/games/{running_game['id']}/").content.decode()
+
+
+def test_the_forecast_operation_is_in_the_openapi_document() -> None:
+    document = Api(None).client.get("/api/openapi.json").json()
+    operation = document["paths"]["/api/games/{game_id}/forecast"]["post"]
+    assert "4XX" in operation["responses"]
+    assert "ForecastIn" in document["components"]["schemas"]
+
+
+def test_the_page_tries_orders_and_stores_nothing(dip: tuple[Game, dict[str, Any]]) -> None:
+    game, users = dip
+    url = f"/games/{game.pk}/forecast/"
+    aus = client_for(users["AUS"])
+    page = aus.get(f"/games/{game.pk}/").content.decode()
+    assert "Try orders" in page and url in page
+    assert 'name="guess-ITA"' in aus.get(url).content.decode()
+    before = _rows(game)
+    response = aus.post(url, {"orders": "A vie - tyr", "guess-ITA": "A ven - tyr", "seed": ""})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "AUS A vie - tyr: failed" in html and "<svg" in html and "No problems." in html
+    assert _rows(game) == before
+    response = aus.post(url, {"orders": "A vie - xyz"})
+    assert "line 1" in response.content.decode()
+    assert aus.post(url, {"orders": "", "seed": "-2"}).status_code == 400
+    assert _rows(game) == before
+
+
+def test_the_page_refuses_spectators_and_forged_posts(dip: tuple[Game, dict[str, Any]]) -> None:
+    game, users = dip
+    url = f"/games/{game.pk}/forecast/"
+    watcher = accounts.register("watcher", "watcher-password-Ocelot")
+    assert client_for(watcher).post(url, {"orders": "A vie H"}).status_code == 403
+    assert client_for(None).post(url, {"orders": "A vie H"}).status_code == 302  # to log in
+    forged = client_for(users["AUS"], csrf=True).post(url, {"orders": "A vie H"})
+    assert forged.status_code == 403
+    Game.objects.filter(pk=game.pk).update(status=GameStatus.FINISHED)
+    assert client_for(users["AUS"]).post(url, {"orders": "A vie H"}).status_code == 409
