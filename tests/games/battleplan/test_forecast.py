@@ -97,3 +97,15 @@ def test_another_player_has_the_starting_figures_and_his_public_declarations() -
     assert other.declared == {1: "A", 3: "E"}  # his enemies (1B) and his alliance with me
     assert other.shares == {1: "H"}  # only what he shares with me (6D)
     assert other.cents == 100_00 and other.permits == [] and other.research == {}
+
+
+@pytest.mark.rule("WW 1939.missiles")
+def test_the_first_missiles_are_public_but_not_who_else_fired_them() -> None:
+    ruleset = registry.get("battleplan", "1939")
+    state = played("1939", 1)
+    state.extra["first_missile"] = {"turn": 1, "by": [2, 3]}
+    for p in state.players[:4]:
+        seen = ruleset.view(state, p.power)["first_missile"]
+        assert seen == {"turn": 1, "by": [p.number] if p.number in (2, 3) else []}
+        built = ruleset.forecast_state(ruleset.view(state, p.power), p.power)
+        assert built.extra["first_missile"] == seen

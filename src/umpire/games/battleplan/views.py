@@ -112,8 +112,14 @@ def view(state: GameState, gm: GameMap, number: int, result: Outcome | None) -> 
         "countries": countries,
         "seas": seas,
     }
-    if FIRST_MISSILE in state.extra:  # WW 1939.missiles: the first missiles fired, seen by all
-        out["first_missile"] = state.extra[FIRST_MISSILE]
+    first = state.extra.get(FIRST_MISSILE)
+    if first is not None:
+        # WW 1939.missiles (ruling W-1939M): that missiles have been fired, and when, is seen by
+        # all ("they really work"); who fired them he knows only of himself
+        out["first_missile"] = {
+            "turn": first["turn"],
+            "by": [n for n in first["by"] if n == number],
+        }
     return out
 
 
