@@ -15,6 +15,7 @@ positions of a bot game:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -91,6 +92,10 @@ def test_the_forecast_state_is_a_position_the_ruleset_plays(name: str, scenario:
         for power in ruleset.pending(state).powers:
             built = forecast(ruleset, state, power)
             assert ruleset.load_state(ruleset.dump_state(built)) is not None
+            # the view as stored (JSON) builds the same position
+            stored = json.loads(json.dumps(ruleset.view(state, power)))
+            again = getattr(ruleset, "forecast_state")(stored, power)  # noqa: B009
+            assert ruleset.dump_state(again) == ruleset.dump_state(built)
             assert ruleset.pending(built).powers == ruleset.pending(state).powers
             # what he could give in the real position reads the same against the forecast
             mine = ruleset.bot_orders(state, power, SeededChance(1, "own", n, power))
