@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 
 from umpire.core import registry, session
 from umpire.core.chance import SeededChance
+from umpire.games.battleplan import forecast
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.views import visible_countries, visible_seas
 
@@ -109,3 +112,8 @@ def test_the_first_missiles_are_public_but_not_who_else_fired_them() -> None:
         assert seen == {"turn": 1, "by": [p.number] if p.number in (2, 3) else []}
         built = ruleset.forecast_state(ruleset.view(state, p.power), p.power)
         assert built.extra["first_missile"] == seen
+
+
+def test_the_doctests_of_the_forecast_run() -> None:
+    result = doctest.testmod(forecast)
+    assert result.attempted >= 2 and result.failed == 0
