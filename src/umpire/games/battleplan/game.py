@@ -14,7 +14,7 @@ from umpire.core.events import Event
 from umpire.core.problems import Parsed, Problem
 from umpire.core.record import RecordError
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, Seating, View
-from umpire.games.battleplan import ending, errors, options, views
+from umpire.games.battleplan import ending, errors, forecast, options, views
 from umpire.games.battleplan.legality import check_orders, refuse_by_options
 from umpire.games.battleplan.model import MINOR, GameState
 from umpire.games.battleplan.notation import format_order, read_line
@@ -61,6 +61,10 @@ class BattlePlan:
     def new_game(
         self, scenario: str, powers: Sequence[str], chance: Chance, settings: Mapping[str, Any]
     ) -> GameState:
+        return self.opening(powers, settings)
+
+    def opening(self, powers: Sequence[str], settings: Mapping[str, Any]) -> GameState:
+        """The opening state of the scenario for ``powers`` (no chance is drawn)."""
         max_turns = ending.max_turns(settings, self.scenario.max_turns)
         state = new_state(
             list(powers),
@@ -297,6 +301,17 @@ class BattlePlan:
             if c.owner != MINOR:
                 c.hpi = chance.randint(1, 200, purpose="vary hpi")
         return s
+
+    def forecast_state(self, view: View, power: str) -> GameState:
+        """A whole state from ``power``'s view alone (:mod:`~umpire.games.battleplan.forecast`):
+        what he does not see is filled from the scenario's opening for the seated powers."""
+        return forecast.forecast_state(
+            view,
+            power,
+            self.gm,
+            lambda powers: self.opening(powers, {}),
+            self.scenario.map_version,
+        )
 
 
 class SignedUpBattlePlan(BattlePlan):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.ruleset import Outcome
+from umpire.games.battleplan.arms import FIRST_MISSILE
 from umpire.games.battleplan.ending import active
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.intelligence import sharers, sight
@@ -55,6 +56,9 @@ def country_detail(gm: GameMap, c: Country, number: int | None) -> dict[str, Any
         "coast": gm.spaces[c.code].has_coast,  # 14: Navy shown only with a coast
         "air_suppressed": c.air_suppressed,
         **{k: getattr(c, k) for k in FORCE_KEYS},
+        # 5F: the suppression as kept from turn to turn (TaxBase, of it what the last blockade
+        # added, Industry), of which the figures above are what this turn shows
+        "suppression": [c.taxbase_suppressed, c.taxbase_blockaded, c.industry_suppressed],
     }
     if c.owner != MINOR:
         d["hpi"] = c.hpi
@@ -87,7 +91,7 @@ def view(state: GameState, gm: GameMap, number: int, result: Outcome | None) -> 
         for code, sea in sorted(state.seas.items())
         if code in seen_seas
     }
-    return {
+    out = {
         "game": "battleplan",
         "scenario": state.scenario,
         "turn": state.turn,
@@ -108,6 +112,15 @@ def view(state: GameState, gm: GameMap, number: int, result: Outcome | None) -> 
         "countries": countries,
         "seas": seas,
     }
+    first = state.extra.get(FIRST_MISSILE)
+    if first is not None:
+        # WW 1939.missiles (ruling W-1939M): that missiles have been fired, and when, is seen by
+        # all ("they really work"); who fired them he knows only of himself
+        out["first_missile"] = {
+            "turn": first["turn"],
+            "by": [n for n in first["by"] if n == number],
+        }
+    return out
 
 
 def public_view(state: GameState, result: Outcome | None) -> dict[str, Any]:
@@ -160,7 +173,13 @@ def you(state: GameState, number: int) -> dict[str, Any]:
         },
         "due": state.due,
         "in_game": active(state, number),  # 1A: may give orders
-    }
+        "last_turn_occupying": me.last_turn_occupying,  # 1A; WW 1939 victory points
+    } | (
+        # WW opinion: his own good-guy and bad-guy lists, which stand until he changes them
+        {"opinion": dict(state.extra["opinion"].get(str(number), {}))}
+        if "opinion" in state.extra
+        else {}
+    )
 
 
 def over(state: GameState, result: Outcome | None) -> dict[str, Any] | None:

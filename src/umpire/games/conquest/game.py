@@ -11,8 +11,17 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.orderlist import ListedOrders
 from umpire.core.problems import Parsed, Problem
-from umpire.core.ruleset import Drawer, Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
-from umpire.games.conquest import bot, drawing, endgame, options, printout, views
+from umpire.core.ruleset import (
+    Drawer,
+    Game,
+    GameInfo,
+    Outcome,
+    Pending,
+    Resolution,
+    ScenarioInfo,
+    View,
+)
+from umpire.games.conquest import bot, drawing, endgame, forecast, options, printout, views
 from umpire.games.conquest.errors import CODES
 from umpire.games.conquest.geography import (
     DATA,
@@ -189,6 +198,10 @@ class Conquest(ListedOrders):
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
         return views.vary_secrets(state, power, chance)
+
+    def forecast_state(self, view: View, power: str) -> State:
+        """A whole state from ``power``'s view alone (:mod:`~umpire.games.conquest.forecast`)."""
+        return forecast.forecast_state(view, power)
 
 
 RULESET = Conquest()

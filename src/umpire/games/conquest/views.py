@@ -85,6 +85,13 @@ def _table(state: State, board: Board) -> dict[str, Any]:
         "broken": sorted(list(p) for p in state.broken),
         "final_queue": list(state.final_queue),
         "ladder": list(state.ladder),
+        # the count of the table kept by every player alike (a forecast starts from them):
+        # passes in a row (ruling C8), hand-overs of the attack option (V1), the zones whose
+        # domination was paid (7), the last defender (13E)
+        "passes": state.passes,
+        "handovers": state.handovers,
+        "dominated": sorted([p, z] for p, z in state.dominated),
+        "last_defender": state.last_defender,
         "limits": {
             "rounds": state.limits.max_rounds,
             "turns": state.limits.max_turns,

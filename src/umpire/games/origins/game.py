@@ -9,9 +9,9 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.orderlist import ListedOrders
 from umpire.core.problems import Parsed, Problem
-from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo
+from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
 from umpire.core.submission import read
-from umpire.games.origins import bot, options, printout, views
+from umpire.games.origins import bot, forecast, options, printout, views
 from umpire.games.origins.charts import Charts, load
 from umpire.games.origins.legality import check_submission
 from umpire.games.origins.model import State, dump_state, load_state
@@ -158,6 +158,10 @@ class Origins(ListedOrders):
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
         return views.vary_secrets(state, power, chance, self.charts(state))
+
+    def forecast_state(self, view: View, power: str) -> State:
+        """A whole state from ``power``'s view alone (:mod:`~umpire.games.origins.forecast`)."""
+        return forecast.forecast_state(view, power)
 
 
 RULESET = Origins()

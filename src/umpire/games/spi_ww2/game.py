@@ -9,8 +9,27 @@ from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed
-from umpire.core.ruleset import Drawer, Game, GameInfo, Outcome, Pending, Resolution, ScenarioInfo
-from umpire.games.spi_ww2 import bot, drawing, errors, objectives, options, phase, printout, views
+from umpire.core.ruleset import (
+    Drawer,
+    Game,
+    GameInfo,
+    Outcome,
+    Pending,
+    Resolution,
+    ScenarioInfo,
+    View,
+)
+from umpire.games.spi_ww2 import (
+    bot,
+    drawing,
+    errors,
+    forecast,
+    objectives,
+    options,
+    phase,
+    printout,
+    views,
+)
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts, load
 from umpire.games.spi_ww2.model import State, dump_state, load_state
@@ -229,6 +248,10 @@ class SpiWW2:
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
         return views.vary_secrets(state, power, chance, self.charts)
+
+    def forecast_state(self, view: View, power: str) -> State:
+        """A whole state from ``power``'s view alone (:mod:`~umpire.games.spi_ww2.forecast`)."""
+        return forecast.forecast_state(view, power, self.charts)
 
 
 RULESET = SpiWW2()

@@ -53,6 +53,9 @@ def _public(state: State, charts: Charts) -> dict[str, Any]:
         "label": label(state, charts),
         "phasing": list(phasing(state, charts)),
         "over": state.over,
+        # the phase's index and the settings every player knows (a forecast starts from them)
+        "phase": state.phase,
+        "variable_us_entry": state.variable_us_entry,
         "players": list(state.players),
         "nationalities": {p: list(politics.nationalities(state, charts, p)) for p in state.players},
         "units": {h: dict(u) for h, u in sorted(state.units.items())},
@@ -66,6 +69,8 @@ def _public(state: State, charts: Charts) -> dict[str, Any]:
         "peace_offers": [list(p) for p in state.peace_offers],
         "lend_lease": dict(state.lend_lease),
         "pools": {k: v for k, v in state.pools.items() if not k.endswith(":resources")},
+        # 4.2: the Russian Resources Computation announced at the end of the Game-Turn
+        "resources": {k: v for k, v in state.pools.items() if k.endswith(":resources")},
         "holding": dict(state.holding),
         "transport": dict(state.transport),
         "flags": {k: v for k, v in sorted(state.flags.items()) if k != "us_trigger_now"},
