@@ -32,6 +32,7 @@ from umpire.server.store import (
     save_submissions,
     save_turn,
 )
+from umpire.server.usecases import offers
 from umpire.server.usecases.common import log
 
 
@@ -226,7 +227,8 @@ def _process(
         _fill_missing(game, table, seats, now)
         done = table.process()
         outbound.turn_processed(game, save_turn(game, done))
-        community.turn_processed(game, done, seats)  # before keep_status: game.expected
+        duties = community.turn_processed(game, done, seats)  # before keep_status: expected
+        offers.after_turn(game, duties, seats, now)  # seats missed N turns in a row: offered
         save_outputs(game, table)
         game.turn = done.number + 1
         game.enqueued_at = None
