@@ -122,6 +122,11 @@ class FakeBid:
     def load_state(self, data: dict[str, Any]) -> State:
         return dict(data)
 
+    def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
+        """The state with ``power``'s secret drawn anew (core's HasSecrets)."""
+        fresh = f"SECRET-{power}-{chance.randint(100000, 999999, purpose='varied secret')}"
+        return {**state, "secrets": {**state["secrets"], power: fresh}}
+
     def bot_orders(self, state: State, power: str, chance: Chance) -> str:
         return f"bid {chance.randint(0, 9, purpose='bot bid')}"
 
