@@ -15,6 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from django.db.models import Count, OuterRef, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
+
 from umpire.server.community import DutyFact
 from umpire.server.models import Duty, Game, GameStatus, Seat
 from umpire.server.schemas import OFFER_AFTER_MISSED
@@ -47,11 +50,24 @@ def missed_in_a_row(game: Game) -> int:
     return int(game.setting("offer_after_missed", OFFER_AFTER_MISSED))
 
 
+def with_streaks(seats: QuerySet[Seat]) -> QuerySet[Seat]:
+    """``seats`` each with ``missed_before``: how many turns in a row its holder has missed
+    (his duties in this game and power since the last one with his orders in time), read in
+    the same statement as the seats themselves (processing a turn costs no statement more)."""
+    mine = {"game": OuterRef("game"), "power": OuterRef("power"), "user": OuterRef("user")}
+    last_in_time = Duty.objects.filter(in_time=True, **mine).order_by("-number").values("number")
+    since = Duty.objects.filter(
+        in_time=False, number__gt=Coalesce(Subquery(last_in_time[:1]), Value(0)), **mine
+    )
+    count = since.order_by().values("game").annotate(n=Count("pk")).values("n")[:1]
+    return seats.annotate(missed_before=Coalesce(Subquery(count), Value(0)))
+
+
 def after_turn(game: Game, facts: Sequence[DutyFact], seats: Sequence[Seat], now: datetime) -> None:
     """Turn ``facts`` (the duties just recorded) of ``game`` was processed, ``seats`` its
-    active seats: offer the seats whose holders have now missed the game's number of turns in
-    a row, and withdraw the offer of a seat whose holder ordered in time again. No statement
-    at all when nobody missed this turn and no seat is offered."""
+    active seats as they were read before (:func:`with_streaks`): offer the seats whose holders
+    have now missed the game's number of turns in a row, and withdraw the offer of a seat whose
+    holder ordered in time again. No statement but the change itself."""
     n = missed_in_a_row(game)
     held = {(s.power, s.user_id): s for s in seats if not s.is_bot and s.user_id is not None}
     for fact in facts:
@@ -64,9 +80,14 @@ def after_turn(game: Game, facts: Sequence[DutyFact], seats: Sequence[Seat], now
             continue
         if n <= 0 or seat.offered_at is not None:
             continue
-        last = Duty.objects.filter(game=game, power=fact.power, user_id=fact.user_id)
-        recent = list(last.order_by("-number").values_list("in_time", flat=True)[:n])
-        if len(recent) == n and not any(recent):
+        before = getattr(seat, "missed_before", None)
+        if before is None:  # seats read without their streaks: count the duties now
+            last = Duty.objects.filter(game=game, power=fact.power, user_id=fact.user_id)
+            recent = list(last.order_by("-number").values_list("in_time", flat=True)[:n])
+            missed = len(recent) == n and not any(recent)
+        else:  # this turn's duty was written after the seats were read
+            missed = before + 1 >= n
+        if missed:
             offer(seat, MISSED, now)
 
 

@@ -223,7 +223,11 @@ def _process(
         # The game row names the powers with orders in: none, no submission to read.
         table = session.open_table(load_tail(game, pending=bool(game.submitted)))
         record = table.record
-        seats = list(Seat.objects.filter(game=game, active=True).order_by("power", "joined_at"))
+        seats = list(
+            offers.with_streaks(Seat.objects.filter(game=game, active=True)).order_by(
+                "power", "joined_at"
+            )
+        )
         _fill_missing(game, table, seats, now)
         done = table.process()
         outbound.turn_processed(game, save_turn(game, done))
