@@ -287,3 +287,20 @@ def test_the_newcomer_reads_exactly_what_the_seat_read(people: dict[str, User]) 
         pages = [client.get(f"/games/{game.pk}/").content.decode()]
         pages += [client.get(f"/games/{game.pk}/turn/{n}/").content.decode() for n in range(3)]
         assert all(secret not in page for page in pages)
+
+
+def test_a_freed_seat_taken_over_tells_the_players_and_nobody_else(
+    people: dict[str, User], mailoutbox: list[Any]
+) -> None:
+    game = _game(people["gm"], people["ann"], people["bob"])
+    gm_actions.gm_action(game.pk, people["gm"], "replace", power="North")
+    mailoutbox.clear()
+    vacant = _account("vacant")  # an account named as a vacant seat is no former player
+    cat = Api(accounts.issue_token(people["cat"]))
+    status, body = cat.post(f"/games/{game.pk}/takeover", {"power": "north"})
+    assert status == 200 and body["message"] == "you now play North", body
+    entry = AuditEntry.objects.filter(game=game, action="takeover").get()
+    assert entry.details["from"] is None and entry.details["to"] == "cat"
+    to = sorted(m.to[0] for m in mailoutbox)
+    assert to == ["bob@example.org", "cat@example.org"], to
+    assert vacant.email not in to

@@ -385,8 +385,8 @@ def send_gm_notice(entry_id: int) -> int:
         body = f"{text}\n\n{_last_printout(game, seat) if entry.action in ENDINGS else ''}"
         sent += send(address_of(seat.user), subject, f"{body.rstrip()}\n\n{FOOTER}",
                      kind="notice", game=game, key=f"gm:{entry.pk}:{seat.power}")  # fmt: skip
-    if entry.action in HANDOVERS:
-        old = User.objects.filter(username=details.get("from", "")).first()
+    if entry.action in HANDOVERS and details.get("from"):
+        old = User.objects.filter(username=details["from"]).first()
         if old is not None:
             body = f"You no longer play {details.get('power')} in G-{game.pk} {game.name}."
             sent += send(address_of(old), subject, f"{body}\n\n{FOOTER}", kind="notice",

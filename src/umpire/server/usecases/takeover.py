@@ -99,7 +99,8 @@ def decide(game_id: int, actor: User, power: str, *, approve: bool) -> str:
 
 
 def _hand_over(game: Game, seat: Seat, user: User, *, actor: User, source: str) -> Seat:
-    old = seat.user.username if seat.user is not None else "vacant"
+    # None where the seat was vacant (its player left): no account to tell of the change
+    old = seat.user.username if seat.user is not None else None
     new = replace_seat(seat, user=user, note=NOTE)  # the welcome; the old holder's figures
     game.notice_at = notice_at(game)  # the newcomer may be one to remind
     game.save(update_fields=["notice_at"])
