@@ -304,3 +304,20 @@ def test_a_freed_seat_taken_over_tells_the_players_and_nobody_else(
     to = sorted(m.to[0] for m in mailoutbox)
     assert to == ["bob@example.org", "cat@example.org"], to
     assert vacant.email not in to
+
+
+def test_the_settings_on_the_new_game_form_and_their_checks(people: dict[str, User]) -> None:
+    form = {"name": "Form game", "game": "diplomacy/standard", "public": "on", "press": "full",
+            "deadline_minutes": "0", "grace_minutes": "0", "nmr": "rules", "rules": ""}  # fmt: skip
+    client = _web(people["gm"])
+    page = client.get("/games/new/").content.decode()
+    assert 'name="offer_after_missed"' in page and 'name="takeover_approval"' in page
+    client.post("/games/new/", {**form, "offer_after_missed": "3", "takeover_approval": "on"})
+    made = Game.objects.get(name="Form game")
+    assert made.settings["offer_after_missed"] == 3 and made.settings["takeover_approval"]
+    client.post("/games/new/", {**form, "name": "Defaults"})
+    assert "offer_after_missed" not in Game.objects.get(name="Defaults").settings  # 2 applies
+    gm = Api(accounts.issue_token(people["gm"]))
+    status, body = gm.post("/games", {"game": "fakebid", "settings": {"offer_after_missed": -1}})
+    assert (status, body["code"]) == (422, "request/invalid")  # the schema names the key
+    assert "offer_after_missed" in body["message"]
