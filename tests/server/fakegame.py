@@ -136,6 +136,11 @@ class FakeBid:
             "last": {p: list(view["my_last_orders"]) if p == power else [] for p in powers},
         }
 
+    def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
+        """The state with ``power``'s secret drawn anew (core's HasSecrets)."""
+        fresh = f"SECRET-{power}-{chance.randint(100000, 999999, purpose='varied secret')}"
+        return {**state, "secrets": {**state["secrets"], power: fresh}}
+
     def bot_orders(self, state: State, power: str, chance: Chance) -> str:
         return f"bid {chance.randint(0, 9, purpose='bot bid')}"
 

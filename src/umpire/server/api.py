@@ -61,7 +61,7 @@ from umpire.server.schemas import (
     TurnNumber,
     Username,
 )
-from umpire.server.usecases import forecasts, gm_actions, lifecycle, messaging, submissions
+from umpire.server.usecases import forecasts, gm_actions, lifecycle, messaging, submissions, takeover
 
 log = logging.getLogger("umpire.server")
 
@@ -119,6 +119,9 @@ STATUS_BY_CODE = {
     E.GAME_NOT_STARTED.code: 409,
     E.GAME_NOT_RUNNING.code: 409,
     E.SEAT_ALREADY.code: 409,
+    E.SEAT_NOT_OFFERED.code: 409,
+    E.SEAT_TAKEOVER_PENDING.code: 409,
+    E.SEAT_NO_REQUEST.code: 409,
     E.SEAT_UNRELIABLE.code: 403,
     E.STANDBY_NO_GAME.code: 409,
     E.ACCOUNT_TAKEN.code: 409,
@@ -424,6 +427,10 @@ class JoinIn(In):
     preferences: list[Power] = Field(default=[], max_length=LIST_MAX)
 
 
+class TakeoverIn(In):
+    power: Power
+
+
 class StandbyIn(In):
     game: Key
     scenario: ScenarioName
@@ -467,6 +474,15 @@ def create_game(request: HttpRequest, data: CreateIn) -> Status[Any]:
 def join(request: HttpRequest, game_id: Id, data: JoinIn) -> Any:
     _visible(_game(game_id), _user(request))
     message = lifecycle.join(game_id, _user(request), data.preferences)
+    return {"message": message, **_out(request, game_id, "game")}
+
+
+@api.post("/games/{game_id}/takeover", auth=auth, tags=["games"])
+def take_over(request: HttpRequest, game_id: Id, data: TakeoverIn) -> Any:
+    """Take over a power offered to a new player (its player missed turns in a row or left;
+    ``/games/needing/`` lists them), or ask the game master for it where he approves
+    takeovers."""
+    message = takeover.take_over(game_id, _user(request), data.power, source="api")
     return {"message": message, **_out(request, game_id, "game")}
 
 

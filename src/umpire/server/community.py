@@ -122,11 +122,11 @@ def duties_from_record(game: Game) -> list[DutyFact]:
     return facts
 
 
-def turn_processed(game: Game, done: TurnRecord, seats: Sequence[Seat]) -> None:
+def turn_processed(game: Game, done: TurnRecord, seats: Sequence[Seat]) -> list[DutyFact]:
     """Hook: turn ``done`` of ``game`` was just processed, ``seats`` its active seats. Call
     it before ``keep_status``: ``game.expected`` still names the powers the turn waited for.
     One statement: the turn's duties inserted (a submission of a seat's power received since
-    the seat was taken is its holder's: only he submits for it)."""
+    the seat was taken is its holder's: only he submits for it). Returns the duties."""
     facts = []
     for power in game.expected:
         seat = next((s for s in seats if s.power == power), None)
@@ -141,6 +141,7 @@ def turn_processed(game: Game, done: TurnRecord, seats: Sequence[Seat]) -> None:
         facts.append(DutyFact(game.pk, done.number, done.label, power, seat.user_id, in_time))
     if facts:
         Duty.objects.bulk_create(f.row() for f in facts)
+    return facts
 
 
 def _game_figures(user_id: int) -> dict[str, int]:

@@ -243,6 +243,25 @@ STANDBY_NO_GAME = SERVER.declare(
     "Volunteering as a standby when no running game of that kind has the ``standby_pool`` "
     "setting (or all of them already have you).",
 )
+SEAT_NOT_OFFERED = SERVER.declare(
+    "seat/not_offered",
+    "{power} in this game is not offered to a new player",
+    "A takeover names a seat that is not on the list of games needing a player: its player "
+    "has not missed the game's number of turns in a row (``offer_after_missed``) nor left, "
+    "he has ordered again since, the game is not running, or someone took it over already.",
+)
+SEAT_TAKEOVER_PENDING = SERVER.declare(
+    "seat/takeover_pending",
+    "{power} in this game already awaits the game master's answer to another player's request",
+    "The game asks its game master to approve takeovers (``takeover_approval``) and another "
+    "player asked for this seat first; it stays offered if the game master refuses him.",
+)
+SEAT_NO_REQUEST = SERVER.declare(
+    "seat/no_request",
+    "nobody asked to take over {power}",
+    "The game master approved or refused a takeover of a seat nobody asked for (it was "
+    "withdrawn, decided already, or the player ordered again).",
+)
 GM_UNKNOWN_ACTION = SERVER.declare(
     "gm/unknown_action", "unknown action {action!r}", "A game master action not known."
 )
@@ -476,6 +495,19 @@ MAIL_HELP_LIST = SERVER.declare(
     "mail/help_list",
     "help sent and games listed",
     "Outcome: the mail asked for both HELP and LIST.",
+)
+MAIL_TAKEOVER = SERVER.declare(
+    "mail/takeover",
+    "takeover done or asked for",
+    "Outcome: the TAKEOVER command gave the sender the offered seat, or (where the game master "
+    "approves takeovers) asked for it.",
+)
+MAIL_TAKEOVER_UNCONFIRMED = SERVER.declare(
+    "mail/takeover_unconfirmed",
+    "a TAKEOVER by mail is carried out only with the confirmation code mailed to your address",
+    "Outcome: a TAKEOVER without a heading and without (or with a wrong or old) confirmation "
+    "code; nothing changed, and the account's address was mailed the code to add "
+    "(`CONFIRM-<code>`), since a mail's From can be forged.",
 )
 PRESS_SENT = SERVER.declare("press/sent", "press sent", "Outcome: the mail's press was sent.")
 ORDERS_STORED = SERVER.declare(

@@ -203,6 +203,18 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
     left_at = models.DateTimeField(null=True, blank=True)
     note = models.CharField(max_length=200, blank=True)
+    # Replacements: the seat is offered to newcomers (``usecases.offers``) since ``offered_at``
+    # because its player missed turns in a row or left (``offer_reason``: missed, left); with
+    # the game master's approval asked, ``requested_by`` waits for his decision.
+    offered_at = models.DateTimeField(null=True, blank=True)
+    offer_reason = models.CharField(max_length=10, blank=True)
+    requested_by = models.ForeignKey(
+        conf.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="takeover_requests",
+    )
 
     class Meta:
         ordering = ["game", "power", "joined_at"]
@@ -213,6 +225,13 @@ class Seat(models.Model):
             models.UniqueConstraint(
                 fields=["game", "user"], condition=Q(active=True), name="one_power_per_user"
             ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["offered_at"],
+                condition=Q(offered_at__isnull=False),
+                name="seat_offered_idx",
+            )
         ]
 
     def __str__(self) -> str:

@@ -162,6 +162,10 @@ else:  # every game's own model, else any key of a game that declares none
     Rules = Union[(*_rules_models(), dict[Key, Scalar])]
 
 
+# A seat is offered after this many turns missed in a row, unless the game says otherwise.
+OFFER_AFTER_MISSED = 2
+
+
 class GameSettings(Strict):
     """The service's own settings of a game, and ``rules`` for the game itself."""
 
@@ -178,6 +182,10 @@ class GameSettings(Strict):
     unrated: bool = False  # the game changes no rating (community.py)
     min_reliability: Annotated[int, Field(ge=0, le=100)] | None = None  # percent, to join
     max_missed: Annotated[int, Field(ge=0, le=10_000)] | None = None  # missed turns, to join
+    # Replacements (usecases.offers): a seat whose player missed this many turns in a row is
+    # offered to newcomers (0: never); with takeover_approval the game master approves each.
+    offer_after_missed: Annotated[int, Field(ge=0, le=1_000)] = OFFER_AFTER_MISSED
+    takeover_approval: bool = False
     powers: list[Power] | None = Field(default=None, max_length=LIST_MAX)
     rules: Rules = Field(
         default_factory=dict,

@@ -48,7 +48,7 @@ from umpire.server.mail.parse import (
 )
 from umpire.server.models import Enrollment, Game, GameStatus, Seat
 from umpire.server.outputs import PLAYER, Viewer, power_labels, present, scenario_names
-from umpire.server.usecases import lifecycle, messaging, submissions
+from umpire.server.usecases import lifecycle, messaging, submissions, takeover
 from umpire.server.usecases.seats import rotate_code
 from umpire.server.web.templatetags.umpire_howto import problem_url
 
@@ -240,6 +240,7 @@ def _headless(request: MailRequest, users: list[User]) -> Handled:
         reply.add(_list_text(users))
         about.append("LIST of your games")
     joins = [_join(c, users, reply) for c in request.commands if c.name == "JOIN"]
+    joins += [_takeover(c, users, reply) for c in request.commands if c.name == "TAKEOVER"]
     about += [subject for _, subject in joins]
     if joins and request.orders is None:
         reply.subject = _subject(about)
@@ -302,6 +303,45 @@ def _join(
         listed += f"; they replace your earlier preferences: {earlier}"
     reply.add(f"{where}: {message} (your preferences: {listed}).")
     return E.MAIL_JOINED.code, f"G-{game.pk} {game.name}: JOIN accepted"
+
+
+def _takeover(
+    command: Command, users: list[User], reply: replies.Reply, *, confirmed: bool = False
+) -> tuple[str, str]:
+    """TAKEOVER G-12 FRA: the sender's account takes over the offered seat of FRA (or asks the
+    game master for it), through the same use case as the web's button. As for a JOIN, a From
+    address can be forged: without a heading it is carried out only with the confirmation code
+    mailed to the account's address (``CONFIRM-<code>`` after the power). The reply quotes
+    nothing the sender wrote but the game's number and the power as the game names it."""
+    where = f"TAKEOVER G-{command.game} (line {command.line})"
+    game = Game.objects.filter(pk=int(command.game)).first() if users else None
+    if game is None or not (game.public or game.gm_id == users[0].pk):
+        reply.add(replies.refused_text(where, E.MAIL_NOT_AUTHORISED.code, replies.NO_TAKEOVER))
+        return E.MAIL_NOT_AUTHORISED.code, f"TAKEOVER G-{command.game} refused"
+    power, *rest = command.preferences
+    given = _JOIN_CODE.fullmatch(rest[0]) if rest else None
+    if not confirmed and (given is None or not _join_code_valid(users[0], game, given[1])):
+        code = join_code(users[0], game)
+        first = (
+            f"{where}: its confirmation code is wrong or too old: nothing was done."
+            if rest
+            else f"{where}: nothing was done yet. Anybody can write your address as a mail's "
+            "sender, so a TAKEOVER is confirmed from your mailbox."
+        )
+        reply.add(
+            f"{first}\nIf you sent it, send it again from this address with this code after "
+            f"the power (good today and tomorrow):\n\n"
+            f"    TAKEOVER G-{game.pk} <power> CONFIRM-{code}\n\n"
+            f"If you did not send it, ignore this mail: nothing changed in G-{game.pk}."
+        )
+        return E.MAIL_TAKEOVER_UNCONFIRMED.code, f"G-{game.pk} {game.name}: TAKEOVER to confirm"
+    try:
+        said = takeover.take_over(game.pk, users[0], power, source="email")
+    except SessionError as err:
+        reply.add(replies.refused_text(where, err.code, err.message))
+        return err.code, f"G-{game.pk} {game.name}: TAKEOVER refused"
+    reply.add(f"{where}: {said}.")
+    return E.MAIL_TAKEOVER.code, f"G-{game.pk} {game.name}: TAKEOVER accepted"
 
 
 _JOIN_CODE = re.compile(r"CONFIRM-([0-9a-f]{12})", re.IGNORECASE)
@@ -446,6 +486,8 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
             codes.append(_report(game, seat, command.turn, reply))
         elif command.name == "JOIN":  # the seat's code vouches for the sender
             codes.append(_join(command, [user], reply, confirmed=True)[0])
+        elif command.name == "TAKEOVER":
+            codes.append(_takeover(command, [user], reply, confirmed=True)[0])
         elif command.name == "MAPS":
             codes.append(_maps(user, command.on, reply))
     if "NEWCODE" in names:

@@ -26,8 +26,10 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django_tasks import task
 
@@ -197,11 +199,25 @@ def send_welcome(seat_id: int) -> int:
     body = (
         f"You play {named} in G-{game.pk} {game.name}.\n"
         f"Your secret code: {seat.secret_code} (keep it to yourself).\n"
-        f"{_due_now(game, seat)}\n\n{text.rstrip()}\n\n"
+        f"{_due_now(game, seat)}\n{_earlier(game, record_turn)}\n{text.rstrip()}\n\n"
     )
     subject = f"G-{game.pk} {game.name}: you play {named}"
     return int(send(address_of(seat.user), subject, body + FOOTER, kind="welcome", game=game,
                     key=f"welcome:{seat.pk}"))  # fmt: skip
+
+
+def _earlier(game: Game, last: int) -> str:
+    """Where a player who takes a seat in a game under way reads the seat's earlier printouts
+    (the welcome carries the latest): every one is on the game page's history, and any one
+    comes by mail with REPORT and its turn number."""
+    if last <= 0:
+        return ""
+    page = _site(reverse("web:turn", args=[game.pk, 0]))
+    return (
+        f"This seat's printouts of turns 0 to {last - 1} (what it was told before you took it) "
+        f"are on the game page's history, from {page}, and each comes by mail: send "
+        "REPORT <turn> after your heading. Its latest one follows.\n"
+    )
 
 
 HEADING_TURNS = (
@@ -360,7 +376,9 @@ def _left(delta: timedelta) -> str:
 
 # --- what the game master does -------------------------------------------------------------
 
-NOTICE_ACTIONS = ("pause", "resume", "extend", "replace", "end", "declare", "vote")
+NOTICE_ACTIONS = ("pause", "resume", "extend", "replace", "end", "declare", "vote", "takeover")
+# The seat changed hands: the new holder gets the welcome, the former holder a word of it.
+HANDOVERS = ("replace", "takeover")
 ENDINGS = ("end", "declare", "vote")  # the game is over: each player gets his last printout
 
 
@@ -372,6 +390,8 @@ def send_gm_notice(entry_id: int) -> int:
     if entry is None or entry.game is None or not mail_enabled(entry.game):
         return 0
     game, details = entry.game, dict(entry.details)
+    if entry.action in ("takeover_request", "takeover_refused"):
+        return _takeover_asked(game, entry)
     text = _gm_text(game, entry.action, details)
     if not text:
         return 0
@@ -379,18 +399,43 @@ def send_gm_notice(entry_id: int) -> int:
     action = "game over" if entry.action in ENDINGS else entry.action
     subject = f"G-{game.pk} {game.name}: {action}"
     for seat in _holders(game):
-        if entry.action == "replace" and seat.power == details.get("power"):
+        if entry.action in HANDOVERS and seat.power == details.get("power"):
             continue  # the new holder gets the welcome mail instead
         body = f"{text}\n\n{_last_printout(game, seat) if entry.action in ENDINGS else ''}"
         sent += send(address_of(seat.user), subject, f"{body.rstrip()}\n\n{FOOTER}",
                      kind="notice", game=game, key=f"gm:{entry.pk}:{seat.power}")  # fmt: skip
-    if entry.action == "replace":
-        old = User.objects.filter(username=details.get("from", "")).first()
+    if entry.action in HANDOVERS and details.get("from"):
+        old = User.objects.filter(username=details["from"]).first()
         if old is not None:
             body = f"You no longer play {details.get('power')} in G-{game.pk} {game.name}."
             sent += send(address_of(old), subject, f"{body}\n\n{FOOTER}", kind="notice",
                          game=game, key=f"gm:{entry.pk}:former")  # fmt: skip
     return sent
+
+
+def _takeover_asked(game: Game, entry: AuditEntry) -> int:
+    """A request to take over a seat, to the game master; his refusal, to the player."""
+    power, player = entry.details.get("power", ""), entry.details.get("player", "")
+    (named,) = power_labels(game, [power])
+    name = f"G-{game.pk} {game.name}"
+    if entry.action == "takeover_request":
+        to = address_of(game.gm) if game.gm is not None else ""
+        body = (
+            f"{player} asks to take over {named} in {name}, offered to a new player.\n"
+            f"Approve or refuse it on the game's console: {_site(reverse('web:gm_game', args=[game.pk]))}"
+        )
+        subject = f"{name}: {player} asks to take over {named}"
+    else:
+        to = address_of(User.objects.filter(username=player).first())
+        body = f"The game master refused your request to take over {named} in {name}."
+        subject = f"{name}: takeover of {named} refused"
+    return int(send(to, subject, f"{body}\n\n{FOOTER}", kind="notice", game=game,
+                    key=f"gm:{entry.pk}:takeover"))  # fmt: skip
+
+
+def _site(path: str) -> str:
+    """``path`` on the site as players reach it (``UMPIRE_SITE_URL``), or the path alone."""
+    return f"{settings.UMPIRE_SITE_URL}{path}"
 
 
 def _last_printout(game: Game, seat: Seat) -> str:
@@ -412,7 +457,7 @@ def _gm_text(game: Game, action: str, details: dict[str, Any]) -> str:
         if game.status == GameStatus.PAUSED:
             return f"The game master extended the deadline of {name} (the game is paused)."
         return f"The game master extended the deadline of {name} to {when(game.deadline)}."
-    if action == "replace":
+    if action in HANDOVERS:  # never why: the old player's reasons are his own
         return f"{details.get('power')} in {name} has a new player."
     if action == "end":
         return f"The game master ended {name}. {details.get('summary', '')}".rstrip()
@@ -467,13 +512,18 @@ def seat_taken(seat: Seat) -> None:
         _compose("welcome", seat.pk)
 
 
+def takeover_requested(entry: AuditEntry) -> None:
+    """A player asked to take over an offered seat: his request, to the game master."""
+    _compose("gm", entry.pk)
+
+
 def gm_acted(entry: AuditEntry) -> None:
     """The game master acted, or a vote ended the game (its audit entry): the players are told
     of a pause, resume, extension, replacement or end; a rollback frees the reopened turn's
     reminder keys."""
     if entry.game_id is None:
         return
-    if entry.action in NOTICE_ACTIONS:
+    if entry.action in (*NOTICE_ACTIONS, "takeover_refused"):
         _compose("gm", entry.pk)
     elif entry.action == "rollback":
         _rolled_back(entry.game_id, int(entry.details.get("undone", 0)))

@@ -84,11 +84,13 @@ class Heading:
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    name: str  # HELP, LIST, REPORT, READY, NEWCODE, JOIN, MAPS
+    name: str  # HELP, LIST, REPORT, READY, NEWCODE, JOIN, TAKEOVER, MAPS
     line: int
     turn: int | None = None  # REPORT [turn]
-    game: str = ""  # JOIN G-12: the game's number
-    preferences: tuple[str, ...] = ()  # JOIN G-12 <choice>, <choice>, ...: as written
+    game: str = ""  # JOIN G-12, TAKEOVER G-12: the game's number
+    # JOIN G-12 <choice>, <choice>, ...: as written; TAKEOVER G-12 <power> [CONFIRM-<code>]:
+    # the power, then the confirmation code if given.
+    preferences: tuple[str, ...] = ()
     on: bool = False  # MAPS ON (True) or MAPS OFF
 
 
@@ -506,6 +508,22 @@ def _join_of(line: str, number: int) -> Command | None:
     return Command("JOIN", number, game=match[1], preferences=prefs)
 
 
+_TAKEOVER = re.compile(
+    r"^TAKE\s*OVER\s+(?:G-?|GAME\s+)?([0-9]{1,18})\s+(\S.{0,79}?)(?:\s+(CONFIRM-\S+))?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _takeover_of(line: str, number: int) -> Command | None:
+    """``TAKEOVER G-12 FRA [CONFIRM-<code>]``: take over an offered seat (the power by its
+    code or name)."""
+    match = _TAKEOVER.match(line.strip())
+    if match is None:
+        return None
+    said = (" ".join(match[2].split()), *([match[3]] if match[3] else []))
+    return Command("TAKEOVER", number, game=match[1], preferences=said)
+
+
 def _command_of(line: str) -> str | None:
     words = line.split()
     if not words:
@@ -513,6 +531,8 @@ def _command_of(line: str) -> str | None:
     first = words[0].upper()
     if first == "JOIN" and _JOIN.match(line.strip()):
         return first
+    if first in ("TAKEOVER", "TAKE") and _TAKEOVER.match(line.strip()):
+        return "TAKEOVER"
     if first in LINE_COMMANDS and (first == "REPORT" or len(words) == 1):
         return first
     if first in ("PRESS", "BROADCAST", "MAPS"):
@@ -629,6 +649,11 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
             joined = _join_of(stripped, number)
             assert joined is not None
             request.commands.append(joined)
+            continue
+        if command == "TAKEOVER":
+            taking = _takeover_of(stripped, number)
+            assert taking is not None
+            request.commands.append(taking)
             continue
         turn = None
         if command == "REPORT":

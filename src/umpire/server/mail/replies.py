@@ -31,6 +31,11 @@ NO_JOIN = (
     "from the address on your profile; LIST shows your games)"
 )
 
+NO_TAKEOVER = (
+    "no running game of that number is open to the account registered at this address (take "
+    "over from the address on your profile; the web's games needing a player lists them)"
+)
+
 NO_HEADING = (
     "Your mail has no heading line, so the umpire cannot tell which game it is for. Begin "
     "the mail with a line such as\n\n    G-12 T-3 P-FRANCE C-<your secret code>\n\n"

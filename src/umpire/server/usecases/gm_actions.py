@@ -30,6 +30,7 @@ from umpire.server.store import (
     grace,
     notice_at,
 )
+from umpire.server.usecases import offers
 from umpire.server.usecases.common import audit, locked, require_gm, running, seat_of
 from umpire.server.usecases.seats import replace_seat
 from umpire.server.usecases.turns import enqueue, maybe_early
@@ -150,6 +151,8 @@ def _replace(
         raise refuse(E.SEAT_ALREADY, who=user.username, holds="holds")
     old = seat.user.username if seat.user else ("bot" if seat.is_bot else "vacant")
     new = replace_seat(seat, user=user, bot=bot and user is None, note="replaced by the GM")
+    if new.user_id is None and not new.is_bot:  # freed: its player left; offered to newcomers
+        offers.offer(new, offers.LEFT, now)
     game.notice_at = notice_at(game)  # the new holder may be one to remind, or no longer
     return {
         "power": new.power,

@@ -26,6 +26,7 @@ from umpire.server.store import (
     notice_at,
     save_submission,
 )
+from umpire.server.usecases import offers
 from umpire.server.usecases.common import (
     SOURCES,
     audit,
@@ -109,6 +110,7 @@ def submit(
         if not receipt.stored:  # changed nothing; the tail was loaded without pending orders
             return Submitted(replace(receipt, standing=standing(game, seat.power)), game, seats)
         save_submission(game, game.turn, table.record.pending[-1], user, now)
+        offers.player_is_back(seat)  # his own orders: his seat is no longer offered
         kept = submissions_kept()
         prune_submissions(game, game.turn, seat.power, kept)
         receipt = replace(receipt, kept=kept)

@@ -32,6 +32,7 @@ from umpire.server.store import (
     save_submissions,
     save_turn,
 )
+from umpire.server.usecases import offers
 from umpire.server.usecases.common import log
 
 
@@ -222,11 +223,16 @@ def _process(
         # The game row names the powers with orders in: none, no submission to read.
         table = session.open_table(load_tail(game, pending=bool(game.submitted)))
         record = table.record
-        seats = list(Seat.objects.filter(game=game, active=True).order_by("power", "joined_at"))
+        seats = list(
+            offers.with_streaks(Seat.objects.filter(game=game, active=True)).order_by(
+                "power", "joined_at"
+            )
+        )
         _fill_missing(game, table, seats, now)
         done = table.process()
         outbound.turn_processed(game, save_turn(game, done))
-        community.turn_processed(game, done, seats)  # before keep_status: game.expected
+        duties = community.turn_processed(game, done, seats)  # before keep_status: expected
+        offers.after_turn(game, duties, seats, now)  # seats missed N turns in a row: offered
         save_outputs(game, table)
         game.turn = done.number + 1
         game.enqueued_at = None

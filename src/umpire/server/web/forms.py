@@ -53,6 +53,14 @@ class CreateGameForm(forms.Form):
     max_missed = forms.IntegerField(
         required=False, min_value=0, max_value=10_000, label="Most missed turns to join"
     )
+    offer_after_missed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=1_000,
+        label="Offer a seat after missed turns in a row",
+        help_text="to a new player, on the games needing a player; empty: 2; 0: never",
+    )
+    takeover_approval = forms.BooleanField(required=False, label="Takeovers need my approval")
     powers = forms.CharField(
         required=False, help_text="comma-separated; empty: the scenario's default powers"
     )
@@ -111,9 +119,11 @@ class CreateGameForm(forms.Form):
         }
         if d.get("unrated"):
             out["unrated"] = True
-        for limit in ("min_reliability", "max_missed"):  # a game master's limits to join
-            if d.get(limit) is not None:
+        for limit in ("min_reliability", "max_missed", "offer_after_missed"):
+            if d.get(limit) is not None:  # a game master's limits to join; replacements
                 out[limit] = d[limit]
+        if d.get("takeover_approval"):
+            out["takeover_approval"] = True
         if d["powers"]:
             out["powers"] = d["powers"]
         return out

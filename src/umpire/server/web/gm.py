@@ -16,10 +16,10 @@ from django.views.decorators.http import require_POST
 from umpire.core.session import SessionError
 from umpire.server.accounts import why_not_create
 from umpire.server.errors import GM_BAD_REQUEST, GM_UNKNOWN_ACTION, refuse
-from umpire.server.models import Game
+from umpire.server.models import Game, Seat
 from umpire.server.outputs import viewer_of, with_facts
 from umpire.server.schemas import MAX_MINUTES
-from umpire.server.usecases import gm_actions, lifecycle, results, submissions
+from umpire.server.usecases import gm_actions, lifecycle, results, submissions, takeover
 from umpire.server.web import create, downloads
 from umpire.server.web.common import (
     game_or_404,
@@ -94,6 +94,11 @@ def gm_game(request: HttpRequest, game_id: int) -> HttpResponse:
         "submitted_orders": latest_orders(data.get("orders")),
         "enrolled": list(game.enrollments.values_list("user__username", "standby")),
         "downloads": downloads.downloads(game, user),
+        "offered": list(
+            Seat.objects.filter(game=game, active=True, offered_at__isnull=False)
+            .select_related("requested_by")
+            .order_by("power")
+        ),
     }
     return render(request, "web/gm_game.html", ctx)
 
@@ -108,7 +113,8 @@ def latest_orders(orders: dict[str, Any] | None) -> list[dict[str, Any]]:
     return list(latest.values())
 
 
-ACTIONS = ("start", "pause", "resume", "extend", "process", "rollback", "replace", "end", "orders")
+ACTIONS = ("start", "pause", "resume", "extend", "process", "rollback", "replace", "end",
+           "orders", "approve", "refuse")  # fmt: skip
 
 
 def _arguments(action: str, post: Any) -> dict[str, Any]:
@@ -148,9 +154,13 @@ def gm_action(request: HttpRequest, game_id: int, action: str) -> HttpResponse:
         elif action == "orders":
             _key_in(request, game, user)
             return redirect("web:gm_game", game.pk)
+        elif action in ("approve", "refuse"):  # a request to take over an offered seat
+            power = str(request.POST.get("power", ""))
+            said = takeover.decide(game.pk, user, power, approve=action == "approve")
+            messages.success(request, f"{action}: {said}.")
         else:
             gm_actions.gm_action(game.pk, user, action, **_arguments(action, request.POST))
-        if action != "start":
+        if action not in ("start", "approve", "refuse"):
             messages.success(request, f"{action}: done.")
     except SessionError as err:
         report_error(request, err)
