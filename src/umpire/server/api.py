@@ -31,7 +31,6 @@ from umpire.server.mail.models import OutboundMail
 from umpire.server.models import Game
 from umpire.server.outputs import (
     SPECTATOR_VIEWER,
-    SPECTATORS_ONLY,
     mine,
     present,
     viewer_of,
@@ -228,6 +227,8 @@ def _visible(game: Game, user: User) -> Game:
         return game
     if game.seats.filter(user=user).exists() or game.enrollments.filter(user=user).exists():
         return game
+    if viewer_of(game, user).power is not None:  # a sitter, while the absence lasts
+        return game
     raise refuse(E.GAME_NOT_FOUND, game_id=game.pk)
 
 
@@ -242,7 +243,8 @@ def _stored_out(request: HttpRequest, game_id: Id, part: str, turn: TurnNumber |
         raise refuse(E.GAME_NOT_FOUND, game_id=game_id)
     umpire = user.is_superuser or facts.gm_id == user.pk
     if not (facts.public or umpire or facts.member):
-        raise refuse(E.GAME_NOT_FOUND, game_id=game_id)
+        # A sitter of a private game (``viewer_of``); anyone else is refused there (not found).
+        return _out(request, game_id, part, turn=turn)
     if not facts.started:
         raise refuse(E.GAME_NOT_STARTED)
     last = max(facts.turn - 1, 0)
@@ -250,7 +252,9 @@ def _stored_out(request: HttpRequest, game_id: Id, part: str, turn: TurnNumber |
     if not 0 <= at <= last:
         raise refuse(E.TURN_UNKNOWN, at=at, last=last)
     if not umpire and facts.power is None:
-        raise refuse(E.VIEW_FORBIDDEN, reason=SPECTATORS_ONLY)
+        # No seat of his own: a sitter reads the seat he sits (``viewer_of``); a spectator is
+        # refused there (``view/forbidden``).
+        return _out(request, game_id, part, turn=at)
     if facts.output is None:  # a turn processed before its outputs were stored
         return _out(request, game_id, part, turn=at)
     return {part: {"turn": at, ("view" if part == "view" else "text"): facts.output}}

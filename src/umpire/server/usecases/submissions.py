@@ -13,9 +13,10 @@ from django.utils import timezone
 from umpire.core import session
 from umpire.core.errors import GAME_OVER, TURN_STALE
 from umpire.core.session import Receipt
+from umpire.server import absence, statements
 from umpire.server import errors as E
-from umpire.server import statements
 from umpire.server.errors import refuse
+from umpire.server.mail import outbound
 from umpire.server.models import Game, GameStatus, Seat
 from umpire.server.models import Submission as SubmissionRow
 from umpire.server.schemas import (
@@ -81,6 +82,10 @@ def submit(
             raise refuse(GAME_OVER, detail="; no more orders are taken")
         seats = statements.active_seats(game.pk)
         seat = next((s for s in seats if s.user_id == user.pk), None)  # as _seat_of
+        sitter = False
+        if seat is None:  # a sitter plays an absent player's seat (absence.sitting)
+            seat = absence.sitting(game, user.pk, seats, timezone.now().date())
+            sitter = seat is not None
         if seat is None:
             raise refuse(E.SEAT_NONE)
         table = session.open_table(load_tail(game, pending=False, events=False))
@@ -89,6 +94,8 @@ def submit(
         if not receipt.stored:  # changed nothing; the tail was loaded without pending orders
             return Submitted(replace(receipt, standing=standing(game, seat.power)), game, seats)
         save_submission(game, game.turn, table.record.pending[-1], user, now)
+        if sitter:  # receipted to both: the sitter reads this receipt, the holder a mail
+            outbound.sitter_submitted(game, game.turn, seat)
         kept = submissions_kept()
         prune_submissions(game, game.turn, seat.power, kept)
         receipt = replace(receipt, kept=kept)
@@ -139,7 +146,9 @@ def standing(game: Game, power: str) -> list[str] | None:
 def set_ready(game_id: int, user: User, *, turn: int, ready: bool) -> None:
     with transaction.atomic():
         game = locked(game_id)
-        seat = seat_of(game, user)
+        seat = seat_of(game, user) or absence.sitting(
+            game, user.pk, list(Seat.objects.filter(game=game, active=True)), timezone.now().date()
+        )
         if seat is None:
             raise refuse(E.SEAT_NONE)
         if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
