@@ -47,9 +47,11 @@ class CreateGameForm(forms.Form):
             ("sitter", "a sitter the player names plays the seat"),
         ],
         initial="extend",
+        required=False,
         label="When a player is away",
     )
     away_limit_days = forms.IntegerField(
+        required=False,
         min_value=0,
         max_value=60,
         initial=7,
@@ -121,7 +123,10 @@ class CreateGameForm(forms.Form):
             "deadline": {"minutes": d["deadline_minutes"]},
             "grace_minutes": d["grace_minutes"],
             "nmr": d["nmr"],
-            "away": {"policy": d["away_policy"], "limit_days": d["away_limit_days"]},
+            "away": {
+                "policy": d.get("away_policy") or "extend",
+                "limit_days": 7 if d.get("away_limit_days") is None else d["away_limit_days"],
+            },
             "fill_with_bots": d["fill_with_bots"],
             "open_bot_seats": d["open_bot_seats"],
             "rules": d["rules"],
