@@ -374,3 +374,30 @@ def test_the_account_page_form_declares_and_the_game_page_tells_the_players(
     assert not Absence.objects.exists()
     anonymous = Client().post("/account/away/", {"start": str(first), "end": str(last)})
     assert anonymous.status_code in (302, 401, 403) and not Absence.objects.exists()
+
+
+# --- API -----------------------------------------------------------------------------------
+
+
+def test_the_api_declares_lists_and_cancels_with_4xx_refusals(people: dict[str, User]) -> None:
+    game = _game()
+    ann = Api(accounts.issue_token(people["ann"]))
+    first, last = str(_today() + DAY), str(_today() + 3 * DAY)
+    status, body = ann.post("/away", {"start": first, "end": last})
+    assert status == 201, body
+    assert body["absence"]["game"] is None and body["games"][0]["id"] == game.pk
+    assert "ann/North is away" in body["games"][0]["notice"]
+    assert ann.get("/away")[1]["absences"][0]["start"] == first
+    for payload, code, http in (
+        ({"start": "soon", "end": last}, "away/bad_date", 400),
+        ({"start": last, "end": first}, "away/bad_range", 400),
+        ({"start": first, "end": last, "game": game.pk + 9}, "away/no_game", 409),
+        ({"start": first, "end": last, "reason": "holiday"}, "request/invalid", 422),
+        ({"start": first, "end": last, "sitter": "nobody"}, "account/not_found", 404),
+    ):
+        status, body = ann.post("/away", payload)
+        assert (status, body.get("code")) == (http, code), (payload, body)
+    assert ann.post("/away/cancel", {})[1] == {"cancelled": 1}
+    status, body = ann.post("/away/cancel", {})
+    assert (status, body["code"]) == (404, "away/none")
+    assert Api(None).post("/away", {"start": first, "end": last})[0] == 401

@@ -59,7 +59,7 @@ from umpire.server.schemas import (
     TurnNumber,
     Username,
 )
-from umpire.server.usecases import gm_actions, lifecycle, messaging, submissions
+from umpire.server.usecases import absences, gm_actions, lifecycle, messaging, submissions
 
 log = logging.getLogger("umpire.server")
 
@@ -127,6 +127,9 @@ STATUS_BY_CODE = {
     E.AUTH_EMAIL_UNVERIFIED.code: 403,
     E.TOKEN_NOT_FOUND.code: 404,
     E.CONFIRM_INVALID.code: 400,
+    E.AWAY_NO_GAME.code: 409,
+    E.AWAY_TOO_MANY.code: 409,
+    E.AWAY_NONE.code: 404,
 }
 
 
@@ -355,6 +358,52 @@ def revoke(request: HttpRequest, token_id: Id) -> list[dict[str, Any]]:
     user = _user(request)
     accounts.revoke_token(user, token_id)
     return accounts.tokens_of(user)
+
+
+class AwayIn(In):
+    start: ShortText = Field(description="the first day away, YYYY-MM-DD")
+    end: ShortText = Field(description="the last day away, YYYY-MM-DD (included)")
+    game: Id | None = Field(default=None, description="only this game; none: all one's games")
+    sitter: ShortText = Field(default="", description="user name of the sitter, if any")
+
+
+class AwayCancelIn(In):
+    game: Id | None = None
+
+
+def _absence_out(row: Any) -> dict[str, Any]:
+    return {
+        "id": row.pk,
+        "start": row.start.isoformat(),
+        "end": row.end.isoformat(),
+        "game": row.game_id,
+        "sitter": row.sitter.username if row.sitter_id else None,
+    }
+
+
+@api.get("/away", auth=auth, tags=["accounts"])
+def my_absences(request: HttpRequest) -> dict[str, Any]:
+    """The caller's absences that have not ended (docs/server.md, "Absences")."""
+    rows = absences.open_absences(_user(request))
+    return {"absences": [_absence_out(r) for r in rows]}
+
+
+@api.post("/away", auth=auth, response={201: dict}, tags=["accounts"])
+def declare_away(request: HttpRequest, data: AwayIn) -> Status[dict[str, Any]]:
+    """Declare the caller away from ``start`` to ``end`` in ``game`` or in all his running
+    games; each game's ``away`` policy applies and its players are told (no reason is taken).
+    The notices' sentences are returned, one per game."""
+    done = absences.declare_absence(
+        _user(request), data.start, data.end, game_id=data.game, sitter=data.sitter
+    )
+    games = [{"id": g.pk, "notice": text} for g, text in done.games]
+    return Status(201, {"absence": _absence_out(done.absence), "games": games})
+
+
+@api.post("/away/cancel", auth=auth, tags=["accounts"])
+def cancel_away(request: HttpRequest, data: AwayCancelIn) -> dict[str, Any]:
+    """Cancel the caller's absences that have not ended (those of ``game`` only, if given)."""
+    return {"cancelled": absences.cancel_absences(_user(request), game_id=data.game)}
 
 
 @api.get("/me", auth=auth, tags=["accounts"])

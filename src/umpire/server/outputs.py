@@ -243,7 +243,8 @@ def _public_facts(game: Game, viewer: Viewer) -> dict[str, Any]:
         own = next((s for s in seats if s.power == viewer.power), None)
         mine = own is not None and own.user_id == viewer.user_id  # a sitter's is not his
         facts["you"]["secret_code"] = own.secret_code if own and mine else None
-        facts["you"]["sitting"] = own is not None and not mine
+        if own is not None and not mine:  # a sitter (absence.sitting)
+            facts["you"]["sitting"] = True
     return facts
 
 

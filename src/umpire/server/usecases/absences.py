@@ -96,6 +96,12 @@ def declare_absence(
     return Declared(row, games)
 
 
+def open_absences(user: User, today: date | None = None) -> list[Absence]:
+    """``user``'s absences that have not ended, soonest first."""
+    rows = Absence.objects.filter(user=user, end__gte=today or today_utc())
+    return list(rows.select_related("game", "sitter").order_by("start", "id"))
+
+
 def cancel_absences(user: User, *, game_id: int | None = None, today: date | None = None) -> int:
     """Cancel ``user``'s absences that have not ended (those declared for ``game_id`` only,
     if given; else all): one that has begun ends yesterday, the others are deleted. A deadline

@@ -15,7 +15,7 @@ from umpire.core.session import SessionError
 from umpire.server import accounts
 from umpire.server import errors as E
 from umpire.server.errors import refuse
-from umpire.server.models import Absence, CalendarFeed, Game, GameStatus, Seat
+from umpire.server.models import CalendarFeed, Game, GameStatus, Seat
 from umpire.server.outputs import viewer_of
 from umpire.server.usecases import absences, seats
 from umpire.server.web.common import need_login, read, report_error, signed_in
@@ -49,9 +49,7 @@ def account_page(request: HttpRequest) -> HttpResponse:
         "attempts": accounts.login_attempts(user),
         "calendar": CalendarFeed.objects.filter(user=user).first(),
         "new_calendar": request.session.pop("new_calendar", None),
-        "absences": Absence.objects.filter(user=user, end__gte=absences.today_utc())
-        .select_related("game", "sitter")
-        .order_by("start", "id"),
+        "absences": absences.open_absences(user),
         "today": absences.today_utc().isoformat(),
     }
     return render(request, "web/account.html", ctx)
