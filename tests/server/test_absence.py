@@ -201,6 +201,13 @@ def test_a_sitter_sends_the_seats_orders_during_the_absence_and_not_after(
     assert view == ann.get(f"/games/{game.pk}/view")[1]
     south = Seat.objects.get(game=game, power="South", active=True)
     assert "SECRET-South" not in str(view) and south.secret_code not in str(seen)
+    page = Client()
+    page.force_login(people["cat"])
+    html = page.get(f"/games/{game.pk}/").content.decode()
+    assert "you sit for <b>North" in html and 'id="orderform"' in html
+    for seat in Seat.objects.filter(game=game):
+        assert seat.secret_code not in html
+    assert "SECRET-South" not in html
     # He may not speak for the seat.
     assert cat.post(f"/games/{game.pk}/messages", {"to": ["all"], "text": "hi"})[0] == 403
     # After the absence he is nobody in the game again.
