@@ -408,3 +408,34 @@ def test_the_api_declares_lists_and_cancels_with_4xx_refusals(people: dict[str, 
     status, body = ann.post("/away/cancel", {})
     assert (status, body["code"]) == (404, "away/none")
     assert Api(None).post("/away", {"start": first, "end": last})[0] == 401
+
+
+# --- the game master's choice ----------------------------------------------------------------
+
+
+def test_the_game_master_chooses_the_policy_when_creating_the_game(
+    people: dict[str, User],
+) -> None:
+    gm = Api(accounts.issue_token(people["gm"]))
+    for away in ({"policy": "pray"}, {"limit_days": 61}, {"policy": "extend", "reason": "x"}):
+        status, body = gm.post("/games", {"game": "fakebid", "settings": {"away": away}})
+        assert (status, body["code"]) == (422, "request/invalid"), body
+        assert "settings.away" in body["message"]
+    status, body = gm.post(
+        "/games", {"game": "fakebid", "settings": {"away": {"policy": "sitter"}}}
+    )
+    assert status == 201, body
+    assert absence.policy(Game.objects.get(pk=body["game"]["id"])) == "sitter"
+    page = Client()
+    page.force_login(people["gm"])
+    assert "When a player is away" in page.get("/games/new/").content.decode()
+    answer = page.post(
+        "/games/new/",
+        {"game": "fakebid/standard", "press": "full", "deadline_minutes": 60,
+         "grace_minutes": 0, "nmr": "rules", "away_policy": "standing",
+         "away_limit_days": 3, "public": "on"},
+    )  # fmt: skip
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    made = Game.objects.order_by("-id").first()
+    assert made is not None and made.settings["away"] == {"policy": "standing", "limit_days": 3}
+    assert absence.policy(made) == "standing" and absence.limit(made) == 3 * DAY
