@@ -224,7 +224,7 @@ def test_a_sitter_sits_only_in_a_game_whose_policy_is_sitter(people: dict[str, U
     status, body = cat.post(f"/games/{game.pk}/orders", {"turn": game.turn, "text": "bid 7"})
     assert status == 403 and body["code"] == "seat/none"
     seats = list(Seat.objects.filter(game=game, active=True))
-    assert absence.sitting(game, people["cat"].pk, seats, _today()) is None
+    assert absence.sitting(game, people["cat"].pk, seats, timezone.now()) is None
 
 
 # --- what is refused -----------------------------------------------------------------------

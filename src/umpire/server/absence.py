@@ -117,15 +117,16 @@ def extend(game: Game, seats: Sequence[Seat], deadline: datetime | None) -> tupl
     return deadline, moves
 
 
-def sitting(game: Game, user_id: int, seats: Sequence[Seat], today: date) -> Seat | None:
-    """The seat ``user_id`` sits in ``game`` today: a seat whose holder named him sitter of an
-    absence that covers today, in a game whose policy is ``sitter``; None otherwise (and
-    always for an account seated in the game himself)."""
+def sitting(game: Game, user_id: int, seats: Sequence[Seat], now: datetime) -> Seat | None:
+    """The seat ``user_id`` sits in ``game`` at ``now``: a seat whose holder named him sitter
+    of an absence that covers that day (in the game's time zone), in a game whose policy is
+    ``sitter``; None otherwise (and always for an account seated in the game himself)."""
     if policy(game) != SITTER or any(s.user_id == user_id for s in seats):
         return None
     held = {s.user_id: s for s in seats if s.user_id is not None and not s.is_bot}
     if not held:
         return None
+    today = day_of(game, now)
     row = (
         Absence.objects.filter(in_game(game), sitter_id=user_id, user_id__in=held)
         .filter(start__lte=today, end__gte=today)

@@ -89,7 +89,7 @@ def viewer_of(
         # (but never its secret code: ``_facts``).
         if game.status in (GameStatus.RUNNING, GameStatus.PAUSED):
             held = list(seats) if seats is not None else list(game.seats.filter(active=True))
-            sat = absence.sitting(game, user.pk, held, timezone.now().date())
+            sat = absence.sitting(game, user.pk, held, timezone.now())
             if sat is not None:
                 return Viewer(PLAYER, sat.power, user.pk)
         return Viewer(SPECTATOR, None, user.pk)

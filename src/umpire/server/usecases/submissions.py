@@ -84,7 +84,7 @@ def submit(
         seat = next((s for s in seats if s.user_id == user.pk), None)  # as _seat_of
         sitter = False
         if seat is None:  # a sitter plays an absent player's seat (absence.sitting)
-            seat = absence.sitting(game, user.pk, seats, timezone.now().date())
+            seat = absence.sitting(game, user.pk, seats, timezone.now())
             sitter = seat is not None
         if seat is None:
             raise refuse(E.SEAT_NONE)
@@ -147,7 +147,7 @@ def set_ready(game_id: int, user: User, *, turn: int, ready: bool) -> None:
     with transaction.atomic():
         game = locked(game_id)
         seat = seat_of(game, user) or absence.sitting(
-            game, user.pk, list(Seat.objects.filter(game=game, active=True)), timezone.now().date()
+            game, user.pk, list(Seat.objects.filter(game=game, active=True)), timezone.now()
         )
         if seat is None:
             raise refuse(E.SEAT_NONE)
