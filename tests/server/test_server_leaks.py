@@ -7,6 +7,7 @@ anonymously, over every turn; the responses are searched for North's secrets.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from .conftest import Api, run_worker
 pytestmark = pytest.mark.django_db
 
 # A body for every POST endpoint (a new endpoint must be added here, or the test fails).
+_TOMORROW = datetime.now(UTC).date() + timedelta(days=1)
 BODIES: dict[str, dict[str, Any]] = {
     "/api/auth/register": {"username": "eve", "password": "eve-password", "email": "e@x.org"},
     "/api/auth/confirm": {"key": "not-a-key"},
@@ -39,6 +41,9 @@ BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/gm/rollback": {},
     "/api/games/{game_id}/gm/replace": {"power": "North", "username": "bob"},
     "/api/games/{game_id}/gm/end": {"summary": "x"},
+    # An absence tomorrow (its notice names the player, power and days; nothing else).
+    "/api/away": {"start": str(_TOMORROW), "end": str(_TOMORROW)},
+    "/api/away/cancel": {},
 }
 
 

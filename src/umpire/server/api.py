@@ -32,7 +32,6 @@ from umpire.server.mail.models import OutboundMail
 from umpire.server.models import Game
 from umpire.server.outputs import (
     SPECTATOR_VIEWER,
-    SPECTATORS_ONLY,
     mine,
     present,
     viewer_of,
@@ -61,7 +60,15 @@ from umpire.server.schemas import (
     TurnNumber,
     Username,
 )
-from umpire.server.usecases import forecasts, gm_actions, lifecycle, messaging, submissions, takeover
+from umpire.server.usecases import (
+    absences,
+    forecasts,
+    gm_actions,
+    lifecycle,
+    messaging,
+    submissions,
+    takeover,
+)
 
 log = logging.getLogger("umpire.server")
 
@@ -132,6 +139,9 @@ STATUS_BY_CODE = {
     E.AUTH_EMAIL_UNVERIFIED.code: 403,
     E.TOKEN_NOT_FOUND.code: 404,
     E.CONFIRM_INVALID.code: 400,
+    E.AWAY_NO_GAME.code: 409,
+    E.AWAY_TOO_MANY.code: 409,
+    E.AWAY_NONE.code: 404,
 }
 
 
@@ -232,6 +242,8 @@ def _visible(game: Game, user: User) -> Game:
         return game
     if game.seats.filter(user=user).exists() or game.enrollments.filter(user=user).exists():
         return game
+    if viewer_of(game, user).power is not None:  # a sitter, while the absence lasts
+        return game
     raise refuse(E.GAME_NOT_FOUND, game_id=game.pk)
 
 
@@ -246,7 +258,8 @@ def _stored_out(request: HttpRequest, game_id: Id, part: str, turn: TurnNumber |
         raise refuse(E.GAME_NOT_FOUND, game_id=game_id)
     umpire = user.is_superuser or facts.gm_id == user.pk
     if not (facts.public or umpire or facts.member):
-        raise refuse(E.GAME_NOT_FOUND, game_id=game_id)
+        # A sitter of a private game (``viewer_of``); anyone else is refused there (not found).
+        return _out(request, game_id, part, turn=turn)
     if not facts.started:
         raise refuse(E.GAME_NOT_STARTED)
     last = max(facts.turn - 1, 0)
@@ -254,7 +267,9 @@ def _stored_out(request: HttpRequest, game_id: Id, part: str, turn: TurnNumber |
     if not 0 <= at <= last:
         raise refuse(E.TURN_UNKNOWN, at=at, last=last)
     if not umpire and facts.power is None:
-        raise refuse(E.VIEW_FORBIDDEN, reason=SPECTATORS_ONLY)
+        # No seat of his own: a sitter reads the seat he sits (``viewer_of``); a spectator is
+        # refused there (``view/forbidden``).
+        return _out(request, game_id, part, turn=at)
     if facts.output is None:  # a turn processed before its outputs were stored
         return _out(request, game_id, part, turn=at)
     return {part: {"turn": at, ("view" if part == "view" else "text"): facts.output}}
@@ -355,6 +370,52 @@ def revoke(request: HttpRequest, token_id: Id) -> list[dict[str, Any]]:
     user = _user(request)
     accounts.revoke_token(user, token_id)
     return accounts.tokens_of(user)
+
+
+class AwayIn(In):
+    start: ShortText = Field(description="the first day away, YYYY-MM-DD")
+    end: ShortText = Field(description="the last day away, YYYY-MM-DD (included)")
+    game: Id | None = Field(default=None, description="only this game; none: all one's games")
+    sitter: ShortText = Field(default="", description="user name of the sitter, if any")
+
+
+class AwayCancelIn(In):
+    game: Id | None = None
+
+
+def _absence_out(row: Any) -> dict[str, Any]:
+    return {
+        "id": row.pk,
+        "start": row.start.isoformat(),
+        "end": row.end.isoformat(),
+        "game": row.game_id,
+        "sitter": row.sitter.username if row.sitter_id else None,
+    }
+
+
+@api.get("/away", auth=auth, tags=["accounts"])
+def my_absences(request: HttpRequest) -> dict[str, Any]:
+    """The caller's absences that have not ended (docs/server.md, "Absences")."""
+    rows = absences.open_absences(_user(request))
+    return {"absences": [_absence_out(r) for r in rows]}
+
+
+@api.post("/away", auth=auth, response={201: dict}, tags=["accounts"])
+def declare_away(request: HttpRequest, data: AwayIn) -> Status[dict[str, Any]]:
+    """Declare the caller away from ``start`` to ``end`` in ``game`` or in all his running
+    games; each game's ``away`` policy applies and its players are told (no reason is taken).
+    The notices' sentences are returned, one per game."""
+    done = absences.declare_absence(
+        _user(request), data.start, data.end, game_id=data.game, sitter=data.sitter
+    )
+    games = [{"id": g.pk, "notice": text} for g, text in done.games]
+    return Status(201, {"absence": _absence_out(done.absence), "games": games})
+
+
+@api.post("/away/cancel", auth=auth, tags=["accounts"])
+def cancel_away(request: HttpRequest, data: AwayCancelIn) -> dict[str, Any]:
+    """Cancel the caller's absences that have not ended (those of ``game`` only, if given)."""
+    return {"cancelled": absences.cancel_absences(_user(request), game_id=data.game)}
 
 
 @api.get("/me", auth=auth, tags=["accounts"])

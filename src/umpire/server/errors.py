@@ -439,6 +439,65 @@ MAIL_NO_TEXT = SERVER.declare(
     "A mail with no text part at all.",
 )
 
+# --- absences (issue 31) ------------------------------------------------------------------
+
+AWAY_BAD_DATE = SERVER.declare(
+    "away/bad_date",
+    "{text!r} is not a date: write it as YYYY-MM-DD (2026-12-24)",
+    "An absence's first and last days are ISO dates.",
+)
+AWAY_BAD_RANGE = SERVER.declare(
+    "away/bad_range",
+    "the absence ends ({end}) before it starts ({start})",
+    "The last day of an absence comes on or after its first.",
+)
+AWAY_PAST = SERVER.declare(
+    "away/past",
+    "the absence starts in the past ({start}; today is {today}, UTC)",
+    "An absence is declared before it starts (today at the earliest).",
+)
+AWAY_TOO_LONG = SERVER.declare(
+    "away/too_long",
+    "an absence lasts at most {days} days (this one: {length})",
+    "A longer absence is a case for the game master (a replacement), not a declaration.",
+)
+AWAY_TOO_FAR = SERVER.declare(
+    "away/too_far",
+    "an absence starts at most {days} days ahead",
+    "Absences are declared for the coming months, not years ahead.",
+)
+AWAY_TOO_MANY = SERVER.declare(
+    "away/too_many",
+    "you have {count} absences declared that have not ended (at most {most}): cancel one first",
+    "A cap on the absences an account has declared that have not ended.",
+)
+AWAY_NO_GAME = SERVER.declare(
+    "away/no_game",
+    "you hold no seat in a running game{where}",
+    "An absence is declared for a game one plays (or for all of them: at least one).",
+)
+AWAY_BAD_SITTER = SERVER.declare(
+    "away/bad_sitter",
+    "{who} cannot sit for you: {why}",
+    "A sitter is another account, not seated in the game the absence is declared for.",
+)
+AWAY_NONE = SERVER.declare(
+    "away/none",
+    "you have no absence to cancel{where}",
+    "AWAY CANCEL (or the page's button) found no absence that has not ended.",
+)
+MAIL_BAD_AWAY = SERVER.declare(
+    "mail/bad_away",
+    "write AWAY <first day> <last day> [G-<game>] [SITTER <user name>], or AWAY CANCEL [G-<game>]",
+    "An AWAY line the umpire cannot read; nothing was declared.",
+)
+AWAY_DECLARED = SERVER.declare(
+    "away/declared", "absence declared", "Outcome: the AWAY command declared an absence."
+)
+AWAY_CANCELLED = SERVER.declare(
+    "away/cancelled", "absence cancelled", "Outcome: AWAY CANCEL cancelled absences."
+)
+
 # --- mail: what became of one inbound mail (logged; the reply says it in words) ---------------
 
 MAIL_MALFORMED = SERVER.declare(

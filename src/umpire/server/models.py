@@ -123,6 +123,9 @@ class Game(models.Model):
     # When the notice pass next has something to do for this game (a reminder, then a late
     # notice); None: nothing to send.
     notice_at = models.DateTimeField(null=True, blank=True)
+    # Deadlines moved for declared absences (``absence``): minutes granted so far in this game,
+    # per account id (a string key: JSON); the game's ``away.limit_days`` caps each account.
+    away_used = models.JSONField(default=dict, blank=True)
 
     class Meta:
         indexes = [
@@ -421,3 +424,37 @@ class RatingChange(models.Model):
     class Meta:
         ordering = ["id"]
         constraints = [models.UniqueConstraint(fields=["game", "user"], name="one_change_per_game")]
+
+
+class Absence(models.Model):
+    """Dates a player declared he is away (``absence``), both days included: for one game, or
+    (``game`` empty) for every game he plays. No reason is stored: there is no field for one.
+    Each game's ``away`` policy decides what the absence does there; ``sitter`` is the
+    account that may play his seat meanwhile where the policy is ``sitter``."""
+
+    user = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="absences"
+    )
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="absences", null=True, blank=True
+    )
+    start = models.DateField()
+    end = models.DateField()
+    sitter = models.ForeignKey(
+        conf.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sittings",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["start", "id"]
+        indexes = [
+            models.Index(fields=["user", "end"], name="absence_user_idx"),
+            models.Index(fields=["sitter", "end"], name="absence_sitter_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.start} to {self.end}"

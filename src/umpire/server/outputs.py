@@ -15,11 +15,13 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import BooleanField, Count, ExpressionWrapper, Prefetch, Q, QuerySet
+from django.utils import timezone
 
 from umpire.core import registry, session
 from umpire.core.events import PUBLIC, Event, visible_to
 from umpire.core.ruleset import power_label
 from umpire.core.session import Receipt
+from umpire.server import absence
 from umpire.server import errors as E
 from umpire.server.errors import refuse
 from umpire.server.models import (
@@ -83,6 +85,13 @@ def viewer_of(
     if seat is None:
         if user.is_superuser or game.gm_id == user.pk:
             return Viewer(UMPIRE, None, user.pk)
+        # A sitter, while the absence he sits for lasts, reads exactly what the seat reads
+        # (but never its secret code: ``_facts``).
+        if game.status in (GameStatus.RUNNING, GameStatus.PAUSED):
+            held = list(seats) if seats is not None else list(game.seats.filter(active=True))
+            sat = absence.sitting(game, user.pk, held, timezone.now())
+            if sat is not None:
+                return Viewer(PLAYER, sat.power, user.pk)
         return Viewer(SPECTATOR, None, user.pk)
     return Viewer(PLAYER, seat.power, user.pk)
 
@@ -232,7 +241,10 @@ def _public_facts(game: Game, viewer: Viewer) -> dict[str, Any]:
         facts["label"] = _label(game)
     if viewer.power is not None:
         own = next((s for s in seats if s.power == viewer.power), None)
-        facts["you"]["secret_code"] = own.secret_code if own else None
+        mine = own is not None and own.user_id == viewer.user_id  # a sitter's is not his
+        facts["you"]["secret_code"] = own.secret_code if own and mine else None
+        if own is not None and not mine:  # a sitter (absence.sitting)
+            facts["you"]["sitting"] = True
     return facts
 
 

@@ -146,6 +146,13 @@ class DeadlineSettings(Strict):
     ] = "UTC"
 
 
+class AwaySettings(Strict):
+    """What a player's declared absence does in the game (``umpire.server.absence``)."""
+
+    policy: Literal["extend", "standing", "sitter"] = "extend"
+    limit_days: Annotated[int, Field(ge=0, le=60)] = 7  # moved deadlines per player, in all
+
+
 def _rules_models() -> tuple[type[BaseModel], ...]:
     """The settings model of every installed game and scenario (its record's), for the OpenAPI
     document; each game's own is applied again by :func:`check_settings`."""
@@ -174,6 +181,7 @@ class GameSettings(Strict):
     nmr: Literal["rules", "bot"] = "rules"
     deadline: DeadlineSettings = Field(default_factory=DeadlineSettings)
     grace_minutes: Minutes = 0
+    away: AwaySettings = Field(default_factory=AwaySettings)
     reminder_minutes: Minutes = 24 * 60
     fill_with_bots: bool = False
     open_bot_seats: bool = False

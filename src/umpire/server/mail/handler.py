@@ -48,7 +48,7 @@ from umpire.server.mail.parse import (
 )
 from umpire.server.models import Enrollment, Game, GameStatus, Seat
 from umpire.server.outputs import PLAYER, Viewer, power_labels, present, scenario_names
-from umpire.server.usecases import lifecycle, messaging, submissions, takeover
+from umpire.server.usecases import absences, lifecycle, messaging, submissions, takeover
 from umpire.server.usecases.seats import rotate_code
 from umpire.server.web.templatetags.umpire_howto import problem_url
 
@@ -490,6 +490,8 @@ def _seat_request(request: MailRequest, game: Game, seat: Seat, log_row: Inbound
             codes.append(_takeover(command, [user], reply, confirmed=True)[0])
         elif command.name == "MAPS":
             codes.append(_maps(user, command.on, reply))
+        elif command.name == "AWAY":
+            codes.append(_away(command, user, reply))
     if "NEWCODE" in names:
         rotate_code(seat, by="asked for by mail")
         reply.add(
@@ -556,6 +558,30 @@ def _maps(user: User, on: bool, reply: replies.Reply) -> str:
         "your game page shows it (an SVG attachment; a game without a map sends none)."
     )
     return E.MAPS_SET.code
+
+
+def _away(command: Command, user: User, reply: replies.Reply) -> str:
+    """AWAY <first day> <last day> [G-12] [SITTER name], or AWAY CANCEL [G-12]: the sender's
+    absence, in every game he plays or in the one named (only after a heading: a From address
+    alone can be forged). Every player of each game concerned is told."""
+    where = f"AWAY (line {command.line})"
+    game_id = int(command.game) if command.game else None
+    try:
+        if command.cancel:
+            count = absences.cancel_absences(user, game_id=game_id)
+        else:
+            done = absences.declare_absence(
+                user, command.start, command.end, game_id=game_id, sitter=command.sitter
+            )
+    except SessionError as err:
+        reply.add(replies.refused_text(where, err.code, err.message))
+        return err.code
+    if command.cancel:
+        reply.add(f"{where}: {count} absence(s) cancelled; the players of your games are told.")
+        return E.AWAY_CANCELLED.code
+    told = "\n".join(f"  G-{game.pk} {game.name}: {text}" for game, text in done.games)
+    reply.add(f"{where}: absence declared. The players are told:\n{told}")
+    return E.AWAY_DECLARED.code
 
 
 def _press_limit(user: User) -> str:

@@ -40,7 +40,16 @@ from umpire.server.codes import masked
 from umpire.server.mail.models import OutboundMail
 from umpire.server.mail.outbox import Attachment, binary_attachment, send
 from umpire.server.mail.replies import FOOTER, deadline_of, waiting_for, when
-from umpire.server.models import AuditEntry, Game, GameStatus, Message, Profile, Seat, Turn
+from umpire.server.models import (
+    AuditEntry,
+    Game,
+    GameStatus,
+    Message,
+    Profile,
+    Seat,
+    Submission,
+    Turn,
+)
 from umpire.server.outputs import PLAYER, Viewer, message_number, power_labels, present
 from umpire.server.store import load_record, load_tail
 from umpire.server.web.maps import map_svg
@@ -376,7 +385,10 @@ def _left(delta: timedelta) -> str:
 
 # --- what the game master does -------------------------------------------------------------
 
-NOTICE_ACTIONS = ("pause", "resume", "extend", "replace", "end", "declare", "vote", "takeover")
+NOTICE_ACTIONS = (
+    "pause", "resume", "extend", "replace", "end", "declare", "vote", "takeover", "away",
+    "away_cancel",
+)  # fmt: skip
 # The seat changed hands: the new holder gets the welcome, the former holder a word of it.
 HANDOVERS = ("replace", "takeover")
 ENDINGS = ("end", "declare", "vote")  # the game is over: each player gets his last printout
@@ -396,7 +408,7 @@ def send_gm_notice(entry_id: int) -> int:
     if not text:
         return 0
     sent = 0
-    action = "game over" if entry.action in ENDINGS else entry.action
+    action = "game over" if entry.action in ENDINGS else entry.action.replace("_", " ")
     subject = f"G-{game.pk} {game.name}: {action}"
     for seat in _holders(game):
         if entry.action in HANDOVERS and seat.power == details.get("power"):
@@ -461,6 +473,8 @@ def _gm_text(game: Game, action: str, details: dict[str, Any]) -> str:
         return f"{details.get('power')} in {name} has a new player."
     if action == "end":
         return f"The game master ended {name}. {details.get('summary', '')}".rstrip()
+    if action in ("away", "away_cancel"):  # a player's absence: the sentence written for all
+        return f"{name}: {details.get('text', '')}"
     if action in ("declare", "vote"):
         how = "The game master declared the result of" if action == "declare" else "The vote ended"
         return f"{how} {name}: {details.get('summary', '')}. No more orders are taken."
@@ -481,11 +495,46 @@ def _compose(what: str, *ids: int) -> None:
     compose_mail.enqueue(what, *ids)
 
 
+def send_sitter_receipt(game_id: int, turn: int, seat_id: int) -> int:
+    """The seat holder's copy of the orders his sitter sent for his power (the sitter reads
+    the receipt on his page): the orders that now stand, and any problems."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not mail_enabled(game):
+        return 0
+    seat = next((s for s in _holders(game) if s.pk == seat_id), None)
+    if seat is None:
+        return 0
+    power = seat.power
+    sub = (
+        Submission.objects.filter(game=game, turn=turn, power=power, void=False)
+        .select_related("user")
+        .order_by("-id")
+        .first()
+    )
+    if sub is None or sub.user is None:
+        return 0
+    lines = [
+        f"{sub.user.username}, sitting for you, sent orders for {power} in G-{game.pk} "
+        f"{game.name} (turn {turn}):",
+        "",
+        *(f"  {order}" for order in sub.orders),
+    ]
+    if not sub.orders:
+        lines.append("  (no order accepted)")
+    if sub.problems:
+        lines += ["", "Problems:"]
+        lines += [f"  line {p.get('line')}: {p.get('message')}" for p in sub.problems]
+    subject = f"G-{game.pk} {game.name}: orders from your sitter ({power})"
+    return send(address_of(seat.user), subject, "\n".join(lines) + "\n\n" + FOOTER,
+                kind="receipt", game=game, key=f"sitter:{sub.pk}")  # fmt: skip
+
+
 COMPOSERS: dict[str, Any] = {
     "printouts": send_printouts,
     "press": deliver_press,
     "welcome": send_welcome,
     "gm": send_gm_notice,
+    "sitter": send_sitter_receipt,
 }
 
 
@@ -504,6 +553,12 @@ def turn_processed(game: Game, turn: Turn) -> None:
 def press_sent(message: Message) -> None:
     """Press was sent: to each recipient, as that recipient may read it."""
     _compose("press", message.pk)
+
+
+def sitter_submitted(game: Game, turn: int, seat: Seat) -> None:
+    """A sitter sent orders for an absent player's seat: its holder gets a copy."""
+    if mail_enabled(game):
+        _compose("sitter", game.pk, turn, seat.pk)
 
 
 def seat_taken(seat: Seat) -> None:

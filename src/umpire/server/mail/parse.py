@@ -84,7 +84,7 @@ class Heading:
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    name: str  # HELP, LIST, REPORT, READY, NEWCODE, JOIN, TAKEOVER, MAPS
+    name: str  # HELP, LIST, REPORT, READY, NEWCODE, JOIN, TAKEOVER, MAPS, AWAY
     line: int
     turn: int | None = None  # REPORT [turn]
     game: str = ""  # JOIN G-12, TAKEOVER G-12: the game's number
@@ -92,6 +92,10 @@ class Command:
     # the power, then the confirmation code if given.
     preferences: tuple[str, ...] = ()
     on: bool = False  # MAPS ON (True) or MAPS OFF
+    start: str = ""  # AWAY <start> <end> [G-12] [SITTER name]: the days as written
+    end: str = ""
+    sitter: str = ""
+    cancel: bool = False  # AWAY CANCEL [G-12]
 
 
 @dataclass(frozen=True, slots=True)
@@ -524,6 +528,41 @@ def _takeover_of(line: str, number: int) -> Command | None:
     return Command("TAKEOVER", number, game=match[1], preferences=said)
 
 
+_AWAY_GAME = re.compile(r"^G-?([0-9]{1,18})$", re.IGNORECASE)
+_AWAY_DAY = re.compile(r"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$")
+
+
+def away_of(line: str, number: int) -> Command | None:
+    """``AWAY 2026-12-24 2026-12-28 [G-12] [SITTER name]`` or ``AWAY CANCEL [G-12]``; None
+    when the line has another shape (the dates themselves are judged by the use case).
+
+    >>> away_of("away 2026-12-24 2026-12-28 g-7 sitter bob", 3)
+    Command(name='AWAY', line=3, turn=None, game='7', preferences=(), on=False, start='2026-12-24', end='2026-12-28', sitter='bob', cancel=False)
+    >>> away_of("AWAY next week", 1) is None
+    True
+    """
+    words = line.split()[1:]
+    upper = [w.upper() for w in words]
+    cancel = bool(upper) and upper[0] == "CANCEL"
+    if cancel:
+        rest = words[1:]
+    elif len(words) >= 2 and _AWAY_DAY.match(words[0]) and _AWAY_DAY.match(words[1]):
+        rest = words[2:]
+    else:
+        return None
+    game = ""
+    if rest and (found := _AWAY_GAME.match(rest[0])):
+        game, rest = found[1], rest[1:]
+    sitter = ""
+    if not cancel and len(rest) == 2 and rest[0].upper() == "SITTER":
+        sitter, rest = rest[1], []
+    if rest:
+        return None
+    if cancel:
+        return Command("AWAY", number, game=game, cancel=True)
+    return Command("AWAY", number, game=game, start=words[0], end=words[1], sitter=sitter)
+
+
 def _command_of(line: str) -> str | None:
     words = line.split()
     if not words:
@@ -535,7 +574,7 @@ def _command_of(line: str) -> str | None:
         return "TAKEOVER"
     if first in LINE_COMMANDS and (first == "REPORT" or len(words) == 1):
         return first
-    if first in ("PRESS", "BROADCAST", "MAPS"):
+    if first in ("PRESS", "BROADCAST", "MAPS", "AWAY"):
         return first
     if " ".join(w.upper() for w in words) in PRESS_END:
         return "ENDPRESS"
@@ -644,6 +683,13 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
                 request.commands.append(Command("MAPS", number, on=words[1] == "ON"))
             else:
                 request.problems.append(E.MAIL_BAD_MAPS.problem(number, stripped))
+            continue
+        if command == "AWAY":
+            away = away_of(stripped, number)
+            if away is not None:
+                request.commands.append(away)
+            else:
+                request.problems.append(E.MAIL_BAD_AWAY.problem(number, stripped))
             continue
         if command == "JOIN":
             joined = _join_of(stripped, number)

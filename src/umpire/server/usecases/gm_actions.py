@@ -33,7 +33,7 @@ from umpire.server.store import (
 from umpire.server.usecases import offers
 from umpire.server.usecases.common import audit, locked, require_gm, running, seat_of
 from umpire.server.usecases.seats import replace_seat
-from umpire.server.usecases.turns import enqueue, maybe_early
+from umpire.server.usecases.turns import apply_absences, enqueue, maybe_early
 
 
 def gm_action(game_id: int, actor: User, action: str, **args: Any) -> Game:
@@ -75,6 +75,7 @@ def _resume(game: Game, now: datetime) -> dict[str, Any]:
     if game.paused_remaining is not None:
         game.deadline = now + max(game.paused_remaining, timedelta(0))
         game.process_after = game.deadline + grace(game)
+        apply_absences(game, list(Seat.objects.filter(game=game, active=True)))
     game.paused_remaining = None
     game.notice_at = notice_at(game)
     maybe_early(game, now)

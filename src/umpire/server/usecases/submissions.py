@@ -13,9 +13,10 @@ from django.utils import timezone
 from umpire.core import session
 from umpire.core.errors import GAME_OVER, TURN_STALE
 from umpire.core.session import Receipt
+from umpire.server import absence, statements
 from umpire.server import errors as E
-from umpire.server import statements
 from umpire.server.errors import refuse
+from umpire.server.mail import outbound
 from umpire.server.models import Game, GameStatus, Seat
 from umpire.server.models import Submission as SubmissionRow
 from umpire.server.schemas import (
@@ -96,12 +97,16 @@ def submit(
         if game.status == GameStatus.FINISHED:
             raise refuse(GAME_OVER, detail="; no more orders are taken")
         seats = statements.active_seats(game.pk)
+        sitter = False
         if for_power is not None:
             require_gm(game, user)
             power = power_named(game, for_power)
             seat = next((s for s in seats if s.power == power), None)
         else:
             seat = next((s for s in seats if s.user_id == user.pk), None)  # as _seat_of
+            if seat is None:  # a sitter plays an absent player's seat (absence.sitting)
+                seat = absence.sitting(game, user.pk, seats, timezone.now())
+                sitter = seat is not None
         if seat is None:
             raise refuse(E.SEAT_NONE)
         table = session.open_table(load_tail(game, pending=False, events=False))
@@ -111,6 +116,8 @@ def submit(
             return Submitted(replace(receipt, standing=standing(game, seat.power)), game, seats)
         save_submission(game, game.turn, table.record.pending[-1], user, now)
         offers.player_is_back(seat)  # his own orders: his seat is no longer offered
+        if sitter:  # receipted to both: the sitter reads this receipt, the holder a mail
+            outbound.sitter_submitted(game, game.turn, seat)
         kept = submissions_kept()
         prune_submissions(game, game.turn, seat.power, kept)
         receipt = replace(receipt, kept=kept)
@@ -164,7 +171,9 @@ def standing(game: Game, power: str) -> list[str] | None:
 def set_ready(game_id: int, user: User, *, turn: int, ready: bool) -> None:
     with transaction.atomic():
         game = locked(game_id)
-        seat = seat_of(game, user)
+        seat = seat_of(game, user) or absence.sitting(
+            game, user.pk, list(Seat.objects.filter(game=game, active=True)), timezone.now()
+        )
         if seat is None:
             raise refuse(E.SEAT_NONE)
         if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):

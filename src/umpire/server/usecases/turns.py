@@ -19,7 +19,7 @@ from django_tasks_db.models import DBTaskResult
 
 from umpire.core import session
 from umpire.core.ruleset import Pending
-from umpire.server import community
+from umpire.server import absence, community
 from umpire.server.mail import outbound
 from umpire.server.models import Game, GameStatus, Seat
 from umpire.server.store import (
@@ -83,6 +83,7 @@ def schedule(
     game.extension = timedelta(0)
     if seats is None:
         seats = list(Seat.objects.filter(game=game, active=True))
+    apply_absences(game, seats)
     game.notice_at = notice_at(game, seats)
     if expected_ready(game, seats):
         game.process_after = now
@@ -90,6 +91,18 @@ def schedule(
             enqueue(game, now)
         else:
             game.enqueued_at = now
+
+
+def apply_absences(game: Game, seats: Sequence[Seat]) -> list[absence.Move]:
+    """Move the running turn's deadline for the declared absences of the players it waits
+    for, as the game's policy says (:func:`umpire.server.absence.extend`); what each absence
+    did. The caller saves the row (``deadline``, ``process_after``, ``away_used``) and sets
+    ``notice_at`` afterwards."""
+    deadline, moves = absence.extend(game, seats, game.deadline)
+    if deadline != game.deadline and deadline is not None:
+        game.deadline = deadline
+        game.process_after = deadline + grace(game)
+    return moves
 
 
 def enqueue(game: Game, now: datetime, *, force: bool = False) -> None:
@@ -194,7 +207,7 @@ def _fill_missing(game: Game, table: session.Table, seats: list[Seat], now: date
 # What processing a turn changes on the game row.
 PROCESSED_FIELDS = (
     "turn", "enqueued_at", "label", "expected", "submitted", "outcome", "status",
-    "finished_at", "deadline", "process_after", "notice_at", "extension",
+    "finished_at", "deadline", "process_after", "notice_at", "extension", "away_used",
 )  # fmt: skip
 
 

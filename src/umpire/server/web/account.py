@@ -13,10 +13,13 @@ from django.views.decorators.http import require_POST
 
 from umpire.core.session import SessionError
 from umpire.server import accounts
+from umpire.server import errors as E
+from umpire.server.errors import refuse
 from umpire.server.models import CalendarFeed, Game, GameStatus, Seat
 from umpire.server.outputs import viewer_of
-from umpire.server.usecases import seats
+from umpire.server.usecases import absences, seats
 from umpire.server.web.common import need_login, read, report_error, signed_in
+from umpire.server.web.params import int_param, str_param
 
 
 def _seats(user: Any) -> list[dict[str, Any]]:
@@ -47,6 +50,8 @@ def account_page(request: HttpRequest) -> HttpResponse:
         "attempts": accounts.login_attempts(user),
         "calendar": CalendarFeed.objects.filter(user=user).first(),
         "new_calendar": request.session.pop("new_calendar", None),
+        "absences": absences.open_absences(user),
+        "today": absences.today_utc().isoformat(),
     }
     return render(request, "web/account.html", ctx)
 
@@ -123,4 +128,45 @@ def new_code(request: HttpRequest, game_id: int) -> HttpResponse:
         request,
         f"{seat.power} in G-{seat.game_id} has a new seat code; the old one no longer works.",
     )
+    return redirect("web:account")
+
+
+@require_POST
+def away(request: HttpRequest) -> HttpResponse:
+    """Declare an absence (the form: first and last day, all games or one, a sitter), as
+    ``AWAY`` by mail; every refusal is a declared code shown on the page."""
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    game_id = int_param(request.POST, "game", None) if request.POST.get("game") else 0
+    try:
+        if game_id is None:  # not a number: the form offers numbers only
+            raise refuse(E.REQUEST_INVALID, problem="game: not a game number")
+        done = absences.declare_absence(
+            user,
+            request.POST.get("start", ""),
+            request.POST.get("end", ""),
+            game_id=game_id or None,
+            sitter=str_param(request.POST, "sitter"),
+        )
+    except SessionError as err:
+        report_error(request, err)
+    else:
+        where = ", ".join(f"G-{g.pk}" for g, _ in done.games)
+        messages.success(request, f"Absence declared; the players of {where} are told.")
+    return redirect("web:account")
+
+
+@require_POST
+def away_cancel(request: HttpRequest) -> HttpResponse:
+    """Cancel every absence that has not ended (``AWAY CANCEL``)."""
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    try:
+        count = absences.cancel_absences(user)
+    except SessionError as err:
+        report_error(request, err)
+    else:
+        messages.success(request, f"{count} absence(s) cancelled.")
     return redirect("web:account")

@@ -40,6 +40,24 @@ class CreateGameForm(forms.Form):
         initial="rules",
         label="Missing orders",
     )
+    away_policy = forms.ChoiceField(
+        choices=[
+            ("extend", "deadlines move past the absence (up to a limit)"),
+            ("standing", "standing orders and defaults play"),
+            ("sitter", "a sitter the player names plays the seat"),
+        ],
+        initial="extend",
+        required=False,
+        label="When a player is away",
+    )
+    away_limit_days = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=60,
+        initial=7,
+        label="Most days of moved deadlines per player",
+        help_text="in all, for the whole game",
+    )
     fill_with_bots = forms.BooleanField(required=False, label="Bots play unassigned powers")
     open_bot_seats = forms.BooleanField(required=False, label="Joiners take over bots")
     unrated = forms.BooleanField(required=False, label="Unrated (changes no rating)")
@@ -113,6 +131,10 @@ class CreateGameForm(forms.Form):
             "deadline": {"minutes": d["deadline_minutes"]},
             "grace_minutes": d["grace_minutes"],
             "nmr": d["nmr"],
+            "away": {
+                "policy": d.get("away_policy") or "extend",
+                "limit_days": 7 if d.get("away_limit_days") is None else d["away_limit_days"],
+            },
             "fill_with_bots": d["fill_with_bots"],
             "open_bot_seats": d["open_bot_seats"],
             "rules": d["rules"],

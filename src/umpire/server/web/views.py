@@ -8,10 +8,12 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from umpire.core import registry
 from umpire.core.session import SessionError
+from umpire.server import absence
 from umpire.server.models import Enrollment, Game, GameStatus, Turn
 from umpire.server.outputs import SPECTATOR_VIEWER, Viewer, mine, viewer_of, with_facts
 from umpire.server.usecases import lifecycle
@@ -211,6 +213,10 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         "current": current and turn is None,
         "runs_game": viewer.is_umpire or game.gm_id == viewer.user_id,
         "history_downloads": history_downloads(game, viewer),
+        # The absences every player (and the game master) of the game is told of.
+        "absences": absence.of_game(game, timezone.now().date())
+        if current and (viewer.power or viewer.is_umpire)
+        else [],
     }
     if ctx["current"] and viewer.power is not None:
         orders = read(game, viewer, ["orders", "votes"])

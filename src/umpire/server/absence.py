@@ -1,0 +1,154 @@
+"""What a declared absence does in one game (issue 31): the game's ``away`` policy, chosen by
+its game master, decides.
+
+- ``extend`` (the default): a deadline that falls on a day a player the turn waits for is
+  away moves to the same clock time on the day after his absence ends; but each account gets
+  at most ``limit_days`` (default 7) of such moves in a game, in all. A move that would take
+  him past his limit is not made at all: the deadline stands.
+- ``standing``: nothing changes; the game's own defaults and standing orders play the seat.
+- ``sitter``: the account the player named may, while the absence lasts, read the game as the
+  seat does and send its orders (not its press: he speaks for nobody); nothing else changes.
+
+An absence's days are calendar days in the game's deadline time zone (``deadline.timezone``,
+UTC by default), both included. Only the models are read here; the use cases
+(:mod:`umpire.server.usecases.absences`) declare and cancel absences and tell the players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.db.models import Q
+
+from umpire.server.models import Absence, Game, Seat
+
+EXTEND = "extend"
+STANDING = "standing"
+SITTER = "sitter"
+POLICIES = (EXTEND, STANDING, SITTER)
+DEFAULT_LIMIT_DAYS = 7
+
+
+def policy(game: Game) -> str:
+    """The game's absence policy (``settings["away"]["policy"]``, default ``extend``)."""
+    chosen = dict(game.setting("away", {})).get("policy", EXTEND)
+    return chosen if chosen in POLICIES else EXTEND
+
+
+def limit(game: Game) -> timedelta:
+    """The most an account's deadlines may be moved in ``game``, in all."""
+    days = dict(game.setting("away", {})).get("limit_days", DEFAULT_LIMIT_DAYS)
+    return timedelta(days=float(days))
+
+
+def zone(game: Game) -> ZoneInfo:
+    return ZoneInfo(str(dict(game.setting("deadline", {})).get("timezone", "UTC")))
+
+
+def day_of(game: Game, moment: datetime) -> date:
+    """The calendar day of ``moment`` in the game's time zone."""
+    return moment.astimezone(zone(game)).date()
+
+
+def in_game(game: Game) -> Q:
+    """The absences that apply to ``game``: declared for it, or for all one's games."""
+    return Q(game=game) | Q(game__isnull=True)
+
+
+def used(game: Game, user_id: int) -> timedelta:
+    """The moves an account's absences have made to ``game``'s deadlines so far."""
+    return timedelta(minutes=float(dict(game.away_used or {}).get(str(user_id), 0)))
+
+
+@dataclass(frozen=True)
+class Move:
+    """What one absence did to a deadline: moved it (``granted``) or, past its holder's
+    limit, left it standing."""
+
+    absence: Absence
+    power: str
+    granted: timedelta | None  # None: the limit is reached, the deadline stands
+
+
+def extend(game: Game, seats: Sequence[Seat], deadline: datetime | None) -> tuple[
+    datetime | None, list[Move]
+]:  # fmt: skip
+    """The deadline after the absences of the players the turn waits for (``game.expected``),
+    under the ``extend`` policy, and what each absence did; ``game.away_used`` is updated
+    (the caller saves the row). Other policies, or no deadline: unchanged."""
+    if deadline is None or policy(game) != EXTEND:
+        return deadline, []
+    holders = {
+        s.user_id: s.power
+        for s in seats
+        if s.power in (game.expected or []) and s.user_id is not None and not s.is_bot
+    }
+    if not holders:
+        return deadline, []
+    rows = list(
+        Absence.objects.filter(in_game(game), user_id__in=holders, end__gte=day_of(game, deadline))
+    )
+    moves: list[Move] = []
+    cap = limit(game)
+    spent = dict(game.away_used or {})
+    while rows:
+        day = day_of(game, deadline)
+        hit = next((a for a in rows if a.start <= day <= a.end), None)
+        if hit is None:
+            break
+        rows.remove(hit)
+        # The same wall-clock time on the day after (a change of summer time is no change).
+        clock = deadline.astimezone(zone(game)).time()
+        moved = datetime.combine(hit.end + timedelta(days=1), clock, tzinfo=zone(game))
+        moved = moved.astimezone(deadline.tzinfo)
+        delta = moved - deadline
+        so_far = timedelta(minutes=float(spent.get(str(hit.user_id), 0)))
+        if so_far + delta > cap:
+            moves.append(Move(hit, holders[hit.user_id], None))
+            continue
+        spent[str(hit.user_id)] = (so_far + delta).total_seconds() / 60
+        moves.append(Move(hit, holders[hit.user_id], delta))
+        deadline = moved
+    game.away_used = spent
+    return deadline, moves
+
+
+def sitting(game: Game, user_id: int, seats: Sequence[Seat], now: datetime) -> Seat | None:
+    """The seat ``user_id`` sits in ``game`` at ``now``: a seat whose holder named him sitter
+    of an absence that covers that day (in the game's time zone), in a game whose policy is
+    ``sitter``; None otherwise (and always for an account seated in the game himself)."""
+    if policy(game) != SITTER or any(s.user_id == user_id for s in seats):
+        return None
+    held = {s.user_id: s for s in seats if s.user_id is not None and not s.is_bot}
+    if not held:
+        return None
+    today = day_of(game, now)
+    row = (
+        Absence.objects.filter(in_game(game), sitter_id=user_id, user_id__in=held)
+        .filter(start__lte=today, end__gte=today)
+        .order_by("id")
+        .first()
+    )
+    return None if row is None else held[row.user_id]
+
+
+def of_game(game: Game, today: date) -> list[dict[str, Any]]:
+    """The absences of the game's seated players that have not ended, as every player of the
+    game reads them: who, which power, from and to (no reason: none is stored)."""
+    seats = Seat.objects.filter(game=game, active=True, is_bot=False, user__isnull=False)
+    held: dict[int, str] = {s.user_id: s.power for s in seats if s.user_id is not None}
+    rows = Absence.objects.filter(in_game(game), user_id__in=held, end__gte=today)
+    return [
+        {
+            "player": a.user.username,
+            "power": held[a.user_id],
+            "start": a.start.isoformat(),
+            "end": a.end.isoformat(),
+            "sitter": a.sitter.username if a.sitter and policy(game) == SITTER else None,
+        }
+        for a in rows.select_related("user", "sitter").order_by("start", "id")
+    ]
