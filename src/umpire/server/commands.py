@@ -121,9 +121,13 @@ class Workers:
         self.notice_every = float(settings.UMPIRE_NOTICE_SECONDS)
         self.worker = _db_worker("default", interval)
         self.mail_worker = _db_worker("mail", interval)
+        # Webhook posts on their own queue and thread: a receiver that hangs until the
+        # timeout holds the posts behind it, never a mail.
+        self.hook_worker = _db_worker("hooks", interval)
 
     def schedule_forever(self) -> None:
         from umpire.server.health import beat
+        from umpire.server.hooks.outbox import retry_due as retry_hooks
         from umpire.server.mail.outbox import retry_due
         from umpire.server.usecases.turns import enqueue_due, recover_stale_tasks
 
@@ -135,6 +139,7 @@ class Workers:
             ("deadline scheduler", enqueue_due),
             ("task recovery", recover_stale_tasks),
             ("mail retries", retry_due),
+            ("webhook retries", retry_hooks),
         )
         self._loop(jobs, self.tick)
 
@@ -169,6 +174,9 @@ class Workers:
     def mail_forever(self) -> None:
         _run(self.mail_worker)
 
+    def hooks_forever(self) -> None:
+        _run(self.hook_worker)
+
     def start_threads(self, *, worker: bool = True) -> list[threading.Thread]:
         from django.conf import settings
 
@@ -181,6 +189,7 @@ class Workers:
             threading.Thread(target=self.schedule_forever, name="umpire-scheduler"),
             threading.Thread(target=self.notices_forever, name="umpire-notices"),
             threading.Thread(target=self.mail_forever, name="umpire-mail"),
+            threading.Thread(target=self.hooks_forever, name="umpire-hooks"),
         ]
         if worker:
             threads.append(threading.Thread(target=self.work_forever, name="umpire-worker"))
@@ -195,6 +204,7 @@ class Workers:
         self.stop.set()
         self.worker.running = False
         self.mail_worker.running = False
+        self.hook_worker.running = False
         stop_pool()
 
 
