@@ -294,6 +294,12 @@ def test_a_receiver_that_refuses_for_good_is_not_asked_again(db: Any, sink: Sink
     run_worker(queue="hooks")
     row = OutboundHook.objects.get()
     assert (row.status, row.attempts) == (HookStatus.DEAD, 2)
+    sink.answers = [301]  # a redirect is not followed, nor retried
+    hooks.queue(user, "turn", "y")
+    run_worker(queue="hooks")
+    row = OutboundHook.objects.get(kind="turn", payload__text="y")
+    assert row.status == HookStatus.DEAD and "redirects are not followed" in row.last_error
+    assert len(sink.posts) == 3
 
 
 def test_a_receiver_that_does_not_answer_times_out(db: Any) -> None:

@@ -5,8 +5,9 @@ transaction. A failure is retried with backoff; after ``UMPIRE_HOOK_MAX_ATTEMPTS
 is ``dead``. Nothing here composes the news (that is :mod:`umpire.server.mail.outbound`).
 
 Ruling: an answer 2xx is success; a 4xx other than 408 and 429 means the receiver will never
-take this post (a Discord or Slack webhook deleted, a bad body): the post is dead at once,
-not retried. Every other failure (no answer in time, refused connection, 5xx, 408, 429, a
+take this post (a Discord or Slack webhook deleted, a bad body), and a 3xx sends it elsewhere
+(redirects are not followed, so a receiver cannot send the post inside): the post is dead at
+once, not retried. Every other failure (no answer in time, refused connection, 5xx, 408, 429, a
 name that no longer resolves) is retried. An address that now resolves to a refused address
 is dead at once (it is refused, not failing).
 """
@@ -137,8 +138,9 @@ def deliver(row_id: int, now: datetime | None = None) -> str:
             last_error="",
         )  # fmt: skip
         return HookStatus.SENT
-    final = 400 <= status < 500 and status not in (408, 429)
-    return _failed(row, now, f"the receiver answered HTTP {status}", final=final)
+    final = 300 <= status < 500 and status not in (408, 429)
+    said = " (redirects are not followed)" if 300 <= status < 400 else ""
+    return _failed(row, now, f"the receiver answered HTTP {status}{said}", final=final)
 
 
 def _failed(row: OutboundHook, now: datetime, error: str, *, final: bool) -> str:

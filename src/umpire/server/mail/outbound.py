@@ -122,8 +122,9 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
         return 0
     sent = 0
     for seat in _holders(game):
-        if not notify.channels(seat.user, "turn"):
-            continue
+        wanted = notify.channels(seat.user, "turn")
+        if not wanted or (wanted == {"email"} and not address_of(seat.user)):
+            continue  # nothing to send him: his printout is not even made
         viewer = Viewer(PLAYER, seat.power, seat.user_id)
         text = present(game, viewer, ("printout",), turn=turn.number)["printout"]["text"]
         body = [text.rstrip("\n"), ""]
