@@ -520,6 +520,9 @@ def test_the_account_page_sets_choices_adds_tests_shows_and_deletes(db: Any, sin
     client.post(f"/account/hooks/{hook.pk}/test/")
     run_worker(queue="hooks")
     assert sink.accepted[0]["body"]["content"].startswith("Umpire: a test post")
+    again = client.post(f"/account/hooks/{hook.pk}/test/", follow=True)
+    assert b"hook/test_throttled" in again.content  # one test a minute
+    OutboundHook.objects.update(created_at=timezone.now() - timedelta(minutes=2))
     sink.answers = [404]
     client.post(f"/account/hooks/{hook.pk}/test/")
     run_worker(queue="hooks")

@@ -133,6 +133,12 @@ HOOK_TOO_MANY = SERVER.declare(
     "at most {limit} webhooks per account",
     "An account may keep a few webhooks; delete one to add another.",
 )
+HOOK_TEST_THROTTLED = SERVER.declare(
+    "hook/test_throttled",
+    "a test post to this webhook was made less than a minute ago: wait a little",
+    "One test post per webhook a minute, so that the button cannot make the site post "
+    "to an address over and over.",
+)
 HOOK_NOT_FOUND = SERVER.declare(
     "hook/not_found",
     "no webhook {hook_id} of yours",

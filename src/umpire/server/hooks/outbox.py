@@ -102,8 +102,17 @@ def _queue(
     return 1
 
 
-def send_test(hook: Webhook) -> None:
-    """A test post to ``hook`` (the account page's button), queued as any other."""
+TEST_EVERY = timedelta(minutes=1)
+
+
+def send_test(hook: Webhook, now: datetime | None = None) -> None:
+    """A test post to ``hook`` (the account page's button), queued as any other; one a
+    minute per webhook (``hook/test_throttled``)."""
+    now = now or timezone.now()
+    if OutboundHook.objects.filter(
+        webhook=hook, kind="test", created_at__gt=now - TEST_EVERY
+    ).exists():
+        raise E.refuse(E.HOOK_TEST_THROTTLED)
     text = "Umpire: a test post. This webhook will receive the news you chose on your account page."
     _queue(hook, "test", {"kind": "test", "game": None, "turn": None, "text": text, "url": ""},
            None, None)  # fmt: skip

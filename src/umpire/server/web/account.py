@@ -127,7 +127,8 @@ def _choices_table(user: Any) -> list[dict[str, Any]]:
     chosen = notify.choices_of(user)
     return [
         {"kind": kind, "label": label,
-         "cells": [{"name": f"n:{kind}:{c}", "on": chosen[(kind, c)]} for c in notify.CHANNELS]}
+         "cells": [{"name": f"n:{kind}:{c}", "channel": label_c, "on": chosen[(kind, c)]}
+                   for c, label_c in notify.CHANNELS.items()]}
         for kind, label in notify.KINDS.items()
     ]  # fmt: skip
 
