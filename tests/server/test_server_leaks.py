@@ -38,6 +38,10 @@ BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/gm/rollback": {},
     "/api/games/{game_id}/gm/replace": {"power": "North", "username": "bob"},
     "/api/games/{game_id}/gm/end": {"summary": "x"},
+    "/api/account/news": {"choices": {"turn": {"webhook": True}}},
+    "/api/account/hooks": {"url": "https://93.184.215.14/hook", "format": "json"},
+    "/api/account/hooks/{hook_id}": {},
+    "/api/account/hooks/{hook_id}/test": {},
 }
 
 

@@ -533,3 +533,44 @@ def test_the_account_page_sets_choices_adds_tests_shows_and_deletes(db: Any, sin
     assert Webhook.objects.filter(pk=hook.pk).exists()
     client.post(f"/account/hooks/{hook.pk}/delete/")
     assert not Webhook.objects.exists()
+
+
+# --- the API ----------------------------------------------------------------------------------
+
+
+@SINK
+def test_the_api_sets_choices_and_keeps_webhooks(db: Any, sink: Sink) -> None:
+    from tests.server.conftest import make_user
+
+    user, api = make_user("ann")
+    status, body = api.get("/account/news")
+    assert status == 200 and body["choices"]["turn"] == {"email": True, "webhook": False}
+    choices = {"choices": {"turn": {"webhook": True}, "seat": {"email": True}}}
+    put = api.client.put("/api/account/news", json.dumps(choices),
+                         content_type="application/json", **api._headers())  # fmt: skip
+    assert put.status_code == 200 and put.json()["choices"]["turn"]["webhook"] is True
+    assert (
+        notify.choices_of(user)[("turn", "webhook")] and notify.choices_of(user)[("seat", "email")]
+    )
+    bad = api.client.put("/api/account/news", json.dumps({"choices": {"weather": {"email": True}}}),
+                         content_type="application/json", **api._headers())  # fmt: skip
+    assert bad.status_code == 400 and bad.json()["code"] == "notify/bad_choice"
+    status, body = api.post("/account/hooks", {"url": sink.url(), "format": "slack"})
+    assert status == 201 and body[0]["format"] == "slack"
+    hook_id = body[0]["id"]
+    assert api.post(f"/account/hooks/{hook_id}/test")[0] == 202
+    assert api.post(f"/account/hooks/{hook_id}/test")[0] == 429
+    run_worker(queue="hooks")
+    status, body = api.get("/account/hooks")
+    assert body[0]["posts"][0]["status"] == "sent" and len(sink.accepted) == 1
+    with NO_PRIVATE:
+        status, body = api.post("/account/hooks", {"url": "http://10.0.0.1/", "format": "json"})
+    assert status == 400 and body["code"] == "hook/refused"
+    assert api.post("/account/hooks", {"url": sink.url(), "format": "teams"})[0] == 422
+    assert api.post("/account/hooks", {"url": 7, "format": "json"})[0] == 422
+    other = make_user("bob")[1]
+    gone = other.client.delete(f"/api/account/hooks/{hook_id}", **other._headers())
+    assert gone.status_code == 404 and gone.json()["code"] == "hook/not_found"
+    gone = api.client.delete(f"/api/account/hooks/{hook_id}", **api._headers())
+    assert gone.status_code == 200 and gone.json() == []
+    assert api.client.get("/api/account/hooks").status_code == 401
