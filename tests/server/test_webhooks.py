@@ -321,6 +321,43 @@ def test_a_receiver_that_does_not_answer_times_out(db: Any) -> None:
     assert row.status == HookStatus.PENDING and "timed out" in row.last_error.lower()
 
 
+def test_a_receiver_that_answers_a_byte_at_a_time_is_cut_off(db: Any) -> None:
+    """Each byte comes within the timeout, the whole answer never does: the post is cut off
+    after three times the timeout, to be retried."""
+    import socket
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    stop = threading.Event()
+
+    def drip() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            conn.recv(65536)
+            while not stop.is_set():
+                try:
+                    conn.sendall(b"X")
+                except OSError:
+                    return
+                stop.wait(0.1)
+
+    thread = threading.Thread(target=drip, daemon=True)
+    thread.start()
+    try:
+        user = _user("ann")
+        with SINK, override_settings(UMPIRE_HOOK_TIMEOUT=0.4):
+            hook = hooks.register(user, f"http://127.0.0.1:{listener.getsockname()[1]}/", "json")
+            hooks.send_test(hook)
+            run_worker(queue="hooks")
+    finally:
+        stop.set()
+        listener.close()
+    row = OutboundHook.objects.get()
+    assert row.status == HookStatus.PENDING
+    assert "no whole answer within 1.2 s" in row.last_error
+
+
 @SINK
 def test_deleting_a_webhook_revokes_it(db: Any, sink: Sink) -> None:
     user = _user("ann")

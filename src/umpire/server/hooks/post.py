@@ -10,16 +10,18 @@ Formats (what each receiver takes from an incoming webhook):
 
 The post connects to an address :mod:`.address` checked, with the host's name in the
 ``Host`` header and as the TLS server name (its certificate is verified against that name),
-with ``UMPIRE_HOOK_TIMEOUT`` seconds to connect and as many for each read; redirects are not
-followed.
+with ``UMPIRE_HOOK_TIMEOUT`` seconds to connect and as many for each read, and three times
+that for the whole exchange; redirects are not followed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import socket
 import ssl
+import threading
 from typing import Any
 
 from django.conf import settings
@@ -30,6 +32,7 @@ FORMATS = {"discord": "Discord", "slack": "Slack", "json": "JSON (our envelope)"
 DISCORD_MAX = 2000
 SLACK_MAX = 3000
 USER_AGENT = "Umpire-webhook/1"
+TOTAL_TIMES = 3  # a whole post (send, answer) may take this many times the timeout
 
 
 def message(envelope: dict[str, Any], limit: int) -> str:
@@ -113,12 +116,43 @@ def send(target: Target, addresses: list[str], data: dict[str, Any]) -> int:
             except OSError as err:  # try the next address of the name
                 error = err
                 continue
-            conn.request("POST", target.path, body=payload, headers=headers)
-            response = conn.getresponse()
-            response.read(4096)
-            return int(response.status)
-        except http.client.HTTPException as err:
-            raise OSError(f"bad answer: {type(err).__name__}") from err
+            return _exchange(conn, target.path, payload, headers)
         finally:
             conn.close()
     raise error
+
+
+def _exchange(
+    conn: http.client.HTTPConnection, path: str, payload: bytes, headers: dict[str, str]
+) -> int:
+    """Send the request and read the answer's status, within ``TOTAL_TIMES`` x the timeout
+    in all: a receiver that answers a byte at a time, each within the timeout, is cut off
+    (the socket shut from a timer), so no receiver holds a sending thread for long."""
+    total = timeout() * TOTAL_TIMES
+    cut = threading.Event()
+
+    def cut_off() -> None:
+        cut.set()
+        if conn.sock is not None:
+            with contextlib.suppress(OSError):
+                conn.sock.shutdown(socket.SHUT_RDWR)
+
+    timer = threading.Timer(total, cut_off)
+    timer.daemon = True
+    timer.start()
+    try:
+        conn.request("POST", path, body=payload, headers=headers)
+        response = conn.getresponse()
+        response.read(4096)
+        status = int(response.status)
+    except (OSError, http.client.HTTPException) as err:
+        if cut.is_set():
+            raise TimeoutError(f"no whole answer within {total:g} s") from err
+        if isinstance(err, OSError):
+            raise
+        raise OSError(f"bad answer: {type(err).__name__}") from err
+    finally:
+        timer.cancel()
+    if cut.is_set():
+        raise TimeoutError(f"no whole answer within {total:g} s")
+    return status
