@@ -17,6 +17,10 @@ entrances run it after each pass, and a worker may call it on every tick.
 
 Each notice has a key (``printout:<turn row>:<power>``...) stored in
 :class:`~umpire.server.mail.models.OutboundMail`, so that it is sent once only.
+
+Every piece of news goes out through :func:`tell` (issue 31): it goes to each channel its
+person chose for its kind (:mod:`umpire.server.notify`), by mail and by webhook
+(:mod:`umpire.server.hooks`); the post carries the text of that person's own mail.
 """
 
 from __future__ import annotations
@@ -134,13 +138,13 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
             after = body[-1]
         elif seat.power in (game.expected or []):
             after = f"Next deadline: {when(game.deadline)}"
-            body.append(f"Next deadline: {when(game.deadline)}")
+            body.append(after)
             body.append(f"Heading for your next orders: {heading_for(game, seat)}")
             body.append(CODE_NOTE)
         else:  # a turn of other powers only: no "orders" asked of him (press, REPORT still)
             after = f"Next deadline: {when(game.deadline)}"
             body.append(waiting_for(power_labels(game, game.expected or [])))
-            body.append(f"Next deadline: {when(game.deadline)}")
+            body.append(after)
             body.append(f"Heading for press and commands: {heading_for(game, seat)}")
             body.append(CODE_NOTE)
         subject = f"G-{game.pk} {game.name}: printout, {_heading(text, turn.label)} ({seat.power})"
