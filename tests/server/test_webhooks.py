@@ -611,3 +611,11 @@ def test_the_api_sets_choices_and_keeps_webhooks(db: Any, sink: Sink) -> None:
     gone = api.client.delete(f"/api/account/hooks/{hook_id}", **api._headers())
     assert gone.status_code == 200 and gone.json() == []
     assert api.client.get("/api/account/hooks").status_code == 401
+
+
+@pytest.mark.parametrize("module", [address, post])
+def test_the_doctests_run(module: object) -> None:
+    import doctest
+
+    result = doctest.testmod(module)  # type: ignore[arg-type]
+    assert result.attempted > 0 and result.failed == 0
