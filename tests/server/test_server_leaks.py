@@ -44,6 +44,10 @@ BODIES: dict[str, dict[str, Any]] = {
     # An absence tomorrow (its notice names the player, power and days; nothing else).
     "/api/away": {"start": str(_TOMORROW), "end": str(_TOMORROW)},
     "/api/away/cancel": {},
+    "/api/account/news": {"choices": {"turn": {"webhook": True}}},
+    "/api/account/hooks": {"url": "https://93.184.215.14/hook", "format": "json"},
+    "/api/account/hooks/{hook_id}": {},
+    "/api/account/hooks/{hook_id}/test": {},
 }
 
 

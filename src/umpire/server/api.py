@@ -28,6 +28,7 @@ from umpire.server import accounts, statements
 from umpire.server import errors as E
 from umpire.server.community_api import router as community_router
 from umpire.server.errors import refuse
+from umpire.server.hooks_api import router as hooks_router
 from umpire.server.mail.models import OutboundMail
 from umpire.server.models import Game
 from umpire.server.outputs import (
@@ -138,6 +139,9 @@ STATUS_BY_CODE = {
     E.PRESS_THROTTLED.code: 429,
     E.AUTH_EMAIL_UNVERIFIED.code: 403,
     E.TOKEN_NOT_FOUND.code: 404,
+    E.HOOK_NOT_FOUND.code: 404,
+    E.HOOK_TOO_MANY.code: 409,
+    E.HOOK_TEST_THROTTLED.code: 429,
     E.CONFIRM_INVALID.code: 400,
     E.AWAY_NO_GAME.code: 409,
     E.AWAY_TOO_MANY.code: 409,
@@ -794,3 +798,4 @@ def outbox(request: HttpRequest, game_id: Id) -> list[dict[str, Any]]:
 
 
 api.add_router("", community_router)  # /players/{username}, /ratings/{family}
+api.add_router("/account", hooks_router, auth=auth)  # /account/news, /account/hooks

@@ -124,9 +124,13 @@ class Workers:
         # A game's history as a GIF takes seconds to make: on its own queue and thread, never
         # in the way of a due turn or a mail.
         self.history_worker = _db_worker("history", interval)
+        # Webhook posts on their own queue and thread: a receiver that hangs until the
+        # timeout holds the posts behind it, never a mail.
+        self.hook_worker = _db_worker("hooks", interval)
 
     def schedule_forever(self) -> None:
         from umpire.server.health import beat
+        from umpire.server.hooks.outbox import retry_due as retry_hooks
         from umpire.server.mail.outbox import retry_due
         from umpire.server.usecases.turns import enqueue_due, recover_stale_tasks
 
@@ -138,6 +142,7 @@ class Workers:
             ("deadline scheduler", enqueue_due),
             ("task recovery", recover_stale_tasks),
             ("mail retries", retry_due),
+            ("webhook retries", retry_hooks),
         )
         self._loop(jobs, self.tick)
 
@@ -175,6 +180,9 @@ class Workers:
     def history_forever(self) -> None:
         _run(self.history_worker)
 
+    def hooks_forever(self) -> None:
+        _run(self.hook_worker)
+
     def start_threads(self, *, worker: bool = True) -> list[threading.Thread]:
         from django.conf import settings
 
@@ -188,6 +196,7 @@ class Workers:
             threading.Thread(target=self.notices_forever, name="umpire-notices"),
             threading.Thread(target=self.mail_forever, name="umpire-mail"),
             threading.Thread(target=self.history_forever, name="umpire-history"),
+            threading.Thread(target=self.hooks_forever, name="umpire-hooks"),
         ]
         if worker:
             threads.append(threading.Thread(target=self.work_forever, name="umpire-worker"))
@@ -203,6 +212,7 @@ class Workers:
         self.worker.running = False
         self.mail_worker.running = False
         self.history_worker.running = False
+        self.hook_worker.running = False
         stop_pool()
 
 

@@ -112,6 +112,44 @@ TOKEN_NOT_FOUND = SERVER.declare(
     "The token to revoke does not exist or belongs to another account.",
 )
 
+# --- notifications: webhooks and channel choices --------------------------------------------
+
+HOOK_REFUSED = SERVER.declare(
+    "hook/refused",
+    "this webhook address is refused: {problem}",
+    "A webhook address is checked where it is given and again before every post: https:// "
+    "only, at most 500 characters, a host and no user or password, and every address its "
+    "host resolves to a public one (loopback, private, link-local, multicast, reserved and "
+    "unspecified addresses are refused unless the site allows them). The message says which "
+    "check failed.",
+)
+HOOK_BAD_FORMAT = SERVER.declare(
+    "hook/bad_format",
+    "no webhook format {format!r} (formats: {formats})",
+    "A webhook's format is the body its receiver takes: discord, slack or json.",
+)
+HOOK_TOO_MANY = SERVER.declare(
+    "hook/too_many",
+    "at most {limit} webhooks per account",
+    "An account may keep a few webhooks; delete one to add another.",
+)
+HOOK_TEST_THROTTLED = SERVER.declare(
+    "hook/test_throttled",
+    "a test post to this webhook was made less than a minute ago: wait a little",
+    "One test post per webhook a minute, so that the button cannot make the site post "
+    "to an address over and over.",
+)
+HOOK_NOT_FOUND = SERVER.declare(
+    "hook/not_found",
+    "no webhook {hook_id} of yours",
+    "The webhook to delete or test does not exist or belongs to another account.",
+)
+NOTIFY_BAD_CHOICE = SERVER.declare(
+    "notify/bad_choice",
+    "no kind of news {name!r} to choose",
+    "The channel choices name a kind of news or a channel that does not exist.",
+)
+
 # --- the API's requests ---------------------------------------------------------------------
 
 REQUEST_INVALID = SERVER.declare(

@@ -458,3 +458,85 @@ class Absence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} away {self.start} to {self.end}"
+
+
+# --- notifications: each person's channels per kind of news, and his webhooks (issue 31) -----
+
+
+class NotifyChoice(models.Model):
+    """One person's choice for one kind of news on one channel (``notify.KINDS`` x
+    ``notify.CHANNELS``). Only choices the person made are stored; a missing row means the
+    default (``notify.DEFAULTS``: mail for the kinds mailed before channels existed)."""
+
+    user = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notify_choices"
+    )
+    kind = models.CharField(max_length=20)
+    channel = models.CharField(max_length=20)
+    on = models.BooleanField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind", "channel"], name="notify_choice_once")
+        ]
+        indexes = [models.Index(fields=["kind", "channel", "on"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.kind} by {self.channel}: {'on' if self.on else 'off'}"
+
+
+class Webhook(models.Model):
+    """An address a person gave to be sent his news as a JSON POST (``format``: the body
+    Discord or Slack take from an incoming webhook, or our own envelope). Deleting it
+    revokes it: its posts not yet sent go with it."""
+
+    user = models.ForeignKey(
+        conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks"
+    )
+    url = models.CharField(max_length=500)
+    format = models.CharField(max_length=10)  # discord, slack, json
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.format} webhook of {self.user}"
+
+
+class HookStatus(models.TextChoices):
+    PENDING = "pending"  # waiting to be posted (first try, or a retry after its time)
+    SENDING = "sending"  # claimed by a worker
+    SENT = "sent"
+    DEAD = "dead"  # every attempt failed, or the receiver refused it for good
+
+
+class OutboundHook(models.Model):
+    """The webhook outbox: one post to make, written in the transaction of the change that
+    causes it (as :class:`~umpire.server.mail.models.OutboundMail`); the hooks worker posts it
+    with a timeout and retries a failure with backoff until ``UMPIRE_HOOK_MAX_ATTEMPTS``, then
+    the post is ``dead`` (shown on its owner's account page). ``key`` makes a post go out
+    once only."""
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="posts")
+    key = models.CharField(max_length=200, unique=True, null=True, blank=True)
+    kind = models.CharField(max_length=20)  # a notify kind, or "test"
+    game = models.ForeignKey(
+        "umpire.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    payload = models.JSONField(default=dict, help_text="kind, game, turn, text, url")
+    status = models.CharField(max_length=10, choices=HookStatus.choices, default=HookStatus.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    queued_at = models.DateTimeField(null=True, blank=True, help_text="a post task was queued")
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["status", "next_attempt_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} post to webhook {self.webhook_id} ({self.status})"

@@ -38,6 +38,10 @@ Configured by environment variables:
   ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``,
   ``EMAIL_TIMEOUT`` (seconds, default 10); ``UMPIRE_MAIL_FROM`` is the sender address. With
   none of them set, every mail is written to its own file under ``$UMPIRE_VAR_DIR/mail/``.
+- Webhooks: ``UMPIRE_WEBHOOKS_ALLOW_PRIVATE=1`` lets webhooks post to loopback, private and
+  link-local addresses (refused by default: see ``hooks/address.py``);
+  ``UMPIRE_WEBHOOKS_ALLOW_HTTP=1`` takes ``http://`` addresses; ``UMPIRE_HOOK_TIMEOUT``,
+  ``UMPIRE_HOOK_RETRY_SECONDS``, ``UMPIRE_HOOK_MAX_ATTEMPTS`` (default 5 s, 30 s, 6).
 """
 
 from __future__ import annotations
@@ -218,7 +222,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 TASKS = {
     "default": {
         "BACKEND": "django_tasks_db.backend.DatabaseBackend",
-        "QUEUES": ["default", "mail", "history"],  # history: the GIFs (web/history.py)
+        "QUEUES": ["default", "mail", "history", "hooks"],  # history: the GIFs (web/history.py)
     }
 }
 
@@ -381,5 +385,14 @@ DEFAULT_FROM_EMAIL = UMPIRE_MAIL_FROM
 SERVER_EMAIL = UMPIRE_MAIL_FROM
 UMPIRE_MAIL_RETRY_SECONDS = float(os.environ.get("UMPIRE_MAIL_RETRY_SECONDS", "60"))
 UMPIRE_MAIL_MAX_ATTEMPTS = int(os.environ.get("UMPIRE_MAIL_MAX_ATTEMPTS", "6"))
+# Webhooks (hooks/): posts time out after UMPIRE_HOOK_TIMEOUT s to connect and to each read;
+# a failure is retried after UMPIRE_HOOK_RETRY_SECONDS x 4^(attempts - 1) until
+# UMPIRE_HOOK_MAX_ATTEMPTS. Private, loopback and link-local addresses are refused unless
+# UMPIRE_WEBHOOKS_ALLOW_PRIVATE=1; http:// (not https://) unless UMPIRE_WEBHOOKS_ALLOW_HTTP=1.
+UMPIRE_HOOK_TIMEOUT = float(os.environ.get("UMPIRE_HOOK_TIMEOUT", "5"))
+UMPIRE_HOOK_RETRY_SECONDS = float(os.environ.get("UMPIRE_HOOK_RETRY_SECONDS", "30"))
+UMPIRE_HOOK_MAX_ATTEMPTS = max(int(os.environ.get("UMPIRE_HOOK_MAX_ATTEMPTS", "6")), 1)
+UMPIRE_WEBHOOKS_ALLOW_PRIVATE = os.environ.get("UMPIRE_WEBHOOKS_ALLOW_PRIVATE", "") == "1"
+UMPIRE_WEBHOOKS_ALLOW_HTTP = os.environ.get("UMPIRE_WEBHOOKS_ALLOW_HTTP", "") == "1"
 # Threads of a worker that send mail, each over its own kept connection (outbox.SendPool).
 UMPIRE_MAIL_SENDERS = max(int(os.environ.get("UMPIRE_MAIL_SENDERS", "4")), 1)

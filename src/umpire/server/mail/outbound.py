@@ -17,12 +17,16 @@ entrances run it after each pass, and a worker may call it on every tick.
 
 Each notice has a key (``printout:<turn row>:<power>``...) stored in
 :class:`~umpire.server.mail.models.OutboundMail`, so that it is sent once only.
+
+Every piece of news goes out through :func:`tell` (issue 31): it goes to each channel its
+person chose for its kind (:mod:`umpire.server.notify`), by mail and by webhook
+(:mod:`umpire.server.hooks`); the post carries the text of that person's own mail.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -34,9 +38,10 @@ from django.utils import timezone
 from django_tasks import task
 
 from umpire.core import session
-from umpire.server import packets
+from umpire.server import notify, packets
 from umpire.server.accounts import verified_address
 from umpire.server.codes import masked
+from umpire.server.hooks import outbox as hooks
 from umpire.server.mail.models import OutboundMail
 from umpire.server.mail.outbox import Attachment, binary_attachment, send
 from umpire.server.mail.replies import FOOTER, deadline_of, waiting_for, when
@@ -88,6 +93,38 @@ def _holders(game: Game) -> list[Seat]:
     return list(seats.select_related("user", "user__profile").order_by("power"))
 
 
+# --- the one place every piece of news goes out -----------------------------------------------
+
+
+def tell(
+    user: Any, news: str, subject: str, body: str, *, mail_kind: str, game: Game | None,
+    key: str | None = None, hook_text: str = "", turn: int | None = None,
+    attachments: Callable[[], list[Attachment]] | None = None,
+) -> int:  # fmt: skip
+    """Send one person one piece of news of kind ``news`` (:data:`umpire.server.notify.KINDS`)
+    on each channel he chose for it: the mail ``subject``/``body`` to his confirmed address,
+    and ``hook_text`` (his mail's news without its heading and code; the subject when
+    empty) to each of his webhooks. Both are made from what this person's mail carries, never
+    more. The count of mails queued (posts are counted in their outbox)."""
+    chosen = notify.channels(user, news)
+    sent = 0
+    if "email" in chosen:
+        to = address_of(user)
+        if to:
+            extra = attachments() if attachments is not None else []
+            sent += send(to, subject, body, kind=mail_kind, game=game, key=key, attachments=extra)
+    if "webhook" in chosen:
+        url = game_url(game) if game is not None else ""
+        hooks.queue(user, news, hook_text or subject, game=game, turn=turn, url=url, key=key)
+    return sent
+
+
+def game_url(game: Game) -> str:
+    """The game's page, made absolute with ``UMPIRE_SITE_URL`` ("" when that is not set)."""
+    site = settings.UMPIRE_SITE_URL
+    return f"{site}/games/{game.pk}/" if site else ""
+
+
 # --- after a turn ---------------------------------------------------------------------------
 
 
@@ -99,32 +136,46 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
         return 0
     sent = 0
     for seat in _holders(game):
-        to = address_of(seat.user)
-        if not to:
-            continue
+        wanted = notify.channels(seat.user, "turn")
+        if not wanted or (wanted == {"email"} and not address_of(seat.user)):
+            continue  # nothing to send him: his printout is not even made
         viewer = Viewer(PLAYER, seat.power, seat.user_id)
         text = present(game, viewer, ("printout",), turn=turn.number)["printout"]["text"]
         body = [text.rstrip("\n"), ""]
         if game.status == GameStatus.FINISHED:
             summary = (game.outcome or {}).get("summary", "")
             body.append(f"The game is over. {summary}".rstrip())
+            after = body[-1]
         elif seat.power in (game.expected or []):
-            body.append(f"Next deadline: {when(game.deadline)}")
+            after = f"Next deadline: {when(game.deadline)}"
+            body.append(after)
             body.append(f"Heading for your next orders: {heading_for(game, seat)}")
             body.append(CODE_NOTE)
         else:  # a turn of other powers only: no "orders" asked of him (press, REPORT still)
+            after = f"Next deadline: {when(game.deadline)}"
             body.append(waiting_for(power_labels(game, game.expected or [])))
-            body.append(f"Next deadline: {when(game.deadline)}")
+            body.append(after)
             body.append(f"Heading for press and commands: {heading_for(game, seat)}")
             body.append(CODE_NOTE)
         named = power_labels(game, [seat.power])[0]  # "England (ENG)", as the receipts say
         subject = f"G-{game.pk} {game.name}: printout, {_heading(text, turn.label)}, {named}"
         key = f"printout:{turn.pk}:{seat.power}"
-        maps = _turn_map(game, viewer, turn.number) if _wants_maps(seat.user) else []
-        if _wants_packets(seat.user):
-            maps.append(_turn_packet(game, seat.power, turn.number))
-        sent += send(to, subject, "\n".join(body) + "\n\n" + FOOTER, kind="printout",
-                     game=game, key=key, attachments=maps)  # fmt: skip
+        wants_maps, wants_packet = _wants_maps(seat.user), _wants_packets(seat.user)
+
+        def attached(
+            v: Viewer = viewer, power: str = seat.power, maps: bool = wants_maps,
+            packet: bool = wants_packet,
+        ) -> list[Attachment]:  # fmt: skip
+            found = _turn_map(game, v, turn.number) if maps else []
+            if packet:
+                found.append(_turn_packet(game, power, turn.number))
+            return found
+
+        hook_text = f"{subject}\n{after}\n\n{text.rstrip()}"
+        sent += tell(seat.user, "turn", subject, "\n".join(body) + "\n\n" + FOOTER,
+                     mail_kind="printout", game=game, key=key, hook_text=hook_text,
+                     turn=turn.number,
+                     attachments=attached if wants_maps or wants_packet else None)  # fmt: skip
     sent += send_newspaper(game, turn)
     return sent
 
@@ -188,6 +239,8 @@ def send_newspaper(game: Game, turn: Turn) -> int:
     sent = 0
     for seat in _holders(game):
         subject = f"G-{game.pk} {game.name}: newspaper, {turn.label}"
+        if "email" not in notify.channels(seat.user, "turn"):
+            continue  # the newspaper goes with the printouts; public, it is not posted
         sent += send(address_of(seat.user), subject, text.rstrip("\n") + "\n\n" + FOOTER,
                      kind="newspaper", game=game, key=f"news:{turn.pk}:{seat.power}")  # fmt: skip
     return sent
@@ -211,8 +264,18 @@ def send_welcome(seat_id: int) -> int:
         f"{_due_now(game, seat)}\n{_earlier(game, record_turn)}\n{text.rstrip()}\n\n"
     )
     subject = f"G-{game.pk} {game.name}: you play {named}"
-    return int(send(address_of(seat.user), subject, body + FOOTER, kind="welcome", game=game,
-                    key=f"welcome:{seat.pk}"))  # fmt: skip
+    key = f"welcome:{seat.pk}"
+    # The welcome mail carries the seat's code: it is always mailed, whatever the choices;
+    # the "game" webhook post says only which power and when orders are due (never the code).
+    sent = int(send(address_of(seat.user), subject, body + FOOTER, kind="welcome", game=game,
+                    key=key))  # fmt: skip
+    if "webhook" in notify.channels(seat.user, "game"):
+        deadline = deadline_of(game.deadline, paused=game.status == GameStatus.PAUSED)
+        hook_text = (f"{subject}: {turn_named(game.turn, game.label)}, deadline {deadline}."
+                     "\nYour seat code came by mail.")  # fmt: skip
+        hooks.queue(seat.user, "game", hook_text, game=game, turn=game.turn,
+                    url=game_url(game), key=key)  # fmt: skip
+    return sent
 
 
 def _earlier(game: Game, last: int) -> str:
@@ -303,8 +366,9 @@ def deliver_press(message_id: int) -> int:
         if item["from"] is None:
             reply = ""
         subject = f"G-{game.pk} {game.name}: press from {author}"
-        sent += send(address_of(seat.user), subject, body + reply + "\n" + FOOTER, kind="press",
-                     game=game, key=f"press:{message.pk}:{seat.power}")  # fmt: skip
+        sent += tell(seat.user, "press", subject, body + reply + "\n" + FOOTER,
+                     mail_kind="press", game=game, key=f"press:{message.pk}:{seat.power}",
+                     hook_text=body, turn=game.turn)  # fmt: skip
     return sent
 
 
@@ -361,7 +425,17 @@ def _notice(game: Game, seat: Seat, *, late: bool, now: datetime) -> int:
     # One reminder and one late notice per player and turn: pausing, resuming or extending
     # the deadline does not send them again (a rollback frees the keys: see _rolled_back).
     key = f"{kind}:{game.pk}:{game.turn}:{seat.power}"
-    return int(send(address_of(seat.user), subject, body, kind=kind, game=game, key=key))
+    return tell(
+        seat.user,
+        "deadline",
+        subject,
+        body,
+        mail_kind=kind,
+        game=game,
+        key=key,
+        hook_text=f"{subject}\n{text}",
+        turn=game.turn,
+    )
 
 
 def turn_named(number: int, label: str) -> str:
@@ -410,18 +484,64 @@ def send_gm_notice(entry_id: int) -> int:
     sent = 0
     action = "game over" if entry.action in ENDINGS else entry.action.replace("_", " ")
     subject = f"G-{game.pk} {game.name}: {action}"
+    news = NOTICE_NEWS[entry.action]
     for seat in _holders(game):
         if entry.action in HANDOVERS and seat.power == details.get("power"):
             continue  # the new holder gets the welcome mail instead
         body = f"{text}\n\n{_last_printout(game, seat) if entry.action in ENDINGS else ''}"
-        sent += send(address_of(seat.user), subject, f"{body.rstrip()}\n\n{FOOTER}",
-                     kind="notice", game=game, key=f"gm:{entry.pk}:{seat.power}")  # fmt: skip
+        sent += tell(seat.user, news, subject, f"{body.rstrip()}\n\n{FOOTER}",
+                     mail_kind="notice", game=game, key=f"gm:{entry.pk}:{seat.power}",
+                     hook_text=text, turn=game.turn)  # fmt: skip
     if entry.action in HANDOVERS and details.get("from"):
-        old = User.objects.filter(username=details["from"]).first()
+        old = User.objects.filter(username=details.get("from", "")).first()
         if old is not None:
             body = f"You no longer play {details.get('power')} in G-{game.pk} {game.name}."
-            sent += send(address_of(old), subject, f"{body}\n\n{FOOTER}", kind="notice",
-                         game=game, key=f"gm:{entry.pk}:former")  # fmt: skip
+            sent += tell(old, "game", subject, f"{body}\n\n{FOOTER}", mail_kind="notice",
+                         game=game, key=f"gm:{entry.pk}:former", hook_text=body)  # fmt: skip
+        if details.get("to") == "vacant":
+            sent += send_offers(game.pk, entry.pk)
+    return sent
+
+
+# The kind of news (umpire.server.notify.KINDS) each game master's notice is.
+NOTICE_NEWS = {"pause": "deadline", "resume": "deadline", "extend": "deadline",
+               "replace": "replacement", "takeover": "replacement", "end": "game",
+               "declare": "game", "vote": "game", "away": "deadline",
+               "away_cancel": "deadline"}  # fmt: skip
+
+
+def send_offers(game_id: int, entry_id: int = 0) -> int:
+    """A seat offered in a public game, to everyone who asked for such news (the "seat" kind,
+    off unless chosen) and is not in the game: a new game taking players (``entry_id`` 0),
+    or a power the game master left without a player (his audit entry). The count mailed."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not game.public or not mail_enabled(game):
+        return 0
+    if entry_id:
+        entry = AuditEntry.objects.filter(pk=entry_id, game=game).first()
+        power = str(entry.details.get("power", "")) if entry is not None else ""
+        if not power or game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
+            return 0
+        (named,) = power_labels(game, [power])
+        text = (f"{named} in G-{game.pk} {game.name} ({game.game}, {game.scenario}) has no "
+                "player: the game master looks for a replacement.")  # fmt: skip
+    elif game.status == GameStatus.FORMING:
+        text = (f"A new public game takes players: G-{game.pk} {game.name} ({game.game}, "
+                f"{game.scenario}).")  # fmt: skip
+    else:
+        return 0
+    url = game_url(game)
+    inside: set[int | None] = set(
+        Seat.objects.filter(game=game, active=True).values_list("user_id", flat=True)
+    )
+    inside |= set(game.enrollments.values_list("user_id", flat=True)) | {game.gm_id}
+    wanting = notify.users_wanting("seat", "email") | notify.users_wanting("seat", "webhook")
+    subject = f"G-{game.pk} {game.name}: a seat is offered"
+    body = f"{text}\n{('See ' + url) if url else 'See the lobby on the site.'}\n\n{FOOTER}"
+    sent = 0
+    for user in User.objects.filter(pk__in=[u for u in wanting if u not in inside]).order_by("pk"):
+        sent += tell(user, "seat", subject, body, mail_kind="offer", game=game,
+                     key=f"offer:{game.pk}:{entry_id}:{user.pk}", hook_text=text)  # fmt: skip
     return sent
 
 
@@ -470,6 +590,8 @@ def _gm_text(game: Game, action: str, details: dict[str, Any]) -> str:
             return f"The game master extended the deadline of {name} (the game is paused)."
         return f"The game master extended the deadline of {name} to {when(game.deadline)}."
     if action in HANDOVERS:  # never why: the old player's reasons are his own
+        if details.get("to") == "vacant":
+            return f"{details.get('power')} in {name} has no player now: a replacement is needed."
         return f"{details.get('power')} in {name} has a new player."
     if action == "end":
         return f"The game master ended {name}. {details.get('summary', '')}".rstrip()
@@ -535,6 +657,7 @@ COMPOSERS: dict[str, Any] = {
     "welcome": send_welcome,
     "gm": send_gm_notice,
     "sitter": send_sitter_receipt,
+    "offers": send_offers,
 }
 
 
@@ -570,6 +693,12 @@ def seat_taken(seat: Seat) -> None:
 def takeover_requested(entry: AuditEntry) -> None:
     """A player asked to take over an offered seat: his request, to the game master."""
     _compose("gm", entry.pk)
+
+
+def game_created(game: Game) -> None:
+    """A game was created: a public one offers its seats to those who asked for such news."""
+    if game.public and mail_enabled(game) and notify.anyone_wants("seat"):
+        _compose("offers", game.pk)
 
 
 def gm_acted(entry: AuditEntry) -> None:

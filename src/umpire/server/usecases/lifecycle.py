@@ -81,6 +81,7 @@ def create_game(
             gm=gm,
         )
         audit(row, gm, "create", game=row.game, scenario=row.scenario, settings=options)
+        outbound.game_created(row)
     return row
 
 

@@ -12,9 +12,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from umpire.core.session import SessionError
-from umpire.server import accounts
+from umpire.server import accounts, notify
 from umpire.server import errors as E
 from umpire.server.errors import refuse
+from umpire.server.hooks import outbox as hooks
+from umpire.server.hooks.post import FORMATS
 from umpire.server.models import CalendarFeed, Game, GameStatus, Seat
 from umpire.server.outputs import viewer_of
 from umpire.server.usecases import absences, seats
@@ -52,6 +54,11 @@ def account_page(request: HttpRequest) -> HttpResponse:
         "new_calendar": request.session.pop("new_calendar", None),
         "absences": absences.open_absences(user),
         "today": absences.today_utc().isoformat(),
+        "notify": _choices_table(user),
+        "channels": list(notify.CHANNELS.items()),
+        "hooks": hooks.hooks_of(user),
+        "hook_formats": list(FORMATS.items()),
+        "hooks_max": hooks.HOOKS_PER_USER,
     }
     return render(request, "web/account.html", ctx)
 
@@ -169,4 +176,77 @@ def away_cancel(request: HttpRequest) -> HttpResponse:
         report_error(request, err)
     else:
         messages.success(request, f"{count} absence(s) cancelled.")
+    return redirect("web:account")
+
+
+def _choices_table(user: Any) -> list[dict[str, Any]]:
+    """One row per kind of news: its name and, per channel, the field's name and whether it
+    is on."""
+    chosen = notify.choices_of(user)
+    return [
+        {"kind": kind, "label": label,
+         "cells": [{"name": f"n:{kind}:{c}", "channel": label_c, "on": chosen[(kind, c)]}
+                   for c, label_c in notify.CHANNELS.items()]}
+        for kind, label in notify.KINDS.items()
+    ]  # fmt: skip
+
+
+@require_POST
+def notify_choices(request: HttpRequest) -> HttpResponse:
+    """The table of kinds x channels: a box ticked is on, a box not ticked off (a form with
+    no box ticked turns everything off; other fields are ignored)."""
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    chosen = {(k, c): request.POST.get(f"n:{k}:{c}") == "on"
+              for k in notify.KINDS for c in notify.CHANNELS}  # fmt: skip
+    notify.set_choices(user, chosen)
+    messages.success(request, "Your choice of news is saved.")
+    return redirect("web:account")
+
+
+@require_POST
+def add_hook(request: HttpRequest) -> HttpResponse:
+    """A new webhook; its address is checked here (and again before every post)."""
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    url = str(request.POST.get("url") or "")
+    fmt = str(request.POST.get("format") or "")
+    try:
+        hooks.register(user, url[:2000], fmt[:20])
+    except SessionError as err:
+        report_error(request, err)
+    else:
+        messages.success(request, "Webhook added. Tick the news it should carry under Webhooks.")
+    return redirect("web:account")
+
+
+@require_POST
+def delete_hook(request: HttpRequest, hook_id: int) -> HttpResponse:
+    """Revoke a webhook: it and its posts not yet made are gone."""
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    try:
+        hooks.remove(user, hook_id)
+    except SessionError as err:
+        report_error(request, err)
+    else:
+        messages.success(request, "Webhook deleted: nothing more is posted to it.")
+    return redirect("web:account")
+
+
+@require_POST
+def test_hook(request: HttpRequest, hook_id: int) -> HttpResponse:
+    """Queue a test post to one of the user's webhooks (its status shows below it)."""
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    try:
+        hooks.send_test(hooks.owned(user, hook_id))
+    except SessionError as err:
+        report_error(request, err)
+    else:
+        messages.success(request, "A test post is on its way; reload to see how it went.")
     return redirect("web:account")
