@@ -42,6 +42,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/gm/replace": {"power": "North", "username": "bob"},
     "/api/games/{game_id}/gm/end": {"summary": "x"},
     # An absence tomorrow (its notice names the player, power and days; nothing else).
+    "/api/games/{game_id}/takeover": {"power": "South"},
     "/api/away": {"start": str(_TOMORROW), "end": str(_TOMORROW)},
     "/api/away/cancel": {},
     "/api/account/news": {"choices": {"turn": {"webhook": True}}},

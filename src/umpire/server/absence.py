@@ -82,6 +82,8 @@ def extend(game: Game, seats: Sequence[Seat], deadline: datetime | None) -> tupl
     (the caller saves the row). Other policies, or no deadline: unchanged."""
     if deadline is None or policy(game) != EXTEND:
         return deadline, []
+    if game.away_until is None or game.away_until < day_of(game, deadline):
+        return deadline, []  # no absence concerns this game any more: nothing to look up
     holders = {
         s.user_id: s.power
         for s in seats
@@ -152,3 +154,29 @@ def of_game(game: Game, today: date) -> list[dict[str, Any]]:
         }
         for a in rows.select_related("user", "sitter").order_by("start", "id")
     ]
+
+
+def mark_games(game_ids: Sequence[int], last: date) -> None:
+    """Games ``game_ids`` have a declared absence up to ``last``: their turns look absences
+    up until that day (``Game.away_until``)."""
+    Game.objects.filter(pk__in=list(game_ids)).filter(
+        Q(away_until__isnull=True) | Q(away_until__lt=last)
+    ).update(away_until=last)
+
+
+def last_day_of(game: Game, user_ids: Sequence[int]) -> date | None:
+    """The last day of the absences players ``user_ids`` declared for all their games that
+    have not ended (None: none): seated in ``game``, those absences concern it too."""
+    if not user_ids:
+        return None
+    today = datetime.now(zone(game)).date()
+    ends = Absence.objects.filter(user_id__in=list(user_ids), game__isnull=True, end__gte=today)
+    return max(ends.values_list("end", flat=True), default=None)
+
+
+def mark_seated(game: Game, user_ids: Sequence[int]) -> None:
+    """Players ``user_ids`` were just seated in ``game`` (a replacement): mark the game for
+    their absences declared for all their games."""
+    last = last_day_of(game, user_ids)
+    if last is not None:
+        mark_games([game.pk], last)

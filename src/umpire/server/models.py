@@ -126,6 +126,9 @@ class Game(models.Model):
     # Deadlines moved for declared absences (``absence``): minutes granted so far in this game,
     # per account id (a string key: JSON); the game's ``away.limit_days`` caps each account.
     away_used = models.JSONField(default=dict, blank=True)
+    # The last day of the declared absences that concern this game (None: none): a turn that
+    # opens looks absences up only while this day is not past (``absence.extend``).
+    away_until = models.DateField(null=True, blank=True)
 
     class Meta:
         indexes = [

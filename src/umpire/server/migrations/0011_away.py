@@ -18,6 +18,11 @@ class Migration(migrations.Migration):
             name="away_used",
             field=models.JSONField(blank=True, default=dict),
         ),
+        migrations.AddField(
+            model_name="game",
+            name="away_until",
+            field=models.DateField(blank=True, null=True),
+        ),
         migrations.CreateModel(
             name="Absence",
             fields=[

@@ -92,6 +92,7 @@ def declare_absence(
             end=last,
             sitter=sitting,
         )
+        absence.mark_games([seat.game_id for seat in seats], last)
         games = [_told(seat.game_id, user, row, "away") for seat in seats]
     return Declared(row, games)
 

@@ -17,7 +17,7 @@ from umpire.core import registry, session
 from umpire.core.errors import GAME_OVER, UNKNOWN_SCENARIO
 from umpire.core.problems import OrderError
 from umpire.core.session import SessionError
-from umpire.server import community
+from umpire.server import absence, community
 from umpire.server import errors as E
 from umpire.server.accounts import new_code, why_not_create
 from umpire.server.errors import refuse
@@ -233,6 +233,8 @@ def start(
         table = session.open_table(record)
         keep_status(game, table)
         save_outputs(game, table)
+        # absences its players declared for all their games concern it too (Game.away_until)
+        game.away_until = absence.last_day_of(game, [u.pk for u in holder.values()])
         schedule(game, table.pending(), now)
         game.save()
         audit(game, actor, "start", seats={p: u.username for p, u in holder.items()})

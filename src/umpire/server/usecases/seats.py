@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from umpire.server import community
+from umpire.server import absence, community
 from umpire.server.accounts import new_code
 from umpire.server.mail import outbound
 from umpire.server.models import Enrollment, Seat
@@ -28,6 +28,8 @@ def replace_seat(seat: Seat, *, user: User | None, bot: bool = False, note: str 
         secret_code=new_code(),
         note=note,
     )
+    if user is not None:  # his absences declared for all his games concern this one now
+        absence.mark_seated(seat.game, [user.pk])
     outbound.seat_taken(new)
     return new
 
