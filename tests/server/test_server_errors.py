@@ -19,7 +19,7 @@ from umpire.server.mail.parse import heading_problems, parse_heading, parse_mail
 SERVER_SRC = Path(errors.__file__).resolve().parent
 CODE = re.compile(r"^[a-z]+/[a-z0-9_]+$")
 # Literals of the code's shape that are no codes: MIME types (the mail parser's, the API's).
-NOT_CODES = {"text/plain", "text/html", "application/json"}
+NOT_CODES = {"text/plain", "text/html", "application/json", "application/pdf", "image/gif"}  # media types
 
 
 def code_literals(folder: Path) -> dict[str, list[str]]:

@@ -59,8 +59,9 @@ def _pages(client: Client, gid: int) -> list[tuple[str, str]]:
     for method, url, _ in _urls(gid):
         if method == "get":
             response = client.get(url, follow=True)
-            if response.status_code == 200:
-                out.append((url, response.content.decode()))
+            kind = str(response.get("Content-Type", ""))
+            if response.status_code == 200 and not kind.startswith(("image/gif", "application/pdf")):
+                out.append((url, response.content.decode()))  # (a GIF or PDF: no text to read)
     return out
 
 
