@@ -39,7 +39,7 @@ def submit(page: Any, gid: int, text: str | None = None, picks: tuple[str, ...] 
     """Give orders on the game page (typed, or picked from the legal-order lists), ready."""
     open_game(page, gid)
     if text is not None:
-        page.fill("textarea[name=orders]", text)
+        page.fill("textarea#orders", text)
     for pick in picks:
         unit = pick.split(" R ")[0].split(" - ")[0]
         unit = "builds" if pick.startswith("Build") or pick == "Waive" else unit
@@ -59,7 +59,7 @@ def click_map(page: Any, space: str) -> None:
 
 
 def box_lines(page: Any) -> list[str]:
-    return [line for line in page.input_value("textarea[name=orders]").splitlines() if line]
+    return [line for line in page.input_value("textarea#orders").splitlines() if line]
 
 
 def wait_for(page: Any, gid: int, text: str, url: str | None = None) -> None:
@@ -75,7 +75,7 @@ def wait_for(page: Any, gid: int, text: str, url: str | None = None) -> None:
 
 def expects_orders(page: Any, gid: int) -> bool:
     open_game(page, gid)
-    return page.locator("textarea[name=orders]").count() > 0
+    return page.locator("textarea#orders").count() > 0
 
 
 SPRING_1901 = {
@@ -114,7 +114,7 @@ def test_diplomacy_to_1902_by_seven_players(chrome: Any, live: Live) -> None:
     # Spring 1901: England picks from the legal-order lists; the others type.
     receipt = submit(eng, gid, picks=("F lon - nth", "F edi - nwg", "A lvp - yor"))
     assert "3 orders accepted" in receipt and "No problems" in receipt
-    box = eng.input_value("textarea[name=orders]").splitlines()
+    box = eng.input_value("textarea#orders").splitlines()
     assert box == ["F lon - nth", "F edi - nwg", "A lvp - yor"]
     shot(eng, "diplomacy-orders-receipt")
     receipt = submit(ita, gid, SPRING_1901["ITA"])
@@ -193,8 +193,11 @@ def test_diplomacy_to_1902_by_seven_players(chrome: Any, live: Live) -> None:
     # Each processed turn by its own name, the record's count beside it.
     assert "after Fall 1901 retreats (turn 3 of 5)" in eng.inner_text("main")
     shot(eng, "diplomacy-printout")
-    eng.click("text=previous turn")
-    assert "after Fall 1901 movement (turn 2 of 5)" in eng.inner_text("main")
+    eng.click("text=previous turn")  # the slider's script swaps the turn in place
+    eng.wait_for_function(
+        "t => document.querySelector('main').innerText.includes(t)",
+        arg="after Fall 1901 movement (turn 2 of 5)",
+    )
 
     # A spectator watches.
     spectator = context(chrome, live, None).new_page()
@@ -257,7 +260,7 @@ def test_the_players_map_takes_the_width_of_the_window(chrome: Any, live: Live) 
         assert box["width"] > (0.9 if width < 960 else 0.6) * width, (width, box)
         assert box["height"] <= height, (height, box)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        orders = page.locator("textarea[name=orders]").bounding_box()
+        orders = page.locator("textarea#orders").bounding_box()
         if width < 960:  # one column: the orders below the map, before the (long) printout
             assert orders["y"] > box["y"] + box["height"]
             assert orders["y"] < page.locator("pre.printout").bounding_box()["y"]
@@ -280,11 +283,11 @@ def test_orders_the_server_fails_to_take_are_reported_not_lost(chrome: Any, live
     page = context(chrome, live, setup["sessions"][power]).new_page()
     open_game(page, gid)
     page.route(f"**/games/{gid}/orders/", lambda route: route.fulfill(status=500, body="oops"))
-    page.fill("textarea[name=orders]", setup["orders"])
+    page.fill("textarea#orders", setup["orders"])
     page.click("text=Submit orders")
     page.wait_for_selector("#receipt .problem")
     assert "Not received: the server answered 500" in page.inner_text("#receipt")
-    assert page.input_value("textarea[name=orders]") == setup["orders"]
+    assert page.input_value("textarea#orders") == setup["orders"]
 
 
 def test_an_origins_turn_then_the_gm_pauses_and_rolls_back(chrome: Any, live: Live) -> None:
@@ -438,7 +441,7 @@ def test_a_1939_iii_bomber_mission_by_clicking_the_map(chrome: Any, live: Live) 
 
     # The bomber's list: its first steps appear when it is first used; a "…" choice leads on.
     open_game(page, gid)
-    page.fill("textarea[name=orders]", "")
+    page.fill("textarea#orders", "")
     sel = f'select.order-select[data-unit="{bomber}"]'
     page.focus(sel)
     page.wait_for_function(f"() => document.querySelector('{sel}').dataset.stepwise === 'yes'")

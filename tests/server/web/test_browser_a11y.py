@@ -270,7 +270,7 @@ def test_a_battle_plan_turn_played_from_the_order_lists_with_the_keyboard_alone(
     page = context(chrome, live, setup["sessions"][setup["power"]]).new_page()
     page.goto(f"/games/{setup['game']}/")
     skip_to_orders(page)
-    assert page.input_value("textarea[name=orders]") == ""
+    assert page.input_value("textarea#orders") == ""
     tab_to(page, "el => el.matches('select.order-select')")
     page.wait_for_function(  # a list fetched when first used: its orders are in
         "() => !document.activeElement.dataset.src"
@@ -279,7 +279,7 @@ def test_a_battle_plan_turn_played_from_the_order_lists_with_the_keyboard_alone(
     page.keyboard.press("ArrowDown")
     chosen = page.evaluate("() => document.activeElement.value")
     assert chosen, "the arrow key chose no order"
-    assert page.input_value("textarea[name=orders]").splitlines() == [chosen]
+    assert page.input_value("textarea#orders").splitlines() == [chosen]
     tab_to(page, "el => el.name === 'ready'", back=True)
     page.keyboard.press("Space")
     tab_to(page, "el => el.tagName === 'BUTTON' && el.textContent.includes('Submit orders')")

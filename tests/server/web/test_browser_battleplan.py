@@ -54,7 +54,7 @@ def _with(order: str, number: int) -> str:
 
 
 def _box(page: Any) -> list[str]:
-    return [line for line in page.input_value("textarea[name=orders]").splitlines() if line]
+    return [line for line in page.input_value("textarea#orders").splitlines() if line]
 
 
 def _click(page: Any, board: str, space: str) -> None:

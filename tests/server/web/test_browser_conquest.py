@@ -51,7 +51,7 @@ def test_a_conquest_game_watched_by_a_spectator(chrome: Any, live: Live) -> None
     assert maps[0] == maps[1]
     player = context(chrome, live, setup["sessions"][power]).new_page()
     player.goto(f"/games/{gid}/")
-    assert player.locator("textarea[name=orders]").count() == 1
+    assert player.locator("textarea#orders").count() == 1
     assert f" - {power}" in _map(player)
     shot(player, "conquest-player")
 
@@ -61,7 +61,7 @@ LISTED = """() => Array.from(document.querySelectorAll('select.order-select opti
 
 
 def _box(page: Any) -> list[str]:
-    return [line for line in page.input_value("textarea[name=orders]").splitlines() if line]
+    return [line for line in page.input_value("textarea#orders").splitlines() if line]
 
 
 def _offered(page: Any) -> list[str]:

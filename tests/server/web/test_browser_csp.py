@@ -45,7 +45,7 @@ def test_pages_load_and_work_with_no_policy_violation(chrome: Any, live: Live) -
     page, console = watched(chrome, live, setup["sessions"][power])
     response = page.goto(f"/games/{gid}/")
     assert "script-src 'self'" in response.headers["content-security-policy"]
-    page.fill("textarea[name=orders]", setup["orders"])
+    page.fill("textarea#orders", setup["orders"])
     page.check("input[name=ready]")
     page.click("text=Submit orders")  # htmx, under the policy
     page.wait_for_selector("#receipt h3:has-text('Receipt')")

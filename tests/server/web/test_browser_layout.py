@@ -101,7 +101,7 @@ def test_the_order_box_beside_the_map_on_a_laptop_and_under_it_on_a_phone(
     page.set_viewport_size(DESKTOP)
     page.goto(f"/games/{gid}/")
     screen = {"x": 0, "y": 0, **DESKTOP}
-    board, orders = _box(page, "figure.map svg"), _box(page, "textarea[name=orders]")
+    board, orders = _box(page, "figure.map svg"), _box(page, "textarea#orders")
     submit = _box(page, "#orderform button:has-text('Submit orders')")
     assert _inside(board, screen), board
     assert _inside(orders, screen) and _inside(submit, screen), (orders, submit)
@@ -112,10 +112,10 @@ def test_the_order_box_beside_the_map_on_a_laptop_and_under_it_on_a_phone(
     name = f"layout-{game}-{scenario}"
     shot(page, f"{name}-desktop")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # down to the printout
-    assert _inside(_box(page, "textarea[name=orders]"), screen)
+    assert _inside(_box(page, "textarea#orders"), screen)
     page.set_viewport_size(PHONE)
     page.goto(f"/games/{gid}/")
-    board, orders = _box(page, "figure.map svg"), _box(page, "textarea[name=orders]")
+    board, orders = _box(page, "figure.map svg"), _box(page, "textarea#orders")
     assert board["x"] <= 0.5 and board["width"] >= PHONE["width"] - 1, board  # edge to edge
     assert orders["y"] >= board["y"] + board["height"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

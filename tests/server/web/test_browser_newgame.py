@@ -341,7 +341,7 @@ def test_a_newcomer_starts_a_game_and_plays_a_turn_by_clicking_the_map(
         page.inner_text(".gamehead"),
     )
     while True:  # turns of orders naming no place, from the lists; other powers' turns
-        page.wait_for_selector("textarea[name=orders]", timeout=WAIT)
+        page.wait_for_selector("textarea#orders", timeout=WAIT)
         offered = options(page)
         if not any(o.startswith(LIST_ORDERS) for o in offered):
             break

@@ -65,7 +65,7 @@ def test_a_diplomacy_move_clicked_on_the_map_is_drawn_before_it_is_sent(
     assert colour == own.get_attribute("fill")  # in the power's own colour
     assert _marks(page) == [("1", "move")]
     # A line the engine refuses is listed under the box, not drawn.
-    page.fill("textarea[name=orders]", f"{move}\n{kind} {here} - atlantis\n")
+    page.fill("textarea#orders", f"{move}\n{kind} {here} - atlantis\n")
     page.wait_for_selector("ul.preview-problems li[data-line='2']")
     assert "atlantis" in page.inner_text("ul.preview-problems")
     assert _marks(page) == [("1", "move")]
@@ -75,13 +75,13 @@ def test_a_diplomacy_move_clicked_on_the_map_is_drawn_before_it_is_sent(
           .filter(v => / - /.test(v) && !/ via | S | C /.test(v)).pop()
           || Array.from(s.options).map(o => o.value).filter(v => v)[0])"""
     )
-    page.fill("textarea[name=orders]", "\n".join([*every, f"{kind} {here} - atlantis"]))
+    page.fill("textarea#orders", "\n".join([*every, f"{kind} {here} - atlantis"]))
     page.wait_for_function(
         f"() => document.querySelectorAll('{MARKS} g.order-mark').length === {len(every)}"
     )
     page.evaluate("() => window.scrollTo(0, 0)")
     shot(page, "diplomacy-orders-drawn")
-    page.fill("textarea[name=orders]", move)
+    page.fill("textarea#orders", move)
     page.wait_for_function(f"() => document.querySelectorAll('{MARKS} g.order-mark').length === 1")
     receipt = _send(page)
     assert "1 order accepted" in receipt or move in receipt, receipt
@@ -89,7 +89,7 @@ def test_a_diplomacy_move_clicked_on_the_map_is_drawn_before_it_is_sent(
     page.goto(f"/games/{gid}/")
     page.wait_for_selector(f'{MARKS} g.order-mark[data-kind="move"]')
     assert _marks(page) == [("1", "move")]
-    assert page.input_value("textarea[name=orders]").splitlines() == [move]
+    assert page.input_value("textarea#orders").splitlines() == [move]
     assert page.input_value(f'select.order-select[data-unit="{kind} {here}"]') == move
 
 
@@ -127,7 +127,7 @@ def test_a_battle_plan_move_clicked_on_the_map_is_drawn_before_it_is_sent(
     assert "2 orders accepted" in receipt and "No problems" in receipt, receipt
     page.goto(f"/games/{gid}/")
     page.wait_for_function(f"() => document.querySelectorAll('{MARKS} g.order-mark').length === 2")
-    assert page.input_value("textarea[name=orders]").splitlines() == [moved, build]
+    assert page.input_value("textarea#orders").splitlines() == [moved, build]
     # the place's list (its orders not fetched yet) shows an order the box holds for it
     shown = page.input_value(f'select.order-select[data-unit="@{own}"]')
     assert shown in (moved, build)

@@ -22,7 +22,7 @@ LISTED = """() => Array.from(document.querySelectorAll('select.order-select opti
 
 
 def _box(page: Any) -> list[str]:
-    return [line for line in page.input_value("textarea[name=orders]").splitlines() if line]
+    return [line for line in page.input_value("textarea#orders").splitlines() if line]
 
 
 def _offered(page: Any) -> list[str]:

@@ -185,5 +185,5 @@ def test_a_spi_attack_by_two_stacks_built_by_clicking(chrome: Any, live: Live) -
         _click(page, target)
         page.click(f'#map-menu button[data-order="{first["text"]}"]')
         assert box_lines(page) == [first["text"]]
-        page.fill("textarea[name=orders]", second["text"] + "\n")
+        page.fill("textarea#orders", second["text"] + "\n")
     _submit(page, [second["text"]])
