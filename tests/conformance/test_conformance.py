@@ -29,7 +29,7 @@ from umpire.core import registry, session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
 from umpire.core.record import GameRecord
-from umpire.core.ruleset import HasPrintoutOfView, HasPublicView, HasSecrets, Outcome
+from umpire.core.ruleset import HasPublicView, HasSecrets, Outcome
 from umpire.core.submission import parse, reread
 
 # Every scenario of every registered game (the built-in games, and the toy game of the tests).
@@ -259,9 +259,9 @@ def test_another_powers_secrets_never_change_the_text_a_reader_reads(
     game: str, scenario: str, data: st.DataObject
 ) -> None:
     """The non-leak property over the text itself, as the service stores and sends it: the
-    printout made from the reader's view (``printout_of_view``, where the game makes it so),
-    and the last printout of a game ended by a declared result. Hypothesis picks the turn, the
-    power whose secrets vary, and how they vary."""
+    printout made from the reader's view (``printout_of_view``, what the session stores), and
+    the last printout of a game ended by a declared result.
+    Hypothesis picks the turn, the power whose secrets vary, and how they vary."""
     ruleset = registry.get(game, scenario)
     if not ruleset.info.hides_information(scenario):
         pytest.skip(f"{game} {scenario} has no hidden information")
@@ -280,11 +280,11 @@ def test_another_powers_secrets_never_change_the_text_a_reader_reads(
         seen = visible_to(events, power)
 
         def texts(position: Any, power: str = power, seen: Any = seen) -> list[str]:
-            out = [session.ended_printout(ruleset, position, seen, power, declared)]
-            if isinstance(ruleset, HasPrintoutOfView):
-                view = ruleset.view(position, power)
-                out.append(ruleset.printout_of_view(position, view, seen, power))
-            return out
+            view = ruleset.view(position, power)
+            return [
+                ruleset.printout_of_view(view, seen, power),
+                session.ended_printout(ruleset, position, seen, power, declared),
+            ]
 
         assert texts(varied) == texts(state), (power, other, n)
 
@@ -341,14 +341,12 @@ def test_a_printout_made_from_the_view_is_the_printout(game: str, scenario: str)
         assert seen == table.view(power), power
         assert printout == table.report(power), power
     ruleset = registry.get(game, scenario)
-    if not isinstance(ruleset, HasPrintoutOfView):
-        return
     for n in sample_turns(record, most=4):
         state = ruleset.load_state(record.state_after(n))
         events = record.turn(n).events if n >= 1 else []
         for power in [*record.powers, None]:
             mine = visible_to(events, power)
-            given = ruleset.printout_of_view(state, ruleset.view(state, power), mine, power)
+            given = ruleset.printout_of_view(ruleset.view(state, power), mine, power)
             assert given == ruleset.printout(state, mine, power), (power, n)
 
 
