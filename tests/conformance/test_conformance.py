@@ -8,9 +8,9 @@
 - a game played through one loaded table gives the same record as one played through the
   record-taking functions (a table keeps the resolved state instead of reloading it);
 - no text, however garbled, raises out of ``parse``;
-- view non-leak: changing another power's secret facts never changes a power's view or
-  printout, nor the text as the service stores it (the printout made from the view, the last
-  printout of a declared end);
+- view non-leak: changing another power's secret facts never changes a power's view nor the
+  text he reads as the service stores it (the heading, the printout made from his view, the
+  last printout of a declared end), for every game with secrets;
 - the public view (what a spectator sees) holds only facts every power's view holds, and no
   power's secrets change it.
 """
@@ -235,6 +235,7 @@ def test_changing_another_powers_secrets_never_changes_a_view(game: str, scenari
         pytest.skip(f"{game} {scenario} has no hidden information")
     assert isinstance(ruleset, HasSecrets), f"{game} hides information but has no vary_secrets"
     record = playout(game, scenario, 3)
+    table = session.open_table(record)
     varied_something = False
     for n in sample_turns(record, most=4):
         state = ruleset.load_state(record.state_after(n))
@@ -246,8 +247,14 @@ def test_changing_another_powers_secrets_never_changes_a_view(game: str, scenari
             for power in record.powers:
                 if power == other:
                     continue
-                assert ruleset.view(varied, power) == ruleset.view(state, power), (power, other, n)
+                view = ruleset.view(state, power)
+                assert ruleset.view(varied, power) == view, (power, other, n)
+                # The text he reads, as the session stores it: heading, then the printout
+                # made from his view (not only the view: the text is what leaks or not).
                 seen = visible_to(events, power)
+                text = table.heading(n, state, power) + ruleset.printout_of_view(view, seen, power)
+                again = ruleset.printout_of_view(ruleset.view(varied, power), seen, power)
+                assert table.heading(n, varied, power) + again == text, (power, other, n)
                 assert ruleset.printout(varied, seen, power) == ruleset.printout(state, seen, power)
     assert varied_something, f"{game}: vary_secrets never changed any sampled state"
 
@@ -259,8 +266,8 @@ def test_another_powers_secrets_never_change_the_text_a_reader_reads(
     game: str, scenario: str, data: st.DataObject
 ) -> None:
     """The non-leak property over the text itself, as the service stores and sends it: the
-    printout made from the reader's view (``printout_of_view``, what the session stores), and
-    the last printout of a game ended by a declared result.
+    printout made from the reader's view (``printout_of_view``, what the session stores), the
+    whole report with its heading, and the last printout of a game ended by a declared result.
     Hypothesis picks the turn, the power whose secrets vary, and how they vary."""
     ruleset = registry.get(game, scenario)
     if not ruleset.info.hides_information(scenario):
@@ -274,6 +281,7 @@ def test_another_powers_secrets_never_change_the_text_a_reader_reads(
     varied = ruleset.vary_secrets(state, other, SeededChance(how, "vary", n, other))
     events = record.turns[n - 1].events if n else []
     declared = Outcome(tuple(record.powers[:2]), {}, "a draw agreed by the first two")
+    table = session.open_table(record)
     for power in record.powers:
         if power == other:
             continue
@@ -282,7 +290,7 @@ def test_another_powers_secrets_never_change_the_text_a_reader_reads(
         def texts(position: Any, power: str = power, seen: Any = seen) -> list[str]:
             view = ruleset.view(position, power)
             return [
-                ruleset.printout_of_view(view, seen, power),
+                table.heading(n, position, power) + ruleset.printout_of_view(view, seen, power),
                 session.ended_printout(ruleset, position, seen, power, declared),
             ]
 
