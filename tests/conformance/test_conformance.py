@@ -8,9 +8,9 @@
 - a game played through one loaded table gives the same record as one played through the
   record-taking functions (a table keeps the resolved state instead of reloading it);
 - no text, however garbled, raises out of ``parse``;
-- view non-leak: changing another power's secret facts never changes a power's view or
-  printout, nor the text as the service stores it (the printout made from the view, the last
-  printout of a declared end);
+- view non-leak: changing another power's secret facts never changes a power's view nor the
+  text he reads as the service stores it (the heading, the printout made from his view, the
+  last printout of a declared end), for every game with secrets;
 - the public view (what a spectator sees) holds only facts every power's view holds, and no
   power's secrets change it.
 """
@@ -29,7 +29,7 @@ from umpire.core import registry, session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
 from umpire.core.record import GameRecord
-from umpire.core.ruleset import HasPrintoutOfView, HasPublicView, HasSecrets, Outcome
+from umpire.core.ruleset import HasPublicView, HasSecrets, Outcome
 from umpire.core.submission import parse, reread
 
 # Every scenario of every registered game (the built-in games, and the toy game of the tests).
@@ -235,6 +235,7 @@ def test_changing_another_powers_secrets_never_changes_a_view(game: str, scenari
         pytest.skip(f"{game} {scenario} has no hidden information")
     assert isinstance(ruleset, HasSecrets), f"{game} hides information but has no vary_secrets"
     record = playout(game, scenario, 3)
+    table = session.open_table(record)
     varied_something = False
     for n in sample_turns(record, most=4):
         state = ruleset.load_state(record.state_after(n))
@@ -246,8 +247,14 @@ def test_changing_another_powers_secrets_never_changes_a_view(game: str, scenari
             for power in record.powers:
                 if power == other:
                     continue
-                assert ruleset.view(varied, power) == ruleset.view(state, power), (power, other, n)
+                view = ruleset.view(state, power)
+                assert ruleset.view(varied, power) == view, (power, other, n)
+                # The text he reads, as the session stores it: heading, then the printout
+                # made from his view (not only the view: the text is what leaks or not).
                 seen = visible_to(events, power)
+                text = table.heading(n, state, power) + ruleset.printout_of_view(view, seen, power)
+                again = ruleset.printout_of_view(ruleset.view(varied, power), seen, power)
+                assert table.heading(n, varied, power) + again == text, (power, other, n)
                 assert ruleset.printout(varied, seen, power) == ruleset.printout(state, seen, power)
     assert varied_something, f"{game}: vary_secrets never changed any sampled state"
 
@@ -259,9 +266,9 @@ def test_another_powers_secrets_never_change_the_text_a_reader_reads(
     game: str, scenario: str, data: st.DataObject
 ) -> None:
     """The non-leak property over the text itself, as the service stores and sends it: the
-    printout made from the reader's view (``printout_of_view``, where the game makes it so),
-    and the last printout of a game ended by a declared result. Hypothesis picks the turn, the
-    power whose secrets vary, and how they vary."""
+    printout made from the reader's view (``printout_of_view``, what the session stores), the
+    whole report with its heading, and the last printout of a game ended by a declared result.
+    Hypothesis picks the turn, the power whose secrets vary, and how they vary."""
     ruleset = registry.get(game, scenario)
     if not ruleset.info.hides_information(scenario):
         pytest.skip(f"{game} {scenario} has no hidden information")
@@ -274,17 +281,18 @@ def test_another_powers_secrets_never_change_the_text_a_reader_reads(
     varied = ruleset.vary_secrets(state, other, SeededChance(how, "vary", n, other))
     events = record.turns[n - 1].events if n else []
     declared = Outcome(tuple(record.powers[:2]), {}, "a draw agreed by the first two")
+    table = session.open_table(record)
     for power in record.powers:
         if power == other:
             continue
         seen = visible_to(events, power)
 
         def texts(position: Any, power: str = power, seen: Any = seen) -> list[str]:
-            out = [session.ended_printout(ruleset, position, seen, power, declared)]
-            if isinstance(ruleset, HasPrintoutOfView):
-                view = ruleset.view(position, power)
-                out.append(ruleset.printout_of_view(position, view, seen, power))
-            return out
+            view = ruleset.view(position, power)
+            return [
+                table.heading(n, position, power) + ruleset.printout_of_view(view, seen, power),
+                session.ended_printout(ruleset, position, seen, power, declared),
+            ]
 
         assert texts(varied) == texts(state), (power, other, n)
 
@@ -341,14 +349,12 @@ def test_a_printout_made_from_the_view_is_the_printout(game: str, scenario: str)
         assert seen == table.view(power), power
         assert printout == table.report(power), power
     ruleset = registry.get(game, scenario)
-    if not isinstance(ruleset, HasPrintoutOfView):
-        return
     for n in sample_turns(record, most=4):
         state = ruleset.load_state(record.state_after(n))
         events = record.turn(n).events if n >= 1 else []
         for power in [*record.powers, None]:
             mine = visible_to(events, power)
-            given = ruleset.printout_of_view(state, ruleset.view(state, power), mine, power)
+            given = ruleset.printout_of_view(ruleset.view(state, power), mine, power)
             assert given == ruleset.printout(state, mine, power), (power, n)
 
 

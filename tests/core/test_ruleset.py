@@ -16,7 +16,6 @@ from umpire.core.ruleset import (
     HasOrderOptions,
     HasOrderPlaces,
     HasOrderSteps,
-    HasPrintoutOfView,
     HasPublicView,
     HasSeating,
     Ruleset,
@@ -24,7 +23,7 @@ from umpire.core.ruleset import (
 )
 
 PROTOCOLS: list[Any] = [
-    Ruleset, HasDeclaredEnd, HasNewspaper, HasPrintoutOfView, HasPublicView, HasSeating,
+    Ruleset, HasDeclaredEnd, HasNewspaper, HasPublicView, HasSeating,
     HasOrderOptions, HasOrderPlaces, HasOrderNumber, HasOrderSteps, HasDrawVotes,
 ]  # fmt: skip
 

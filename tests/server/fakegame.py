@@ -103,8 +103,12 @@ class FakeBid:
         }
 
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
-        view = self.view(state, power)
-        lines = [f"Fake Bid, after round {state['round']}, for {power or 'the umpire'}"]
+        return self.printout_of_view(self.view(state, power), events, power)
+
+    def printout_of_view(
+        self, view: dict[str, Any], events: Sequence[Event], power: str | None
+    ) -> str:
+        lines = [f"Fake Bid, after round {view['round']}, for {power or 'the umpire'}"]
         lines += [f"{k}: {v}" for k, v in sorted(view.items())]
         lines += [f"- {e.text}" for e in events]
         return "\n".join(lines) + "\n"

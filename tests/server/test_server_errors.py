@@ -10,16 +10,22 @@ from pathlib import Path
 
 import pytest
 
-from umpire.core.errors import CORE
+from umpire.core.errordoc import document
+from umpire.core.errors import CORE, Catalogue
 from umpire.core.session import SessionError
 from umpire.server import errors
-from umpire.server.api import STATUS_BY_CODE
 from umpire.server.mail.parse import heading_problems, parse_heading, parse_mail
 
 SERVER_SRC = Path(errors.__file__).resolve().parent
 CODE = re.compile(r"^[a-z]+/[a-z0-9_]+$")
 # Literals of the code's shape that are no codes: MIME types (the mail parser's, the API's).
-NOT_CODES = {"text/plain", "text/html", "application/json", "application/pdf", "image/gif"}  # media types
+NOT_CODES = {
+    "text/plain",
+    "text/html",
+    "application/json",
+    "application/pdf",
+    "image/gif",
+}  # media types
 
 
 def code_literals(folder: Path) -> dict[str, list[str]]:
@@ -53,8 +59,35 @@ def test_the_scan_finds_a_literal_code(tmp_path: Path) -> None:
     assert sorted(code_literals(tmp_path)) == ["seat/nope", "vote/maybe"]
 
 
-def test_every_code_with_an_http_status_is_declared() -> None:
-    assert [c for c in STATUS_BY_CODE if c not in errors.SERVER and c not in CORE] == []
+def test_every_code_the_server_answers_with_declares_an_error_status() -> None:
+    """The server's and core's codes each carry their HTTP status (one table, read by the
+    API, the pages' JSON answers and the API's error middleware): a client error (4xx) for
+    every refusal, a server error (5xx) for ``server/error`` alone."""
+    for code in [*errors.SERVER, *CORE]:
+        assert errors.status_of(code.code) == code.status, code.code
+        want = range(500, 600) if code.code == "server/error" else range(400, 500)
+        assert code.status in want, code.code
+    statuses = {c.code: c.status for c in [*errors.SERVER, *CORE]}
+    assert statuses["game/not_found"] == 404 and statuses["turn/stale"] == 409
+    assert statuses["auth/required"] == 401 and statuses["request/invalid"] == 422
+    assert statuses["orders/too_large"] == 413 and statuses["orders/not_due"] == 403
+    assert errors.status_of("order/unknown_space") == 400  # a game's code: the default
+
+
+def test_a_game_catalogue_declares_no_status_and_no_code_a_non_error_one() -> None:
+    game = Catalogue("a game")
+    with pytest.raises(ValueError, match="answers no request"):
+        game.declare("illegal/x", "no", status=409)
+    server = Catalogue("server", answers=True)
+    with pytest.raises(ValueError, match="no error status"):
+        server.declare("game/x", "fine", status=200)
+
+
+def test_docs_errors_md_shows_each_answered_codes_status() -> None:
+    text = document([("server (server)", errors.SERVER)])
+    assert "| code | HTTP | message | meaning |" in text
+    for code in [*errors.SERVER, *CORE]:
+        assert f"| `{code.code}` | {code.status} | " in text, code.code
 
 
 def test_refuse_fills_the_declared_template() -> None:

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 
 from umpire.core.session import SessionError
 from umpire.server import api as api_module
+from umpire.server import errors
 from umpire.server.models import Game, TurnOutput
 from umpire.server.usecases import gm_actions, lifecycle
 
@@ -29,7 +30,7 @@ def _general(user: User, game_id: int, part: str, turn: int | None) -> tuple[int
     try:
         return 200, api_module._out(request, game_id, part, turn=turn)
     except SessionError as err:
-        return api_module.STATUS_BY_CODE.get(err.code, 400), err.code
+        return errors.status_of(err.code), err.code
 
 
 def _fast(client: Api, game_id: int, part: str, turn: int | None) -> tuple[int, Any]:

@@ -95,7 +95,8 @@ class Pebbles:
         return Resolution(PebbleState(state.turn + 1, pile, hoards, state.max_turns), events)
 
     def view(self, state: PebbleState, power: str | None) -> View:
-        view: View = {"turn": state.turn, "pile": state.pile}
+        over = self.outcome(state) is not None  # who won follows from the hoards: secret
+        view: View = {"turn": state.turn, "pile": state.pile, "over": over}
         if power is None:
             view["hoards"] = dict(state.hoards)
         else:
@@ -103,12 +104,14 @@ class Pebbles:
         return view
 
     def printout(self, state: PebbleState, events: Sequence[Event], power: str | None) -> str:
-        v = self.view(state, power)
-        lines = [f"Pebbles, turn {state.turn}, {power or 'umpire'}", f"Pile: {v['pile']}"]
-        if "hoard" in v:
-            lines.append(f"Your hoard: {v['hoard']}")
+        return self.printout_of_view(self.view(state, power), events, power)
+
+    def printout_of_view(self, view: View, events: Sequence[Event], power: str | None) -> str:
+        lines = [f"Pebbles, turn {view['turn']}, {power or 'umpire'}", f"Pile: {view['pile']}"]
+        if "hoard" in view:
+            lines.append(f"Your hoard: {view['hoard']}")
         lines.extend(e.text for e in events)
-        if self.outcome(state) is not None:  # who won follows from the hoards: secret
+        if view["over"]:
             lines.append("Game over.")
         return "\n".join(lines) + "\n"
 

@@ -34,6 +34,10 @@ Generated from the code catalogues (`umpire.core.errors.Catalogue`): core's in
 A code names its family before the slash: `syntax/` (not understood), `order/` (understood,
 but names something that does not exist), `illegal/` (understood, not allowed now),
 `submission/`, `turn/`, `game/`, `record/`. Fields in braces are filled in each message.
+
+HTTP: the status the server answers a request refused with the code (the JSON API, the web
+pages' JSON answers); declared with the code, in one place. A game's codes come back inside an
+order receipt (or, refusing a whole submission, with 400).
 """
 
 
@@ -55,8 +59,14 @@ def section(title: str, catalogue: Catalogue | None) -> str:
     if catalogue is None:
         lines.append("No catalogue yet: this game's codes are still literals in its code.")
         return "\n".join(lines) + "\n"
-    lines += ["| code | message | meaning |", "| --- | --- | --- |"]
-    lines += [f"| `{c.code}` | {_cell(c.template)} | {_cell(c.meaning)} |" for c in catalogue]
+    if not catalogue.answers:
+        lines += ["| code | message | meaning |", "| --- | --- | --- |"]
+        lines += [f"| `{c.code}` | {_cell(c.template)} | {_cell(c.meaning)} |" for c in catalogue]
+        return "\n".join(lines) + "\n"
+    lines += ["| code | HTTP | message | meaning |", "| --- | --- | --- | --- |"]
+    lines += [
+        f"| `{c.code}` | {c.status} | {_cell(c.template)} | {_cell(c.meaning)} |" for c in catalogue
+    ]
     return "\n".join(lines) + "\n"
 
 

@@ -26,11 +26,14 @@ from umpire.core.problems import OrderError, Problem
 
 @dataclass(frozen=True, slots=True)
 class Code:
-    """One problem code: the stable code, the message template and what it means."""
+    """One problem code: the stable code, the message template, what it means, and the HTTP
+    status a server answers a request refused with it (``status``; 400, the request refused
+    as it stands, unless declared otherwise: a code says one situation, so one status)."""
 
     code: str
     template: str
     meaning: str = ""
+    status: int = 400
 
     def message(self, **fields: Any) -> str:
         return self.template.format(**fields)
@@ -44,19 +47,29 @@ class Code:
 
 
 class Catalogue:
-    """The codes of one layer (core, one game, the server), in declaration order."""
+    """The codes of one layer (core, one game, the server), in declaration order.
 
-    def __init__(self, layer: str) -> None:
+    ``answers``: the server answers requests refused with these codes (core's and the
+    server's), so each declares its HTTP status and ``docs/errors.md`` lists it; a game's codes
+    come back inside an order receipt, and a game declares no status.
+    """
+
+    def __init__(self, layer: str, *, answers: bool = False) -> None:
         self.layer = layer
+        self.answers = answers
         self._codes: dict[str, Code] = {}
 
-    def declare(self, code: str, template: str, meaning: str = "") -> Code:
+    def declare(self, code: str, template: str, meaning: str = "", *, status: int = 400) -> Code:
         family, _, name = code.partition("/")
         if not family or not name:
             raise ValueError(f"a code is family/name, not {code!r}")
         if code in self._codes:
             raise ValueError(f"{self.layer} declares {code!r} twice")
-        declared = Code(code, template, meaning)
+        if not 400 <= status <= 599:
+            raise ValueError(f"{code!r}: {status} is no error status")
+        if status != 400 and not self.answers:
+            raise ValueError(f"{self.layer} answers no request: {code!r} takes no status")
+        declared = Code(code, template, meaning, status)
         self._codes[code] = declared
         return declared
 
@@ -86,7 +99,7 @@ def in_line(word: str, text: str) -> str:
     return f" in {text!r}"
 
 
-CORE = Catalogue("core")
+CORE = Catalogue("core", answers=True)
 
 SUBMISSION_TOO_LARGE = CORE.declare(
     "submission/too_large",
@@ -120,6 +133,7 @@ GAME_OVER = CORE.declare(
     "game/over",
     "the game is over{detail}",
     "The game has ended: it takes no more orders and processes no more turns.",
+    status=409,
 )
 WINNERS = CORE.declare(
     "game/winners",
@@ -130,6 +144,7 @@ TURN_STALE = CORE.declare(
     "turn/stale",
     "these orders are for turn {turn}, but the current turn is {current} ({label})",
     "Orders written for another turn than the current one are refused whole.",
+    status=409,
 )
 TURN_NOT_EXPECTED = CORE.declare(
     "turn/not_expected",

@@ -109,6 +109,10 @@ class GameRecord:
     powers: list[str]
     initial_state: dict[str, Any]
     setup_draws: list[Draw] = field(default_factory=list)
+    # The draws that seated the players (a server's lobby: who is seated in what order, a free
+    # power for a player left without one, a game's own seating), from the game's seed
+    # (stream "seating"): with the sign-ups, they give the seating again. Empty: none drawn.
+    seating_draws: list[Draw] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
     turns: list[TurnRecord] = field(default_factory=list)
     pending: list[Submission] = field(default_factory=list)  # submissions for the next turn
@@ -148,7 +152,7 @@ class GameRecord:
 
     def to_json(self) -> dict[str, Any]:
         self.require_whole()
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT_NAME,
             "schema": SCHEMA_VERSION,
             "game": self.game,
@@ -162,6 +166,9 @@ class GameRecord:
             "pending": [s.to_json() for s in self.pending],
             "outcome": self.outcome.to_json() if self.outcome else None,
         }
+        if self.seating_draws:  # optional: a record without them reads as before
+            data["seating_draws"] = [d.to_json() for d in self.seating_draws]
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
@@ -182,6 +189,7 @@ class GameRecord:
                 settings=dict(data.get("settings", {})),
                 initial_state=dict(data["initial_state"]),
                 setup_draws=[Draw.from_json(d) for d in data.get("setup_draws", [])],
+                seating_draws=[Draw.from_json(d) for d in data.get("seating_draws", [])],
                 turns=[TurnRecord.from_json(t) for t in data["turns"]],
                 pending=[Submission.from_json(s) for s in data.get("pending", [])],
                 outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,

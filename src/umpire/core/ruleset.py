@@ -170,8 +170,15 @@ class RulesetBase(Protocol[S, OrderIn]):
     def view(self, state: S, power: str | None) -> View:
         """What ``power`` may see (None: the umpire), as JSON-able data built by allow-list."""
 
+    def printout_of_view(self, view: View, events: Sequence[Event], power: str | None) -> str:
+        """The turn report of ``power`` (None: the umpire), made from his view alone
+        (``view(state, power)``) and ``events``, already filtered to those he may read. No state
+        goes in, so what a player reads can hold nothing his view does not: the service
+        computes each reader's view once per turn and builds his printout from it."""
+
     def printout(self, state: S, events: Sequence[Event], power: str | None) -> str:
-        """The turn report; ``events`` are already filtered to those ``power`` may read."""
+        """``printout_of_view(view(state, power), events, power)``: the same report, for a
+        caller holding a state (tools, tests). The service never calls it."""
 
     def outcome(self, state: S) -> Outcome | None:
         """The result once the game is over, else None."""
@@ -238,19 +245,6 @@ class HasWarnings(Protocol[StateIn, OrderIn]):
     ) -> list[Problem]:
         """A problem (code family ``void/``, the order's line) for each order of ``orders``
         (as ``check`` kept them) that cannot take effect whatever the other powers do."""
-
-
-@runtime_checkable
-class HasPrintoutOfView(Protocol[StateIn]):
-    """Optional, for speed: a game whose printout is made from the reader's view builds it from
-    a view computed already. The service stores every reader's view and printout after each
-    turn; with this, the view is computed once for both instead of twice. It must give what
-    ``printout(state, events, power)`` gives (the conformance suite compares them)."""
-
-    def printout_of_view(
-        self, state: StateIn, view: View, events: Sequence[Event], power: str | None
-    ) -> str:
-        """``printout(state, events, power)``, ``view`` being ``view(state, power)``."""
 
 
 @runtime_checkable

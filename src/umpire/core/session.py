@@ -42,7 +42,6 @@ from umpire.core.ruleset import (
     AnyRuleset,
     Capabilities,
     HasDeclaredEnd,
-    HasPrintoutOfView,
     Outcome,
     Pending,
     ScenarioInfo,
@@ -561,21 +560,8 @@ class Table:
         return self.ruleset.view(self.state_after(self._turn_at(turn)), power)
 
     def report(self, power: str | None, *, turn: int | None = None) -> str:
-        """The printout of ``power`` (None: the umpire) after turn ``turn`` (default: latest).
-
-        This is the choke point for what a player reads: the state goes through the game's
-        own view/printout and only the events addressed to the power are passed along.
-        """
-        at = self._turn_at(turn)
-        if power is not None:
-            power = self.resolve_power(power)
-        events = visible_to(self.record.turn(at).events if at >= 1 else [], power)
-        state = self.state_after(at)
-        declared = self._declared_end(at, state)
-        head = self.heading(at, state, power, over=declared is not None)
-        if declared is not None:
-            return head + ended_printout(self.ruleset, state, events, power, declared)
-        return head + self.ruleset.printout(state, events, power)
+        """The printout of ``power`` (None: the umpire) after turn ``turn`` (default: latest)."""
+        return self._view_and_report(self._turn_at(turn), power)[1]
 
     def heading(self, at: int, state: Any, power: str | None, *, over: bool = False) -> str:
         """The first lines of every printout, composed here once for every game: the phase
@@ -609,11 +595,16 @@ class Table:
         return outcome if self.ruleset.outcome(state) is None else None
 
     def view_and_report(self, power: str | None) -> tuple[View, str]:
-        """``(view(power), report(power))`` after the latest turn; the view is computed once
-        where the game builds its printout from it (:class:`HasPrintoutOfView`)."""
-        if not implements(self.ruleset, HasPrintoutOfView):
-            return self.view(power), self.report(power)
-        at = self.record.processed
+        """``(view(power), report(power))`` after the latest turn, the view computed once."""
+        return self._view_and_report(self.record.processed, power)
+
+    def _view_and_report(self, at: int, power: str | None) -> tuple[View, str]:
+        """The view of ``power`` (None: the umpire) after turn ``at`` and his printout.
+
+        This is the choke point for what a player reads: the state goes through the game's
+        own view, and the printout is made from that view and the events addressed to the
+        power alone (:meth:`~umpire.core.ruleset.RulesetBase.printout_of_view`).
+        """
         if power is not None:
             power = self.resolve_power(power)
         state = self.state_after(at)
@@ -623,7 +614,7 @@ class Table:
         head = self.heading(at, state, power, over=declared is not None)
         if declared is not None:
             return seen, head + ended_printout(self.ruleset, state, events, power, declared)
-        return seen, head + self.ruleset.printout_of_view(state, seen, events, power)
+        return seen, head + self.ruleset.printout_of_view(seen, events, power)
 
     def public_view(self, *, turn: int | None = None) -> View | None:
         """The position after turn ``turn`` (default: the latest) as a spectator may see it:
@@ -658,7 +649,7 @@ def ended_printout(
     if implements(ruleset, HasDeclaredEnd):
         return str(ruleset.printout_ended(state, events, power, outcome))
     notice = f"THE GAME IS OVER: {outcome.summary}. No more orders are taken.\n\n"
-    return notice + ruleset.printout(state, events, power)
+    return notice + ruleset.printout_of_view(ruleset.view(state, power), events, power)
 
 
 def open_table(record: GameRecord) -> Table:

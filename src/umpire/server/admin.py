@@ -53,7 +53,7 @@ class GameAdmin(NoSeed, admin.ModelAdmin[Game]):
     list_display = ("id", "name", "game", "scenario", "status", "turn", "deadline", "gm")
     list_filter = ("status", "game")
     search_fields = ("name",)
-    exclude = ("seed", "initial_state", "setup_draws")
+    exclude = ("seed", "initial_state", "setup_draws", "seating_draws")
     readonly_fields = ("turn", "powers", "outcome", "created_at", "started_at", "finished_at")
     inlines = [SeatInline]
 

@@ -21,7 +21,7 @@ from ninja.security import HttpBearer
 from pydantic import BeforeValidator, ConfigDict
 
 from umpire.core import registry
-from umpire.core.errors import GAME_OVER, TURN_STALE, Code
+from umpire.core.errors import Code
 from umpire.core.forecast import MAX_SEED
 from umpire.core.session import SessionError
 from umpire.server import accounts, statements
@@ -110,44 +110,6 @@ api = DocumentedApi(
     urls_namespace="api",
 )
 
-STATUS_BY_CODE = {
-    E.GAME_NOT_FOUND.code: 404,
-    E.ACCOUNT_NOT_FOUND.code: 404,
-    E.TURN_UNKNOWN.code: 404,
-    E.AUTH_BAD_CREDENTIALS.code: 401,
-    E.GM_FORBIDDEN.code: 403,
-    E.GM_CANNOT_CREATE.code: 403,
-    E.VIEW_FORBIDDEN.code: 403,
-    E.SEAT_NONE.code: 403,
-    TURN_STALE.code: 409,
-    GAME_OVER.code: 409,
-    E.GAME_STARTED.code: 409,
-    E.GAME_NO_PLAYERS.code: 409,
-    E.GAME_TOO_FEW_PLAYERS.code: 409,
-    E.GAME_NOT_STARTED.code: 409,
-    E.GAME_NOT_RUNNING.code: 409,
-    E.SEAT_ALREADY.code: 409,
-    E.SEAT_NOT_OFFERED.code: 409,
-    E.SEAT_TAKEOVER_PENDING.code: 409,
-    E.SEAT_NO_REQUEST.code: 409,
-    E.SEAT_UNRELIABLE.code: 403,
-    E.STANDBY_NO_GAME.code: 409,
-    E.ACCOUNT_TAKEN.code: 409,
-    E.AUTH_THROTTLED.code: 429,
-    E.AUTH_GUARDED.code: 403,
-    E.ACCOUNT_THROTTLED.code: 429,
-    E.PRESS_THROTTLED.code: 429,
-    E.AUTH_EMAIL_UNVERIFIED.code: 403,
-    E.TOKEN_NOT_FOUND.code: 404,
-    E.HOOK_NOT_FOUND.code: 404,
-    E.HOOK_TOO_MANY.code: 409,
-    E.HOOK_TEST_THROTTLED.code: 429,
-    E.CONFIRM_INVALID.code: 400,
-    E.AWAY_NO_GAME.code: 409,
-    E.AWAY_TOO_MANY.code: 409,
-    E.AWAY_NONE.code: 404,
-}
-
 
 class In(Schema):
     """A request body: exactly what the document says (issue 30): no key it does not name,
@@ -167,13 +129,17 @@ def _error(request: HttpRequest, code: str, message: str, status: int) -> HttpRe
     return api.create_response(request, {"code": code, "message": message}, status=status)
 
 
-def _declared(request: HttpRequest, code: Code, status: int, **fields: Any) -> HttpResponse:
-    return _error(request, code.code, code.message(**fields), status)
+def _declared(
+    request: HttpRequest, code: Code, status: int | None = None, **fields: Any
+) -> HttpResponse:
+    """The error answer of ``code``, with the status declared with it (``status``: another,
+    where a framework's own refusal decided it and the code only names it in our terms)."""
+    return _error(request, code.code, code.message(**fields), status or code.status)
 
 
 @api.exception_handler(SessionError)
 def session_error(request: HttpRequest, exc: SessionError) -> HttpResponse:
-    return _error(request, exc.code, exc.message, STATUS_BY_CODE.get(exc.code, 400))
+    return _error(request, exc.code, exc.message, E.status_of(exc.code))
 
 
 @api.exception_handler(NinjaValidationError)
@@ -182,22 +148,22 @@ def invalid_request(request: HttpRequest, exc: NinjaValidationError) -> HttpResp
     where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "data"))
     msg = first.get("msg", "invalid")
     message = f"{where}: {msg}" if where else f"the request is invalid ({msg})"
-    return _declared(request, E.REQUEST_INVALID, 422, problem=message)
+    return _declared(request, E.REQUEST_INVALID, problem=message)
 
 
 @api.exception_handler(AuthenticationError)
 def unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
-    return _declared(request, E.AUTH_REQUIRED, 401)
+    return _declared(request, E.AUTH_REQUIRED)
 
 
 @api.exception_handler(RequestDataTooBig)
 def too_large(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
-    return _declared(request, E.REQUEST_TOO_LARGE, 413, kib=REQUEST_MAX_BYTES // 1024)
+    return _declared(request, E.REQUEST_TOO_LARGE, kib=REQUEST_MAX_BYTES // 1024)
 
 
 @api.exception_handler(Http404)
 def not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
-    return _declared(request, E.REQUEST_NOT_FOUND, 404)
+    return _declared(request, E.REQUEST_NOT_FOUND)
 
 
 @api.exception_handler(HttpError)
@@ -208,7 +174,7 @@ def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
 @api.exception_handler(Exception)
 def internal_error(request: HttpRequest, exc: Exception) -> HttpResponse:
     log.error("500 on %s %s", request.method, request.path, exc_info=exc)
-    return _declared(request, E.SERVER_ERROR, 500)
+    return _declared(request, E.SERVER_ERROR)
 
 
 class TokenAuth(HttpBearer):

@@ -2,10 +2,13 @@
 
 Every code the server sends (an API error body ``{"code", "message"}``, a mail reply, a web
 page's error, the outcome logged for an inbound mail) is declared here with its message
-template; codes the engine declares (``game/over``, ``turn/stale``, ``turn/none``,
-``game/unknown_power``, ``game/unknown_scenario``) are core's and used from
-:mod:`umpire.core.errors`. ``docs/errors.md`` is generated from this catalogue, and a test
-fails when a ``family/name`` literal in the server's sources is not declared.
+template and the HTTP status a request refused with it is answered with (``status``, 400
+unless declared: :func:`status_of`, the one table the API, the pages' JSON answers and the
+API's error middleware read); codes the engine declares (``game/over``, ``turn/stale``,
+``turn/none``, ``game/unknown_power``, ``game/unknown_scenario``) are core's and used from
+:mod:`umpire.core.errors`, with their status declared there. ``docs/errors.md`` is generated
+from this catalogue, and a test fails when a ``family/name`` literal in the server's sources
+is not declared.
 
 >>> str(refuse(GAME_NOT_FOUND, game_id=7))
 'no game 7'
@@ -17,15 +20,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.core.errors import Catalogue, Code
+from umpire.core.errors import CORE, Catalogue, Code
 from umpire.core.session import SessionError
 
-SERVER = Catalogue("server")
+SERVER = Catalogue("server", answers=True)
 
 
 def refuse(code: Code, **fields: Any) -> SessionError:
     """The error a request is refused with: ``code`` with its message filled in."""
     return SessionError.of(code, **fields)
+
+
+def status_of(code: str) -> int:
+    """The HTTP status of a refusal with ``code``, as declared with it (here or in core's
+    catalogue); 400 for a code of a game's (an order the game refuses).
+
+    >>> status_of("game/not_found"), status_of("turn/stale"), status_of("order/unknown_space")
+    (404, 409, 400)
+    """
+    for catalogue in (SERVER, CORE):
+        if code in catalogue:
+            return catalogue[code].status
+    return 400
 
 
 # --- accounts and authentication ----------------------------------------------------------
@@ -47,11 +63,13 @@ ACCOUNT_THROTTLED = SERVER.declare(
     "too many sign-ups from your address or for this mail address: try again in an hour",
     "Registrations are limited per client address and per mail address named (as the "
     "sign-up page's are); nothing was created and nothing was mailed.",
+    status=429,
 )
 ACCOUNT_TAKEN = SERVER.declare(
     "account/taken",
     "the user name {username!r} is taken",
     "Another account already has this user name.",
+    status=409,
 )
 ACCOUNT_EMAIL_TAKEN = SERVER.declare(
     "account/email_taken",
@@ -60,22 +78,28 @@ ACCOUNT_EMAIL_TAKEN = SERVER.declare(
     "commands, never to an anonymous sign-up (which mails the address's owner instead).",
 )
 ACCOUNT_NOT_FOUND = SERVER.declare(
-    "account/not_found", "no user {username!r}", "No account has the user name given."
+    "account/not_found",
+    "no user {username!r}",
+    "No account has the user name given.",
+    status=404,
 )
 AUTH_BAD_CREDENTIALS = SERVER.declare(
     "auth/bad_credentials",
     "unknown user name or wrong password",
     "Logging in failed; which of the two was wrong is not said.",
+    status=401,
 )
 AUTH_REQUIRED = SERVER.declare(
     "auth/required",
     "a valid bearer token is needed",
     "An API call that needs a user came without a valid token (none, unknown, revoked or expired).",
+    status=401,
 )
 AUTH_LOGGED_OUT = SERVER.declare(
     "auth/logged_out",
     "you are not logged in (a session ends when you log out or it expires): nothing was received",
     "A page sent something (orders from the game page) without a logged-in session.",
+    status=401,
 )
 AUTH_THROTTLED = SERVER.declare(
     "auth/throttled",
@@ -84,6 +108,7 @@ AUTH_THROTTLED = SERVER.declare(
     "`UMPIRE_LOGIN_FAILURES` on one account in 5 minutes); further attempts from that address, "
     "right or wrong, are refused until the window has passed. Other addresses, the owner's "
     "among them, are not held back.",
+    status=429,
 )
 AUTH_GUARDED = SERVER.declare(
     "auth/account_guarded",
@@ -94,12 +119,14 @@ AUTH_GUARDED = SERVER.declare(
     "`UMPIRE_ACCOUNT_FAILURES` in the last hour takes the right password only from a client "
     "address it logged in from before; elsewhere the owner comes in by the password reset's "
     "one-time link.",
+    status=403,
 )
 AUTH_EMAIL_UNVERIFIED = SERVER.declare(
     "auth/email_unverified",
     "confirm your email address first: follow the link in the mail sent to it",
     "An account whose address is not verified gets no token (the pages send the mail again "
     "at login).",
+    status=403,
 )
 CONFIRM_INVALID = SERVER.declare(
     "auth/confirm_invalid",
@@ -110,6 +137,7 @@ TOKEN_NOT_FOUND = SERVER.declare(
     "token/not_found",
     "no token {token_id} of yours",
     "The token to revoke does not exist or belongs to another account.",
+    status=404,
 )
 
 # --- notifications: webhooks and channel choices --------------------------------------------
@@ -132,17 +160,20 @@ HOOK_TOO_MANY = SERVER.declare(
     "hook/too_many",
     "at most {limit} webhooks per account",
     "An account may keep a few webhooks; delete one to add another.",
+    status=409,
 )
 HOOK_TEST_THROTTLED = SERVER.declare(
     "hook/test_throttled",
     "a test post to this webhook was made less than a minute ago: wait a little",
     "One test post per webhook a minute, so that the button cannot make the site post "
     "to an address over and over.",
+    status=429,
 )
 HOOK_NOT_FOUND = SERVER.declare(
     "hook/not_found",
     "no webhook {hook_id} of yours",
     "The webhook to delete or test does not exist or belongs to another account.",
+    status=404,
 )
 NOTIFY_BAD_CHOICE = SERVER.declare(
     "notify/bad_choice",
@@ -157,11 +188,13 @@ REQUEST_INVALID = SERVER.declare(
     "{problem}",
     "The request body or parameters do not fit the API's schema; the message names the first "
     "bad field (`field: problem`) where it can.",
+    status=422,
 )
 REQUEST_TOO_LARGE = SERVER.declare(
     "request/too_large",
     "the request body is limited to {kib} KiB",
     "A request body over the size limit is refused unread.",
+    status=413,
 )
 REQUEST_TIMEOUT = SERVER.declare(
     "request/timeout",
@@ -170,27 +203,35 @@ REQUEST_TIMEOUT = SERVER.declare(
     "body timeout (the `UMPIRE_WEB_BODY_TIMEOUT` setting); the request was not handled.",
 )
 REQUEST_NOT_FOUND = SERVER.declare(
-    "request/not_found", "no such resource", "The address names no API resource."
+    "request/not_found",
+    "no such resource",
+    "The address names no API resource.",
+    status=404,
 )
 REQUEST_METHOD = SERVER.declare(
     "request/method_not_allowed",
     "{method} is not allowed here (allowed: {allowed})",
     "The address exists but does not take this HTTP method; the `Allow` header lists those "
     "it takes.",
+    status=405,
 )
 SERVER_ERROR = SERVER.declare(
     "server/error",
     "internal error; it has been logged",
     "A bug: the request failed inside the server and nothing of it is kept.",
+    status=500,
 )
 
 # --- games ------------------------------------------------------------------------------------
 
-GAME_NOT_FOUND = SERVER.declare("game/not_found", "no game {game_id}", "No game has this id.")
+GAME_NOT_FOUND = SERVER.declare(
+    "game/not_found", "no game {game_id}", "No game has this id.", status=404
+)
 GM_FORBIDDEN = SERVER.declare(
     "gm/forbidden",
     "only {who} may {what}",
     "Only a game master (for a game: its own game master) may do this.",
+    status=403,
 )
 GM_CANNOT_CREATE = SERVER.declare(
     "gm/cannot_create",
@@ -198,6 +239,7 @@ GM_CANNOT_CREATE = SERVER.declare(
     "Creating a game needs an account with a verified address (the site's default), or, "
     "where the operator keeps creation to game masters (``UMPIRE_GAME_CREATION``), the "
     "game-master flag; the message says which is missing.",
+    status=403,
 )
 GAME_UNKNOWN = SERVER.declare(
     "game/unknown",
@@ -217,7 +259,10 @@ GAME_BAD_REQUEST = SERVER.declare(
     "powers, a power or user assigned twice.",
 )
 GAME_STARTED = SERVER.declare(
-    "game/started", "the game has already started", "The game is past forming."
+    "game/started",
+    "the game has already started",
+    "The game is past forming.",
+    status=409,
 )
 GAME_NO_PLAYERS = SERVER.declare(
     "game/no_players",
@@ -225,6 +270,7 @@ GAME_NO_PLAYERS = SERVER.declare(
     "has assigned powers to players",
     "The game master started a game in which no player would hold a power (bots alone are "
     "not a game on the server: at least one player must hold a power).",
+    status=409,
 )
 GAME_NOBODY_SEATED = SERVER.declare(
     "game/nobody_seated",
@@ -240,22 +286,31 @@ GAME_TOO_FEW_PLAYERS = SERVER.declare(
     "{bots} bots): wait for more players, or let bots play the unassigned powers",
     "The game master started a game with fewer players (joined, and bots if they fill the "
     "empty seats) than its scenario is played with; a power left vacant is no player.",
+    status=409,
 )
 GAME_NOT_STARTED = SERVER.declare(
-    "game/not_started", "the game has not started yet", "The game is still forming."
+    "game/not_started",
+    "the game has not started yet",
+    "The game is still forming.",
+    status=409,
 )
 GAME_NOT_RUNNING = SERVER.declare(
     "game/not_running",
     "the game is {status}",
     "The game is not running (forming, paused or finished) and cannot do this now.",
+    status=409,
 )
 SEAT_ALREADY = SERVER.declare(
     "seat/already",
     "{who} already {holds} a power in this game",
     "A user holds at most one power in a game.",
+    status=409,
 )
 SEAT_NONE = SERVER.declare(
-    "seat/none", "you hold no power in this game", "Only a player of the game may do this."
+    "seat/none",
+    "you hold no power in this game",
+    "Only a player of the game may do this.",
+    status=403,
 )
 SEAT_NO_STANDBY = SERVER.declare(
     "seat/no_standby", "nobody is standing by", "No standby player to hand the power to."
@@ -267,6 +322,7 @@ SEAT_UNRELIABLE = SERVER.declare(
     "with orders in time) or a maximum number of missed turns (``max_missed``) to join the "
     "game; the message says which and the player's own figure (his profile page shows the "
     "turns that counted). A player with no turn due yet meets any minimum reliability.",
+    status=403,
 )
 STANDBY_POOL_ONLY = SERVER.declare(
     "seat/standby_pool_only",
@@ -280,6 +336,7 @@ STANDBY_NO_GAME = SERVER.declare(
     "no running {game} {scenario} game takes standbys from the pool now",
     "Volunteering as a standby when no running game of that kind has the ``standby_pool`` "
     "setting (or all of them already have you).",
+    status=409,
 )
 SEAT_NOT_OFFERED = SERVER.declare(
     "seat/not_offered",
@@ -287,18 +344,21 @@ SEAT_NOT_OFFERED = SERVER.declare(
     "A takeover names a seat that is not on the list of games needing a player: its player "
     "has not missed the game's number of turns in a row (``offer_after_missed``) nor left, "
     "he has ordered again since, the game is not running, or someone took it over already.",
+    status=409,
 )
 SEAT_TAKEOVER_PENDING = SERVER.declare(
     "seat/takeover_pending",
     "{power} in this game already awaits the game master's answer to another player's request",
     "The game asks its game master to approve takeovers (``takeover_approval``) and another "
     "player asked for this seat first; it stays offered if the game master refuses him.",
+    status=409,
 )
 SEAT_NO_REQUEST = SERVER.declare(
     "seat/no_request",
     "nobody asked to take over {power}",
     "The game master approved or refused a takeover of a seat nobody asked for (it was "
     "withdrawn, decided already, or the player ordered again).",
+    status=409,
 )
 GM_UNKNOWN_ACTION = SERVER.declare(
     "gm/unknown_action", "unknown action {action!r}", "A game master action not known."
@@ -320,12 +380,14 @@ ORDERS_TOO_LARGE = SERVER.declare(
     "orders/too_large",
     "orders are limited to {kib} KiB; nothing was stored",
     "An order text over the server's size limit is refused whole.",
+    status=413,
 )
 ORDERS_NOT_DUE = SERVER.declare(
     "orders/not_due",
     "{power} has no orders to give in {label}",
     "The turn does not wait for this power's orders (another power's retreats or builds): "
     "there is nothing of his to read or draw.",
+    status=403,
 )
 ORDERS_NONE = SERVER.declare(
     "orders/none",
@@ -367,6 +429,7 @@ PRESS_THROTTLED = SERVER.declare(
     "Press is limited per player (account) over all his games: `UMPIRE_PRESS_PER_HOUR` "
     "messages in any hour (default 60). Nothing was sent; the API answers 429. The game "
     "master's press as the umpire is not limited.",
+    status=429,
 )
 PRESS_NO_RECIPIENTS = SERVER.declare(
     "press/no_recipients",
@@ -386,12 +449,14 @@ TURN_UNKNOWN = SERVER.declare(
     "turn/unknown",
     "no processed turn {at} (turns 0..{last})",
     "The turn asked for has not been processed.",
+    status=404,
 )
 VIEW_FORBIDDEN = SERVER.declare(
     "view/forbidden",
     "{reason}",
     "The viewer may not see this: spectators see the public facts only, and a power sees "
     "only its own receipts.",
+    status=403,
 )
 
 # --- mail: why a mail or a part of it was not read --------------------------------------------
@@ -508,11 +573,13 @@ AWAY_TOO_MANY = SERVER.declare(
     "away/too_many",
     "you have {count} absences declared that have not ended (at most {most}): cancel one first",
     "A cap on the absences an account has declared that have not ended.",
+    status=409,
 )
 AWAY_NO_GAME = SERVER.declare(
     "away/no_game",
     "you hold no seat in a running game{where}",
     "An absence is declared for a game one plays (or for all of them: at least one).",
+    status=409,
 )
 AWAY_BAD_SITTER = SERVER.declare(
     "away/bad_sitter",
@@ -523,6 +590,7 @@ AWAY_NONE = SERVER.declare(
     "away/none",
     "you have no absence to cancel{where}",
     "AWAY CANCEL (or the page's button) found no absence that has not ended.",
+    status=404,
 )
 MAIL_BAD_AWAY = SERVER.declare(
     "mail/bad_away",
@@ -649,21 +717,25 @@ DOWNLOAD_NOT_PLAYER = SERVER.declare(
     "A game's whole record (and its export in another tool's format) holds every power's "
     "secrets and its seed: once the game is over it is given to those who held one of its "
     "seats and to its game master (answered with 404, as a page the reader may not see).",
+    status=404,
 )
 DOWNLOAD_NOT_OVER = SERVER.declare(
     "download/not_over",
     "the record holds every power's secrets: its players may download it once the game is over",
     "A player or the game master asked for the whole record (or an export) of a game still "
     "being played (answered with 404).",
+    status=404,
 )
 DOWNLOAD_NOT_STARTED = SERVER.declare(
     "download/not_started",
     "game {game_id} has not started: it has no record yet",
     "A record or export was asked for before the game's first turn.",
+    status=409,
 )
 DOWNLOAD_FORMAT = SERVER.declare(
     "download/format",
     "this game cannot be written as {format}: {reason}",
     "The format holds only some games (the diplomacy package's: a standard game of all seven "
     "powers); the reason says what this one lacks.",
+    status=409,
 )

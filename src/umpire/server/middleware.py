@@ -27,20 +27,22 @@ class ApiErrorFormat:
             or response.get("Content-Type", "").startswith("application/json")
         ):
             return response
-        if response.status_code == 405:
+        status = response.status_code
+        # The code declared with this status (errors.py), else request/invalid naming it.
+        if status == E.REQUEST_METHOD.status:
             allowed = response.get("Allow", "")
             code = E.REQUEST_METHOD
             message = code.message(method=request.method or "?", allowed=allowed or "none")
-        elif response.status_code == 404:
+        elif status == E.REQUEST_NOT_FOUND.status:
             code, message = E.REQUEST_NOT_FOUND, E.REQUEST_NOT_FOUND.message()
-        elif response.status_code == 413:
+        elif status == E.REQUEST_TOO_LARGE.status:
             code = E.REQUEST_TOO_LARGE
             message = code.message(kib=REQUEST_MAX_BYTES // 1024)
-        elif response.status_code >= 500:
+        elif status >= E.SERVER_ERROR.status:
             code, message = E.SERVER_ERROR, E.SERVER_ERROR.message()
         else:
             code = E.REQUEST_INVALID
-            message = code.message(problem=f"the request was refused ({response.status_code})")
+            message = code.message(problem=f"the request was refused ({status})")
         answer = JsonResponse({"code": code.code, "message": message}, status=response.status_code)
         if response.has_header("Allow"):
             answer["Allow"] = response["Allow"]

@@ -103,6 +103,7 @@ class Game(models.Model):
     powers = models.JSONField(default=list, blank=True)
     initial_state = models.JSONField(null=True, blank=True)
     setup_draws = models.JSONField(default=list, blank=True)
+    seating_draws = models.JSONField(default=list, blank=True)  # the record's (Chance "seating")
     outcome = models.JSONField(null=True, blank=True)
     # The turn orders are taken for (processed turns + 1; 0 while forming). It is the game's
     # state id: a submission names the turn it was written for and is refused otherwise.

@@ -59,6 +59,7 @@ def load_record(game: Game) -> GameRecord:
         powers=list(game.powers),
         initial_state=game.initial_state,
         setup_draws=[Draw.from_json(d) for d in game.setup_draws],
+        seating_draws=[Draw.from_json(d) for d in game.seating_draws],
         settings=dict(game.setting("rules", {})),
         turns=turns,
         pending=by_turn.get(len(turns) + 1, []),

@@ -105,14 +105,15 @@ def test_varying_any_players_secret_mid_game_leaves_the_public_view_and_map(vers
 
 @pytest.mark.parametrize("version", [4, 5])
 def test_the_public_view_is_every_players_view_less_his_own_column(version: int) -> None:
-    """By allow-list: the facts of every player's view, less his own Objectives column (and
-    the field naming him), with ``public`` saying what it is."""
+    """By allow-list: the facts of every player's view, less his own Objectives column and
+    the Victory Points it would give him now (and the field naming him), with ``public``
+    saying what it is."""
     state = _played(_recorded(start(version), {"GER": SYNTHESIS}), 3)
     public = RULESET.public_view(state)
     assert public["public"] is True and public["power"] is None
     for power in state.players:
         seen = RULESET.view(state, power)
-        mine = {"power", "objectives", "own_column"}
+        mine = {"power", "objectives", "own_column", "victory_points"}
         assert {k: v for k, v in seen.items() if k not in mine} == {
             k: v for k, v in public.items() if k not in ("power", "public")
         }, power

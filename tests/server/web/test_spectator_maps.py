@@ -60,7 +60,9 @@ def _pages(client: Client, gid: int) -> list[tuple[str, str]]:
         if method == "get":
             response = client.get(url, follow=True)
             kind = str(response.get("Content-Type", ""))
-            if response.status_code == 200 and not kind.startswith(("image/gif", "application/pdf")):
+            if response.status_code == 200 and not kind.startswith(
+                ("image/gif", "application/pdf")
+            ):
                 out.append((url, response.content.decode()))  # (a GIF or PDF: no text to read)
     return out
 

@@ -195,40 +195,34 @@ class BattlePlan:
         return Resolution(new, events)
 
     def view(self, state: GameState, power: str | None) -> View:
+        return self._view(state, power, self.outcome(state))
+
+    def _view(self, state: GameState, power: str | None, result: Outcome | None) -> View:
+        """The view of ``power`` (None: the umpire), the game being over by ``result`` (the
+        scenario's own ending, or a result declared or voted before it), or not (None). A
+        player's holds his scenario's lines on what he needs to win (WW, ruling W-GOAL): facts
+        about himself that his printout prints."""
         if power is None:
-            return views.umpire_view(state, self.gm)
-        return views.view(state, self.gm, state.number_of(power), self.outcome(state))
+            return views.umpire_view(state, self.gm, result)
+        number = state.number_of(power)
+        seen = views.view(state, self.gm, number, result)
+        if self.scenario.goal is not None:
+            seen["goal"] = self.scenario.goal(state, self.gm, number)
+        return seen
 
     def public_view(self, state: GameState) -> View:
         return views.public_view(state, self.outcome(state))
 
     def printout(self, state: GameState, events: Sequence[Event], power: str | None) -> str:
-        return self._printout(state, events, power, self.outcome(state))
+        return self.printout_of_view(self.view(state, power), events, power)
 
-    def printout_of_view(
-        self, state: GameState, view: View, events: Sequence[Event], power: str | None
-    ) -> str:
-        return self._printout(state, events, power, self.outcome(state), view)
+    def printout_of_view(self, view: View, events: Sequence[Event], power: str | None) -> str:
+        return build_printout(view, events)
 
     def printout_ended(
         self, state: GameState, events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
-        return self._printout(state, events, power, outcome)
-
-    def _printout(
-        self,
-        state: GameState,
-        events: Sequence[Event],
-        power: str | None,
-        result: Outcome | None,
-        seen: View | None = None,
-    ) -> str:
-        """The printout, the game being over by ``result`` (the scenario's own ending, or a
-        result declared or voted before it), or not (None)."""
-        number = None if power is None else state.number_of(power)
-        return build_printout(
-            state, self.gm, events, number, self.scenario.goal, seen=seen, result=result
-        )
+        return build_printout(self._view(state, power, outcome), events)
 
     def outcome(self, state: GameState) -> Outcome | None:
         return self.scenario.outcome(state)

@@ -27,10 +27,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from umpire.core.events import Event
-from umpire.core.ruleset import Outcome
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.model import MINOR, GameState
-from umpire.games.battleplan.views import country_detail, dollars, over, view
+from umpire.games.battleplan.views import dollars
 
 COLUMNS = ("army", "navy", "air", "missiles", "anti", "industry")
 # the column a standing order's units are in: builds use Industry, the rest their own unit
@@ -59,28 +58,19 @@ class Names:
 Goal = Callable[[GameState, GameMap, int], list[str]]
 
 
-def build_printout(
-    state: GameState,
-    gm: GameMap,
-    events: Sequence[Event],
-    number: int | None,
-    goal: Goal | None = None,
-    seen: dict[str, Any] | None = None,
-    result: Outcome | None = None,
-) -> str:
-    """The printout of player ``number`` (None: the umpire's). ``goal``: the scenario's lines
-    on what he needs to win, after the heading (WW; ruling W-GOAL); Europe has none.
-    ``seen``: the player's view (``views.view(state, gm, number, result)``) when computed
-    already. ``result``: the game's outcome once it is over, by the scenario's own ending or
-    declared (by the game master) or voted before it: the heading says so and asks for
+def build_printout(v: dict[str, Any], events: Sequence[Event]) -> str:
+    """The printout of the reader of the view ``v`` (a player's, :func:`views.view`, or the
+    umpire's, :func:`views.umpire_view`), with the events addressed to him. A player's view
+    holds his scenario's lines on what he needs to win (``goal``; WW, ruling W-GOAL; Europe has
+    none) and, once the game is over, its result (``over``: by the scenario's own ending, or
+    declared by the game master or voted before it): the heading then says so and asks for
     nothing."""
-    if number is None:
-        return _umpire_printout(state, gm, events, over(state, result))
-    v = view(state, gm, number, result) if seen is None else {**seen, "over": over(state, result)}
+    if "you" not in v:
+        return _umpire_printout(v, events)
+    number = v["you"]["number"]
     name = Names(v)
     out = _heading(v, number, name)
-    if goal is not None:
-        out += goal(state, gm, number)
+    out += v.get("goal", [])
     out += ["", *_forces(v, number)]
     out += _standing(v)
     out += ["", "Player   Occupied Countries"]
@@ -307,19 +297,18 @@ def _spies_caught(events: Sequence[Event]) -> list[str]:
     ]
 
 
-def _umpire_printout(
-    state: GameState, gm: GameMap, events: Sequence[Event], result: dict[str, Any] | None
-) -> str:
+def _umpire_printout(v: dict[str, Any], events: Sequence[Event]) -> str:
     out: list[str] = []
+    result = v["over"]
     if result is not None:
         winners = " ".join(f"[{p}]" for p in result["winners"]) or "nobody"
         out.append(f"The game is over: {result['summary']}. Won by: {winners}")
-    for p in state.players:
+    for p in v["players"]:
         out.append(
-            f"[{p.number}] {p.power} Dollars={dollars(p.cents)} occupies "
-            + " ".join(state.occupied_by(p.number))
+            f"[{p['number']}] {p['power']} Dollars={dollars(p['cents'])} occupies "
+            + " ".join(p["occupies"])
         )
-    for code, c in sorted(state.countries.items()):
-        out.append(space_line(code, country_detail(gm, c, None)))
+    for code, detail in v["countries"].items():
+        out.append(space_line(code, detail))
     out += _event_parts(events)
     return "\n".join(out) + "\n"

@@ -191,13 +191,17 @@ def over(state: GameState, result: Outcome | None) -> dict[str, Any] | None:
     return {"summary": result.summary, "winners": winners}
 
 
-def umpire_view(state: GameState, gm: GameMap) -> dict[str, Any]:
+def umpire_view(state: GameState, gm: GameMap, result: Outcome | None) -> dict[str, Any]:
+    """Everything; ``result``: the game's outcome once over (as :func:`view`)."""
     return {
         "game": "battleplan",
         "scenario": state.scenario,
         "turn": state.turn,
         "max_turns": state.max_turns or None,  # ruling R-END: None, no turn limit
-        "players": [p.to_json() for p in state.players],
+        "over": over(state, result),
+        "players": [
+            {**p.to_json(), "occupies": state.occupied_by(p.number)} for p in state.players
+        ],
         "countries": {c: country_detail(gm, k, None) for c, k in sorted(state.countries.items())},
         "seas": {
             c: {str(p): [s.army, s.navy, s.air] for p, s in sorted(sea.forces.items())}

@@ -172,7 +172,12 @@ class Conquest(ListedOrders):
         return views.public_view(state, self.board(state))
 
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
-        return printout.render(self.view(state, power), events, self.board(state))
+        return self.printout_of_view(self.view(state, power), events, power)
+
+    def printout_of_view(
+        self, view: dict[str, Any], events: Sequence[Event], power: str | None
+    ) -> str:
+        return printout.render(view, events, board(view["edits"]))
 
     def printout_ended(
         self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome

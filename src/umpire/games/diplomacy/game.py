@@ -279,12 +279,10 @@ class Diplomacy:
         return views.view(state)
 
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
-        return printout(self.map, self.view(state, power), events)
+        return self.printout_of_view(self.view(state, power), events, power)
 
-    def printout_of_view(
-        self, state: State, view: View, events: Sequence[Event], power: str | None
-    ) -> str:
-        return printout(self.map, view, events)  # the view alone: never the state
+    def printout_of_view(self, view: View, events: Sequence[Event], power: str | None) -> str:
+        return printout(self.map, view, events)
 
     def printout_ended(
         self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome

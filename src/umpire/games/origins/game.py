@@ -114,15 +114,25 @@ class Origins(ListedOrders):
         return Resolution(new, events)
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
-        return views.view(state, power, self.charts(state))
+        """The view (:func:`views.view`) and, once the game is over, how it ended (the final
+        scores are in every view then): what the reader's printout says of it."""
+        seen = views.view(state, power, self.charts(state))
+        result = self.outcome(state)
+        if result is not None:
+            seen["summary"] = result.summary
+        return seen
 
     def public_view(self, state: State) -> dict[str, Any]:
         return views.public_view(state, self.charts(state))
 
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
-        result = self.outcome(state)
-        ended = "" if result is None else result.summary
-        return printout.render(self.view(state, power), events, self.charts(state), ended)
+        return self.printout_of_view(self.view(state, power), events, power)
+
+    def printout_of_view(
+        self, view: dict[str, Any], events: Sequence[Event], power: str | None
+    ) -> str:
+        charts = load(view["scenario"])
+        return printout.render(view, events, charts, view.get("summary", ""))
 
     def printout_ended(
         self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome

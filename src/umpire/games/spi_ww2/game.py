@@ -200,21 +200,35 @@ class SpiWW2:
         return Resolution(new, events)
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
-        return views.view(state, power, self.charts)
+        """The view (:func:`views.view`) and what the reader's printout says of it: once the
+        game is over, how it ended (13.0, announced to all); before, the kind of orders the
+        next phase takes and, for a player, his own Victory Points if the game ended now
+        (from his own Objectives column, which he sees, and the open map)."""
+        seen = {**views.view(state, power, self.charts), **self._told(state)}
+        if power is not None and not state.over:
+            points, lines = objectives.score(Board(state, self.charts), only=power)
+            seen["victory_points"] = {"points": points[power], "lines": lines}
+        return seen
 
     def public_view(self, state: State) -> dict[str, Any]:
         """The spectator's position (HasPublicView; 19.2 hides the synthesized columns)."""
-        return views.public_view(state, self.charts)
+        return {**views.public_view(state, self.charts), **self._told(state)}
+
+    def _told(self, state: State) -> dict[str, Any]:
+        """What every reader is told of the game's course: how it ended (13.0), or the kind
+        of orders the next phase takes."""
+        result = self.outcome(state)
+        return {"due": kinds(state)[0]} if result is None else {"summary": result.summary}
 
     def printout(self, state: State, events: Sequence[Event], power: str | None) -> str:
-        vp: dict[str, Any] = {}
-        if power is not None and not state.over:
-            points, lines = objectives.score(Board(state, self.charts), only=power)
-            vp = {"points": points[power], "lines": lines}
-        result = self.outcome(state)
-        ended = "" if result is None else result.summary
-        due = "" if result is not None else kinds(state)[0]
-        return printout.render(self.view(state, power), events, self.charts, vp, ended, due)
+        return self.printout_of_view(self.view(state, power), events, power)
+
+    def printout_of_view(
+        self, view: dict[str, Any], events: Sequence[Event], power: str | None
+    ) -> str:
+        vp = view.get("victory_points", {})
+        ended = view.get("summary", "")
+        return printout.render(view, events, self.charts, vp, ended, view.get("due", ""))
 
     def printout_ended(
         self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome

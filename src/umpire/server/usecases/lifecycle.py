@@ -3,7 +3,6 @@ by for), started (the powers seated and turn 1 opened)."""
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -33,7 +32,13 @@ from umpire.server.store import (
     save_outputs,
 )
 from umpire.server.usecases.common import audit, locked, require_gm, seat_of
-from umpire.server.usecases.seating import assigned, seat_by_game, seat_by_names
+from umpire.server.usecases.seating import (
+    assigned,
+    seat_by_game,
+    seat_by_names,
+    seat_left,
+    seating_chance,
+)
 from umpire.server.usecases.seats import replace_seat
 from umpire.server.usecases.turns import schedule
 
@@ -161,8 +166,9 @@ def start(
     """Seat the powers and open turn 1.
 
     GM ``assignments`` (power -> user name) come first; then, with ``method="preferences"``,
-    players in order of joining get their first free preference; everyone left gets a
-    random free power. A game with a seating of its own (core's HasSeating) decides the
+    players in order of joining (``"random"``: in a drawn order) get their first free
+    preference; everyone left gets a free power drawn for him. Every draw comes from the
+    game's seating Chance and is kept in its record (``seating_draws``). A game with a seating of its own (core's HasSeating) decides the
     powers and who holds them from the preferences itself; whoever it leaves out stands by. Powers nobody holds are played by bots if ``fill_with_bots`` is set,
     else they stay vacant (their orders are filled by the game's rules).
     """
@@ -174,14 +180,14 @@ def start(
         if game.status != GameStatus.FORMING:
             raise refuse(E.GAME_STARTED)
         enrolled = list(Enrollment.objects.filter(game=game, standby=False).select_related("user"))
-        chooser = random.Random(game.seed)
+        chance = seating_chance(game.seed)  # every draw of the seating, recorded
         seating = registry.game(game.game).capabilities(game.scenario).seating
         wanted_powers = list(powers or game.setting("powers", None) or [])
         left: list[Enrollment] = []
         bots = bool(game.setting("fill_with_bots", False))
         if seating is not None:
             record, holder, unseated = seat_by_game(
-                game, seating, enrolled, assignments or {}, wanted_powers, method, chooser,
+                game, seating, enrolled, assignments or {}, wanted_powers, method, chance,
                 bots=bots,
             )  # fmt: skip
             if not holder and unseated:
@@ -202,14 +208,11 @@ def start(
                 settings=dict(game.setting("rules", {})),
             )
             holder = assigned(assignments or {}, lambda p: session.resolve_power(record, p))
-            left = seat_by_names(record.powers, enrolled, holder, method, chooser)
-        for entry in left:
-            free = [p for p in record.powers if p not in holder]
-            if not free:
-                entry.standby = True
-                entry.save(update_fields=["standby"])
-                continue
-            holder[chooser.choice(free)] = entry.user
+            left = seat_by_names(record.powers, enrolled, holder, method, chance)
+        for entry in seat_left(record.powers, left, holder, chance):
+            entry.standby = True
+            entry.save(update_fields=["standby"])
+        record.seating_draws = list(chance.draws)
         enough_players(game, len(holder), len(record.powers) - len(holder) if bots else 0)
         for p in record.powers:
             user = holder.get(p)
@@ -226,6 +229,7 @@ def start(
         game.powers = list(record.powers)
         game.initial_state = record.initial_state
         game.setup_draws = [d.to_json() for d in record.setup_draws]
+        game.seating_draws = [d.to_json() for d in record.seating_draws]
         game.outcome = record.outcome.to_json() if record.outcome else None
         game.status = GameStatus.RUNNING
         game.started_at = now

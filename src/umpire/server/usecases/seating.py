@@ -1,17 +1,23 @@
 """Who holds which power when a game starts: the game master's assignments, then the
 players' preferences in join order (or a random order), or the game's own seating (core's
-``HasSeating``)."""
+``HasSeating``).
+
+Every random choice of the seating (the order of the players with ``method="random"``, a
+free power for a player left without one, the game's own seating's draws) comes from one
+seeded, recorded :class:`~umpire.core.chance.Chance`, :func:`seating_chance` (the game's
+seed, stream ``"seating"``); its draws go into the game's record (``seating_draws``), so the
+seating is given again by the record's draws (:class:`~umpire.core.chance.ReplayChance`).
+"""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from django.contrib.auth.models import User
 
 from umpire.core import registry, session
-from umpire.core.chance import SeededChance
+from umpire.core.chance import Chance, SeededChance
 from umpire.core.problems import OrderError
 from umpire.core.record import GameRecord
 from umpire.core.ruleset import HasSeating
@@ -35,19 +41,29 @@ def assigned(assignments: dict[str, str], resolve: Callable[[str], str]) -> dict
     return holder
 
 
+ORDER = "seating: the order players are seated in"
+FREE_POWER = "seating: a free power"
+
+
+def seating_chance(seed: int) -> SeededChance:
+    """The one Chance every draw of a game's seating comes from (recorded in its draws)."""
+    return SeededChance(seed, "seating")
+
+
 def seat_by_names(
     powers: Sequence[str],
     enrolled: list[Enrollment],
     holder: dict[str, User],
     method: str,
-    chooser: random.Random,
+    chance: Chance,
 ) -> list[Enrollment]:
-    """Players in order of joining get their first free preference among the powers' names
-    (``holder`` grows); those left unseated are returned."""
+    """Players in order of joining (``method="random"``: in an order drawn from ``chance``)
+    get their first free preference among the powers' names (``holder`` grows); those left
+    unseated are returned."""
     seated = {u.pk for u in holder.values()}
     waiting = [e for e in enrolled if e.user_id not in seated]
     if method == "random":
-        chooser.shuffle(waiting)
+        waiting = chance.shuffle(waiting, purpose=ORDER)
     left: list[Enrollment] = []
     for entry in waiting:
         free = [p for p in powers if p not in holder]
@@ -67,7 +83,7 @@ def seat_by_game(
     assignments: dict[str, str],
     powers: list[str],
     method: str,
-    chooser: random.Random,
+    chance: Chance,
     *,
     bots: bool = False,
 ) -> tuple[GameRecord, dict[str, User], list[Enrollment]]:
@@ -81,7 +97,7 @@ def seat_by_game(
     seated = {u.pk for u in holder.values()}
     waiting = [e for e in enrolled if e.user_id not in seated]
     if method == "random":
-        chooser.shuffle(waiting)
+        waiting = chance.shuffle(waiting, purpose=ORDER)
     lists = [list(e.preferences) if method == "preferences" else [] for e in waiting]
     wanted = [session.power_named(p, info.powers, names) for p in powers]
     # Bots play every empty seat: without the GM's own list of powers, the game has as many
@@ -92,9 +108,7 @@ def seat_by_game(
         wanted = list(info.default_powers or info.powers)
         seats = len(wanted)
     try:
-        seating = ruleset.seat_players(
-            lists, list(holder), wanted, SeededChance(game.seed, "seating")
-        )
+        seating = ruleset.seat_players(lists, list(holder), wanted, chance)
     except OrderError as err:
         raise SessionError(err.code, err.message) from err
     if bots and len(seating.powers) > seats:
@@ -122,6 +136,21 @@ def seat_by_game(
         else:
             holder[power] = entry.user
     return record, holder, left
+
+
+def seat_left(
+    powers: Sequence[str], left: list[Enrollment], holder: dict[str, User], chance: Chance
+) -> list[Enrollment]:
+    """Each player still without a seat gets a free power drawn from ``chance`` (``holder``
+    grows); those for whom none is left are returned (they stand by)."""
+    standby: list[Enrollment] = []
+    for entry in left:
+        free = [p for p in powers if p not in holder]
+        if not free:
+            standby.append(entry)
+            continue
+        holder[chance.choice(free, purpose=FREE_POWER)] = entry.user
+    return standby
 
 
 # --- orders, readiness, press ------------------------------------------------------------

@@ -28,22 +28,22 @@ from umpire.server.store import load_record
 from umpire.server.web.common import game_or_404, signed_in
 
 
-def _refused(status: int, code: Code, **fields: Any) -> JsonResponse:
+def _refused(code: Code, **fields: Any) -> JsonResponse:
     err = E.refuse(code, **fields)
-    return JsonResponse({"code": err.code, "message": err.message}, status=status)
+    return JsonResponse({"code": err.code, "message": err.message}, status=code.status)
 
 
-def may_download(game: Game, user: Any) -> tuple[int, Code] | None:
-    """None when ``user`` may have the whole record of ``game``, else (status, code)."""
+def may_download(game: Game, user: Any) -> Code | None:
+    """None when ``user`` may have the whole record of ``game``, else the refusal's code."""
     if user is None:
-        return 404, E.DOWNLOAD_NOT_PLAYER
+        return E.DOWNLOAD_NOT_PLAYER
     if (
         not viewer_of(game, user).is_umpire
         and not Seat.objects.filter(game=game, user=user).exists()
     ):
-        return 404, E.DOWNLOAD_NOT_PLAYER
+        return E.DOWNLOAD_NOT_PLAYER
     if game.status != GameStatus.FINISHED:
-        return 404, E.DOWNLOAD_NOT_OVER
+        return E.DOWNLOAD_NOT_OVER
     return None
 
 
@@ -59,10 +59,10 @@ def record(request: HttpRequest, game_id: int) -> HttpResponse:
     user = signed_in(request)
     game = game_or_404(game_id, user)
     refused = may_download(game, user)
-    if refused:
-        return _refused(*refused)
+    if refused is not None:
+        return _refused(refused)
     if game.initial_state is None:
-        return _refused(409, E.DOWNLOAD_NOT_STARTED, game_id=game.pk)
+        return _refused(E.DOWNLOAD_NOT_STARTED, game_id=game.pk)
     return _file(load_record(game).to_json(), f"G-{game.pk}-record.json")
 
 
@@ -74,14 +74,14 @@ def export(request: HttpRequest, game_id: int, fmt: str) -> HttpResponse:
     if interchange is None or game.scenario not in interchange.scenarios:
         raise Http404("this game has no such format")
     refused = may_download(game, user)
-    if refused:
-        return _refused(*refused)
+    if refused is not None:
+        return _refused(refused)
     if game.initial_state is None:
-        return _refused(409, E.DOWNLOAD_NOT_STARTED, game_id=game.pk)
+        return _refused(E.DOWNLOAD_NOT_STARTED, game_id=game.pk)
     try:
         data = interchange.export(load_record(game))
     except InterchangeError as err:  # a game the format cannot hold (fewer powers seated)
-        return _refused(409, E.DOWNLOAD_FORMAT, format=fmt, reason=str(err))
+        return _refused(E.DOWNLOAD_FORMAT, format=fmt, reason=str(err))
     return _file(data, f"G-{game.pk}-{fmt}.json")
 
 

@@ -44,36 +44,34 @@ log = logging.getLogger("umpire.server")
 BODY_LIMIT = ORDERS_MAX_BYTES + 4096
 
 
-def _refused(http: int, code: Code, **fields: Any) -> JsonResponse:
-    """The JSON error answer (HTTP status ``http``) of a declared code."""
+def _refused(code: Code, **fields: Any) -> JsonResponse:
+    """The JSON error answer of a declared code, with the HTTP status declared with it."""
     err = refuse(code, **fields)
-    return JsonResponse({"error": {"code": err.code, "message": err.message}}, status=http)
+    return JsonResponse({"error": {"code": err.code, "message": err.message}}, status=code.status)
 
 
 @require_POST
 def preview(request: HttpRequest, game_id: int) -> HttpResponse:
     """The order box ``orders`` (for turn ``turn``) read and drawn; see the module."""
     if int(request.META.get("CONTENT_LENGTH") or 0) > BODY_LIMIT:
-        return _refused(413, E.ORDERS_TOO_LARGE, kib=ORDERS_MAX_BYTES // 1024)
+        return _refused(E.ORDERS_TOO_LARGE, kib=ORDERS_MAX_BYTES // 1024)
     user = signed_in(request)
     if user is None:
-        return _refused(401, E.AUTH_LOGGED_OUT)
+        return _refused(E.AUTH_LOGGED_OUT)
     game = game_or_404(game_id, user)
     viewer = viewer_of(game, user, seat_first=True)  # a game master may hold a seat
     if viewer.power is None:
-        return _refused(403, E.SEAT_NONE)
+        return _refused(E.SEAT_NONE)
     if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
-        return _refused(409, E.GAME_NOT_RUNNING, status=game.status)
+        return _refused(E.GAME_NOT_RUNNING, status=game.status)
     if game.label and viewer.power not in game.expected:
-        return _refused(403, E.ORDERS_NOT_DUE, power=viewer.power, label=game.label)
+        return _refused(E.ORDERS_NOT_DUE, power=viewer.power, label=game.label)
     asked = request.POST.get("turn", "")
     if asked and asked != str(game.turn):
-        return _refused(
-            409, core_errors.TURN_STALE, turn=asked, current=game.turn, label=game.label
-        )
+        return _refused(core_errors.TURN_STALE, turn=asked, current=game.turn, label=game.label)
     text = request.POST.get("orders", "")
     if len(text.encode("utf-8", errors="replace")) > ORDERS_MAX_BYTES:
-        return _refused(413, E.ORDERS_TOO_LARGE, kib=ORDERS_MAX_BYTES // 1024)
+        return _refused(E.ORDERS_TOO_LARGE, kib=ORDERS_MAX_BYTES // 1024)
     table = session.open_table(load_tail(game, pending=False, events=False))
     found = ordermarks.preview(table.ruleset, table.state, viewer.power, text)
     answer = found.to_json()

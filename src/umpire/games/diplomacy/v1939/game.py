@@ -223,12 +223,16 @@ class Diplomacy1939:
         return view(self.map, state)
 
     def printout(self, state: State1939, events: Sequence[Event], power: str | None) -> str:
-        return printout(self.map, state, events, power)
+        return self.printout_of_view(self.view(state, power), events, power)
+
+    def printout_of_view(self, view: View, events: Sequence[Event], power: str | None) -> str:
+        return printout(view, events, power)
 
     def printout_ended(
         self, state: State1939, events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
-        return printout(self.map, ended_state(state, outcome), events, power, outcome.summary)
+        seen = self.view(ended_state(state, outcome), power)
+        return printout(seen, events, power, outcome.summary)
 
     def outcome(self, state: State1939) -> Outcome | None:
         return outcome(state)

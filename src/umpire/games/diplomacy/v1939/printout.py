@@ -1,17 +1,17 @@
-"""The 1939 III turn report: the events a power may read, the board after (bombers beside the
-ground units, the neutral armies), supply points, and the orders the next phase takes."""
+"""The 1939 III turn report, made from the reader's view: the events a power may read, the board
+after (bombers beside the ground units, the neutral armies), supply points, and the orders the
+next phase takes."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from umpire.core.events import Event
-from umpire.games.diplomacy.geography import Map
-from umpire.games.diplomacy.model import ADJUSTMENTS, OVER, RETREATS
-from umpire.games.diplomacy.printout import over_line, results_lines
-from umpire.games.diplomacy.v1939.model import NEUTRAL, State1939
+from umpire.core.ruleset import View
+from umpire.games.diplomacy.model import ADJUSTMENTS, OVER, RETREATS, Unit
+from umpire.games.diplomacy.printout import board_of, over_line, results_lines
+from umpire.games.diplomacy.v1939.model import NEUTRAL
 from umpire.games.diplomacy.v1939.supply import transfer_limit
-from umpire.games.diplomacy.v1939.views import supply_points
 
 # Each power's winter examples, in its own home centres (D39 9: builds in owned home
 # centres; a fleet on a split coast names it), removing a unit as it might stand there, and
@@ -52,14 +52,15 @@ RETREAT_HELP = [
 ]
 
 
-def printout(
-    m: Map, state: State1939, events: Sequence[Event], power: str | None, summary: str = ""
-) -> str:
-    """The report of ``power`` (None: the umpire); ``summary``: how a game that is over ended,
-    when not by the rules (a result declared or voted)."""
+def printout(seen: View, events: Sequence[Event], power: str | None, summary: str = "") -> str:
+    """The report of ``power`` (None: the umpire), made from his view ``seen``
+    (:func:`umpire.games.diplomacy.v1939.views.view`) alone, with the events addressed to him;
+    ``summary``: how a game that is over ended, when not by the rules (a result declared or
+    voted)."""
     # The heading (the phase played, the one due, whose report) is the session's.
+    state = board_of(seen)
     lines = [*results_lines(events), "", "Units:"]
-    bombers = state.bomber_list()
+    bombers = sorted(Unit.parse(text) for text in seen["bombers"])
     for p in (*state.powers, NEUTRAL):
         mine = [f"{u.kind} {u.loc}" for u in [*state.units, *bombers] if u.power == p]
         if mine or p != NEUTRAL:
@@ -67,7 +68,7 @@ def printout(
     for d in state.dislodged:
         opts = ", ".join(d.options) or "none (disbands)"
         lines.append(f"  dislodged {d.unit.power} {d.unit.kind} {d.unit.loc} (retreat: {opts})")
-    sp = supply_points(m, state)
+    sp: dict[str, int] = seen["supply_points"]
     lines.append("Supply centres (SP next winter):")
     for p in state.powers:
         c = state.centres_of(p)
