@@ -483,7 +483,9 @@ def _interchange(game: str, fmt: str) -> Interchange:
     if fmt not in formats:
         known = ", ".join(sorted(formats)) or "none"
         raise CliError(f"{game} has no format {fmt!r} (its formats: {known})")
-    return formats[fmt]
+    found = formats[fmt]
+    assert isinstance(found, Interchange)
+    return found
 
 
 def cmd_convert(args: argparse.Namespace, out: TextIO) -> int:

@@ -30,8 +30,6 @@ from umpire.core.problems import Parsed, Problem
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from umpire.core.interchange import Interchange
-
 S = TypeVar("S")
 OrderT = TypeVar("OrderT")
 OrderIn = TypeVar("OrderIn", contravariant=True)
@@ -496,8 +494,9 @@ class Game:
     drawer: Drawer | None = None
     settings: type[BaseModel] | None = None
     scenario_settings: Mapping[str, type[BaseModel]] = field(default_factory=dict)
-    # Formats other tools read the game in, by name (umpire.core.interchange)
-    interchanges: Mapping[str, Interchange] = field(default_factory=dict)
+    # Formats other tools read the game in, by name: umpire.core.interchange.Interchange
+    # (typed Any here: that module plays games through the session, which reads this one)
+    interchanges: Mapping[str, Any] = field(default_factory=dict)
     features: Mapping[str, Capabilities] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
