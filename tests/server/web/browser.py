@@ -110,9 +110,12 @@ def live(
     finally:
         child.terminate()
         try:
-            child.communicate(timeout=20)
+            rest, _ = child.communicate(timeout=20)
         except subprocess.TimeoutExpired:
             child.kill()
+            rest = ""
+        # what the server said, for a failing test's reader (its folder is the tests' tmp)
+        (Path(env["UMPIRE_VAR_DIR"]) / "serve.log").write_text("".join(lines) + (rest or ""))
 
 
 @pytest.fixture(scope="module")

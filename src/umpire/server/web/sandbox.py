@@ -36,7 +36,7 @@ from umpire.core import registry
 from umpire.core.chance import SeededChance
 from umpire.core.forecast import ForecastError, forecaster, sandbox, sandbox_position
 from umpire.core.ruleset import Game as GameRecord
-from umpire.core.ruleset import ScenarioInfo
+from umpire.core.ruleset import ScenarioInfo, power_label
 from umpire.core.session import SessionError
 from umpire.core.submission import size_problem
 from umpire.server.models import Game
@@ -102,7 +102,10 @@ def sandbox_page(request: HttpRequest, game: str, scenario: str | None = None) -
         "scenario": info.name,
         "here": here,
         "p": pack(view),
-        "boxes": [(p, orders.get(p, "")) for p in info.default_powers or info.powers],
+        "boxes": [
+            (p, power_label(p, dict(info.names)), orders.get(p, ""))
+            for p in info.default_powers or info.powers
+        ],
         "map": None,
         "map_text": "printout",
     }

@@ -16,7 +16,8 @@
     var boxes = document.querySelectorAll("form textarea");
     for (var i = 0; i < boxes.length; i++) {
       var box = boxes[i];
-      var saved = box.name in sent ? sent[box.name] : box.defaultValue;
+      var key = box.id || box.name;  // two forms may each have a box named "orders"
+      var saved = key in sent ? sent[key] : box.defaultValue;
       if (box.value.trim() !== saved.trim()) return true;
     }
     return false;
@@ -99,7 +100,7 @@
     if (!el) return;
     document.addEventListener("submit", function (ev) {
       var boxes = ev.target.querySelectorAll ? ev.target.querySelectorAll("textarea") : [];
-      for (var i = 0; i < boxes.length; i++) sent[boxes[i].name] = boxes[i].value;
+      for (var i = 0; i < boxes.length; i++) sent[boxes[i].id || boxes[i].name] = boxes[i].value;
     }, true);
     document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
     poll();
