@@ -30,7 +30,8 @@ def open_game(page: Any, gid: int) -> None:
             page.goto(f"/games/{gid}/")
             return
         except PlaywrightError as err:
-            if "ERR_ABORTED" not in str(err) or attempt == 2:
+            met = "ERR_ABORTED" in str(err) or "interrupted by another navigation" in str(err)
+            if not met or attempt == 2:
                 raise
             page.wait_for_load_state()
 
