@@ -321,3 +321,23 @@ def test_the_settings_on_the_new_game_form_and_their_checks(people: dict[str, Us
     status, body = gm.post("/games", {"game": "fakebid", "settings": {"offer_after_missed": -1}})
     assert (status, body["code"]) == (422, "request/invalid")  # the schema names the key
     assert "offer_after_missed" in body["message"]
+
+
+def test_a_seat_offered_for_missed_turns_is_news_for_those_who_asked(
+    people: dict[str, User], mailoutbox: list[Any]
+) -> None:
+    """The "seat offered" kind of news (off unless chosen): cat asked for it, dan did not;
+    neither plays in the game. The players of the game are not told of their own seat."""
+    from django.core import mail as django_mail
+
+    from umpire.server import notify
+
+    from .conftest import deliver_mail
+
+    notify.set_choices(people["cat"], {("seat", "email"): True})
+    game = _missed_twice(people)
+    deliver_mail()
+    offers = [m for m in django_mail.outbox if "a seat is offered" in m.subject]
+    assert [m.to for m in offers] == [["cat@example.org"]]
+    assert "North in G-" in offers[0].body and "missed turns in a row" in offers[0].body
+    assert f"G-{game.pk}" in offers[0].subject

@@ -530,6 +530,30 @@ def send_offers(game_id: int, entry_id: int = 0) -> int:
                 f"{game.scenario}).")  # fmt: skip
     else:
         return 0
+    return _offer_news(game, text, key=f"offer:{game.pk}:{entry_id}")
+
+
+def send_missed_offer(game_id: int, seat_id: int) -> int:
+    """A seat of a public game offered because its player missed turns in a row (the games
+    needing a player), to everyone who asked for "seat" news and is not in the game."""
+    seat = Seat.objects.filter(pk=seat_id, game_id=game_id).select_related("game").first()
+    if seat is None or seat.offered_at is None or not seat.active:
+        return 0  # taken over, or its player came back, before this was composed
+    game = seat.game
+    if not game.public or not mail_enabled(game) or game.status not in OPEN_GAMES:
+        return 0
+    (named,) = power_labels(game, [seat.power])
+    text = (f"{named} in G-{game.pk} {game.name} ({game.game}, {game.scenario}) is offered to "
+            "a new player: its player missed turns in a row. Take it over from the games "
+            "needing a player.")  # fmt: skip
+    return _offer_news(game, text, key=f"offer:{game.pk}:seat{seat.pk}:{seat.offered_at:%s}")
+
+
+OPEN_GAMES = (GameStatus.RUNNING, GameStatus.PAUSED)
+
+
+def _offer_news(game: Game, text: str, *, key: str) -> int:
+    """``text``, news of the "seat" kind, to those who asked for it and are not in ``game``."""
     url = game_url(game)
     inside: set[int | None] = set(
         Seat.objects.filter(game=game, active=True).values_list("user_id", flat=True)
@@ -541,7 +565,7 @@ def send_offers(game_id: int, entry_id: int = 0) -> int:
     sent = 0
     for user in User.objects.filter(pk__in=[u for u in wanting if u not in inside]).order_by("pk"):
         sent += tell(user, "seat", subject, body, mail_kind="offer", game=game,
-                     key=f"offer:{game.pk}:{entry_id}:{user.pk}", hook_text=text)  # fmt: skip
+                     key=f"{key}:{user.pk}", hook_text=text)  # fmt: skip
     return sent
 
 
@@ -658,6 +682,7 @@ COMPOSERS: dict[str, Any] = {
     "gm": send_gm_notice,
     "sitter": send_sitter_receipt,
     "offers": send_offers,
+    "missed_offer": send_missed_offer,
 }
 
 
@@ -682,6 +707,12 @@ def sitter_submitted(game: Game, turn: int, seat: Seat) -> None:
     """A sitter sent orders for an absent player's seat: its holder gets a copy."""
     if mail_enabled(game):
         _compose("sitter", game.pk, turn, seat.pk)
+
+
+def seat_offered(seat: Seat) -> None:
+    """A seat was offered because its player missed turns: news for those who asked."""
+    if seat.game.public and notify.anyone_wants("seat"):
+        _compose("missed_offer", seat.game_id, seat.pk)
 
 
 def seat_taken(seat: Seat) -> None:

@@ -19,6 +19,7 @@ from django.db.models import Count, OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from umpire.server.community import DutyFact
+from umpire.server.mail import outbound
 from umpire.server.models import Duty, Game, GameStatus, Seat
 from umpire.server.schemas import OFFER_AFTER_MISSED
 
@@ -35,6 +36,8 @@ def offer(seat: Seat, reason: str, now: datetime) -> None:
     seat.offer_reason = reason
     seat.requested_by = None
     seat.save(update_fields=["offered_at", "offer_reason", "requested_by"])
+    if reason == MISSED:  # news for those who asked to hear of seats offered (a freed seat:
+        outbound.seat_offered(seat)  # the game master's notice says so already)
 
 
 def withdraw(seat: Seat) -> None:
