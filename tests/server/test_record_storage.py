@@ -1,0 +1,138 @@
+"""Issue 33: a turn's draws, events and state are stored compressed (``PackedJSONField``), read
+back unchanged, and the rows of a database written before (plain JSON columns) are converted
+by migration 0014 and converted back by undoing it."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from umpire.core import session
+from umpire.core.record import GameRecord
+from umpire.server.fields import pack, unpack
+from umpire.server.models import Game, Turn
+from umpire.server.store import load_record
+
+BEFORE = [("umpire", "0013_contract")]
+WHEN = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
+
+
+def played(turns: int) -> GameRecord:
+    record = session.create("diplomacy", scenario="standard", seed=3)
+    table = session.open_table(record)
+    while len(record.turns) < turns:
+        for power in table.pending().powers:
+            table.bot_submit(power)
+        table.process()
+    return record
+
+
+def test_pack_round_trips_json_with_its_key_order() -> None:
+    value = {"b": [1, 2.5, None, True], "a": {"é": "ü", "z": {}}, "": []}
+    back = unpack(pack(value))
+    assert back == value
+    assert list(back) == ["b", "a", ""]
+
+
+def _migrate(target: list[tuple[str, str]]) -> Any:
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(target)
+    return executor.loader.project_state(target).apps
+
+
+def _store_as_before(apps: Any, record: GameRecord) -> int:
+    """The record's rows as the code before migration 0014 wrote them (plain JSON)."""
+    game = apps.get_model("umpire", "Game").objects.create(
+        name="Old",
+        game=record.game,
+        scenario=record.scenario,
+        seed=record.seed,
+        status="running",
+        powers=record.powers,
+        initial_state=record.initial_state,
+        setup_draws=[d.to_json() for d in record.setup_draws],
+        turn=len(record.turns) + 1,
+    )
+    turn_model = apps.get_model("umpire", "Turn")
+    sub_model = apps.get_model("umpire", "Submission")
+    for turn in record.turns:
+        turn_model.objects.create(
+            game=game,
+            number=turn.number,
+            label=turn.label,
+            draws=[d.to_json() for d in turn.draws],
+            events=[e.to_json() for e in turn.events],
+            state=turn.state,
+        )
+        for sub in turn.submissions:
+            sub_model.objects.create(
+                game=game,
+                turn=turn.number,
+                power=sub.power,
+                source=sub.source,
+                raw=sub.raw,
+                orders=sub.orders,
+                problems=[p.to_json() for p in sub.problems],
+                received_at=WHEN,
+            )
+    return int(game.pk)
+
+
+def _turns(record: GameRecord) -> list[dict[str, Any]]:
+    return [{k: v for k, v in t.to_json().items() if k != "submissions"} for t in record.turns]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0014_packs_old_rows_and_undoes_it() -> None:
+    record = played(6)
+    try:
+        old_apps = _migrate(BEFORE)
+        pk = _store_as_before(old_apps, record)
+        _migrate(list(MigrationExecutor(connection).loader.graph.leaf_nodes("umpire")))
+
+        # Packed: the columns hold compressed bytes, the game reads back the same and replays.
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT state FROM {Turn._meta.db_table} WHERE game_id = %s", [pk])
+            raw = [bytes(r[0]) for r in cursor.fetchall()]
+        assert [unpack(b) for b in raw] == [t.state for t in record.turns]
+        back = load_record(Game.objects.get(pk=pk))
+        assert _turns(back) == _turns(record)
+        assert session.replay(back) == []
+
+        # Undone: plain JSON columns again, with the same values.
+        old_apps = _migrate(BEFORE)
+        rows = old_apps.get_model("umpire", "Turn").objects.filter(game=pk).order_by("number")
+        assert [(r.draws, r.events, r.state) for r in rows] == [
+            (t["draws"], t["events"], t["state"]) for t in _turns(record)
+        ]
+    finally:
+        _migrate(list(MigrationExecutor(connection).loader.graph.leaf_nodes("umpire")))
+
+
+@pytest.mark.django_db
+def test_a_turn_row_reads_back_what_was_stored_in_fewer_bytes() -> None:
+    record = played(4)
+    game = Game.objects.create(name="G", game="diplomacy", scenario="standard", seed=3)
+    turn = record.turns[-1]
+    Turn.objects.create(
+        game=game,
+        number=turn.number,
+        label=turn.label,
+        draws=[],
+        events=[e.to_json() for e in turn.events],
+        state=turn.state,
+    )
+    row = Turn.objects.get(game=game)
+    assert row.state == turn.state
+    assert row.events == [e.to_json() for e in turn.events]
+    assert Turn.objects.filter(game=game).values_list("draws", flat=True).get() == []
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT state FROM {Turn._meta.db_table} WHERE game_id = %s", [game.pk])
+        stored = len(bytes(cursor.fetchone()[0]))
+    assert stored * 2 < len(json.dumps(turn.state, separators=(",", ":")))
