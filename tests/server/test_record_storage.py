@@ -14,9 +14,9 @@ from django.db.migrations.executor import MigrationExecutor
 
 from umpire.core import session
 from umpire.core.record import GameRecord
-from umpire.server.fields import pack, unpack
+from umpire.server.fields import is_packed, pack, packed, unpack
 from umpire.server.models import Game, Turn
-from umpire.server.store import load_record
+from umpire.server.store import load_record, save_turn
 
 BEFORE = [("umpire", "0013_contract")]
 WHEN = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
@@ -32,11 +32,18 @@ def played(turns: int) -> GameRecord:
     return record
 
 
-def test_pack_round_trips_json_with_its_key_order() -> None:
+def test_pack_round_trips_json_with_its_key_order_packed_or_plain() -> None:
     value = {"b": [1, 2.5, None, True], "a": {"é": "ü", "z": {}}, "": []}
-    back = unpack(pack(value))
-    assert back == value
-    assert list(back) == ["b", "a", ""]
+    plain = pack(value, compress=False)
+    assert not is_packed(plain) and plain.startswith(b'{"b":[1,2.5,null,true]')
+    for stored in (pack(value), plain, packed(plain), packed(pack(value))):
+        back = unpack(stored)
+        assert back == value
+        assert list(back) == ["b", "a", ""]
+    assert is_packed(packed(plain)) and packed(plain) == pack(value)
+    for other in ("x", 7, [], None, "", {"x": 1}):  # plain JSON never looks packed
+        assert not is_packed(pack(other, compress=False))
+        assert unpack(pack(other)) == other == unpack(pack(other, compress=False))
 
 
 def _migrate(target: list[tuple[str, str]]) -> Any:
@@ -84,6 +91,15 @@ def _store_as_before(apps: Any, record: GameRecord) -> int:
     return int(game.pk)
 
 
+def _raw_states(pk: int) -> list[bytes]:
+    """The stored bytes of the game's states, in turn order."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT state FROM {Turn._meta.db_table} WHERE game_id = %s ORDER BY number", [pk]
+        )
+        return [bytes(r[0]) for r in cursor.fetchall()]
+
+
 def _turns(record: GameRecord) -> list[dict[str, Any]]:
     return [{k: v for k, v in t.to_json().items() if k != "submissions"} for t in record.turns]
 
@@ -97,10 +113,9 @@ def test_migration_0014_packs_old_rows_and_undoes_it() -> None:
         _migrate(list(MigrationExecutor(connection).loader.graph.leaf_nodes("umpire")))
 
         # Packed: the columns hold compressed bytes, the game reads back the same and replays.
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT state FROM {Turn._meta.db_table} WHERE game_id = %s", [pk])
-            raw = [bytes(r[0]) for r in cursor.fetchall()]
+        raw = _raw_states(pk)
         assert [unpack(b) for b in raw] == [t.state for t in record.turns]
+        assert [is_packed(b) for b in raw] == [True] * 5 + [False]  # the latest plain
         back = load_record(Game.objects.get(pk=pk))
         assert _turns(back) == _turns(record)
         assert session.replay(back) == []
@@ -133,6 +148,22 @@ def test_a_turn_row_reads_back_what_was_stored_in_fewer_bytes() -> None:
     assert row.events == [e.to_json() for e in turn.events]
     assert Turn.objects.filter(game=game).values_list("draws", flat=True).get() == []
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT state FROM {Turn._meta.db_table} WHERE game_id = %s", [game.pk])
+        cursor.execute(f"SELECT events FROM {Turn._meta.db_table} WHERE game_id = %s", [game.pk])
         stored = len(bytes(cursor.fetchone()[0]))
-    assert stored * 2 < len(json.dumps(turn.state, separators=(",", ":")))
+    assert stored * 3 < len(json.dumps(row.events, separators=(",", ":")))
+
+
+@pytest.mark.django_db
+def test_saving_a_turn_packs_the_state_before_it_and_rollback_reads_packed() -> None:
+    record = played(3)
+    game = Game.objects.create(name="G", game="diplomacy", scenario="standard", seed=3)
+    for number, turn in enumerate(record.turns, 1):
+        save_turn(game, turn)
+        assert [is_packed(b) for b in _raw_states(game.pk)] == [True] * (number - 1) + [False]
+    Turn.objects.filter(game=game, number=3).delete()  # a rollback: the latest is packed now
+    assert Turn.objects.get(game=game, number=2).state == record.turns[1].state
+    save_turn(game, record.turns[2])
+    assert [is_packed(b) for b in _raw_states(game.pk)] == [True, True, False]
+    assert [t.state for t in Turn.objects.filter(game=game).order_by("number")] == [
+        t.state for t in record.turns
+    ]

@@ -1,4 +1,5 @@
-"""Issue 33: a turn's draws, events and state stored compressed (``PackedJSONField``).
+"""Issue 33: a turn's draws, events and state stored compressed (``PackedJSONField``; the
+state of a game's latest turn plain).
 
 Each column is added beside the old one, every row copied over (a few hundred rows at a time),
 the old column dropped and the new one renamed to the old name. Reversible: going back copies
@@ -12,22 +13,33 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import migrations, models
+from django.db.models import Max
 
 import umpire.server.fields
+from umpire.server.fields import pack
 
 COLUMNS = ("draws", "events", "state")
 BATCH = 200
 
 
 def _copy(apps: Any, source: str, target: str) -> None:
-    """Every turn row's ``<column><source>`` value into ``<column><target>``."""
+    """Every turn row's ``<column><source>`` value into ``<column><target>``; into the
+    compressed columns, packed, but for the state of each game's latest turn (plain, as
+    ``store.save_turn`` leaves it)."""
     turn = apps.get_model("umpire", "Turn")
+    latest = set(turn.objects.values("game").annotate(n=Max("number")).values_list("game", "n"))
     fields = [f"{c}{target}" for c in COLUMNS]
-    rows = turn.objects.order_by("pk").only("pk", *(f"{c}{source}" for c in COLUMNS))
+    rows = turn.objects.order_by("pk").only(
+        "pk", "game", "number", *(f"{c}{source}" for c in COLUMNS)
+    )
     batch = []
     for row in rows.iterator(chunk_size=BATCH):
         for column in COLUMNS:
-            setattr(row, f"{column}{target}", getattr(row, f"{column}{source}"))
+            value = getattr(row, f"{column}{source}")
+            if target:
+                plain = column == "state" and (row.game_id, row.number) in latest
+                value = pack(value, compress=not plain)
+            setattr(row, f"{column}{target}", value)
         batch.append(row)
         if len(batch) == BATCH:
             turn.objects.bulk_update(batch, fields)
@@ -77,6 +89,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="turn",
             name="state",
-            field=umpire.server.fields.PackedJSONField(),
+            field=umpire.server.fields.PackedJSONField(packed=False),
         ),
     ]
