@@ -12,7 +12,8 @@ end it allied after 8 turns). Three tables:
    the draws, the events, the submissions: each turn's compact JSON) and in the database rows
    (``Turn.state``, ``draws``, ``events``; ``Submission.raw``, ``orders``, ``problems``) of
    the same game written by ``store.save_turn`` and ``store.save_submissions`` into a new
-   SQLite database, with the file's growth per turn.
+   SQLite database, with the file's growth per turn, compressed (``.gz``) as well, and the
+   database's per turn without the one plain state a game keeps (its latest).
 3. ``loads``: the CPU time of reading the game back from that database: its tail (the latest
    state: ``store.load_tail``, what every submission and turn processing reads), the whole
    record (``store.load_record``), and the state after turn N (one ``Turn`` row).
@@ -143,6 +144,8 @@ def parts(name: str, tmp: Path) -> None:
     packed = written(record, tmp / f"{name}-parts.json.gz")
     if packed is not None:
         print(f"{'':<13} {'':>5} {'file.gz':<8} {'':>31} {packed / kib:>7.1f}", flush=True)
+    from django.db import connection
+
     from umpire.server.models import Submission, Turn
 
     pk = stored(record)
@@ -158,6 +161,21 @@ def parts(name: str, tmp: Path) -> None:
     row = [v / kib for v in (*in_turns, in_subs)]
     print(f"{'':<13} {'':>5} {'database':<8} {row[0]:>7.1f} {row[1]:>7.1f} {row[2]:>7.1f} "
           f"{row[3]:>7.1f} {sum(row):>7.1f}", flush=True)  # fmt: skip
+    try:  # the game's latest state is kept plain (issue 33): a one-off per game, not per turn
+        from umpire.server.fields import is_packed, packed
+    except ImportError:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT state FROM {t} WHERE game_id = %s AND number = %s", [pk, n])
+        latest = bytes(cursor.fetchone()[0])
+    if not is_packed(latest):
+        one_off = len(latest) - len(packed(latest))
+        steady = sum(row) - one_off / kib
+        print(
+            f"{'':<13} {'':>5} {'a turn':<8} {'':>31} {steady:>7.1f}   "
+            f"(without the latest state, plain: {one_off / 1024:.1f} KiB a game)",
+            flush=True,
+        )
 
 
 def cpu_us(work: Callable[[], Any], least: float = 0.3) -> float:
