@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from django.core import serializers
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
@@ -167,3 +168,16 @@ def test_saving_a_turn_packs_the_state_before_it_and_rollback_reads_packed() -> 
     assert [t.state for t in Turn.objects.filter(game=game).order_by("number")] == [
         t.state for t in record.turns
     ]
+
+
+@pytest.mark.django_db
+def test_a_turn_row_serializes_as_json_and_back() -> None:
+    game = Game.objects.create(name="G", game="diplomacy", scenario="standard", seed=3)
+    Turn.objects.create(game=game, number=1, label="L", events=[{"a": 1}], state={"b": [2]})
+    text = serializers.serialize("json", Turn.objects.filter(game=game))
+    assert json.loads(text)[0]["fields"]["state"] == {"b": [2]}
+    Turn.objects.filter(game=game).delete()
+    for obj in serializers.deserialize("json", text):
+        obj.save()
+    row = Turn.objects.get(game=game)
+    assert (row.state, row.events, row.draws) == ({"b": [2]}, [{"a": 1}], [])

@@ -89,5 +89,6 @@ class PackedJSONField(_Binary):
     def to_python(self, value: Any) -> Any:
         return value
 
-    def value_to_string(self, obj: Any) -> str:
-        return json.dumps(self.value_from_object(obj))
+    def value_to_string(self, obj: Any) -> Any:
+        # As JSONField: the serializers (dumpdata, loaddata) carry the value itself.
+        return self.value_from_object(obj)
