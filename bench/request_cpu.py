@@ -7,7 +7,8 @@ T (a copy of a bot-filled game, as the load test makes) is asked for its printou
 its player's orders through Umpire's WSGI application in this process, N times in a row
 after a warm-up, seven times over; the process's CPU time per request is printed (the
 least and the median of the seven: the least is the steadiest), with PostgreSQL's CPU for
-the same requests. Figures only.
+the same requests, and the Python function calls of one request (cProfile's count, which
+does not move with the machine's load). Figures only.
 
     .venv/bin/python bench/request_cpu.py                    # turns 1 and 40, PostgreSQL
     .venv/bin/python bench/request_cpu.py --turns 1 --requests 500
@@ -21,9 +22,11 @@ seconds): ``valgrind --tool=callgrind .venv/bin/python bench/request_cpu.py --tu
 from __future__ import annotations
 
 import argparse
+import cProfile
 import io
 import json
 import os
+import pstats
 import sys
 import tempfile
 import time
@@ -92,6 +95,18 @@ def requester(turn: int) -> dict[str, Callable[[], int]]:
     }
 
 
+def calls(request: Callable[[], int], count: int = 20) -> float:
+    """Python function calls per request (cProfile's count): the same at two turns means the
+    application does the same work, whatever the CPU figures, which move with the machine's
+    load (issue 33: a printout read was 523 us at turn 1 and 890 us at turn 40)."""
+    profile = cProfile.Profile()
+    profile.enable()
+    for _ in range(count):
+        request()
+    profile.disable()
+    return float(pstats.Stats(profile).total_calls) / count  # type: ignore[attr-defined]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--turns", default="1,40")
@@ -109,7 +124,8 @@ def main() -> None:
 
     print(f"database {connection.vendor}, {args.requests} requests a sample, "
           f"{args.repeat} samples, load {os.getloadavg()[0]:.1f}")  # fmt: skip
-    print(f"{'turn':>4} {'kind':<7} {'least us':>9} {'median us':>9} {'database us':>11}")
+    print(f"{'turn':>4} {'kind':<7} {'least us':>9} {'median us':>9} {'database us':>11} "
+          f"{'calls':>7}")  # fmt: skip
     try:
         for turn in (int(t) for t in args.turns.split(",")):
             for kind, request in requester(turn).items():
@@ -128,7 +144,7 @@ def main() -> None:
                 database.sort()
                 middle = len(samples) // 2
                 print(f"{turn:>4} {kind:<7} {samples[0]:>9.0f} {samples[middle]:>9.0f} "
-                      f"{database[middle]:>11.0f}", flush=True)  # fmt: skip
+                      f"{database[middle]:>11.0f} {calls(request):>7.0f}", flush=True)  # fmt: skip
     finally:
         connection.close()
         if url.startswith("postgres"):

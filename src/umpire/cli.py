@@ -49,7 +49,13 @@ from typing import Any, TextIO
 from umpire.core import forecast, gamestore, history, registry, session
 from umpire.core.errors import GAME_OVER
 from umpire.core.interchange import Interchange, InterchangeError, import_game
-from umpire.core.record import GameRecord, RecordError, TurnRecord
+from umpire.core.record import (
+    GameRecord,
+    RecordError,
+    TurnRecord,
+    dump_record,
+    read_record_data,
+)
 from umpire.core.registry import UnknownGame
 from umpire.core.ruleset import ScenarioInfo
 from umpire.core.session import SessionError
@@ -67,15 +73,17 @@ class CliError(Exception):
 
 def load_record(path: Path) -> GameRecord:
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError as err:
         raise CliError(f"no game record at {path}") from err
     except OSError as err:
         raise CliError(f"cannot read {path}: {err.strerror}") from err
     try:
-        data = json.loads(text)
+        data = read_record_data(raw)
     except json.JSONDecodeError as err:
         raise CliError(f"{path} is not valid JSON (line {err.lineno}): corrupt record") from err
+    except (RecordError, UnicodeDecodeError) as err:
+        raise CliError(f"{path}: {err}") from err
     try:
         return GameRecord.from_json(data)
     except RecordError as err:
@@ -83,14 +91,15 @@ def load_record(path: Path) -> GameRecord:
 
 
 def save_record(record: GameRecord, path: Path) -> None:
-    """Write atomically: a temporary file beside the target, flushed, then renamed over it."""
-    text = json.dumps(record.to_json(), separators=(",", ":"), sort_keys=True) + "\n"
+    """Write atomically: a temporary file beside the target, flushed, then renamed over it.
+    A name ending in ``.gz`` is written compressed (:func:`dump_record`)."""
+    data = dump_record(record, compressed=path.suffix == ".gz")
     folder = path.resolve().parent
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)

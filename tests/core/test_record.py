@@ -3,7 +3,13 @@ import json
 import pytest
 
 from umpire.core import session
-from umpire.core.record import SCHEMA_VERSION, GameRecord, RecordError
+from umpire.core.record import (
+    SCHEMA_VERSION,
+    GameRecord,
+    RecordError,
+    dump_record,
+    read_record_data,
+)
 from umpire.core.session import SessionError
 
 
@@ -23,6 +29,27 @@ def test_record_round_trips_through_json_text() -> None:
     text = json.dumps(record.to_json())
     again = GameRecord.from_json(json.loads(text))
     assert again.to_json() == record.to_json()
+
+
+def test_record_file_bytes_plain_or_compressed_read_back_the_same() -> None:
+    record = play()
+    plain = dump_record(record)
+    # The plain file is what Umpire always wrote: compact JSON, keys sorted, one line.
+    old = json.dumps(record.to_json(), separators=(",", ":"), sort_keys=True) + "\n"
+    assert plain == old.encode()
+    packed = dump_record(record, compressed=True)
+    assert packed[:2] == b"\x1f\x8b" and len(packed) < len(plain)
+    assert dump_record(record, compressed=True) == packed  # no time in the header
+    for data in (plain, packed):
+        assert GameRecord.from_json(read_record_data(data)).to_json() == record.to_json()
+
+
+def test_damaged_compressed_record_file_is_refused() -> None:
+    packed = dump_record(play(), compressed=True)
+    with pytest.raises(RecordError, match="corrupt compressed"):
+        read_record_data(packed[: len(packed) // 2])
+    with pytest.raises(ValueError, match="Expecting"):
+        read_record_data(b"{nope")
 
 
 def test_unknown_schema_version_is_refused_clearly() -> None:

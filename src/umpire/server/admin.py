@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib import admin
 from django.db import models
 
+from umpire.server.fields import PackedJSONField
 from umpire.server.models import (
     AuditEntry,
     Enrollment,
@@ -27,7 +28,8 @@ from umpire.server.models import (
 class NoSeed:
     """Refuses every changelist lookup that names the seed (``seed__gt``, ``game__seed``),
     and every lookup into a JSON field (``initial_state__contains``: not a lookup SQLite can
-    make, and no filter the admin offers), answered 400 by the admin."""
+    make, and no filter the admin offers; a compressed one, ``Turn.state``, is opaque to the
+    database), answered 400 by the admin."""
 
     model: Any
 
@@ -36,7 +38,7 @@ class NoSeed:
         if "seed" in parts:
             return False
         field = next((f for f in self.model._meta.get_fields() if f.name == parts[0]), None)
-        if isinstance(field, models.JSONField):
+        if isinstance(field, models.JSONField | PackedJSONField):
             return False
         return bool(super().lookup_allowed(lookup, value, request))  # type: ignore[misc]
 

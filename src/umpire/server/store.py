@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.db import connection
 from django.utils import timezone
 
 from umpire.core.chance import Draw
@@ -17,6 +18,7 @@ from umpire.core.record import Submission as RecordSubmission
 from umpire.core.ruleset import Outcome, Pending
 from umpire.core.session import Table, open_table
 from umpire.server import statements
+from umpire.server.fields import is_packed, packed
 from umpire.server.models import Game, GameStatus, Lease, Seat, Submission, Turn, TurnOutput
 
 DEFAULT_DEADLINE_MINUTES = 48 * 60
@@ -142,8 +144,10 @@ def save_outputs(game: Game, table: Table) -> None:
 
 
 def save_turn(game: Game, turn: TurnRecord) -> Turn:
+    """The processed turn's row, its state plain (the latest, read by every submission), and
+    the state of the turn before it packed (issue 33: ``fields.PackedJSONField``)."""
     # Through the ORM: the new row's id names the turn's printout mails (outbound.turn_processed).
-    return Turn.objects.create(
+    row = Turn.objects.create(
         game=game,
         number=turn.number,
         label=turn.label,
@@ -151,6 +155,24 @@ def save_turn(game: Game, turn: TurnRecord) -> Turn:
         events=[e.to_json() for e in turn.events],
         state=turn.state,
     )
+    if turn.number > 1:
+        pack_state(game, turn.number - 1)
+    return row
+
+
+def pack_state(game: Game, number: int) -> None:
+    """Turn ``number``'s stored state packed, if it is plain (without parsing it)."""
+    field = Turn._meta.get_field("state")
+    quote = connection.ops.quote_name
+    sql = (
+        f"SELECT {quote(str(field.column))} FROM {quote(Turn._meta.db_table)} "
+        f"WHERE {quote(str(Turn._meta.get_field('game').column))} = %s AND {quote('number')} = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game.pk, number])
+        found = cursor.fetchone()
+    if found is not None and not is_packed(found[0]):
+        Turn.objects.filter(game=game, number=number).update(state=packed(found[0]))
 
 
 def save_submission(
