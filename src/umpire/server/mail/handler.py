@@ -35,17 +35,12 @@ from umpire.server import errors as E
 from umpire.server.accounts import set_mail_maps, users_at
 from umpire.server.codes import masked
 from umpire.server.mail import replies
+from umpire.server.mail.command_lines import Command
+from umpire.server.mail.heading import Heading, digits, heading_problems
 from umpire.server.mail.models import InboundMail, OutboundMail
 from umpire.server.mail.outbound import heading_for
 from umpire.server.mail.outbox import send
-from umpire.server.mail.parse import (
-    Command,
-    Heading,
-    MailRequest,
-    digits,
-    heading_problems,
-    parse_mail,
-)
+from umpire.server.mail.parse import MailRequest, parse_mail
 from umpire.server.models import Enrollment, Game, GameStatus, Seat
 from umpire.server.outputs import PLAYER, Viewer, power_labels, present, scenario_names
 from umpire.server.usecases import absences, lifecycle, messaging, submissions, takeover
