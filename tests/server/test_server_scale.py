@@ -25,7 +25,7 @@ from django_tasks_db.models import DBTaskResult
 from umpire.core import registry, session
 from umpire.core.record import RecordError
 from umpire.server import accounts
-from umpire.server.mail.outbound import send_notices
+from umpire.server.mail.notices import send_notices
 from umpire.server.models import ApiToken, Game, TurnOutput
 from umpire.server.outputs import SPECTATOR_VIEWER, present
 from umpire.server.store import load_record, load_tail

@@ -18,7 +18,7 @@ from umpire.core.session import SessionError
 from umpire.server import errors as E
 from umpire.server.mail import replies
 from umpire.server.mail.command_lines import Command
-from umpire.server.mail.outbound import heading_for
+from umpire.server.mail.news import heading_for
 from umpire.server.mail.outcome import Handled, open_reply
 from umpire.server.mail.parse import MailRequest
 from umpire.server.models import Enrollment, Game, GameStatus, Seat
