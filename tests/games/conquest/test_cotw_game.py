@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from umpire.cli import play_demo
+from umpire.cli.shows import play_demo
 from umpire.core import session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
