@@ -21,6 +21,7 @@ from pathlib import Path
 
 from umpire.core import session
 from umpire.core.record import GameRecord
+from umpire.core.replay import replay
 
 CASES = {"diplomacy": ("standard", (10, 40, 80)), "battleplan": ("europe", (5, 25, 50))}
 REPLAY = "import sys; from umpire.cli import main; sys.exit(main(sys.argv[1:]))"
@@ -59,7 +60,7 @@ def main(argv: list[str]) -> None:
                 if done.returncode:
                     raise SystemExit(f"replay of {path.name} failed: {done.stdout}{done.stderr}")
                 start = time.perf_counter()
-                assert session.replay(record) == []
+                assert replay(record) == []
                 alone = time.perf_counter() - start
                 print(f"{game:<11} {n:>5} {size:>10.1f} {size / n:>8.2f} {cli:>15.2f} "
                       f"{cli / n * 1000:>14.1f} {alone / n * 1000:>18.2f}", flush=True)  # fmt: skip

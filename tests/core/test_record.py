@@ -4,6 +4,7 @@ import pytest
 
 from umpire.core import session
 from umpire.core.record import SCHEMA_VERSION, GameRecord, RecordError
+from umpire.core.replay import replay
 from umpire.core.session import SessionError
 
 
@@ -85,9 +86,9 @@ def test_unknown_power_and_finished_game_are_refused() -> None:
 
 def test_replay_reproduces_every_state_and_detects_tampering() -> None:
     record = play(turns=4)
-    assert session.replay(record) == []
+    assert replay(record) == []
     record.turns[1].state["pile"] += 1
-    problems = session.replay(record)
+    problems = replay(record)
     assert any("turn 2" in p and "state" in p for p in problems)
 
 
@@ -97,7 +98,7 @@ def test_replay_detects_tampered_draws() -> None:
     draws[0] = type(draws[0])(
         draws[0].purpose, draws[0].low, draws[0].high, draws[0].high - draws[0].value
     )
-    assert session.replay(record)
+    assert replay(record)
 
 
 def test_same_seed_and_orders_give_the_same_record() -> None:
@@ -132,7 +133,7 @@ def test_game_master_declares_a_draw() -> None:
         session.submit(record, "RED", "TAKE 1")
     again = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
     assert again.outcome == outcome
-    assert session.replay(again) == []
+    assert replay(again) == []
 
 
 def test_declared_result_needs_real_distinct_powers() -> None:

@@ -22,7 +22,9 @@ from umpire.cli.records import (
 )
 from umpire.core import forecast, gamestore, registry, session
 from umpire.core.errors import GAME_OVER
+from umpire.core.powers import resolve_power
 from umpire.core.record import GameRecord
+from umpire.core.replay import replay_report
 from umpire.core.session import SessionError
 from umpire.core.settings import check as check_settings
 
@@ -115,7 +117,7 @@ def cmd_process(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _power_arg(record: GameRecord, power: str) -> str | None:
-    return None if power.lower() in UMPIRE_NAMES else session.resolve_power(record, power)
+    return None if power.lower() in UMPIRE_NAMES else resolve_power(record, power)
 
 
 def cmd_rollback(args: argparse.Namespace, out: TextIO) -> int:
@@ -185,7 +187,7 @@ def cmd_status(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(Path(args.record))
-    found = session.replay_report(record)
+    found = replay_report(record)
     for line in found.divergences:
         out.write(f"DIVERGENCE {line}\n")
     for line in found.notes:

@@ -18,6 +18,7 @@ from umpire.cli.records import (
     save_record,
 )
 from umpire.core import history, session
+from umpire.core.powers import resolve_power
 from umpire.core.record import GameRecord
 
 
@@ -40,7 +41,7 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
     elif args.power:
         if args.power.lower() in UMPIRE_NAMES:
             raise CliError("the umpire's view of the whole game needs --umpire")
-        reader = session.resolve_power(record, args.power)
+        reader = resolve_power(record, args.power)
     else:
         reader = history.PUBLIC
     try:

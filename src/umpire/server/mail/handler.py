@@ -27,6 +27,7 @@ from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.utils import timezone
 
 from umpire.core import registry, session
+from umpire.core.powers import power_named
 from umpire.server import errors as E
 from umpire.server.accounts import users_at
 from umpire.server.mail import replies
@@ -176,12 +177,12 @@ def _authenticate(heading: Heading, users: list[User]) -> tuple[Game, Seat] | No
 
 def _names_power(game: Game, named: str, power: str) -> bool:
     """Whether ``named`` (a heading's ``P-FRANCE``, ``P-FRA``, ``P-france``) is ``power``: its
-    code or its full name in the game's scenario, in any case (core.session.power_named)."""
+    code or its full name in the game's scenario, in any case (core.powers.power_named)."""
     try:
         info = registry.game(game.game).info.scenario(game.scenario)
     except KeyError:
         return False
     try:
-        return session.power_named(named, [power], dict(info.names)) == power
+        return power_named(named, [power], dict(info.names)) == power
     except session.SessionError:
         return False

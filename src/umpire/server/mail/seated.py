@@ -9,8 +9,9 @@ from collections.abc import Callable, Sequence
 from django.conf import settings
 from django.contrib.auth.models import User
 
-from umpire.core import registry, session
+from umpire.core import registry
 from umpire.core.errors import SUBMISSION_TOO_LARGE, SUBMISSION_TOO_MANY_LINES, TURN_STALE
+from umpire.core.powers import powers_named
 from umpire.core.session import SessionError
 from umpire.server import errors as E
 from umpire.server.accounts import set_mail_maps
@@ -96,7 +97,7 @@ def handle_seat_request(
 def _recipients(game: Game, words: Sequence[str]) -> list[str]:
     """The seated powers a PRESS TO line names, by code or full name, or as a receipt shows
     them ("Great Britain (GB)"); SessionError ``game/unknown_power`` for a word naming none."""
-    return session.powers_named(words, game.powers or [], scenario_names(game))
+    return powers_named(words, game.powers or [], scenario_names(game))
 
 
 def rules_link(game: Game) -> Callable[[str], str]:
