@@ -27,7 +27,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from umpire.cli import save_record
+from umpire.cli.records import save_record
 from umpire.core import session
 from umpire.core.record import GameRecord
 

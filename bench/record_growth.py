@@ -39,6 +39,7 @@ from typing import Any
 
 from umpire.core import registry, session
 from umpire.core.record import GameRecord
+from umpire.core.replay import replay
 
 # name: (game, scenario, powers (None: the default), lengths)
 CASES: dict[str, tuple[str, str, int | None, tuple[int, ...]]] = {
@@ -98,7 +99,7 @@ def growth(name: str, tmp: Path) -> None:
         if done.returncode:
             raise SystemExit(f"replay of {path.name} failed: {done.stdout}{done.stderr}")
         start = time.perf_counter()
-        assert session.replay(record) == []
+        assert replay(record) == []
         alone = time.perf_counter() - start
         print(f"{name:<13} {n:>5} {size:>10.1f} {size / n:>8.2f} {cli:>15.2f} "
               f"{cli / n * 1000:>14.1f} {alone / n * 1000:>18.2f}", flush=True)  # fmt: skip

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from umpire import cli
+from umpire.cli import parser as cli_parser
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -332,7 +333,7 @@ def test_every_argument_of_the_game_commands_says_what_it_is() -> None:
     `--seed` with no word on what they take."""
     import argparse
 
-    parser = cli.build_parser()
+    parser = cli_parser.build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     names = ("new", "orders", "process", "rollback", "end", "report", "status", "replay", "demo")
     for name in names:

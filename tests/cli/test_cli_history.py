@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from umpire import cli
+from umpire.cli import records
 from umpire.core import history, session
 from umpire.core.record import GameRecord
 
@@ -31,7 +32,7 @@ def _play(game: str, scenario: str, turns: int) -> GameRecord:
 @pytest.fixture(scope="module")
 def origins(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("history") / "oww.json"
-    cli.save_record(_play("origins", "historical", 2), path)
+    records.save_record(_play("origins", "historical", 2), path)
     return path
 
 
@@ -42,7 +43,7 @@ def test_a_powers_svg_is_drawn_from_his_views_only(origins: Path, tmp_path: Path
     )
     assert code == 0, text
     assert text == f"3 turn(s) of GER's view written to {out}\n"
-    record = cli.load_record(origins)
+    record = records.load_record(origins)
     expected = history.animated_svg(
         history.record_frames(record, "GER"), "origins (historical): GER's view"
     )

@@ -29,6 +29,7 @@ from umpire.core import registry, session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
 from umpire.core.record import GameRecord
+from umpire.core.replay import replay
 from umpire.core.ruleset import HasPublicView, HasSecrets, Outcome
 from umpire.core.submission import parse, reread
 
@@ -83,7 +84,7 @@ def test_record_round_trip_and_replay(game: str, scenario: str) -> None:
     text = json.dumps(record.to_json())
     again = GameRecord.from_json(json.loads(text))
     assert again.to_json() == record.to_json()
-    assert session.replay(again) == []
+    assert replay(again) == []
 
 
 @pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)

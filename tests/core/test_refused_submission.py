@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from umpire.core import registry, session
+from umpire.core.receipt import Receipt
 from umpire.core.record import Submission
-from umpire.core.session import Receipt, Table
+from umpire.core.session import Table
 
 # The rule each game's rulebook gives for its players' orders (none for standard Diplomacy,
 # whose rules are checked case by case against the DATC, which has no case for this).

@@ -12,6 +12,8 @@ import pytest
 from tests.support.toygame import PEBBLES, Pebbles
 from umpire.core import registry, session
 from umpire.core.events import Event
+from umpire.core.powers import resolve_power
+from umpire.core.replay import replay, replay_report
 from umpire.core.ruleset import Game
 from umpire.core.session import SessionError, Table
 from umpire.games.origins.game import Origins
@@ -62,7 +64,7 @@ def test_legality_is_checked_once_per_order_per_turn(monkeypatch: pytest.MonkeyP
     assert counts == {"check": 5, "read_line": 10}
     table.process()
     assert counts == {"check": 5, "read_line": 20}
-    assert session.replay(record) == []
+    assert replay(record) == []
 
 
 def test_an_order_that_no_longer_reads_is_a_replay_divergence() -> None:
@@ -70,7 +72,7 @@ def test_an_order_that_no_longer_reads_is_a_replay_divergence() -> None:
     session.submit(record, "RED", "TAKE 2")
     session.process(record)
     record.turns[0].submissions[0].orders = ["TAKE LOTS"]
-    (problem,) = session.replay(record)
+    (problem,) = replay(record)
     assert problem.startswith("turn 1: canonical orders of RED no longer read")
 
 
@@ -78,16 +80,16 @@ def test_an_order_that_no_longer_reads_is_a_replay_divergence() -> None:
 def test_powers_are_named_by_code_in_any_case(name: str) -> None:
     record = session.create("pebbles", seed=1, powers=["red", "Blue"])
     assert record.powers == ["RED", "BLUE"]
-    assert session.resolve_power(record, name) == "RED"
+    assert resolve_power(record, name) == "RED"
 
 
 def test_powers_are_named_by_full_name() -> None:
     record = session.create("origins", seed=1)
     for name in ("GER", "Germany", "germany", "GERMANY"):
-        assert session.resolve_power(record, name) == "GER"
-    assert session.resolve_power(record, "great britain") == "GBR"
+        assert resolve_power(record, name) == "GER"
+    assert resolve_power(record, "great britain") == "GBR"
     with pytest.raises(SessionError) as err:
-        session.resolve_power(record, "Prussia")
+        resolve_power(record, "Prussia")
     assert err.value.code == "game/unknown_power"
     assert "GER" in err.value.message
 
@@ -144,8 +146,8 @@ def test_notes_to_players_alone_differing_are_no_replay_divergence() -> None:
     session.process(record)
     assert any(e.kind == "no_orders" for e in record.turns[0].events)
     record.turns[0].events = [e for e in record.turns[0].events if e.kind != "no_orders"]
-    found = session.replay_report(record)
-    assert found.divergences == [] and session.replay(record) == []
+    found = replay_report(record)
+    assert found.divergences == [] and replay(record) == []
     assert found.notes == ["turn 1: only the notes to players differ from the record"]
     record.turns[0].events[0] = record.turns[0].events[0]._replace(kind="no_orders_x")
-    assert session.replay(record) == ["turn 1: the events differ from the record"]
+    assert replay(record) == ["turn 1: the events differ from the record"]

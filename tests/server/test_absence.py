@@ -17,8 +17,9 @@ from tests.server.conftest import Api, run_worker
 from tests.server.mail.conftest import mail
 from umpire.core.session import SessionError
 from umpire.server import absence, accounts
+from umpire.server.mail.command_lines import away_of
 from umpire.server.mail.handler import handle
-from umpire.server.mail.parse import away_of, parse_mail
+from umpire.server.mail.parse import parse_mail
 from umpire.server.models import Absence, AuditEntry, Game, Seat, Submission
 from umpire.server.usecases import absences, gm_actions, lifecycle
 

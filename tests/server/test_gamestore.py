@@ -13,6 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from umpire import cli
+from umpire.cli import records
 from umpire.core import gamestore, session
 from umpire.core.record import GameRecord
 from umpire.server.models import Game, GameStatus
@@ -51,7 +52,7 @@ def test_the_command_line_and_the_console_end_a_game_by_the_same_code_alike(
 ) -> None:
     game = Game.objects.get(pk=running_game["id"])
     path = tmp_path / "game.json"
-    cli.save_record(load_record(game), path)  # what ``umpire export`` writes
+    records.save_record(load_record(game), path)  # what ``umpire export`` writes
     stores: list[str] = []
     real = gamestore.end
 
@@ -63,8 +64,8 @@ def test_the_command_line_and_the_console_end_a_game_by_the_same_code_alike(
     results.declare(game.pk, gm[0], ["north", "South"], "agreed draw")
     out = io.StringIO()
     assert cli.main(["end", str(path), "--winners", "north,South", "--summary", "agreed draw"],
-                    out) == cli.EXIT_OK  # fmt: skip
-    assert stores == [DatabaseStore.__name__, cli.RecordFile.__name__]
+                    out) == records.EXIT_OK  # fmt: skip
+    assert stores == [DatabaseStore.__name__, records.RecordFile.__name__]
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED
     assert json.loads(path.read_text())["outcome"] == game.outcome
@@ -83,7 +84,7 @@ def test_the_command_line_and_the_console_roll_back_by_the_same_code_alike(
     submissions.submit_orders(game_id, players["ann"][0], "bid 3", turn=1)
     assert turns.process_due(game_id, 1, force=True)
     path = tmp_path / "game.json"
-    cli.save_record(load_record(Game.objects.get(pk=game_id)), path)
+    records.save_record(load_record(Game.objects.get(pk=game_id)), path)
     before = json.loads(path.read_text())
     stores: list[str] = []
     real = gamestore.rollback
@@ -95,8 +96,8 @@ def test_the_command_line_and_the_console_roll_back_by_the_same_code_alike(
     monkeypatch.setattr(gamestore, "rollback", spy)
     gm_actions.gm_action(game_id, gm[0], "rollback")
     out = io.StringIO()
-    assert cli.main(["rollback", str(path)], out) == cli.EXIT_OK
-    assert stores == [DatabaseStore.__name__, cli.RecordFile.__name__]
+    assert cli.main(["rollback", str(path)], out) == records.EXIT_OK
+    assert stores == [DatabaseStore.__name__, records.RecordFile.__name__]
     game = Game.objects.get(pk=game_id)
     after = json.loads(path.read_text())
     assert game.turn == 1 and after["turns"] == [] and len(before["turns"]) == 1

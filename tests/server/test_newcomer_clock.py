@@ -11,7 +11,7 @@ import pytest
 from django.core import mail as django_mail
 
 from umpire.server import accounts, demo
-from umpire.server.mail.outbound import send_notices
+from umpire.server.mail.notices import send_notices
 from umpire.server.models import Game
 from umpire.server.usecases import lifecycle
 

@@ -14,7 +14,8 @@ from umpire.core.errordoc import document
 from umpire.core.errors import CORE, Catalogue
 from umpire.core.session import SessionError
 from umpire.server import errors
-from umpire.server.mail.parse import heading_problems, parse_heading, parse_mail
+from umpire.server.mail.heading import heading_problems, parse_heading
+from umpire.server.mail.parse import parse_mail
 
 SERVER_SRC = Path(errors.__file__).resolve().parent
 CODE = re.compile(r"^[a-z]+/[a-z0-9_]+$")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from umpire.server.api import api
+from umpire.server.api.app import api
 from umpire.server.models import Game
 
 from .conftest import Api, run_worker

@@ -1,5 +1,5 @@
 """The stored view and printout are read in one statement (``statements.reader_facts``) with
-the answers the general path (``api._out``: ``_visible``, ``viewer_of``, ``present``) gives:
+the answers the general path (``api.common.out``: ``visible``, ``viewer_of``, ``present``) gives:
 the same output for the game master, a superuser and each player, and the same refusal, in
 the same order of checks, for a spectator, a stranger to a private game, a player whose seat
 was taken over, a game that has not started, a turn not processed and a game that does not
@@ -14,8 +14,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from umpire.core.session import SessionError
-from umpire.server import api as api_module
 from umpire.server import errors
+from umpire.server.api import common as api_common
 from umpire.server.models import Game, TurnOutput
 from umpire.server.usecases import gm_actions, lifecycle
 
@@ -28,7 +28,7 @@ def _general(user: User, game_id: int, part: str, turn: int | None) -> tuple[int
     """The answer of the general path, as the API would give it."""
     request: Any = SimpleNamespace(auth=user)
     try:
-        return 200, api_module._out(request, game_id, part, turn=turn)
+        return 200, api_common.out(request, game_id, part, turn=turn)
     except SessionError as err:
         return errors.status_of(err.code), err.code
 

@@ -24,8 +24,9 @@ from django_tasks_db.models import DBTaskResult
 
 from umpire.core import registry, session
 from umpire.core.record import RecordError
+from umpire.core.replay import replay
 from umpire.server import accounts
-from umpire.server.mail.outbound import send_notices
+from umpire.server.mail.notices import send_notices
 from umpire.server.models import ApiToken, Game, TurnOutput
 from umpire.server.outputs import SPECTATOR_VIEWER, present
 from umpire.server.store import load_record, load_tail
@@ -200,7 +201,7 @@ def test_stored_views_and_printouts_are_those_of_the_record() -> None:
     game, api = _diplomacy()
     game = _advance_to_human_turn(game, 6)
     record = load_record(game)
-    assert session.replay(record) == []
+    assert replay(record) == []
     for turn in range(game.turn):
         status, body = api.get(f"/games/{game.pk}/printout", turn=turn)
         assert status == 200
@@ -243,7 +244,7 @@ def test_a_tail_is_never_exported_or_replayed() -> None:
     with pytest.raises(RecordError):
         tail.to_json()
     with pytest.raises(RecordError):
-        session.replay(tail)
+        replay(tail)
 
 
 @pytest.mark.django_db

@@ -14,7 +14,8 @@ from django.test import Client
 from umpire.core import registry, session
 from umpire.core.chance import SeededChance
 from umpire.server import accounts, community
-from umpire.server.mail.handler import handle, join_code
+from umpire.server.mail.handler import handle
+from umpire.server.mail.headless import join_code
 from umpire.server.models import AuditEntry, Duty, Game, Seat, TurnOutput
 from umpire.server.store import load_record, save_outputs
 from umpire.server.usecases import gm_actions, lifecycle, submissions, turns

@@ -28,7 +28,7 @@ HEADER = """# Problem codes
 
 Generated from the code catalogues (`umpire.core.errors.Catalogue`): core's in
 `src/umpire/core/errors.py`, each game's in its `errors.py`, the server's in
-`src/umpire/server/errors.py`. Do not edit by hand: change the catalogue, then run
+`src/umpire/server/errors/`. Do not edit by hand: change the catalogue, then run
 `UMPIRE_WRITE_DOCS=1 .venv/bin/pytest tests/core/test_errors_doc.py`.
 
 A code names its family before the slash: `syntax/` (not understood), `order/` (understood,

@@ -99,6 +99,23 @@ def in_line(word: str, text: str) -> str:
     return f" in {text!r}"
 
 
+class SessionError(ValueError):
+    """The request cannot be carried out (unknown power, game over, stale turn...)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+    @classmethod
+    def of(cls, code: Code, **fields: Any) -> SessionError:
+        """The error of a declared code (:mod:`umpire.core.errors`)."""
+        return cls(code.code, code.message(**fields))
+
+
 CORE = Catalogue("core", answers=True)
 
 SUBMISSION_TOO_LARGE = CORE.declare(

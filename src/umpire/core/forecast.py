@@ -27,9 +27,10 @@ from umpire.core import errors
 from umpire.core.chance import SeededChance
 from umpire.core.errors import FORECAST_UNAVAILABLE, TURN_NOT_EXPECTED
 from umpire.core.events import PUBLIC, Event, visible_to
+from umpire.core.powers import power_named
 from umpire.core.problems import OrderError, Problem
 from umpire.core.ruleset import Game, HasForecast, View, power_label
-from umpire.core.session import SessionError, power_named
+from umpire.core.session import SessionError
 from umpire.core.submission import parse, reread, size_problem
 
 # Stream label of a forecast's chance: a forecast's dice are never the game's (SeededChance of

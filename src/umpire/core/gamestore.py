@@ -2,7 +2,7 @@
 share over it (issue 28).
 
 A :class:`GameStore` is where one game's record lives: the command line's JSON record file
-(``umpire.cli.RecordFile``) or the server's database rows
+(``umpire.cli.records.RecordFile``) or the server's database rows
 (``umpire.server.store.DatabaseStore``). The use cases here run the engine's session over
 whichever store they are given, so ``umpire end`` and ``umpire rollback`` on the command line and the game
 master's declared result and rollback on the console are the same code: the store decides only how the record is

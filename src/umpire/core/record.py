@@ -4,7 +4,7 @@ A game's record is its whole history: the game, scenario, settings and seed (the
 shown to any player), the opening state, and for each processed turn every power's
 submissions in order of arrival (raw text, canonical orders and problems; the latest counts),
 the recorded draws, the events with their audiences and the state after the turn. Loading a
-record and replaying it reproduces every state exactly (:func:`umpire.core.session.replay`).
+record and replaying it reproduces every state exactly (:func:`umpire.core.replay.replay`).
 
 This module converts records to and from JSON-able data, and that data to and from the bytes
 of a record file (:func:`dump_record`, :func:`read_record_data`: compact JSON, or the same

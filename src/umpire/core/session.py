@@ -8,7 +8,7 @@ of the worker). Its methods are the operations:
 
 - :meth:`Table.submit` reads a power's orders for the current turn through core's submission
   pipeline and stores them as canonical text (the latest submission of a power counts); it
-  returns a :class:`Receipt`. A submission with no accepted order, or from a power the turn
+  returns a :class:`~umpire.core.receipt.Receipt`. A submission with no accepted order, or from a power the turn
   does not wait for, is refused and stores nothing; ``CLEAR`` (or an empty text) withdraws.
 - :meth:`Table.process` resolves the current turn with every power's latest orders, read
   again from their canonical text (legality was checked once, at submission).
@@ -17,20 +17,23 @@ of the worker). Its methods are the operations:
 
 The record-taking functions (:func:`submit`, :func:`process`, :func:`report`, ...) open a
 table for one call; :func:`create` seats the powers and builds the opening state;
-:func:`replay` re-runs a record from the start and lists every divergence.
+:func:`umpire.core.replay.replay` re-runs a record from the start and lists every
+divergence. A receipt and a status are :mod:`umpire.core.receipt`'s; a power named by a
+person, :mod:`umpire.core.powers`'.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from umpire.core import errors, registry
-from umpire.core.chance import Chance, ChanceExhausted, ReplayChance, ReplayDivergence, SeededChance
-from umpire.core.errors import Code
-from umpire.core.events import PUBLIC, Event, rule_events, visible_to
+from umpire.core.chance import Chance, SeededChance
+from umpire.core.errors import SessionError
+from umpire.core.events import PUBLIC, Event, visible_to
+from umpire.core.powers import power_named, resolve_power
 from umpire.core.problems import OrderError, Problem
+from umpire.core.receipt import Receipt, Status
 from umpire.core.record import (
     GameRecord,
     RecordError,
@@ -49,146 +52,7 @@ from umpire.core.ruleset import (
     implements,
     power_label,
 )
-from umpire.core.submission import WITHDRAW, parse, reread, size_problem, withdrawal
-
-
-class SessionError(ValueError):
-    """The request cannot be carried out (unknown power, game over, stale turn...)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def __str__(self) -> str:
-        return self.message
-
-    @classmethod
-    def of(cls, code: Code, **fields: Any) -> SessionError:
-        """The error of a declared code (:mod:`umpire.core.errors`)."""
-        return cls(code.code, code.message(**fields))
-
-
-@dataclass(slots=True)
-class Receipt:
-    """What a power is told after submitting: every accepted order and every problem.
-
-    ``stored``: whether the submission now stands as the power's orders for the turn. One
-    with no accepted order and a problem is refused (unless it says ``CLEAR``): it stores
-    nothing and the power's earlier orders, ``standing`` (None: he has sent none), stand."""
-
-    game: str
-    power: str
-    turn: int
-    label: str
-    accepted: list[tuple[int, str]]  # (line, canonical order)
-    problems: list[Problem]
-    stored: bool = True
-    standing: list[str] | None = None  # when not stored: the orders that still stand
-    # Accepted orders the rules will refuse whatever the others order (HasWarnings).
-    warnings: list[Problem] = field(default_factory=list)
-    named: str = ""  # the power as a person reads it: "England (ENG)" (default: its code)
-    # The storage's cap, when it has one: a power's newest ``kept`` submissions for a turn
-    # are kept, older ones deleted (the newest, the one that counts, always stays).
-    kept: int | None = None
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-    def text(self, link: Callable[[str], str] | None = None) -> str:
-        """The receipt as a player reads it. ``link``: the address explaining a problem code
-        (the rules page's anchor), put at the end of each problem's line ("" or None: none)."""
-
-        def linked(line: str, code: str) -> str:
-            address = link(code) if link is not None else ""
-            return f"{line} {address}" if address else line
-
-        lines = [f"Receipt: {self.game}, {self.label}, orders of {self.named or self.power}"]
-        count = len(self.accepted)
-        lines.append(f"{count} order(s) accepted:" if count else "No order accepted.")
-        warned = {w.line: w for w in self.warnings}
-        for n, order in self.accepted:
-            lines.append(f"  line {n:>3}: {order}")
-            if n in warned:
-                w = warned.pop(n)
-                said = f"            accepted, but will be refused: {w.message}"
-                lines.append(linked(said, w.code))
-        lines.extend(linked(f"  {w}", w.code) for w in warned.values())  # none on an order's line
-        if self.problems:
-            lines.append(f"{len(self.problems)} problem(s):")
-            lines.extend(linked(f"  {p}", p.code) for p in self.problems)
-        elif self.warnings:
-            lines.append(
-                f"No problems, but {len(self.warnings)} order(s) will be refused as written."
-            )
-        else:
-            lines.append("No problems.")
-        if not self.stored:
-            lines.extend(self._unchanged())
-        elif not count:
-            lines.append("You now have no orders for this turn: any sent earlier are withdrawn.")
-        if self.stored and self.kept is not None:
-            lines.append(
-                f"Only your newest {self.kept} submissions for a turn are kept (the last one "
-                "counts); older ones are deleted."
-            )
-        return "\n".join(lines) + "\n"
-
-    def _unchanged(self) -> list[str]:
-        """What a refused submission left as it was."""
-        lines = ["Nothing was stored: this submission changed nothing."]
-        if self.standing is None:
-            lines.append("You have no orders stored for this turn.")
-        elif not self.standing:
-            lines.append("Your earlier submission for this turn, with no orders, stands.")
-        else:
-            lines.append(f"Your earlier orders for this turn stand ({len(self.standing)}):")
-            lines.extend(f"  {order}" for order in self.standing)
-            lines.append(f"To withdraw them, send the line {WITHDRAW}.")
-        return lines
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "power": self.power,
-            "turn": self.turn,
-            "label": self.label,
-            "accepted": [{"line": n, "order": o} for n, o in self.accepted],
-            "problems": [p.to_json() for p in self.problems],
-            "warnings": [w.to_json() for w in self.warnings],
-            "named": self.named or self.power,
-            **({} if self.kept is None else {"kept": self.kept}),
-        }
-
-
-@dataclass(slots=True)
-class Status:
-    game: str
-    scenario: str
-    turn: int
-    label: str
-    expected: list[str]
-    submitted: list[str]
-    outcome: Outcome | None
-    turns_processed: int = 0
-    powers: list[str] = field(default_factory=list)
-    names: dict[str, str] = field(default_factory=dict)  # power -> full name, where it has one
-
-    def text(self) -> str:
-        head = f"{self.game} ({self.scenario}), {self.turns_processed} turn(s) processed"
-        if self.outcome:
-            return f"{head}\nGame over: {self.outcome.summary}\n"
-        waiting = [p for p in self.expected if p not in self.submitted]
-        return (
-            f"{head}\nNext: {self.label}\n"
-            f"Submitted: {self.listed(self.submitted)}\n"
-            f"Waiting for: {self.listed(waiting)}\n"
-        )
-
-    def listed(self, powers: Sequence[str]) -> str:
-        """``powers`` as a person reads them: "England (ENG), France (FRA)"; "nobody"."""
-        return ", ".join(power_label(p, self.names) for p in powers) or "nobody"
+from umpire.core.submission import parse, reread, size_problem, withdrawal
 
 
 def ruleset_of(record: GameRecord) -> AnyRuleset:
@@ -204,64 +68,6 @@ def bot_chance(record: GameRecord, turn: int, power: str) -> SeededChance:
     return SeededChance(record.seed, "bot", turn, power)
 
 
-def _key(name: str) -> str:
-    return "".join(ch for ch in name.upper() if ch.isalnum())
-
-
-def power_named(name: str, powers: Iterable[str], names: Mapping[str, str] | None = None) -> str:
-    """The power of ``powers`` that ``name`` means: its code or its full name, in any case,
-    spaces and punctuation ignored (``GER``, ``Germany``, `` germany ``). Raises SessionError
-    ``game/unknown_power``.
-
-    >>> power_named(" germany", ["FRA", "GER"], {"GER": "Germany", "FRA": "France"})
-    'GER'
-    >>> power_named("fra", ["FRA", "GER"])
-    'FRA'
-    """
-    seated = list(powers)
-    wanted = _key(name)
-    full = names or {}
-    for p in seated:
-        if wanted and wanted in (_key(p), _key(full.get(p, ""))):
-            return p
-    raise SessionError.of(errors.UNKNOWN_POWER, power=repr(name), powers=", ".join(seated))
-
-
-def powers_named(
-    words: Sequence[str], powers: Iterable[str], names: Mapping[str, str] | None = None
-) -> list[str]:
-    """The powers of ``powers`` that ``words`` (a recipient list split at spaces and commas)
-    mean, each once, in the order named: codes, full names of one word or more, and the form
-    a receipt shows, a name with its code in brackets (``Great Britain (GB)``). Raises
-    SessionError ``game/unknown_power`` for the first words that name no power.
-
-    >>> names = {"GB": "Great Britain", "FR": "France", "UK": "Ukraine"}
-    >>> powers_named(["great", "Britain", "(GB)", "uk"], ["GB", "FR", "UK"], names)
-    ['GB', 'UK']
-    >>> powers_named(["France", "(FR)", "Great", "Britain"], ["GB", "FR", "UK"], names)
-    ['FR', 'GB']
-    """
-    seated = list(powers)
-    full = names or {}
-    keys = {p: {_key(p), _key(full.get(p, ""))} - {""} for p in seated}
-    found: list[str] = []
-    at = 0
-    while at < len(words):
-        for end in range(len(words), at, -1):  # the longest run of words that names a power
-            wanted = _key("".join(words[at:end]))
-            match = [p for p in seated if wanted in keys[p]]
-            if match:
-                if match[0] not in found:
-                    found.append(match[0])
-                at = end
-                break
-        else:
-            raise SessionError.of(
-                errors.UNKNOWN_POWER, power=repr(words[at]), powers=", ".join(seated)
-            )
-    return found
-
-
 def _scenario_info(game: str, scenario: str | None) -> ScenarioInfo:
     found = registry.game(game)
     try:
@@ -271,15 +77,6 @@ def _scenario_info(game: str, scenario: str | None) -> ScenarioInfo:
         raise SessionError.of(
             errors.UNKNOWN_SCENARIO, game=found.info.name, scenario=scenario, known=known
         ) from err
-
-
-def resolve_power(record: GameRecord, power: str) -> str:
-    """The seated power ``power`` names (code or full name, any case); see :func:`power_named`."""
-    try:
-        names = dict(registry.game(record.game).info.scenario(record.scenario).names)
-    except KeyError:
-        names = {}
-    return power_named(power, record.powers, names)
 
 
 def create(
@@ -739,100 +536,8 @@ def bot_submit(record: GameRecord, power: str, *, source: str = "bot") -> Receip
     return Table(record).bot_submit(power, source=source)
 
 
-# --- replay -----------------------------------------------------------------------------
-
-REPLAY_FAILURES = (ReplayDivergence, ChanceExhausted, RecordError)
-
-
-@dataclass(frozen=True)
-class Replayed:
-    """What :func:`replay_report` found: ``divergences`` (the record is not reproduced: its
-    draws, states or rule events differ) and ``notes`` (turns whose only difference is in the
-    notes to players, :data:`~umpire.core.events.NOTES`: a record made by a version that did
-    not write them, or wrote them otherwise)."""
-
-    divergences: list[str]
-    notes: list[str]
-
-
-def replay(record: GameRecord) -> list[str]:
-    """Re-run the record from the start; every divergence found, as a sentence (none: []).
-
-    Never raises on a damaged record: draws that run out, orders that no longer read, a state
-    the game cannot load or resolve are each reported as the divergence of their turn.
-    Differences in the notes to players alone are no divergence (:func:`replay_report`).
-    """
-    return replay_report(record).divergences
-
-
-def replay_report(record: GameRecord) -> Replayed:
-    """:func:`replay`, with the turns whose notes to players alone differ listed apart."""
-    notes: list[str] = []
-    return Replayed(_replay(record, notes), notes)
-
-
-def _replay(record: GameRecord, notes: list[str]) -> list[str]:
-    record.require_whole()
-    ruleset = ruleset_of(record)
-    chance = ReplayChance(record.setup_draws)
-    try:
-        state = ruleset.new_game(record.scenario, record.powers, chance, dict(record.settings))
-        problems = (
-            []
-            if ruleset.dump_state(state) == record.initial_state
-            else ["setup: the opening state differs from the record"]
-        )
-        state = ruleset.load_state(record.initial_state)
-    except Exception as err:  # a damaged record: reported, never raised
-        return [f"setup: {_failure(err)}"]
-    for turn in record.turns:
-        try:
-            problems.extend(_replay_turn(record, ruleset, state, turn, notes))
-            state = ruleset.load_state(turn.state)
-        except Exception as err:  # a damaged record: reported, never raised
-            problems.append(f"turn {turn.number}: {_failure(err)}")
-            break
-    return problems
-
-
-def _failure(err: Exception) -> str:
-    if isinstance(err, REPLAY_FAILURES):
-        return str(err)
-    return f"the record cannot be replayed ({type(err).__name__}: {err})"
-
-
-def _replay_turn(
-    record: GameRecord, ruleset: AnyRuleset, state: Any, turn: TurnRecord, notes: list[str]
-) -> list[str]:
-    problems: list[str] = []
-    where = f"turn {turn.number}"
-    replay_chance = ReplayChance(turn.draws)
-    result = resolve_turn(ruleset, state, turn.latest(), replay_chance)
-    if not replay_chance.complete:
-        problems.append(f"{where}: fewer draws were made than recorded")
-    fresh = SeededChance(record.seed, "turn", turn.number)
-    resolve_turn(ruleset, ruleset.load_state(ruleset.dump_state(state)), turn.latest(), fresh)
-    if fresh.draws != turn.draws:
-        problems.append(f"{where}: the seed does not give the recorded draws")
-    if ruleset.dump_state(result.state) != turn.state:
-        problems.append(f"{where}: the state after the turn differs from the record")
-    if [e.to_json() for e in result.events] != [e.to_json() for e in turn.events]:
-        if _same(rule_events(result.events), rule_events(turn.events)):
-            notes.append(f"{where}: only the notes to players differ from the record")
-        else:
-            problems.append(f"{where}: the events differ from the record")
-    return problems
-
-
-def _same(ours: Sequence[Event], theirs: Sequence[Event]) -> bool:
-    return [e.to_json() for e in ours] == [e.to_json() for e in theirs]
-
-
 __all__ = [
-    "Receipt",
-    "Replayed",
     "SessionError",
-    "Status",
     "Table",
     "bot_submit",
     "create",
@@ -842,10 +547,7 @@ __all__ = [
     "pending",
     "process",
     "public_view",
-    "replay",
-    "replay_report",
     "report",
-    "resolve_power",
     "rollback",
     "status",
     "submit",

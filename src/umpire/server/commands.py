@@ -149,7 +149,7 @@ class Workers:
     def notices_forever(self) -> None:
         """Reminders and late notices, about once a minute, in one process of all that run
         (a lease row decides which), on their own thread: never in the way of due turns."""
-        from umpire.server.mail.outbound import send_notices
+        from umpire.server.mail.notices import send_notices
         from umpire.server.store import take_lease
 
         def notices() -> None:

@@ -19,8 +19,8 @@ from django.utils import timezone
 
 from umpire.core import registry, session
 from umpire.core.events import PUBLIC, Event, visible_to
+from umpire.core.receipt import Receipt
 from umpire.core.ruleset import power_label
-from umpire.core.session import Receipt
 from umpire.server import absence
 from umpire.server import errors as E
 from umpire.server.errors import refuse

@@ -1,5 +1,5 @@
 """What a player's profile and a family's leaderboard show, for the pages
-(``web.community``) and the API (``community_api``) alike. A private game is never named:
+(``web.community``) and the API (``api.community``) alike. A private game is never named:
 its rows carry no id and no name (the page says "a private game")."""
 
 from __future__ import annotations

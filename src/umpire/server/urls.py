@@ -6,7 +6,7 @@ from django.shortcuts import redirect
 from django.urls import include, path, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from umpire.server.api import api
+from umpire.server.api.app import api
 from umpire.server.health import healthz
 
 

@@ -13,6 +13,7 @@ from umpire.core import session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
 from umpire.core.record import GameRecord
+from umpire.core.replay import replay
 from umpire.games.battleplan.game import RULESETS
 
 SCENARIOS = ("equal", "anonymous", "1939", "south-america", "real")
@@ -34,7 +35,7 @@ def _playout(scenario: str) -> GameRecord:
 def test_bot_playout_is_legal_and_replays(scenario: str) -> None:
     record = _playout(scenario)
     assert len(record.turns) == TURNS
-    assert session.replay(record) == []
+    assert replay(record) == []
     for power in [*record.powers, None]:
         assert session.report(record, power)
 

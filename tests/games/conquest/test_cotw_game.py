@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from umpire.cli import play_demo
+from umpire.cli.shows import play_demo
 from umpire.core import session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
+from umpire.core.replay import replay
 from umpire.core.submission import parse
 from umpire.games.conquest import bot
 from umpire.games.conquest.game import POWERS
@@ -52,7 +53,7 @@ def test_bots_play_legal_orders_in_every_phase_to_the_end(players: int) -> None:
         "endgame",
     }
     assert phases["homeland"] == players
-    assert session.replay(record) == []
+    assert replay(record) == []
     final = GAME.load_state(record.latest_state)
     best = max(final.record[p] for p in final.players)
     assert record.outcome.winners == tuple(p for p in final.players if final.record[p] == best)
@@ -151,7 +152,7 @@ def test_a_scenario_board_is_played_to_the_end_by_bots() -> None:
         for power in session.pending(record).powers:
             session.bot_submit(record, power)
         session.process(record)
-    assert session.replay(record) == []
+    assert replay(record) == []
     assert re.search(r"POL +Poland +8 ", session.report(record, "RED"))
 
 
@@ -201,4 +202,4 @@ def test_a_player_that_sent_nothing_reads_that_no_orders_came_and_what_followed(
     assert "it makes no final-round attack" in seen["final"]
     assert "it fights with TANK CAUTIOUS" in seen["battle"]
     assert re.search(r"it fights with (TANK|SUB) CAUTIOUS", seen["endgame"])
-    assert session.replay(record) == []
+    assert replay(record) == []

@@ -9,6 +9,7 @@ import pytest
 
 from umpire.core import registry, session
 from umpire.core.record import GameRecord
+from umpire.core.replay import replay
 
 
 @cache
@@ -28,7 +29,7 @@ def bot_game(seed: int) -> GameRecord:
 def test_a_bot_game_plays_to_the_end_and_replays() -> None:
     record = bot_game(7)
     assert record.outcome is not None
-    assert session.replay(record) == []
+    assert replay(record) == []
     assert record.turns[0].label.startswith("Winter 1938")
 
 

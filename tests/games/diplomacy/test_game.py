@@ -6,6 +6,7 @@ import pytest
 
 from umpire.core import session, submission
 from umpire.core.record import GameRecord
+from umpire.core.replay import replay
 from umpire.games.diplomacy import RULESET
 from umpire.games.diplomacy.geography import standard_map
 
@@ -25,7 +26,7 @@ def test_bot_game_plays_to_the_end() -> None:
             assert receipt.ok, receipt.text()
         session.process(record)
     assert record.outcome.winners
-    assert session.replay(record) == []
+    assert replay(record) == []
 
 
 @pytest.mark.parametrize(

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from umpire.core import session
+from umpire.core.receipt import Receipt
 from umpire.core.record import GameRecord
 
 
-def _codes(receipt: session.Receipt) -> list[tuple[int, str]]:
+def _codes(receipt: Receipt) -> list[tuple[int, str]]:
     return [(w.line, w.code) for w in receipt.warnings]
 
 

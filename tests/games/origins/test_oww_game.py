@@ -10,6 +10,7 @@ import pytest
 from umpire.core import session
 from umpire.core.chance import ScriptedChance, SeededChance
 from umpire.core.events import visible_to
+from umpire.core.replay import replay
 from umpire.core.submission import parse
 from umpire.games.origins import RULESET
 from umpire.games.origins.model import State
@@ -68,7 +69,7 @@ def test_bot_playout_is_legal_and_reaches_the_end() -> None:
             ).ok
         session.process(record)
     assert len(record.turns) == 6
-    assert session.replay(record) == []
+    assert replay(record) == []
     final = RULESET.load_state(record.latest_state)
     assert sum(1 for row in final.boxes.values() for b in row.values() if b.marker) > 0
 

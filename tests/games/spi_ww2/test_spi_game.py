@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from umpire.core import session
+from umpire.core.powers import power_named
+from umpire.core.replay import replay
 
 
 @pytest.mark.parametrize("players", [4, 5, 6])
@@ -19,7 +21,7 @@ def test_every_version_plays_to_the_end_and_replays(players: int) -> None:
         session.process(record)
     per_game_turn = 1 + 2 * players
     assert len(record.turns) == 2 * per_game_turn + (0 if players == 6 else 1)
-    assert session.replay(record) == []
+    assert replay(record) == []
     for power in record.powers:
         text = session.report(record, power)
         assert "Final Victory Points" in text and "provisional two-player core" in text
@@ -53,9 +55,9 @@ def test_a_player_may_name_his_country_as_the_rulebook_does() -> None:
     for scenario in info.scenarios:
         names = dict(scenario.names)
         assert set(names) == set(scenario.powers), scenario.name
-        assert session.power_named("germany", scenario.powers, names) == "GER"
-        assert session.power_named("Soviet Union", scenario.powers, names) == "USSR"
-        assert session.power_named("britain", scenario.powers, names) == "GBR"
+        assert power_named("germany", scenario.powers, names) == "GER"
+        assert power_named("Soviet Union", scenario.powers, names) == "USSR"
+        assert power_named("britain", scenario.powers, names) == "GBR"
 
 
 def test_a_player_that_sent_nothing_reads_that_no_orders_came_and_what_followed() -> None:

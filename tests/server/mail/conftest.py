@@ -37,7 +37,7 @@ class Table:
 
     def masked_heading(self, power: str) -> str:
         """The heading as printouts, reminders and LIST print it: the code masked."""
-        from umpire.server.mail.parse import masked
+        from umpire.server.codes import masked
 
         return self.heading(power, code=masked(self.seat(power).secret_code))
 

@@ -11,7 +11,8 @@ from django.core import mail as django_mail
 
 from tests.server.mail.conftest import Table, mail
 from umpire.server import accounts
-from umpire.server.mail.handler import PLAYER_REPLIES_PER_HOUR, handle, join_code
+from umpire.server.mail.handler import PLAYER_REPLIES_PER_HOUR, handle
+from umpire.server.mail.headless import join_code
 from umpire.server.models import Enrollment
 from umpire.server.usecases import lifecycle
 

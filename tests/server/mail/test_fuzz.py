@@ -10,7 +10,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from umpire.server.mail.parse import _command_of, parse_heading, parse_mail
+from umpire.server.mail.command_lines import command_of
+from umpire.server.mail.heading import parse_heading
+from umpire.server.mail.parse import parse_mail
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -62,7 +64,7 @@ ORDER = (
     .map(" ".join)
     .filter(
         lambda s: (
-            _command_of(s) is None
+            command_of(s) is None
             and parse_heading(s, 0) is None
             and s.strip() == s.strip().strip("\x1c\x1d\x1e\x85")
             and not s.startswith(">")

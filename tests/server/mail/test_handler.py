@@ -11,7 +11,8 @@ from django.utils import timezone
 
 from tests.server.mail.conftest import Table, mail, start_table
 from umpire.server.mail.handler import handle
-from umpire.server.mail.outbound import send_notices, turn_named
+from umpire.server.mail.news import turn_named
+from umpire.server.mail.notices import send_notices
 from umpire.server.mail.replies import NOT_AUTHORISED
 from umpire.server.models import Game, Message, Submission
 

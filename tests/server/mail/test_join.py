@@ -12,7 +12,9 @@ from django.core import mail as django_mail
 
 from tests.server.mail.conftest import mail
 from umpire.server import accounts
-from umpire.server.mail.handler import Handled, handle, join_code
+from umpire.server.mail.handler import handle
+from umpire.server.mail.headless import join_code
+from umpire.server.mail.outcome import Handled
 from umpire.server.mail.parse import parse_mail
 from umpire.server.models import Enrollment
 from umpire.server.usecases import lifecycle

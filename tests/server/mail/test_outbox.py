@@ -22,7 +22,7 @@ from tests.server.conftest import deliver_mail, make_user, run_worker
 from tests.server.mail.conftest import Table, start_table
 from umpire.server import accounts
 from umpire.server.mail.models import MailStatus, OutboundMail
-from umpire.server.mail.outbound import send_notices
+from umpire.server.mail.notices import send_notices
 from umpire.server.mail.outbox import deliver, retry_due, send
 from umpire.server.mailconf import FILE_BACKEND, SMTP_BACKEND, email_settings
 from umpire.server.models import Game

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from umpire.server.mail.parse import clean_body, parse_heading, parse_mail
+from umpire.server.mail.body import clean_body
+from umpire.server.mail.heading import parse_heading
+from umpire.server.mail.parse import parse_mail
 
 
 def mail(body: str, *, subject: str = "orders", sender: str = "Ann <ann@example.org>",

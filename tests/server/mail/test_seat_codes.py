@@ -14,7 +14,7 @@ from tests.server.mail.conftest import Table, mail
 from tests.server.web.helpers import client_for
 from umpire.server import accounts
 from umpire.server.mail.handler import handle
-from umpire.server.mail.outbound import send_notices
+from umpire.server.mail.notices import send_notices
 from umpire.server.models import Game
 from umpire.server.usecases import gm_actions, messaging
 

@@ -10,7 +10,7 @@
 - :func:`smtpd`: an SMTP server (aiosmtpd) for self-hosting; every message accepted is handled.
 
 Each sets up Django itself, and after its pass (the SMTP server: every minute) runs
-:func:`~umpire.server.mail.outbound.send_notices` (reminders and late notices) and sends
+:func:`~umpire.server.mail.notices.send_notices` (reminders and late notices) and sends
 what the mail queue holds (where no ``umpire worker`` runs beside it).
 """
 
@@ -63,7 +63,7 @@ def _notices() -> None:
     """
     from django_tasks_db.management.commands.db_worker import Worker
 
-    from umpire.server.mail.outbound import send_notices
+    from umpire.server.mail.notices import send_notices
     from umpire.server.mail.outbox import retry_due
 
     try:

@@ -15,7 +15,8 @@ from importlib import resources
 
 from umpire.core.problems import Problem
 from umpire.server.codes import masked
-from umpire.server.mail.parse import Heading, MailRequest, Rejection
+from umpire.server.mail.heading import Heading
+from umpire.server.mail.parse import MailRequest, Rejection
 
 FOOTER = "-- \nUmpire. Send HELP for the format of order mail.\n"
 

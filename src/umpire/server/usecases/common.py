@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from umpire.core import session
+from umpire.core import powers
 from umpire.server import errors as E
 from umpire.server import statements
 from umpire.server.errors import refuse
@@ -58,4 +58,4 @@ def running(game: Game, *allowed: str) -> None:
 
 def power_named(game: Game, name: str) -> str:
     """The seated power ``name`` means (code or full name, any case)."""
-    return session.power_named(name, game.powers, scenario_names(game))
+    return powers.power_named(name, game.powers, scenario_names(game))

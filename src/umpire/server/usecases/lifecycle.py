@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from umpire.core import registry, session
 from umpire.core.errors import GAME_OVER, UNKNOWN_SCENARIO
+from umpire.core.powers import power_named, resolve_power
 from umpire.core.problems import OrderError
 from umpire.core.session import SessionError
 from umpire.server import absence, community
@@ -109,7 +110,7 @@ def join(game_id: int, user: User, preferences: Sequence[str] = ()) -> str:
         if game.setting("open_bot_seats", False):
             bots = list(Seat.objects.filter(game=game, active=True, is_bot=True))
             names = dict(registry.game(game.game).info.scenario(game.scenario).names)
-            wanted = [session.power_named(p, game.powers or [], names) for p in prefs]
+            wanted = [power_named(p, game.powers or [], names) for p in prefs]
             rank = {p: i for i, p in reversed(list(enumerate(wanted)))}
             bots.sort(key=lambda s: rank.get(s.power, len(rank)))
             if bots:
@@ -207,7 +208,7 @@ def start(
                 powers=wanted_powers or None,
                 settings=dict(game.setting("rules", {})),
             )
-            holder = assigned(assignments or {}, lambda p: session.resolve_power(record, p))
+            holder = assigned(assignments or {}, lambda p: resolve_power(record, p))
             left = seat_by_names(record.powers, enrolled, holder, method, chance)
         for entry in seat_left(record.powers, left, holder, chance):
             entry.standby = True
@@ -276,7 +277,7 @@ def checked_preferences(game: Game, prefs: list[str]) -> list[str]:
         info = record.info.scenario(game.scenario)
         powers = list(game.setting("powers", None) or info.default_powers or info.powers)
         names = dict(info.names)
-        return list(dict.fromkeys(session.power_named(p, powers, names) for p in prefs))
+        return list(dict.fromkeys(power_named(p, powers, names) for p in prefs))
     try:
         return seating.check_preferences(prefs)
     except OrderError as err:

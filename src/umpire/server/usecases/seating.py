@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 
 from umpire.core import registry, session
 from umpire.core.chance import Chance, SeededChance
+from umpire.core.powers import power_named
 from umpire.core.problems import OrderError
 from umpire.core.record import GameRecord
 from umpire.core.ruleset import HasSeating
@@ -93,13 +94,13 @@ def seat_by_game(
     preferences). Returns the new record, who holds which power, and those with no seat."""
     info = registry.game(game.game).info.scenario(game.scenario)
     names = dict(info.names)
-    holder = assigned(assignments, lambda p: session.power_named(p, info.powers, names))
+    holder = assigned(assignments, lambda p: power_named(p, info.powers, names))
     seated = {u.pk for u in holder.values()}
     waiting = [e for e in enrolled if e.user_id not in seated]
     if method == "random":
         waiting = chance.shuffle(waiting, purpose=ORDER)
     lists = [list(e.preferences) if method == "preferences" else [] for e in waiting]
-    wanted = [session.power_named(p, info.powers, names) for p in powers]
+    wanted = [power_named(p, info.powers, names) for p in powers]
     # Bots play every empty seat: without the GM's own list of powers, the game has as many
     # seats as the lobby showed (the scenario's default powers), the players' and then the
     # defaults not taken (ruling in docs/server.md, Starting a game).

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from umpire.server import absence, community
 from umpire.server.accounts import new_code
-from umpire.server.mail import outbound
+from umpire.server.mail import outbound, player_mail
 from umpire.server.models import Enrollment, Seat
 
 
@@ -39,5 +39,5 @@ def rotate_code(seat: Seat, *, by: str) -> Seat:
     caller's transaction); the old code stops working at once."""
     seat.secret_code = new_code()
     seat.save(update_fields=["secret_code"])
-    outbound.send_new_code(seat, by=by)
+    player_mail.send_new_code(seat, by=by)
     return seat

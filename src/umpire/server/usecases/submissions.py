@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from umpire.core import session
 from umpire.core.errors import GAME_OVER, TURN_STALE
-from umpire.core.session import Receipt
+from umpire.core.receipt import Receipt
 from umpire.server import absence, statements
 from umpire.server import errors as E
 from umpire.server.errors import refuse

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 
 from umpire.core import session
+from umpire.core.powers import power_named
 from umpire.server import errors as E
 from umpire.server.models import Game
 from umpire.server.outputs import PLAYER, scenario_names, viewer_of
@@ -51,7 +52,7 @@ def packet_download(request: HttpRequest, game_id: int, turn: int) -> HttpRespon
     power = viewer.power if viewer.role == PLAYER else None
     if asked:
         try:
-            named = session.power_named(asked, game.powers, scenario_names(game))
+            named = power_named(asked, game.powers, scenario_names(game))
         except session.SessionError as err:
             raise Http404("no such power") from err
         if named != power and not _runs(game, user):

@@ -25,25 +25,34 @@ convoy. Strengths:
   dislodged there it may retreat to its start province (D39 29). Another tank's fight for the
   same route meets it at full strength; its own power's moves never beat it, nor does its
   power's support count against it (standard rule, D39 1; ruling 18).
+
+The decisions and their strengths are :mod:`.decisions`' :class:`~.decisions.Board`; this
+module numbers the orders into it, resolves it and reads the results off.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.model import Unit
 from umpire.games.diplomacy.movement import retreat_options
 from umpire.games.diplomacy.orders import Convoy, Hold, Move, Support
 from umpire.games.diplomacy.resolver import Resolver
+from umpire.games.diplomacy.v1939.decisions import (
+    CONVOY,
+    DEST,
+    MOVE,
+    ONWARD,
+    ROUTE,
+    SUPPORT,
+    Board,
+    Leg,
+)
 from umpire.games.diplomacy.v1939.model import NEUTRAL
 from umpire.games.diplomacy.v1939.orders import TankConvoy, TankMove
 
-MOVE, ROUTE, DEST, ONWARD = "move", "route", "dest", "onward"
-SUPPORT, CONVOY = "support", "convoy"
-
-_MOVEMENT_STEPS = frozenset((MOVE, ROUTE, DEST, ONWARD))
 GroundOrder = Hold | Move | Support | Convoy | TankMove | TankConvoy
 
 
@@ -59,23 +68,6 @@ class BomberHelp:
     dest: str | None = None
 
 
-@dataclass(slots=True)
-class _Leg:
-    unit: Unit
-    src: str  # the province the leg starts from (for a tank's DEST leg: the route province)
-    dest: str
-    dest_loc: str
-    kind: str  # MOVE, ROUTE or DEST
-    base: int
-    convoyed: bool = False
-    fleets: tuple[str, ...] = ()
-    supports: list[int] = field(default_factory=list)
-    bomber_supports: list[str] = field(default_factory=list)  # powers of supporting bombers
-    opponent: int = -1
-    partner: int = -1  # ROUTE <-> DEST of one tank movement
-    onward: int = -1  # the ONWARD decision of a tank movement (set on both legs)
-
-
 @dataclass(frozen=True, slots=True)
 class Result:
     status: dict[str, str]  # start province -> what its order did
@@ -83,251 +75,6 @@ class Result:
     dislodged: list[tuple[Unit, str, tuple[str, ...]]]  # unit, attacker's origin, options
     contested: frozenset[str]
     void: frozenset[str]  # provinces whose order was void (the unit held)
-
-
-class _Board:
-    def __init__(self, m: Map, at: Mapping[str, Unit]) -> None:
-        self.map = m
-        self.at = at
-        self.legs: list[_Leg | None] = []
-        self.kind: list[str] = []
-        self.where: list[str] = []  # the ordered unit's province per decision
-        self.leg_of: dict[str, int] = {}  # start province -> its MOVE or ROUTE decision
-        self.into: dict[str, list[int]] = {}
-        self.support_of: dict[int, Support] = {}
-        self.hold_supports: dict[str, list[int]] = {}
-        self.bomber_holds: dict[str, list[str]] = {}
-        self.cuts: dict[str, list[str]] = {}  # province -> powers of bombers cutting there
-        self.convoy_at: dict[str, int] = {}
-        self.crossing: dict[int, int] = {}  # ROUTE leg -> the crossing tank's DEST leg into it
-        self.resolver = Resolver(0, self.decide, self.backup)
-
-    def add(self, kind: str, where: str, leg: _Leg | None = None) -> int:
-        self.kind.append(kind)
-        self.where.append(where)
-        self.legs.append(leg)
-        n = len(self.kind) - 1
-        if leg is not None:
-            self.into.setdefault(leg.dest, []).append(n)
-        return n
-
-    def leg(self, n: int) -> _Leg:
-        leg = self.legs[n]
-        assert leg is not None
-        return leg
-
-    def ok(self, n: int) -> bool:
-        return self.resolver.resolve(n)
-
-    # -- strengths -----------------------------------------------------------------------------
-
-    def path(self, n: int) -> bool:
-        leg = self.leg(n)
-        if not leg.convoyed:
-            return True
-        return self.map.convoy_chain(
-            leg.src, leg.dest, leg.fleets, lambda sea: self.ok(self.convoy_at[sea])
-        )
-
-    def weight(self, s: int) -> int:
-        """What a given support adds: 1, or a tank's 2 halved per attacker (D39 22)."""
-        me = self.at[self.where[s]]
-        if me.kind != "T":
-            return 1
-        return 2 if self.attackers_of_support(s) == 0 else 1
-
-    def given(self, supports: Sequence[int], bombers: Sequence[str], skip: str = "") -> int:
-        total = sum(1 for p in bombers if p != skip)
-        for s in supports:
-            if self.at[self.where[s]].power != skip and self.ok(s):
-                total += self.weight(s)
-        return total
-
-    def attacking(self, n: int) -> bool:
-        """Leg ``n`` really attacks its destination (for cutting, halving, standoffs)."""
-        leg = self.leg(n)
-        if leg.kind == DEST:
-            return self.ok(leg.partner) and self.ok(leg.onward)
-        return self.path(n)
-
-    def attackers(self, province: str, power: str, but: str | None = None) -> int:
-        """Attacks on ``province`` by other powers' units (not from ``but``), and cuts."""
-        count = 0
-        for m in self.into.get(province, ()):
-            leg = self.leg(m)
-            if leg.unit.power != power and leg.src != but and self.attacking(m):
-                count += 1
-        return count
-
-    def attackers_of_support(self, s: int) -> int:
-        here = self.where[s]
-        me = self.at[here]
-        sup = self.support_of[s]
-        into = None if sup.target_dest is None else province_of(sup.target_dest)
-        cuts = sum(1 for p in self.cuts.get(here, ()) if p != me.power)
-        return self.attackers(here, me.power, into) + cuts
-
-    def strength(self, n: int) -> int:
-        leg = self.leg(n)
-        return leg.base + self.given(leg.supports, leg.bomber_supports)
-
-    def attack(self, n: int) -> int:
-        leg = self.leg(n)
-        if leg.convoyed and not self.path(n):
-            return 0
-        defender = self.at.get(leg.dest)
-        if defender is not None and not self.gone(leg.dest, leg):
-            if defender.power == leg.unit.power:
-                return 0
-            return leg.base + self.given(leg.supports, leg.bomber_supports, defender.power)
-        return self.strength(n)
-
-    def gone(self, province: str, attacker: _Leg) -> bool:
-        """The unit in ``province`` leaves it (not by a head-to-head with ``attacker``)."""
-        n = self.leg_of.get(province)
-        if n is None:
-            return False
-        if attacker.opponent == n:
-            return False
-        return self.ok(n)
-
-    def hold(self, province: str, attacker: int) -> float:
-        """The strength the unit in ``province`` holds with against move ``attacker``."""
-        u = self.at.get(province)
-        if u is None:
-            return 0
-        n = self.leg_of.get(province)
-        if n is not None:
-            if self.ok(n):
-                return 0
-            return 2 if u.kind == "T" else 1  # D39 20: held back, at full strength
-        own: float = 1
-        if u.kind == "T":  # D39 22: halved by every other attacker
-            others = self.attackers(province, u.power) - 1
-            own = 2 / 2 ** max(others, 0)
-        sup = self.hold_supports.get(province, [])
-        return own + self.given(sup, self.bomber_holds.get(province, []))
-
-    def prevent(self, n: int, rival: int) -> float:
-        """What leg ``n`` opposes to ``rival``, a move into the same province."""
-        if self.crossing.get(rival) == n:
-            return self.pressure(n)
-        leg = self.leg(n)
-        if leg.kind == DEST:
-            if not (self.ok(leg.partner) and self.ok(leg.onward)):
-                return 0
-            return self.strength(n)
-        if leg.convoyed and not self.path(n):
-            return 0
-        if leg.opponent >= 0 and self.ok(leg.opponent):
-            return 0
-        return self.strength(n)
-
-    def halted(self, n: int) -> bool:
-        """Route leg ``n`` won its route and its tank stopped there (D39 24, 26)."""
-        leg = self.leg(n)
-        return leg.kind == ROUTE and self.ok(n) and not self.ok(leg.partner)
-
-    def beats_halted(self, n: int, m: int) -> bool:
-        """Move ``n`` into a province where the tank of route leg ``m`` halted beats it.
-
-        The halted tank defends with 1 (D39 21). As in the standard game (D39 1; ruling 18),
-        no power dislodges its own unit, nor does its support count towards dislodging it.
-        """
-        leg, tank = self.leg(n), self.leg(m).unit
-        if leg.unit.power == tank.power:
-            return False
-        return leg.base + self.given(leg.supports, leg.bomber_supports, tank.power) > 1
-
-    def pressure(self, d: int) -> float:
-        """Crossing movements (ruling): what the destination leg ``d`` of one tank opposes to
-        the route fight of the other tank, whose destination is this tank's route.
-
-        The two route fights are fought at once, each counting the other tank's attack on
-        that province at its full strength, as any move into a route contests it (D39 24(c)).
-        A tank that wins its route by less than 2 has spent its strength there and makes no
-        attack on its destination (D39 26 and its note ii), so it opposes nothing there; a
-        tank that cannot enter its route at all (its own unit stays there) is not under way.
-        """
-        route = self.leg(d).partner
-        attack = self.attack(route)
-        if attack == 0:
-            return 0
-        target = self.leg(route).dest
-        worst = self.hold(target, route) if target in self.at else 0.0
-        for m in self.into[target]:
-            if m != route:
-                other = (
-                    self.strength(m) if self.crossing.get(route) == m else self.prevent(m, route)
-                )
-                worst = max(worst, other)
-        spent = worst > 0 and 0 < attack - worst < 2
-        return 0 if spent else self.strength(d)
-
-    def opposition(self, n: int) -> float:
-        leg = self.leg(n)
-        worst = self.hold(leg.dest, n) if leg.dest in self.at else 0.0
-        for m in self.into[leg.dest]:
-            if m != n:
-                worst = max(worst, self.prevent(m, n))
-        return worst
-
-    def onward(self, r: int) -> bool:
-        """The tank won its route with strength left for the destination (D39 26)."""
-        opposition = self.opposition(r)
-        return opposition == 0 or self.attack(r) - opposition >= 2
-
-    # -- decisions -----------------------------------------------------------------------------
-
-    def decide(self, n: int, _: Resolver) -> bool:
-        kind = self.kind[n]
-        if kind == ONWARD:
-            route = n - 2  # ROUTE, DEST, ONWARD are numbered together
-            return self.ok(route) and self.onward(route)
-        if kind in (MOVE, ROUTE, DEST):
-            leg = self.leg(n)
-            if kind == DEST and not (self.ok(leg.partner) and self.ok(leg.onward)):
-                return False
-            attack = self.attack(n)
-            if attack == 0:
-                return False
-            if leg.opponent >= 0:
-                if attack <= self.strength(leg.opponent):
-                    return False
-            elif attack <= self.hold(leg.dest, n):
-                return False
-            for m in self.into[leg.dest]:
-                if m == n:
-                    continue
-                # D39 21: a tank halted there is then attacked by the moves into the province;
-                # another tank's route fight meets it at its strength (ruling 18).
-                if kind != ROUTE and self.leg(m).kind == ROUTE and self.halted(m):
-                    if not self.beats_halted(n, m):
-                        return False
-                elif attack <= self.prevent(m, n):
-                    return False
-            return True
-        here = self.where[n]
-        if kind == SUPPORT:
-            me = self.at[here]
-            limit = 2 if me.kind == "T" else 1  # D39 22(c): two attacks cut a tank's support
-            if self.attackers_of_support(n) >= limit:
-                return False
-        return not self.dislodged(here)
-
-    def dislodged(self, province: str) -> bool:
-        return any(self.ok(m) for m in self.into.get(province, ()))
-
-    def backup(self, cycle: Sequence[int]) -> dict[int, bool]:
-        kinds = {self.kind[n] for n in cycle}
-        if kinds <= _MOVEMENT_STEPS:
-            # Circular movement (DATC 5.B.9), a tank's steps included: the standard rules
-            # apply (D39 1), so a rotation through a tank's route succeeds as with an army.
-            return dict.fromkeys(cycle, True)
-        convoys = [n for n in cycle if self.kind[n] == CONVOY]
-        if convoys:
-            return dict.fromkeys(convoys, False)  # Szykman rule
-        return dict.fromkeys(cycle, False)
 
 
 def adjudicate(
@@ -338,7 +85,7 @@ def adjudicate(
 ) -> Result:
     """Resolve the ground moves of one season. ``given``: province -> legal order."""
     at = {u.province: u for u in units}
-    board = _Board(m, at)
+    board = Board(m, at)
     orders = {p: given.get(p, Hold(u.kind, u.loc)) for p, u in at.items()}
     convoys: dict[tuple[str, str], list[str]] = {}
     for p, o in orders.items():
@@ -357,7 +104,7 @@ def adjudicate(
 
 def _number_moves(
     m: Map,
-    board: _Board,
+    board: Board,
     orders: Mapping[str, GroundOrder],
     convoys: Mapping[tuple[str, str], list[str]],
 ) -> dict[str, int]:
@@ -375,11 +122,11 @@ def _number_moves(
                 o.via_convoy or not adjacent or _own_convoy(m, u, p, dest, fleets, at)
             )
             base = 2 if u.kind == "T" else 1  # D39 19: a single move at full strength
-            leg = _Leg(u, p, dest, o.dest, MOVE, base, convoyed, fleets if convoyed else ())
+            leg = Leg(u, p, dest, o.dest, MOVE, base, convoyed, fleets if convoyed else ())
             moves[p] = board.leg_of[p] = board.add(MOVE, p, leg)
         elif isinstance(o, TankMove):
-            r = board.add(ROUTE, p, _Leg(u, p, o.route, o.route, ROUTE, 1))
-            d = board.add(DEST, p, _Leg(u, o.route, o.dest, o.dest, DEST, 1))
+            r = board.add(ROUTE, p, Leg(u, p, o.route, o.route, ROUTE, 1))
+            d = board.add(DEST, p, Leg(u, o.route, o.dest, o.dest, DEST, 1))
             board.leg(r).partner, board.leg(d).partner = d, r
             board.leg(r).onward = board.leg(d).onward = board.add(ONWARD, p)
             moves[p] = board.leg_of[p] = r
@@ -387,7 +134,7 @@ def _number_moves(
 
 
 def _number_helps(
-    board: _Board, orders: Mapping[str, GroundOrder], moves: Mapping[str, int]
+    board: Board, orders: Mapping[str, GroundOrder], moves: Mapping[str, int]
 ) -> set[str]:
     """The supports and convoys as decisions; those matching no move are void (returned)."""
     void: set[str] = set()
@@ -425,7 +172,7 @@ def _number_helps(
     return void
 
 
-def _bomber_help(board: _Board, help_: Sequence[BomberHelp], moves: Mapping[str, int]) -> None:
+def _bomber_help(board: Board, help_: Sequence[BomberHelp], moves: Mapping[str, int]) -> None:
     """Bomber missions over the ground fight: cuts, hold and move supports (D39 38, 39)."""
     at = board.at
     for h in help_:
@@ -440,7 +187,7 @@ def _bomber_help(board: _Board, help_: Sequence[BomberHelp], moves: Mapping[str,
                 _leg_into(board, n, h.dest).bomber_supports.append(h.power)
 
 
-def _pairs(board: _Board, moves: Mapping[str, int]) -> None:
+def _pairs(board: Board, moves: Mapping[str, int]) -> None:
     """Head-to-head moves, and two tank movements each through the other's destination."""
     for p, n in moves.items():
         leg = board.leg(n)
@@ -474,21 +221,21 @@ def _own_convoy(
     return m.convoy_chain(src, dest, fleets)
 
 
-def _leg_into(board: _Board, n: int, dest: str) -> _Leg:
+def _leg_into(board: Board, n: int, dest: str) -> Leg:
     leg = board.leg(n)
     return leg if leg.dest == dest else board.leg(leg.partner)
 
 
 def _read_off(
     m: Map,
-    board: _Board,
+    board: Board,
     orders: Mapping[str, GroundOrder],
     outcome: list[bool],
     void: set[str],
 ) -> Result:
     at = board.at
     status: dict[str, str] = {}
-    final: dict[str, tuple[str, _Leg]] = {}  # start province -> (where it ends, winning leg)
+    final: dict[str, tuple[str, Leg]] = {}  # start province -> (where it ends, winning leg)
     for p, n in board.leg_of.items():
         leg = board.leg(n)
         if leg.kind == MOVE and outcome[n]:
@@ -503,7 +250,7 @@ def _read_off(
                 status[p] = f"stopped in {leg.dest}"
         else:
             status[p] = "failed"
-    entered: dict[str, _Leg] = {}  # province -> the leg that took it by force or by moving
+    entered: dict[str, Leg] = {}  # province -> the leg that took it by force or by moving
     for n, won in enumerate(board.legs):
         if won is not None and outcome[n] and won.kind != DEST:
             entered.setdefault(won.dest, won)  # a route won by force dislodges its holder
@@ -539,7 +286,7 @@ def _read_off(
 
 
 def _statuses(
-    board: _Board,
+    board: Board,
     orders: Mapping[str, GroundOrder],
     outcome: list[bool],
     void: set[str],
@@ -579,11 +326,11 @@ def _retreat_options(
     return tuple(sorted(options))
 
 
-def _origin(board: _Board, leg: _Leg) -> str:
+def _origin(board: Board, leg: Leg) -> str:
     return board.leg(leg.partner).src if leg.kind == DEST else leg.src
 
 
-def _rival_winner(board: _Board, outcome: list[bool], here: str, u: Unit) -> _Leg | None:
+def _rival_winner(board: Board, outcome: list[bool], here: str, u: Unit) -> Leg | None:
     """The move that beat a tank halted in ``here`` (its route province), if any."""
     for n in board.into.get(here, ()):
         leg = board.leg(n)
@@ -592,7 +339,7 @@ def _rival_winner(board: _Board, outcome: list[bool], here: str, u: Unit) -> _Le
     return None
 
 
-def _contested(board: _Board, outcome: list[bool], after: Mapping[str, Unit]) -> set[str]:
+def _contested(board: Board, outcome: list[bool], after: Mapping[str, Unit]) -> set[str]:
     out: set[str] = set()
     for dest, ns in board.into.items():
         if dest in after:

@@ -1,7 +1,7 @@
 """The caller's news choices and webhooks in the API (issue 31), as the account page sets them:
 ``GET``/``PUT /api/account/news`` (which kinds of news come on which channel),
 ``GET``/``POST /api/account/hooks``, ``DELETE /api/account/hooks/{id}`` (revokes it),
-``POST /api/account/hooks/{id}/test``. Mounted with the token auth by :mod:`umpire.server.api`."""
+``POST /api/account/hooks/{id}/test``. Mounted with the token auth by :mod:`umpire.server.api.app`."""
 
 from __future__ import annotations
 

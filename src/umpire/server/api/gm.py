@@ -1,0 +1,130 @@
+"""The game master's actions in the JSON API: starting the game, pausing, extending,
+processing, rolling back, replacing a player, ending it, and what only he reads (the seats,
+the audit, the game's outgoing mail)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from django.http import HttpRequest
+from ninja import Field, Router
+
+from umpire.server import errors as E
+from umpire.server.api.common import In, auth, caller, game_of, out
+from umpire.server.errors import refuse
+from umpire.server.mail.models import OutboundMail
+from umpire.server.schemas import (
+    LIST_MAX,
+    Id,
+    PositiveMinutes,
+    Power,
+    Summary,
+    Username,
+)
+from umpire.server.usecases import gm_actions, lifecycle
+
+router = Router()
+
+
+class StartIn(In):
+    method: Literal["preferences", "random"] = "preferences"
+    assignments: dict[Power, Username] = Field(default={}, max_length=LIST_MAX)
+    powers: list[Power] | None = Field(default=None, max_length=LIST_MAX)
+
+
+class ExtendIn(In):
+    minutes: PositiveMinutes
+
+
+class ReplaceIn(In):
+    power: Power
+    username: Username | None = None
+    bot: bool = False
+    standby: bool = False
+
+
+class EndIn(In):
+    summary: Summary = ""
+
+
+def _gm(request: HttpRequest, game_id: Id, action: str, **args: Any) -> Any:
+    gm_actions.gm_action(game_id, caller(request), action, **args)
+    return out(request, game_id, "game", "seats")
+
+
+@router.post("/games/{game_id}/start", auth=auth, tags=["game master"])
+def start(request: HttpRequest, game_id: Id, data: StartIn) -> Any:
+    lifecycle.start(
+        game_id, caller(request), powers=data.powers, assignments=data.assignments,
+        method=data.method,
+    )  # fmt: skip
+    return out(request, game_id, "game", "seats")
+
+
+@router.post("/games/{game_id}/gm/pause", auth=auth, tags=["game master"])
+def pause(request: HttpRequest, game_id: Id) -> Any:
+    return _gm(request, game_id, "pause")
+
+
+@router.post("/games/{game_id}/gm/resume", auth=auth, tags=["game master"])
+def resume(request: HttpRequest, game_id: Id) -> Any:
+    return _gm(request, game_id, "resume")
+
+
+@router.post("/games/{game_id}/gm/extend", auth=auth, tags=["game master"])
+def extend(request: HttpRequest, game_id: Id, data: ExtendIn) -> Any:
+    return _gm(request, game_id, "extend", minutes=data.minutes)
+
+
+@router.post("/games/{game_id}/gm/process", auth=auth, tags=["game master"])
+def process_now(request: HttpRequest, game_id: Id) -> Any:
+    """Queue the current turn for processing now, whatever the deadline."""
+    return _gm(request, game_id, "process")
+
+
+@router.post("/games/{game_id}/gm/rollback", auth=auth, tags=["game master"])
+def rollback(request: HttpRequest, game_id: Id) -> Any:
+    return _gm(request, game_id, "rollback")
+
+
+@router.post("/games/{game_id}/gm/replace", auth=auth, tags=["game master"])
+def replace(request: HttpRequest, game_id: Id, data: ReplaceIn) -> Any:
+    return _gm(
+        request, game_id, "replace", power=data.power, username=data.username, bot=data.bot,
+        standby=data.standby,
+    )  # fmt: skip
+
+
+@router.post("/games/{game_id}/gm/end", auth=auth, tags=["game master"])
+def end(request: HttpRequest, game_id: Id, data: EndIn) -> Any:
+    return _gm(request, game_id, "end", summary=data.summary)
+
+
+@router.get("/games/{game_id}/gm/seats", auth=auth, tags=["game master"])
+def seats(request: HttpRequest, game_id: Id) -> Any:
+    return out(request, game_id, "seats")
+
+
+@router.get("/games/{game_id}/gm/audit", auth=auth, tags=["game master"])
+def audit(request: HttpRequest, game_id: Id) -> Any:
+    return out(request, game_id, "audit")
+
+
+@router.get("/games/{game_id}/gm/mail", auth=auth, tags=["game master"])
+def outbox(request: HttpRequest, game_id: Id) -> list[dict[str, Any]]:
+    """The game's outgoing mail, newest first: a mail that could not be sent after every
+    retry is ``failed``, with the mail server's last error."""
+
+    game, user = game_of(game_id), caller(request)
+    if not (user.is_superuser or game.gm_id == user.pk):
+        raise refuse(E.GM_FORBIDDEN, who="this game's game master", what="do that")
+    rows = OutboundMail.objects.filter(game=game).order_by("-id")[:500]
+    return [
+        {
+            "id": r.pk, "to": r.to, "kind": r.kind, "subject": r.subject, "status": r.status,
+            "attempts": r.attempts, "last_error": r.last_error,
+            "created_at": r.created_at.isoformat(),
+            "sent_at": r.sent_at.isoformat() if r.sent_at else None,
+        }
+        for r in rows
+    ]  # fmt: skip
