@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from umpire.core import registry, session
+from umpire.core.submission import bot_text
 from umpire.games.diplomacy import legality as diplomacy_legality
 from umpire.games.diplomacy.v1939 import legality as v1939_legality
 
@@ -41,10 +42,7 @@ def _turns(game: str, scenario: str) -> Iterator[tuple[Any, dict[str, str]]]:
         powers = session.pending(record).powers
         yield (
             record,
-            {
-                p: ruleset.bot_orders(state, p, session.bot_chance(record, number, p))
-                for p in powers
-            },
+            {p: bot_text(ruleset, state, p, session.bot_chance(record, number, p)) for p in powers},
         )
 
 

@@ -144,7 +144,7 @@ View = dict[str, Any]
 
 
 @runtime_checkable
-class RulesetBase(Protocol[S, OrderIn]):
+class RulesetBase(Protocol[S, OrderT]):
     """Everything of the contract but the reading of orders (see :class:`Ruleset`)."""
 
     info: GameInfo
@@ -157,11 +157,11 @@ class RulesetBase(Protocol[S, OrderIn]):
     def pending(self, state: S) -> Pending:
         """The turn to be resolved next and who must order (meaningless once over)."""
 
-    def format(self, order: OrderIn) -> str:
+    def format(self, order: OrderT) -> str:
         """Canonical text of one order."""
 
     def resolve(
-        self, state: S, orders: Mapping[str, Sequence[OrderIn]], chance: Chance
+        self, state: S, orders: Mapping[str, Sequence[OrderT]], chance: Chance
     ) -> Resolution[S]:
         """Adjudicate the turn with every power's orders (absent power: no orders)."""
 
@@ -187,8 +187,12 @@ class RulesetBase(Protocol[S, OrderIn]):
     def load_state(self, data: dict[str, Any]) -> S:
         """Inverse of :meth:`dump_state`."""
 
-    def bot_orders(self, state: S, power: str, chance: Chance) -> str:
-        """Legal, sensible order text for ``power`` (demo, conformance, missed turns)."""
+    def bot_orders(self, state: S, power: str, chance: Chance) -> Sequence[OrderT]:
+        """Legal, sensible orders for ``power`` (demo, conformance, missed turns), each in the
+        normal form ``check`` would keep it in: the session stores them without reading or
+        checking them again (``Table.bot_submit``), and the conformance suite proves that
+        ``check`` keeps every one unchanged and that its canonical text reads back to it.
+        Text for a tool or a test: :func:`umpire.core.submission.bot_text`."""
 
 
 @runtime_checkable

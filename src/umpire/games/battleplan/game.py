@@ -245,7 +245,7 @@ class BattlePlan:
             )
         return state
 
-    def bot_orders(self, state: GameState, power: str, chance: Chance) -> str:
+    def bot_orders(self, state: GameState, power: str, chance: Chance) -> list[Order]:
         number = state.number_of(power)
         attacks = not (self.scenario.no_attacks_turn_one and state.turn == 1)
         return self.scenario.player_bot(

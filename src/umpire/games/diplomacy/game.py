@@ -299,7 +299,7 @@ class Diplomacy:
     def load_state(self, data: dict[str, Any]) -> State:
         return load_state(data)
 
-    def bot_orders(self, state: State, power: str, chance: Chance) -> str:
+    def bot_orders(self, state: State, power: str, chance: Chance) -> list[Order]:
         return bot_orders(self.map, state, power, chance)
 
 

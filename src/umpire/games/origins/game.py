@@ -160,11 +160,11 @@ class Origins(ListedOrders):
     def load_state(self, data: dict[str, Any]) -> State:
         return load_state(data)
 
-    def bot_orders(self, state: State, power: str, chance: Chance) -> str:
-        """The bot's orders, keeping only lines its own parser accepts."""
+    def bot_orders(self, state: State, power: str, chance: Chance) -> list[Order]:
+        """The bot's orders that ``check`` keeps (the bot writes lines; its own are read here,
+        once, and the session stores the orders kept as they are)."""
         text = bot.bot_orders(state, power, chance, self.charts(state))
-        parsed = read(self, state, power, text)
-        return "".join(f"{format_order(o)}\n" for _, o in parsed.orders)
+        return [o for _, o in read(self, state, power, text).orders]
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
         return views.vary_secrets(state, power, chance, self.charts(state))

@@ -255,10 +255,11 @@ class SpiWW2:
     def load_state(self, data: dict[str, Any]) -> State:
         return load_state(data)
 
-    def bot_orders(self, state: State, power: str, chance: Chance) -> str:
+    def bot_orders(self, state: State, power: str, chance: Chance) -> list[Order]:
+        """The bot's orders that ``check`` keeps (the bot writes lines; its own are read here,
+        once, and the session stores the orders kept as they are)."""
         lines = bot.bot_orders(state, power, chance, self.charts)
-        parsed = submission.read(self, state, power, "\n".join(lines))
-        return "".join(f"{format_order(o)}\n" for _, o in parsed.orders)
+        return [o for _, o in submission.read(self, state, power, "\n".join(lines)).orders]
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
         return views.vary_secrets(state, power, chance, self.charts)

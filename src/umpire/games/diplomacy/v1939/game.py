@@ -243,7 +243,7 @@ class Diplomacy1939:
     def load_state(self, data: dict[str, Any]) -> State1939:
         return load_state_1939(data)
 
-    def bot_orders(self, state: State1939, power: str, chance: Chance) -> str:
+    def bot_orders(self, state: State1939, power: str, chance: Chance) -> list[notation.V1939Order]:
         return bot_orders(self.map, state, power, chance)
 
 
