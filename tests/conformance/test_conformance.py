@@ -355,7 +355,7 @@ def test_another_powers_secrets_never_change_the_text_a_reader_reads(
             view = ruleset.view(position, power)
             return [
                 table.heading(n, position, power) + ruleset.printout_of_view(view, seen, power),
-                session.ended_printout(ruleset, position, seen, power, declared),
+                session.ended_printout(ruleset, view, seen, power, declared),
             ]
 
         assert texts(varied) == texts(state), (power, other, n)

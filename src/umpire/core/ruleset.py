@@ -250,18 +250,22 @@ class HasWarnings(Protocol[StateIn, OrderIn]):
 
 
 @runtime_checkable
-class HasDeclaredEnd(Protocol[StateIn]):
+class HasDeclaredEnd(Protocol):
     """Optional, and every registered game has it: the last printout of a game that ended
     without its rules ending it (a result declared by the game master, a draw or concession
     voted by the players, a game the game master ended). The state after the last turn still
     awaits orders; this printout of it says instead that the game is over and how (``outcome``)
     and asks for nothing. A game without it gets core's notice above its ordinary printout.
+
+    Like every printout it is made from the reader's view alone (issue 28): ``view`` is his
+    ordinary view of that last position (``view(state, power)``), which the game turns into
+    the view of a game over by ``outcome``; no state goes in.
     """
 
-    def printout_ended(
-        self, state: StateIn, events: Sequence[Event], power: str | None, outcome: Outcome
+    def printout_ended_of_view(
+        self, view: View, events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
-        """``printout(state, events, power)`` of a game ended by ``outcome``."""
+        """``printout_of_view(view, events, power)`` of a game ended by ``outcome``."""
 
 
 @runtime_checkable
@@ -446,7 +450,7 @@ class Capabilities:
 
     newspaper: HasNewspaper[Any] | None = None
     warnings: HasWarnings[Any, Any] | None = None
-    declared_end: HasDeclaredEnd[Any] | None = None
+    declared_end: HasDeclaredEnd | None = None
     public_view: HasPublicView[Any] | None = None
     seating: HasSeating | None = None
     draw_votes: HasDrawVotes[Any] | None = None

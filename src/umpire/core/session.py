@@ -658,7 +658,7 @@ class Table:
         declared = self._declared_end(at, state)
         head = self.heading(at, state, power, over=declared is not None)
         if declared is not None:
-            return seen, head + ended_printout(self.ruleset, state, events, power, declared)
+            return seen, head + ended_printout(self.ruleset, seen, events, power, declared)
         return seen, head + self.ruleset.printout_of_view(seen, events, power)
 
     def public_view(self, *, turn: int | None = None) -> View | None:
@@ -686,15 +686,16 @@ class Table:
 
 
 def ended_printout(
-    ruleset: AnyRuleset, state: Any, events: Sequence[Event], power: str | None, outcome: Outcome
+    ruleset: AnyRuleset, view: View, events: Sequence[Event], power: str | None, outcome: Outcome
 ) -> str:
-    """The last printout of a game ended by ``outcome`` other than by its rules: the game's
-    own (:class:`HasDeclaredEnd`), else its ordinary printout under a notice that the game is
+    """The last printout of a game ended by ``outcome`` other than by its rules, made from the
+    reader's ``view`` of the last position (as every printout, issue 28): the game's own
+    (:class:`HasDeclaredEnd`), else its ordinary printout under a notice that the game is
     over and takes no more orders (whatever the printout below still asks for)."""
     if implements(ruleset, HasDeclaredEnd):
-        return str(ruleset.printout_ended(state, events, power, outcome))
+        return str(ruleset.printout_ended_of_view(view, events, power, outcome))
     notice = f"THE GAME IS OVER: {outcome.summary}. No more orders are taken.\n\n"
-    return notice + ruleset.printout_of_view(ruleset.view(state, power), events, power)
+    return notice + ruleset.printout_of_view(view, events, power)
 
 
 def open_table(record: GameRecord) -> Table:

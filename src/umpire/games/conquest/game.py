@@ -179,11 +179,11 @@ class Conquest(ListedOrders):
     ) -> str:
         return printout.render(view, events, board(view["edits"]))
 
-    def printout_ended(
-        self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
+    def printout_ended_of_view(
+        self, view: dict[str, Any], events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
-        seen = {**self.view(state, power), "phase": OVER, "pending": [], "label": "game over"}
-        return printout.render({**seen, "summary": outcome.summary}, events, self.board(state))
+        seen = {**view, "phase": OVER, "pending": [], "label": "game over"}
+        return printout.render({**seen, "summary": outcome.summary}, events, board(view["edits"]))
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:

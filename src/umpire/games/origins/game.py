@@ -134,11 +134,10 @@ class Origins(ListedOrders):
         charts = load(view["scenario"])
         return printout.render(view, events, charts, view.get("summary", ""))
 
-    def printout_ended(
-        self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
+    def printout_ended_of_view(
+        self, view: dict[str, Any], events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
-        seen = self.view(state, power)
-        return printout.render(seen, events, self.charts(state), outcome.summary)
+        return printout.render(view, events, load(view["scenario"]), outcome.summary)
 
     def outcome(self, state: State) -> Outcome | None:
         charts = self.charts(state)

@@ -230,12 +230,11 @@ class SpiWW2:
         ended = view.get("summary", "")
         return printout.render(view, events, self.charts, vp, ended, view.get("due", ""))
 
-    def printout_ended(
-        self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
+    def printout_ended_of_view(
+        self, view: dict[str, Any], events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
         # No "Victory Points if the game ended now": it has ended, by the outcome's own count.
-        seen = self.view(state, power)
-        return printout.render(seen, events, self.charts, {}, outcome.summary)
+        return printout.render(view, events, self.charts, {}, outcome.summary)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:
