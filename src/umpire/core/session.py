@@ -51,7 +51,6 @@ from umpire.core.ruleset import (
 )
 from umpire.core.submission import (
     WITHDRAW,
-    orders_text,
     parse,
     reread,
     size_problem,
@@ -457,7 +456,8 @@ class Table:
                 self.standing(power),
                 named=self.named(power),
             )
-        return self._store(power, text, parsed.orders, parsed.problems, source, received)
+        canonical = [(line, self.ruleset.format(order)) for line, order in parsed.orders]
+        return self._store(power, text, parsed.orders, canonical, parsed.problems, source, received)
 
     def _refused_unexpected(self, power: str) -> Receipt | None:
         """The receipt refusing ``power``'s orders when the current turn does not wait for him
@@ -486,14 +486,15 @@ class Table:
         power: str,
         text: str,
         orders: Sequence[tuple[int, Any]],
+        canonical: list[tuple[int, str]],
         problems: list[Problem],
         source: str,
         received: str,
     ) -> Receipt:
-        """Store ``orders`` (numbered by their lines, as ``check`` kept them) as ``power``'s
-        submission of ``text`` for the current turn, and the receipt saying so: the one way a
-        submission is stored, whether it was read from text or given by the game's bot."""
-        canonical = [(line, self.ruleset.format(order)) for line, order in orders]
+        """Store ``orders`` (numbered by their lines, as ``check`` kept them; ``canonical``:
+        the same, each as its canonical text) as ``power``'s submission of ``text`` for the
+        current turn, and the receipt saying so: the one way a submission is stored, whether
+        it was read from text or given by the game's bot."""
         self.record.pending.append(
             Submission(power, text, [o for _, o in canonical], problems, source, received)
         )
@@ -533,15 +534,18 @@ class Table:
         """
         if self.record.outcome is not None:
             raise SessionError.of(errors.GAME_OVER, detail="; no more orders are taken")
-        power = self.resolve_power(power)
+        if power not in self.record.powers:  # a seated power's code is already resolved
+            power = self.resolve_power(power)
         unexpected = self._refused_unexpected(power)
         if unexpected is not None:
             return unexpected
         number = self.record.processed + 1
         orders = self.ruleset.bot_orders(self.state, power, bot_chance(self.record, number, power))
-        text = orders_text(self.ruleset, orders)
+        fmt = self.ruleset.format
+        canonical = [(line, fmt(order)) for line, order in enumerate(orders, start=1)]
+        text = "".join(f"{order}\n" for _, order in canonical)  # submission.orders_text
         numbered = list(enumerate(orders, start=1))
-        return self._store(power, text, numbered, [], source, "")
+        return self._store(power, text, numbered, canonical, [], source, "")
 
     def process(self) -> TurnRecord:
         """Resolve the current turn with the latest submission of each power."""

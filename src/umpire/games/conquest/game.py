@@ -6,7 +6,6 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.orderlist import ListedOrders
@@ -197,10 +196,10 @@ class Conquest(ListedOrders):
         return load_state(data)
 
     def bot_orders(self, state: State, power: str, chance: Chance) -> list[Order]:
-        """The bot's orders that ``check`` keeps (the bot writes lines; its own are read here,
-        once, and the session stores the orders kept as they are)."""
-        text = bot.bot_orders(state, self.board(state), power, chance)
-        return [o for _, o in submission.read(self, state, power, text).orders]
+        """The bot's orders that ``check`` keeps (no text: the session stores them as they
+        are)."""
+        chosen = bot.bot_orders(state, self.board(state), power, chance)
+        return [o for _, o in self.check(state, power, list(enumerate(chosen, start=1))).orders]
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
         return views.vary_secrets(state, power, chance)

@@ -10,7 +10,6 @@ from umpire.core.events import Event
 from umpire.core.orderlist import ListedOrders
 from umpire.core.problems import Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
-from umpire.core.submission import read
 from umpire.games.origins import bot, forecast, options, printout, views
 from umpire.games.origins.charts import Charts, load
 from umpire.games.origins.legality import check_submission
@@ -160,10 +159,10 @@ class Origins(ListedOrders):
         return load_state(data)
 
     def bot_orders(self, state: State, power: str, chance: Chance) -> list[Order]:
-        """The bot's orders that ``check`` keeps (the bot writes lines; its own are read here,
-        once, and the session stores the orders kept as they are)."""
-        text = bot.bot_orders(state, power, chance, self.charts(state))
-        return [o for _, o in read(self, state, power, text).orders]
+        """The bot's orders that ``check`` keeps (no text: the session stores them as they
+        are)."""
+        chosen = bot.bot_orders(state, power, chance, self.charts(state))
+        return [o for _, o in self.check(state, power, list(enumerate(chosen, start=1))).orders]
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
         return views.vary_secrets(state, power, chance, self.charts(state))
