@@ -53,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import servergames
 from service_throughput import cpu_seconds, database_cpu_seconds
+from umpire.core.submission import bot_text
 
 WRK_SCRIPT = """
 local clients = @CLIENTS@
@@ -131,9 +132,7 @@ def prepare(turn: int, clients: int) -> list[Client]:
     tail = load(source)
     table = session.open_table(tail)
     power = next(s.power for s in Seat.objects.filter(game=source, user=human, active=True))
-    text = table.ruleset.bot_orders(
-        table.state, power, session.bot_chance(tail, source.turn, power)
-    )
+    text = bot_text(table.ruleset, table.state, power, session.bot_chance(tail, source.turn, power))
     users = User.objects.bulk_create(User(username=f"load-{i}") for i in range(len(ids)))
     made = []
     for game_id, user in zip(ids, users, strict=True):

@@ -10,6 +10,7 @@ import time
 
 from umpire.core import submission
 from umpire.core.chance import SeededChance
+from umpire.core.submission import bot_text
 from umpire.games.battleplan import RULESET
 from umpire.games.battleplan.model import GameState
 
@@ -25,7 +26,7 @@ def main(turns: int = 12, games: int = 5) -> None:
                 break
             orders = {}
             for power in RULESET.pending(state).powers:
-                text = RULESET.bot_orders(state, power, SeededChance(seed, "bot", turn, power))
+                text = bot_text(RULESET, state, power, SeededChance(seed, "bot", turn, power))
                 orders[power] = [o for _, o in submission.parse(RULESET, state, power, text).orders]
             chance = SeededChance(seed, "turn", turn)
             start = time.perf_counter()

@@ -18,6 +18,7 @@ import time
 
 from umpire.core import submission
 from umpire.core.chance import SeededChance
+from umpire.core.submission import bot_text
 from umpire.games.battleplan.game import RULESETS, BattlePlan
 from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.world.equal import assign_spaces
@@ -45,7 +46,7 @@ def timings(
                 break
             orders = {}
             for power in ruleset.pending(state).powers:
-                text = ruleset.bot_orders(state, power, SeededChance(seed, "bot", turn, power))
+                text = bot_text(ruleset, state, power, SeededChance(seed, "bot", turn, power))
                 orders[power] = [o for _, o in submission.parse(ruleset, state, power, text).orders]
             chance = SeededChance(seed, "turn", turn)
             start, start_cpu = time.perf_counter(), time.process_time()

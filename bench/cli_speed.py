@@ -30,6 +30,7 @@ from pathlib import Path
 from umpire.cli.records import save_record
 from umpire.core import session
 from umpire.core.record import GameRecord
+from umpire.core.submission import bot_text
 
 
 def umpire_command() -> list[str]:
@@ -75,8 +76,11 @@ def main() -> None:
         orders = folder / "eng.txt"
         table = session.open_table(record)
         orders.write_text(
-            session.ruleset_of(record).bot_orders(
-                table.state, "ENG", session.bot_chance(record, len(record.turns) + 1, "ENG")
+            bot_text(
+                session.ruleset_of(record),
+                table.state,
+                "ENG",
+                session.bot_chance(record, len(record.turns) + 1, "ENG"),
             ),
             encoding="utf-8",
         )

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from umpire.core import submission
 from umpire.core.chance import SeededChance
+from umpire.core.submission import bot_text
 from umpire.games.diplomacy import RULESET
 from umpire.games.diplomacy.game import POWERS
 
@@ -119,7 +120,7 @@ def main() -> None:
             orders = {}
             texts = {}
             for p in RULESET.pending(state).powers:
-                text = RULESET.bot_orders(state, p, SeededChance(seed, turn, p))
+                text = bot_text(RULESET, state, p, SeededChance(seed, turn, p))
                 parsed = submission.parse(RULESET, state, p, text)
                 orders[p] = [o for _, o in parsed.orders]
                 texts[p] = [RULESET.format(o) for o in orders[p]]

@@ -17,7 +17,6 @@ from typing import Any
 
 from umpire.core import registry
 from umpire.core.chance import SeededChance
-from umpire.core.submission import parse
 
 TURNS = 2
 
@@ -38,8 +37,7 @@ def played(game: str, scenario: str) -> tuple[Any, Any, list[Any], str]:
         if ruleset.outcome(state) is not None:
             break
         orders = {
-            p: [o for _, o in parse(ruleset, state, p, ruleset.bot_orders(state, p, chance)).orders]
-            for p in ruleset.pending(state).powers
+            p: list(ruleset.bot_orders(state, p, chance)) for p in ruleset.pending(state).powers
         }
         res = ruleset.resolve(state, orders, chance)
         state, events = res.state, list(res.events)

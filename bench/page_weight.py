@@ -59,6 +59,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import servergames  # noqa: E402
+from umpire.core.submission import bot_text  # noqa: E402
 
 RULESETS = (
     ("diplomacy", "standard"),
@@ -96,7 +97,7 @@ def seated_game(game: str, scenario: str, turn: int) -> tuple[Any, Any]:
         if seat in pending.powers:  # his earlier turns: his own game's bot orders for him
             ruleset = session.ruleset_of(record)
             chance = session.bot_chance(record, record.processed + 1, seat)
-            text = ruleset.bot_orders(session.current_state(record), seat, chance)
+            text = bot_text(ruleset, session.current_state(record), seat, chance)
             submissions.submit_orders(row.pk, person, text, turn=row.turn, ready=True)
         turns.process_due(row.pk, row.turn, force=True)
         row.refresh_from_db()

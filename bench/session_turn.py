@@ -32,6 +32,7 @@ from typing import Any
 from umpire.core import registry, session
 from umpire.core.chance import SeededChance
 from umpire.core.record import GameRecord
+from umpire.core.submission import bot_text
 
 COUNTED = ("load_state", "dump_state", "parse", "read_line", "check")
 COUNTS: Counter[str] = Counter()
@@ -121,7 +122,7 @@ def play(game: str, humans: bool, path: str, turns: int) -> tuple[list[Counter[s
             state = ruleset.load_state(record.latest_state)
             for power in ruleset.pending(state).powers:
                 chance = SeededChance(record.seed, "human", number, power)
-                texts[power] = ruleset.bot_orders(state, power, chance)
+                texts[power] = bot_text(ruleset, state, power, chance)
         COUNTS.clear()
         start = time.perf_counter()
         for power, text in texts.items():

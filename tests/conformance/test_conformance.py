@@ -5,6 +5,9 @@
 - the same seed and orders give the same record;
 - notation round trip: ``parse(format(order)) == order`` for every order the bots write, and
   the canonical text read again at processing (``reread``) gives the orders submitted;
+- every order a bot gives is one ``check`` keeps unchanged (so the session stores a bot's
+  orders without reading or judging them), and a bot's submission stores what the text
+  submission of its orders would;
 - a game played through one loaded table gives the same record as one played through the
   record-taking functions (a table keeps the resolved state instead of reloading it);
 - no text, however garbled, raises out of ``parse``;
@@ -31,7 +34,7 @@ from umpire.core.events import visible_to
 from umpire.core.record import GameRecord
 from umpire.core.replay import replay
 from umpire.core.ruleset import HasPublicView, HasSecrets, Outcome
-from umpire.core.submission import parse, reread
+from umpire.core.submission import bot_text, orders_text, parse, reread
 
 # Every scenario of every registered game (the built-in games, and the toy game of the tests).
 # Not the server tests' stand-in (tests/server/fakegame.py): it is registered only when those
@@ -121,7 +124,7 @@ def test_notation_round_trips_for_every_bot_order(game: str, scenario: str) -> N
             continue
         state = ruleset.load_state(record.state_after(n))
         for power in ruleset.pending(state).powers:
-            text = ruleset.bot_orders(state, power, SeededChance(3, "rt", n, power))
+            text = bot_text(ruleset, state, power, SeededChance(3, "rt", n, power))
             parsed = parse(ruleset, state, power, text)
             assert parsed.problems == [], f"bot wrote orders its own parser refuses: {text!r}"
             for _, order in parsed.orders:
@@ -134,6 +137,67 @@ def test_notation_round_trips_for_every_bot_order(game: str, scenario: str) -> N
             lines = [ruleset.format(o) for _, o in parsed.orders]
             assert reread(ruleset, state, power, lines) == [o for _, o in parsed.orders]
     assert checked > 0
+
+
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_bot_orders_are_kept_unchanged_by_check_and_their_text_reads_back(
+    game: str, scenario: str
+) -> None:
+    """The session stores a bot's orders as the bot gives them, neither read nor judged
+    (``Table.bot_submit``, issues 28 and 33). That is safe because, over many bot turns, the
+    game's own ``check`` keeps every bot order, unchanged (legal, already in normal form), and
+    the canonical text stored for them reads back to the same orders, through the whole
+    pipeline and through ``read_line`` alone (``reread``, as at processing)."""
+    ruleset = registry.get(game, scenario)
+    record = playout(game, scenario, 2)
+    checked = 0
+    for n in sample_turns(record, most=12):
+        if n == len(record.turns) and record.outcome:
+            continue
+        state = ruleset.load_state(record.state_after(n))
+        for power in ruleset.pending(state).powers:
+            for chance in (session.bot_chance(record, n + 1, power), SeededChance(5, n, power)):
+                orders = list(ruleset.bot_orders(state, power, chance))
+                numbered = list(enumerate(orders, start=1))
+                kept = ruleset.check(state, power, numbered)
+                assert kept.problems == [], (n, power, kept.problems)
+                assert kept.orders == numbered, (n, power)
+                text = orders_text(ruleset, orders)
+                assert text == "".join(f"{ruleset.format(o)}\n" for o in orders)
+                parsed = parse(ruleset, state, power, text)
+                assert parsed.problems == [], (n, power, text)
+                assert parsed.orders == numbered, (n, power, text)
+                assert reread(ruleset, state, power, text.splitlines()) == orders, text
+                checked += len(orders)
+    assert checked > 0
+
+
+@pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
+def test_bot_submit_stores_what_a_text_submission_of_its_orders_stores(
+    game: str, scenario: str
+) -> None:
+    """A bot's submission (orders, no text read) and the submission of their canonical text
+    through the text pipeline store the same thing and give the same receipt: the standing
+    orders, the submission list, the warnings, who has submitted."""
+    by_bot = session.open_table(session.create(game, scenario=scenario, seed=4))
+    by_text = session.open_table(session.create(game, scenario=scenario, seed=4))
+    for _ in range(4):
+        if by_bot.record.outcome is not None:
+            break
+        number = by_bot.record.processed + 1
+        for power in by_bot.pending().powers:
+            receipt = by_bot.bot_submit(power)
+            chance = session.bot_chance(by_text.record, number, power)
+            text = bot_text(by_text.ruleset, by_text.state, power, chance)
+            again = by_text.submit(power, text, source="bot")
+            assert receipt.to_json() == again.to_json(), power
+            assert by_bot.standing(power) == by_text.standing(power)
+        assert by_bot.submitted() == by_text.submitted()
+        assert by_bot.status() == by_text.status()
+        assert by_bot.record.to_json() == by_text.record.to_json()
+        by_bot.process()
+        by_text.process()
+    assert by_bot.record.to_json() == by_text.record.to_json()
 
 
 @pytest.mark.parametrize(("game", "scenario"), GAMES, ids=IDS)
@@ -221,7 +285,7 @@ def test_mangled_bot_orders_never_raise(game: str, scenario: str, data: st.DataO
     record = playout(game, scenario, 1)
     state = ruleset.load_state(record.initial_state)
     power = data.draw(st.sampled_from(record.powers))
-    text = ruleset.bot_orders(state, power, SeededChance(4, power))
+    text = bot_text(ruleset, state, power, SeededChance(4, power))
     if text:
         cut = data.draw(st.integers(0, len(text) - 1))
         junk = data.draw(st.text(max_size=5))
@@ -292,7 +356,7 @@ def test_another_powers_secrets_never_change_the_text_a_reader_reads(
             view = ruleset.view(position, power)
             return [
                 table.heading(n, position, power) + ruleset.printout_of_view(view, seen, power),
-                session.ended_printout(ruleset, position, seen, power, declared),
+                session.ended_printout(ruleset, view, seen, power, declared),
             ]
 
         assert texts(varied) == texts(state), (power, other, n)

@@ -13,6 +13,7 @@ import pytest
 from umpire.core import registry, session
 from umpire.core.chance import SeededChance
 from umpire.core.ordermarks import preview
+from umpire.core.submission import bot_text
 
 GAMES = [
     (game, scenario)
@@ -33,8 +34,8 @@ def test_every_bot_order_is_drawn_on_the_map(game: str, scenario: str) -> None:
             break
         for power in table.pending().powers:
             number = table.record.processed + 1
-            text = table.ruleset.bot_orders(
-                table.state, power, session.bot_chance(table.record, number, power)
+            text = bot_text(
+                table.ruleset, table.state, power, session.bot_chance(table.record, number, power)
             )
             found = preview(table.ruleset, table.state, power, text)
             assert not found.problems, (power, text, found.problems)
@@ -61,7 +62,7 @@ def test_another_powers_secrets_never_change_what_is_drawn(game: str, scenario: 
             break
         state = table.state
         texts = {
-            power: ruleset.bot_orders(state, power, session.bot_chance(table.record, n + 1, power))
+            power: bot_text(ruleset, state, power, session.bot_chance(table.record, n + 1, power))
             for power in table.pending().powers
         }
         for power, text in texts.items():

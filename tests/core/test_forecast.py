@@ -13,6 +13,7 @@ from umpire.core.chance import SeededChance
 from umpire.core.forecast import Forecast, ForecastError, forecast, sandbox
 from umpire.core.record import GameRecord
 from umpire.core.ruleset import Capabilities, Game
+from umpire.core.submission import bot_text
 
 DIPLOMACY = registry.game("diplomacy")
 V1939 = "1939-iii"
@@ -65,7 +66,7 @@ def test_after_bot_turns_the_forecast_equals_the_real_turn(scenario: str) -> Non
         table = session.open_table(record)
         power = todo.powers[0]
         orders = {
-            p: table.ruleset.bot_orders(table.state, p, SeededChance(7, p)) for p in todo.powers
+            p: bot_text(table.ruleset, table.state, p, SeededChance(7, p)) for p in todo.powers
         }
         found = forecast(DIPLOMACY, scenario, session.view(record, power), power, orders, 5)
         real_view, real_events = _real(record, orders, power)
@@ -190,8 +191,8 @@ def test_another_powers_secrets_never_change_a_forecast(name: str, scenario: str
         due = ruleset.pending(state).powers
         for power in record.powers:
             chance = SeededChance(11, n, power)
-            orders = {p: ruleset.bot_orders(state, p, chance) for p in due if p == power}
-            guesses = {p: ruleset.bot_orders(state, p, chance) for p in due if p != power}
+            orders = {p: bot_text(ruleset, state, p, chance) for p in due if p == power}
+            guesses = {p: bot_text(ruleset, state, p, chance) for p in due if p != power}
             mine = _json(
                 forecast(game, scenario, ruleset.view(state, power), power, orders | guesses, 9)
             )

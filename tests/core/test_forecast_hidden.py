@@ -27,7 +27,7 @@ from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
 from umpire.core.record import GameRecord
 from umpire.core.ruleset import AnyRuleset, HasSecrets
-from umpire.core.submission import parse
+from umpire.core.submission import bot_text, parse
 
 GAMES = ("battleplan", "origins", "conquest", "spi-ww2")
 SCENARIOS = [(g, s) for g, s, _ in registry.all_scenarios() if g in GAMES]
@@ -98,13 +98,13 @@ def test_the_forecast_state_is_a_position_the_ruleset_plays(name: str, scenario:
             assert ruleset.dump_state(again) == ruleset.dump_state(built)
             assert ruleset.pending(built).powers == ruleset.pending(state).powers
             # what he could give in the real position reads the same against the forecast
-            mine = ruleset.bot_orders(state, power, SeededChance(1, "own", n, power))
+            mine = bot_text(ruleset, state, power, SeededChance(1, "own", n, power))
             assert read(ruleset, built, power, mine) == read(ruleset, state, power, mine)
             orders = {power: read(ruleset, built, power, mine)}
             # guesses at a few others' orders (GUESSED of them: the seats of Real Forces are 20)
             others = [p for p in ruleset.pending(built).powers if p != power][:GUESSED]
             for other in others:
-                text = ruleset.bot_orders(built, other, SeededChance(2, "guess", n, other))
+                text = bot_text(ruleset, built, other, SeededChance(2, "guess", n, other))
                 orders[other] = read(ruleset, built, other, text)
             text = printout_of(ruleset, built, orders, 5, power)
             assert text.strip()
@@ -121,7 +121,7 @@ def test_no_secret_of_another_power_changes_a_forecast(name: str, scenario: str)
     for n, state in positions(name, scenario):
         for power in spread(ruleset.pending(state).powers):
             built = forecast(ruleset, state, power)
-            mine = ruleset.bot_orders(state, power, SeededChance(1, "own", n, power))
+            mine = bot_text(ruleset, state, power, SeededChance(1, "own", n, power))
             orders = {power: read(ruleset, built, power, mine)}
             expected = printout_of(ruleset, built, orders, 5, power)
             for other in everyone:
@@ -141,7 +141,7 @@ def true_turn(ruleset: AnyRuleset, state: Any, n: int, power: str) -> tuple[str,
     gives him): every power's orders as the bots give them in the real position, read
     against each position, resolved with the same seed."""
     texts = {
-        p: ruleset.bot_orders(state, p, SeededChance(3, "true", n, p))
+        p: bot_text(ruleset, state, p, SeededChance(3, "true", n, p))
         for p in ruleset.pending(state).powers
     }
     built = forecast(ruleset, state, power)

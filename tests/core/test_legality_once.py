@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from umpire.core import registry, session
+from umpire.core.submission import bot_text
 from umpire.games.diplomacy import legality as diplomacy_legality
 from umpire.games.diplomacy.v1939 import legality as v1939_legality
 
@@ -41,10 +42,7 @@ def _turns(game: str, scenario: str) -> Iterator[tuple[Any, dict[str, str]]]:
         powers = session.pending(record).powers
         yield (
             record,
-            {
-                p: ruleset.bot_orders(state, p, session.bot_chance(record, number, p))
-                for p in powers
-            },
+            {p: bot_text(ruleset, state, p, session.bot_chance(record, number, p)) for p in powers},
         )
 
 
@@ -70,6 +68,70 @@ def test_diplomacy_judges_each_order_once_from_submission_to_processed_turn(
         assert len(calls) == orders, (record.turns[-1].label, len(calls), orders)
         given, judged = given + orders, judged + len(calls)
     assert given > 50 and judged == given
+
+
+@pytest.mark.parametrize(
+    ("scenario", "module", "names"),
+    [
+        ("standard", diplomacy_legality, ("check", "check_movement")),
+        ("1939-iii", v1939_legality, ("check",)),
+    ],
+)
+def test_diplomacy_judges_no_bot_order_and_each_human_order_once(
+    monkeypatch: pytest.MonkeyPatch, scenario: str, module: Any, names: tuple[str, ...]
+) -> None:
+    """A turn with bot seats (issues 28 and 33): the bots' orders are stored as the bots give
+    them, legal by construction (the conformance suite proves ``check`` keeps each one), so
+    from the bots' submissions to the processed turn no legality call is made for them; each
+    order a person sends is judged once, at submission."""
+    human = bot = 0
+    for record, texts in _turns("diplomacy", scenario):
+        people = sorted(texts)[::2]  # every other seat is a person's, the rest bots'
+        calls = _counting(monkeypatch, module, names)
+        orders = 0
+        for power in texts:
+            if power in people:
+                receipt = session.submit(record, power, texts[power])
+                orders += len(receipt.accepted) + len(receipt.problems)
+            else:
+                bot += len(session.bot_submit(record, power).accepted)
+        session.process(record)
+        monkeypatch.undo()
+        assert len(calls) == orders, (record.turns[-1].label, len(calls), orders)
+        human += orders
+    assert human > 20 and bot > 20
+
+
+def test_battle_plan_judges_no_bot_submission_and_each_human_one_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Battle Plan with bot seats: ``check_orders`` runs once per person's submission and never
+    for a bot's (its bot keeps only orders its legality check keeps, as it chooses them)."""
+    from umpire.games.battleplan import game as bp_game
+    from umpire.games.battleplan import standing
+
+    sent = bots = 0
+    for record, texts in _turns("battleplan", "europe"):
+        state = session.current_state(record)
+        filed = any(c.standing for c in state.countries.values())
+        people = sorted(texts)[::2]
+        at_submission = _counting(monkeypatch, bp_game, ("check_orders",))
+        at_processing = _counting(monkeypatch, standing, ("check_orders",))
+        humans = 0
+        for power, text in texts.items():
+            if power not in people:
+                session.bot_submit(record, power)
+                bots += 1
+            elif text.strip():
+                session.submit(record, power, text)
+                humans += 1
+        session.process(record)
+        monkeypatch.undo()
+        assert len(at_submission) == humans
+        if not filed:
+            assert at_processing == [], record.turns[-1].label
+        sent += humans
+    assert sent > 5 and bots > 5
 
 
 def test_battle_plan_judges_each_submission_once_and_processing_trusts_it(

@@ -145,8 +145,8 @@ class FakeBid:
         fresh = f"SECRET-{power}-{chance.randint(100000, 999999, purpose='varied secret')}"
         return {**state, "secrets": {**state["secrets"], power: fresh}}
 
-    def bot_orders(self, state: State, power: str, chance: Chance) -> str:
-        return f"bid {chance.randint(0, 9, purpose='bot bid')}"
+    def bot_orders(self, state: State, power: str, chance: Chance) -> list[Order]:
+        return [("bid", chance.randint(0, 9, purpose="bot bid"))]
 
 
 FAKE = FakeBid()

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from umpire.core.submission import bot_text
 from umpire.server import commands, community
 from umpire.server.models import Duty, Game, GameStatus, Rating, RatingChange, Reliability
 from umpire.server.usecases import gm_actions, lifecycle, results, submissions, turns
@@ -246,8 +247,8 @@ def test_a_diplomacy_game_with_bots_a_replacement_and_a_draw_recomputes_the_same
         state = engine.open_table(tail).state
         for power in ("ENG", "FRA") if game.turn % 2 else ("ENG",):
             if power in game.expected:
-                text = engine.ruleset_of(tail).bot_orders(
-                    state, power, engine.bot_chance(tail, game.turn, power)
+                text = bot_text(
+                    engine.ruleset_of(tail), state, power, engine.bot_chance(tail, game.turn, power)
                 )
                 submissions.submit(game.pk, humans[power], text, turn=game.turn)
         assert turns.process_due(game.pk, game.turn, force=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from umpire.core import registry, session
+from umpire.core.submission import bot_text
 from umpire.server.models import Game
 from umpire.server.store import load_record
 from umpire.server.usecases import lifecycle
@@ -39,7 +40,7 @@ def test_a_human_among_bots_plays_two_turns(name: str) -> None:
             assert [p["code"] for p in receipt["problems"]] == ["turn/not_expected"]
             assert run_worker() >= 1
             continue
-        text = ruleset.bot_orders(state, power, session.bot_chance(record, game.turn, power))
+        text = bot_text(ruleset, state, power, session.bot_chance(record, game.turn, power))
         status, body = api.post(
             f"/games/{game.pk}/orders", {"turn": game.turn, "text": text, "ready": True}
         )

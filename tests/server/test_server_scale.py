@@ -25,6 +25,7 @@ from django_tasks_db.models import DBTaskResult
 from umpire.core import registry, session
 from umpire.core.record import RecordError
 from umpire.core.replay import replay
+from umpire.core.submission import bot_text
 from umpire.server import accounts
 from umpire.server.mail.notices import send_notices
 from umpire.server.models import ApiToken, Game, TurnOutput
@@ -101,8 +102,8 @@ def _costs(game: Game, api: Api, loads: list[int]) -> dict[str, tuple[int, int]]
     costs["printout"] = (_counted(q), loads[0])
     tail = load_tail(game, pending=False)
     ruleset = session.ruleset_of(tail)
-    text = ruleset.bot_orders(
-        session.open_table(tail).state, HUMAN, session.bot_chance(tail, game.turn, HUMAN)
+    text = bot_text(
+        ruleset, session.open_table(tail).state, HUMAN, session.bot_chance(tail, game.turn, HUMAN)
     )
     loads[0] = 0
     with CaptureQueriesContext(connection) as q:

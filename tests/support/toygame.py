@@ -133,8 +133,8 @@ class Pebbles:
     def load_state(self, data: dict[str, Any]) -> PebbleState:
         return PebbleState(data["turn"], data["pile"], dict(data["hoards"]), data["max_turns"])
 
-    def bot_orders(self, state: PebbleState, power: str, chance: Chance) -> str:
-        return f"TAKE {chance.roll(3, purpose='bot take')}"
+    def bot_orders(self, state: PebbleState, power: str, chance: Chance) -> list[Take]:
+        return [Take(chance.roll(3, purpose="bot take"))]
 
     def forecast_state(self, view: View, power: str) -> PebbleState:
         """The toy's forecast rule: the pile and one's own hoard as the view shows them; every

@@ -144,7 +144,7 @@ View = dict[str, Any]
 
 
 @runtime_checkable
-class RulesetBase(Protocol[S, OrderIn]):
+class RulesetBase(Protocol[S, OrderT]):
     """Everything of the contract but the reading of orders (see :class:`Ruleset`)."""
 
     info: GameInfo
@@ -157,11 +157,11 @@ class RulesetBase(Protocol[S, OrderIn]):
     def pending(self, state: S) -> Pending:
         """The turn to be resolved next and who must order (meaningless once over)."""
 
-    def format(self, order: OrderIn) -> str:
+    def format(self, order: OrderT) -> str:
         """Canonical text of one order."""
 
     def resolve(
-        self, state: S, orders: Mapping[str, Sequence[OrderIn]], chance: Chance
+        self, state: S, orders: Mapping[str, Sequence[OrderT]], chance: Chance
     ) -> Resolution[S]:
         """Adjudicate the turn with every power's orders (absent power: no orders)."""
 
@@ -187,8 +187,12 @@ class RulesetBase(Protocol[S, OrderIn]):
     def load_state(self, data: dict[str, Any]) -> S:
         """Inverse of :meth:`dump_state`."""
 
-    def bot_orders(self, state: S, power: str, chance: Chance) -> str:
-        """Legal, sensible order text for ``power`` (demo, conformance, missed turns)."""
+    def bot_orders(self, state: S, power: str, chance: Chance) -> Sequence[OrderT]:
+        """Legal, sensible orders for ``power`` (demo, conformance, missed turns), each in the
+        normal form ``check`` would keep it in: the session stores them without reading or
+        checking them again (``Table.bot_submit``), and the conformance suite proves that
+        ``check`` keeps every one unchanged and that its canonical text reads back to it.
+        Text for a tool or a test: :func:`umpire.core.submission.bot_text`."""
 
 
 @runtime_checkable
@@ -246,18 +250,22 @@ class HasWarnings(Protocol[StateIn, OrderIn]):
 
 
 @runtime_checkable
-class HasDeclaredEnd(Protocol[StateIn]):
+class HasDeclaredEnd(Protocol):
     """Optional, and every registered game has it: the last printout of a game that ended
     without its rules ending it (a result declared by the game master, a draw or concession
     voted by the players, a game the game master ended). The state after the last turn still
     awaits orders; this printout of it says instead that the game is over and how (``outcome``)
     and asks for nothing. A game without it gets core's notice above its ordinary printout.
+
+    Like every printout it is made from the reader's view alone (issue 28): ``view`` is his
+    ordinary view of that last position (``view(state, power)``), which the game turns into
+    the view of a game over by ``outcome``; no state goes in.
     """
 
-    def printout_ended(
-        self, state: StateIn, events: Sequence[Event], power: str | None, outcome: Outcome
+    def printout_ended_of_view(
+        self, view: View, events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
-        """``printout(state, events, power)`` of a game ended by ``outcome``."""
+        """``printout_of_view(view, events, power)`` of a game ended by ``outcome``."""
 
 
 @runtime_checkable
@@ -442,7 +450,7 @@ class Capabilities:
 
     newspaper: HasNewspaper[Any] | None = None
     warnings: HasWarnings[Any, Any] | None = None
-    declared_end: HasDeclaredEnd[Any] | None = None
+    declared_end: HasDeclaredEnd | None = None
     public_view: HasPublicView[Any] | None = None
     seating: HasSeating | None = None
     draw_votes: HasDrawVotes[Any] | None = None

@@ -230,26 +230,12 @@ class Table:
         if too_big is not None:  # refused whole, before anything is read or stored
             raise SessionError(too_big.code, too_big.message)
         title = self.ruleset.info.title
-        if power not in todo.powers:
-            waited = ", ".join(todo.powers) or "nobody"
-            problem = errors.TURN_NOT_EXPECTED.problem(
-                0, power=power, label=todo.label, expected=waited
-            )
-            return Receipt(
-                title,
-                power,
-                number,
-                todo.label,
-                [],
-                [problem],
-                False,
-                self.standing(power),
-                named=self.named(power),
-            )
+        unexpected = self._refused_unexpected(power)
+        if unexpected is not None:
+            return unexpected
         read, cleared = withdrawal(text)
         parsed = parse(self.ruleset, self.state, power, read)
-        canonical = [(line, self.ruleset.format(order)) for line, order in parsed.orders]
-        if not canonical and parsed.problems and not cleared:
+        if not parsed.orders and parsed.problems and not cleared:
             return Receipt(
                 title,
                 power,
@@ -261,19 +247,58 @@ class Table:
                 self.standing(power),
                 named=self.named(power),
             )
+        canonical = [(line, self.ruleset.format(order)) for line, order in parsed.orders]
+        return self._store(power, text, parsed.orders, canonical, parsed.problems, source, received)
+
+    def _refused_unexpected(self, power: str) -> Receipt | None:
+        """The receipt refusing ``power``'s orders when the current turn does not wait for him
+        (``turn/not_expected``), else None."""
+        todo = self.pending()
+        if power in todo.powers:
+            return None
+        waited = ", ".join(todo.powers) or "nobody"
+        problem = errors.TURN_NOT_EXPECTED.problem(
+            0, power=power, label=todo.label, expected=waited
+        )
+        return Receipt(
+            self.ruleset.info.title,
+            power,
+            self.record.processed + 1,
+            todo.label,
+            [],
+            [problem],
+            False,
+            self.standing(power),
+            named=self.named(power),
+        )
+
+    def _store(
+        self,
+        power: str,
+        text: str,
+        orders: Sequence[tuple[int, Any]],
+        canonical: list[tuple[int, str]],
+        problems: list[Problem],
+        source: str,
+        received: str,
+    ) -> Receipt:
+        """Store ``orders`` (numbered by their lines, as ``check`` kept them; ``canonical``:
+        the same, each as its canonical text) as ``power``'s submission of ``text`` for the
+        current turn, and the receipt saying so: the one way a submission is stored, whether
+        it was read from text or given by the game's bot."""
         self.record.pending.append(
-            Submission(power, text, [o for _, o in canonical], parsed.problems, source, received)
+            Submission(power, text, [o for _, o in canonical], problems, source, received)
         )
         warned: list[Problem] = []
-        if parsed.orders and self.can.warnings is not None:
-            warned = self.can.warnings.warnings(self.state, power, parsed.orders)
+        if orders and self.can.warnings is not None:
+            warned = self.can.warnings.warnings(self.state, power, orders)
         return Receipt(
-            title,
+            self.ruleset.info.title,
             power,
-            number,
-            todo.label,
+            self.record.processed + 1,
+            self.pending().label,
             canonical,
-            parsed.problems,
+            problems,
             warnings=warned,
             named=self.named(power),
         )
@@ -290,10 +315,28 @@ class Table:
         return None if latest is None else list(latest.orders)
 
     def bot_submit(self, power: str, *, source: str = "bot") -> Receipt:
-        """Let the game's bot write ``power``'s orders for the current turn and submit them."""
+        """Let the game's bot give ``power``'s orders for the current turn, and store them.
+
+        The bot gives orders, not text (issue 28): they are legal by construction and in the
+        normal form ``check`` keeps (the conformance suite proves both for every game), so
+        they are stored as they are, without being read or judged again. The stored text and
+        the receipt are their canonical text (:func:`~umpire.core.submission.orders_text`), one
+        order a line, and the submission is stored as a text submission is (:meth:`_store`).
+        """
+        if self.record.outcome is not None:
+            raise SessionError.of(errors.GAME_OVER, detail="; no more orders are taken")
+        if power not in self.record.powers:  # a seated power's code is already resolved
+            power = self.resolve_power(power)
+        unexpected = self._refused_unexpected(power)
+        if unexpected is not None:
+            return unexpected
         number = self.record.processed + 1
-        text = self.ruleset.bot_orders(self.state, power, bot_chance(self.record, number, power))
-        return self.submit(power, text, source=source)
+        orders = self.ruleset.bot_orders(self.state, power, bot_chance(self.record, number, power))
+        fmt = self.ruleset.format
+        canonical = [(line, fmt(order)) for line, order in enumerate(orders, start=1)]
+        text = "".join(f"{order}\n" for _, order in canonical)  # submission.orders_text
+        numbered = list(enumerate(orders, start=1))
+        return self._store(power, text, numbered, canonical, [], source, "")
 
     def process(self) -> TurnRecord:
         """Resolve the current turn with the latest submission of each power."""
@@ -410,7 +453,7 @@ class Table:
         declared = self._declared_end(at, state)
         head = self.heading(at, state, power, over=declared is not None)
         if declared is not None:
-            return seen, head + ended_printout(self.ruleset, state, events, power, declared)
+            return seen, head + ended_printout(self.ruleset, seen, events, power, declared)
         return seen, head + self.ruleset.printout_of_view(seen, events, power)
 
     def public_view(self, *, turn: int | None = None) -> View | None:
@@ -438,15 +481,16 @@ class Table:
 
 
 def ended_printout(
-    ruleset: AnyRuleset, state: Any, events: Sequence[Event], power: str | None, outcome: Outcome
+    ruleset: AnyRuleset, view: View, events: Sequence[Event], power: str | None, outcome: Outcome
 ) -> str:
-    """The last printout of a game ended by ``outcome`` other than by its rules: the game's
-    own (:class:`HasDeclaredEnd`), else its ordinary printout under a notice that the game is
+    """The last printout of a game ended by ``outcome`` other than by its rules, made from the
+    reader's ``view`` of the last position (as every printout, issue 28): the game's own
+    (:class:`HasDeclaredEnd`), else its ordinary printout under a notice that the game is
     over and takes no more orders (whatever the printout below still asks for)."""
     if implements(ruleset, HasDeclaredEnd):
-        return str(ruleset.printout_ended(state, events, power, outcome))
+        return str(ruleset.printout_ended_of_view(view, events, power, outcome))
     notice = f"THE GAME IS OVER: {outcome.summary}. No more orders are taken.\n\n"
-    return notice + ruleset.printout_of_view(ruleset.view(state, power), events, power)
+    return notice + ruleset.printout_of_view(view, events, power)
 
 
 def open_table(record: GameRecord) -> Table:

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
+from umpire.core.chance import Chance
 from umpire.core.errors import (
     CANONICAL_UNREADABLE,
     SUBMISSION_TOO_LARGE,
@@ -205,3 +206,17 @@ def reread(ruleset: AnyRuleset, state: Any, power: str, canonical: Sequence[str]
                 raise CANONICAL_UNREADABLE.error(power=power, line=line, why=order.message)
             orders.append(order)
     return orders
+
+
+def orders_text(ruleset: AnyRuleset, orders: Sequence[Any]) -> str:
+    """The canonical text of ``orders``: each order's ``format``, one a line, each line ended.
+
+    This is how a bot's orders are stored and shown (``Table.bot_submit``); read back through
+    :func:`parse`, it gives the same orders."""
+    return "".join(f"{ruleset.format(order)}\n" for order in orders)
+
+
+def bot_text(ruleset: AnyRuleset, state: Any, power: str, chance: Chance) -> str:
+    """The canonical text of the orders ``ruleset``'s bot gives ``power`` (tools and tests that
+    want text to submit; the session stores the bot's orders themselves)."""
+    return orders_text(ruleset, ruleset.bot_orders(state, power, chance))

@@ -6,6 +6,7 @@ import pytest
 
 from umpire.core import submission
 from umpire.core.chance import SeededChance
+from umpire.core.submission import bot_text
 from umpire.games.battleplan import RULESET
 
 
@@ -20,7 +21,7 @@ def test_nine_bots_play_fifty_turns_and_fight_on_land_and_sea() -> None:
         assert RULESET.outcome(state) is None
         orders = {}
         for power in RULESET.pending(state).powers:
-            text = RULESET.bot_orders(state, power, SeededChance(1, "bot", turn, power))
+            text = bot_text(RULESET, state, power, SeededChance(1, "bot", turn, power))
             parsed = submission.parse(RULESET, state, power, text)
             assert parsed.problems == [], (power, turn, parsed.problems)
             orders[power] = [o for _, o in parsed.orders]

@@ -27,8 +27,7 @@ def _game(scenario: str, turns: int = 0):
     state = ruleset.new_game(scenario, powers, chance, {})
     for _ in range(turns):
         orders = {
-            p: [o for _, o in parse(ruleset, state, p, ruleset.bot_orders(state, p, chance)).orders]
-            for p in ruleset.pending(state).powers
+            p: list(ruleset.bot_orders(state, p, chance)) for p in ruleset.pending(state).powers
         }
         state = ruleset.resolve(state, orders, chance).state
     return ruleset, state, powers

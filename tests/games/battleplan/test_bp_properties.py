@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from tests.games.battleplan.helpers import Down, game, play
 from umpire.core import submission
 from umpire.core.chance import SeededChance
+from umpire.core.submission import bot_text
 from umpire.games.battleplan import RULESET
 from umpire.games.battleplan.geography import europe
 from umpire.games.battleplan.model import GameState
@@ -26,7 +27,7 @@ def units(s: GameState) -> int:
 def bot_turn(s: GameState, seed: int, turn: int) -> GameState:
     orders = {}
     for power in RULESET.pending(s).powers:
-        text = RULESET.bot_orders(s, power, SeededChance(seed, "bot", turn, power))
+        text = bot_text(RULESET, s, power, SeededChance(seed, "bot", turn, power))
         orders[power] = [o for _, o in submission.parse(RULESET, s, power, text).orders]
     return RULESET.resolve(s, orders, SeededChance(seed, "turn", turn)).state
 

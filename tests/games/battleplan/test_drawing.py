@@ -10,7 +10,6 @@ import pytest
 from tests.maps.geometry import check_map
 from umpire.core import mapsvg, registry
 from umpire.core.chance import SeededChance
-from umpire.core.submission import parse
 from umpire.games.battleplan import drawing
 from umpire.games.battleplan.game import RULESET
 from umpire.games.battleplan.geography import europe
@@ -24,10 +23,7 @@ def _played(turns: int, seed: int = 5):
     state = RULESET.new_game("europe", POWERS, chance, {})
     events: list = []
     for _ in range(turns):
-        orders = {
-            p: [o for _, o in parse(RULESET, state, p, RULESET.bot_orders(state, p, chance)).orders]
-            for p in POWERS
-        }
+        orders = {p: list(RULESET.bot_orders(state, p, chance)) for p in POWERS}
         res = RULESET.resolve(state, orders, chance)
         state, events = res.state, list(res.events)
     return state, events
@@ -91,10 +87,7 @@ def _world_game(scenario: str, turns: int):
     state = ruleset.new_game(scenario, powers, chance, {})
     events: list = []
     for _ in range(turns):
-        orders = {
-            p: [o for _, o in parse(ruleset, state, p, ruleset.bot_orders(state, p, chance)).orders]
-            for p in powers
-        }
+        orders = {p: list(ruleset.bot_orders(state, p, chance)) for p in powers}
         res = ruleset.resolve(state, orders, chance)
         state, events = res.state, list(res.events)
     return ruleset, state, events, powers

@@ -8,6 +8,7 @@ import pytest
 from tests.games.battleplan.helpers import Down
 from umpire.core import submission
 from umpire.core.chance import SeededChance
+from umpire.core.submission import bot_text
 from umpire.games.battleplan.game import RULESETS
 from umpire.games.battleplan.model import GameState, Stack
 from umpire.games.battleplan.orders import Order
@@ -210,7 +211,7 @@ def test_the_bots_play_bombers_and_missiles_legally() -> None:
     for turn in range(1, 13):
         orders = {}
         for power in R.pending(state).powers:
-            text = R.bot_orders(state, power, SeededChance(5, "bot", turn, power))
+            text = bot_text(R, state, power, SeededChance(5, "bot", turn, power))
             parsed = submission.parse(R, state, power, text)
             assert parsed.problems == [], (power, parsed.problems)
             texts.append(text)

@@ -9,7 +9,7 @@ import pytest
 from umpire.core import session
 from umpire.core.chance import SeededChance
 from umpire.core.record import GameRecord
-from umpire.core.submission import parse
+from umpire.core.submission import bot_text, parse
 from umpire.games.battleplan.game import RULESETS
 from umpire.games.battleplan.orders import Action, Build, Transfer
 
@@ -56,7 +56,7 @@ def test_the_bot_builds_army_moves_up_and_attacks_its_weakest_neighbour() -> Non
     state.countries["ELY"].army = 90  # Italy: 140 Army in all
     state.countries["EFR"].army = 200
     state.countries["EWG"].army = 40  # Germany: the weaker neighbouring player
-    text = ruleset.bot_orders(state, "EFR", SeededChance(1, "bot"))
+    text = bot_text(ruleset, state, "EFR", SeededChance(1, "bot"))
     parsed = parse(ruleset, state, "EFR", text)
     assert not parsed.problems, parsed.problems  # every order legal
     orders = [o for _, o in parsed.orders]

@@ -7,7 +7,7 @@ import pytest
 
 from umpire.core import session
 from umpire.core.chance import SeededChance
-from umpire.core.submission import parse
+from umpire.core.submission import bot_text, parse
 from umpire.games.battleplan.game import RULESETS
 from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.orders import Action, Opinion, Signal
@@ -19,7 +19,7 @@ CODES = [p.code for p in powers_1939()]
 
 def _orders(scenario: str, state: GameState, power: str) -> list[object]:
     ruleset = RULESETS[scenario]
-    text = ruleset.bot_orders(state, power, SeededChance(7, power))
+    text = bot_text(ruleset, state, power, SeededChance(7, power))
     parsed = parse(ruleset, state, power, text)
     assert not parsed.problems, parsed.problems  # every order it writes is legal
     return [o for _, o in parsed.orders]

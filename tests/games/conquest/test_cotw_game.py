@@ -15,7 +15,7 @@ from umpire.core import session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
 from umpire.core.replay import replay
-from umpire.core.submission import parse
+from umpire.core.submission import orders_text, parse
 from umpire.games.conquest import bot
 from umpire.games.conquest.game import POWERS
 from umpire.games.conquest.game import RULESET as GAME
@@ -31,7 +31,8 @@ def bot_game(players: int, seed: int):
         state = session.current_state(record)
         phases[state.phase] += 1
         for power in session.pending(record).powers:
-            text = bot.bot_orders(state, GAME.board(state), power, SeededChance(seed, power))
+            chosen = bot.bot_orders(state, GAME.board(state), power, SeededChance(seed, power))
+            text = orders_text(GAME, chosen)
             assert parse(GAME, state, power, text).problems == [], (state.phase, text)
             receipt = session.bot_submit(record, power)
             assert receipt.ok

@@ -9,7 +9,6 @@ import pytest
 from tests.maps.geometry import check_map
 from umpire.core import mapsvg, registry
 from umpire.core.chance import SeededChance
-from umpire.core.submission import parse
 from umpire.games.conquest import drawing
 from umpire.games.conquest.geography import board
 
@@ -22,10 +21,7 @@ def _played(turns: int, scenario: str = "standard", seed: int = 3):
     state = ruleset.new_game(scenario, POWERS, chance, {})
     events: list = []
     for _ in range(turns):
-        orders = {
-            p: [o for _, o in parse(ruleset, state, p, ruleset.bot_orders(state, p, chance)).orders]
-            for p in POWERS
-        }
+        orders = {p: list(ruleset.bot_orders(state, p, chance)) for p in POWERS}
         res = ruleset.resolve(state, orders, chance)
         state, events = res.state, list(res.events)
     return ruleset, state, events

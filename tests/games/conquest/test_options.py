@@ -25,10 +25,7 @@ def _positions(turns: int = 14):
     for _ in range(turns):
         due = ruleset.pending(state).powers
         out.append((state, due, powers))
-        orders = {
-            p: [o for _, o in parse(ruleset, state, p, ruleset.bot_orders(state, p, chance)).orders]
-            for p in due
-        }
+        orders = {p: list(ruleset.bot_orders(state, p, chance)) for p in due}
         state = ruleset.resolve(state, orders, chance).state
     return ruleset, out
 

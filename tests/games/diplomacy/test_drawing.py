@@ -9,7 +9,7 @@ from tests.maps.geometry import check_map
 
 from umpire.core import mapsvg
 from umpire.core.chance import SeededChance
-from umpire.core.submission import parse
+from umpire.core.submission import bot_text, parse
 from umpire.games.diplomacy import RULESET, RULESET_1939, drawing
 from umpire.games.diplomacy.geography import load_map, province_of, standard_map
 
@@ -41,10 +41,7 @@ def _played(turns: int):
     state = RULESET.new_game("standard", POWERS, chance, {})
     events = []
     for _ in range(turns):
-        orders = {
-            p: [o for _, o in parse(RULESET, state, p, RULESET.bot_orders(state, p, chance)).orders]
-            for p in POWERS
-        }
+        orders = {p: list(RULESET.bot_orders(state, p, chance)) for p in POWERS}
         res = RULESET.resolve(state, orders, chance)
         state, events = res.state, list(res.events)
     return state, events
@@ -123,7 +120,7 @@ def _played_1939(turns: int):
             p: [
                 o
                 for _, o in parse(
-                    RULESET_1939, state, p, RULESET_1939.bot_orders(state, p, chance)
+                    RULESET_1939, state, p, bot_text(RULESET_1939, state, p, chance)
                 ).orders
             ]
             for p in POWERS_1939

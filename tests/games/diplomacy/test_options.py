@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from umpire.core import session, submission
+from umpire.core.submission import bot_text
 
 
 def _offered(record: Any, power: str) -> dict[str, list[str]]:
@@ -41,7 +42,7 @@ def _check_phase(record: Any, *, complete: bool) -> None:
                 }
             assert mine <= set(options), (power, mine - set(options))
         if complete:
-            bot = ruleset.bot_orders(state, power, session.bot_chance(record, turn, power))
+            bot = bot_text(ruleset, state, power, session.bot_chance(record, turn, power))
             for _, order in submission.parse(ruleset, state, power, bot).orders:
                 assert ruleset.format(order) in offered, (state.label, power, order)
 

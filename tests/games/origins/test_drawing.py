@@ -9,7 +9,6 @@ import pytest
 from tests.maps.geometry import check_map
 from umpire.core import mapsvg
 from umpire.core.chance import SeededChance
-from umpire.core.submission import parse
 from umpire.games.origins import drawing
 from umpire.games.origins.game import RULESET
 
@@ -20,10 +19,7 @@ def _played(turns: int, seed: int = 5):
     chance = SeededChance(seed)
     state = RULESET.new_game("historical", POWERS, chance, {})
     for _ in range(turns):
-        orders = {
-            p: [o for _, o in parse(RULESET, state, p, RULESET.bot_orders(state, p, chance)).orders]
-            for p in POWERS
-        }
+        orders = {p: list(RULESET.bot_orders(state, p, chance)) for p in POWERS}
         state = RULESET.resolve(state, orders, chance).state
     return state
 

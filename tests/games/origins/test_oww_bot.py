@@ -6,7 +6,7 @@ import pytest
 
 from tests.games.origins.helpers import make
 from umpire.core.chance import SeededChance
-from umpire.core.submission import parse
+from umpire.core.submission import bot_text, parse
 from umpire.games.origins import RULESET
 
 
@@ -14,7 +14,7 @@ def bot_lines(boxes: dict[str, dict[str, int | tuple[int, str]]], seeds: int = 1
     state = make(boxes, turn=2)
     lines: list[str] = []
     for seed in range(seeds):
-        text = RULESET.bot_orders(state, "GER", SeededChance(seed, "bot"))
+        text = bot_text(RULESET, state, "GER", SeededChance(seed, "bot"))
         assert parse(RULESET, state, "GER", text).problems == []
         lines.extend(text.splitlines())
     return lines

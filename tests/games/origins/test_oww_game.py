@@ -11,7 +11,7 @@ from umpire.core import session
 from umpire.core.chance import ScriptedChance, SeededChance
 from umpire.core.events import visible_to
 from umpire.core.replay import replay
-from umpire.core.submission import parse
+from umpire.core.submission import bot_text, parse
 from umpire.games.origins import RULESET
 from umpire.games.origins.model import State
 
@@ -65,7 +65,7 @@ def test_bot_playout_is_legal_and_reaches_the_end() -> None:
             receipt = session.bot_submit(record, power)
             assert receipt.problems == []
             assert parse(
-                RULESET, state, power, RULESET.bot_orders(state, power, SeededChance(7, power))
+                RULESET, state, power, bot_text(RULESET, state, power, SeededChance(7, power))
             ).ok
         session.process(record)
     assert len(record.turns) == 6

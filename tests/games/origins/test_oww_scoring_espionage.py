@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from umpire.core.chance import SeededChance
-from umpire.core.submission import parse
+from umpire.core.submission import bot_text, parse
 from umpire.games.origins import RULESET
 from umpire.games.origins.charts import load
 from umpire.games.origins.scoring import scores
@@ -84,4 +84,4 @@ def test_outcome_after_six_turns() -> None:
     assert outcome.scores["GER"] == 4.0
     assert kinds(events, "final")[0].audience.kind == "public"
     assert RULESET.pending(after).powers == ()
-    assert RULESET.bot_orders(after, "GER", SeededChance(1)) == ""
+    assert bot_text(RULESET, after, "GER", SeededChance(1)) == ""

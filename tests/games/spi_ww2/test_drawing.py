@@ -8,7 +8,6 @@ import re
 from tests.maps.geometry import absolute, check_map, drawn_labels, vertices
 from umpire.core import mapsvg, registry
 from umpire.core.chance import SeededChance
-from umpire.core.submission import parse
 from umpire.games.spi_ww2 import drawing
 
 SCENARIO = "4-player"
@@ -22,10 +21,7 @@ def _played(turns: int, scenario: str = SCENARIO):
     state = ruleset.new_game(scenario, powers, chance, {})
     events: list = []
     for _ in range(turns):
-        orders = {
-            p: [o for _, o in parse(ruleset, state, p, ruleset.bot_orders(state, p, chance)).orders]
-            for p in powers
-        }
+        orders = {p: list(ruleset.bot_orders(state, p, chance)) for p in powers}
         res = ruleset.resolve(state, orders, chance)
         state, events = res.state, list(res.events)
     return ruleset, state, events, powers

@@ -17,6 +17,7 @@ from tests.games.spi_ww2.helpers import (
 )
 from umpire.core import session, submission
 from umpire.core.chance import ScriptedChance, SeededChance
+from umpire.core.submission import bot_text
 from umpire.games.spi_ww2 import charts, combat, phase
 from umpire.games.spi_ww2.game import SpiWW2
 from umpire.games.spi_ww2.model import State
@@ -153,7 +154,7 @@ def test_the_crt_is_data_and_a_swapped_table_plays_on() -> None:
     while swapped.outcome(st) is None:
         orders = {}
         for p in swapped.pending(st).powers:
-            text = swapped.bot_orders(st, p, SeededChance(2, turns, p))
+            text = bot_text(swapped, st, p, SeededChance(2, turns, p))
             orders[p] = [o for _, o in submission.parse(swapped, st, p, text).orders]
         st = swapped.resolve(st, orders, SeededChance(3, turns)).state
         turns += 1

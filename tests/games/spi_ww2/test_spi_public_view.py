@@ -17,7 +17,6 @@ import pytest
 from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.core.ruleset import HasPublicView
-from umpire.core.submission import parse
 from umpire.games.spi_ww2 import drawing
 from umpire.games.spi_ww2.game import RULESET
 from umpire.games.spi_ww2.model import OBJECTIVES, State
@@ -51,10 +50,7 @@ def _played(state: State, turns: int) -> State:
     chance = SeededChance(11, "play")
     for _ in range(turns):
         pending = RULESET.pending(state)
-        orders = {
-            p: [o for _, o in parse(RULESET, state, p, RULESET.bot_orders(state, p, chance)).orders]
-            for p in pending.powers
-        }
+        orders = {p: list(RULESET.bot_orders(state, p, chance)) for p in pending.powers}
         state = RULESET.resolve(state, orders, chance).state
     return state
 

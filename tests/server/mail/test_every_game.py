@@ -13,6 +13,7 @@ from django.core import mail as django_mail
 from tests.server.conftest import deliver_mail
 from tests.server.mail.conftest import mail
 from umpire.core import registry, session
+from umpire.core.submission import bot_text
 from umpire.server.mail.handler import handle
 from umpire.server.mail.replies import help_text
 from umpire.server.models import Game, GameStatus, Seat
@@ -60,7 +61,7 @@ def test_game_played_by_email(name: str, transactional_db: Any, mailoutbox: list
             if seat.power not in ruleset.pending(state).powers:
                 continue
             chance = session.bot_chance(record, number, seat.power)
-            orders = ruleset.bot_orders(state, seat.power, chance)
+            orders = bot_text(ruleset, state, seat.power, chance)
             heading = f"G-{game.pk} T-{number} P-{seat.power} C-{seat.secret_code}"
             deliver_mail()
             django_mail.outbox.clear()

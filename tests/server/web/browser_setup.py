@@ -16,6 +16,8 @@ import os
 import sys
 from typing import Any
 
+from umpire.core.submission import bot_text
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "umpire.server.settings")
 
 
@@ -104,7 +106,7 @@ def main() -> int:
             if seat in pending.powers:
                 ruleset = session.ruleset_of(record)
                 chance = session.bot_chance(record, record.processed + 1, seat)
-                text = ruleset.bot_orders(session.current_state(record), seat, chance)
+                text = bot_text(ruleset, session.current_state(record), seat, chance)
                 submissions.submit_orders(game.pk, user, text, turn=game.turn, ready=True)
             turns.process_due(game.pk, game.turn, force=True)
             game.refresh_from_db()
@@ -124,7 +126,7 @@ def main() -> int:
         ruleset = session.ruleset_of(record)
         chance = session.bot_chance(record, 1, power)
         out["power"] = power
-        out["orders"] = ruleset.bot_orders(session.current_state(record), power, chance)
+        out["orders"] = bot_text(ruleset, session.current_state(record), power, chance)
         out["sessions"][power] = _session(user)
         if mode == "bomber":  # 1939 III: the player builds a bomber; the winter is processed
             state = session.current_state(record)

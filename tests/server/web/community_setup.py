@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import os
 
+from umpire.core.submission import bot_text
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "umpire.server.settings")
 
 
@@ -37,8 +39,8 @@ def main() -> int:
         state = session.open_table(tail).state
         ordering = ("ENG", "FRA", "GER") if game.turn == 1 else ("ENG", "FRA")
         for power in ordering:
-            text = session.ruleset_of(tail).bot_orders(
-                state, power, session.bot_chance(tail, game.turn, power)
+            text = bot_text(
+                session.ruleset_of(tail), state, power, session.bot_chance(tail, game.turn, power)
             )
             submissions.submit(game.pk, users[power], text, turn=game.turn)
         assert turns.process_due(game.pk, game.turn, force=True)

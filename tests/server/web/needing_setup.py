@@ -10,6 +10,8 @@ import os
 import sys
 from pathlib import Path
 
+from umpire.core.submission import bot_text
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "umpire.server.settings")
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -40,8 +42,8 @@ def main() -> int:
         game.refresh_from_db()
         tail = load_tail(game, pending=False)
         state = session.open_table(tail).state
-        text = session.ruleset_of(tail).bot_orders(
-            state, "ENG", session.bot_chance(tail, game.turn, "ENG")
+        text = bot_text(
+            session.ruleset_of(tail), state, "ENG", session.bot_chance(tail, game.turn, "ENG")
         )
         submissions.submit(game.pk, users["ENG"], text, turn=game.turn)
         assert turns.process_due(game.pk, game.turn, force=True)

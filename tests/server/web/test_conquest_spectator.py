@@ -19,6 +19,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from umpire.core import session
+from umpire.core.submission import bot_text
 from umpire.server.models import Game, TurnOutput
 from umpire.server.store import load_record
 from umpire.server.usecases import gm_actions, lifecycle
@@ -77,8 +78,8 @@ def test_conquest_spectators_see_the_world_map_and_no_players_secrets(gm: Any) -
         state = session.current_state(load_record(game))
     assert ("GREEN", "YELLOW") in state.offers
     record = load_record(game)
-    mine = session.ruleset_of(record).bot_orders(
-        state, "GREEN", session.bot_chance(record, 1, "GREEN")
+    mine = bot_text(
+        session.ruleset_of(record), state, "GREEN", session.bot_chance(record, 1, "GREEN")
     )
     receipt = _post_orders(green, game, f"{mine}PACT RED")
     assert "PACT RED" in receipt

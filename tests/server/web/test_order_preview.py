@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from umpire.core import ordermarks, session
+from umpire.core.submission import bot_text
 from umpire.server import accounts
 from umpire.server.models import Game, Submission
 from umpire.server.schemas import ORDERS_MAX_BYTES
@@ -58,7 +59,7 @@ def _seated(gm: User, name: str, scenario: str, power: str | None) -> tuple[Game
                     if ordermarks.preview(ruleset, state, power, text).marks:
                         return game, user, power, text
             chance = session.bot_chance(record, record.processed + 1, power)
-            text = ruleset.bot_orders(state, power, chance)
+            text = bot_text(ruleset, state, power, chance)
             submissions.submit_orders(game.pk, user, text, turn=game.turn, ready=True)
         turns.process_due(game.pk, game.turn, force=True)
         game.refresh_from_db()

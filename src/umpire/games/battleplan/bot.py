@@ -1,7 +1,7 @@
 """A simple player: builds, keeps its HPI up, defends, and attacks weaker neighbours.
 
-Every order it writes passes the legality check before it is written, so its text always
-parses without problems.
+Every order it gives passes the legality check before it is given, so the session stores
+its orders as they are.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.legality import check_orders, is_attack
 from umpire.games.battleplan.model import MINOR, GameState
-from umpire.games.battleplan.notation import format_order
 from umpire.games.battleplan.orders import (
     Action,
     Build,
@@ -35,9 +34,9 @@ def bot_orders(
     free_messages: bool = True,
     attacks: bool = True,
     arms: Arms = BP_ARMS,
-) -> str:
-    kept = choose_orders(state, gm, number, chance, free_messages, attacks, arms)
-    return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")
+) -> list[Order]:
+    """The bot's orders, each one kept by the legality check (:func:`choose_orders`)."""
+    return choose_orders(state, gm, number, chance, free_messages, attacks, arms)
 
 
 def choose_orders(

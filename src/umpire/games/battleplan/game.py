@@ -219,10 +219,14 @@ class BattlePlan:
     def printout_of_view(self, view: View, events: Sequence[Event], power: str | None) -> str:
         return build_printout(view, events)
 
-    def printout_ended(
-        self, state: GameState, events: Sequence[Event], power: str | None, outcome: Outcome
+    def printout_ended_of_view(
+        self, view: View, events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
-        return build_printout(self._view(state, power, outcome), events)
+        """The printout of ``view`` as :meth:`_view` makes it for a game over by ``outcome``
+        (BP 1A, 14: everyone sees that it is over and who won), made from the view alone."""
+        numbers = {p["power"]: p["number"] for p in view["players"]}
+        over = {"summary": outcome.summary, "winners": [numbers[p] for p in outcome.winners]}
+        return build_printout({**view, "over": over}, events)
 
     def outcome(self, state: GameState) -> Outcome | None:
         return self.scenario.outcome(state)
@@ -245,7 +249,7 @@ class BattlePlan:
             )
         return state
 
-    def bot_orders(self, state: GameState, power: str, chance: Chance) -> str:
+    def bot_orders(self, state: GameState, power: str, chance: Chance) -> list[Order]:
         number = state.number_of(power)
         attacks = not (self.scenario.no_attacks_turn_one and state.turn == 1)
         return self.scenario.player_bot(

@@ -42,7 +42,7 @@ from umpire.games.battleplan.world.signup import (
 
 AfterTurn = Callable[[GameState, Mapping[int, Sequence[Order]], Chance], list[Event]]
 Setup = Callable[[GameState, GameMap, Mapping[str, Any]], None]
-Bot = Callable[[GameState, GameMap, int, Chance, bool, bool, Arms], str]
+Bot = Callable[[GameState, GameMap, int, Chance, bool, bool, Arms], list[Order]]
 CheckPreferences = Callable[[Sequence[str]], list[str]]
 SeatPlayers = Callable[[Sequence[Sequence[str]], Sequence[str], Sequence[str]], Seating]
 

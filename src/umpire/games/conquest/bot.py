@@ -31,7 +31,6 @@ from umpire.games.conquest.model import (
     HOMELAND,
     State,
 )
-from umpire.games.conquest.notation import format_order
 from umpire.games.conquest.orders import (
     WEAPONS,
     Ally,
@@ -128,9 +127,10 @@ def _diplomacy(state: State, power: str, chance: Chance) -> list[Order]:
     return orders
 
 
-def bot_orders(state: State, board: Board, power: str, chance: Chance) -> str:
+def bot_orders(state: State, board: Board, power: str, chance: Chance) -> list[Order]:
+    """The orders the bot chooses (the ruleset keeps those its ``check`` keeps)."""
     if power not in pending_powers(state):
-        return ""
+        return []
     phase = state.phase
     orders: list[Order] = []
     if phase == DIGITS:
@@ -144,4 +144,4 @@ def bot_orders(state: State, board: Board, power: str, chance: Chance) -> str:
     elif phase in (BATTLE, ENDGAME):
         orders = [_weapon(state, power, chance)]
     orders += _diplomacy(state, power, chance)
-    return "".join(f"{format_order(o)}\n" for o in orders)
+    return orders

@@ -6,7 +6,6 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.orderlist import ListedOrders
@@ -179,11 +178,11 @@ class Conquest(ListedOrders):
     ) -> str:
         return printout.render(view, events, board(view["edits"]))
 
-    def printout_ended(
-        self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
+    def printout_ended_of_view(
+        self, view: dict[str, Any], events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
-        seen = {**self.view(state, power), "phase": OVER, "pending": [], "label": "game over"}
-        return printout.render({**seen, "summary": outcome.summary}, events, self.board(state))
+        seen = {**view, "phase": OVER, "pending": [], "label": "game over"}
+        return printout.render({**seen, "summary": outcome.summary}, events, board(view["edits"]))
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:
@@ -196,10 +195,11 @@ class Conquest(ListedOrders):
     def load_state(self, data: dict[str, Any]) -> State:
         return load_state(data)
 
-    def bot_orders(self, state: State, power: str, chance: Chance) -> str:
-        text = bot.bot_orders(state, self.board(state), power, chance)
-        parsed = submission.read(self, state, power, text)
-        return "".join(f"{format_order(o)}\n" for _, o in parsed.orders)
+    def bot_orders(self, state: State, power: str, chance: Chance) -> list[Order]:
+        """The bot's orders that ``check`` keeps (no text: the session stores them as they
+        are)."""
+        chosen = bot.bot_orders(state, self.board(state), power, chance)
+        return [o for _, o in self.check(state, power, list(enumerate(chosen, start=1))).orders]
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
         return views.vary_secrets(state, power, chance)

@@ -1,4 +1,4 @@
-"""A simple bot: random legal orders with some sense.
+"""A simple bot: random legal orders with some sense, given as orders (never as text).
 
 Movement: each unit prefers a move into a supply centre it does not own, else a random legal
 move or a hold; a unit next to the destination of a friendly move sometimes supports it.
@@ -16,8 +16,19 @@ from umpire.games.diplomacy import adjustments
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.legality import can_reach
 from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, State, Unit
+from umpire.games.diplomacy.orders import (
+    Build,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    Support,
+)
 
 S = TypeVar("S", bound=State)
+OrderOut = TypeVar("OrderOut")
 
 
 def unit_moves(m: Map, unit: Unit) -> list[str]:
@@ -27,7 +38,7 @@ def unit_moves(m: Map, unit: Unit) -> list[str]:
     return sorted(m.army_targets(unit.province))
 
 
-def _movement(m: Map, state: State, power: str, chance: Chance) -> list[str]:
+def _movement(m: Map, state: State, power: str, chance: Chance) -> list[Order]:
     owners = state.owner_map()
     mine = [u for u in state.units if u.power == power]
     plans: dict[str, str | None] = {}
@@ -44,11 +55,11 @@ def _movement(m: Map, state: State, power: str, chance: Chance) -> list[str]:
         if dest is not None:
             taken.add(province_of(dest))
         plans[u.loc] = dest
-    lines = []
+    lines: list[Order] = []
     for u in mine:
         dest = plans[u.loc]
         if dest is not None:
-            lines.append(f"{u.kind} {u.loc} - {dest}")
+            lines.append(Move(u.kind, u.loc, dest))
             continue
         helps = [
             (v, d)
@@ -60,9 +71,9 @@ def _movement(m: Map, state: State, power: str, chance: Chance) -> list[str]:
         ]
         if helps and chance.percent(purpose=f"bot {power} {u.loc} support") <= 80:
             v, d = chance.choice(helps, purpose=f"bot {power} {u.loc} supports")
-            lines.append(f"{u.kind} {u.loc} S {v.kind} {v.loc} - {province_of(d)}")
+            lines.append(Support(u.kind, u.loc, v.kind, v.loc, province_of(d)))
         else:
-            lines.append(f"{u.kind} {u.loc} H")
+            lines.append(Hold(u.kind, u.loc))
     return lines
 
 
@@ -78,55 +89,56 @@ def choose_move(
     return None
 
 
-def retreat_orders(state: State, power: str, chance: Chance) -> list[str]:
+def retreat_orders(state: State, power: str, chance: Chance) -> list[Order]:
     """Each dislodged unit of ``power`` retreats to a random open place, else disbands."""
-    lines = []
+    lines: list[Order] = []
     for d in state.dislodged:
         if d.unit.power != power:
             continue
         if d.options:
             dest = chance.choice(list(d.options), purpose=f"bot {power} retreat {d.unit.loc}")
-            lines.append(f"{d.unit.kind} {d.unit.loc} R {dest}")
+            lines.append(Retreat(d.unit.kind, d.unit.loc, dest))
         else:
-            lines.append(f"{d.unit.kind} {d.unit.loc} D")
+            lines.append(Disband(d.unit.kind, d.unit.loc))
     return lines
 
 
-def _adjustments(m: Map, state: State, power: str, chance: Chance) -> list[str]:
+def _adjustments(m: Map, state: State, power: str, chance: Chance) -> list[Order]:
     delta = adjustments.deltas(m, state)[power]
-    lines = []
+    lines: list[Order] = []
     if delta > 0:
         for home in adjustments.free_homes(m, state, power)[:delta]:
             fleets = m.fleet_locations[home]
             if fleets and chance.percent(purpose=f"bot {power} build {home}") <= 40:
-                lines.append(f"Build F {chance.choice(list(fleets), purpose=f'bot {power} coast')}")
+                lines.append(Build("F", chance.choice(list(fleets), purpose=f"bot {power} coast")))
             else:
-                lines.append(f"Build A {home}")
+                lines.append(Build("A", home))
     elif delta < 0:
         mine = [u for u in state.units if u.power == power]
         for u in chance.shuffle(mine, purpose=f"bot {power} removals")[:-delta]:
-            lines.append(f"Remove {u.kind} {u.loc}")
+            lines.append(Remove(u.kind, u.loc))
     return lines
 
 
-def bot_orders(m: Map, state: State, power: str, chance: Chance) -> str:
+def bot_orders(m: Map, state: State, power: str, chance: Chance) -> list[Order]:
     return phase_orders(_PHASES, m, state, power, chance)
 
 
 def phase_orders(
-    phases: Mapping[str, Callable[[Map, S, str, Chance], list[str]]],
+    phases: Mapping[str, Callable[[Map, S, str, Chance], list[OrderOut]]],
     m: Map,
     state: S,
     power: str,
     chance: Chance,
-) -> str:
-    """The order text of the bot's step for the state's phase (none once the game is over)."""
+) -> list[OrderOut]:
+    """The orders of the bot's step for the state's phase (none once the game is over), each
+    as ``check`` keeps it: the unit's own kind and location, a province as a supported move's
+    destination."""
     step = phases.get(state.phase)
-    lines = [] if step is None else step(m, state, power, chance)
-    return "\n".join(lines) + ("\n" if lines else "")
+    return [] if step is None else step(m, state, power, chance)
 
 
-def _retreats(m: Map, state: State, power: str, chance: Chance) -> list[str]:
+def _retreats(m: Map, state: State, power: str, chance: Chance) -> list[Order]:
     return retreat_orders(state, power, chance)
 
 

@@ -47,7 +47,7 @@ from umpire.games.diplomacy.orders import (
     Waive,
     unit_province,
 )
-from umpire.games.diplomacy.printout import ended_state, printout
+from umpire.games.diplomacy.printout import ended_view, printout
 
 OrderT = TypeVar("OrderT")
 
@@ -284,11 +284,10 @@ class Diplomacy:
     def printout_of_view(self, view: View, events: Sequence[Event], power: str | None) -> str:
         return printout(self.map, view, events)
 
-    def printout_ended(
-        self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
+    def printout_ended_of_view(
+        self, view: View, events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
-        seen = self.view(ended_state(state, outcome), power)
-        return printout(self.map, seen, events, outcome.summary)
+        return printout(self.map, ended_view(view, outcome), events, outcome.summary)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
@@ -299,7 +298,7 @@ class Diplomacy:
     def load_state(self, data: dict[str, Any]) -> State:
         return load_state(data)
 
-    def bot_orders(self, state: State, power: str, chance: Chance) -> str:
+    def bot_orders(self, state: State, power: str, chance: Chance) -> list[Order]:
         return bot_orders(self.map, state, power, chance)
 
 

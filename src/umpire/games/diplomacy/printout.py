@@ -4,8 +4,6 @@ from the reader's view alone (:func:`printout`): what a player reads is what he 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import TypeVar
 
 from umpire.core.events import Event
 from umpire.core.ruleset import Outcome, View
@@ -13,20 +11,24 @@ from umpire.games.diplomacy.adjustments import deltas, free_homes
 from umpire.games.diplomacy.geography import Map
 from umpire.games.diplomacy.model import ADJUSTMENTS, OVER, Dislodged, State, Unit
 
-AnyState = TypeVar("AnyState", bound=State)
-
 
 def results_lines(events: Sequence[Event]) -> list[str]:
     """The "Results:" block of a report (nothing when the turn had no events)."""
     return ["", "Results:", *(f"  {e.text}" for e in events)] if events else []
 
 
-def ended_state(state: AnyState, outcome: Outcome) -> AnyState:
-    """The position of a game ended by ``outcome`` otherwise than by the rules (a draw
-    declared or voted, a game the game master ended): over, so that no phase is due and no
-    dislodged unit is left waiting for a retreat."""
-    result = "draw" if len(outcome.winners) != 1 else "victory"
-    return replace(state, phase=OVER, winners=outcome.winners, result=result, dislodged=())
+def ended_view(seen: View, outcome: Outcome) -> View:
+    """The view of a game ended by ``outcome`` otherwise than by the rules (a draw declared or
+    voted, a game the game master ended), made from the reader's view of its last position
+    (:func:`umpire.games.diplomacy.views.view`): over, so that no phase is due and no dislodged
+    unit is left waiting for a retreat; the rest of the board as it stands."""
+    return {
+        **seen,
+        "phase": f"Game over ({str(seen['season']).title()} {seen['year']})",
+        "dislodged": [],
+        "result": "draw" if len(outcome.winners) != 1 else "victory",
+        "winners": list(outcome.winners),
+    }
 
 
 def over_line(state: State, summary: str) -> str:

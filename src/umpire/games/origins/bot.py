@@ -13,6 +13,16 @@ from typing import Any
 from umpire.core.chance import Chance
 from umpire.games.origins.charts import Charts
 from umpire.games.origins.model import State
+from umpire.games.origins.orders import (
+    Attack,
+    Control,
+    Move,
+    Order,
+    Place,
+    Spy,
+    SpyHome,
+    Understanding,
+)
 from umpire.games.origins.views import view
 
 GUESS = {"X": 3, "U+": 8, "U": 5, "C": 0, "": 0}  # what an unseen box is guessed to hold
@@ -40,9 +50,10 @@ def _protected(seen: dict[str, Any], power: str, area: str, rival: str) -> bool:
     return area != power and seen["map"].get(power, {}).get(rival) in ("U", "U+")
 
 
-def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> str:
+def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> list[Order]:
+    """The orders the bot chooses (the ruleset keeps those its ``check`` keeps)."""
     if state.turn > charts.turns:
-        return ""
+        return []
     seen = view(state, power, charts)
     aims = _aims(charts, power, state)
     chosen = _choose(aims, chance)
@@ -56,7 +67,7 @@ def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> str:
     lines += _attacks(state, seen, power, planned, mine, charts)
     lines += _markers(aims, seen, power, planned, mine, charts)
     lines += _espionage(aims, seen, power)
-    return "\n".join(lines) + ("\n" if lines else "")
+    return lines
 
 
 def _choose(aims: list[tuple[str, int]], chance: Chance) -> list[str]:
@@ -76,16 +87,16 @@ def _choose(aims: list[tuple[str, int]], chance: Chance) -> list[str]:
 
 def _place(
     chosen: list[str], total: int, planned: dict[str, int]
-) -> tuple[list[str], dict[str, int]]:
+) -> tuple[list[Order], dict[str, int]]:
     """OWW 3.2: the turn's PFs shared out over the chosen aims; the orders and the plan."""
-    lines: list[str] = []
+    lines: list[Order] = []
     planned = dict(planned)
     left = total
     for i, area in enumerate(chosen):
         share = left if i == len(chosen) - 1 else max(1, left // (len(chosen) - i))
         share = min(share, left)
         if share > 0:
-            lines.append(f"PLACE {share} {area}")
+            lines.append(Place(area, share))
             planned[area] += share
             left -= share
     return lines, planned
@@ -93,7 +104,7 @@ def _place(
 
 def _move(
     power: str, chosen: list[str], planned: dict[str, int], chance: Chance
-) -> tuple[list[str], dict[str, int]]:
+) -> tuple[list[Order], dict[str, int]]:
     """OWW 3.3: sometimes most of the home PFs moved to the first aim."""
     home = planned[power]
     if home >= 3 and chosen and chance.randint(0, 1, purpose="bot move"):
@@ -102,7 +113,7 @@ def _move(
             n = home - 1
             planned = {**planned, target: planned[target] + n}
             planned[power] -= n
-            return [f"MOVE {n} FROM HOME TO {target}"], planned
+            return [Move(target, n)], planned
     return [], planned
 
 
@@ -113,9 +124,9 @@ def _attacks(
     planned: dict[str, int],
     mine: dict[str, Any],
     charts: Charts,
-) -> list[str]:
+) -> list[Order]:
     """Attacks: where a rival stands and the guessed odds are 3-1 or better."""
-    lines: list[str] = []
+    lines: list[Order] = []
     for area in charts.area_codes:
         if state.control_marked(area):
             continue
@@ -130,7 +141,7 @@ def _attacks(
             continue
         rival = max(rivals, key=lambda p: _strength(seen, area, p))
         if own >= 3 * _strength(seen, area, rival):
-            lines.append(f"ATTACK {area} {rival} WITH {own}")
+            lines.append(Attack(area, (rival,), own))
     return lines
 
 
@@ -141,24 +152,24 @@ def _markers(
     planned: dict[str, int],
     mine: dict[str, Any],
     charts: Charts,
-) -> list[str]:
+) -> list[Order]:
     """OWW 5.2, 5.3: 5 PFs in an aim become its marker."""
-    lines: list[str] = []
+    lines: list[Order] = []
     for area, _ in aims:
         entry = charts.objective(area, power)
         if entry is None or mine[area]["marker"] or entry.kind not in ("U", "C"):
             continue
         others = [p for p in seen["powers"] if p != power and seen["map"].get(area, {}).get(p)]
         if entry.kind == "C" and planned[area] >= 5 and not others:
-            lines.append(f"CONTROL {area}")
+            lines.append(Control(area))
         elif planned[area] >= 5:
-            lines.append(f"UNDERSTANDING {area}")
+            lines.append(Understanding(area))
     return lines
 
 
-def _espionage(aims: list[tuple[str, int]], seen: dict[str, Any], power: str) -> list[str]:
+def _espionage(aims: list[tuple[str, int]], seen: dict[str, Any], power: str) -> list[Order]:
     """OWW 6.1: a rival in the richest contested aim, and rivals at home."""
-    lines: list[str] = []
+    lines: list[Order] = []
     contested = [
         (pts, a, p)
         for a, pts in aims
@@ -167,8 +178,8 @@ def _espionage(aims: list[tuple[str, int]], seen: dict[str, Any], power: str) ->
     ]
     if contested:
         _, area, target = max(contested)
-        lines.append(f"SPY {area} {target}")
+        lines.append(Spy(area, target))
     at_home = [p for p in seen["powers"] if p != power and seen["map"].get(power, {}).get(p)]
     if at_home:
-        lines.append("SPY HOME " + " ".join(at_home[:2]))
+        lines.append(SpyHome(tuple(at_home[:2])))
     return lines

@@ -10,7 +10,6 @@ from umpire.core.events import Event
 from umpire.core.orderlist import ListedOrders
 from umpire.core.problems import Parsed, Problem
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, ScenarioInfo, View
-from umpire.core.submission import read
 from umpire.games.origins import bot, forecast, options, printout, views
 from umpire.games.origins.charts import Charts, load
 from umpire.games.origins.legality import check_submission
@@ -134,11 +133,10 @@ class Origins(ListedOrders):
         charts = load(view["scenario"])
         return printout.render(view, events, charts, view.get("summary", ""))
 
-    def printout_ended(
-        self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
+    def printout_ended_of_view(
+        self, view: dict[str, Any], events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
-        seen = self.view(state, power)
-        return printout.render(seen, events, self.charts(state), outcome.summary)
+        return printout.render(view, events, load(view["scenario"]), outcome.summary)
 
     def outcome(self, state: State) -> Outcome | None:
         charts = self.charts(state)
@@ -160,11 +158,11 @@ class Origins(ListedOrders):
     def load_state(self, data: dict[str, Any]) -> State:
         return load_state(data)
 
-    def bot_orders(self, state: State, power: str, chance: Chance) -> str:
-        """The bot's orders, keeping only lines its own parser accepts."""
-        text = bot.bot_orders(state, power, chance, self.charts(state))
-        parsed = read(self, state, power, text)
-        return "".join(f"{format_order(o)}\n" for _, o in parsed.orders)
+    def bot_orders(self, state: State, power: str, chance: Chance) -> list[Order]:
+        """The bot's orders that ``check`` keeps (no text: the session stores them as they
+        are)."""
+        chosen = bot.bot_orders(state, power, chance, self.charts(state))
+        return [o for _, o in self.check(state, power, list(enumerate(chosen, start=1))).orders]
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
         return views.vary_secrets(state, power, chance, self.charts(state))

@@ -18,7 +18,6 @@ from umpire.games.spi_ww2 import combat, legality, movement, phase, politics, su
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts
 from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, State, is_combat
-from umpire.games.spi_ww2.notation import format_order
 from umpire.games.spi_ww2.orders import (
     Attack,
     LendLease,
@@ -34,7 +33,8 @@ GERMAN_EAST = 7  # 2/41: the bot's Germany attacks the USSR from here
 ITALIAN_ENTRY = 4  # 3/40
 
 
-def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> list[str]:
+def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> list[Order]:
+    """The orders the bot chooses (the ruleset keeps those its ``check`` keeps)."""
     board = Board(state, charts)
     if state.phase == OBJECTIVES:
         orders: list[Order] = [synthesis(board, power)]
@@ -44,7 +44,7 @@ def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> list
         orders = _attacks(board, power, politics.nationalities(state, charts, power))
     else:
         orders = movement_phase(board, power, chance)
-    return [format_order(o) for o in orders or [Pass()]]
+    return orders or [Pass()]
 
 
 def _try(board: Board, power: str, order: Order) -> bool:

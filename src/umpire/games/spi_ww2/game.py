@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.core.problems import Parsed
@@ -230,12 +229,11 @@ class SpiWW2:
         ended = view.get("summary", "")
         return printout.render(view, events, self.charts, vp, ended, view.get("due", ""))
 
-    def printout_ended(
-        self, state: State, events: Sequence[Event], power: str | None, outcome: Outcome
+    def printout_ended_of_view(
+        self, view: dict[str, Any], events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
         # No "Victory Points if the game ended now": it has ended, by the outcome's own count.
-        seen = self.view(state, power)
-        return printout.render(seen, events, self.charts, {}, outcome.summary)
+        return printout.render(view, events, self.charts, {}, outcome.summary)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:
@@ -255,10 +253,11 @@ class SpiWW2:
     def load_state(self, data: dict[str, Any]) -> State:
         return load_state(data)
 
-    def bot_orders(self, state: State, power: str, chance: Chance) -> str:
-        lines = bot.bot_orders(state, power, chance, self.charts)
-        parsed = submission.read(self, state, power, "\n".join(lines))
-        return "".join(f"{format_order(o)}\n" for _, o in parsed.orders)
+    def bot_orders(self, state: State, power: str, chance: Chance) -> list[Order]:
+        """The bot's orders that ``check`` keeps (no text: the session stores them as they
+        are)."""
+        chosen = bot.bot_orders(state, power, chance, self.charts)
+        return [o for _, o in self.check(state, power, list(enumerate(chosen, start=1))).orders]
 
     def vary_secrets(self, state: State, power: str, chance: Chance) -> State:
         return views.vary_secrets(state, power, chance, self.charts)

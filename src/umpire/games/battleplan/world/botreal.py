@@ -15,7 +15,6 @@ from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.legality import check_orders
 from umpire.games.battleplan.model import MINOR, GameState
-from umpire.games.battleplan.notation import format_order
 from umpire.games.battleplan.orders import Action, Build, Declare, Order
 from umpire.games.battleplan.world.endingreal import left_in_game
 
@@ -30,7 +29,7 @@ def bot_orders(
     free_messages: bool = True,
     attacks: bool = True,
     arms: Arms = BP_ARMS,
-) -> str:
+) -> list[Order]:
     orders = bot.choose_orders(state, gm, number, chance, free_messages, attacks, arms)
     orders += _industry(state, number)
     orders += bot.opinion_orders(state, number)
@@ -41,8 +40,7 @@ def bot_orders(
             if other != number and me.declared.get(other) != "A":
                 orders.insert(0, Declare(other, "A"))
     verdicts = check_orders(state, gm, number, orders, arms)
-    kept = [o for o, v in zip(orders, verdicts, strict=True) if v is None]
-    return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")
+    return [o for o, v in zip(orders, verdicts, strict=True) if v is None]
 
 
 def _industry(state: GameState, number: int) -> list[Order]:

@@ -31,7 +31,6 @@ from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.legality import check_orders, is_attack
 from umpire.games.battleplan.model import MINOR, Country, GameState
-from umpire.games.battleplan.notation import format_order
 from umpire.games.battleplan.orders import (
     Action,
     Build,
@@ -48,10 +47,12 @@ GREETING, CLAIM, GANG_UP = 1, 9, 20  # the numbered messages used (data/message_
 GANG_UP_EVERY = 5  # turns between calls to attack the leader
 
 
-def _text(state: GameState, gm: GameMap, number: int, orders: list[Order], arms: Arms) -> str:
+def _kept(
+    state: GameState, gm: GameMap, number: int, orders: list[Order], arms: Arms
+) -> list[Order]:
+    """The bot's orders that the legality check keeps, as they are (the session stores them)."""
     verdicts = check_orders(state, gm, number, orders, arms)
-    kept = [o for o, v in zip(orders, verdicts, strict=True) if v is None]
-    return "\n".join(format_order(o) for o in kept) + ("\n" if kept else "")
+    return [o for o, v in zip(orders, verdicts, strict=True) if v is None]
 
 
 # ------------------------------------------------------------------------------ Anonymous
@@ -65,11 +66,11 @@ def anonymous_bot(
     free_messages: bool = False,
     attacks: bool = True,
     arms: Arms = BP_ARMS,
-) -> str:
+) -> list[Order]:
     """WW anonymous: the conquering bot with numbered message orders for its diplomacy."""
     orders = conquest_orders(state, gm, number, chance, free_messages, attacks)
     orders += message_orders(state, gm, number, orders)
-    return _text(state, gm, number, orders, arms)
+    return _kept(state, gm, number, orders, arms)
 
 
 def message_orders(state: GameState, gm: GameMap, number: int, orders: list[Order]) -> list[Order]:
@@ -125,13 +126,13 @@ def bot_1939(
     free_messages: bool = True,
     attacks: bool = True,
     arms: Arms = BP_ARMS,
-) -> str:
+) -> list[Order]:
     """WW 1939: the base bot, World Opinion, and attacks aimed at its victory list."""
     orders = bot.choose_orders(state, gm, number, chance, free_messages, attacks, arms)
     if attacks:
         orders = aim_at_objectives(state, gm, number, orders)
     orders += bot.opinion_orders(state, number)
-    return _text(state, gm, number, orders, arms)
+    return _kept(state, gm, number, orders, arms)
 
 
 def objective_gains(state: GameState, gm: GameMap, number: int) -> dict[str, int]:
@@ -214,9 +215,9 @@ def equal_bot(
     free_messages: bool = True,
     attacks: bool = True,
     arms: Arms = BP_ARMS,
-) -> str:
+) -> list[Order]:
     """WW equal and South America: the conquering bot (ruling W-BOT)."""
-    return _text(
+    return _kept(
         state, gm, number, conquest_orders(state, gm, number, chance, free_messages, attacks), arms
     )
 

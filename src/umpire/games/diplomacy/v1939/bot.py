@@ -22,9 +22,21 @@ from umpire.games.diplomacy.bot import choose_move, phase_orders, retreat_orders
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.legality import can_reach
 from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, Unit
+from umpire.games.diplomacy.orders import Build, Hold, Move, Remove, Support
 from umpire.games.diplomacy.v1939 import bombers as air
 from umpire.games.diplomacy.v1939 import supply
 from umpire.games.diplomacy.v1939.model import State1939
+from umpire.games.diplomacy.v1939.notation import V1939Order
+from umpire.games.diplomacy.v1939.orders import (
+    CUT,
+    RAID,
+    SUPPORT,
+    Alternate,
+    BomberStand,
+    Flight,
+    TankMove,
+    Transfer,
+)
 
 
 def _hops(m: Map, start: str, goal: str) -> list[str] | None:
@@ -54,7 +66,7 @@ def _round_trip(m: Map, start: str, goal: str, limit: int) -> tuple[list[str], i
     return (path, len(out) - 1) if air.cost(m, path) <= limit else None
 
 
-def _movement(m: Map, state: State1939, power: str, chance: Chance) -> list[str]:
+def _movement(m: Map, state: State1939, power: str, chance: Chance) -> list[V1939Order]:
     owners = state.owner_map()
     mine = [u for u in state.units if u.power == power]
     plans: dict[str, str | None] = {}
@@ -82,17 +94,17 @@ def _movement(m: Map, state: State1939, power: str, chance: Chance) -> list[str]
         if dest is not None:
             taken.add(province_of(dest))
         plans[u.loc] = dest
-    lines: list[str] = []
+    lines: list[V1939Order] = []
     moving: list[tuple[Unit, str]] = []
     for u in mine:
         if u.loc in tank_plans:
             r, d = tank_plans[u.loc]
-            lines.append(f"T {u.loc} - {d} via {r}")
+            lines.append(TankMove("T", u.loc, r, d))
             moving.append((u, d))
             continue
         dest = plans[u.loc]
         if dest is not None:
-            lines.append(f"{u.kind} {u.loc} - {dest}")
+            lines.append(Move(u.kind, u.loc, dest))
             moving.append((u, province_of(dest)))
     for u in mine:
         if u.loc in tank_plans or plans[u.loc] is not None:
@@ -105,77 +117,71 @@ def _movement(m: Map, state: State1939, power: str, chance: Chance) -> list[str]
         ]  # fmt: skip
         if helps and chance.percent(purpose=f"bot {power} {u.loc} support") <= 80:
             v, d = chance.choice(helps, purpose=f"bot {power} {u.loc} supports")
-            lines.append(f"{u.kind} {u.loc} S {v.kind} {v.loc} - {d}")
+            lines.append(Support(u.kind, u.loc, v.kind, v.loc, d))
         else:
-            lines.append(f"{u.kind} {u.loc} H")
+            lines.append(Hold(u.kind, u.loc))
     lines.extend(_bombers(m, state, power, chance, moving))
     return lines
 
 
 def _bombers(
     m: Map, state: State1939, power: str, chance: Chance, moving: list[tuple[Unit, str]]
-) -> list[str]:
+) -> list[V1939Order]:
     limit = air.bomber_range(state.year, state.season)
     owners = state.owner_map()
     units = state.unit_at()
-    lines = []
+    lines: list[V1939Order] = []
     for b in state.bomber_list():
         if b.power != power:
             continue
         roll = chance.percent(purpose=f"bot {power} bomber {b.loc}")
-        choices: list[str] = []
+        choices: list[Flight] = []
         if roll <= 45:
             for v, d in moving:
                 trip = _round_trip(m, b.province, d, limit)
                 if trip is not None and v.kind != "B":
                     path, at = trip
-                    steps = [
-                        f"{p} [S {v.kind} {v.loc} - {d}]" if i == at else p
-                        for i, p in enumerate(path)
-                    ]
-                    choices.append(f"B {b.loc} - " + " - ".join(steps))
+                    choices.append(Flight("B", b.loc, tuple(path), SUPPORT, at, v.kind, v.loc, d))
         elif roll <= 75:
             for c in sorted(m.supply_centres):
                 if owners.get(c) not in (power, None) and c not in units:
                     trip = _round_trip(m, b.province, c, limit)
                     if trip is not None:
                         path, at = trip
-                        steps = [f"{p} (R)" if i == at else p for i, p in enumerate(path)]
-                        choices.append(f"B {b.loc} - " + " - ".join(steps))
+                        choices.append(Flight("B", b.loc, tuple(path), RAID, at))
         elif roll <= 90:
             for u in state.units:
                 if u.power not in (power, "NEUTRAL"):
                     trip = _round_trip(m, b.province, u.province, limit)
                     if trip is not None:
                         path, at = trip
-                        steps = [f"{p} (N)" if i == at else p for i, p in enumerate(path)]
-                        choices.append(f"B {b.loc} - " + " - ".join(steps))
+                        choices.append(Flight("B", b.loc, tuple(path), CUT, at))
         if choices:
             lines.append(chance.choice(choices[:12], purpose=f"bot {power} bomber {b.loc} flies"))
         else:
-            lines.append(f"B {b.loc} H")
+            lines.append(BomberStand("B", b.loc))
     return lines
 
 
-def _winter(m: Map, state: State1939, power: str, chance: Chance) -> list[str]:
+def _winter(m: Map, state: State1939, power: str, chance: Chance) -> list[V1939Order]:
     bombed = state.bombed
     sp = supply.supply_points(m, state.owner_map(), power, bombed)
     bombers = state.bomber_list()
     mine = [u for u in [*state.units, *bombers] if u.power == power]
-    lines: list[str] = []
+    lines: list[V1939Order] = []
     cost = supply.upkeep(mine)
     if cost > sp:
         for u in sorted(mine, key=lambda u: (-supply.COST[u.kind], u.loc)):
             if cost <= sp:
                 break
-            lines.append(f"Remove {u.kind} {u.loc}")
+            lines.append(Remove(u.kind, u.loc))
             cost -= supply.COST[u.kind]
         return lines
     others = [p for p in state.powers if p != power]
     sends = supply.transfer_limit(sp) >= 1 and chance.percent(purpose=f"bot {power} transfer") <= 20
     if sends:
         to = chance.choice(others, purpose=f"bot {power} transfer to")
-        lines.append(f"Transfer 1 SP to {to}")
+        lines.append(Transfer(1, to))
         sp -= 1
     budget = sp - cost
     # Places where any kind may be built: the bot chooses the kind after the place.
@@ -191,17 +197,18 @@ def _winter(m: Map, state: State1939, power: str, chance: Chance) -> list[str]:
     if places and (sends or chance.percent(purpose=f"bot {power} hopes") <= 25):
         hope = chance.choice([1, 2], purpose=f"bot {power} hopes for")
         hopeful = _builds(m, power, kinds, places, budget + hope, chance, "hopeful build")
-        if sum(supply.COST[line.split()[1]] for line in hopeful) > budget:
-            return [*lines, *hopeful, "Alternate (if the SP hoped for do not arrive):", *plan]
-    return lines + plan
+        if sum(supply.COST[build.kind] for build in hopeful) > budget:
+            # the alternate set: used if the SP hoped for do not arrive
+            return [*lines, *hopeful, Alternate(), *plan]
+    return [*lines, *plan]
 
 
 def _builds(
     m: Map, power: str, kinds: list[str], places: list[str], budget: int, chance: Chance, why: str
-) -> list[str]:
+) -> list[Build]:
     """Build tanks and bombers within the ratios, armies and fleets with what is left."""
     kinds = list(kinds)
-    lines = []
+    lines: list[Build] = []
     for home in places:
         armies, tanks, planes = kinds.count("A"), kinds.count("T"), kinds.count("B")
         roll = chance.percent(purpose=f"bot {power} {why} {home}")
@@ -217,18 +224,18 @@ def _builds(
         loc = home
         if kind == "F":
             loc = chance.choice(list(m.fleet_locations[home]), purpose=f"bot {power} coast")
-        lines.append(f"Build {kind} {loc}")
+        lines.append(Build(kind, loc))
         kinds.append(kind)
         budget -= supply.COST[kind]
     return lines
 
 
-def bot_orders(m: Map, state: State1939, power: str, chance: Chance) -> str:
+def bot_orders(m: Map, state: State1939, power: str, chance: Chance) -> list[V1939Order]:
     return phase_orders(_PHASES, m, state, power, chance)
 
 
-def _retreats(m: Map, state: State1939, power: str, chance: Chance) -> list[str]:
-    return retreat_orders(state, power, chance)
+def _retreats(m: Map, state: State1939, power: str, chance: Chance) -> list[V1939Order]:
+    return [*retreat_orders(state, power, chance)]
 
 
 _PHASES: dict[str, Any] = {MOVEMENT: _movement, RETREATS: _retreats, ADJUSTMENTS: _winter}

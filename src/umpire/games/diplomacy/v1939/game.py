@@ -19,7 +19,7 @@ from umpire.games.diplomacy.game import keep_last, outcome, read_order, refused
 from umpire.games.diplomacy.geography import Map, load_map, province_of
 from umpire.games.diplomacy.model import ADJUSTMENTS, MOVEMENT, RETREATS, WINTER, Unit
 from umpire.games.diplomacy.orders import Build, Remove
-from umpire.games.diplomacy.printout import ended_state
+from umpire.games.diplomacy.printout import ended_view
 from umpire.games.diplomacy.v1939 import (
     SCENARIO,
     flights,
@@ -228,10 +228,11 @@ class Diplomacy1939:
     def printout_of_view(self, view: View, events: Sequence[Event], power: str | None) -> str:
         return printout(view, events, power)
 
-    def printout_ended(
-        self, state: State1939, events: Sequence[Event], power: str | None, outcome: Outcome
+    def printout_ended_of_view(
+        self, view: View, events: Sequence[Event], power: str | None, outcome: Outcome
     ) -> str:
-        seen = self.view(ended_state(state, outcome), power)
+        seen = ended_view(view, outcome)
+        seen["phase"] = str(seen["phase"]).replace("Fall", "Autumn")  # as views.label says it
         return printout(seen, events, power, outcome.summary)
 
     def outcome(self, state: State1939) -> Outcome | None:
@@ -243,7 +244,7 @@ class Diplomacy1939:
     def load_state(self, data: dict[str, Any]) -> State1939:
         return load_state_1939(data)
 
-    def bot_orders(self, state: State1939, power: str, chance: Chance) -> str:
+    def bot_orders(self, state: State1939, power: str, chance: Chance) -> list[notation.V1939Order]:
         return bot_orders(self.map, state, power, chance)
 
 
