@@ -338,6 +338,8 @@ class Table:
         self._state: Any = None
         self._pending: Pending | None = None
         self._past: dict[int, Any] = {}  # states of earlier turns, loaded for reports
+        self._named: dict[str, str] = {}  # the power each name given here means, found once
+        self._full_names: dict[str, str] | None = None  # the scenario's names of its powers
 
     @property
     def state(self) -> Any:
@@ -377,7 +379,12 @@ class Table:
         return self._past[turn]
 
     def resolve_power(self, power: str) -> str:
-        return resolve_power(self.record, power)
+        """:func:`resolve_power`, each name looked up once per table (its seated powers never
+        change under it)."""
+        found = self._named.get(power)
+        if found is None:
+            found = self._named[power] = resolve_power(self.record, power)
+        return found
 
     def submitted(self) -> list[str]:
         """The powers the turn waits for that have orders stored for it. A power it does not
@@ -483,7 +490,13 @@ class Table:
 
     def named(self, power: str) -> str:
         """The power as a person reads it: "England (ENG)" (its code where it has no name)."""
-        return power_label(power, dict(self.ruleset.info.scenario(self.record.scenario).names))
+        return power_label(power, self._names())
+
+    def _names(self) -> dict[str, str]:
+        """The full names of the scenario's powers, read once per table."""
+        if self._full_names is None:
+            self._full_names = dict(self.ruleset.info.scenario(self.record.scenario).names)
+        return self._full_names
 
     def standing(self, power: str) -> list[str] | None:
         """The orders ``power`` has stored for the current turn (his latest submission's, in
@@ -572,6 +585,10 @@ class Table:
         ``Results of Spring 1901 movement · orders due for Fall 1901 movement``
         ``Standard Diplomacy (1901), report for England (ENG)``
         """
+        return self._heading_of(self._heading_top(at, state, over=over), power)
+
+    def _heading_top(self, at: int, state: Any, *, over: bool = False) -> str:
+        """What every reader's heading after turn ``at`` says before whose report it is."""
         played = f"Results of {self.record.turn(at).label}" if at >= 1 else "Opening position"
         if over or self.ruleset.outcome(state) is not None:
             due = "the game is over"
@@ -580,11 +597,11 @@ class Table:
         info = self.ruleset.info
         scenario = info.scenario(self.record.scenario)
         game = scenario.title if info.title in scenario.title else f"{info.title}: {scenario.title}"
-        if power is None:
-            whose = "the umpire's report"
-        else:
-            whose = f"report for {power_label(power, dict(scenario.names))}"
-        return f"{played} · {due}\n{game}, {whose}\n"
+        return f"{played} · {due}\n{game}"
+
+    def _heading_of(self, top: str, power: str | None) -> str:
+        whose = "the umpire's report" if power is None else f"report for {self.named(power)}"
+        return f"{top}, {whose}\n"
 
     def _declared_end(self, at: int, state: Any) -> Outcome | None:
         """The outcome of a game ended after turn ``at`` other than by its rules (declared,
@@ -597,6 +614,43 @@ class Table:
     def view_and_report(self, power: str | None) -> tuple[View, str]:
         """``(view(power), report(power))`` after the latest turn, the view computed once."""
         return self._view_and_report(self.record.processed, power)
+
+    def views_and_reports(self, powers: Sequence[str | None]) -> list[tuple[View, str]]:
+        """:meth:`view_and_report` of each of ``powers`` (None: the umpire) after the latest
+        turn, each computed once per distinct view: readers whose views are equal and who may
+        read the same events share one view, and, where the game's printout names no reader
+        (:class:`~umpire.core.ruleset.HasPrintoutForAll`; not for the last printout of a game
+        ended other than by its rules), one printout body under each reader's own heading.
+        Every printout reads as :meth:`view_and_report` gives it."""
+        at = self.record.processed
+        state = self.state_after(at)
+        happened = self.record.turn(at).events if at >= 1 else []
+        declared = self._declared_end(at, state)
+        shared = self.can.printout_for_all if declared is None else None
+        top = self._heading_top(at, state, over=declared is not None)
+        distinct: list[tuple[View, list[Event], str | None]] = []  # view, events, shared body
+        out: list[tuple[View, str]] = []
+        for given in powers:
+            power = None if given is None else self.resolve_power(given)
+            seen = self.ruleset.view(state, power)
+            events = visible_to(happened, power)
+            at_group = next(
+                (i for i, (v, e, _) in enumerate(distinct) if v == seen and e == events), None
+            )
+            if at_group is None:
+                distinct.append((seen, events, None))
+                at_group = len(distinct) - 1
+            seen, events, body = distinct[at_group]
+            if body is None:
+                if declared is not None:
+                    body = ended_printout(self.ruleset, state, events, power, declared)
+                elif shared is not None:
+                    body = shared.printout_for_all(seen, events)
+                    distinct[at_group] = (seen, events, body)
+                else:
+                    body = self.ruleset.printout_of_view(seen, events, power)
+            out.append((seen, self._heading_of(top, power) + body))
+        return out
 
     def _view_and_report(self, at: int, power: str | None) -> tuple[View, str]:
         """The view of ``power`` (None: the umpire) after turn ``at`` and his printout.

@@ -122,11 +122,13 @@ def keep_status(game: Game, table: Table) -> None:
 
 def save_outputs(game: Game, table: Table) -> None:
     """Every reader's view and printout after the table's last processed turn (the opening
-    when none is), computed once and stored: reading one later is one indexed query."""
+    when none is), computed once per distinct view (``Table.views_and_reports``: in a game
+    without hidden information every reader's is the umpire's) and stored, a row per reader:
+    reading one later is one indexed query."""
     at = table.record.processed
     rows = []
-    for power in [*table.record.powers, None]:
-        seen, printout = table.view_and_report(power)
+    readers: list[str | None] = [*table.record.powers, None]
+    for power, (seen, printout) in zip(readers, table.views_and_reports(readers), strict=True):
         rows.append(
             TurnOutput(
                 game=game, turn=at, power=power or TurnOutput.UMPIRE, view=seen, printout=printout
@@ -142,8 +144,9 @@ def save_outputs(game: Game, table: Table) -> None:
 
 
 def save_turn(game: Game, turn: TurnRecord) -> Turn:
-    # Through the ORM: the new row's id names the turn's printout mails (outbound.turn_processed).
-    return Turn.objects.create(
+    """The processed turn's row, its id read back: it names the turn's printout mails
+    (``outbound.turn_processed``)."""
+    row = Turn(
         game=game,
         number=turn.number,
         label=turn.label,
@@ -151,6 +154,8 @@ def save_turn(game: Game, turn: TurnRecord) -> Turn:
         events=[e.to_json() for e in turn.events],
         state=turn.state,
     )
+    statements.insert_returning_key(row)
+    return row
 
 
 def save_submission(
