@@ -162,6 +162,38 @@ def make_due(ids: list[int]) -> None:
     DBTaskResult.objects.all().delete()
 
 
+def drop(ids: list[int]) -> None:
+    """Remove the games ``ids`` and all their rows, table by table."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        for model in _game_tables():
+            column = next(
+                (f.column for f in model._meta.concrete_fields if f.is_relation
+                 and f.related_model is not None and f.related_model.__name__ == "Game"),
+                "id",
+            )  # fmt: skip
+            marks = ", ".join(["%s"] * len(ids))
+            table = connection.ops.quote_name(model._meta.db_table)
+            cursor.execute(f"DELETE FROM {table} WHERE {column} IN ({marks})", ids)
+
+
+def _game_tables() -> list[Any]:
+    """Every model with a row per game (duties, rating changes, hooks... as they come), the
+    games themselves last."""
+    from django.apps import apps
+
+    from umpire.server.models import Game
+
+    named = [
+        m
+        for m in apps.get_models()
+        if m is not Game
+        and any(f.is_relation and f.related_model is Game for f in m._meta.concrete_fields)
+    ]
+    return [*named, Game]
+
+
 def clear() -> None:
     """Remove every game and task (between runs), table by table."""
     from django.apps import apps
@@ -169,10 +201,7 @@ def clear() -> None:
     from django_tasks_db.models import DBTaskResult
 
     models = [DBTaskResult, *apps.get_app_config("umpire_mail").get_models()]
-    names = {m.__name__ for m in apps.get_app_config("umpire").get_models()}
-    models += [apps.get_model("umpire", name) for name in (
-        "AuditEntry", "TurnOutput", "Submission", "Turn", "Seat", "Message", "Vote",
-        "ReadMark", "Enrollment", "Game") if name in names]  # fmt: skip
+    models += [m for m in _game_tables() if m not in models]
     with connection.cursor() as cursor:
         for model in models:
             cursor.execute(f"DELETE FROM {connection.ops.quote_name(model._meta.db_table)}")

@@ -28,7 +28,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from umpire.core import registry, session
+from umpire.core import readings, registry, session
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
 from umpire.core.record import GameRecord
@@ -356,7 +356,7 @@ def test_another_powers_secrets_never_change_the_text_a_reader_reads(
             view = ruleset.view(position, power)
             return [
                 table.heading(n, position, power) + ruleset.printout_of_view(view, seen, power),
-                session.ended_printout(ruleset, view, seen, power, declared),
+                readings.ended_printout(ruleset, view, seen, power, declared),
             ]
 
         assert texts(varied) == texts(state), (power, other, n)

@@ -15,6 +15,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from umpire.core import session
 from umpire.core.record import GameRecord
+from umpire.core.replay import replay
 from umpire.server.fields import is_packed, pack, packed, unpack
 from umpire.server.models import Game, Turn
 from umpire.server.store import load_record, save_turn
@@ -119,7 +120,7 @@ def test_migration_0014_packs_old_rows_and_undoes_it() -> None:
         assert [is_packed(b) for b in raw] == [True] * 5 + [False]  # the latest plain
         back = load_record(Game.objects.get(pk=pk))
         assert _turns(back) == _turns(record)
-        assert session.replay(back) == []
+        assert replay(back) == []
 
         # Undone: plain JSON columns again, with the same values.
         old_apps = _migrate(BEFORE)

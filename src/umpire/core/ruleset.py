@@ -269,6 +269,19 @@ class HasDeclaredEnd(Protocol):
 
 
 @runtime_checkable
+class HasPrintoutForAll(Protocol):
+    """Optional: the game's printout names no reader. ``printout_for_all(view, events)`` is
+    ``printout_of_view(view, events, power)`` for every ``power`` (the umpire too), so readers
+    with equal views and equal events read one body, rendered once per processed turn (the
+    heading that names each reader is the session's, added to each). A game whose printout
+    says whose it is, or varies with the reader in any way, does not have this part.
+    """
+
+    def printout_for_all(self, view: View, events: Sequence[Event]) -> str:
+        """The printout of every reader whose view is ``view`` and who may read ``events``."""
+
+
+@runtime_checkable
 class HasPublicView(Protocol[StateIn]):
     """Optional, for a game with hidden information: the position as a spectator sees it.
 
@@ -452,6 +465,7 @@ class Capabilities:
     warnings: HasWarnings[Any, Any] | None = None
     declared_end: HasDeclaredEnd | None = None
     public_view: HasPublicView[Any] | None = None
+    printout_for_all: HasPrintoutForAll | None = None
     seating: HasSeating | None = None
     draw_votes: HasDrawVotes[Any] | None = None
     order_options: HasOrderOptions[Any] | None = None
@@ -469,6 +483,7 @@ class Capabilities:
             warnings=ruleset if implements(ruleset, HasWarnings) else None,
             declared_end=ruleset if implements(ruleset, HasDeclaredEnd) else None,
             public_view=ruleset if implements(ruleset, HasPublicView) else None,
+            printout_for_all=ruleset if implements(ruleset, HasPrintoutForAll) else None,
             seating=ruleset if implements(ruleset, HasSeating) else None,
             draw_votes=ruleset if implements(ruleset, HasDrawVotes) else None,
             order_options=ruleset if implements(ruleset, HasOrderOptions) else None,

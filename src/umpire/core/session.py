@@ -30,9 +30,9 @@ from typing import Any
 from umpire.core import errors, registry
 from umpire.core.chance import Chance, SeededChance
 from umpire.core.errors import SessionError
-from umpire.core.events import PUBLIC, Event, visible_to
 from umpire.core.powers import power_named, resolve_power
 from umpire.core.problems import OrderError, Problem
+from umpire.core.readings import Readings
 from umpire.core.receipt import Receipt, Status
 from umpire.core.record import (
     GameRecord,
@@ -44,12 +44,10 @@ from umpire.core.record import (
 from umpire.core.ruleset import (
     AnyRuleset,
     Capabilities,
-    HasDeclaredEnd,
     Outcome,
     Pending,
     ScenarioInfo,
     View,
-    implements,
     power_label,
 )
 from umpire.core.submission import parse, reread, size_problem, withdrawal
@@ -120,7 +118,7 @@ def create(
     )
 
 
-class Table:
+class Table(Readings):
     """A loaded game: the record, its ruleset and the current state, loaded once and kept.
 
     Every change goes to the record as well (``table.record`` is what the caller saves); a
@@ -135,6 +133,8 @@ class Table:
         self._state: Any = None
         self._pending: Pending | None = None
         self._past: dict[int, Any] = {}  # states of earlier turns, loaded for reports
+        self._named: dict[str, str] = {}  # the power each name given here means, found once
+        self._full_names: dict[str, str] | None = None  # the scenario's names of its powers
 
     @property
     def state(self) -> Any:
@@ -174,7 +174,12 @@ class Table:
         return self._past[turn]
 
     def resolve_power(self, power: str) -> str:
-        return resolve_power(self.record, power)
+        """:func:`resolve_power`, each name looked up once per table (its seated powers never
+        change under it)."""
+        found = self._named.get(power)
+        if found is None:
+            found = self._named[power] = resolve_power(self.record, power)
+        return found
 
     def submitted(self) -> list[str]:
         """The powers the turn waits for that have orders stored for it. A power it does not
@@ -305,7 +310,13 @@ class Table:
 
     def named(self, power: str) -> str:
         """The power as a person reads it: "England (ENG)" (its code where it has no name)."""
-        return power_label(power, dict(self.ruleset.info.scenario(self.record.scenario).names))
+        return power_label(power, self._names())
+
+    def _names(self) -> dict[str, str]:
+        """The full names of the scenario's powers, read once per table."""
+        if self._full_names is None:
+            self._full_names = dict(self.ruleset.info.scenario(self.record.scenario).names)
+        return self._full_names
 
     def standing(self, power: str) -> list[str] | None:
         """The orders ``power`` has stored for the current turn (his latest submission's, in
@@ -392,105 +403,6 @@ class Table:
             tuple(named), {p: (share if p in named else 0.0) for p in record.powers}, text
         )
         return record.outcome
-
-    def _turn_at(self, turn: int | None) -> int:
-        return self.record.processed if turn is None else turn
-
-    def view(self, power: str | None, *, turn: int | None = None) -> View:
-        return self.ruleset.view(self.state_after(self._turn_at(turn)), power)
-
-    def report(self, power: str | None, *, turn: int | None = None) -> str:
-        """The printout of ``power`` (None: the umpire) after turn ``turn`` (default: latest)."""
-        return self._view_and_report(self._turn_at(turn), power)[1]
-
-    def heading(self, at: int, state: Any, power: str | None, *, over: bool = False) -> str:
-        """The first lines of every printout, composed here once for every game: the phase
-        that was played, then what is due next (or that the game is over), then whose report
-        it is. ``state``: the state after turn ``at``; ``over``: the game was ended after it
-        other than by its rules.
-
-        ``Results of Spring 1901 movement · orders due for Fall 1901 movement``
-        ``Standard Diplomacy (1901), report for England (ENG)``
-        """
-        played = f"Results of {self.record.turn(at).label}" if at >= 1 else "Opening position"
-        if over or self.ruleset.outcome(state) is not None:
-            due = "the game is over"
-        else:
-            due = f"orders due for {self.ruleset.pending(state).label}"
-        info = self.ruleset.info
-        scenario = info.scenario(self.record.scenario)
-        game = scenario.title if info.title in scenario.title else f"{info.title}: {scenario.title}"
-        if power is None:
-            whose = "the umpire's report"
-        else:
-            whose = f"report for {power_label(power, dict(scenario.names))}"
-        return f"{played} · {due}\n{game}, {whose}\n"
-
-    def _declared_end(self, at: int, state: Any) -> Outcome | None:
-        """The outcome of a game ended after turn ``at`` other than by its rules (declared,
-        voted, ended by the game master), for the report of that last turn; else None."""
-        outcome = self.record.outcome
-        if outcome is None or at != self.record.processed:
-            return None
-        return outcome if self.ruleset.outcome(state) is None else None
-
-    def view_and_report(self, power: str | None) -> tuple[View, str]:
-        """``(view(power), report(power))`` after the latest turn, the view computed once."""
-        return self._view_and_report(self.record.processed, power)
-
-    def _view_and_report(self, at: int, power: str | None) -> tuple[View, str]:
-        """The view of ``power`` (None: the umpire) after turn ``at`` and his printout.
-
-        This is the choke point for what a player reads: the state goes through the game's
-        own view, and the printout is made from that view and the events addressed to the
-        power alone (:meth:`~umpire.core.ruleset.RulesetBase.printout_of_view`).
-        """
-        if power is not None:
-            power = self.resolve_power(power)
-        state = self.state_after(at)
-        seen = self.ruleset.view(state, power)
-        events = visible_to(self.record.turn(at).events if at >= 1 else [], power)
-        declared = self._declared_end(at, state)
-        head = self.heading(at, state, power, over=declared is not None)
-        if declared is not None:
-            return seen, head + ended_printout(self.ruleset, seen, events, power, declared)
-        return seen, head + self.ruleset.printout_of_view(seen, events, power)
-
-    def public_view(self, *, turn: int | None = None) -> View | None:
-        """The position after turn ``turn`` (default: the latest) as a spectator may see it:
-        the game's own public view where it has one (:class:`HasPublicView`; also in a scenario
-        that hides nothing, so that it is drawn as the public's, not as the umpire's), else the
-        umpire's view of a scenario that hides nothing, else None (no public position)."""
-        state = self.state_after(self._turn_at(turn))
-        if self.can.public_view is not None:
-            return self.can.public_view.public_view(state)
-        if not self.ruleset.info.hides_information(self.record.scenario):
-            return self.ruleset.view(state, None)
-        return None
-
-    def newspaper(self, *, turn: int | None = None) -> str | None:
-        """The game's public publication of turn ``turn`` (default: the latest processed), or
-        None where the game has none or publishes nothing that turn. Only public events go in.
-        """
-        at = self._turn_at(turn)
-        paper = self.can.newspaper
-        if at < 1 or paper is None:
-            return None
-        events = [e for e in self.record.turn(at).events if e.audience.kind == PUBLIC]
-        return paper.newspaper(self.state_after(at), events) or None
-
-
-def ended_printout(
-    ruleset: AnyRuleset, view: View, events: Sequence[Event], power: str | None, outcome: Outcome
-) -> str:
-    """The last printout of a game ended by ``outcome`` other than by its rules, made from the
-    reader's ``view`` of the last position (as every printout, issue 28): the game's own
-    (:class:`HasDeclaredEnd`), else its ordinary printout under a notice that the game is
-    over and takes no more orders (whatever the printout below still asks for)."""
-    if implements(ruleset, HasDeclaredEnd):
-        return str(ruleset.printout_ended_of_view(view, events, power, outcome))
-    notice = f"THE GAME IS OVER: {outcome.summary}. No more orders are taken.\n\n"
-    return notice + ruleset.printout_of_view(view, events, power)
 
 
 def open_table(record: GameRecord) -> Table:

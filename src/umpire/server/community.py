@@ -32,6 +32,7 @@ from openskill.models import PlackettLuce
 from umpire.core import registry, session
 from umpire.core.record import TurnRecord
 from umpire.core.ruleset import Outcome
+from umpire.server import statements
 from umpire.server.errors import SEAT_UNRELIABLE, refuse
 from umpire.server.models import (
     Duty,
@@ -139,8 +140,7 @@ def turn_processed(game: Game, done: TurnRecord, seats: Sequence[Seat]) -> list[
             for sub in done.submissions
         )
         facts.append(DutyFact(game.pk, done.number, done.label, power, seat.user_id, in_time))
-    if facts:
-        Duty.objects.bulk_create(f.row() for f in facts)
+    statements.insert([f.row() for f in facts])  # compiled once; nothing when no duty
     return facts
 
 

@@ -39,7 +39,16 @@ from django.db.models import Field
 from django.db.models.signals import post_save, pre_save
 from django.utils import timezone
 
-from umpire.server.models import ApiToken, Enrollment, Game, Seat, Submission, Turn, TurnOutput
+from umpire.server.models import (
+    ApiToken,
+    Duty,
+    Enrollment,
+    Game,
+    Seat,
+    Submission,
+    Turn,
+    TurnOutput,
+)
 
 # A field's conversion of a database value (the value, the connection); None: none needed.
 Converter = Callable[[Any, BaseDatabaseWrapper], Any]
@@ -162,6 +171,51 @@ def _active_seats_sql() -> tuple[str, str]:
     return where, f"ORDER BY m.{_col(Seat, 'id')}"
 
 
+def seats_with_streaks(game_id: int) -> list[Seat]:
+    """The game's active seats by power (a power's oldest first), each with ``missed_before``:
+    ``list(offers.with_streaks(Seat.objects.filter(game=game_id, active=True)).order_by(
+    "power", "joined_at"))``, compiled once (every processed turn reads them)."""
+    sql = _streaks_sql()
+    _, names, read = _select(Seat)
+    db = _db()
+    with _cursor(db) as cursor:
+        cursor.execute(sql, [game_id])
+        rows = cursor.fetchall()
+    width = len(names)
+    seats: list[Seat] = _instances(Seat, names, [read(row[:width], db) for row in rows])
+    for seat, row in zip(seats, rows, strict=True):
+        seat.missed_before = int(row[width] or 0)  # type: ignore[attr-defined]
+    return seats
+
+
+@cache
+def _streaks_sql() -> str:
+    """The seats and, for each, its holder's duties missed since his last one in time
+    (``offers.with_streaks``'s correlated count)."""
+    duty = _table(Duty)
+    game, power, user = (_col(Duty, n) for n in ("game", "power", "user"))
+    number, in_time, key = _col(Duty, "number"), _col(Duty, "in_time"), _col(Duty, "id")
+
+    def mine(alias: str) -> str:
+        return (
+            f"{alias}.{game} = m.{_col(Seat, 'game')} AND {alias}.{power} = m.{_col(Seat, 'power')}"
+            f" AND {alias}.{user} = m.{_col(Seat, 'user')}"
+        )
+
+    last = (
+        f"SELECT l.{number} FROM {duty} l WHERE {mine('l')} AND l.{in_time} "
+        f"ORDER BY l.{number} DESC LIMIT 1"
+    )
+    missed = (
+        f"SELECT COUNT(d.{key}) FROM {duty} d WHERE {mine('d')} AND NOT d.{in_time} "
+        f"AND d.{number} > COALESCE(({last}), 0)"
+    )
+    where = f"m.{_col(Seat, 'game')} = %s AND m.{_col(Seat, 'active')}"
+    order = f"ORDER BY m.{_col(Seat, 'power')}, m.{_col(Seat, 'joined_at')}"
+    columns, table = _select(Seat)[0].split(" FROM ", 1)
+    return f"{columns}, COALESCE(({missed}), 0) FROM {table} WHERE {where} {order}"
+
+
 def last_turn(game_id: int, number: int, *, events: bool = True) -> tuple[str, Any, Any] | None:
     """Turn ``number``'s label, events (without ``events``: an empty list, not read) and state:
     ``Turn.objects.only("number", "label", "events", "state").get(game=game_id,
@@ -280,6 +334,52 @@ def insert(rows: Sequence[Any]) -> None:
             cursor.execute(sql, params[0])
         else:
             cursor.executemany(sql, params)
+
+
+def insert_returning_key(row: Any) -> None:
+    """``row.save()`` for one new row whose key the caller needs (it is set on ``row``), in
+    one statement compiled once per model, as :func:`insert` sends it."""
+    model: Any = type(row)
+    if post_save.has_listeners(model) or pre_save.has_listeners(model):
+        raise TypeError(f"insert: {model.__name__} has save signal receivers; use the ORM")
+    sql, fields, preps = _insert(model)
+    db = _db()
+    params = [prep(f.pre_save(row, True), db) for f, prep in zip(fields, preps, strict=True)]
+    key = model._meta.pk
+    with _cursor(db) as cursor:
+        if db.features.can_return_columns_from_insert:
+            cursor.execute(f"{sql} RETURNING {_q(str(key.column))}", params)
+            value = cursor.fetchone()[0]
+        else:
+            cursor.execute(sql, params)
+            value = db.ops.last_insert_id(cursor, model._meta.db_table, key.column)
+    row.pk = value
+    row._state.adding = False
+    row._state.db = DEFAULT_DB_ALIAS
+
+
+def update(row: Any, names: Sequence[str]) -> None:
+    """``row.save(update_fields=names)`` for a row known to exist, in one statement compiled
+    once per model and set of fields (each value through its field's ``pre_save`` and
+    preparation, as the ORM sends it); no signal is sent, so a model with save receivers is
+    refused."""
+    model: Any = type(row)
+    if post_save.has_listeners(model) or pre_save.has_listeners(model):
+        raise TypeError(f"update: {model.__name__} has save signal receivers; use the ORM")
+    sql, fields, preps = _update(model, tuple(names))
+    db = _db()
+    params = [prep(f.pre_save(row, False), db) for f, prep in zip(fields, preps, strict=True)]
+    with _cursor(db) as cursor:
+        cursor.execute(sql, [*params, row.pk])
+
+
+@cache
+def _update(model: Any, names: tuple[str, ...]) -> tuple[str, list[Field[Any, Any]], list[Prep]]:
+    fields = [_field(model, n) for n in names]
+    sets = ", ".join(f"{_q(str(f.column))} = %s" for f in fields)
+    key = _q(str(model._meta.pk.column))
+    sql = f"UPDATE {_table(model)} SET {sets} WHERE {key} = %s"
+    return sql, fields, [_prep(f) for f in fields]
 
 
 def insert_submission(**values: Any) -> None:

@@ -124,11 +124,13 @@ def keep_status(game: Game, table: Table) -> None:
 
 def save_outputs(game: Game, table: Table) -> None:
     """Every reader's view and printout after the table's last processed turn (the opening
-    when none is), computed once and stored: reading one later is one indexed query."""
+    when none is), computed once per distinct view (``Table.views_and_reports``: in a game
+    without hidden information every reader's is the umpire's) and stored, a row per reader:
+    reading one later is one indexed query."""
     at = table.record.processed
     rows = []
-    for power in [*table.record.powers, None]:
-        seen, printout = table.view_and_report(power)
+    readers: list[str | None] = [*table.record.powers, None]
+    for power, (seen, printout) in zip(readers, table.views_and_reports(readers), strict=True):
         rows.append(
             TurnOutput(
                 game=game, turn=at, power=power or TurnOutput.UMPIRE, view=seen, printout=printout
@@ -144,10 +146,11 @@ def save_outputs(game: Game, table: Table) -> None:
 
 
 def save_turn(game: Game, turn: TurnRecord) -> Turn:
-    """The processed turn's row, its state plain (the latest, read by every submission), and
-    the state of the turn before it packed (issue 33: ``fields.PackedJSONField``)."""
-    # Through the ORM: the new row's id names the turn's printout mails (outbound.turn_processed).
-    row = Turn.objects.create(
+    """The processed turn's row, its id read back: it names the turn's printout mails
+    (``outbound.turn_processed``). Its state is stored plain (the latest, read by every
+    submission), and the state of the turn before it packed (issue 33:
+    ``fields.PackedJSONField``)."""
+    row = Turn(
         game=game,
         number=turn.number,
         label=turn.label,
@@ -155,6 +158,7 @@ def save_turn(game: Game, turn: TurnRecord) -> Turn:
         events=[e.to_json() for e in turn.events],
         state=turn.state,
     )
+    statements.insert_returning_key(row)
     if turn.number > 1:
         pack_state(game, turn.number - 1)
     return row
@@ -291,7 +295,7 @@ def finish(game: Game, outcome: Outcome, now: datetime, record: GameRecord | Non
     """Mark the game over with ``outcome`` (declared, voted, or ended by the game master):
     no deadline any more, and the views and printouts of the last turn stored again, since
     they were stored asking for the next orders and are now the last (the printout says the
-    game is over, and how: ``session.ended_printout``). ``record``: the tail already read,
+    game is over, and how: ``readings.ended_printout``). ``record``: the tail already read,
     its outcome set. The caller saves the game row."""
     game.outcome = outcome.to_json()
     game.status = GameStatus.FINISHED

@@ -282,6 +282,10 @@ class Diplomacy:
         return self.printout_of_view(self.view(state, power), events, power)
 
     def printout_of_view(self, view: View, events: Sequence[Event], power: str | None) -> str:
+        return self.printout_for_all(view, events)
+
+    def printout_for_all(self, view: View, events: Sequence[Event]) -> str:
+        """The printout names no reader (``HasPrintoutForAll``): one for every equal view."""
         return printout(self.map, view, events)
 
     def printout_ended_of_view(

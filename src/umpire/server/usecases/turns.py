@@ -19,7 +19,7 @@ from django_tasks_db.models import DBTaskResult
 
 from umpire.core import session
 from umpire.core.ruleset import Pending
-from umpire.server import absence, community
+from umpire.server import absence, community, statements
 from umpire.server.mail import outbound
 from umpire.server.models import Game, GameStatus, Seat
 from umpire.server.store import (
@@ -227,7 +227,7 @@ def _process(
     Without ``queue_next`` that next turn is not queued: the caller processes it (the game
     is marked queued, so that the scheduler leaves it alone unless the caller dies)."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = statements.locked_game(game_id)  # select_for_update, compiled once
         if game is None or game.status != GameStatus.RUNNING or game.turn != turn:
             return False, False
         now = timezone.now()
@@ -236,11 +236,7 @@ def _process(
         # The game row names the powers with orders in: none, no submission to read.
         table = session.open_table(load_tail(game, pending=bool(game.submitted)))
         record = table.record
-        seats = list(
-            offers.with_streaks(Seat.objects.filter(game=game, active=True)).order_by(
-                "power", "joined_at"
-            )
-        )
+        seats = statements.seats_with_streaks(game.pk)  # offers.with_streaks, compiled once
         _fill_missing(game, table, seats, now)
         done = table.process()
         outbound.turn_processed(game, save_turn(game, done))
@@ -257,7 +253,8 @@ def _process(
             game.deadline = game.process_after = game.notice_at = None
         else:
             schedule(game, table.pending(), now, seats, queue=queue_next)
-        game.save(update_fields=PROCESSED_FIELDS)  # not the record's header: it never changes
+        # Not the record's header: it never changes. One statement compiled once.
+        statements.update(game, PROCESSED_FIELDS)
         if game.status == GameStatus.FINISHED:
             community.game_ended(game)
         log.info("game %s: processed turn %s (%s)", game.pk, done.number, done.label)
