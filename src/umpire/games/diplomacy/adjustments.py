@@ -42,10 +42,24 @@ def free_homes(m: Map, state: State, power: str) -> list[str]:
 
 def must_adjust(m: Map, state: State) -> list[str]:
     """The powers that have an adjustment to make (a build they can place, or a removal)."""
+    return powers_to_adjust(m, state.powers, state.units, state.owner_map())
+
+
+def powers_to_adjust(
+    m: Map, powers: Sequence[str], units: Sequence[Unit], owners: Mapping[str, str]
+) -> list[str]:
+    """:func:`must_adjust` of a position given by its parts (``owners``: province -> power)."""
     out = []
-    owners = state.owner_map()
-    occupied = {u.province for u in state.units}
-    for power, d in deltas(m, state).items():
+    count = dict.fromkeys(powers, 0)  # centres minus units (deltas)
+    for owner in owners.values():
+        if owner in count:
+            count[owner] += 1
+    occupied = set()
+    for u in units:
+        occupied.add(u.province)
+        if u.power in count:
+            count[u.power] -= 1
+    for power, d in count.items():
         if d < 0:
             out.append(power)
         elif d > 0:

@@ -207,11 +207,16 @@ class Diplomacy:
         the last counts (not in a winter: builds have no unit). Processing trusts the stored
         canonical orders and reads them with :meth:`read_line` alone."""
         parsed: Parsed[Order] = Parsed()
-        m, units, fmt = self.map, state.unit_at(), notation.format_order
+        m, units = self.map, state.unit_at()
         legal = legality.check_movement if state.phase == MOVEMENT else legality.check
+        accept = parsed.orders.append
+        # The order's text is written only if a problem quotes it (an error's message is
+        # written when it is raised): one holder, pointed at each order in turn.
+        text = legality.Quoted(None, notation.format_order)
         for number, order in orders:
+            text.order = order
             try:
-                parsed.accept(number, legal(m, state, power, order, fmt(order), units))
+                accept((number, legal(m, state, power, order, text, units)))
             except OrderError as err:
                 parsed.reject(number, err.code, err.message)
         if state.phase == ADJUSTMENTS:
