@@ -13,7 +13,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.model import State, Unit
@@ -49,17 +51,13 @@ def powers_to_adjust(
     m: Map, powers: Sequence[str], units: Sequence[Unit], owners: Mapping[str, str]
 ) -> list[str]:
     """:func:`must_adjust` of a position given by its parts (``owners``: province -> power)."""
+    # Counted with C-level iteration (map, Counter): this runs after every Fall.
+    centres = Counter(owners.values())
+    armies = Counter(map(_POWER, units))
+    occupied = set(map(_PROVINCE, units))
     out = []
-    count = dict.fromkeys(powers, 0)  # centres minus units (deltas)
-    for owner in owners.values():
-        if owner in count:
-            count[owner] += 1
-    occupied = set()
-    for u in units:
-        occupied.add(u.province)
-        if u.power in count:
-            count[u.power] -= 1
-    for power, d in count.items():
+    for power in powers:
+        d = centres[power] - armies[power]  # deltas
         if d < 0:
             out.append(power)
         elif d > 0:
@@ -67,6 +65,9 @@ def powers_to_adjust(
             if any(owners.get(p) == power and p not in occupied for p in homes):
                 out.append(power)  # it has a free home centre (free_homes) to build in
     return out
+
+
+_POWER, _PROVINCE = attrgetter("power"), attrgetter("province")
 
 
 def civil_disorder(

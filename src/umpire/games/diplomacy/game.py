@@ -169,18 +169,18 @@ class Diplomacy:
         )
 
     def pending(self, state: State) -> Pending:
+        kinds = _KINDS.get(state.phase, ())
+        return Pending(state.turn, state.label, tuple(self._expected(state)), kinds)
+
+    def _expected(self, state: State) -> list[str]:
+        """The powers that must order in the state's phase, in order."""
         if state.phase == MOVEMENT:
-            who = sorted({u.power for u in state.units})
-            kinds: tuple[str, ...] = ("moves",)
-        elif state.phase == RETREATS:
-            who = sorted({d.unit.power for d in state.dislodged})
-            kinds = ("retreats",)
-        elif state.phase == ADJUSTMENTS:
-            who = sorted(adjustments.must_adjust(self.map, state))
-            kinds = ("adjustments",)
-        else:
-            who, kinds = [], ()
-        return Pending(state.turn, state.label, tuple(who), kinds)
+            return sorted({u.power for u in state.units})
+        if state.phase == RETREATS:
+            return sorted({d.unit.power for d in state.dislodged})
+        if state.phase == ADJUSTMENTS:
+            return sorted(adjustments.must_adjust(self.map, state))
+        return []
 
     # -- orders: the grammar of a line and the legality of a submission (core.submission) ------
 
@@ -266,7 +266,7 @@ class Diplomacy:
         self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
     ) -> Resolution[State]:
         done = turn.resolve(self.map, state, orders)
-        expected = self.pending(state).powers
+        expected = self._expected(state)
         if all(p in orders for p in expected):
             return done
         delta = adjustments.deltas(self.map, state) if state.phase == ADJUSTMENTS else {}
@@ -306,6 +306,9 @@ class Diplomacy:
 
     def bot_orders(self, state: State, power: str, chance: Chance) -> str:
         return bot_orders(self.map, state, power, chance)
+
+
+_KINDS = {MOVEMENT: ("moves",), RETREATS: ("retreats",), ADJUSTMENTS: ("adjustments",)}
 
 
 def _within_allowance(parsed: Parsed[Order], power: str, delta: int) -> None:

@@ -185,10 +185,12 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
     if state.season == SPRING:
         return Resolution(replace(state, season=FALL, phase=MOVEMENT), events)
     # Supply centres change hands after the Fall moves and retreats.
-    owners = state.owner_map()
+    owners = dict(state.owners)  # in province order
     centres = m.supply_centres
+    gained = False  # a centre no one owned before: the order of the owners must be redone
     for u in state.units:
         if u.province in centres and owners.get(u.province) != u.power:
+            gained = gained or u.province not in owners
             events.append(
                 Event(
                     "capture",
@@ -199,10 +201,10 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
                 )
             )
             owners[u.province] = u.power
-    owned = tuple(sorted(owners.items()))
+    owned = tuple(sorted(owners.items()) if gained else owners.items())
     held = Counter(owners.values())
     counts = {p: held[p] for p in state.powers}
-    leader = max(counts, key=lambda p: counts[p])
+    leader = max(counts, key=counts.__getitem__)
     if counts[leader] >= m.victory_centres:
         state = replace(state, owners=owned)
         return end(
