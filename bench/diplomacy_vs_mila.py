@@ -371,7 +371,8 @@ def main() -> None:
 
     n = len(bot)
     mila = replies["mila"]
-    print(f"\nper movement phase of the bot set ({n} phases; instructions: {len(sample)} of them)")
+    counted = "not counted" if args.no_instr else f"{len(sample)} of them"
+    print(f"\nper movement phase of the bot set ({n} phases; instructions: {counted})")
     mila_cpu = statistics.median(r["cpu"] for r in mila[:n])
     mila_ir = instr["mila"]
     for e in engines:
