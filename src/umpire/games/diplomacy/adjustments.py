@@ -13,7 +13,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.model import State, Unit
@@ -42,10 +44,20 @@ def free_homes(m: Map, state: State, power: str) -> list[str]:
 
 def must_adjust(m: Map, state: State) -> list[str]:
     """The powers that have an adjustment to make (a build they can place, or a removal)."""
+    return powers_to_adjust(m, state.powers, state.units, state.owner_map())
+
+
+def powers_to_adjust(
+    m: Map, powers: Sequence[str], units: Sequence[Unit], owners: Mapping[str, str]
+) -> list[str]:
+    """:func:`must_adjust` of a position given by its parts (``owners``: province -> power)."""
+    # Counted with C-level iteration (map, Counter): this runs after every Fall.
+    centres = Counter(owners.values())
+    armies = Counter(map(_POWER, units))
+    occupied = set(map(_PROVINCE, units))
     out = []
-    owners = state.owner_map()
-    occupied = {u.province for u in state.units}
-    for power, d in deltas(m, state).items():
+    for power in powers:
+        d = centres[power] - armies[power]  # deltas
         if d < 0:
             out.append(power)
         elif d > 0:
@@ -53,6 +65,9 @@ def must_adjust(m: Map, state: State) -> list[str]:
             if any(owners.get(p) == power and p not in occupied for p in homes):
                 out.append(power)  # it has a free home centre (free_homes) to build in
     return out
+
+
+_POWER, _PROVINCE = attrgetter("power"), attrgetter("province")
 
 
 def civil_disorder(

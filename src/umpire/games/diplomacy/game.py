@@ -169,18 +169,18 @@ class Diplomacy:
         )
 
     def pending(self, state: State) -> Pending:
+        kinds = _KINDS.get(state.phase, ())
+        return Pending(state.turn, state.label, tuple(self._expected(state)), kinds)
+
+    def _expected(self, state: State) -> list[str]:
+        """The powers that must order in the state's phase, in order."""
         if state.phase == MOVEMENT:
-            who = sorted({u.power for u in state.units})
-            kinds: tuple[str, ...] = ("moves",)
-        elif state.phase == RETREATS:
-            who = sorted({d.unit.power for d in state.dislodged})
-            kinds = ("retreats",)
-        elif state.phase == ADJUSTMENTS:
-            who = sorted(adjustments.must_adjust(self.map, state))
-            kinds = ("adjustments",)
-        else:
-            who, kinds = [], ()
-        return Pending(state.turn, state.label, tuple(who), kinds)
+            return sorted({u.power for u in state.units})
+        if state.phase == RETREATS:
+            return sorted({d.unit.power for d in state.dislodged})
+        if state.phase == ADJUSTMENTS:
+            return sorted(adjustments.must_adjust(self.map, state))
+        return []
 
     # -- orders: the grammar of a line and the legality of a submission (core.submission) ------
 
@@ -207,11 +207,16 @@ class Diplomacy:
         the last counts (not in a winter: builds have no unit). Processing trusts the stored
         canonical orders and reads them with :meth:`read_line` alone."""
         parsed: Parsed[Order] = Parsed()
-        m, units, fmt = self.map, state.unit_at(), notation.format_order
+        m, units = self.map, state.unit_at()
         legal = legality.check_movement if state.phase == MOVEMENT else legality.check
+        accept = parsed.orders.append
+        # The order's text is written only if a problem quotes it (an error's message is
+        # written when it is raised): one holder, pointed at each order in turn.
+        text = legality.Quoted(None, notation.format_order)
         for number, order in orders:
+            text.order = order
             try:
-                parsed.accept(number, legal(m, state, power, order, fmt(order), units))
+                accept((number, legal(m, state, power, order, text, units)))
             except OrderError as err:
                 parsed.reject(number, err.code, err.message)
         if state.phase == ADJUSTMENTS:
@@ -261,7 +266,7 @@ class Diplomacy:
         self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
     ) -> Resolution[State]:
         done = turn.resolve(self.map, state, orders)
-        expected = self.pending(state).powers
+        expected = self._expected(state)
         if all(p in orders for p in expected):
             return done
         delta = adjustments.deltas(self.map, state) if state.phase == ADJUSTMENTS else {}
@@ -304,6 +309,9 @@ class Diplomacy:
 
     def bot_orders(self, state: State, power: str, chance: Chance) -> list[Order]:
         return bot_orders(self.map, state, power, chance)
+
+
+_KINDS = {MOVEMENT: ("moves",), RETREATS: ("retreats",), ADJUSTMENTS: ("adjustments",)}
 
 
 def _within_allowance(parsed: Parsed[Order], power: str, delta: int) -> None:

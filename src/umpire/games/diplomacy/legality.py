@@ -14,8 +14,9 @@ adjudication (a non-matching order is *void*, not illegal).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from umpire.games.diplomacy import errors
 from umpire.games.diplomacy.geography import Map, province_of
@@ -38,7 +39,32 @@ _NOWHERE: frozenset[str] = frozenset()
 _NOWHERE_TO: dict[str, str] = {}
 
 
-def build_centre(m: Map, state: State, power: str, loc: str, text: str) -> str:
+class Quoted:
+    """An order's canonical text for an error message, written only if a message quotes it
+    (most orders are legal: formatting every one to be ready is waste). ``{text!r}``,
+    ``{text}`` and ``str()`` give what they give for the text itself."""
+
+    __slots__ = ("fmt", "order")
+
+    def __init__(self, order: object, fmt: Callable[[Any], str]) -> None:
+        self.order = order
+        self.fmt = fmt
+
+    def __str__(self) -> str:
+        return self.fmt(self.order)
+
+    def __repr__(self) -> str:
+        return repr(self.fmt(self.order))
+
+    def __format__(self, spec: str) -> str:
+        return format(self.fmt(self.order), spec)
+
+
+# The text of the order a check quotes: as written, or to be written (Quoted).
+Text = str | Quoted
+
+
+def build_centre(m: Map, state: State, power: str, loc: str, text: Text) -> str:
     """The province of a build at ``loc``: a home supply centre that ``power`` owns."""
     here = province_of(loc)
     if here not in m.homes.get(power, frozenset()):
@@ -48,7 +74,7 @@ def build_centre(m: Map, state: State, power: str, loc: str, text: str) -> str:
     return here
 
 
-def _own_unit(units: Mapping[str, Unit], power: str, loc: str, text: str) -> Unit:
+def _own_unit(units: Mapping[str, Unit], power: str, loc: str, text: Text) -> Unit:
     unit = units.get(province_of(loc))
     if unit is None:
         raise errors.NO_UNIT.error(reason=f"there is no unit in {province_of(loc)}", text=text)
@@ -129,7 +155,7 @@ _NOT_MOVEMENT = frozenset((Build, Remove, Waive, Retreat, Disband))
 
 
 def check_movement(
-    m: Map, state: State, power: str, order: Order, text: str, units: Mapping[str, Unit]
+    m: Map, state: State, power: str, order: Order, text: Text, units: Mapping[str, Unit]
 ) -> Order:
     kind = type(order)  # by exact type (the order classes are final): cheaper than isinstance
     if kind in _NOT_MOVEMENT:
@@ -152,7 +178,7 @@ def check_movement(
     raise errors.WRONG_PHASE.error(reason="not a movement order", text=text)
 
 
-def _check_move(m: Map, state: State, unit: Unit, order: Move, text: str) -> Order:
+def _check_move(m: Map, state: State, unit: Unit, order: Move, text: Text) -> Order:
     dest = province_of(order.dest)
     if unit.kind == "F":
         if order.via_convoy:
@@ -186,7 +212,7 @@ def _check_move(m: Map, state: State, unit: Unit, order: Move, text: str) -> Ord
 
 
 def _check_support(
-    m: Map, unit: Unit, order: Support, text: str, units: Mapping[str, Unit]
+    m: Map, unit: Unit, order: Support, text: Text, units: Mapping[str, Unit]
 ) -> Order:
     target = units.get(province_of(order.target_loc))
     if target is None:
@@ -223,7 +249,7 @@ def _check_support(
 
 
 def _check_convoy(
-    m: Map, state: State, unit: Unit, order: Convoy, text: str, units: Mapping[str, Unit]
+    m: Map, state: State, unit: Unit, order: Convoy, text: Text, units: Mapping[str, Unit]
 ) -> Order:
     if unit.kind != "F" or not m.is_sea(unit.province):
         raise errors.CONVOY_FROM_COAST.error(text=text)
@@ -246,7 +272,7 @@ def _check_convoy(
     return replace(order, army_loc=army.loc, army_dest=dest)
 
 
-def check_retreat(m: Map, state: State, power: str, order: Order, text: str) -> Order:
+def check_retreat(m: Map, state: State, power: str, order: Order, text: Text) -> Order:
     if isinstance(order, Move) and not order.via_convoy:
         order = Retreat(order.kind, order.loc, order.dest)
     if isinstance(order, Remove):
@@ -275,7 +301,7 @@ def check_retreat(m: Map, state: State, power: str, order: Order, text: str) -> 
     return Retreat(d.unit.kind, d.unit.loc, dest)
 
 
-def fleet_build(m: Map, here: str, loc: str, text: str) -> Build:
+def fleet_build(m: Map, here: str, loc: str, text: Text) -> Build:
     """A fleet built at ``loc`` in the centre ``here``: never inland, and on a named coast of a
     province with two (2023 rulebook; DATC 4.C.3)."""
     if m.is_land(here):
@@ -286,7 +312,7 @@ def fleet_build(m: Map, here: str, loc: str, text: str) -> Build:
 
 
 def check_adjustment(
-    m: Map, state: State, power: str, order: Order, text: str, units: Mapping[str, Unit]
+    m: Map, state: State, power: str, order: Order, text: Text, units: Mapping[str, Unit]
 ) -> Order:
     if isinstance(order, Disband):
         order = Remove(order.kind, order.loc)
@@ -321,7 +347,7 @@ def check(
     state: State,
     power: str,
     order: Order,
-    text: str,
+    text: Text,
     units: Mapping[str, Unit] | None = None,
 ) -> Order:
     """The order normalised for the current phase, or :class:`OrderError` (illegal/...).

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 from operator import attrgetter
 from typing import Any
 
@@ -40,6 +41,11 @@ class Unit:
         loc = loc.lower().replace("(", "/").rstrip(")")
         return cls(loc, kind.upper(), power.upper())
 
+
+# A unit is a value: the units an adjudication makes (one per move that succeeds) are taken
+# from this memo, a dictionary look-up instead of a new object each time. It holds at most
+# one unit per location, kind and power of the map.
+unit_of = cache(Unit)
 
 # Unit's own order (its compared fields, in turn) as a key: sorting by it gives the same order
 # as comparing the units, without a Python-level comparison per pair (a state is read on every

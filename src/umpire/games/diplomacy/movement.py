@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from umpire.games.diplomacy.geography import Map, province_of
-from umpire.games.diplomacy.model import Unit
+from umpire.games.diplomacy.model import Unit, unit_of
 from umpire.games.diplomacy.orders import Convoy, Hold, Move, MovementOrder, Support
 from umpire.games.diplomacy.resolver import Resolver
 
@@ -268,16 +268,22 @@ def _convoyed(
     return any(units[p].power == unit.power for p in fleets)
 
 
-def adjudicate(m: Map, units: Sequence[Unit], given: Mapping[str, MovementOrder]) -> Result:
-    """Resolve one movement phase. ``given`` maps provinces to legal, normalised orders."""
-    at: dict[str, Unit] = {}
+def adjudicate(
+    m: Map,
+    units: Sequence[Unit],
+    given: Mapping[str, MovementOrder],
+    at: Mapping[str, Unit] | None = None,
+) -> Result:
+    """Resolve one movement phase. ``given`` maps provinces to legal, normalised orders;
+    ``at``, if known, maps the province of each of ``units`` to it, in the same order (the
+    state's :meth:`~umpire.games.diplomacy.model.State.unit_at`; read, never changed)."""
+    if at is None:
+        at = {u.province: u for u in units}
     orders: dict[str, MovementOrder] = {}
     move_orders: list[tuple[Unit, Move]] = []
     others: list[tuple[str, Support | Convoy]] = []  # supports and convoys, in unit order
     convoys: dict[tuple[str, str], list[str]] = {}  # (army's province, dest) -> fleets' provinces
-    for u in units:
-        p = u.province
-        at[p] = u
+    for p, u in at.items():
         o = given.get(p)
         if o is None:
             orders[p] = Hold(u.kind, u.loc)
@@ -318,7 +324,9 @@ def _scan_moves(
     into, move_of = board.into, board.move_of
     for u, o in move_orders:
         p = u.province
-        dest = province_of(o.dest)
+        dest = o.dest
+        if "/" in dest:
+            dest = dest[: dest.index("/")]  # province_of, inlined
         fleets = convoys.get((p, dest), ()) if convoys else ()
         if u.kind != "A" or not (fleets or o.via_convoy or dest not in army_adj.get(p, _NOWHERE)):
             mv = _Move(u, p, dest, o.dest, False)  # over land or sea, no convoy in sight
@@ -414,12 +422,12 @@ def _read_off(
     winner: dict[str, _Move] = {}  # province -> the move that entered it
     for mv, ok in zip(moves.values(), outcome, strict=False):  # moves are decisions 0, 1, ...
         if ok:
-            after[mv.dest] = Unit(mv.dest_loc, mv.unit.kind, mv.unit.power)
+            unit = mv.unit
+            after[mv.dest] = unit_of(mv.dest_loc, unit.kind, unit.power)
             winner[mv.dest] = mv
     dislodged: list[tuple[Unit, str, bool]] = []
     for p, u in at.items():
-        away = moves.get(p)
-        if away is not None and winner.get(away.dest) is away:
+        if succeeded.get(p) and p in moves:
             continue  # moved away
         beaten_by = winner.get(p)
         if beaten_by is None:

@@ -219,6 +219,12 @@ def _exact_locations(m: Map) -> dict[str, str]:
 _H, _M, _S, _C, _R, _D = (frozenset(w) for w in (HOLD, MOVE, SUPPORT, CONVOY, RETREAT, DISBAND))
 _VIA = frozenset(("via", "by"))
 
+# An order is a value: the orders of the common shapes are taken from these memos, a dictionary
+# look-up instead of a new object for every line of every phase (making a frozen order costs
+# several times as much). Each holds at most one order per combination of the map's locations
+# that the shape allows.
+_hold, _move, _support, _convoy = cache(Hold), cache(Move), cache(Support), cache(Convoy)
+
 
 def parse_plain(m: Map, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> Order | None:
     """The common shapes, one word per place (``A par - bur``, ``F stp/nc S A mos - lvn``).
@@ -240,11 +246,11 @@ def parse_plain(m: Map, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) ->
     if kind is None or loc is None:
         return None
     if n == 2:
-        return Hold(kind, loc)
+        return _hold(kind, loc)
     word = toks[2]
     if n == 3:
         if word in _H:
-            return Hold(kind, loc)
+            return _hold(kind, loc)
         return Disband(kind, loc) if word in _D else None
     if word in _M or word in _R:
         if n != 4 and n != 6:
@@ -253,9 +259,9 @@ def parse_plain(m: Map, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) ->
         if dest is None:
             return None
         if n == 4:
-            return Move(kind, loc, dest) if word in _M else Retreat(kind, loc, dest)
+            return _move(kind, loc, dest) if word in _M else Retreat(kind, loc, dest)
         if word in _M and toks[4] in _VIA and toks[5] in _C:
-            return Move(kind, loc, dest, True)
+            return _move(kind, loc, dest, True)
         return None
     if n == 4:
         return None
@@ -264,16 +270,16 @@ def parse_plain(m: Map, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) ->
     if tkind is None or tloc is None:
         return None
     if n == 5:
-        return Support(kind, loc, tkind, tloc) if word in _S else None
+        return _support(kind, loc, tkind, tloc) if word in _S else None
     if n == 6:
-        return Support(kind, loc, tkind, tloc) if word in _S and toks[5] in _H else None
+        return _support(kind, loc, tkind, tloc) if word in _S and toks[5] in _H else None
     tdest = places.get(toks[6])
     if tdest is None or toks[5] not in _M:
         return None
     if word in _S:
-        return Support(kind, loc, tkind, tloc, tdest)
+        return _support(kind, loc, tkind, tloc, tdest)
     if word in _C and tkind == "A":
-        return Convoy(kind, loc, tloc, tdest)
+        return _convoy(kind, loc, tloc, tdest)
     return None
 
 

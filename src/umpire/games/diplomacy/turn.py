@@ -95,7 +95,7 @@ def movement_phase(
                 unit = units.get(here)
                 if unit is not None and unit.power == power:
                     given[here] = mo  # the last order for a unit counts
-    result = movement.adjudicate(m, state.units, given)
+    result = movement.adjudicate(m, state.units, given, units)
     events = order_events(units, result)
     dislodged = tuple(
         sorted(Dislodged(u, origin, options) for u, origin, options in result.dislodged)
@@ -185,10 +185,12 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
     if state.season == SPRING:
         return Resolution(replace(state, season=FALL, phase=MOVEMENT), events)
     # Supply centres change hands after the Fall moves and retreats.
-    owners = state.owner_map()
+    owners = dict(state.owners)  # in province order
     centres = m.supply_centres
+    gained = False  # a centre no one owned before: the order of the owners must be redone
     for u in state.units:
         if u.province in centres and owners.get(u.province) != u.power:
+            gained = gained or u.province not in owners
             events.append(
                 Event(
                     "capture",
@@ -199,15 +201,17 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
                 )
             )
             owners[u.province] = u.power
-    state = replace(state, owners=tuple(sorted(owners.items())))
+    owned = tuple(sorted(owners.items()) if gained else owners.items())
     held = Counter(owners.values())
     counts = {p: held[p] for p in state.powers}
-    leader = max(counts, key=lambda p: counts[p])
+    leader = max(counts, key=counts.__getitem__)
     if counts[leader] >= m.victory_centres:
+        state = replace(state, owners=owned)
         return end(
             state, events, (leader,), "victory", f"{leader} wins with {counts[leader]} centres"
         )
     if state.year >= 1900 + state.max_years:
+        state = replace(state, owners=owned)
         alive = tuple(
             p for p in state.powers if counts[p] > 0 or any(u.power == p for u in state.units)
         )
@@ -215,9 +219,11 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
             state, events, alive, "draw", f"year limit {state.year}: draw among {', '.join(alive)}"
         )
     # Who must adjust depends on units and centres only, not on the phase.
-    if not adjustments.must_adjust(m, state):
-        return Resolution(next_year(state), events)
-    return Resolution(replace(state, season=WINTER, phase=ADJUSTMENTS), events)
+    if not adjustments.powers_to_adjust(m, state.powers, state.units, owners):
+        # next_year, with the new owners: one copy of the state
+        new = replace(state, owners=owned, year=state.year + 1, season=SPRING, phase=MOVEMENT)
+        return Resolution(new, events)
+    return Resolution(replace(state, owners=owned, season=WINTER, phase=ADJUSTMENTS), events)
 
 
 def adjustment_phase(
@@ -270,7 +276,7 @@ def order_events(units: Mapping[str, Unit], result: movement.Result) -> list[Eve
     events: list[Event] = []
     add = events.append
     for p in sorted(orders):  # provinces: one order each
-        order = void.get(p)
+        order = void.get(p) if void else None
         if order is not None:
             text = formats[type(order)](order)
             status = "void"
