@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down, game, play, problems
+from tests.games.battleplan.helpers import Down, at_sea, game, play, problems
 from umpire.core.chance import Chance
 
 
@@ -57,7 +57,7 @@ def test_standing_orders_rules_of_section_11() -> None:
     s = game()
     # never legal for the space: rejected; not for seas; five slots only
     assert problems(s, "TU", "@TU /1/AC10GB") != []
-    s.seas["BLA"].stack(5).navy = 3
+    at_sea(s, "BLA", 5, navy=3)
     assert problems(s, "TU", "@BLA /1/NT1TU") == ["illegal/standing_at_sea"]
     assert problems(s, "TU", "@TU /6/BA1") == ["syntax/standing_slot"]
     # a missed turn: the standing orders, then the default builds
