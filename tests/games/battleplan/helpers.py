@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from umpire.core import submission
 from umpire.core.chance import Chance
@@ -55,3 +56,9 @@ def play(
 
 def problems(state: GameState, power: str, text: str) -> list[str]:
     return [p.code for p in submission.parse(RULESET, state, power, text).problems]
+
+
+def at_sea(state: GameState, code: str, player: int, **units: int) -> None:
+    """Set some of ``player``'s forces in the sea ``code`` (seas are immutable: a new one)."""
+    sea = state.seas[code]
+    state.seas[code] = sea.with_stack(player, replace(sea.stack(player), **units))

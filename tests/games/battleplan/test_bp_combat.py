@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down, Up, game, play
+from tests.games.battleplan.helpers import Down, Up, at_sea, game, play
 from umpire.core.chance import ScriptedChance, SeededChance
 from umpire.games.battleplan.losses import army_losses
 
@@ -124,8 +124,8 @@ def test_air_combat_and_excess_air() -> None:
 @pytest.mark.rule("BP 4D.4")
 def test_navy_against_navy_and_against_seaborne_army() -> None:
     s = game()
-    s.seas["BLA"].stack(5).navy = 10
-    s.seas["BLA"].stack(5).army = 20
+    at_sea(s, "BLA", 5, navy=10)
+    at_sea(s, "BLA", 5, army=20)
     s2, _ = play(s, {"TU": "@BLA NN10BU AC20BU @TU FA8BU"}, Down())
     # 10 Navy against BU's 6: 5 hits on BU, 3 on us; BU's 1 navy left: 0 hits on the army
     assert s2.countries["BU"].navy == 1
@@ -200,9 +200,9 @@ def test_counter_attack_retakes_the_country() -> None:
 @pytest.mark.rule("BP 4D.5")
 def test_sea_combat_shares_and_losses() -> None:
     s = game()
-    s.seas["BLA"].stack(5).navy = 16
-    s.seas["BLA"].stack(1).navy = 8
-    s.seas["BLA"].stack(1).army = 16
+    at_sea(s, "BLA", 5, navy=16)
+    at_sea(s, "BLA", 1, navy=8)
+    at_sea(s, "BLA", 1, army=16)
     s2, _ = play(s, {}, Down())
     assert s2.seas["BLA"].forces[1].navy == 8  # not enemies: no fight
     s.player(5).declared[1] = "E"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down, Up, game, play
+from tests.games.battleplan.helpers import Down, Up, at_sea, game, play
 from umpire.games.battleplan.builds import apportion
 
 
@@ -132,10 +132,10 @@ def test_denmark_and_hungary_blockade_fractions() -> None:
     # GE is one of DE's two neighbours: 25% of DE's TaxBase suppressed
     assert s2.countries["DE"].taxbase_suppressed == 25
     assert s2.countries["DE"].industry_suppressed == 30 * 25 // 100 + 0  # 7.5 -> 7 (Down)
-    s.seas["NTH"].stack(3).navy = 5  # the North Sea enemy-controlled too: 50%
+    at_sea(s, "NTH", 3, navy=5)  # the North Sea enemy-controlled too: 50%
     s3, _ = play(s, {p: f"@{p} BA30" for p in ("DE", "HU", "GE", "RO", "TU")})
     assert s3.countries["DE"].taxbase_suppressed == 50
-    s.seas["NTH"].stack(1).navy = 5  # as many own Navy: no longer enemy-controlled
+    at_sea(s, "NTH", 1, navy=5)  # as many own Navy: no longer enemy-controlled
     s4, _ = play(s, {p: f"@{p} BA30" for p in ("DE", "HU", "GE", "RO", "TU")})
     assert s4.countries["DE"].taxbase_suppressed == 25
     # HUngary: five neighbours, 10% for each enemy one

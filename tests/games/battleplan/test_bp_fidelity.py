@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down, game, play, problems
+from tests.games.battleplan.helpers import Down, at_sea, game, play, problems
 from umpire.core import submission
 from umpire.core.events import visible_to
 from umpire.games.battleplan import RULESET
@@ -79,7 +79,7 @@ def test_a_player_with_no_country_and_no_forces_may_give_no_orders() -> None:
 @pytest.mark.rule("BP 1A")
 def test_a_player_with_forces_but_no_country_plays_on_while_two_others_occupy() -> None:
     s = _out_of_the_game()
-    s.seas["EAS"].stack(1).navy = 5
+    at_sea(s, "EAS", 1, navy=5)
     assert "AL" in RULESET.pending(s).powers
     assert problems(s, "AL", "@ MSG 5: hello") == []
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.battleplan.helpers import game, problems
+from tests.games.battleplan.helpers import at_sea, game, problems
 from umpire.games.battleplan.geography import europe
 
 REFERENCE = Path(__file__).parents[4] / "shared/reference/battleplan/europe_map_15B.json"
@@ -68,9 +68,9 @@ def test_landlocked_islands_and_two_coasts() -> None:
 @pytest.mark.rule("BP 7")
 def test_turkey_strait() -> None:
     s = game()  # TU is player [5]'s
-    s.seas["BLA"].stack(5).navy = 3
-    s.seas["BLA"].stack(2).navy = 3
-    s.seas["BLA"].stack(2).air = 3
+    at_sea(s, "BLA", 5, navy=3)
+    at_sea(s, "BLA", 2, navy=3)
+    at_sea(s, "BLA", 2, air=3)
     # the holder of TU may pass; others may not unless permitted; air always may
     assert problems(s, "TU", "@BLA NT1EAS NS1EAS") == []
     assert problems(s, "NE", "@BLA NT1EAS") == ["illegal/strait_closed"]
@@ -80,7 +80,7 @@ def test_turkey_strait() -> None:
     assert problems(s, "NE", "@BLA NT1EAS") == []
     # an uncontrolled minor TU shuts the strait to everyone
     s2 = game(["AL", "NE", "SP", "SW", "GB"])
-    s2.seas["BLA"].stack(1).navy = 3
+    at_sea(s2, "BLA", 1, navy=3)
     assert problems(s2, "AL", "@BLA NT1EAS") == ["illegal/strait_closed"]
 
 

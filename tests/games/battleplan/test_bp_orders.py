@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.games.battleplan.helpers import game, orders_of, problems
+from tests.games.battleplan.helpers import at_sea, game, orders_of, problems
 from umpire.core import submission
 from umpire.games.battleplan import RULESET
 from umpire.games.battleplan.notation import format_order, parse_token
@@ -159,7 +159,7 @@ def test_navy_moves_and_attacks() -> None:
     assert problems(s, "TU", "@TU NT1BU") == ["illegal/not_coastal"]  # not along the coast
     assert problems(s, "TU", "@TU NN1BU") == ["illegal/navy_attack_from_port"]
     assert problems(s, "TU", "@TU NS1BU") == ["illegal/not_coastal"]  # port: seas only
-    s.seas["BLA"].stack(5).navy = 4
+    at_sea(s, "BLA", 5, navy=4)
     assert problems(s, "TU", "@BLA NN1BU NS1RO NT1UK") == []
 
 

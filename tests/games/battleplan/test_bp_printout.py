@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down, game, play
+from tests.games.battleplan.helpers import Down, at_sea, game, play
 from umpire.core.events import visible_to
 from umpire.games.battleplan import RULESET
 
@@ -23,8 +23,8 @@ def _printout(state, events, power: str) -> str:
 @pytest.mark.rule("BP 14")
 def test_a_sea_you_left_is_seen_for_one_more_turn() -> None:
     s = game()
-    s.seas["BLA"].stack(5).navy = 5
-    s.seas["BLA"].stack(1).navy = 8
+    at_sea(s, "BLA", 5, navy=5)
+    at_sea(s, "BLA", 1, navy=8)
     s2, ev = play(s, {"TU": "@BLA NT5TU"})
     # "had forces there last turn": the sea and ALL the forces now in it
     assert _seas(s2, "TU") == {"BLA": {"1": [0, 8, 0]}}
@@ -38,7 +38,7 @@ def test_a_sea_you_left_is_seen_for_one_more_turn() -> None:
 @pytest.mark.rule("BP 4D.5")
 def test_a_sea_you_only_supported_is_seen() -> None:
     s = game()
-    s.seas["BLA"].stack(1).navy = 8
+    at_sea(s, "BLA", 1, navy=8)
     s2, _ = play(s, {"TU": "@TU NS5BLA"})
     assert s2.seas["BLA"].forces.get(5) is None  # the supporters came home
     assert _seas(s2, "TU") == {"BLA": {"1": [0, 8, 0]}}
@@ -50,7 +50,7 @@ def test_a_sea_you_only_supported_is_seen() -> None:
 def test_navy_fleeing_a_lost_country_gets_no_listing_of_the_sea() -> None:
     s = game(BU_GAME)
     s.countries["BU"].army = 10
-    s.seas["BLA"].stack(1).navy = 8
+    at_sea(s, "BLA", 1, navy=8)
     s2, ev = play(s, {"TU": "@TU AC30BU FA30BU"})
     assert s2.countries["BU"].owner == 5
     assert s2.seas["BLA"].forces[4].navy == 20  # BU's Navy went out to the BLAck sea
@@ -66,8 +66,8 @@ def test_navy_fleeing_a_lost_country_gets_no_listing_of_the_sea() -> None:
     assert "army" in v["countries"]["BU"]
     # non-leak: what else is in that sea does not change BU's view or printout
     varied = s2.copy()
-    varied.seas["BLA"].stack(1).navy = 30
-    varied.seas["BLA"].stack(2).air = 7
+    at_sea(varied, "BLA", 1, navy=30)
+    at_sea(varied, "BLA", 2, air=7)
     assert RULESET.view(varied, "BU") == v
     assert _printout(varied, ev, "BU") == text
 
@@ -85,10 +85,10 @@ def test_a_country_lost_this_turn_is_seen_in_full_once_more() -> None:
 
 def _sea_fight():
     s = game()
-    s.seas["BLA"].stack(5).navy = 16
-    s.seas["BLA"].stack(1).navy = 8
-    s.seas["BLA"].stack(1).army = 16
-    s.seas["BLA"].stack(3).navy = 4  # SP: enemy of no one there, so not listed
+    at_sea(s, "BLA", 5, navy=16)
+    at_sea(s, "BLA", 1, navy=8)
+    at_sea(s, "BLA", 1, army=16)
+    at_sea(s, "BLA", 3, navy=4)  # SP: enemy of no one there, so not listed
     s.player(5).declared[1] = "E"
     return s
 

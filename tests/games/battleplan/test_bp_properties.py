@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.battleplan.helpers import Down, game, play
+from tests.games.battleplan.helpers import Down, at_sea, game, play
 from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.core.submission import bot_text
@@ -155,7 +155,7 @@ def test_air_support_defends_land_and_attacks_enemies_at_sea() -> None:
     # the defenders' excess 16 gets 8 hits on the attacking AirForce; supporters come home
     assert (30 + 6) - (s2.countries["TU"].air + s2.countries["BU"].air) == 3
     assert s2.countries["AL"].air == 30 - 2 - 8
-    s.seas["BLA"].stack(1).navy = 8
+    at_sea(s, "BLA", 1, navy=8)
     s.player(5).declared[1] = "E"
     s3, _ = play(s, {"TU": "@TU FS20BLA"}, Down())
     # 20 shots at 8 Navy: Navy losses a quarter, 5; their 8 shots at 20 AirForce: half, 4

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down, game, play, problems
+from tests.games.battleplan.helpers import Down, at_sea, game, orders_of, play, problems
 from umpire.core.chance import Chance
 
 
@@ -57,7 +57,7 @@ def test_standing_orders_rules_of_section_11() -> None:
     s = game()
     # never legal for the space: rejected; not for seas; five slots only
     assert problems(s, "TU", "@TU /1/AC10GB") != []
-    s.seas["BLA"].stack(5).navy = 3
+    at_sea(s, "BLA", 5, navy=3)
     assert problems(s, "TU", "@BLA /1/NT1TU") == ["illegal/standing_at_sea"]
     assert problems(s, "TU", "@TU /6/BA1") == ["syntax/standing_slot"]
     # a missed turn: the standing orders, then the default builds
@@ -153,3 +153,35 @@ def test_the_receipt_says_the_standing_order_is_not_used_this_turn() -> None:
     space = {"GB": "GB"}.get(power, power)
     receipt = session.submit(record, power, f"@{space} BA30\n@{space} /1/BA999")
     assert "accepted, but will be refused: filed for later turns" in receipt.text()
+
+
+@pytest.mark.rule("BP 12D")
+def test_a_standing_order_is_judged_after_the_kept_orders_without_judging_them_again() -> None:
+    """Legality once (issue 33): the turn counts a player's kept orders (``counted``) and
+    judges only the standing order after them (``check_next``), with the verdict that
+    ``check_orders`` gives it at the end of the whole list, legal or not, for each reason."""
+    from umpire.core.chance import SeededChance
+    from umpire.games.battleplan import RULESET
+    from umpire.games.battleplan.legality import check_next, check_orders, counted
+    from umpire.games.battleplan.orders import Action, Build, Transfer
+
+    s = game()
+    number = s.number_of("TU")
+    text = RULESET.bot_orders(s, "TU", SeededChance(3, "bot", 1, "TU"))
+    kept = orders_of(s, "TU", f"{text}\n@TU AT3GR")  # one submission, judged together
+    army = s.countries["TU"].army
+    candidates = [
+        Build("TU", "A", 1),  # a second Army build (12C)
+        Build("TU", "N", 99),  # more Industry than is left
+        Transfer("TU", "A", 1, "BU"),  # into the country he attacks (12B)
+        Transfer("TU", "A", army, "UK"),  # more Army than is left
+        Transfer("TU", "A", 1, "UK"),  # legal
+        Action("GR", "AC", 1, "BU"),  # not his country
+    ]
+    verdicts = []
+    for order in candidates:
+        whole = check_orders(s, RULESET.gm, number, [*kept, order])[-1]
+        budget = counted(s, number, kept)
+        assert check_next(s, RULESET.gm, number, order, budget) == whole, order
+        verdicts.append(whole)
+    assert None in verdicts and len({v[0] for v in verdicts if v}) >= 4

@@ -40,7 +40,7 @@ def _line(state: GameState, who: str, starts: str) -> int:
 
 
 def _navy(state: GameState, who: str, sea: str, n: int) -> None:
-    state.seas[sea].forces[N[who]] = Stack(navy=n)
+    state.seas[sea] = state.seas[sea].with_stack(N[who], Stack(navy=n))
 
 
 @pytest.mark.rule("WW 1939.powers")
@@ -442,9 +442,10 @@ def _some_states() -> list[GameState]:
         for k in s.countries.values():
             k.owner = rng.choice([MINOR, *range(1, 14)])
             k.popularity = {} if k.owner else {rng.randint(1, 13): 5}
-        for sea in s.seas.values():
+        for code, sea in s.seas.items():
             for n in rng.sample(range(1, 14), 2):
-                sea.forces[n] = Stack(navy=rng.randint(1, 9))
+                sea = sea.with_stack(n, Stack(navy=rng.randint(1, 9)))
+            s.seas[code] = sea
         for p in s.players:
             p.declared = {n: "A" for n in range(1, 14) if n != p.number and rng.random() < 0.5}
         states.append(s)

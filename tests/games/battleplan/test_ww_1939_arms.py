@@ -10,7 +10,7 @@ from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.core.submission import bot_text
 from umpire.games.battleplan.game import RULESETS
-from umpire.games.battleplan.model import GameState, Stack
+from umpire.games.battleplan.model import GameState, Sea, Stack
 from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.world.powers1939 import powers_1939
 
@@ -39,7 +39,7 @@ def _orders(state: GameState, power: str, text: str) -> list[Order]:
 
 
 def _at_sea(state: GameState, sea: str, who: str, **units: int) -> None:
-    state.seas[sea].forces[N[who]] = Stack(**units)
+    state.seas[sea] = state.seas[sea].with_stack(N[who], Stack(**units))
 
 
 def _enemies(state: GameState, a: str, b: str) -> None:
@@ -59,7 +59,7 @@ def test_air_force_cannot_attack_or_support_from_a_sea_only_transfer() -> None:
     assert _problems(state, "GER", "@WNS FT5EWG") == []
     # the basic rules let AirForce at sea attack and support (4E.2, 4E.3)
     other: GameState = EQUAL.new_game("equal", ["EWG", "EGB"], SeededChance(1), {})
-    other.seas["WNS"].forces[1] = Stack(air=10)
+    other.seas["WNS"] = other.seas["WNS"].with_stack(1, Stack(air=10))
     assert [p.code for p in submission.parse(EQUAL, other, "EWG", "@WNS FA5EGB").problems] == []
 
 
@@ -100,7 +100,7 @@ def test_bombers_at_sea_take_hits_but_inflict_none() -> None:
     assert after[N["GER"]].air == 15  # 10 shots at AirForce: about half lost (9.4)
     # under the basic rules the same AirForce fires (4E.5)
     other: GameState = EQUAL.new_game("equal", ["EWG", "EGB"], SeededChance(1), {})
-    other.seas["WNS"].forces = {1: Stack(air=20), 2: Stack(navy=10)}
+    other.seas["WNS"] = Sea("WNS", {1: Stack(air=20), 2: Stack(navy=10)})
     other.player(1).declared[2] = "E"
     assert EQUAL.resolve(other, {}, Down()).state.seas["WNS"].forces[2].navy < 10
 

@@ -13,7 +13,7 @@ from umpire.games.battleplan import GAME
 from umpire.games.battleplan.game import RULESETS, BattlePlan
 from umpire.games.battleplan.legality import reach
 from umpire.games.battleplan.messages import message_orders
-from umpire.games.battleplan.model import MINOR, GameState
+from umpire.games.battleplan.model import MINOR, GameState, Sea
 from umpire.games.battleplan.orders import Signal
 from umpire.games.battleplan.setup import EUROPE_START
 from umpire.games.battleplan.world.equal import assign_spaces
@@ -76,7 +76,7 @@ def test_equal_forces_ends_when_one_player_is_left_occupying_a_country() -> None
     assert EQUAL.outcome(state) is None
     for code in ("ESZ", "EIC", "RRU"):
         state.countries[code].owner = MINOR
-    state.seas["WNS"].forces = {}
+    state.seas["WNS"] = Sea("WNS")
     out = EQUAL.outcome(state)
     assert out is not None and out.winners == ("EFR",)
 

@@ -293,7 +293,7 @@ def test_a_closed_canal_is_named_in_the_refusal() -> None:
     equal = RULESETS["equal"]
     state = equal.new_game("", ["EGB", "NNY"], SeededChance(1), {})
     state.countries["NPA"].owner = 2
-    state.seas["WCR"].forces[1] = Stack(navy=5)
+    state.seas["WCR"] = state.seas["WCR"].with_stack(1, Stack(navy=5))
     parsed = submission.parse(equal, state, "EGB", "@WCR NT5WCP")
     assert [p.code for p in parsed.problems] == ["illegal/strait_closed"]
     assert "the canal of Panama is closed to you" in parsed.problems[0].message

@@ -17,7 +17,7 @@ from umpire.core.events import Audience
 from umpire.core.problems import OrderError
 from umpire.games.battleplan.economy import research
 from umpire.games.battleplan.game import RULESETS
-from umpire.games.battleplan.model import MINOR, GameState, Stack
+from umpire.games.battleplan.model import MINOR, GameState, Sea, Stack
 from umpire.games.battleplan.world.endingreal import all_allied, outcome, standing
 from umpire.games.battleplan.world.real import (
     ESTIMATE,
@@ -253,7 +253,7 @@ def test_no_attacks_on_turn_one_but_enemies_may_be_declared() -> None:
 def test_declared_enemies_fight_at_sea_on_turn_one() -> None:
     """ "However, you CAN put someone on your ENEMY list and thus there can be combat at sea."""
     state = _new(["USA", "RUS"])
-    state.seas["WNP"].forces = {1: Stack(navy=30), 2: Stack(navy=30)}
+    state.seas["WNP"] = Sea("WNP", {1: Stack(navy=30), 2: Stack(navy=30)})
     orders = {"USA": [o for _, o in submission.parse(R, state, "USA", "@ 2E").orders]}
     res = R.resolve(state, orders, SeededChance(4))
     after = res.state.seas["WNP"].forces
@@ -341,7 +341,7 @@ def test_a_player_without_a_country_is_neither_winner_nor_survivor() -> None:
     _ally_all(state, [1, 2, 3])
     for c in state.occupied_by(3):
         state.countries[c].owner = 2
-    state.seas["WCR"].forces = {3: Stack(navy=5)}  # forces at sea, no country
+    state.seas["WCR"] = Sea("WCR", {3: Stack(navy=5)})  # forces at sea, no country
     out = outcome(state)
     assert out is not None and 3 not in standing(state)
     assert out.scores["CUZ"] == 0.0

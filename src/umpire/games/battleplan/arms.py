@@ -55,7 +55,7 @@ class Arms:
 
     @property
     def changed(self) -> bool:
-        return self != BP_ARMS
+        return self is not BP_ARMS and self != BP_ARMS
 
 
 BP_ARMS = Arms()

@@ -76,14 +76,13 @@ def forecast_state(
     countries = {
         code: _country(code, entry, number, start) for code, entry in view["countries"].items()
     }
-    seas = {code: Sea(code) for code in gm.seas}
+    at_sea: dict[str, dict[int, Stack]] = {code: {} for code in gm.seas}
     for code, forces in view["seas"].items():
         for who, (army, navy, air) in forces.items():
-            seas[code].forces[int(who)] = Stack(int(army), int(navy), int(air))
+            at_sea[code][int(who)] = Stack(int(army), int(navy), int(air))
     for code, (army, navy, air) in you["at_sea"].items():  # 14: his own, wherever they are
-        seas[code].forces[number] = Stack(int(army), int(navy), int(air))
-    for sea in seas.values():
-        sea.forces = dict(sorted(sea.forces.items()))
+        at_sea[code][number] = Stack(int(army), int(navy), int(air))
+    seas = {code: Sea(code, dict(sorted(forces.items()))) for code, forces in at_sea.items()}
     extra: dict[str, Any] = {}
     if map_version:
         extra["map_version"] = map_version

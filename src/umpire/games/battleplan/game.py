@@ -288,7 +288,8 @@ class BattlePlan:
         for code in sorted(s.seas):
             stack = s.seas[code].forces.get(number)
             if stack is not None and code not in seas_seen_by_others and not navies_public:
-                stack.navy = chance.randint(1, 60, purpose="vary navy at sea")
+                navy = chance.randint(1, 60, purpose="vary navy at sea")
+                s.seas[code] = s.seas[code].with_stack(number, stack.with_unit("N", navy))
         for code in sorted(s.countries):
             c = s.countries[code]
             if c.controller() != number or code in seen_by_others:

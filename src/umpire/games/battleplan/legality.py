@@ -292,7 +292,7 @@ def _key(order: Order) -> tuple[object, ...]:
 
 
 @dataclass(slots=True)
-class _Budget:
+class Budget:
     """What a player's orders have used so far in one submission (5A, 6B, 6C, 12B, 12C)."""
 
     dollars: int
@@ -304,6 +304,12 @@ class _Budget:
     attacked: dict[tuple[str, str], set[str]] = field(default_factory=dict)  # (space, target)
     defended: dict[tuple[str, str], set[str]] = field(default_factory=dict)
 
+    @classmethod
+    def of(cls, state: GameState, player: int) -> Budget:
+        """Nothing used yet: the player's whole Dollars, spies and counterspies."""
+        me = state.player(player)
+        return cls(me.cents // 100, me.spies // 100, me.counterspies // 100)
+
 
 def check_orders(
     state: GameState,
@@ -314,25 +320,47 @@ def check_orders(
 ) -> list[Refusal | None]:
     """For each order in turn: None if legal given the ones accepted before it, else why not.
     ``arms``: the scenario's AirForce and missile rules (WW 1939.bombers, 1939.missiles)."""
-    me = state.player(player)
-    budget = _Budget(me.cents // 100, me.spies // 100, me.counterspies // 100)
-    out: list[Refusal | None] = []
-    variant = arms.changed
+    budget = Budget.of(state, player)
+    return [check_next(state, gm, player, order, budget, arms) for order in orders]
+
+
+def check_next(
+    state: GameState,
+    gm: GameMap,
+    player: int,
+    order: Order,
+    budget: Budget,
+    arms: Arms = BP_ARMS,
+) -> Refusal | None:
+    """The verdict of :func:`check_orders` on ``order`` given after the orders ``budget`` has
+    counted; counted in ``budget`` when legal."""
+    key = _key(order)
+    refusal = (
+        _check_one(state, gm, player, order)
+        or (refuse(state, gm, player, order, arms) if arms.changed else None)
+        or _within(state, player, order, key, budget)
+    )
+    if refusal is None:
+        budget.seen.add(key)
+    return refusal
+
+
+def counted(state: GameState, player: int, orders: Sequence[Order]) -> Budget:
+    """What ``orders`` use of the player's limits (12B, 12C, 5A, 6B, 6C, 4B), orders that were
+    judged legal together, in this order, when he submitted them (:func:`check_orders`): each
+    is counted and none is judged again (legality once, issue 33). The budget is the one
+    :func:`check_orders` has after them, so :func:`check_next` judges an order added after
+    them (a standing order, BP 11, 12D) exactly as :func:`check_orders` would in the list."""
+    budget = Budget.of(state, player)
     for order in orders:
         key = _key(order)
-        refusal = (
-            _check_one(state, gm, player, order)
-            or (refuse(state, gm, player, order, arms) if variant else None)
-            or _within(state, player, order, key, budget)
-        )
-        if refusal is None:
+        if _within(state, player, order, key, budget) is None:
             budget.seen.add(key)
-        out.append(refusal)
-    return out
+    return budget
 
 
 def _within(
-    state: GameState, player: int, order: Order, key: tuple[object, ...], budget: _Budget
+    state: GameState, player: int, order: Order, key: tuple[object, ...], budget: Budget
 ) -> Refusal | None:
     """BP 12C, 5A, 6B, 6C, 4B, 12B: the limits of the whole submission, using ``budget``."""
     body = order
@@ -379,7 +407,7 @@ def _check_one(state: GameState, gm: GameMap, player: int, order: Order) -> Refu
 
 
 def _check_units(
-    state: GameState, player: int, order: Transfer | Action, body: Order, budget: _Budget
+    state: GameState, player: int, order: Transfer | Action, body: Order, budget: Budget
 ) -> Refusal | None:
     unit = order.unit
     target = order.dest if isinstance(order, Transfer) else order.target

@@ -7,11 +7,13 @@ hold the forces of several players (2D), kept per player.
 
 Money is kept in cents and spies in hundredths so that the state stays exact JSON (14: "these
 numbers may be fractional"). The resolver never mutates the state it is given: it works on
-:meth:`GameState.copy`.
+:meth:`GameState.copy`. Seas and their stacks are immutable (issue 28): the copy shares them,
+and a step that changes a sea puts a new :class:`Sea` in its working state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
@@ -167,9 +169,10 @@ def controller_of(popularity: dict[int, int]) -> int:
     return who
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Stack:
-    """One player's Army, Navy and AirForce in a sea (2D)."""
+    """One player's Army, Navy and AirForce in a sea (2D). Immutable: a change is a new
+    stack (:meth:`plus`, :meth:`with_unit`) put in a new :class:`Sea`."""
 
     army: int = 0
     navy: int = 0
@@ -180,30 +183,53 @@ class Stack:
         return self.army <= 0 and self.navy <= 0 and self.air <= 0
 
     def get(self, unit: str) -> int:
-        return {"A": self.army, "N": self.navy, "F": self.air}[unit]
+        return self.army if unit == "A" else self.navy if unit == "N" else self.air
 
-    def add(self, unit: str, n: int) -> None:
+    def with_unit(self, unit: str, n: int) -> Stack:
+        """The stack with ``n`` units of ``unit`` (Army, Navy or else AirForce)."""
         if unit == "A":
-            self.army += n
-        elif unit == "N":
-            self.navy += n
-        else:
-            self.air += n
+            return Stack(n, self.navy, self.air)
+        if unit == "N":
+            return Stack(self.army, n, self.air)
+        return Stack(self.army, self.navy, n)
+
+    def plus(self, unit: str, n: int) -> Stack:
+        return self.with_unit(unit, self.get(unit) + n)
 
 
-@dataclass(slots=True)
+NO_FORCES = Stack()
+
+
+@dataclass(frozen=True, slots=True)
 class Sea:
+    """A sea and the forces of each player in it (2D). Immutable: a step that changes a sea
+    puts a new one in the state (:meth:`with_stack`, :meth:`pruned`); a sea nobody changed is
+    the same object from turn to turn (issue 28). ``forces`` is never changed in place."""
+
     code: str
-    forces: dict[int, Stack] = field(default_factory=dict)
+    forces: Mapping[int, Stack] = field(default_factory=dict)
 
     def stack(self, player: int) -> Stack:
-        if player not in self.forces:
-            self.forces[player] = Stack()
-        return self.forces[player]
+        """The player's forces here (none: an empty stack)."""
+        return self.forces.get(player, NO_FORCES)
 
-    def prune(self) -> None:
-        for p in [p for p, s in self.forces.items() if s.empty]:
-            del self.forces[p]
+    def with_stack(self, player: int, stack: Stack) -> Sea:
+        """The sea with ``stack`` as the player's forces (a newcomer comes last, as in a dict)."""
+        return Sea(self.code, {**self.forces, player: stack})
+
+    def pruned(self) -> Sea:
+        """Without the players who have no forces left (itself if there are none)."""
+        if not any(s.empty for s in self.forces.values()):
+            return self
+        return Sea(self.code, {p: s for p, s in self.forces.items() if not s.empty})
+
+    def in_order(self) -> Sea:
+        """With the players in number order, as a trip through JSON gives them (itself if
+        they are)."""
+        players = list(self.forces)
+        if players == sorted(players):
+            return self
+        return Sea(self.code, dict(sorted(self.forces.items())))
 
     def to_json(self) -> dict[str, Any]:
         return {str(p): [s.army, s.navy, s.air] for p, s in sorted(self.forces.items())}
@@ -211,10 +237,6 @@ class Sea:
     @classmethod
     def from_json(cls, code: str, d: dict[str, Any]) -> Sea:
         return cls(code, {int(p): Stack(int(v[0]), int(v[1]), int(v[2])) for p, v in d.items()})
-
-    def copy(self) -> Sea:
-        forces = sorted(self.forces.items())
-        return Sea(self.code, {p: Stack(s.army, s.navy, s.air) for p, s in forces})
 
 
 @dataclass(slots=True)
@@ -400,7 +422,7 @@ class GameState:
             max_turns=self.max_turns,
             players=[p.copy() for p in self.players],
             countries={c: k.copy() for c, k in self.countries.items()},
-            seas={c: s.copy() for c, s in self.seas.items()},
+            seas={c: s.in_order() for c, s in self.seas.items()},  # immutable: shared
             due=self.due,
             extra=_copy_data(self.extra) if self.extra else {},
         )

@@ -40,11 +40,13 @@ def take(state: GameState, player: int, space: str, unit: str, n: int) -> int:
         n = min(n, have)
         setattr(c, _FIELD[unit], have - n)
         return n
-    stack = state.seas[space].forces.get(player)
+    sea = state.seas[space]
+    stack = sea.forces.get(player)
     if stack is None or unit in "MX":
         return 0
     n = min(n, stack.get(unit))
-    stack.add(unit, -n)
+    if n:
+        state.seas[space] = sea.with_stack(player, stack.plus(unit, -n))
     return n
 
 
@@ -56,7 +58,8 @@ def put(state: GameState, player: int, space: str, unit: str, n: int) -> None:
         c = state.countries[space]
         setattr(c, _FIELD[unit], getattr(c, _FIELD[unit]) + n)
     else:
-        state.seas[space].stack(player).add(unit, n)
+        sea = state.seas[space]
+        state.seas[space] = sea.with_stack(player, sea.stack(player).plus(unit, n))
 
 
 def move(
@@ -79,8 +82,9 @@ def move(
     log = Log(state)
     for player, tr, n in arriving:
         arrive(state, gm, log, player, tr, n)
-    for sea in state.seas.values():
-        sea.prune()
+    for code, sea in state.seas.items():
+        if (pruned := sea.pruned()) is not sea:
+            state.seas[code] = pruned
     moved.events = log.events
     return moved
 

@@ -96,7 +96,13 @@ from umpire.games.battleplan.orders import (
 
 def format_body(order: Order) -> str:
     """The order without its ``@`` header, exactly as section 8 prints it."""
-    match order:
+    match order:  # the space orders first: most of a turn's orders are theirs
+        case Action(_, verb, n, target):
+            return f"{verb}{n}{target}"
+        case Transfer(_, unit, n, dest):
+            return f"{unit}T{n}{dest}"
+        case Build(_, kind, n):
+            return f"B{kind}{n}"
         case Declare(p, s):
             return f"{p}{s}"
         case GiveDollars(p, n):
@@ -127,12 +133,6 @@ def format_body(order: Order) -> str:
             return f"{p}{'G' if good else 'B'}{weight}"
         case Signal(p, n, subject):
             return f"{p}M{n}" + (f",{subject}" if subject else "")
-        case Build(_, kind, n):
-            return f"B{kind}{n}"
-        case Transfer(_, unit, n, dest):
-            return f"{unit}T{n}{dest}"
-        case Action(_, verb, n, target):
-            return f"{verb}{n}{target}"
         case Standing(_, slot, inner):
             return f"/{slot}/" + (format_body(inner) if inner is not None else "")
     raise TypeError(f"not a Battle Plan order: {order!r}")

@@ -15,7 +15,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.games.battleplan.groups import Group, Log
 from umpire.games.battleplan.losses import hit
-from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.model import GameState, Sea
 from umpire.games.battleplan.reports import report_sea_combat
 from umpire.games.battleplan.rounding import rround
 
@@ -62,10 +62,10 @@ def fight_at_sea(
     for (q, u), shots in sorted(shots_at.items()):
         losses = rround(shots, LOSS_DIVISOR[u], chance, f"sea losses {code}")
         hit(pools[q][u], losses, chance, f"sea losses {code}")
+    forces = dict(sea.forces)
     for g in homes:
-        stack = sea.forces[g.player]
-        stack.add(g.unit, g.n - stack.get(g.unit))
-    sea.prune()
+        forces[g.player] = forces[g.player].with_unit(g.unit, g.n)
+    state.seas[code] = Sea(code, forces).pruned()
     fighting = [p for p in players if foes[p]]
     after = {p: {u: sum(g.n for g in gs) for u, gs in pools[p].items()} for p in fighting}
     report_sea_combat(state, log, code, seen_sea, fighting, before, after)

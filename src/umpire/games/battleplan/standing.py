@@ -17,9 +17,9 @@ from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.ending import active_players
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Log
-from umpire.games.battleplan.legality import available, check_orders
+from umpire.games.battleplan.legality import Budget, available, check_next, counted
 from umpire.games.battleplan.model import MINOR, GameState
-from umpire.games.battleplan.notation import format_order, parse_token
+from umpire.games.battleplan.notation import format_body, format_order, parse_token, space_of
 from umpire.games.battleplan.orders import Action, Build, Message, Order, Standing, Transfer
 
 
@@ -84,14 +84,18 @@ def file_standing(state: GameState, player: int, orders: Sequence[Order]) -> Non
 def echo_orders(log: Log, player: int, orders: Sequence[Order]) -> None:
     """BP 14: the orders entered, player orders first, then each space's; messages (16) are
     not orders and are not counted."""
-    echo = [format_order(o) for o in orders]
-    counted = [text for o, text in zip(orders, echo, strict=True) if not isinstance(o, Message)]
+    echo: list[str] = []
     by_space: dict[str, list[str]] = {}
-    for text in counted:
-        head, body = text.split(" ", 1)
-        by_space.setdefault(head, []).append(body)
+    counted = 0
+    for o in orders:  # one pass: each order formatted once, its header and body kept apart
+        head = f"@{space_of(o) or ''}"
+        body = format_body(o)
+        echo.append(f"{head} {body}")
+        if not isinstance(o, Message):
+            counted += 1
+            by_space.setdefault(head, []).append(body)
     lines = [f"{head} {' '.join(bodies)}" for head, bodies in sorted(by_space.items())]
-    log.tell(player, "orders", f"Order-count: {len(counted)}", orders=echo, echo=lines)
+    log.tell(player, "orders", f"Order-count: {counted}", orders=echo, echo=lines)
 
 
 def standing_orders(
@@ -124,6 +128,7 @@ def standing_fates(
     (country, slot, the order as used or None, why it is not used: "" when it is)."""
     fates: list[tuple[str, int, Order | None, str]] = []
     extra: list[Order] = []
+    budget: Budget | None = None  # what his orders use, counted at the first standing order
     # the cheap tests first: few countries have standing orders (this runs for every player)
     # (``candidates``: the countries that may have his standing orders, when known)
     codes = state.countries if candidates is None else candidates
@@ -145,7 +150,11 @@ def standing_fates(
             if order is None:
                 fates.append((code, slot, None, "nothing is left for it (BP 11)"))
                 continue
-            verdict = check_orders(state, gm, player, [*kept, *extra, order], arms)[-1]
+            # judged after his orders of the turn, which were judged at submission and are
+            # only counted here, and the standing orders used before it (legality once)
+            if budget is None:
+                budget = counted(state, player, kept)
+            verdict = check_next(state, gm, player, order, budget, arms)
             if verdict is None:
                 extra.append(order)
                 fates.append((code, slot, order, ""))

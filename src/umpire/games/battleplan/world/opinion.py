@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
-from umpire.games.battleplan.ending import active
+from umpire.games.battleplan.ending import active_players
 from umpire.games.battleplan.groups import Log
-from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.model import Country, GameState
 from umpire.games.battleplan.orders import Opinion, Order
 
 
@@ -51,28 +51,26 @@ def world_opinion(
         for o in orders[number]:
             if isinstance(o, Opinion):
                 place(lists, o)
-    for key in [k for k in book if not active(state, int(k))]:
+    still = active_players(state)
+    for key in [k for k in book if int(k) not in still]:
         del book[key]  # dropped out: both lists go away
+    # each player's places on the lists, and his countries: gathered once for everyone
+    places: dict[int, tuple[list[int], list[int]]] = {}
+    for lists in book.values():
+        for k, n in lists.items():
+            good_bad = places.setdefault(n, ([], []))
+            good_bad[0 if k[0] == "G" else 1].append(int(k[1]))
+    occupied: dict[int, list[Country]] = {}
+    for c in state.countries.values():
+        occupied.setdefault(c.owner, []).append(c)
     log = Log(state)
     for p in state.players:
-        good = [
-            int(k[1])
-            for lists in book.values()
-            for k, n in lists.items()
-            if n == p.number and k[0] == "G"
-        ]
-        bad = [
-            int(k[1])
-            for lists in book.values()
-            for k, n in lists.items()
-            if n == p.number and k[0] == "B"
-        ]
+        good, bad = places.get(p.number, ([], []))
         if not good and not bad:
             continue
         net = sum(good) - sum(bad)
-        for c in state.countries.values():
-            if c.owner == p.number:
-                c.hpi += net
+        for c in occupied.get(p.number, ()):
+            c.hpi += net
         log.public(
             "world_opinion",
             f"World opinion: [{p.number}] {p.power} is on {len(good)} good-guy and {len(bad)} "
