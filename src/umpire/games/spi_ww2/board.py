@@ -33,7 +33,7 @@ class Board:
         self.pools: dict[str, int] = dict(state.pools)
         self.holding: dict[str, int] = dict(state.holding)
         self.transport: dict[str, int] = dict(state.transport)
-        self.flags: dict[str, Any] = dict(state.flags)
+        self.flags = state.flags
         self.objectives: dict[str, Mapping[str, str]] = dict(state.objectives)
         self.us_entry = state.us_entry
         self.events: list[Event] = []
@@ -42,21 +42,21 @@ class Board:
         self.moved: dict[tuple[str, str], int] = {}
         self.railed: dict[str, int] = {}
         self.attacked: dict[tuple[str, str], int] = {}
-        for key, n in dict(state.flags.get("spent", {})).items():  # 6.53: aborted SP
-            hid, _, nat = key.partition(":")
-            self.attacked[(hid, nat)] = int(n)
+        for hid, nat, n in state.flags.spent:  # 6.53: aborted SP
+            self.attacked[(hid, nat)] = n
         self.attacked_hexes: set[str] = set()
         # supply.in_supply's judgement per nationality, made once a Player-Turn
         self.supplied: dict[str, set[str]] = {}
         self._state: State | None = None
-        self._state_key: tuple[int, int, int] = (0, 0, 0)
+        self._state_key: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     # --- the state seen through the board ---
     @property
     def state(self) -> State:
         """The board as a State (the politics functions read States). It shares the board's
-        dicts, so it is rebuilt only when a reassigned field (wars, permits, US entry) changes."""
-        key = (id(self.wars), id(self.permits), self.us_entry)
+        dicts, so it is rebuilt only when a reassigned field (wars, permits, flags, US entry)
+        changes."""
+        key = (id(self.wars), id(self.permits), id(self.flags), self.us_entry)
         if self._state is not None and self._state_key == key:
             return self._state
         self._state_key = key
@@ -86,6 +86,10 @@ class Board:
             objectives=dict(self.objectives),
             **changes,
         )
+
+    def set_flags(self, **changes: Any) -> None:
+        """Set flags (:class:`Flags`' fields): a new Flags, the old one unchanged."""
+        self.flags = replace(self.flags, **changes)
 
     def say(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
         self.events.append(Event(kind, audience or Audience.public(), text, data))
@@ -137,7 +141,7 @@ class Board:
                 # 16.41: Finnish ZOC does not extend across the border until violated
                 if (
                     other == "FIN"
-                    and not self.flags.get("finland_violated")
+                    and not self.flags.finland_violated
                     and self.map.hexes[hid].country != "FIN"
                 ):
                     continue
@@ -226,25 +230,26 @@ class Board:
                 case = "20.2" if self.base.version == 4 else "20.1" if country == "SWE" else "20.0"
                 self.say("operations", f"{name} is now operated by {new} ({case}).")
         if country == "FIN" and nat not in ("GER", *self.charts.mp["minors"]["pro_axis"]):
-            self.flags["finland_violated"] = True  # 16.41, 16.42
+            self.set_flags(finland_violated=True)  # 16.41, 16.42
         if country == "SWE" and player == self.player_of("GER"):
-            self.flags["german_invaded_sweden"] = True  # 12.1: "if they invade Sweden"
+            self.set_flags(german_invaded_sweden=True)  # 12.1: "if they invade Sweden"
 
     def _german_invasion(self, country: str) -> None:
         """What a German invasion sets off: US entry (18.0), Balkans and Russia (16.31-16.33)."""
         if country in ("FRA", "GBR", "USSR"):
             self.trigger_us(country)
         if country in self.charts.mp["minors"]["balkans"]:
-            self.flags["balkans_attacked"] = True  # 16.31, 16.33
+            self.set_flags(balkans_attacked=True)  # 16.31, 16.33
         if country == "USSR":
-            self.flags["russia_attacked"] = True  # 16.31, 16.32
+            self.set_flags(russia_attacked=True)  # 16.31, 16.32
 
     def trigger_us(self, country: str) -> None:
         """18.0: the Game-Turn Germany invades France, Britain or the USSR."""
-        used = list(self.flags.get("us_triggers", []))
+        used = self.flags.us_triggers
         if country not in used:
-            self.flags["us_triggers"] = [*used, country]
-            self.flags["us_trigger_now"] = [*self.flags.get("us_trigger_now", []), country]
+            self.set_flags(
+                us_triggers=(*used, country), us_trigger_now=(*self.flags.us_trigger_now, country)
+            )
 
     def declare_war(self, p: str, q: str) -> None:
         if not p or not q or p == q or politics.at_war(self.state, p, q):
@@ -252,4 +257,4 @@ class Board:
         self.wars = politics.with_war(self.wars, p, q)
         self.say("war", f"{p} and {q} are at war.", players=[p, q])
         if "USSR" in (p, q):
-            self.flags["russia_war"] = True  # 10.73: Limited or Full War
+            self.set_flags(russia_war=True)  # 10.73: Limited or Full War

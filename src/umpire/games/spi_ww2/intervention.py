@@ -9,6 +9,8 @@ The earliest entry found stands. Without entry the US enters automatically on 3/
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from umpire.core.chance import Chance
 from umpire.games.spi_ww2 import politics
 from umpire.games.spi_ww2.board import Board
@@ -41,7 +43,8 @@ def roll_entry(board: Board, chance: Chance) -> None:
             )
             if hit:
                 found.append(int(entry))
-    for country in board.flags.pop("us_trigger_now", []):
+    now, board.flags = board.flags.us_trigger_now, replace(board.flags, us_trigger_now=())
+    for country in now:
         spec = us["triggers"][country]
         a = chance.roll(6, purpose=f"18.1 US entry, Germany invades {country}, first die")
         b = chance.roll(6, purpose=f"18.1 US entry, Germany invades {country}, second die")

@@ -21,7 +21,7 @@ def _add(board: Board, key: str, n: int, why: str) -> None:
 
 def german_rate(board: Board, n: int) -> int:
     """12.1: half of each Game-Turn's Replacement or Reinforcement rate (8 lost -> 4)."""
-    if board.flags.get("german_invaded_sweden") or board.flags.get("sweden_halved"):
+    if board.flags.german_invaded_sweden or board.flags.sweden_halved:
         return n // 2
     return n
 
@@ -37,16 +37,16 @@ def arrivals(board: Board, game_turn: int) -> None:
             n = int(n * float(sched["peacetime_fraction"]))  # 10.31 (provisional)
         if nat == "POL" and not _alive(board, "POL"):
             n = 0
-        if nat == "ITA" and board.flags.get("italy_surrendered"):
+        if nat == "ITA" and board.flags.italy_surrendered:
             n = 0
-        short = board.player_of(nat) in board.flags.get("garrison_short", [])
+        short = board.player_of(nat) in board.flags.garrison_short
         repl = 0 if short else int(core["replacements"]["per_turn"].get(nat, 0))
         if nat == "GER":
             n = german_rate(board, n + repl)
-        elif nat == "ITA" and not board.flags.get("italy_surrendered"):
+        elif nat == "ITA" and not board.flags.italy_surrendered:
             n += repl
         _add(board, nat, n, "10.0 schedule (provisional)")
-    board.flags.pop("garrison_short", None)
+    board.set_flags(garrison_short=())
     mp = board.charts.mp["replacements"]
     if quarter == 1:
         _add(board, "GBR", int(mp["british_per_year"]), "10.44 one replacement Point per Game-Year")
@@ -93,8 +93,8 @@ def end_of_player_turn(board: Board, player: str) -> None:
     """What the Player-Turn's owner left unplaced: 10.91 French Spring point lost; 10.83,
     10.84 US arrivals to the Holding Area."""
     own = politics.nationalities(board.state, board.charts, player)
-    board.flags.pop("spent", None)  # 6.53: the aborted SP are free again next Game-Turn
-    board.flags.pop("us_aborted", None)  # and US arrivals turned back (10.83)
+    # 6.53: the aborted SP are free again next Game-Turn, and US arrivals turned back (10.83)
+    board.set_flags(spent=(), us_aborted=0)
     garrison_check(board, player)
     if "FRA" in own and board.pools.get("FRA:spring"):
         board.pools.pop("FRA:spring")
@@ -128,7 +128,7 @@ def garrison_check(board: Board, player: str) -> list[str]:
         if sp < need:
             short.append(country)
     if short:
-        board.flags["garrison_short"] = sorted({*board.flags.get("garrison_short", []), player})
+        board.set_flags(garrison_short=tuple(sorted({*board.flags.garrison_short, player})))
         board.say(
             "garrison",
             f"{player} leaves no garrison in {', '.join(short)} (14.4): no replacements next Game-Turn.",

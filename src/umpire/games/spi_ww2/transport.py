@@ -142,9 +142,9 @@ def italian_interdiction(board: Board, player: str, frm: str, to: str) -> bool:
     italy = politics.player_of(st, board.charts, "ITA")
     if player == italy or not politics.at_war(st, player, italy):
         return False  # only transport hostile to Italy
-    if board.flags.get("italy_surrendered"):
+    if board.flags.italy_surrendered:
         return False
-    if board.base.version != 6 and not board.flags.get("italy_active"):
+    if board.base.version != 6 and not board.flags.italy_active:
         return False  # 6.53: five and four Players: once Italy is an active belligerent
     if politics.permitted(st, italy, player, "MED"):
         return False  # 6.53, 6.55: at the Italian Player's discretion

@@ -158,7 +158,7 @@ def end_of_game_turn(board: Board, chance: Chance) -> tuple[State, list[Event]]:
 def italian_surrender(board: Board) -> None:
     """16.64 (provisional two-player rule; four and five Players only): Italy surrenders when
     hostile forces control the set number of Italian Resource Centers."""
-    if board.base.version == 6 or board.flags.get("italy_surrendered"):
+    if board.base.version == 6 or board.flags.italy_surrendered:
         return
     italy = board.player_of("ITA")
     lost = [
@@ -167,7 +167,7 @@ def italian_surrender(board: Board) -> None:
         if politics.at_war(board.state, italy, board.control.get(h, ""))
     ]
     if len(lost) >= int(board.charts.core["italian_entry"]["surrender_rc"]):
-        board.flags["italy_surrendered"] = True
+        board.set_flags(italy_surrendered=True)
         for hid in [h for h, u in board.units.items() if "ITA" in u]:
             board.remove(hid, "ITA", board.sp(hid, "ITA"))
         board.say("surrender", "Italy surrenders (16.64): its units are removed.")
