@@ -9,7 +9,7 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from tests.games.spi_ww2.helpers import CHARTS
+from tests.games.spi_ww2.helpers import CHARTS, phase_of, play, start
 from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.games.spi_ww2.game import RULESET
@@ -98,3 +98,14 @@ def test_a_state_dumped_by_the_untyped_flags_loads_and_dumps_the_same() -> None:
     assert state.flags.italy_active and state.flags.spent == (("2113", "GER", 2),)
     assert state.flags.us_trigger_now == ("FRA",) and not state.flags.russia_war
     assert dump_state(state) == data
+
+
+def test_a_resolve_shares_the_hexes_it_did_not_change_with_its_input() -> None:
+    """Frozen is not copied: the new state holds the very mappings of the untouched hexes."""
+    state = phase_of(start(6), "GER")
+    assert state.units["1417"] == {"GER": 3} and "1517" not in state.units
+    new, _ = play(state, "GER", "MOVE GER 1 1417-1517")
+    assert new.units["1417"] == {"GER": 2} and new.units["1517"] == {"GER": 1}
+    assert state.units["1417"] == {"GER": 3} and "1517" not in state.units
+    untouched = set(state.units) - {"1417"}
+    assert untouched and all(new.units[h] is state.units[h] for h in untouched)

@@ -1,6 +1,10 @@
 """A working copy of the state for one phase: the steps of the turn read and change it,
 then :meth:`Board.freeze` gives the new, immutable :class:`State`.
 
+The copy is made on write: the board starts from the state's own mappings, a hex's units
+are copied only when a step changes them, and the new State shares every hex nobody
+touched with the old one (which is never changed).
+
 It also carries the phase's events (each with its audience) and the one rule every step
 shares: what happens when a player's units enter a hex (invasion, acts of war, control).
 """
@@ -22,7 +26,9 @@ class Board:
         self.base = state
         self.charts = charts
         self.map = charts.map
-        self.units: dict[str, dict[str, int]] = {h: dict(u) for h, u in state.units.items()}
+        # hex -> nat -> SP: the state's own mappings, until a step changes a hex (_own)
+        self.units: dict[str, Mapping[str, int]] = dict(state.units)
+        self._own: dict[str, dict[str, int]] = {}
         self.control: dict[str, str] = dict(state.control)
         self.wars = state.wars
         self.invaded: dict[str, tuple[str, ...]] = dict(state.invaded)
@@ -74,9 +80,12 @@ class Board:
         return self._state
 
     def freeze(self, **changes: Any) -> State:
+        """The new State; it shares the hexes no step changed with the old one. The board
+        copies a hex again before changing it after this."""
+        self._own = {}
         return replace(
             self.state,
-            units={h: dict(u) for h, u in sorted(self.units.items()) if u},
+            units={h: u for h, u in sorted(self.units.items()) if u},
             control=dict(self.control),
             peace_offers=self.peace_offers,
             lend_lease={k: v for k, v in self.lend_lease.items() if v},
@@ -101,13 +110,23 @@ class Board:
     def total(self, hid: str) -> int:
         return sum(self.units.get(hid, {}).values())
 
+    def _mine(self, hid: str) -> dict[str, int]:
+        """The board's own copy of ``hid``'s units, made on the first change."""
+        here = self._own.get(hid)
+        if here is None:
+            here = self._own[hid] = dict(self.units.get(hid, {}))
+            self.units[hid] = here
+        return here
+
     def add(self, hid: str, nat: str, n: int) -> None:
         if n > 0:
-            here = self.units.setdefault(hid, {})
+            here = self._mine(hid)
             here[nat] = here.get(nat, 0) + n
 
     def remove(self, hid: str, nat: str, n: int) -> None:
-        here = self.units.get(hid, {})
+        if hid not in self.units:
+            return
+        here = self._mine(hid)
         left = here.get(nat, 0) - n
         if left > 0:
             here[nat] = left
@@ -115,6 +134,7 @@ class Board:
             here.pop(nat, None)
         if not here:
             self.units.pop(hid, None)
+            self._own.pop(hid, None)
 
     def nats_at(self, hid: str) -> list[str]:
         return sorted(self.units.get(hid, {}))
