@@ -229,10 +229,10 @@ def test_mandatory_italian_surrender_only_in_four_and_five() -> None:
         state = controlled(state, rcs[:3], enemy)
         italy = politics.player_of(state, CHARTS, "ITA")
         state = with_(state, wars=tuple(sorted({*state.wars, tuple(sorted((enemy, italy)))})))
-        b = board(state)
-        turn.italian_surrender(b)
-        assert bool(b.flags.italy_surrendered) == surrenders
-        assert any("ITA" in u for u in b.units.values()) != surrenders
+        new, _ = turn.italian_surrender(state, CHARTS)
+        assert new.flags.italy_surrendered == surrenders
+        assert any("ITA" in u for u in new.units.values()) != surrenders
+        assert any("ITA" in u for u in state.units.values())
 
 
 @pytest.mark.rule("SPI 16.9")

@@ -21,11 +21,11 @@ from umpire.games.spi_ww2.model import Flags
 
 
 def roll(game_turn: int, dice: list[int], **changes: object) -> tuple[int, str]:
-    b = board(with_(start(6), game_turn=game_turn, **changes))
+    state = with_(start(6), game_turn=game_turn, **changes)
     chance = ScriptedChance(dice)
-    intervention.roll_entry(b, chance)
-    assert chance.remaining == 0
-    return b.us_entry, texts(b.events)
+    new, said = intervention.roll_entry(state, CHARTS, chance)
+    assert chance.remaining == 0 and new.flags.us_trigger_now == ()
+    return new.us_entry, texts(said)
 
 
 @pytest.mark.rule("SPI 18.1")

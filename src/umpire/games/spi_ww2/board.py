@@ -1,9 +1,11 @@
-"""A working copy of the state for one phase: the steps of the turn read and change it,
-then :meth:`Board.freeze` gives the new, immutable :class:`State`.
+"""A working copy of the state for one step of the turn: the step reads and changes it,
+then :meth:`Board.result` gives the new :class:`State` (:meth:`Board.freeze`: settled, as
+the turn leaves it). The state a board starts from is never changed: each step of the turn
+takes a State and returns a new one (:func:`on_board`), and no board outlives its step.
 
 The copy is made on write: the board starts from the state's own mappings, a hex's units
 are copied only when a step changes them, and the new State shares every hex nobody
-touched with the old one (which is never changed).
+touched with the old one.
 
 It also carries the phase's events (each with its audience) and the one rule every step
 shares: what happens when a player's units enter a hex (invasion, acts of war, control).
@@ -11,7 +13,7 @@ shares: what happens when a player's units enter a hex (invasion, acts of war, c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -79,29 +81,35 @@ class Board:
         )
         return self._state
 
-    def freeze(self, **changes: Any) -> State:
-        """The new State; it shares the hexes no step changed with the old one. The board
-        copies a hex again before changing it after this."""
+    def result(self) -> State:
+        """The board's state as the step leaves it, for the next step (not yet settled:
+        :func:`settle`). It shares the hexes no step changed with the board's own state;
+        the board copies a hex again before changing it after this."""
         self._own = {}
         return replace(
             self.state,
-            units={h: u for h, u in sorted(self.units.items()) if u},
+            units=dict(self.units),
             control=dict(self.control),
+            invaded=dict(self.invaded),
+            operators=dict(self.operators),
             peace_offers=self.peace_offers,
-            lend_lease={k: v for k, v in self.lend_lease.items() if v},
-            pools={k: v for k, v in sorted(self.pools.items()) if v},
-            holding={k: v for k, v in sorted(self.holding.items()) if v},
-            transport=dict(sorted(self.transport.items())),
+            lend_lease=dict(self.lend_lease),
+            pools=dict(self.pools),
+            holding=dict(self.holding),
+            transport=dict(self.transport),
             objectives=dict(self.objectives),
-            **changes,
         )
+
+    def freeze(self, **changes: Any) -> State:
+        """The new State, settled (:func:`settle`), with ``changes``."""
+        return settle(self.result(), **changes)
 
     def set_flags(self, **changes: Any) -> None:
         """Set flags (:class:`Flags`' fields): a new Flags, the old one unchanged."""
         self.flags = replace(self.flags, **changes)
 
     def say(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, audience or Audience.public(), text, data))
+        self.events.append(said(kind, text, audience, **data))
 
     # --- units ---
     def sp(self, hid: str, nat: str) -> int:
@@ -278,3 +286,32 @@ class Board:
         self.say("war", f"{p} and {q} are at war.", players=[p, q])
         if "USSR" in (p, q):
             self.set_flags(russia_war=True)  # 10.73: Limited or Full War
+
+
+def said(kind: str, text: str, audience: Audience | None = None, **data: Any) -> Event:
+    """An event of the turn (public unless an audience is given)."""
+    return Event(kind, audience or Audience.public(), text, data)
+
+
+def settle(state: State, **changes: Any) -> State:
+    """``state`` as a turn leaves it, with ``changes``: empty hexes and counts dropped, the
+    map and the counts in order (the hexes' mappings shared, not copied)."""
+    return replace(
+        state,
+        units={h: u for h, u in sorted(state.units.items()) if u},
+        lend_lease={k: v for k, v in state.lend_lease.items() if v},
+        pools={k: v for k, v in sorted(state.pools.items()) if v},
+        holding={k: v for k, v in sorted(state.holding.items()) if v},
+        transport=dict(sorted(state.transport.items())),
+        **changes,
+    )
+
+
+def on_board(
+    state: State, charts: Charts, step: Callable[[Board], object]
+) -> tuple[State, list[Event]]:
+    """One step of the turn that works on a board: ``state`` is read, never changed; the
+    new State (:meth:`Board.result`) and the step's events are returned."""
+    board = Board(state, charts)
+    step(board)
+    return board.result(), board.events
