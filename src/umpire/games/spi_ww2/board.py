@@ -56,15 +56,15 @@ class Board:
         # supply.in_supply's judgement per nationality, made once a Player-Turn
         self.supplied: dict[str, set[str]] = {}
         self._state: State | None = None
-        self._state_key: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self._state_key: tuple[int, int, int] = (0, 0, 0)
 
     # --- the state seen through the board ---
     @property
     def state(self) -> State:
         """The board as a State (the politics functions read States). It shares the board's
-        dicts, so it is rebuilt only when a reassigned field (wars, permits, flags, US entry)
-        changes."""
-        key = (id(self.wars), id(self.permits), id(self.flags), self.us_entry)
+        dicts, so it is rebuilt only when a reassigned field (wars, permits, US entry) changes,
+        or the flags (:meth:`set_flags`)."""
+        key = (id(self.wars), id(self.permits), self.us_entry)
         if self._state is not None and self._state_key == key:
             return self._state
         self._state_key = key
@@ -81,32 +81,46 @@ class Board:
         )
         return self._state
 
-    def result(self) -> State:
-        """The board's state as the step leaves it, for the next step (not yet settled:
-        :func:`settle`). It shares the hexes no step changed with the board's own state;
-        the board copies a hex again before changing it after this."""
-        self._own = {}
-        return replace(
-            self.state,
-            units=dict(self.units),
-            control=dict(self.control),
-            invaded=dict(self.invaded),
-            operators=dict(self.operators),
-            peace_offers=self.peace_offers,
-            lend_lease=dict(self.lend_lease),
-            pools=dict(self.pools),
-            holding=dict(self.holding),
-            transport=dict(self.transport),
-            objectives=dict(self.objectives),
-        )
+    def result(self, **changes: Any) -> State:
+        """The board's state as the step leaves it, with ``changes``, for the next step (not
+        yet settled: :func:`settle`). It shares the hexes no step changed with the board's
+        own state; the board copies a hex again before changing it after this."""
+        counts = {
+            "units": dict(self.units),
+            "lend_lease": dict(self.lend_lease),
+            "pools": dict(self.pools),
+            "holding": dict(self.holding),
+            "transport": dict(self.transport),
+        }
+        return self._made(counts, changes)
 
     def freeze(self, **changes: Any) -> State:
-        """The new State, settled (:func:`settle`), with ``changes``."""
-        return settle(self.result(), **changes)
+        """The new State as the turn leaves it (:func:`settle`), with ``changes``."""
+        counts = _settled(self.units, self.lend_lease, self.pools, self.holding, self.transport)
+        return self._made(counts, changes)
+
+    def _made(self, counts: Mapping[str, Any], changes: Mapping[str, Any]) -> State:
+        """One new State (one ``replace``: a State has many fields, and a turn makes few)."""
+        self._own = {}
+        return replace(
+            self.base,
+            control=dict(self.control),
+            wars=self.wars,
+            invaded=dict(self.invaded),
+            operators=dict(self.operators),
+            permits=self.permits,
+            peace_offers=self.peace_offers,
+            flags=self.flags,
+            objectives=dict(self.objectives),
+            us_entry=self.us_entry,
+            **counts,
+            **changes,
+        )
 
     def set_flags(self, **changes: Any) -> None:
         """Set flags (:class:`Flags`' fields): a new Flags, the old one unchanged."""
         self.flags = replace(self.flags, **changes)
+        self._state = None
 
     def say(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
         self.events.append(said(kind, text, audience, **data))
@@ -296,22 +310,33 @@ def said(kind: str, text: str, audience: Audience | None = None, **data: Any) ->
 def settle(state: State, **changes: Any) -> State:
     """``state`` as a turn leaves it, with ``changes``: empty hexes and counts dropped, the
     map and the counts in order (the hexes' mappings shared, not copied)."""
-    return replace(
-        state,
-        units={h: u for h, u in sorted(state.units.items()) if u},
-        lend_lease={k: v for k, v in state.lend_lease.items() if v},
-        pools={k: v for k, v in sorted(state.pools.items()) if v},
-        holding={k: v for k, v in sorted(state.holding.items()) if v},
-        transport=dict(sorted(state.transport.items())),
-        **changes,
-    )
+    counts = _settled(state.units, state.lend_lease, state.pools, state.holding, state.transport)
+    return replace(state, **counts, **changes)
+
+
+def _settled(
+    units: Mapping[str, Mapping[str, int]],
+    lend_lease: Mapping[str, int],
+    pools: Mapping[str, int],
+    holding: Mapping[str, int],
+    transport: Mapping[str, int],
+) -> dict[str, Any]:
+    """The counts of a State as a turn leaves them: no empty hex or count, in order."""
+    return {
+        "units": {h: u for h, u in sorted(units.items()) if u},
+        "lend_lease": {k: v for k, v in lend_lease.items() if v},
+        "pools": {k: v for k, v in sorted(pools.items()) if v},
+        "holding": {k: v for k, v in sorted(holding.items()) if v},
+        "transport": dict(sorted(transport.items())),
+    }
 
 
 def on_board(
-    state: State, charts: Charts, step: Callable[[Board], object]
+    state: State, charts: Charts, step: Callable[[Board], object], **settled: Any
 ) -> tuple[State, list[Event]]:
     """One step of the turn that works on a board: ``state`` is read, never changed; the
-    new State (:meth:`Board.result`) and the step's events are returned."""
+    new State (:meth:`Board.result`) and the step's events are returned. With ``settled``
+    changes, the step is the turn's last: the State is settled (:meth:`Board.freeze`)."""
     board = Board(state, charts)
     step(board)
-    return board.result(), board.events
+    return board.freeze(**settled) if settled else board.result(), board.events

@@ -79,6 +79,8 @@ def roll_entry(state: State, charts: Charts, chance: Chance) -> tuple[State, lis
     if not entry and game_turn + 1 >= int(us["automatic"]):
         entry = int(us["automatic"])
         said.append(board_said("us-entry", "The US enters the war automatically on 3/43 (18.0)."))
+    if entry == state.us_entry and not state.flags.us_trigger_now:
+        return state, said
     flags = replace(state.flags, us_trigger_now=())
     return replace(state, us_entry=entry, flags=flags), said
 

@@ -46,7 +46,8 @@ def arrivals(board: Board, game_turn: int) -> None:
         elif nat == "ITA" and not board.flags.italy_surrendered:
             n += repl
         _add(board, nat, n, "10.0 schedule (provisional)")
-    board.set_flags(garrison_short=())
+    if board.flags.garrison_short:
+        board.set_flags(garrison_short=())
     mp = board.charts.mp["replacements"]
     if quarter == 1:
         _add(board, "GBR", int(mp["british_per_year"]), "10.44 one replacement Point per Game-Year")
@@ -94,7 +95,8 @@ def end_of_player_turn(board: Board, player: str) -> None:
     10.84 US arrivals to the Holding Area."""
     own = politics.nationalities(board.state, board.charts, player)
     # 6.53: the aborted SP are free again next Game-Turn, and US arrivals turned back (10.83)
-    board.set_flags(spent=(), us_aborted=0)
+    if board.flags.spent or board.flags.us_aborted:
+        board.set_flags(spent=(), us_aborted=0)
     garrison_check(board, player)
     if "FRA" in own and board.pools.get("FRA:spring"):
         board.pools.pop("FRA:spring")

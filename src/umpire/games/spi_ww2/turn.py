@@ -16,7 +16,7 @@ end of the whole Game-Turn (4.2); one phase at a time, each waiting only for its
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from umpire.core.chance import Chance
@@ -79,42 +79,49 @@ def resolve(
     state: State, orders: Mapping[str, Sequence[Order]], chance: Chance, charts: Charts
 ) -> tuple[State, list[Event]]:
     """The phase, step by step: each step reads the State the last one returned and returns
-    a new one (sharing what it did not change) with its events; ``state`` is never changed."""
+    a new one (sharing what it did not change) with its events; ``state`` is never changed.
+    The steps that work on a board have one of their own (:func:`board.on_board`)."""
     said = [board_said("phase", label(state, charts))]
 
     def then(step: tuple[State, list[Event]]) -> State:
         said.extend(step[1])
         return step[0]
 
-    now = state
-    for player in phasing(state, charts):
-        now = then(play_orders(now, charts, player, orders.get(player), chance))
     if state.phase == OBJECTIVES:
-        return settle(now, phase=DIPLOMACY), said
+        return then(on_board(state, charts, play(state, orders, chance), phase=DIPLOMACY)), said
     if state.phase == DIPLOMACY:
+        now = then(on_board(state, charts, play(state, orders, chance)))
         return settle(then(make_peace(now, charts)), phase=1), said
     player = phasing(state, charts)[0]
-    now = then(on_board(now, charts, lambda b: phase.control_by_zoc(b, player)))
-    if not is_combat(state.phase):
-        return settle(now, phase=state.phase + 1), said
-    now = then(on_board(now, charts, lambda b: reinforcements.end_of_player_turn(b, player)))
-    if player_turn(state.phase) < len(charts.order(state.version)):
-        return settle(now, phase=state.phase + 1), said
-    return settle(then(end_of_game_turn(now, charts, chance))), said
+    last = is_combat(state.phase) and player_turn(state.phase) == len(charts.order(state.version))
+
+    def player_phase(board: Board) -> None:
+        """The Player-Turn's phase: his orders, zones of control (19.13), and after combat
+        what he left unplaced (10.83, 10.91)."""
+        play(state, orders, chance)(board)
+        phase.control_by_zoc(board, player)
+        if is_combat(state.phase):
+            reinforcements.end_of_player_turn(board, player)
+
+    if not last:
+        return then(on_board(state, charts, player_phase, phase=state.phase + 1)), said
+    now = then(on_board(state, charts, player_phase))
+    return then(end_of_game_turn(now, charts, chance)), said
 
 
-def play_orders(
-    state: State, charts: Charts, player: str, orders: Sequence[Order] | None, chance: Chance
-) -> tuple[State, list[Event]]:
-    """``player``'s orders of the phase, kept at submission (where legality was judged):
-    trusted, not judged again; None: he sent none, and is told what the rules did instead."""
+def play(
+    state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
+) -> Callable[[Board], None]:
+    """The phasing players' orders, kept at submission (where legality was judged): trusted,
+    not judged again; a player who sent none is told what the rules did instead."""
 
-    def play(board: Board) -> None:
-        if orders is None:
-            tell_no_orders(board, state, player)
-        phase.execute(board, player, orders or (), chance)
+    def on(board: Board) -> None:
+        for player in phasing(state, board.charts):
+            if player not in orders:
+                tell_no_orders(board, state, player)
+            phase.execute(board, player, orders.get(player, ()), chance)
 
-    return on_board(state, charts, play)
+    return on
 
 
 # What the rules do for a player who sent no orders for his phase (rulings R1, R2, R8).
@@ -145,6 +152,8 @@ def tell_no_orders(board: Board, state: State, player: str) -> None:
 
 def make_peace(state: State, charts: Charts) -> tuple[State, list[Event]]:
     """Peace when both sides have offered it: no longer hostile forces (19.12)."""
+    if not state.peace_offers:
+        return state, []
     said = []
     for p, q in list(state.peace_offers):
         if (q, p) in state.peace_offers and politics.at_war(state, p, q):
@@ -164,7 +173,8 @@ def make_peace(state: State, charts: Charts) -> tuple[State, list[Event]]:
 def end_of_game_turn(state: State, charts: Charts, chance: Chance) -> tuple[State, list[Event]]:
     """After the last Player-Turn: the Russian Resources Computation (4.2), the US entry roll
     (18.0: by the British Player, after Germany's turn), Italy's surrender (16.64); then the
-    next Game-Turn (its transport, the US entering the war, the arrivals) or the end."""
+    next Game-Turn (its transport, the US entering the war, the arrivals) or the end. The
+    State returned is settled (:func:`board.settle`)."""
     said: list[Event] = []
 
     def then(step: tuple[State, list[Event]]) -> State:
@@ -176,11 +186,14 @@ def end_of_game_turn(state: State, charts: Charts, chance: Chance) -> tuple[Stat
     now = then(italian_surrender(now, charts))
     nxt = state.game_turn + 1
     if nxt > last_turn(state, charts):
-        return then(finish(now, charts)), said
-    now = replace(now, transport=transport.points(charts, now.us_entry, nxt))
-    now = then(on_board(now, charts, lambda b: intervention.enter_war(b, nxt)))
-    now = then(on_board(now, charts, lambda b: reinforcements.arrivals(b, nxt)))
-    return replace(now, game_turn=nxt, phase=DIPLOMACY), said
+        return settle(then(finish(now, charts))), said
+
+    def next_game_turn(board: Board) -> None:
+        transport.reset(board, nxt)
+        intervention.enter_war(board, nxt)
+        reinforcements.arrivals(board, nxt)
+
+    return then(on_board(now, charts, next_game_turn, game_turn=nxt, phase=DIPLOMACY)), said
 
 
 def italian_surrender(state: State, charts: Charts) -> tuple[State, list[Event]]:
