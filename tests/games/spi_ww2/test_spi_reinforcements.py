@@ -41,10 +41,12 @@ def test_lend_lease_at_the_discretion_of_the_us_player() -> None:
     assert "10.35" in messages(six, "GBR", "LENDLEASE 1")[0]
     four = with_(start(4), phase=DIPLOMACY)
     assert codes(four, "GBR", "LENDLEASE 1") == []  # the British Player in four Players
-    b = board(with_(start(6), us_entry=1, holding={"USA": 2}, lend_lease={"USA": 1}))
-    before = reinforcements.resources_computation(board(with_(start(6), us_entry=1)))
-    assert reinforcements.resources_computation(b) == before + 1
-    assert b.holding["USA"] == 1
+    given = with_(start(6), us_entry=1, holding={"USA": 2}, lend_lease={"USA": 1})
+    before, _ = reinforcements.resources_computation(with_(start(6), us_entry=1), CHARTS)
+    after, said = reinforcements.resources_computation(given, CHARTS)
+    assert after.pools["USSR:resources"] == before.pools["USSR:resources"] + 1
+    assert after.holding["USA"] == 1 and given.holding["USA"] == 2  # its input unchanged
+    assert "Lend-Lease 1 SP (10.35)" in said[0].text
 
 
 @pytest.mark.rule("SPI 10.44")

@@ -9,8 +9,13 @@ Intervention Table), 10.35, 10.44, 10.51, 10.73, 10.82-10.84, 10.91, 12.1.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from umpire.core.events import Event
 from umpire.games.spi_ww2 import politics
-from umpire.games.spi_ww2.board import Board
+from umpire.games.spi_ww2.board import Board, said
+from umpire.games.spi_ww2.charts import Charts
+from umpire.games.spi_ww2.model import State
 
 
 def _add(board: Board, key: str, n: int, why: str) -> None:
@@ -138,25 +143,24 @@ def garrison_check(board: Board, player: str) -> list[str]:
     return short
 
 
-def resources_computation(board: Board) -> int:
+def resources_computation(state: State, charts: Charts) -> tuple[State, list[Event]]:
     """4.2: at the end of the Game-Turn, Russian replacements from the Soviet Resource
-    Centers the USSR controls (provisional rate), plus Lend-Lease (10.35)."""
-    rcs = [h for h in board.map.resource_centers("USSR") if board.control.get(h) == "USSR"]
-    n = len(rcs) // int(board.charts.core["replacements"]["russian_per_rc"])
-    giver = board.player_of("USA")
+    Centers the USSR controls (provisional rate), plus Lend-Lease (10.35), in the pool
+    ``USSR:resources`` until the next Game-Turn's arrivals."""
+    rcs = [h for h in charts.map.resource_centers("USSR") if state.control.get(h) == "USSR"]
+    n = len(rcs) // int(charts.core["replacements"]["russian_per_rc"])
+    giver = politics.player_of(state, charts, "USA")
     ll = (
-        board.lend_lease.get(giver, 0)
-        if board.us_entry and board.base.game_turn >= board.us_entry
+        state.lend_lease.get(giver, 0)
+        if state.us_entry and state.game_turn >= state.us_entry
         else 0
     )
-    ll = min(ll, board.holding.get("USA", 0))
-    if ll:
-        board.holding["USA"] -= ll
-    board.pools["USSR:resources"] = n + ll
-    board.say(
-        "resources",
+    ll = min(ll, state.holding.get("USA", 0))
+    holding = {**state.holding, "USA": state.holding["USA"] - ll} if ll else state.holding
+    text = (
         f"Russian Resources Computation (4.2): {len(rcs)} Resource Centers give {n} SP"
         + (f", Lend-Lease {ll} SP (10.35)" if ll else "")
-        + ".",
+        + "."
     )
-    return n + ll
+    pools = {**state.pools, "USSR:resources": n + ll}
+    return replace(state, holding=holding, pools=pools), [said("resources", text)]

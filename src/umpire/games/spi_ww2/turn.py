@@ -181,7 +181,7 @@ def end_of_game_turn(state: State, charts: Charts, chance: Chance) -> tuple[Stat
         said.extend(step[1])
         return step[0]
 
-    now = then(on_board(state, charts, reinforcements.resources_computation))
+    now = then(reinforcements.resources_computation(state, charts))
     now = then(intervention.roll_entry(now, charts, chance))
     now = then(italian_surrender(now, charts))
     nxt = state.game_turn + 1
