@@ -5,8 +5,9 @@ A bot game is recorded once (each phase's dumped state and canonical orders, in 
 form every checkout loads); then each checkout, in its own process (``PYTHONPATH=<src>``),
 loads the same phases and times ``check`` and ``resolve`` of each, in CPU time
 (time.process_time), best of ``--repeat`` rounds. ``--callgrind`` also counts instructions
-under valgrind: one run loading the phases without playing them and one playing them once;
-the difference is the instructions of the checks and resolves.
+under valgrind: one run loading the phases without playing them, one checking them once and
+one resolving them once; the differences are the instructions of the checks and of the
+resolves.
 
     .venv/bin/python bench/spi_turn.py --old /tmp/main/src --new src [--version 6] [--turns 3]
 """
@@ -55,8 +56,8 @@ def _read(state: Any, orders: dict[str, list[str]]) -> dict[str, list[Any]]:
     }
 
 
-def measure(path: Path, repeat: int) -> dict[str, float]:
-    """CPU seconds of every phase's check and resolve, best of ``repeat`` rounds."""
+def measure(path: Path, repeat: int, what: str = "check,resolve") -> dict[str, float]:
+    """CPU seconds of every phase's check and resolve (``what``), best of ``repeat``."""
     from umpire.core.chance import SeededChance
     from umpire.games.spi_ww2.game import RULESET
 
@@ -69,11 +70,13 @@ def measure(path: Path, repeat: int) -> dict[str, float]:
         took = dict.fromkeys(best, 0.0)
         for i, state, orders in loaded:
             start = time.process_time()
-            for power, mine in orders.items():
-                RULESET.check(state, power, list(enumerate(mine, start=1)))
+            if "check" in what:
+                for power, mine in orders.items():
+                    RULESET.check(state, power, list(enumerate(mine, start=1)))
             took["check"] += time.process_time() - start
             start = time.process_time()
-            RULESET.resolve(state, orders, SeededChance(i, "b"))
+            if "resolve" in what:
+                RULESET.resolve(state, orders, SeededChance(i, "b"))
             took["resolve"] += time.process_time() - start
         best = {k: min(best[k], took[k]) for k in best}
     return {"phases": len(loaded), **best}
@@ -105,12 +108,13 @@ def main() -> None:
     ap.add_argument("--callgrind", action="store_true")
     ap.add_argument("--record", help=argparse.SUPPRESS)
     ap.add_argument("--measure", help=argparse.SUPPRESS)
+    ap.add_argument("--what", default="check,resolve", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.record:
         record(a.version, a.turns, a.seed, Path(a.record))
         return
     if a.measure:
-        print(json.dumps(measure(Path(a.measure), a.repeat)))
+        print(json.dumps(measure(Path(a.measure), a.repeat, a.what)))
         return
     path = Path(tempfile.mkdtemp()) / "phases.json"
     _run(a.old or a.new, "--record", str(path), *_game(a))
@@ -126,8 +130,20 @@ def main() -> None:
     if a.callgrind:
         for name, src in sides:
             idle = int(_run(src, "--measure", str(path), "--repeat", "0", valgrind=True))
-            once = int(_run(src, "--measure", str(path), "--repeat", "1", valgrind=True))
-            print(f"  {name:<4} check + resolve of every phase: {once - idle:,} instructions")
+            got = {
+                what: int(
+                    _run(
+                        src, "--measure", str(path), "--repeat", "1", "--what", what, valgrind=True
+                    )
+                )
+                - idle
+                for what in ("check", "resolve")
+            }
+            print(
+                f"  {name:<4} every phase once: check {got['check']:,} instructions,"
+                f" resolve {got['resolve']:,} instructions",
+                flush=True,
+            )
     path.unlink()
 
 
