@@ -39,6 +39,7 @@ def _kind(state: State) -> str:
 
 @pytest.mark.parametrize("version", [4, 5, 6])
 def test_a_resolve_leaves_its_input_state_unchanged_in_every_kind_of_phase(version: int) -> None:
+    """A bot game to its end (two Game-Turns): the check and the resolve of every phase."""
     chance = SeededChance(7, "frozen")
     state = RULESET.new_game(
         f"{version}-player", CHARTS.players(version), chance, {"game_turns": 2}
@@ -51,6 +52,9 @@ def test_a_resolve_leaves_its_input_state_unchanged_in_every_kind_of_phase(versi
             orders[power] = [o for _, o in submission.read(RULESET, state, power, text).orders]
         before = json.dumps(dump_state(state), sort_keys=True)
         flags = state.flags
+        for power, mine in orders.items():  # the legality pass plays them on a board too
+            assert RULESET.check(state, power, list(enumerate(mine, 1))).problems == []
+        assert json.dumps(dump_state(state), sort_keys=True) == before, _kind(state)
         new = RULESET.resolve(state, orders, chance).state
         assert json.dumps(dump_state(state), sort_keys=True) == before, _kind(state)
         assert state.flags is flags
