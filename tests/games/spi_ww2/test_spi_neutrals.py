@@ -21,7 +21,7 @@ from tests.games.spi_ww2.helpers import (
     with_units,
 )
 from umpire.games.spi_ww2 import combat, movement, phase, politics, reinforcements, turn
-from umpire.games.spi_ww2.model import State
+from umpire.games.spi_ww2.model import Flags, State
 
 METZ, BELGIAN = "1319", "1318"
 TURIN, SAVOY = "1523", "1423"
@@ -78,7 +78,7 @@ def test_finland_may_be_invaded_at_will_and_its_units_wait_for_a_violation() -> 
     assert not b.zoc_of(LENINGRAD, "USSR")  # Finnish ZOC stops at the border
     assert b.hostile("FIN", "USSR")
     new, _ = play(phase_of(start(6), "USSR"), "USSR", f"MOVE USSR 1 {LENINGRAD}-{KARELIA}")
-    assert "USSR" in invaded_by(new, "FIN") and new.flags["finland_violated"]
+    assert "USSR" in invaded_by(new, "FIN") and new.flags.finland_violated
     assert ("GER", "USSR") in new.wars  # Finland is always Germany's ally (16.12)
     b = board(with_units(new, {KARELIA: {"FIN": 2}, LENINGRAD: {"USSR": 1}}, keep=True))
     assert b.zoc_of(LENINGRAD, "USSR")
@@ -89,7 +89,7 @@ def test_finnish_units_stay_home_until_the_border_is_violated() -> None:
     war = with_(start(6), wars=(*start(6).wars, ("GER", "USSR")))
     state = phase_of(with_units(war, {KARELIA: {"FIN": 2}}, keep=True), "GER")
     assert "16.41" in messages(state, "GER", f"MOVE FIN 1 {KARELIA}-3209")[0]
-    violated = board(with_(state, flags={"finland_violated": True}))
+    violated = board(with_(state, flags=Flags(finland_violated=True)))
     assert movement.minor_restriction(violated, "GER", "FIN", "3209", 2) is None
 
 
@@ -98,7 +98,7 @@ def test_finnish_units_attack_only_once_attacked_or_crossed() -> None:
     war = with_(start(6), wars=(*start(6).wars, ("GER", "USSR")))
     state = phase_of(with_units(war, {KARELIA: {"FIN": 4}, "3209": {"USSR": 1}}), "GER", "combat")
     assert "16.42" in messages(state, "GER", f"ATTACK 3209 WITH FIN 4 {KARELIA}")[0]
-    attacked = with_(state, flags={"finland_attacked": True})
+    attacked = with_(state, flags=Flags(finland_attacked=True))
     assert codes(attacked, "GER", f"ATTACK 3209 WITH FIN 4 {KARELIA}") == []
 
 
@@ -121,13 +121,13 @@ def test_pro_axis_neutrals_move_inside_their_borders_and_let_germany_through() -
     war = with_units(war, {"3020": {"USSR": 1}, "2920": {"RUM": 3}}, keep=True)
     combat = phase_of(war, "GER", "combat")
     assert "16.31" in messages(combat, "GER", "ATTACK 3020 WITH RUM 3 2920")[0]  # no attack yet
-    opened = with_(combat, flags={"russia_attacked": True})
+    opened = with_(combat, flags=Flags(russia_attacked=True))
     assert codes(opened, "GER", "ATTACK 3020 WITH RUM 3 2920") == []
 
 
 @pytest.mark.rule("SPI 16.32")
 def test_rumania_and_hungary_send_one_point_each_against_russia() -> None:
-    war = with_(start(6), wars=(*start(6).wars, ("GER", "USSR")), flags={"russia_attacked": True})
+    war = with_(start(6), wars=(*start(6).wars, ("GER", "USSR")), flags=Flags(russia_attacked=True))
     state = phase_of(with_units(war, {"2920": {"RUM": 2}}, keep=True), "GER")
     assert codes(state, "GER", "MOVE RUM 1 2920-3020") == []
     assert "16.32" in messages(state, "GER", "MOVE RUM 2 2920-3020")[0]
@@ -138,7 +138,7 @@ def test_rumania_and_hungary_send_one_point_each_against_russia() -> None:
 @pytest.mark.rule("SPI 16.33")
 def test_bulgaria_and_hungary_send_one_point_each_to_the_balkans() -> None:
     balkans = with_(
-        start(6), flags={"balkans_attacked": True}, invaded={**start(6).invaded, "YUG": ("GER",)}
+        start(6), flags=Flags(balkans_attacked=True), invaded={**start(6).invaded, "YUG": ("GER",)}
     )
     balkans = controlled(balkans, ["2625"], "GER")
     b = board(balkans)
@@ -147,13 +147,13 @@ def test_bulgaria_and_hungary_send_one_point_each_to_the_balkans() -> None:
     assert refused is not None and refused.code == "illegal/pro_axis_contingent"
     assert "16.33" in refused.message
     assert "16.31" in str(movement.minor_restriction(board(start(6)), "GER", "BUL", "2625", 1))
-    both = board(with_(balkans, flags={"balkans_attacked": True, "russia_attacked": True}))
+    both = board(with_(balkans, flags=Flags(balkans_attacked=True, russia_attacked=True)))
     assert movement.minor_restriction(both, "GER", "HUN", "2625", 2) is None  # one each way
     assert "16.32" in str(movement.minor_restriction(both, "GER", "HUN", "2625", 3))
     # attacking the Balkans sets it off
     b = board(start(6))
     phase.note_attack_flags(b, "GER", "YUG")
-    assert b.flags["balkans_attacked"]
+    assert b.flags.balkans_attacked
 
 
 @pytest.mark.rule("SPI 16.22")
@@ -214,7 +214,7 @@ def test_nobody_attacks_italy_before_it_is_belligerent_in_four_and_five() -> Non
     units = {TURIN: {"ITA": 1}, SAVOY: {"FRA": 3}}
     five = phase_of(with_units(start(5), units), "FRA", "combat")
     assert "16.63" in messages(five, "FRA", f"ATTACK {TURIN} WITH FRA 3 {SAVOY}")[0]
-    active = with_(five, flags={"italy_active": True})
+    active = with_(five, flags=Flags(italy_active=True))
     assert codes(active, "FRA", f"ATTACK {TURIN} WITH FRA 3 {SAVOY}") == []
     six = phase_of(with_units(start(6), units), "FRA", "combat")
     assert codes(six, "FRA", f"ATTACK {TURIN} WITH FRA 3 {SAVOY}") == []  # at will
@@ -229,10 +229,10 @@ def test_mandatory_italian_surrender_only_in_four_and_five() -> None:
         state = controlled(state, rcs[:3], enemy)
         italy = politics.player_of(state, CHARTS, "ITA")
         state = with_(state, wars=tuple(sorted({*state.wars, tuple(sorted((enemy, italy)))})))
-        b = board(state)
-        turn.italian_surrender(b)
-        assert bool(b.flags.get("italy_surrendered")) == surrenders
-        assert any("ITA" in u for u in b.units.values()) != surrenders
+        new, _ = turn.italian_surrender(state, CHARTS)
+        assert new.flags.italy_surrendered == surrenders
+        assert any("ITA" in u for u in new.units.values()) != surrenders
+        assert any("ITA" in u for u in state.units.values())
 
 
 @pytest.mark.rule("SPI 16.9")
@@ -333,7 +333,7 @@ def test_germany_moving_into_sweden_invades_it_hands_it_to_the_us_and_halves_arr
     first = with_(state, invaded={**state.invaded, "SWE": ("USSR",)})
     moved, events = play(first, "GER", f"MOVE GER 1 {FINNISH_BORDER}-{SWEDISH_SIDE}")
     assert invaded_by(moved, "SWE") == ("USSR",) and moved.operators["SWE"] == "GER"
-    assert not moved.flags.get("german_invaded_sweden")
+    assert not moved.flags.german_invaded_sweden
 
 
 @pytest.mark.rule("SPI 20.0")

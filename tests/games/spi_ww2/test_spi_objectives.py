@@ -138,9 +138,11 @@ def test_peace_ends_hostility() -> None:
     assert objectives.hostile_forces(board(state), "FRA") == {"GER"}
     from umpire.games.spi_ww2.turn import make_peace
 
-    b = board(with_(state, peace_offers=(("FRA", "GER"), ("GER", "FRA"))))
-    make_peace(b)
-    assert objectives.hostile_forces(b, "FRA") == set() and ("FRA", "GER") not in b.wars
+    offered = with_(state, peace_offers=(("FRA", "GER"), ("GER", "FRA")))
+    new, said = make_peace(offered, CHARTS)
+    assert objectives.hostile_forces(board(new), "FRA") == set() and ("FRA", "GER") not in new.wars
+    assert new.peace_offers == () and [e.text for e in said] == ["FRA and GER make peace."]
+    assert offered.invaded == {"FRA": ("GER",)} and ("FRA", "GER") in offered.wars
 
 
 @pytest.mark.rule("SPI 19.13")

@@ -19,7 +19,7 @@ from tests.games.spi_ww2.helpers import (
     with_units,
 )
 from umpire.games.spi_ww2 import reinforcements
-from umpire.games.spi_ww2.model import DIPLOMACY, State
+from umpire.games.spi_ww2.model import DIPLOMACY, Flags, State
 
 
 @pytest.mark.rule("SPI 10.31")
@@ -41,10 +41,12 @@ def test_lend_lease_at_the_discretion_of_the_us_player() -> None:
     assert "10.35" in messages(six, "GBR", "LENDLEASE 1")[0]
     four = with_(start(4), phase=DIPLOMACY)
     assert codes(four, "GBR", "LENDLEASE 1") == []  # the British Player in four Players
-    b = board(with_(start(6), us_entry=1, holding={"USA": 2}, lend_lease={"USA": 1}))
-    before = reinforcements.resources_computation(board(with_(start(6), us_entry=1)))
-    assert reinforcements.resources_computation(b) == before + 1
-    assert b.holding["USA"] == 1
+    given = with_(start(6), us_entry=1, holding={"USA": 2}, lend_lease={"USA": 1})
+    before, _ = reinforcements.resources_computation(with_(start(6), us_entry=1), CHARTS)
+    after, said = reinforcements.resources_computation(given, CHARTS)
+    assert after.pools["USSR:resources"] == before.pools["USSR:resources"] + 1
+    assert after.holding["USA"] == 1 and given.holding["USA"] == 2  # its input unchanged
+    assert "Lend-Lease 1 SP (10.35)" in said[0].text
 
 
 @pytest.mark.rule("SPI 10.44")
@@ -103,7 +105,7 @@ def test_russian_unit_sizes() -> None:
     state = phase_of(with_(start(6), pools={"USSR": 9}), "USSR")
     assert codes(state, "USSR", "PLACE USSR 2 Moscow") == []
     assert "10.73" in messages(state, "USSR", "PLACE USSR 3 Moscow")[0]
-    war = with_(state, flags={"russia_war": True})
+    war = with_(state, flags=Flags(russia_war=True))
     assert codes(war, "USSR", "PLACE USSR 3 Moscow") == []
     assert codes(war, "USSR", "PLACE USSR 4 Moscow") == ["illegal/russian_size"]
     assert codes(with_(war, game_turn=15), "USSR", "PLACE USSR 4 Moscow") == []  # Spring 1943
@@ -112,11 +114,11 @@ def test_russian_unit_sizes() -> None:
         start(6),
         phase=DIPLOMACY,
         wars=(*start(6).wars, ("GER", "USSR")),
-        flags={"russia_war": True},
+        flags=Flags(russia_war=True),
     )
     at_war = with_(at_war, peace_offers=(("GER", "USSR"),))
     after, events = play(at_war, "USSR", "PEACE GER")
-    assert ("GER", "USSR") not in after.wars and after.flags["russia_war"]
+    assert ("GER", "USSR") not in after.wars and after.flags.russia_war
     assert "make peace" in texts(events)
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from tests.games.spi_ww2.helpers import CHARTS, board, controlled, hx, start, with_, with_units
 from umpire.games.spi_ww2 import reinforcements, seas, supply
-from umpire.games.spi_ww2.model import State
+from umpire.games.spi_ww2.model import Flags, State
 
 CYRENAICA = "2637"  # Libya, inland of Benghazi
 
@@ -88,7 +88,7 @@ def test_garrison_requirement_for_every_country_at_war_with_russia() -> None:
     state = with_(state, invaded={**state.invaded, "NOR": ("GBR",)})
     b = board(with_(state, wars=(*state.wars, ("GBR", "USSR"))))
     assert reinforcements.garrison_check(b, "GBR") == ["NOR"]  # Britain, not only the Axis
-    assert "GBR" in b.flags["garrison_short"]
+    assert "GBR" in b.flags.garrison_short
     b = board(state)  # at peace with Russia: no requirement
     assert reinforcements.garrison_check(b, "GBR") == []
     garrisoned = with_units(
@@ -96,7 +96,7 @@ def test_garrison_requirement_for_every_country_at_war_with_russia() -> None:
     )
     assert reinforcements.garrison_check(board(garrisoned), "GBR") == []
     # the forfeit: no replacements the next Game-Turn
-    b = board(with_(state, pools={}, wars=(("GER", "USSR"),), flags={"garrison_short": ["GER"]}))
+    b = board(with_(state, pools={}, wars=(("GER", "USSR"),), flags=Flags(garrison_short=("GER",))))
     reinforcements.arrivals(b, 2)
     short = b.pools.get("GER", 0)
     b = board(with_(state, pools={}, wars=(("GER", "USSR"),)))

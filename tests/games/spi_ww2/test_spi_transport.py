@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.games.spi_ww2.helpers import (
@@ -157,7 +159,7 @@ def test_five_player_roll_only_once_italy_is_a_belligerent() -> None:
     state = med_war(5)
     _, said = ship(state, [])  # Italy not yet active: no roll at all
     assert "6.53" not in said
-    active = with_(state, flags={**state.flags, "italy_active": True})
+    active = with_(state, flags=replace(state.flags, italy_active=True))
     _, said = ship(active, [6])
     assert "6.53" in said
 

@@ -17,14 +17,15 @@ from tests.games.spi_ww2.helpers import (
 )
 from umpire.core.chance import ScriptedChance
 from umpire.games.spi_ww2 import intervention, reinforcements, transport
+from umpire.games.spi_ww2.model import Flags
 
 
 def roll(game_turn: int, dice: list[int], **changes: object) -> tuple[int, str]:
-    b = board(with_(start(6), game_turn=game_turn, **changes))
+    state = with_(start(6), game_turn=game_turn, **changes)
     chance = ScriptedChance(dice)
-    intervention.roll_entry(b, chance)
-    assert chance.remaining == 0
-    return b.us_entry, texts(b.events)
+    new, said = intervention.roll_entry(state, CHARTS, chance)
+    assert chance.remaining == 0 and new.flags.us_trigger_now == ()
+    return new.us_entry, texts(said)
 
 
 @pytest.mark.rule("SPI 18.1")
@@ -44,29 +45,29 @@ def test_the_intervention_table() -> None:
 @pytest.mark.rule("SPI 18.0")
 def test_triggering_german_invasions() -> None:
     # the special line on the Game-Turn Germany invades France, Britain or the USSR
-    entry, said = roll(14, [1, 1], flags={"us_trigger_now": ["USSR"], "us_triggers": ["USSR"]})
+    entry, said = roll(14, [1, 1], flags=Flags(us_trigger_now=("USSR",), us_triggers=("USSR",)))
     assert entry == 18 and "Germany invaded USSR" in said  # 1 + 1-2: 4 Game-Turns after
-    entry, _ = roll(14, [2, 2], flags={"us_trigger_now": ["FRA"], "us_triggers": ["FRA"]})
+    entry, _ = roll(14, [2, 2], flags=Flags(us_trigger_now=("FRA",), us_triggers=("FRA",)))
     assert entry == 19  # 1-2 + 1-2: 5 Game-Turns after
-    entry, _ = roll(14, [3, 3], flags={"us_trigger_now": ["GBR"], "us_triggers": ["GBR"]})
+    entry, _ = roll(14, [3, 3], flags=Flags(us_trigger_now=("GBR",), us_triggers=("GBR",)))
     assert entry == 19
     # both tables on a triggering Game-Turn of the table: the earliest entry stands
-    entry, _ = roll(1, [1, 3, 1, 1], flags={"us_trigger_now": ["USSR"], "us_triggers": ["USSR"]})
+    entry, _ = roll(1, [1, 3, 1, 1], flags=Flags(us_trigger_now=("USSR",), us_triggers=("USSR",)))
     assert entry == 5
     # a German invasion marks the Game-Turn, once per country
     b = board(start(6))
     b.invade("GER", "GER", "USSR")
-    assert b.flags["us_trigger_now"] == ["USSR"]
-    b.flags.pop("us_trigger_now")
+    assert b.flags.us_trigger_now == ("USSR",)
+    b.set_flags(us_trigger_now=())
     b.trigger_us("USSR")
-    assert "us_trigger_now" not in b.flags  # at most once per action
+    assert b.flags.us_trigger_now == ()  # at most once per action
 
 
 @pytest.mark.rule("SPI 18.0")
 def test_germany_entering_france_triggers_and_the_british_player_rolls_after_germany() -> None:
     state = phase_of(with_units(start(6), {"1419": {"GER": 2}}), "GER")
     new, _ = play(state, "GER", "MOVE GER 1 1419-1319")
-    assert new.flags["us_trigger_now"] == ["FRA"]
+    assert new.flags.us_trigger_now == ("FRA",)
     new, events = play(new, "GER", "PASS", [6, 6, 2, 2])  # table roll, then the France line
     assert new.us_entry == 1 + 5 and "Germany invaded FRA" in texts(events)
 

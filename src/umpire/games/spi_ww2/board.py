@@ -1,5 +1,11 @@
-"""A working copy of the state for one phase: the steps of the turn read and change it,
-then :meth:`Board.freeze` gives the new, immutable :class:`State`.
+"""A working copy of the state for one step of the turn: the step reads and changes it,
+then :meth:`Board.result` gives the new :class:`State` (:meth:`Board.freeze`: settled, as
+the turn leaves it). The state a board starts from is never changed: each step of the turn
+takes a State and returns a new one (:func:`on_board`), and no board outlives its step.
+
+The copy is made on write: the board starts from the state's own mappings, a hex's units
+are copied only when a step changes them, and the new State shares every hex nobody
+touched with the old one.
 
 It also carries the phase's events (each with its audience) and the one rule every step
 shares: what happens when a player's units enter a hex (invasion, acts of war, control).
@@ -7,7 +13,7 @@ shares: what happens when a player's units enter a hex (invasion, acts of war, c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -22,7 +28,9 @@ class Board:
         self.base = state
         self.charts = charts
         self.map = charts.map
-        self.units: dict[str, dict[str, int]] = {h: dict(u) for h, u in state.units.items()}
+        # hex -> nat -> SP: the state's own mappings, until a step changes a hex (_own)
+        self.units: dict[str, Mapping[str, int]] = dict(state.units)
+        self._own: dict[str, dict[str, int]] = {}
         self.control: dict[str, str] = dict(state.control)
         self.wars = state.wars
         self.invaded: dict[str, tuple[str, ...]] = dict(state.invaded)
@@ -33,7 +41,7 @@ class Board:
         self.pools: dict[str, int] = dict(state.pools)
         self.holding: dict[str, int] = dict(state.holding)
         self.transport: dict[str, int] = dict(state.transport)
-        self.flags: dict[str, Any] = dict(state.flags)
+        self.flags = state.flags
         self.objectives: dict[str, Mapping[str, str]] = dict(state.objectives)
         self.us_entry = state.us_entry
         self.events: list[Event] = []
@@ -42,9 +50,8 @@ class Board:
         self.moved: dict[tuple[str, str], int] = {}
         self.railed: dict[str, int] = {}
         self.attacked: dict[tuple[str, str], int] = {}
-        for key, n in dict(state.flags.get("spent", {})).items():  # 6.53: aborted SP
-            hid, _, nat = key.partition(":")
-            self.attacked[(hid, nat)] = int(n)
+        for hid, nat, n in state.flags.spent:  # 6.53: aborted SP
+            self.attacked[(hid, nat)] = n
         self.attacked_hexes: set[str] = set()
         # supply.in_supply's judgement per nationality, made once a Player-Turn
         self.supplied: dict[str, set[str]] = {}
@@ -55,7 +62,8 @@ class Board:
     @property
     def state(self) -> State:
         """The board as a State (the politics functions read States). It shares the board's
-        dicts, so it is rebuilt only when a reassigned field (wars, permits, US entry) changes."""
+        dicts, so it is rebuilt only when a reassigned field (wars, permits, US entry) changes,
+        or the flags (:meth:`set_flags`)."""
         key = (id(self.wars), id(self.permits), self.us_entry)
         if self._state is not None and self._state_key == key:
             return self._state
@@ -73,22 +81,49 @@ class Board:
         )
         return self._state
 
+    def result(self, **changes: Any) -> State:
+        """The board's state as the step leaves it, with ``changes``, for the next step (not
+        yet settled: :func:`settle`). It shares the hexes no step changed with the board's
+        own state; the board copies a hex again before changing it after this."""
+        counts = {
+            "units": dict(self.units),
+            "lend_lease": dict(self.lend_lease),
+            "pools": dict(self.pools),
+            "holding": dict(self.holding),
+            "transport": dict(self.transport),
+        }
+        return self._made(counts, changes)
+
     def freeze(self, **changes: Any) -> State:
+        """The new State as the turn leaves it (:func:`settle`), with ``changes``."""
+        counts = _settled(self.units, self.lend_lease, self.pools, self.holding, self.transport)
+        return self._made(counts, changes)
+
+    def _made(self, counts: Mapping[str, Any], changes: Mapping[str, Any]) -> State:
+        """One new State (one ``replace``: a State has many fields, and a turn makes few)."""
+        self._own = {}
         return replace(
-            self.state,
-            units={h: dict(u) for h, u in sorted(self.units.items()) if u},
+            self.base,
             control=dict(self.control),
+            wars=self.wars,
+            invaded=dict(self.invaded),
+            operators=dict(self.operators),
+            permits=self.permits,
             peace_offers=self.peace_offers,
-            lend_lease={k: v for k, v in self.lend_lease.items() if v},
-            pools={k: v for k, v in sorted(self.pools.items()) if v},
-            holding={k: v for k, v in sorted(self.holding.items()) if v},
-            transport=dict(sorted(self.transport.items())),
+            flags=self.flags,
             objectives=dict(self.objectives),
+            us_entry=self.us_entry,
+            **counts,
             **changes,
         )
 
+    def set_flags(self, **changes: Any) -> None:
+        """Set flags (:class:`Flags`' fields): a new Flags, the old one unchanged."""
+        self.flags = replace(self.flags, **changes)
+        self._state = None
+
     def say(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, audience or Audience.public(), text, data))
+        self.events.append(said(kind, text, audience, **data))
 
     # --- units ---
     def sp(self, hid: str, nat: str) -> int:
@@ -97,13 +132,23 @@ class Board:
     def total(self, hid: str) -> int:
         return sum(self.units.get(hid, {}).values())
 
+    def _mine(self, hid: str) -> dict[str, int]:
+        """The board's own copy of ``hid``'s units, made on the first change."""
+        here = self._own.get(hid)
+        if here is None:
+            here = self._own[hid] = dict(self.units.get(hid, {}))
+            self.units[hid] = here
+        return here
+
     def add(self, hid: str, nat: str, n: int) -> None:
         if n > 0:
-            here = self.units.setdefault(hid, {})
+            here = self._mine(hid)
             here[nat] = here.get(nat, 0) + n
 
     def remove(self, hid: str, nat: str, n: int) -> None:
-        here = self.units.get(hid, {})
+        if hid not in self.units:
+            return
+        here = self._mine(hid)
         left = here.get(nat, 0) - n
         if left > 0:
             here[nat] = left
@@ -111,6 +156,7 @@ class Board:
             here.pop(nat, None)
         if not here:
             self.units.pop(hid, None)
+            self._own.pop(hid, None)
 
     def nats_at(self, hid: str) -> list[str]:
         return sorted(self.units.get(hid, {}))
@@ -137,7 +183,7 @@ class Board:
                 # 16.41: Finnish ZOC does not extend across the border until violated
                 if (
                     other == "FIN"
-                    and not self.flags.get("finland_violated")
+                    and not self.flags.finland_violated
                     and self.map.hexes[hid].country != "FIN"
                 ):
                     continue
@@ -226,25 +272,26 @@ class Board:
                 case = "20.2" if self.base.version == 4 else "20.1" if country == "SWE" else "20.0"
                 self.say("operations", f"{name} is now operated by {new} ({case}).")
         if country == "FIN" and nat not in ("GER", *self.charts.mp["minors"]["pro_axis"]):
-            self.flags["finland_violated"] = True  # 16.41, 16.42
+            self.set_flags(finland_violated=True)  # 16.41, 16.42
         if country == "SWE" and player == self.player_of("GER"):
-            self.flags["german_invaded_sweden"] = True  # 12.1: "if they invade Sweden"
+            self.set_flags(german_invaded_sweden=True)  # 12.1: "if they invade Sweden"
 
     def _german_invasion(self, country: str) -> None:
         """What a German invasion sets off: US entry (18.0), Balkans and Russia (16.31-16.33)."""
         if country in ("FRA", "GBR", "USSR"):
             self.trigger_us(country)
         if country in self.charts.mp["minors"]["balkans"]:
-            self.flags["balkans_attacked"] = True  # 16.31, 16.33
+            self.set_flags(balkans_attacked=True)  # 16.31, 16.33
         if country == "USSR":
-            self.flags["russia_attacked"] = True  # 16.31, 16.32
+            self.set_flags(russia_attacked=True)  # 16.31, 16.32
 
     def trigger_us(self, country: str) -> None:
         """18.0: the Game-Turn Germany invades France, Britain or the USSR."""
-        used = list(self.flags.get("us_triggers", []))
+        used = self.flags.us_triggers
         if country not in used:
-            self.flags["us_triggers"] = [*used, country]
-            self.flags["us_trigger_now"] = [*self.flags.get("us_trigger_now", []), country]
+            self.set_flags(
+                us_triggers=(*used, country), us_trigger_now=(*self.flags.us_trigger_now, country)
+            )
 
     def declare_war(self, p: str, q: str) -> None:
         if not p or not q or p == q or politics.at_war(self.state, p, q):
@@ -252,4 +299,44 @@ class Board:
         self.wars = politics.with_war(self.wars, p, q)
         self.say("war", f"{p} and {q} are at war.", players=[p, q])
         if "USSR" in (p, q):
-            self.flags["russia_war"] = True  # 10.73: Limited or Full War
+            self.set_flags(russia_war=True)  # 10.73: Limited or Full War
+
+
+def said(kind: str, text: str, audience: Audience | None = None, **data: Any) -> Event:
+    """An event of the turn (public unless an audience is given)."""
+    return Event(kind, audience or Audience.public(), text, data)
+
+
+def settle(state: State, **changes: Any) -> State:
+    """``state`` as a turn leaves it, with ``changes``: empty hexes and counts dropped, the
+    map and the counts in order (the hexes' mappings shared, not copied)."""
+    counts = _settled(state.units, state.lend_lease, state.pools, state.holding, state.transport)
+    return replace(state, **counts, **changes)
+
+
+def _settled(
+    units: Mapping[str, Mapping[str, int]],
+    lend_lease: Mapping[str, int],
+    pools: Mapping[str, int],
+    holding: Mapping[str, int],
+    transport: Mapping[str, int],
+) -> dict[str, Any]:
+    """The counts of a State as a turn leaves them: no empty hex or count, in order."""
+    return {
+        "units": {h: u for h, u in sorted(units.items()) if u},
+        "lend_lease": {k: v for k, v in lend_lease.items() if v},
+        "pools": {k: v for k, v in sorted(pools.items()) if v},
+        "holding": {k: v for k, v in sorted(holding.items()) if v},
+        "transport": dict(sorted(transport.items())),
+    }
+
+
+def on_board(
+    state: State, charts: Charts, step: Callable[[Board], object], **settled: Any
+) -> tuple[State, list[Event]]:
+    """One step of the turn that works on a board: ``state`` is read, never changed; the
+    new State (:meth:`Board.result`) and the step's events are returned. With ``settled``
+    changes, the step is the turn's last: the State is settled (:meth:`Board.freeze`)."""
+    board = Board(state, charts)
+    step(board)
+    return board.freeze(**settled) if settled else board.result(), board.events

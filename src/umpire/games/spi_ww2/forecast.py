@@ -17,7 +17,7 @@ from typing import Any
 
 from umpire.games.spi_ww2 import politics
 from umpire.games.spi_ww2.charts import Charts
-from umpire.games.spi_ww2.model import State
+from umpire.games.spi_ww2.model import Flags, State
 
 
 def forecast_state(view: Mapping[str, Any], power: str, charts: Charts) -> State:
@@ -40,7 +40,7 @@ def forecast_state(view: Mapping[str, Any], power: str, charts: Charts) -> State
         pools={**view["pools"], **view.get("resources", {})},
         holding={k: int(v) for k, v in view["holding"].items()},
         transport={k: int(v) for k, v in view["transport"].items()},
-        flags=dict(view["flags"]),
+        flags=Flags.from_json(view["flags"]),
         objectives={p: dict(c) for p, c in view.get("objectives", {}).items() if p == power},
         us_entry=int(view["us_entry"]),
         scores={k: int(v) for k, v in view.get("scores", {}).items()},

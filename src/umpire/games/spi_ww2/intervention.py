@@ -9,61 +9,80 @@ The earliest entry found stands. Without entry the US enters automatically on 3/
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from umpire.core.chance import Chance
+from umpire.core.events import Event
 from umpire.games.spi_ww2 import politics
 from umpire.games.spi_ww2.board import Board
+from umpire.games.spi_ww2.board import said as board_said
+from umpire.games.spi_ww2.charts import Charts
+from umpire.games.spi_ww2.model import State
 
 
 def _in(r: list[int], roll: int) -> bool:
     return int(r[0]) <= roll <= int(r[1])
 
 
-def roll_entry(board: Board, chance: Chance) -> None:
-    game_turn = board.base.game_turn
-    us = board.charts.mp["us_entry"]
-    if not board.base.variable_us_entry:
-        if not board.us_entry:
-            board.us_entry = int(board.charts.core["us_entry"]["fixed_turn"])
-        return
-    if board.us_entry and board.us_entry <= game_turn + 1:
-        return
+def roll_entry(state: State, charts: Charts, chance: Chance) -> tuple[State, list[Event]]:
+    """The British Player's rolls at the end of the Game-Turn (18.1): the new US entry
+    Game-Turn and this Game-Turn's German invasions rolled for."""
+    game_turn = state.game_turn
+    us = charts.mp["us_entry"]
+    if not state.variable_us_entry:
+        if not state.us_entry:
+            return replace(state, us_entry=int(charts.core["us_entry"]["fixed_turn"])), []
+        return state, []
+    if state.us_entry and state.us_entry <= game_turn + 1:
+        return state, []
+    said = []
+    entry = state.us_entry
     found = []
-    for t, first, second, entry in us["table"]:
-        if int(t) == game_turn and not board.us_entry:
+    for t, first, second, turn in us["table"]:
+        if int(t) == game_turn and not entry:
             a = chance.roll(6, purpose=f"18.1 US entry, Game-Turn {game_turn}, first die")
             b = chance.roll(6, purpose=f"18.1 US entry, Game-Turn {game_turn}, second die")
             hit = _in(first, a) and _in(second, b)
-            board.say(
-                "us-entry-roll",
-                f"US Intervention Table (18.1), rolled by Britain: {a} and {b}: "
-                + ("entry!" if hit else "no entry."),
-                dice=[a, b],
+            said.append(
+                board_said(
+                    "us-entry-roll",
+                    f"US Intervention Table (18.1), rolled by Britain: {a} and {b}: "
+                    + ("entry!" if hit else "no entry."),
+                    dice=[a, b],
+                )
             )
             if hit:
-                found.append(int(entry))
-    for country in board.flags.pop("us_trigger_now", []):
+                found.append(int(turn))
+    for country in state.flags.us_trigger_now:
         spec = us["triggers"][country]
         a = chance.roll(6, purpose=f"18.1 US entry, Germany invades {country}, first die")
         b = chance.roll(6, purpose=f"18.1 US entry, Germany invades {country}, second die")
         hit = _in(spec["first"], a) and _in(spec["second"], b)
-        board.say(
-            "us-entry-roll",
-            f"Germany invaded {country}: special US entry roll (18.1) {a} and {b}: "
-            + ("entry!" if hit else "no entry."),
-            dice=[a, b],
+        said.append(
+            board_said(
+                "us-entry-roll",
+                f"Germany invaded {country}: special US entry roll (18.1) {a} and {b}: "
+                + ("entry!" if hit else "no entry."),
+                dice=[a, b],
+            )
         )
         if hit:
             found.append(game_turn + int(spec["after"]))
     if found:
-        entry = min(found + ([board.us_entry] if board.us_entry else []))
-        board.us_entry = entry
-        board.say(
-            "us-entry",
-            f"The US will enter the war on Game-Turn {entry} ({board.charts.turn_name(entry)}).",
+        entry = min(found + ([entry] if entry else []))
+        said.append(
+            board_said(
+                "us-entry",
+                f"The US will enter the war on Game-Turn {entry} ({charts.turn_name(entry)}).",
+            )
         )
-    if not board.us_entry and game_turn + 1 >= int(us["automatic"]):
-        board.us_entry = int(us["automatic"])
-        board.say("us-entry", "The US enters the war automatically on 3/43 (18.0).")
+    if not entry and game_turn + 1 >= int(us["automatic"]):
+        entry = int(us["automatic"])
+        said.append(board_said("us-entry", "The US enters the war automatically on 3/43 (18.0)."))
+    if entry == state.us_entry and not state.flags.us_trigger_now:
+        return state, said
+    flags = replace(state.flags, us_trigger_now=())
+    return replace(state, us_entry=entry, flags=flags), said
 
 
 def enter_war(board: Board, game_turn: int) -> None:

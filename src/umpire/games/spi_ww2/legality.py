@@ -135,7 +135,7 @@ def operated(board: Board, player: str, nat: str) -> None:
         raise errors.NOT_YOURS.error(nat=nat)
     if nat == "USA" and not us_active(board):
         raise errors.US_NEUTRAL.error()
-    if nat == "ITA" and board.flags.get("italy_surrendered"):
+    if nat == "ITA" and board.flags.italy_surrendered:
         raise errors.ITALY_SURRENDERED.error()
 
 
@@ -158,7 +158,7 @@ def stacking(board: Board, hid: str, sp: int) -> None:
 def italy_protected(board: Board, player: str, hid: str) -> bool:
     """16.63 (provisional two-player rule, four and five Players): nobody may attack Italy or
     its possessions before Italy is an active belligerent; six Players: at will."""
-    if board.base.version == 6 or board.flags.get("italy_active"):
+    if board.base.version == 6 or board.flags.italy_active:
         return False
     country = board.map.hexes[hid].country or ""
     italy = board.player_of("ITA")
@@ -289,7 +289,7 @@ def french_spring_ok(board: Board, player: str) -> bool:
 def russian_size(board: Board) -> int:
     """10.73: the largest Russian unit that may be brought on now."""
     r = board.charts.mp["replacements"]
-    if not board.flags.get("russia_war"):
+    if not board.flags.russia_war:
         return int(r["russian_size_peace"])
     if board.base.game_turn >= int(r["russian_size_1943_turn"]):
         return int(r["russian_size_1943"])
@@ -310,7 +310,7 @@ def check_place(board: Board, player: str, order: Place) -> str:
     key = pool_key(board, order.nat)
     have = board.holding.get("USA", 0) if key == "USA" else board.pools.get(key, 0)
     if key == "USA":  # 6.53: SP turned back this Game-Turn "may do no more"
-        have -= int(board.flags.get("us_aborted", 0))
+        have -= board.flags.us_aborted
     if order.sp > have:
         raise errors.POOL.error(have=max(have, 0), nat=order.nat, want=order.sp)
 
@@ -372,10 +372,10 @@ def _may_attack(board: Board, nat: str, target: str) -> None:
     if politics.self_defense(charts, nat) and not politics.active_minor(board.state, nat):
         raise errors.SELF_DEFENSE_ATTACK.error(hex=target, nat=nat)
     elif nat == "FIN":
-        if not (flags.get("finland_attacked") or flags.get("finland_violated")):
+        if not (flags.finland_attacked or flags.finland_violated):
             raise errors.FINLAND_ATTACK.error(hex=target)
     elif politics.pro_axis(charts, nat):
-        if not (flags.get("russia_attacked") or flags.get("balkans_attacked")):
+        if not (flags.russia_attacked or flags.balkans_attacked):
             raise errors.PRO_AXIS_ATTACK.error(hex=target, nat=nat)
     elif nat == "ITA" and not movement.italy_free(board):
         raise errors.ITALY_ATTACK.error(hex=target)

@@ -30,6 +30,69 @@ def is_combat(phase: int) -> bool:
 
 
 @dataclass(frozen=True)
+class Flags:
+    """The facts of the game's course the rules turn on, one typed field each. Every field
+    starts at its empty value, and the JSON form (:meth:`to_json`) holds only the fields set,
+    by the names the records have always used."""
+
+    russia_war: bool = False  # 10.73: Limited or Full War
+    italy_active: bool = False  # 16.6, 6.53: Italy an active belligerent
+    italy_surrendered: bool = False  # 16.64
+    finland_violated: bool = False  # 16.41, 16.42: Finland invaded by a non-Axis force
+    finland_attacked: bool = False  # 16.42
+    russia_attacked: bool = False  # 16.31, 16.32: by the German Player
+    balkans_attacked: bool = False  # 16.33: by the German Player
+    sweden_halved: bool = False  # 12.1: the Swedish army eliminated by a non-German invader
+    german_invaded_sweden: bool = False  # 12.1: "if they invade Sweden"
+    us_triggers: tuple[str, ...] = ()  # 18.0: the German invasions already used (FRA, ...)
+    us_trigger_now: tuple[str, ...] = ()  # 18.0: those of this Game-Turn, rolled for at its end
+    garrison_short: tuple[str, ...] = ()  # 14.4: players who forfeit next Game-Turn's replacements
+    spent: tuple[tuple[str, str, int], ...] = ()  # 6.53: (hex, nat, SP) turned back, idle
+    us_aborted: int = 0  # 6.53, 10.83: US arrivals turned back this Player-Turn
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields set, by name: lists for tuples, ``{"hex:nat": SP}`` for ``spent``."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not value:
+                continue
+            if f.name == "spent":
+                value = {f"{h}:{n}": sp for h, n, sp in value}
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Flags:
+        """The flags of a record (:meth:`to_json`'s form); an unknown name is refused."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown flag(s): {', '.join(unknown)}")
+        spent = []
+        for key, sp in dict(data.get("spent", {})).items():
+            hid, _, nat = str(key).partition(":")
+            spent.append((hid, nat, int(sp)))
+        return cls(
+            **{
+                name: bool(data.get(name, False))
+                for name in known
+                if isinstance(getattr(_EMPTY, name), bool)
+            },
+            us_triggers=tuple(data.get("us_triggers", ())),
+            us_trigger_now=tuple(data.get("us_trigger_now", ())),
+            garrison_short=tuple(data.get("garrison_short", ())),
+            spent=tuple(spent),
+            us_aborted=int(data.get("us_aborted", 0)),
+        )
+
+
+_EMPTY = Flags()
+
+
+@dataclass(frozen=True)
 class State:
     version: int  # 4, 5 or 6 players
     players: tuple[str, ...]  # the seated players (their codes: FRA, USSR, ...)
@@ -49,21 +112,15 @@ class State:
     pools: Mapping[str, int] = field(default_factory=dict)  # nat -> SP waiting to be placed
     holding: Mapping[str, int] = field(default_factory=dict)  # US Reinforcement Holding Area
     transport: Mapping[str, int] = field(default_factory=dict)  # "GBR:naval" -> left this turn
-    flags: Mapping[str, Any] = field(default_factory=dict)  # one-way facts (see FLAGS)
+    flags: Flags = Flags()  # the facts the rules turn on
     objectives: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # 19.2 (secret)
     us_entry: int = 0  # the Game-Turn the US enters (0: not yet determined)
     scores: Mapping[str, int] = field(default_factory=dict)  # once over
 
 
-# Flags (all start false/absent): "russia_war" (10.73), "italy_active" (16.6, 6.53),
-# "italy_surrendered" (16.64), "finland_violated" (16.41), "finland_attacked" (16.42),
-# "russia_attacked" (16.31, 16.32), "balkans_attacked" (16.33), "sweden_halved" (12.1),
-# "us_triggers" (18.0: the German actions already used), "britain_fallen" (10.83),
-# "spent" and "us_aborted" (6.53: SP turned back, idle for the rest of the Player-Turn).
-
-
 def dump_state(state: State) -> dict[str, Any]:
     data = asdict(state)
+    data["flags"] = state.flags.to_json()
     data["players"] = list(state.players)
     data["wars"] = [list(w) for w in state.wars]
     data["permits"] = [list(p) for p in state.permits]
@@ -83,4 +140,5 @@ def load_state(data: Mapping[str, Any]) -> State:
     d["peace_offers"] = tuple(tuple(p) for p in d.get("peace_offers", ()))
     d["invaded"] = {k: tuple(v) for k, v in d.get("invaded", {}).items()}
     d["units"] = {h: dict(u) for h, u in d.get("units", {}).items()}
+    d["flags"] = Flags.from_json(d.get("flags", {}))
     return State(**d)

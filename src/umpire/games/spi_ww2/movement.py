@@ -168,10 +168,9 @@ def minor_restriction(
     """
     charts = board.charts
     country = board.map.hexes[to].country
-    flags = board.flags
     if politics.self_defense(charts, nat) and not politics.active_minor(board.state, nat):
         return errors.SELF_DEFENSE_NEUTRAL.error(nat=nat)
-    if nat == "FIN" and country != "FIN" and not flags.get("finland_violated"):
+    if nat == "FIN" and country != "FIN" and not board.flags.finland_violated:
         return errors.FINLAND_HOME.error()
     if politics.pro_axis(charts, nat) and nat != "FIN" and country != nat:
         return _pro_axis_outside(board, nat, n)
@@ -182,9 +181,8 @@ def minor_restriction(
 
 def _pro_axis_outside(board: Board, nat: str, n: int) -> OrderError | None:
     charts = board.charts
-    flags = board.flags
-    russia = flags.get("russia_attacked") and nat in charts.mp["minors"]["russia_front_contingent"]
-    balkans = flags.get("balkans_attacked") and nat in charts.mp["minors"]["balkan_contingent"]
+    russia = board.flags.russia_attacked and nat in charts.mp["minors"]["russia_front_contingent"]
+    balkans = board.flags.balkans_attacked and nat in charts.mp["minors"]["balkan_contingent"]
     if not (russia or balkans):
         return errors.PRO_AXIS_HOME.error(nat=nat)
     allowed = (1 if russia else 0) + (1 if balkans else 0)
@@ -199,4 +197,4 @@ def italy_free(board: Board) -> bool:
     if board.base.version == 6:
         return True
     entry = int(board.charts.core["italian_entry"]["entry_turn"])
-    return bool(board.flags.get("italy_active")) or board.base.game_turn >= entry
+    return board.flags.italy_active or board.base.game_turn >= entry

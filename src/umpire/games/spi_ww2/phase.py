@@ -141,7 +141,7 @@ def place(board: Board, player: str, order: Place, chance: Chance | None) -> Non
         board.pools[key] = board.pools.get(key, 0) - order.sp
     if aborted:  # 6.53: back to embarkation, the Holding Area (10.83), no more this Game-Turn
         board.holding["USA"] = board.holding.get("USA", 0) + aborted
-        board.flags["us_aborted"] = int(board.flags.get("us_aborted", 0)) + aborted
+        board.set_flags(us_aborted=board.flags.us_aborted + aborted)
     if not landed:
         return
     board.add(order.hex, order.nat, landed)
@@ -179,9 +179,7 @@ def sail(board: Board, player: str, order: Ship | Land, chance: Chance | None) -
         k = (order.frm, order.nat)
         board.moved[k] = board.moved.get(k, 0) + aborted
         board.attacked[k] = board.attacked.get(k, 0) + aborted
-        spent = dict(board.flags.get("spent", {}))
-        spent[f"{order.frm}:{order.nat}"] = spent.get(f"{order.frm}:{order.nat}", 0) + aborted
-        board.flags["spent"] = spent  # kept into the combat phase
+        board.set_flags(spent=_spend(board.flags.spent, order.frm, order.nat, aborted))
     if landed:
         relocate(board, player, order.nat, landed, order.frm, order.to)
     word = "lands" if amph else "ships"
@@ -190,6 +188,15 @@ def sail(board: Board, player: str, order: Ship | Land, chance: Chance | None) -
         f"{order.nat} {word} {landed} of {order.sp} SP {order.frm}-{board.map.name(order.to)} "
         f"on {key.replace(':', ' ')} transport.",
     )
+
+
+def _spend(
+    spent: tuple[tuple[str, str, int], ...], hid: str, nat: str, n: int
+) -> tuple[tuple[str, str, int], ...]:
+    """6.53: ``n`` more of ``nat``'s SP at ``hid`` turned back, kept into the combat phase."""
+    if any(h == hid and x == nat for h, x, _ in spent):
+        return tuple((h, x, sp + n if (h, x) == (hid, nat) else sp) for h, x, sp in spent)
+    return (*spent, (hid, nat, n))
 
 
 # --- combat ------------------------------------------------------------------------------
@@ -213,7 +220,7 @@ def attack(board: Board, player: str, order: Attack, chance: Chance | None) -> N
             board.fought(player, nat)
             note_attack_flags(board, player, nat)
     if any(g[0] == "ITA" for g in order.groups):
-        board.flags["italy_active"] = True  # 16.61, 6.53
+        board.set_flags(italy_active=True)  # 16.61, 6.53
     groups = list(order.groups)
     where = target
     if any(h == target for _, _, h in groups):
@@ -260,14 +267,14 @@ def begin_hostilities(board: Board, player: str, nat: str) -> None:
 
 def note_attack_flags(board: Board, player: str, nat: str) -> None:
     if nat == "FIN":
-        board.flags["finland_attacked"] = True  # 16.42
+        board.set_flags(finland_attacked=True)  # 16.42
     if nat == "ITA":
-        board.flags["italy_active"] = True  # 16.61: Italy attacked
+        board.set_flags(italy_active=True)  # 16.61: Italy attacked
     if player == board.player_of("GER"):
         if nat == "USSR":
-            board.flags["russia_attacked"] = True  # 16.31, 16.32
+            board.set_flags(russia_attacked=True)  # 16.31, 16.32
         if nat in board.charts.mp["minors"]["balkans"]:
-            board.flags["balkans_attacked"] = True  # 16.33
+            board.set_flags(balkans_attacked=True)  # 16.33
 
 
 def resolve_combat(
@@ -374,12 +381,12 @@ def advance(board: Board, player: str, survivors: list[tuple[str, int, str]], wh
 
 def sweden(board: Board, player: str) -> None:
     """12.1: the Swedish army eliminated by a non-German invader halves German rates for good."""
-    if board.flags.get("sweden_halved") or not board.invaded.get("SWE"):
+    if board.flags.sweden_halved or not board.invaded.get("SWE"):
         return
     if any(u.get("SWE") for u in board.units.values()):
         return
     if player != board.player_of("GER"):
-        board.flags["sweden_halved"] = True
+        board.set_flags(sweden_halved=True)
         board.say(
             "sweden", "The Swedish army is eliminated: German rates are halved for good (12.1)."
         )

@@ -9,8 +9,13 @@ Intervention Table), 10.35, 10.44, 10.51, 10.73, 10.82-10.84, 10.91, 12.1.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from umpire.core.events import Event
 from umpire.games.spi_ww2 import politics
-from umpire.games.spi_ww2.board import Board
+from umpire.games.spi_ww2.board import Board, said
+from umpire.games.spi_ww2.charts import Charts
+from umpire.games.spi_ww2.model import State
 
 
 def _add(board: Board, key: str, n: int, why: str) -> None:
@@ -21,7 +26,7 @@ def _add(board: Board, key: str, n: int, why: str) -> None:
 
 def german_rate(board: Board, n: int) -> int:
     """12.1: half of each Game-Turn's Replacement or Reinforcement rate (8 lost -> 4)."""
-    if board.flags.get("german_invaded_sweden") or board.flags.get("sweden_halved"):
+    if board.flags.german_invaded_sweden or board.flags.sweden_halved:
         return n // 2
     return n
 
@@ -37,16 +42,17 @@ def arrivals(board: Board, game_turn: int) -> None:
             n = int(n * float(sched["peacetime_fraction"]))  # 10.31 (provisional)
         if nat == "POL" and not _alive(board, "POL"):
             n = 0
-        if nat == "ITA" and board.flags.get("italy_surrendered"):
+        if nat == "ITA" and board.flags.italy_surrendered:
             n = 0
-        short = board.player_of(nat) in board.flags.get("garrison_short", [])
+        short = board.player_of(nat) in board.flags.garrison_short
         repl = 0 if short else int(core["replacements"]["per_turn"].get(nat, 0))
         if nat == "GER":
             n = german_rate(board, n + repl)
-        elif nat == "ITA" and not board.flags.get("italy_surrendered"):
+        elif nat == "ITA" and not board.flags.italy_surrendered:
             n += repl
         _add(board, nat, n, "10.0 schedule (provisional)")
-    board.flags.pop("garrison_short", None)
+    if board.flags.garrison_short:
+        board.set_flags(garrison_short=())
     mp = board.charts.mp["replacements"]
     if quarter == 1:
         _add(board, "GBR", int(mp["british_per_year"]), "10.44 one replacement Point per Game-Year")
@@ -93,8 +99,9 @@ def end_of_player_turn(board: Board, player: str) -> None:
     """What the Player-Turn's owner left unplaced: 10.91 French Spring point lost; 10.83,
     10.84 US arrivals to the Holding Area."""
     own = politics.nationalities(board.state, board.charts, player)
-    board.flags.pop("spent", None)  # 6.53: the aborted SP are free again next Game-Turn
-    board.flags.pop("us_aborted", None)  # and US arrivals turned back (10.83)
+    # 6.53: the aborted SP are free again next Game-Turn, and US arrivals turned back (10.83)
+    if board.flags.spent or board.flags.us_aborted:
+        board.set_flags(spent=(), us_aborted=0)
     garrison_check(board, player)
     if "FRA" in own and board.pools.get("FRA:spring"):
         board.pools.pop("FRA:spring")
@@ -128,7 +135,7 @@ def garrison_check(board: Board, player: str) -> list[str]:
         if sp < need:
             short.append(country)
     if short:
-        board.flags["garrison_short"] = sorted({*board.flags.get("garrison_short", []), player})
+        board.set_flags(garrison_short=tuple(sorted({*board.flags.garrison_short, player})))
         board.say(
             "garrison",
             f"{player} leaves no garrison in {', '.join(short)} (14.4): no replacements next Game-Turn.",
@@ -136,25 +143,24 @@ def garrison_check(board: Board, player: str) -> list[str]:
     return short
 
 
-def resources_computation(board: Board) -> int:
+def resources_computation(state: State, charts: Charts) -> tuple[State, list[Event]]:
     """4.2: at the end of the Game-Turn, Russian replacements from the Soviet Resource
-    Centers the USSR controls (provisional rate), plus Lend-Lease (10.35)."""
-    rcs = [h for h in board.map.resource_centers("USSR") if board.control.get(h) == "USSR"]
-    n = len(rcs) // int(board.charts.core["replacements"]["russian_per_rc"])
-    giver = board.player_of("USA")
+    Centers the USSR controls (provisional rate), plus Lend-Lease (10.35), in the pool
+    ``USSR:resources`` until the next Game-Turn's arrivals."""
+    rcs = [h for h in charts.map.resource_centers("USSR") if state.control.get(h) == "USSR"]
+    n = len(rcs) // int(charts.core["replacements"]["russian_per_rc"])
+    giver = politics.player_of(state, charts, "USA")
     ll = (
-        board.lend_lease.get(giver, 0)
-        if board.us_entry and board.base.game_turn >= board.us_entry
+        state.lend_lease.get(giver, 0)
+        if state.us_entry and state.game_turn >= state.us_entry
         else 0
     )
-    ll = min(ll, board.holding.get("USA", 0))
-    if ll:
-        board.holding["USA"] -= ll
-    board.pools["USSR:resources"] = n + ll
-    board.say(
-        "resources",
+    ll = min(ll, state.holding.get("USA", 0))
+    holding = {**state.holding, "USA": state.holding["USA"] - ll} if ll else state.holding
+    text = (
         f"Russian Resources Computation (4.2): {len(rcs)} Resource Centers give {n} SP"
         + (f", Lend-Lease {ll} SP (10.35)" if ll else "")
-        + ".",
+        + "."
     )
-    return n + ll
+    pools = {**state.pools, "USSR:resources": n + ll}
+    return replace(state, holding=holding, pools=pools), [said("resources", text)]

@@ -24,6 +24,7 @@ from umpire.core.chance import Chance
 from umpire.core.problems import OrderError
 from umpire.games.spi_ww2 import errors, politics, seas, supply
 from umpire.games.spi_ww2.board import Board
+from umpire.games.spi_ww2.charts import Charts
 
 MED = "Mediterranean"
 
@@ -44,20 +45,25 @@ def share(total: int, game_turn: int, british_only_until: int) -> tuple[int, int
 
 
 def reset(board: Board, game_turn: int) -> None:
+    """The transport points of a new Game-Turn on the board (:func:`points`)."""
+    board.transport = points(board.charts, board.us_entry, game_turn)
+
+
+def points(charts: Charts, us_entry: int, game_turn: int) -> dict[str, int]:
     """The transport points of a new Game-Turn (5.7, 5.75, 5.77, 18.0)."""
-    mp = board.charts.mp["transport"]
-    naval, amph = allied_points(board.charts.core, game_turn)
+    mp = charts.mp["transport"]
+    naval, amph = allied_points(charts.core, game_turn)
     until = int(mp["british_only_until"])
     gb_n, us_n = share(naval, game_turn, until)
     gb_a, us_a = share(amph, game_turn, until)
-    if game_turn >= int(board.charts.mp["us_entry"]["amphibious_lost"]):
+    if game_turn >= int(charts.mp["us_entry"]["amphibious_lost"]):
         us_a = 0  # 18.0: the US loses all its Amphibious Transport on 4/44
-    if board.us_entry and game_turn >= board.us_entry:
-        track = board.charts.core["reinforcements"]["USA_track"]
-        offset = game_turn - board.us_entry
+    if us_entry and game_turn >= us_entry:
+        track = charts.core["reinforcements"]["USA_track"]
+        offset = game_turn - us_entry
         if offset >= len(track):  # 18.0: beyond the track
-            us_n += int(board.charts.mp["us_entry"]["beyond_track_naval"])
-    board.transport = {
+            us_n += int(charts.mp["us_entry"]["beyond_track_naval"])
+    return {
         "GBR:naval": gb_n,
         "GBR:amphibious": gb_a,
         "USA:naval": us_n,
@@ -142,9 +148,9 @@ def italian_interdiction(board: Board, player: str, frm: str, to: str) -> bool:
     italy = politics.player_of(st, board.charts, "ITA")
     if player == italy or not politics.at_war(st, player, italy):
         return False  # only transport hostile to Italy
-    if board.flags.get("italy_surrendered"):
+    if board.flags.italy_surrendered:
         return False
-    if board.base.version != 6 and not board.flags.get("italy_active"):
+    if board.base.version != 6 and not board.flags.italy_active:
         return False  # 6.53: five and four Players: once Italy is an active belligerent
     if politics.permitted(st, italy, player, "MED"):
         return False  # 6.53, 6.55: at the Italian Player's discretion

@@ -16,7 +16,8 @@ end of the whole Game-Turn (4.2); one phase at a time, each waiting only for its
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from umpire.core.chance import Chance
 from umpire.core.events import Audience, Event
@@ -28,7 +29,8 @@ from umpire.games.spi_ww2 import (
     reinforcements,
     transport,
 )
-from umpire.games.spi_ww2.board import Board
+from umpire.games.spi_ww2.board import Board, on_board, settle
+from umpire.games.spi_ww2.board import said as board_said
 from umpire.games.spi_ww2.charts import Charts
 from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, State, is_combat, player_turn
 from umpire.games.spi_ww2.orders import Order
@@ -76,26 +78,50 @@ def kinds(state: State) -> tuple[str, ...]:
 def resolve(
     state: State, orders: Mapping[str, Sequence[Order]], chance: Chance, charts: Charts
 ) -> tuple[State, list[Event]]:
-    board = Board(state, charts)
-    board.say("phase", label(state, charts))
-    for player in phasing(state, charts):
-        if player not in orders:
-            tell_no_orders(board, state, player)
-        # the orders kept at submission, where legality was judged: trusted, not judged again
-        phase.execute(board, player, orders.get(player, ()), chance)
+    """The phase, step by step: each step reads the State the last one returned and returns
+    a new one (sharing what it did not change) with its events; ``state`` is never changed.
+    The steps that work on a board have one of their own (:func:`board.on_board`)."""
+    said = [board_said("phase", label(state, charts))]
+
+    def then(step: tuple[State, list[Event]]) -> State:
+        said.extend(step[1])
+        return step[0]
+
     if state.phase == OBJECTIVES:
-        return board.freeze(phase=DIPLOMACY), board.events
+        return then(on_board(state, charts, play(state, orders, chance), phase=DIPLOMACY)), said
     if state.phase == DIPLOMACY:
-        make_peace(board)
-        return board.freeze(phase=1), board.events
+        now = then(on_board(state, charts, play(state, orders, chance)))
+        return settle(then(make_peace(now, charts)), phase=1), said
     player = phasing(state, charts)[0]
-    phase.control_by_zoc(board, player)
-    if not is_combat(state.phase):
-        return board.freeze(phase=state.phase + 1), board.events
-    reinforcements.end_of_player_turn(board, player)
-    if player_turn(state.phase) < len(charts.order(state.version)):
-        return board.freeze(phase=state.phase + 1), board.events
-    return end_of_game_turn(board, chance)
+    last = is_combat(state.phase) and player_turn(state.phase) == len(charts.order(state.version))
+
+    def player_phase(board: Board) -> None:
+        """The Player-Turn's phase: his orders, zones of control (19.13), and after combat
+        what he left unplaced (10.83, 10.91)."""
+        play(state, orders, chance)(board)
+        phase.control_by_zoc(board, player)
+        if is_combat(state.phase):
+            reinforcements.end_of_player_turn(board, player)
+
+    if not last:
+        return then(on_board(state, charts, player_phase, phase=state.phase + 1)), said
+    now = then(on_board(state, charts, player_phase))
+    return then(end_of_game_turn(now, charts, chance)), said
+
+
+def play(
+    state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
+) -> Callable[[Board], None]:
+    """The phasing players' orders, kept at submission (where legality was judged): trusted,
+    not judged again; a player who sent none is told what the rules did instead."""
+
+    def on(board: Board) -> None:
+        for player in phasing(state, board.charts):
+            if player not in orders:
+                tell_no_orders(board, state, player)
+            phase.execute(board, player, orders.get(player, ()), chance)
+
+    return on
 
 
 # What the rules do for a player who sent no orders for his phase (rulings R1, R2, R8).
@@ -124,59 +150,90 @@ def tell_no_orders(board: Board, state: State, player: str) -> None:
     )
 
 
-def make_peace(board: Board) -> None:
+def make_peace(state: State, charts: Charts) -> tuple[State, list[Event]]:
     """Peace when both sides have offered it: no longer hostile forces (19.12)."""
-    for p, q in list(board.peace_offers):
-        if (q, p) in board.peace_offers and politics.at_war(board.state, p, q):
-            board.wars = tuple(w for w in board.wars if set(w) != {p, q})
-            for country, who in list(board.invaded.items()):
-                owner = politics.country_player(board.state, board.charts, country)
+    if not state.peace_offers:
+        return state, []
+    said = []
+    for p, q in list(state.peace_offers):
+        if (q, p) in state.peace_offers and politics.at_war(state, p, q):
+            state = replace(state, wars=tuple(w for w in state.wars if set(w) != {p, q}))
+            invaded = dict(state.invaded)
+            for country, who in list(invaded.items()):
+                owner = politics.country_player(state, charts, country)
                 if owner in (p, q):
                     other = q if owner == p else p
-                    board.invaded[country] = tuple(x for x in who if x != other)
-            board.say("peace", f"{p} and {q} make peace.")
-    board.peace_offers = tuple(
-        o for o in board.peace_offers if politics.at_war(board.state, o[0], o[1])
-    )
+                    invaded[country] = tuple(x for x in who if x != other)
+            state = replace(state, invaded=invaded)
+            said.append(board_said("peace", f"{p} and {q} make peace."))
+    offers = tuple(o for o in state.peace_offers if politics.at_war(state, o[0], o[1]))
+    return replace(state, peace_offers=offers), said
 
 
-def end_of_game_turn(board: Board, chance: Chance) -> tuple[State, list[Event]]:
-    state = board.base
-    charts = board.charts
-    reinforcements.resources_computation(board)  # 4.2
-    intervention.roll_entry(board, chance)  # 18.0: by the British Player, after Germany's turn
-    italian_surrender(board)  # 16.64
+def end_of_game_turn(state: State, charts: Charts, chance: Chance) -> tuple[State, list[Event]]:
+    """After the last Player-Turn: the Russian Resources Computation (4.2), the US entry roll
+    (18.0: by the British Player, after Germany's turn), Italy's surrender (16.64); then the
+    next Game-Turn (its transport, the US entering the war, the arrivals) or the end. The
+    State returned is settled (:func:`board.settle`)."""
+    said: list[Event] = []
+
+    def then(step: tuple[State, list[Event]]) -> State:
+        said.extend(step[1])
+        return step[0]
+
+    now = then(reinforcements.resources_computation(state, charts))
+    now = then(intervention.roll_entry(now, charts, chance))
+    now = then(italian_surrender(now, charts))
     nxt = state.game_turn + 1
     if nxt > last_turn(state, charts):
-        return finish(board)
-    transport.reset(board, nxt)
-    intervention.enter_war(board, nxt)
-    reinforcements.arrivals(board, nxt)
-    return board.freeze(game_turn=nxt, phase=DIPLOMACY), board.events
+        return settle(then(finish(now, charts))), said
+
+    def next_game_turn(board: Board) -> None:
+        transport.reset(board, nxt)
+        intervention.enter_war(board, nxt)
+        reinforcements.arrivals(board, nxt)
+
+    return then(on_board(now, charts, next_game_turn, game_turn=nxt, phase=DIPLOMACY)), said
 
 
-def italian_surrender(board: Board) -> None:
+def italian_surrender(state: State, charts: Charts) -> tuple[State, list[Event]]:
     """16.64 (provisional two-player rule; four and five Players only): Italy surrenders when
     hostile forces control the set number of Italian Resource Centers."""
-    if board.base.version == 6 or board.flags.get("italy_surrendered"):
-        return
-    italy = board.player_of("ITA")
+    if state.version == 6 or state.flags.italy_surrendered:
+        return state, []
+    italy = politics.player_of(state, charts, "ITA")
     lost = [
         h
-        for h in board.map.resource_centers("ITA")
-        if politics.at_war(board.state, italy, board.control.get(h, ""))
+        for h in charts.map.resource_centers("ITA")
+        if politics.at_war(state, italy, state.control.get(h, ""))
     ]
-    if len(lost) >= int(board.charts.core["italian_entry"]["surrender_rc"]):
-        board.flags["italy_surrendered"] = True
-        for hid in [h for h, u in board.units.items() if "ITA" in u]:
-            board.remove(hid, "ITA", board.sp(hid, "ITA"))
-        board.say("surrender", "Italy surrenders (16.64): its units are removed.")
+    if len(lost) < int(charts.core["italian_entry"]["surrender_rc"]):
+        return state, []
+    units = {
+        h: u if "ITA" not in u else {n: sp for n, sp in u.items() if n != "ITA"}
+        for h, u in state.units.items()
+    }
+    return replace(
+        state,
+        flags=replace(state.flags, italy_surrendered=True),
+        units={h: u for h, u in units.items() if u},
+    ), [board_said("surrender", "Italy surrenders (16.64): its units are removed.")]
 
 
-def finish(board: Board) -> tuple[State, list[Event]]:
-    objectives.remove_unsupplied(board)
-    points, lines = objectives.score(board)
-    board.say(
-        "victory", "National Objectives (19.0): " + "; ".join(lines or ["no points"]), scores=points
-    )
-    return board.freeze(over=True, scores=points), board.events
+def finish(state: State, charts: Charts) -> tuple[State, list[Event]]:
+    """The end of the game: the National Objectives (19.0), once units out of supply are
+    removed (19.11)."""
+
+    def judge(board: Board) -> None:
+        objectives.remove_unsupplied(board)
+        points, lines = objectives.score(board)
+        board.say(
+            "victory",
+            "National Objectives (19.0): " + "; ".join(lines or ["no points"]),
+            scores=points,
+        )
+        scores.update(points)
+
+    scores: dict[str, int] = {}
+    now, said = on_board(state, charts, judge)
+    return replace(now, over=True, scores=scores), said

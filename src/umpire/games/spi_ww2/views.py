@@ -73,7 +73,7 @@ def _public(state: State, charts: Charts) -> dict[str, Any]:
         "resources": {k: v for k, v in state.pools.items() if k.endswith(":resources")},
         "holding": dict(state.holding),
         "transport": dict(state.transport),
-        "flags": {k: v for k, v in sorted(state.flags.items()) if k != "us_trigger_now"},
+        "flags": {k: v for k, v in sorted(state.flags.to_json().items()) if k != "us_trigger_now"},
         "us_entry": state.us_entry,
     }
     if state.over:
