@@ -55,7 +55,9 @@ def prepare(scenario: str, games: int, out: str) -> None:
                 break
             orders: dict[str, list[str]] = {}
             for power in ruleset.pending(state).powers:
-                text = ruleset.bot_orders(state, power, SeededChance(seed, "bot", turn, power))
+                text = submission.bot_text(
+                    ruleset, state, power, SeededChance(seed, "bot", turn, power)
+                )
                 kept = submission.parse(ruleset, state, power, text).orders
                 orders[power] = [ruleset.format(o) for _, o in kept]
             saved.append(

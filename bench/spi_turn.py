@@ -38,7 +38,7 @@ def record(version: int, turns: int, seed: int, path: Path) -> None:
     while not state.over and state.game_turn <= turns:
         orders = {}
         for power in RULESET.pending(state).powers:
-            text = RULESET.bot_orders(state, power, chance)
+            text = submission.bot_text(RULESET, state, power, chance)
             parsed = submission.read(RULESET, state, power, text)
             orders[power] = [RULESET.format(o) for _, o in parsed.orders]
         phases.append({"state": RULESET.dump_state(state), "orders": orders})

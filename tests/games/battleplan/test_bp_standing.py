@@ -161,13 +161,14 @@ def test_a_standing_order_is_judged_after_the_kept_orders_without_judging_them_a
     judges only the standing order after them (``check_next``), with the verdict that
     ``check_orders`` gives it at the end of the whole list, legal or not, for each reason."""
     from umpire.core.chance import SeededChance
+    from umpire.core.submission import bot_text
     from umpire.games.battleplan import RULESET
     from umpire.games.battleplan.legality import check_next, check_orders, counted
     from umpire.games.battleplan.orders import Action, Build, Transfer
 
     s = game()
     number = s.number_of("TU")
-    text = RULESET.bot_orders(s, "TU", SeededChance(3, "bot", 1, "TU"))
+    text = bot_text(RULESET, s, "TU", SeededChance(3, "bot", 1, "TU"))
     kept = orders_of(s, "TU", f"{text}\n@TU AT3GR")  # one submission, judged together
     army = s.countries["TU"].army
     candidates = [

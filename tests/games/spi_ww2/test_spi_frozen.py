@@ -48,7 +48,7 @@ def test_a_resolve_leaves_its_input_state_unchanged_in_every_kind_of_phase(versi
     while not state.over:
         orders = {}
         for power in RULESET.pending(state).powers:
-            text = RULESET.bot_orders(state, power, chance)
+            text = submission.bot_text(RULESET, state, power, chance)
             orders[power] = [o for _, o in submission.read(RULESET, state, power, text).orders]
         before = json.dumps(dump_state(state), sort_keys=True)
         flags = state.flags
