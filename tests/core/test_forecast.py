@@ -193,15 +193,23 @@ def test_another_powers_secrets_never_change_a_forecast(name: str, scenario: str
             chance = SeededChance(11, n, power)
             orders = {p: bot_text(ruleset, state, p, chance) for p in due if p == power}
             guesses = {p: bot_text(ruleset, state, p, chance) for p in due if p != power}
-            mine = _json(
-                forecast(game, scenario, ruleset.view(state, power), power, orders | guesses, 9)
-            )
+            own = ruleset.view(state, power)
+            own_text = json.dumps(own, sort_keys=True, default=str)
+            mine = _json(forecast(game, scenario, own, power, orders | guesses, 9))
+            made_again = False
             for other in record.powers:
                 if other == power:
                     continue
                 changed = varies.vary_secrets(state, other, SeededChance(5, n, other))
                 varied_something |= ruleset.dump_state(changed) != ruleset.dump_state(state)
                 view = ruleset.view(changed, power)
+                if made_again and json.dumps(view, sort_keys=True, default=str) == own_text:
+                    # The forecast reads nothing but its arguments, and these are the ones it
+                    # was given above, its sameness on them checked once this turn: only a
+                    # view the secrets changed needs a forecast (Battle Plan's 25 powers:
+                    # 600 forecasts a turn otherwise; issue 33).
+                    continue
+                made_again = True
                 again = forecast(game, scenario, view, power, orders | guesses, 9)
                 assert _json(again) == mine, (name, scenario, n, power, other)
         for power in session.pending(record).powers:

@@ -68,6 +68,21 @@ def collected_static() -> None:
     os.environ["UMPIRE_STATIC_ROOT"] = str(settings.STATIC_ROOT)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hashing() -> Iterator[None]:
+    """Passwords set by the tests are hashed with a fast hasher: the default one (PBKDF2, a
+    million rounds) is slow on purpose, a quarter of a CPU second per account, and most
+    tests make several. What is checked is Umpire's use of passwords, not PBKDF2; the slow
+    hashers stay listed after it, so a password a child process (``umpire serve``, a worker)
+    hashed with the default one is still checked here."""
+    from django.conf import global_settings
+    from django.test import override_settings
+
+    fast = ["django.contrib.auth.hashers.MD5PasswordHasher", *global_settings.PASSWORD_HASHERS]
+    with override_settings(PASSWORD_HASHERS=fast):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def private_cache() -> Iterator[None]:
     """Each test its own empty caches (the login throttle's counters live in the default one;
