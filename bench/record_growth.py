@@ -39,7 +39,11 @@ from typing import Any
 
 from umpire.core import registry, session
 from umpire.core.record import GameRecord
-from umpire.core.replay import replay
+
+try:
+    from umpire.core.replay import replay
+except ImportError:  # older code (PYTHONPATH=OTHER/src), where replay was in session
+    from umpire.core.session import replay  # type: ignore[attr-defined,no-redef]
 
 # name: (game, scenario, powers (None: the default), lengths)
 CASES: dict[str, tuple[str, str, int | None, tuple[int, ...]]] = {
