@@ -55,9 +55,11 @@ def prepare(scenario: str, games: int, out: str) -> None:
                 break
             orders: dict[str, list[str]] = {}
             for power in ruleset.pending(state).powers:
-                text = submission.bot_text(
-                    ruleset, state, power, SeededChance(seed, "bot", turn, power)
-                )
+                chance = SeededChance(seed, "bot", turn, power)
+                if hasattr(submission, "bot_text"):
+                    text = submission.bot_text(ruleset, state, power, chance)
+                else:  # older code (``--compare``), whose bots wrote their orders as text
+                    text = ruleset.bot_orders(state, power, chance)
                 kept = submission.parse(ruleset, state, power, text).orders
                 orders[power] = [ruleset.format(o) for _, o in kept]
             saved.append(

@@ -39,7 +39,11 @@ from typing import Any
 
 from umpire.core import registry, session
 from umpire.core.record import GameRecord
-from umpire.core.replay import replay
+
+try:
+    from umpire.core.replay import replay
+except ImportError:  # older code (PYTHONPATH=OTHER/src), where replay was in session
+    from umpire.core.session import replay  # type: ignore[attr-defined,no-redef]
 
 # name: (game, scenario, powers (None: the default), lengths)
 CASES: dict[str, tuple[str, str, int | None, tuple[int, ...]]] = {
@@ -73,13 +77,16 @@ def written(record: GameRecord, path: Path) -> int | None:
     """The size of the record file as ``umpire`` writes it at ``path`` (a name ending in
     ``.gz``: compressed; None where the code measured cannot write it so)."""
     try:
-        from umpire.cli import save_record
-
-        if path.suffix == ".gz" and "dump_record" not in dir(sys.modules["umpire.cli"]):
-            return None  # older code: no compressed record files
-        save_record(record, path)
-    except ImportError:
-        path.write_text(json.dumps(record.to_json(), separators=(",", ":")))
+        from umpire.cli.records import save_record
+    except ImportError:  # older code: the command line in one module
+        try:
+            from umpire.cli import save_record  # type: ignore[attr-defined,no-redef]
+        except ImportError:
+            path.write_text(json.dumps(record.to_json(), separators=(",", ":")))
+            return path.stat().st_size
+    if path.suffix == ".gz" and not hasattr(sys.modules[save_record.__module__], "dump_record"):
+        return None  # older code: no compressed record files
+    save_record(record, path)
     return path.stat().st_size
 
 

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
+if not os.environ.get("PYTHONPATH"):  # else older code's src, given first (its models too)
+    sys.path.insert(0, str(ROOT / "src"))
 
 # Battle Plan Europe seats a handful of its many powers (the default setup), as a house would.
 SCENARIOS = {"diplomacy": ("standard", "FRA"), "battleplan": ("europe", None)}
