@@ -26,6 +26,7 @@ from umpire.server import accounts, packets
 from umpire.server.models import AuditEntry, Game, Submission, TurnOutput
 from umpire.server.outputs import PLAYER, Viewer, present
 from umpire.server.usecases import lifecycle, submissions, turns
+from umpire.server.web.pagecache import page_cache
 
 pytestmark = [
     pytest.mark.django_db,
@@ -286,11 +287,19 @@ def test_nothing_is_made_in_the_request(origins: Played, monkeypatch: pytest.Mon
     printed = master.get(f"/gm/{game.pk}/print/1/")
     assert printed.status_code == 200 and f"- {other} - turn 1" in pdf_text(printed.content)
     assert len(rendered) == 2 and len(_queued()) == 2  # served from the cache
+    # Should the cache lose what was made, the next reading queues it again.
+    page_cache().delete(packets._key(game, me, 1))
+    page_cache().delete(packets._print_key(game, 1, packets.postal_seats(game)))
+    assert player.get(url).status_code == 202
+    assert master.get(f"/gm/{game.pk}/print/1/").status_code == 202
+    assert _queued()[2:] == [("make_packet", [game.pk, me, 1]), ("make_print", [game.pk, 1])]
+    assert run_worker(queue="history") == 2 and len(rendered) == 4
+    assert player.get(url).status_code == 200
     # A turn processed since: the packet of the new position is another one to make.
     number = game.turn
     assert turns.process_due(game.pk, number, force=True)
     assert player.get(url).status_code == 202
-    assert _queued()[-1] == ("make_packet", [game.pk, me, 1])
+    assert _queued()[-1] == ("make_packet", [game.pk, me, 1]) and len(_queued()) == 5
 
 
 def test_the_game_master_keys_in_orders_and_the_receipt_is_in_the_next_packet(

@@ -456,7 +456,8 @@ def kept_packet(game: Game, power: str, turn: int) -> bytes | None:
 
 def queue_packet(game: Game, power: str, turn: int) -> None:
     """Queue the making of :func:`packet` (:data:`make_packet`), once while it waits: a page
-    asking again meanwhile queues nothing."""
+    asking again meanwhile queues nothing (for :data:`QUEUED_SECONDS` at most, should the
+    task fail)."""
     if page_cache().add(_key(game, power, turn) + ":queued", 1, QUEUED_SECONDS):
         make_packet.enqueue(game.pk, power, turn)
 
@@ -472,6 +473,7 @@ def make_packet(game_id: int, power: str, turn: int) -> bool:
         packet(game, power, turn)
     except session.SessionError:
         return False
+    page_cache().delete(_key(game, power, turn) + ":queued")  # made: a page may queue it again
     return True
 
 
@@ -501,5 +503,7 @@ def make_print(game_id: int, turn: int) -> bool:
         return False
     if made is None:
         return False
-    page_cache().set(_print_key(game, turn, seats), made, KEEP_SECONDS)
+    key = _print_key(game, turn, seats)
+    page_cache().set(key, made, KEEP_SECONDS)
+    page_cache().delete(key + ":queued")  # made: should the cache lose it, a page queues it again
     return True
