@@ -18,13 +18,15 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail as django_mail
 from django.test import Client
+from django_tasks_db.models import DBTaskResult
 
-from tests.server.conftest import deliver_mail
+from tests.server.conftest import deliver_mail, run_worker
 from umpire.core import registry
 from umpire.server import accounts, packets
 from umpire.server.models import AuditEntry, Game, Submission, TurnOutput
 from umpire.server.outputs import PLAYER, Viewer, present
 from umpire.server.usecases import lifecycle, submissions, turns
+from umpire.server.web.pagecache import page_cache
 
 pytestmark = [
     pytest.mark.django_db,
@@ -177,31 +179,50 @@ def test_the_packet_does_not_change_when_another_powers_secrets_do(origins: Play
     assert "OTHER-PRINTOUT-CHANGED" in theirs and "OTHER-ORDER-CHANGED" in theirs
 
 
+def _queued() -> list[tuple[str, list[Any]]]:
+    """Every packet's task queued so far: (its function's name, its arguments)."""
+    rows = DBTaskResult.objects.filter(task_path__startswith="umpire.server.packets.")
+    rows = rows.order_by("enqueued_at").values_list("task_path", "args_kwargs")
+    return [(path.rsplit(".", 1)[-1], kw["args"]) for path, kw in rows]
+
+
+def _made(client: Client, url: str) -> Any:
+    """``url`` read by ``client`` once the worker has made what the first reading queued."""
+    first = client.get(url)
+    assert first.status_code == 202 and b"being prepared" in first.content
+    assert run_worker(queue="history") == 1
+    return client.get(url)
+
+
 def test_who_may_download_which_packet(origins: Played) -> None:
     game, gm = origins.game, origins.gm
     me, other = sorted(origins.users)
     url = f"/games/{game.pk}/turn/1/packet.pdf"
-    mine = _client(origins.users[me]).get(url)
+    mine = _made(_client(origins.users[me]), url)
     assert mine.status_code == 200 and mine["Content-Type"] == "application/pdf"
     assert f'filename="G-{game.pk}-turn-1-{me}.pdf"' in mine["Content-Disposition"]
     assert f"G-{game.pk} Packets - {me} - turn 1" in pdf_text(mine.content)
     assert _client(origins.users[me]).get(f"{url}?power={me}").status_code == 200
+    before = _queued()
     refused = _client(origins.users[me]).get(f"{url}?power={other}")
     assert refused.status_code == 403 and b"[view/forbidden]" in refused.content
     onlooker = accounts.register("cat", "cat-password")
     assert _client(onlooker).get(url).status_code == 404
     assert _client(onlooker).get(f"{url}?power={me}").status_code == 403
+    assert _client(onlooker).get(f"{url}?power={other}").status_code == 403
     anonymous = _client(None).get(url)
     assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
     assert _client(origins.users[me]).get(f"/games/{game.pk}/turn/9/packet.pdf").status_code == 404
     assert _client(origins.users[me]).get(f"{url}?power=Atlantis").status_code == 404
+    assert _client(origins.users[me]).get(f"/gm/{game.pk}/print/1/").status_code == 404
+    assert _queued() == before  # a refused reader queues nothing to be made
     # The game master: any seat's, by its code or name; none without a seat named.
     master = _client(gm)
     assert master.get(url).status_code == 404
-    theirs = master.get(f"{url}?power={other.lower()}")
+    theirs = _made(master, f"{url}?power={other.lower()}")
     assert theirs.status_code == 200 and f"- {other} - turn 1" in pdf_text(theirs.content)
     # His "print the turn": every player's packet in one PDF; nobody else's to print.
-    printed = master.get(f"/gm/{game.pk}/print/1/")
+    printed = _made(master, f"/gm/{game.pk}/print/1/")
     assert printed.status_code == 200 and printed["Content-Type"] == "application/pdf"
     text = pdf_text(printed.content)
     for power in (me, other):
@@ -214,6 +235,71 @@ def test_who_may_download_which_packet(origins: Played) -> None:
     console = master.get(f"/gm/{game.pk}/").content.decode()
     assert f'href="/gm/{game.pk}/print/1/"' in console
     assert f'href="/games/{game.pk}/turn/1/packet.pdf?power={me}"' in console
+
+
+def test_nothing_is_made_in_the_request(origins: Played, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first reading answers at once that the packet is being prepared and queues its
+    making once; the page's poll says "not yet" until the worker has made it, then links it;
+    only the worker renders a PDF."""
+    game, gm = origins.game, origins.gm
+    me, other = sorted(origins.users)
+    rendered: list[str] = []
+    render = packets._render
+
+    def counted(parts: Any, title: str) -> bytes:
+        rendered.append(title)
+        return render(parts, title)
+
+    monkeypatch.setattr(packets, "_render", counted)
+    player, master = _client(origins.users[me]), _client(gm)
+    url = f"/games/{game.pk}/turn/1/packet.pdf"
+    first = player.get(url)
+    assert first.status_code == 202 and first["Cache-Control"] == "no-store"
+    page = first.content.decode()
+    assert "Your postal packet of turn 1 is being prepared" in page
+    assert f'hx-get="{url}"' in page and 'hx-trigger="every 2s"' in page  # the poll
+    assert f'<a href="{url}">look again</a>' in page  # and without JavaScript
+    assert f'href="/games/{game.pk}/turn/1/"' in page
+    assert player.get(url).status_code == 202
+    poll = player.get(url, HTTP_HX_REQUEST="true")
+    assert poll.status_code == 204 and poll.content == b""  # not yet: the page stays
+    assert _queued() == [("make_packet", [game.pk, me, 1])]  # queued once
+    printing = master.get(f"/gm/{game.pk}/print/1/")
+    assert printing.status_code == 202
+    assert "Every player&#x27;s packet of turn 1 is being prepared" in printing.content.decode()
+    assert master.get(f"/gm/{game.pk}/print/1/", HTTP_HX_REQUEST="true").status_code == 204
+    assert _queued()[1:] == [("make_print", [game.pk, 1])]
+    assert rendered == []  # no request made a PDF
+    assert run_worker() == 0  # not on the turns' queue
+    assert run_worker(queue="history") == 2
+    assert rendered == [
+        f"G-{game.pk} Packets: {me}, turn 1",
+        f"G-{game.pk} Packets: packets of turn 1",
+    ]
+    ready = player.get(url, HTTP_HX_REQUEST="true")
+    assert ready.status_code == 200
+    assert ready.content.decode().strip() == (
+        '<p id="packet-status" class="packet-status" role="status">Your postal packet of turn 1 '
+        f'is ready: <a href="{url}">download it (PDF)</a>.</p>'
+    )
+    mine = player.get(url)
+    assert mine.status_code == 200 and f"- {me} - turn 1" in pdf_text(mine.content)
+    printed = master.get(f"/gm/{game.pk}/print/1/")
+    assert printed.status_code == 200 and f"- {other} - turn 1" in pdf_text(printed.content)
+    assert len(rendered) == 2 and len(_queued()) == 2  # served from the cache
+    # Should the cache lose what was made, the next reading queues it again.
+    page_cache().delete(packets._key(game, me, 1))
+    page_cache().delete(packets._print_key(game, 1, packets.postal_seats(game)))
+    assert player.get(url).status_code == 202
+    assert master.get(f"/gm/{game.pk}/print/1/").status_code == 202
+    assert _queued()[2:] == [("make_packet", [game.pk, me, 1]), ("make_print", [game.pk, 1])]
+    assert run_worker(queue="history") == 2 and len(rendered) == 4
+    assert player.get(url).status_code == 200
+    # A turn processed since: the packet of the new position is another one to make.
+    number = game.turn
+    assert turns.process_due(game.pk, number, force=True)
+    assert player.get(url).status_code == 202
+    assert _queued()[-1] == ("make_packet", [game.pk, me, 1]) and len(_queued()) == 5
 
 
 def test_the_game_master_keys_in_orders_and_the_receipt_is_in_the_next_packet(

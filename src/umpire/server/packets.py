@@ -20,6 +20,12 @@ rows: a packet holds that power's printout, map, options and receipt, never anot
 Packets are made once per (game, seat, turn, position) and kept in the pages' cache
 (:func:`packet`); :func:`turn_packets` joins the packets of every player-held seat of a turn
 into one PDF for the game master to print.
+
+Making one takes a second or more (a whole turn's, several): never in a request. A page asks
+for what is kept (:func:`kept_packet`, :func:`kept_print`); what is not is queued once
+(:func:`queue_packet`, :func:`queue_print`) as a task on the worker's ``history`` queue and
+thread, beside the history GIFs and never in the way of a due turn, and the page says it is
+being prepared until it is kept.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from datetime import datetime
 from typing import Any
 from xml.sax.saxutils import escape
 
+from django_tasks import task
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
@@ -54,7 +61,7 @@ from umpire.core import registry, session
 from umpire.server.models import Game, GameStatus, Seat, Submission, Turn
 from umpire.server.outputs import PLAYER, Viewer, power_labels, present
 from umpire.server.web.maps import turn_maps
-from umpire.server.web.pagecache import remember, turn_key
+from umpire.server.web.pagecache import KEEP_SECONDS, page_cache, remember, turn_key
 
 log = logging.getLogger("umpire.server")
 # Streams in binary, not ASCII85: a packet is a download or an attachment, never text, and
@@ -67,6 +74,7 @@ MOST_OPTIONS = 80  # options listed for one unit; past that he writes his order
 WRITE_LINES = 14  # ruled lines for orders where the game lists none
 PRESS_LINES = 8
 RULE = "_" * 86
+QUEUED_SECONDS = 600  # a packet queued this long ago and still not made is queued again
 
 # Courier of the PDF's standard fonts reads Windows-1252 only: what a printout writes outside
 # it is put in plain letters (an arrow as "->"), anything else as "?".
@@ -386,12 +394,23 @@ def _footer(canvas: Canvas, doc: Any) -> None:
     canvas.restoreState()
 
 
+def _now(game: Game) -> str:
+    """What the form and heading of the latest turn's packet read of the game now: the
+    current turn, its status and deadline."""
+    return f"{game.turn}:{game.status}:{game.deadline.isoformat() if game.deadline else ''}"
+
+
 def _key(game: Game, power: str, turn: int) -> str:
     """What the packet depends on: the position after ``turn`` (:func:`turn_key`), the power,
-    and for the latest turn what the form and heading read (the current turn, its status and
-    deadline)."""
-    now = f"{game.turn}:{game.status}:{game.deadline.isoformat() if game.deadline else ''}"
-    return f"umpire-packet:{turn_key(game, turn)}:{power}:{now}"
+    and for the latest turn what the form and heading read (:func:`_now`)."""
+    return f"umpire-packet:{turn_key(game, turn)}:{power}:{_now(game)}"
+
+
+def _print_key(game: Game, turn: int, seats: Sequence[Seat]) -> str:
+    """What the game master's print of ``turn`` depends on: what each packet does, and whose
+    packets it joins (the seats players hold, in order)."""
+    held = ",".join(s.power for s in seats)
+    return f"umpire-print:{turn_key(game, turn)}:{_now(game)}:{held}"
 
 
 def packet_pdf(game: Game, viewer: Viewer, turn: int) -> bytes:
@@ -419,10 +438,72 @@ def postal_seats(game: Game) -> list[Seat]:
     return sorted(seats, key=lambda s: (order.get(s.power, len(order)), s.power))
 
 
-def turn_packets(game: Game, turn: int) -> bytes | None:
-    """One PDF: the packet of every player-held seat for ``turn``, each from a new page
-    (None: no player holds a seat)."""
-    parts = [(game, Viewer(PLAYER, s.power, s.user_id), turn) for s in postal_seats(game)]
+def turn_packets(game: Game, turn: int, seats: Sequence[Seat] | None = None) -> bytes | None:
+    """One PDF: the packet of every player-held seat for ``turn`` (``seats``: those of
+    :func:`postal_seats` read already), each from a new page (None: no player holds a seat)."""
+    held = postal_seats(game) if seats is None else seats
+    parts = [(game, Viewer(PLAYER, s.power, s.user_id), turn) for s in held]
     if not parts:
         return None
     return _render(parts, f"G-{game.pk} {game.name}: packets of turn {turn}")
+
+
+def kept_packet(game: Game, power: str, turn: int) -> bytes | None:
+    """:func:`packet` if it is made already (None: not yet; nothing is made here)."""
+    found: bytes | None = page_cache().get(_key(game, power, turn))
+    return found
+
+
+def queue_packet(game: Game, power: str, turn: int) -> None:
+    """Queue the making of :func:`packet` (:data:`make_packet`), once while it waits: a page
+    asking again meanwhile queues nothing (for :data:`QUEUED_SECONDS` at most, should the
+    task fail)."""
+    if page_cache().add(_key(game, power, turn) + ":queued", 1, QUEUED_SECONDS):
+        make_packet.enqueue(game.pk, power, turn)
+
+
+@task(queue_name="history")
+def make_packet(game_id: int, power: str, turn: int) -> bool:
+    """Make and keep ``power``'s packet of ``turn`` of game ``game_id`` (the worker's).
+    False: the game is gone, or the turn is no longer a processed one (rolled back)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return False
+    try:
+        packet(game, power, turn)
+    except session.SessionError:
+        return False
+    page_cache().delete(_key(game, power, turn) + ":queued")  # made: a page may queue it again
+    return True
+
+
+def kept_print(game: Game, turn: int) -> bytes | None:
+    """:func:`turn_packets`, kept by :data:`make_print`, if it is made already."""
+    found: bytes | None = page_cache().get(_print_key(game, turn, postal_seats(game)))
+    return found
+
+
+def queue_print(game: Game, turn: int) -> None:
+    """Queue the making of the game master's print of ``turn``, once while it waits."""
+    if page_cache().add(_print_key(game, turn, postal_seats(game)) + ":queued", 1, QUEUED_SECONDS):
+        make_print.enqueue(game.pk, turn)
+
+
+@task(queue_name="history")
+def make_print(game_id: int, turn: int) -> bool:
+    """Make and keep :func:`turn_packets` of ``turn`` of game ``game_id`` (the worker's).
+    False: the game is gone, the turn no longer processed, or no player holds a seat."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return False
+    seats = postal_seats(game)
+    try:
+        made = turn_packets(game, turn, seats)
+    except session.SessionError:
+        return False
+    if made is None:
+        return False
+    key = _print_key(game, turn, seats)
+    page_cache().set(key, made, KEEP_SECONDS)
+    page_cache().delete(key + ":queued")  # made: should the cache lose it, a page queues it again
+    return True

@@ -2,7 +2,8 @@
 
 Every route of the pages is fetched (GET over every turn, and POST with a plausible body) as
 South, as a signed-in spectator and anonymously, following redirects; the HTML is searched for
-North's orders, printout, private press, secret state and the seed.
+North's orders, printout, private press, secret state and the seed. A file made by the worker
+(a postal packet: "being prepared") is made, then read and searched as well.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.urls import URLPattern
 
 from umpire.server.web.urls import urlpatterns
 
+from ..conftest import run_worker
 from ..test_server_leaks import _played
 from .helpers import client_for
 
@@ -95,6 +97,11 @@ def _sweep(client: Client, gid: int, forbidden: list[str]) -> int:
     for method, url, data in _urls(gid):
         call = client.get if method == "get" else client.post
         response = call(url, data, follow=True)
+        if response.status_code == 202:  # a packet being prepared: made, then read as well
+            for secret in forbidden:
+                assert secret not in _text(response), f"{method.upper()} {url} leaked {secret!r}"
+            assert run_worker(queue="history") == 1, url
+            response = call(url, data, follow=True)
         # 403: refused to one who may not ask (the forecast page of a spectator); searched too
         assert response.status_code in (200, 403, 404, 405), (method, url, response.status_code)
         html = _text(response)
