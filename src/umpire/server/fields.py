@@ -22,9 +22,10 @@ about a seventh more than parsing it alone (a World Wide state: 115 us on top of
 (``store.save_turn`` packs the state before the latest). Lookups into the values are not
 possible (the column is opaque to the database); none is made.
 
-No preset dictionary (``zdict``): measured on the World Wide game, one of 32 KiB built from
-the games' own records saved 2.5 KiB of a turn's 20, and setting it costs every compression
-about ten times zlib's own work on a short value (31 submissions a turn).
+No preset dictionary (``zdict``) and no higher level: measured on the World Wide game, level 9
+with a dictionary of 32 KiB built from the games' own records saved 2.9 KiB of a turn's 20,
+but setting the dictionary costs every compression about ten times zlib's own work on a short
+value (31 submissions a turn) and level 9 the state's three times (``docs/server.md``).
 """
 
 from __future__ import annotations
