@@ -79,8 +79,9 @@ def is_packed(data: bytes | memoryview) -> bool:
 
 
 def unpack(data: bytes | memoryview) -> Any:
-    """The JSON value stored as ``data``, packed or plain (:func:`pack`)."""
-    return json.loads(zlib.decompress(data) if is_packed(data) else bytes(data))
+    """The JSON value stored as ``data``, packed or plain (:func:`pack`). Decoded before it
+    is parsed: ``json.loads`` given bytes guesses their encoding in Python code first."""
+    return json.loads((zlib.decompress(data) if is_packed(data) else bytes(data)).decode())
 
 
 def unpack_text(data: bytes | memoryview) -> str:
