@@ -16,8 +16,8 @@ from django.db.migrations.executor import MigrationExecutor
 from umpire.core import session
 from umpire.core.record import GameRecord
 from umpire.core.replay import replay
-from umpire.server.fields import is_packed, pack, pack_text, packed, unpack, unpack_text
-from umpire.server.models import Game, Submission, Turn
+from umpire.server.fields import is_packed, pack, packed, unpack
+from umpire.server.models import Game, Turn
 from umpire.server.store import load_record, save_turn
 
 BEFORE = [("umpire", "0013_contract")]
@@ -35,7 +35,7 @@ def played(turns: int) -> GameRecord:
 
 
 def test_pack_round_trips_json_with_its_key_order_packed_or_plain() -> None:
-    value = {"b": [1, 2.5, None, True], "a": {"é": "ü", "z": {}}, "": ["A Par - Bur"] * 9}
+    value = {"b": [1, 2.5, None, True], "a": {"é": "ü", "z": {}}, "": []}
     plain = pack(value, compress=False)
     assert not is_packed(plain) and plain.startswith(b'{"b":[1,2.5,null,true]')
     for stored in (pack(value), plain, packed(plain), packed(pack(value))):
@@ -43,28 +43,9 @@ def test_pack_round_trips_json_with_its_key_order_packed_or_plain() -> None:
         assert back == value
         assert list(back) == ["b", "a", ""]
     assert is_packed(packed(plain)) and packed(plain) == pack(value)
-    assert len(pack(value)) < len(plain)
     for other in ("x", 7, [], None, "", {"x": 1}):  # plain JSON never looks packed
         assert not is_packed(pack(other, compress=False))
         assert unpack(pack(other)) == other == unpack(pack(other, compress=False))
-
-
-def test_a_value_packing_would_not_shorten_is_stored_plain() -> None:
-    for short in ([], {}, ["A Par - Bur"], [{"code": "order/unknown_space"}]):
-        stored = pack(short)
-        assert stored == pack(short, compress=False) and not is_packed(stored)
-        assert packed(stored) == stored and unpack(stored) == short
-
-
-def test_pack_text_round_trips_text_packed_where_shorter() -> None:
-    long = "F Lon - Nth\nA Lvp - Yor\nF Edi - Nwg\n" * 10
-    for text in ("", "A Par H", "é ü", "x", "xyz orders", long, "x" + long):
-        stored = pack_text(text)
-        assert unpack_text(stored) == text
-        # plain only where packing is no shorter, and never a text that starts with "x"
-        assert is_packed(stored) == (text.startswith("x") or len(stored) < len(text.encode()))
-    assert is_packed(pack_text(long)) and len(pack_text(long)) * 4 < len(long)
-    assert pack_text("A Par H") == b"A Par H" and is_packed(pack_text("x"))
 
 
 def _migrate(target: list[tuple[str, str]]) -> Any:
@@ -201,75 +182,3 @@ def test_a_turn_row_serializes_as_json_and_back() -> None:
         obj.save()
     row = Turn.objects.get(game=game)
     assert (row.state, row.events, row.draws) == ({"b": [2]}, [{"a": 1}], [])
-
-
-AT_0014 = [("umpire", "0014_records")]
-
-
-def _raw_submissions(pk: int) -> list[tuple[bytes, bytes, bytes]]:
-    """The stored bytes of the game's submissions (text, orders, problems), in order."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT raw, orders, problems FROM {Submission._meta.db_table} "
-            "WHERE game_id = %s ORDER BY id",
-            [pk],
-        )
-        return [(bytes(a), bytes(b), bytes(c)) for a, b, c in cursor.fetchall()]
-
-
-def _subs(record: GameRecord) -> list[tuple[str, list[str], list[Any]]]:
-    return [
-        (s.raw, list(s.orders), [p.to_json() for p in s.problems])
-        for t in record.turns
-        for s in t.submissions
-    ]
-
-
-@pytest.mark.django_db(transaction=True)
-def test_migration_0015_packs_old_submissions_and_undoes_it() -> None:
-    record = played(5)
-    leaves = list(MigrationExecutor(connection).loader.graph.leaf_nodes("umpire"))
-    try:
-        pk = _store_as_before(_migrate(AT_0014), record)
-        _migrate(leaves)
-
-        # Each value in its stored form: packed where that is shorter, and reads back the same.
-        raw = _raw_submissions(pk)
-        assert [(unpack_text(a), unpack(b), unpack(c)) for a, b, c in raw] == _subs(record)
-        assert [a for a, _, _ in raw] == [pack_text(s) for s, _, _ in _subs(record)]
-        assert [b for _, b, _ in raw] == [pack(o) for _, o, _ in _subs(record)]
-        assert any(is_packed(b) for _, b, _ in raw)
-        back = load_record(Game.objects.get(pk=pk))
-        assert _subs(back) == _subs(record)
-        assert replay(back) == []
-
-        # Undone: a text column and JSON columns again, with the same values.
-        rows = _migrate(AT_0014).get_model("umpire", "Submission").objects.filter(game=pk)
-        assert [(r.raw, r.orders, r.problems) for r in rows.order_by("id")] == _subs(record)
-    finally:
-        _migrate(leaves)
-
-
-@pytest.mark.django_db
-def test_a_submission_row_reads_back_what_was_stored_in_fewer_bytes() -> None:
-    game = Game.objects.create(name="G", game="diplomacy", scenario="standard", seed=3)
-    raw = "\n".join(["A Par - Bur", "A Mar S A Par - Bur", "F Bre - MAO"] * 5)
-    orders = raw.splitlines()
-    problems = [{"line": 1, "code": "order/unknown_space", "message": "no 'Xyz'"}]
-    Submission.objects.create(
-        game=game, turn=1, power="FRA", source="web", raw=raw, orders=orders,
-        problems=problems, received_at=WHEN,
-    )  # fmt: skip
-    Submission.objects.create(
-        game=game, turn=1, power="ENG", source="web", raw="xF Lon H", orders=[],
-        received_at=WHEN,
-    )  # fmt: skip
-    rows = Submission.objects.filter(game=game).order_by("id")
-    assert [(r.raw, r.orders, r.problems) for r in rows] == [
-        (raw, orders, problems),
-        ("xF Lon H", [], []),
-    ]
-    assert list(rows.values_list("orders", flat=True)) == [orders, []]
-    (a, b, _), (d, e, f) = _raw_submissions(game.pk)
-    assert len(a) * 3 < len(raw) and len(b) * 3 < len(json.dumps(orders))
-    assert (d, e, f) == (pack_text("xF Lon H"), b"[]", b"[]") and is_packed(d)

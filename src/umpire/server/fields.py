@@ -1,4 +1,4 @@
-"""Model fields for the bulky parts of the game record: stored compressed (issue 33).
+"""A model field for the bulky JSON of the game record: stored compressed (issue 33).
 
 A turn's state, draws and events are JSON that repeats itself (the same keys in every country,
 the same purposes in every draw): a World Wide Battle Plan turn of 31 players was 150 KiB of
@@ -8,24 +8,19 @@ column in one of two forms, told apart by their first byte:
 - packed: the zlib compression of its compact UTF-8 JSON text (zlib's first byte, 0x78);
 - plain: that text itself, uncompressed (JSON text never starts with 0x78, ``x``).
 
-:class:`PackedTextField` keeps a text (a submission as received) the same way: packed, or its
-UTF-8 itself, never plain where the text starts with ``x``.
-
 Reading gives the same value back from either (key order kept), so every reader of the
 column (the ORM, ``values_list``, the compiled statements of :mod:`umpire.server.statements`)
-sees plain JSON, as from a ``JSONField`` (a ``str``, as from a ``TextField``). A field writes
-new values packed where that is shorter (a short value, ``[]`` or a line of orders, stays
-plain: zlib's frame alone is 6 bytes), or plain with ``packed=False``: the form for a value
-read often (a game's latest state, read by every submission), since decompressing it costs
-about a seventh more than parsing it alone (a World Wide state: 115 us on top of 820 us).
-:func:`packed` turns a plain stored value into the packed one without parsing it
-(``store.save_turn`` packs the state before the latest). Lookups into the values are not
-possible (the column is opaque to the database); none is made.
+sees plain JSON, as from a ``JSONField``. A field writes new values packed, or plain with
+``packed=False``: the form for a value read often (a game's latest state, read by every
+submission), since decompressing it costs about a seventh more than parsing it alone (a World
+Wide state: 115 us on top of 820 us). :func:`packed` turns a plain stored value into the packed
+one without parsing it (``store.save_turn`` packs the state before the latest). Lookups into
+the JSON are not possible (the column is opaque to the database); none is made.
 
 No preset dictionary (``zdict``) and no higher level: measured on the World Wide game, level 9
-with a dictionary of 32 KiB built from the games' own records saved 2.9 KiB of a turn's 20,
+with a dictionary of 32 KiB built from the games' own records saved about 2.9 KiB a turn,
 but setting the dictionary costs every compression about ten times zlib's own work on a short
-value (31 submissions a turn) and level 9 the state's three times (``docs/server.md``).
+value and level 9 the state's three times (``docs/server.md``).
 """
 
 from __future__ import annotations
@@ -50,28 +45,15 @@ class Stored(bytes):
 
 
 def pack(value: Any, *, compress: bool = True) -> Stored:
-    """The stored form of the JSON value ``value``: packed where that is shorter, or plain
-    without ``compress``."""
+    """The stored form of the JSON value ``value``: packed, or plain without ``compress``."""
     text = json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
-    return _squeezed(text) if compress else Stored(text)
-
-
-def pack_text(text: str) -> Stored:
-    """The stored form of the text ``text``: packed where that is shorter or where it starts
-    with ``x`` (plain, it would read as packed)."""
-    return _squeezed(text.encode())
-
-
-def _squeezed(data: bytes) -> Stored:
-    squeezed = zlib.compress(data, LEVEL)
-    return Stored(squeezed if len(squeezed) < len(data) or is_packed(data) else data)
+    return Stored(zlib.compress(text, LEVEL) if compress else text)
 
 
 def packed(data: bytes | memoryview) -> Stored:
-    """The packed form of a stored value (``data`` itself where it is packed already, or
-    where packing would not make it shorter)."""
+    """The packed form of a stored value (``data`` itself where it is packed already)."""
     data = bytes(data)
-    return Stored(data) if is_packed(data) else _squeezed(data)
+    return Stored(data if is_packed(data) else zlib.compress(data, LEVEL))
 
 
 def is_packed(data: bytes | memoryview) -> bool:
@@ -82,11 +64,6 @@ def unpack(data: bytes | memoryview) -> Any:
     """The JSON value stored as ``data``, packed or plain (:func:`pack`). Decoded before it
     is parsed: ``json.loads`` given bytes guesses their encoding in Python code first."""
     return json.loads((zlib.decompress(data) if is_packed(data) else bytes(data)).decode())
-
-
-def unpack_text(data: bytes | memoryview) -> str:
-    """The text stored as ``data``, packed or plain (:func:`pack_text`)."""
-    return (zlib.decompress(data) if is_packed(data) else bytes(data)).decode()
 
 
 class PackedJSONField(_Binary):
@@ -120,30 +97,4 @@ class PackedJSONField(_Binary):
 
     def value_to_string(self, obj: Any) -> Any:
         # As JSONField: the serializers (dumpdata, loaddata) carry the value itself.
-        return self.value_from_object(obj)
-
-
-class PackedTextField(_Binary):
-    """A text, stored compressed where that is shorter (:func:`pack_text`); read and written
-    as the text itself (a :class:`Stored` value is written as it is)."""
-
-    _pyi_private_set_type: Any
-    _pyi_private_get_type: Any
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("editable", False)
-        super().__init__(*args, **kwargs)
-
-    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
-        return None if value is None else unpack_text(value)
-
-    def get_prep_value(self, value: Any) -> Any:
-        if value is None or isinstance(value, Stored):
-            return value
-        return pack_text(str(value))
-
-    def to_python(self, value: Any) -> Any:
-        return value
-
-    def value_to_string(self, obj: Any) -> Any:
         return self.value_from_object(obj)

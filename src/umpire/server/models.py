@@ -17,7 +17,7 @@ from django.conf import settings as conf
 from django.db import models
 from django.db.models import Q
 
-from umpire.server.fields import PackedJSONField, PackedTextField
+from umpire.server.fields import PackedJSONField
 
 
 class Profile(models.Model):
@@ -277,11 +277,9 @@ class Submission(models.Model):
     power = models.CharField(max_length=40)
     user = models.ForeignKey(conf.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     source = models.CharField(max_length=10)  # web, api, email, cli, bot, default, gm
-    # Compressed where that is shorter (issue 33): a World Wide turn's 31 submissions took
-    # 8.2 KiB as text and JSON.
-    raw = PackedTextField()
-    orders = PackedJSONField(default=list)
-    problems = PackedJSONField(default=list)
+    raw = models.TextField()
+    orders = models.JSONField(default=list)
+    problems = models.JSONField(default=list)
     received_at = models.DateTimeField()
     void = models.BooleanField(default=False, help_text="written for a turn rolled back")
 
