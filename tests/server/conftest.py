@@ -83,6 +83,22 @@ def fast_password_hashing() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def static_files_looked_up_when_asked() -> Iterator[None]:
+    """WhiteNoise (the static files' middleware) looks each static file up in ``STATIC_ROOT``
+    when it is asked for, instead of reading the whole directory when the middleware is made
+    (its documented ``WHITENOISE_AUTOREFRESH`` setting). A test client makes its own
+    middleware at its first request: reading the 550 files of the collection (a stat and
+    headers each) cost 0.1-0.17 s of CPU per client, a quarter of a server test's time;
+    a server test makes several clients (one per account). The files are the same (collected
+    once before the tests, by ``collected_static``), and so are the answers; a server in a
+    child process (``umpire serve``) reads the directory as on a site (issue 33)."""
+    from django.test import override_settings
+
+    with override_settings(WHITENOISE_AUTOREFRESH=True):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def private_cache() -> Iterator[None]:
     """Each test its own empty caches (the login throttle's counters live in the default one;

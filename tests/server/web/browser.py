@@ -76,20 +76,56 @@ class Live:
         return result
 
 
-@pytest.fixture(scope="module")
-def live(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Live]:
-    """The server for a module's tests; a module's ``LIVE_ENV`` (a dict) adds to its
-    environment (e.g. a sign-up limit above the tests' own sign-ups from one address)."""
-    port = _free_port()
+def _server_env(var_dir: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update(
-        UMPIRE_VAR_DIR=str(tmp_path_factory.mktemp("live")),
+        UMPIRE_VAR_DIR=str(var_dir),
         PYTHONUNBUFFERED="1",
         UMPIRE_TICK_SECONDS="0.5",
         DJANGO_SETTINGS_MODULE="umpire.server.settings",
     )
+    return env
+
+
+_MIGRATED: list[Path] = []  # the database ``umpire migrate`` made, once per test process
+DATABASE = "umpire.sqlite3"  # in UMPIRE_VAR_DIR (settings.py)
+
+
+def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new site's database as ``umpire migrate`` leaves it (every migration applied), made
+    once per test process: each live server starts from a copy of it, and its own migrate
+    (``umpire serve`` runs one at every start) finds nothing left to do. Applying the
+    migrations to an empty database cost about 4 s of CPU per server, one per browser
+    module (issue 33); a server's first start on an empty database is tested by
+    test_server_httpd.py and test_server_commands.py."""
+    if not _MIGRATED:
+        var_dir = tmp_path_factory.mktemp("migrated")
+        umpire = Path(sys.executable).with_name("umpire")
+        done = subprocess.run(
+            [str(umpire), "migrate"],
+            env=_server_env(var_dir),
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert not (var_dir / f"{DATABASE}-wal").exists()  # all of it in the one file
+        _MIGRATED.append(var_dir / DATABASE)
+    return _MIGRATED[0]
+
+
+@pytest.fixture(scope="module")
+def live(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Live]:
+    """The server for a module's tests, on a new site's database of its own (a copy of
+    ``migrated_database``); a module's ``LIVE_ENV`` (a dict) adds to its environment (e.g. a
+    sign-up limit above the tests' own sign-ups from one address)."""
+    port = _free_port()
+    var_dir = tmp_path_factory.mktemp("live")
+    shutil.copyfile(migrated_database(tmp_path_factory), var_dir / DATABASE)
+    env = _server_env(var_dir)
     env.update(getattr(request.module, "LIVE_ENV", {}))
     umpire = Path(sys.executable).with_name("umpire")
     child = subprocess.Popen(
