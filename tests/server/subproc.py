@@ -65,8 +65,8 @@ def main() -> int:
         real = store.save_turn
         pause = 60.0 if mode == "stall" else float(sys.argv[3])
 
-        def save_then_pause(game, turn):  # type: ignore[no-untyped-def]
-            row = real(game, turn)
+        def save_then_pause(game, turn, *more):  # type: ignore[no-untyped-def]
+            row = real(game, turn, *more)
             print("STALLED", flush=True)
             time.sleep(pause)
             return row

@@ -12,6 +12,7 @@ import pytest
 from django.core import serializers
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.test.utils import CaptureQueriesContext
 
 from umpire.core import session
 from umpire.core.record import GameRecord
@@ -166,6 +167,25 @@ def test_saving_a_turn_packs_the_state_before_it_and_rollback_reads_packed() -> 
     assert Turn.objects.get(game=game, number=2).state == record.turns[1].state
     save_turn(game, record.turns[2])
     assert [is_packed(b) for b in _raw_states(game.pk)] == [True, True, False]
+    assert [t.state for t in Turn.objects.filter(game=game).order_by("number")] == [
+        t.state for t in record.turns
+    ]
+
+
+@pytest.mark.django_db
+def test_saving_a_turn_with_the_state_before_as_read_packs_it_without_reading_it() -> None:
+    """The worker passes the state before as the tail read it: it is packed and written with
+    the new turn's row (one statement on PostgreSQL), not read again."""
+    record = played(3)
+    game = Game.objects.create(name="G", game="diplomacy", scenario="standard", seed=3)
+    save_turn(game, record.turns[0])
+    for number, turn in enumerate(record.turns[1:], 2):
+        before = _raw_states(game.pk)[-1]
+        with CaptureQueriesContext(connection) as q:
+            save_turn(game, turn, before)
+        assert len(q) == (1 if connection.vendor == "postgresql" else 2)
+        assert [is_packed(b) for b in _raw_states(game.pk)] == [True] * (number - 1) + [False]
+        assert _raw_states(game.pk)[-2] == packed(before)
     assert [t.state for t in Turn.objects.filter(game=game).order_by("number")] == [
         t.state for t in record.turns
     ]

@@ -12,6 +12,7 @@ import pytest
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, connection, connections
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from umpire.server import accounts, handlers
 from umpire.server.models import Game
@@ -274,6 +275,17 @@ def test_the_compiled_inserts_store_what_the_orm_stores(running_game: dict[str, 
     statements.insert(rows)
     got = {o.power: (o.view, o.printout) for o in TurnOutput.objects.filter(game=game, turn=90)}
     assert got == {"North": (view, "p1"), "": ([], "")}
+    # Rows by their values, no instance made: the same rows, in one statement.
+    with CaptureQueriesContext(connection) as q:
+        statements.insert_values(TurnOutput, [
+            {"game_id": game.pk, "turn": 91, "power": "North", "view": view, "printout": "p1"},
+            {"game_id": game.pk, "turn": 91, "power": "", "view": [], "printout": ""},
+        ])  # fmt: skip
+    assert len(q) == 1
+    got = {o.power: (o.view, o.printout) for o in TurnOutput.objects.filter(game=game, turn=91)}
+    assert got == {"North": (view, "p1"), "": ([], "")}
+    with pytest.raises(TypeError, match="no such fields"):
+        statements.insert_values(TurnOutput, [{"game_id": game.pk, "colour": "red"}])
 
 
 def test_a_model_that_loads_its_own_way_or_is_listened_to_is_made_by_from_db(

@@ -18,7 +18,7 @@ from umpire.core.record import Submission as RecordSubmission
 from umpire.core.ruleset import Outcome, Pending
 from umpire.core.session import Table, open_table
 from umpire.server import statements
-from umpire.server.fields import is_packed, packed
+from umpire.server.fields import is_packed, packed, unpack
 from umpire.server.models import Game, GameStatus, Lease, Seat, Submission, Turn, TurnOutput
 
 DEFAULT_DEADLINE_MINUTES = 48 * 60
@@ -76,15 +76,26 @@ def load_tail(game: Game, *, pending: bool = True, events: bool = True) -> GameR
     turn; nothing older. Two indexed queries at most, whatever the game's length. A partial
     record: never replayed or exported (:func:`load_record` is).
     """
+    return load_tail_stored(game, pending=pending, events=events)[0]
+
+
+def load_tail_stored(
+    game: Game, *, pending: bool = True, events: bool = True
+) -> tuple[GameRecord, bytes | None]:
+    """:func:`load_tail`, and the last processed turn's state as it is stored (the bytes of
+    :mod:`umpire.server.fields`; None before the first turn): what :func:`save_turn` packs
+    when the next turn's row is written, without reading it again."""
     if game.initial_state is None:
         raise ValueError(f"game {game.pk} has not started")
     last = max(game.turn - 1, 0)
     turns: list[TurnRecord] = []
+    stored: bytes | None = None
     if last:
-        found = statements.last_turn(game.pk, last, events=events)
+        found = statements.last_turn(game.pk, last, events=events, stored=True)
         if found is None:
             raise Turn.DoesNotExist(f"game {game.pk} has no row for its turn {last}")
-        label, happened, state = found
+        label, happened, stored = found
+        state = unpack(stored)
         turns.append(
             TurnRecord(
                 number=last,
@@ -99,7 +110,7 @@ def load_tail(game: Game, *, pending: bool = True, events: bool = True) -> GameR
     if pending:
         rows = Submission.objects.filter(game=game, turn=game.turn, void=False).order_by("id")
         subs = [_submission(r) for r in rows]
-    return GameRecord(
+    record = GameRecord(
         game=game.game,
         scenario=game.scenario,
         seed=game.seed,
@@ -112,6 +123,7 @@ def load_tail(game: Game, *, pending: bool = True, events: bool = True) -> GameR
         partial=True,
         base=max(last - 1, 0),
     )
+    return record, stored
 
 
 def keep_status(game: Game, table: Table) -> None:
@@ -128,28 +140,29 @@ def save_outputs(game: Game, table: Table) -> None:
     without hidden information every reader's is the umpire's) and stored, a row per reader:
     reading one later is one indexed query."""
     at = table.record.processed
-    rows = []
     readers: list[str | None] = [*table.record.powers, None]
-    for power, (seen, printout) in zip(readers, table.views_and_reports(readers), strict=True):
-        rows.append(
-            TurnOutput(
-                game=game, turn=at, power=power or TurnOutput.UMPIRE, view=seen, printout=printout
-            )
-        )
+    rows = [
+        {"game_id": game.pk, "turn": at, "power": power or TurnOutput.UMPIRE, "view": seen,
+         "printout": printout}
+        for power, (seen, printout) in zip(readers, table.views_and_reports(readers), strict=True)
+    ]  # fmt: skip
     if table.can.public_view is not None:  # the spectator's position, its own view
         public = table.public_view()
         if public is not None:
             rows.append(
-                TurnOutput(game=game, turn=at, power=TurnOutput.PUBLIC, view=public, printout="")
-            )
-    statements.insert(rows)
+                {"game_id": game.pk, "turn": at, "power": TurnOutput.PUBLIC, "view": public,
+                 "printout": ""}
+            )  # fmt: skip
+    statements.insert_values(TurnOutput, rows)
 
 
-def save_turn(game: Game, turn: TurnRecord) -> Turn:
+def save_turn(game: Game, turn: TurnRecord, before: bytes | None = None) -> Turn:
     """The processed turn's row, its id read back: it names the turn's printout mails
     (``outbound.turn_processed``). Its state is stored plain (the latest, read by every
     submission), and the state of the turn before it packed (issue 33:
-    ``fields.PackedJSONField``)."""
+    ``fields.PackedJSONField``). ``before``: that state as stored, where the caller read it
+    (:func:`load_tail_stored`): packed here, and written with the new row (one statement on
+    PostgreSQL); without it, it is read again (:func:`pack_state`)."""
     row = Turn(
         game=game,
         number=turn.number,
@@ -158,6 +171,9 @@ def save_turn(game: Game, turn: TurnRecord) -> Turn:
         events=[e.to_json() for e in turn.events],
         state=turn.state,
     )
+    if turn.number > 1 and before is not None:
+        statements.insert_turn(row, None if is_packed(before) else packed(before))
+        return row
     statements.insert_returning_key(row)
     if turn.number > 1:
         pack_state(game, turn.number - 1)
@@ -192,9 +208,12 @@ def save_submission(
 
 def save_submissions(game: Game, turn: int, subs: list[RecordSubmission], when: datetime) -> None:
     """Submissions no account wrote (bots, defaults), sent together."""
-    statements.insert(
-        [Submission(**_submission_fields(game, turn, sub, None, when)) for sub in subs]
-    )
+    rows = []
+    for sub in subs:
+        fields = _submission_fields(game, turn, sub, None, when)
+        del fields["game"], fields["user"]
+        rows.append({"game_id": game.pk, "user_id": None, **fields})
+    statements.insert_values(Submission, rows)
 
 
 def _submission_fields(

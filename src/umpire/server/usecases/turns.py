@@ -26,7 +26,7 @@ from umpire.server.store import (
     deadline_for,
     grace,
     keep_status,
-    load_tail,
+    load_tail_stored,
     notice_at,
     save_outputs,
     save_submissions,
@@ -234,12 +234,13 @@ def _process(
         if not force and (game.process_after is None or game.process_after > now):
             return False, False
         # The game row names the powers with orders in: none, no submission to read.
-        table = session.open_table(load_tail(game, pending=bool(game.submitted)))
+        tail, stored = load_tail_stored(game, pending=bool(game.submitted))
+        table = session.open_table(tail)
         record = table.record
         seats = statements.seats_with_streaks(game.pk)  # offers.with_streaks, compiled once
         _fill_missing(game, table, seats, now)
         done = table.process()
-        outbound.turn_processed(game, save_turn(game, done))
+        outbound.turn_processed(game, save_turn(game, done, stored))
         duties = community.turn_processed(game, done, seats)  # before keep_status: expected
         offers.after_turn(game, duties, seats, now)  # seats missed N turns in a row: offered
         save_outputs(game, table)
