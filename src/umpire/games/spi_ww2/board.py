@@ -96,25 +96,34 @@ class Board:
         return sum(self.state.units.get(hid, {}).values())
 
     def add(self, hid: str, nat: str, n: int) -> Board:
-        if n <= 0:
-            return self
-        units = self.state.units
-        here = units.get(hid, {})
-        return self.but(units={**units, hid: {**here, nat: here.get(nat, 0) + n}})
+        return self.shift(nat, n, to=hid)
 
     def remove(self, hid: str, nat: str, n: int) -> Board:
+        return self.shift(nat, n, frm=hid)
+
+    def shift(self, nat: str, n: int, frm: str = "", to: str = "") -> Board:
+        """``n`` of ``nat``'s SP taken from ``frm`` and put in ``to`` (either may be ""), in
+        one change: a hex left empty is dropped."""
         units = self.state.units
-        if hid not in units:
+        taken = bool(frm) and frm in units
+        if not taken and (not to or n <= 0):
             return self
-        here = dict(units[hid])
-        left = here.get(nat, 0) - n
-        if left > 0:
-            here[nat] = left
-        else:
-            here.pop(nat, None)
-        if here:
-            return self.but(units={**units, hid: here})
-        return self.but(units={h: u for h, u in units.items() if h != hid})
+        new = dict(units)
+        if taken:
+            here = dict(units[frm])
+            left = here.get(nat, 0) - n
+            if left > 0:
+                here[nat] = left
+            else:
+                here.pop(nat, None)
+            if here:
+                new[frm] = here
+            else:
+                del new[frm]
+        if to and n > 0:
+            there = new.get(to, {})
+            new[to] = {**there, nat: there.get(nat, 0) + n}
+        return self.but(units=new)
 
     def nats_at(self, hid: str) -> list[str]:
         return sorted(self.state.units.get(hid, {}))

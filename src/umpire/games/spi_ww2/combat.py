@@ -156,7 +156,7 @@ def displace(
         return said, ("", "")
     for n in moved:
         sp = board.sp(hid, n)
-        board = board.remove(hid, n, sp).add(to, n, sp)
+        board = board.shift(n, sp, hid, to)
     return board.say("displacement", f"7.14: the {side}'s units at {hid} are moved to {to}."), (
         side,
         to,

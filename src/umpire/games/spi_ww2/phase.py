@@ -166,7 +166,7 @@ def move(board: Board, player: str, order: Move | Rail) -> Board:
 
 
 def relocate(board: Board, player: str, nat: str, sp: int, frm: str, to: str) -> Board:
-    board = board.remove(frm, nat, sp).add(to, nat, sp)
+    board = board.shift(nat, sp, frm, to)
     board = board.marked(moved=_plus(board.moved, (to, nat), sp))
     return board.enter(player, nat, to)
 
@@ -357,10 +357,7 @@ def _retreat(board: Board, where: str, survivors: Sequence[str], attackers: list
     """The surviving defenders retreat, or are eliminated if they cannot."""
     to = combat.retreat_hex(board, where, survivors, attackers)
     for nat in survivors:
-        n = board.sp(where, nat)
-        board = board.remove(where, nat, n)
-        if to:
-            board = board.add(to, nat, n)
+        board = board.shift(nat, board.sp(where, nat), where, to)  # to "": eliminated
     return board.say(
         "retreat",
         f"The defenders of {where} "
@@ -383,7 +380,7 @@ def advance(board: Board, player: str, survivors: list[tuple[str, int, str]], wh
     why = movement.minor_restriction(board, player, nat, where, n)
     if why or legality.italy_protected(board, player, where):
         return board
-    board = board.remove(h, nat, n).add(where, nat, n)
+    board = board.shift(nat, n, h, where)
     # they have attacked, where they stand now; the SP they left behind have not
     board = board.marked(
         moved=_plus(board.moved, (where, nat), n),
