@@ -79,7 +79,7 @@ def texts(events: Sequence[Event]) -> str:
 
 
 def board(state: State) -> Board:
-    return Board(state, CHARTS)
+    return Board.of(state, CHARTS)
 
 
 def land_neighbours(hid: str, country: str | None = None) -> list[str]:

@@ -40,6 +40,6 @@ def test_the_open_board_is_taken_whole_and_another_synthesis_is_none(scenario: s
             if other != power:
                 # an unseen synthesis counts as none: the printed column is scored
                 printed = objectives.column(
-                    Board(replace(state, objectives={}), RULESET.charts), other
+                    Board.of(replace(state, objectives={}), RULESET.charts), other
                 )
-                assert objectives.column(Board(built, RULESET.charts), other) == printed
+                assert objectives.column(Board.of(built, RULESET.charts), other) == printed

@@ -5,24 +5,27 @@ JSON form is the one the records have always held."""
 from __future__ import annotations
 
 import json
-from dataclasses import FrozenInstanceError
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
-from tests.games.spi_ww2.helpers import CHARTS, phase_of, play, start
+from tests.games.spi_ww2.helpers import CHARTS, board, phase_of, play, start
 from umpire.core import submission
 from umpire.core.chance import SeededChance
+from umpire.games.spi_ww2 import phase
 from umpire.games.spi_ww2.game import RULESET
 from umpire.games.spi_ww2.model import (
     DIPLOMACY,
     OBJECTIVES,
     Flags,
     State,
+    but,
     dump_state,
     is_combat,
     load_state,
     player_turn,
 )
+from umpire.games.spi_ww2.orders import Move, Rail
 
 
 def _kind(state: State) -> str:
@@ -113,3 +116,28 @@ def test_a_resolve_shares_the_hexes_it_did_not_change_with_its_input() -> None:
     assert state.units["1417"] == {"GER": 3} and "1517" not in state.units
     untouched = set(state.units) - {"1417"}
     assert untouched and all(new.units[h] is state.units[h] for h in untouched)
+
+
+def test_a_step_returns_a_new_board_and_leaves_the_one_it_read() -> None:
+    """No mutable board: an order played on a board returns a new one (the units moved, the
+    hex taken, the SP marked as moved, the event said) and the board it read is unchanged."""
+    b = board(phase_of(start(6), "GER"))
+    before = (json.dumps(dump_state(b.state), sort_keys=True), b.events, b.moved, b.railed)
+    with pytest.raises((FrozenInstanceError, TypeError)):  # frozen (slots: TypeError on 3.11)
+        b.state = start(5)  # type: ignore[misc]
+    after = phase.apply(b, "GER", Move("GER", 1, "1417", "1517"), None)
+    after = phase.apply(after, "GER", Rail("GER", 1, "1417", "1516"), None)
+    assert after.state.units["1517"] == {"GER": 1} and after.moved[("1517", "GER")] == 1
+    assert after.railed == {"GER": 1} and len(after.events) == 2
+    assert (json.dumps(dump_state(b.state), sort_keys=True), b.events, b.moved, b.railed) == before
+
+
+def test_but_is_replace_for_every_field_of_a_state() -> None:
+    state = start(6)
+    other = phase_of(start(5), "GBR", "combat")
+    for name in State.__dataclass_fields__:
+        value = getattr(other, name)
+        assert but(state, **{name: value}) == replace(state, **{name: value}), name
+    assert but(state) == state and but(state) is not state
+    with pytest.raises(TypeError, match="no field"):
+        but(state, not_a_field=1)

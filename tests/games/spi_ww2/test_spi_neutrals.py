@@ -65,8 +65,8 @@ def test_minor_countries_and_the_german_satellites() -> None:
             assert all(state.control[h] == "GER" for h in CHARTS.map.of_country[c])
     # the alliance of the others depends on who invades them (20.1)
     b = board(start(6))
-    b.invade("GER", "GER", "SPA")
-    assert b.operators["SPA"] == "USA" and b.hostile("SPA", "GER")
+    b = b.invade("GER", "GER", "SPA")
+    assert b.state.operators["SPA"] == "USA" and b.hostile("SPA", "GER")
 
 
 @pytest.mark.rule("SPI 12.2")
@@ -152,8 +152,8 @@ def test_bulgaria_and_hungary_send_one_point_each_to_the_balkans() -> None:
     assert "16.32" in str(movement.minor_restriction(both, "GER", "HUN", "2625", 3))
     # attacking the Balkans sets it off
     b = board(start(6))
-    phase.note_attack_flags(b, "GER", "YUG")
-    assert b.flags.balkans_attacked
+    b = phase.note_attack_flags(b, "GER", "YUG")
+    assert b.state.flags.balkans_attacked
 
 
 @pytest.mark.rule("SPI 16.22")
@@ -269,12 +269,12 @@ def test_minor_country_operations_chart_five_and_six() -> None:
             "TUR": "USA",
         }
         b = board(state)
-        b.invade("USA", "USA", "SPA")  # the US invades a country it operates: to Germany
-        assert b.operators["SPA"] == "GER"
-        b.invade("GER", "GER", "SWE")  # Sweden: USA if invaded by Germany
-        assert b.operators["SWE"] == "USA"
-        b.invade("GER", "GER", "NOR")
-        assert b.operators["NOR"] == "USA"
+        b = b.invade("USA", "USA", "SPA")  # the US invades a country it operates: to Germany
+        assert b.state.operators["SPA"] == "GER"
+        b = b.invade("GER", "GER", "SWE")  # Sweden: USA if invaded by Germany
+        assert b.state.operators["SWE"] == "USA"
+        b = b.invade("GER", "GER", "NOR")
+        assert b.state.operators["NOR"] == "USA"
 
 
 @pytest.mark.rule("SPI 20.2")
@@ -283,29 +283,29 @@ def test_minor_country_operations_chart_four() -> None:
     assert state.operators["SPA"] == "GER" and state.operators["BEL"] == "FRA"
     assert state.operators["DEN"] == "GBR" and state.operators["TUR"] == "FRA"
     b = board(state)
-    b.invade("GER", "GER", "SPA")
-    assert b.operators["SPA"] == "FRA"  # the first-listed invades: the second operates
-    b.invade("FRA", "FRA", "BEL")
-    assert b.operators["BEL"] == "GBR"
-    b.invade("GER", "GER", "GRE")
-    assert b.operators["GRE"] == "GBR"  # invaded by someone not listed first: unchanged
+    b = b.invade("GER", "GER", "SPA")
+    assert b.state.operators["SPA"] == "FRA"  # the first-listed invades: the second operates
+    b = b.invade("FRA", "FRA", "BEL")
+    assert b.state.operators["BEL"] == "GBR"
+    b = b.invade("GER", "GER", "GRE")
+    assert b.state.operators["GRE"] == "GBR"  # invaded by someone not listed first: unchanged
 
 
 @pytest.mark.rule("SPI 12.1")
 def test_sweden_halves_german_rates() -> None:
     b = board(start(6))
     assert reinforcements.german_rate(b, 8) == 8
-    b.invade("GER", "GER", "SWE")
+    b = b.invade("GER", "GER", "SWE")
     assert reinforcements.german_rate(b, 8) == 4  # invaded by Germany
     b = board(start(6))
-    b.invade("USSR", "USSR", "SWE")
-    assert b.operators["SWE"] == "GER"  # the Swedish army under the German Player
+    b = b.invade("USSR", "USSR", "SWE")
+    assert b.state.operators["SWE"] == "GER"  # the Swedish army under the German Player
     assert b.may_enter_freely("GER", hx("Stockholm"))  # and Germans enter freely
     assert reinforcements.german_rate(b, 8) == 8  # not until the army is eliminated
-    b.units = {h: u for h, u in b.units.items() if "SWE" not in u}
-    phase.sweden(b, "USSR")
+    b = b.but(units={h: u for h, u in b.state.units.items() if "SWE" not in u})
+    b = phase.sweden(b, "USSR")
     assert reinforcements.german_rate(b, 8) == 4
-    b.invaded["SWE"] = ()  # liberated: still halved for good
+    b = b.but(invaded={**b.state.invaded, "SWE": ()})  # liberated: still halved for good
     assert reinforcements.german_rate(b, 8) == 4
 
 
@@ -351,7 +351,7 @@ def test_the_us_moving_into_spain_it_operates_invades_it_and_germany_operates_it
     b = board(state)
     assert not b.may_enter_freely("USA", "0725")
     assert not b.may_enter_freely("GER", "0725")
-    b.permits = (("USA", "GBR", "TRANSIT"),)
+    b = b.but(permits=(("USA", "GBR", "TRANSIT"),))
     assert not b.may_enter_freely("GBR", "0725")
     # once another has invaded it, its operator reinforces it freely (16.24)
     other = with_(state, invaded={**state.invaded, "SPA": ("ITA",)})
@@ -399,13 +399,13 @@ def test_a_later_invader_does_not_hand_operations_back_to_the_first_listed() -> 
     state = phase_of(with_units(start(6), {FINNISH_BORDER: {"GER": 2}}, keep=True), "GER")
     moved, _ = play(state, "GER", f"MOVE GER 1 {FINNISH_BORDER}-{SWEDISH_SIDE}")
     b = board(moved)
-    b.invade("USSR", "USSR", "SWE")
-    assert b.operators["SWE"] == "USA"
+    b = b.invade("USSR", "USSR", "SWE")
+    assert b.state.operators["SWE"] == "USA"
     four, _ = play(phase_of(start(4), "FRA"), "FRA", f"MOVE FRA 1 {METZ}-{BELGIAN}")
     assert four.operators["BEL"] == "GBR"
     b = board(four)
-    b.invade("GER", "GER", "BEL")
-    assert b.operators["BEL"] == "GBR"
+    b = b.invade("GER", "GER", "BEL")
+    assert b.state.operators["BEL"] == "GBR"
 
 
 @pytest.mark.rule("SPI 12.1")
@@ -417,6 +417,6 @@ def test_germany_attacking_the_swedish_army_invades_sweden_too() -> None:
     b = board(phase_of(with_units(start(6), units, keep=True), "GER", "combat"))
     assert combat.is_act_of_war(b, "GER", SWEDISH_SIDE) == ["SWE"]
     for nat in combat.is_act_of_war(b, "GER", SWEDISH_SIDE):
-        phase.begin_hostilities(b, "GER", nat)
-    assert b.invaded["SWE"] == ("GER",) and b.operators["SWE"] == "USA"
+        b = phase.begin_hostilities(b, "GER", nat)
+    assert b.state.invaded["SWE"] == ("GER",) and b.state.operators["SWE"] == "USA"
     assert reinforcements.german_rate(b, 8) == 4

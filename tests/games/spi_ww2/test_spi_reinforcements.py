@@ -25,11 +25,11 @@ from umpire.games.spi_ww2.model import DIPLOMACY, Flags, State
 @pytest.mark.rule("SPI 10.31")
 def test_russian_reinforcements_at_war_with_any_enemy() -> None:
     b = board(with_(start(6), pools={}))
-    reinforcements.arrivals(b, 3)
-    peace = b.pools.get("USSR", 0)
+    b = reinforcements.arrivals(b, 3)
+    peace = b.state.pools.get("USSR", 0)
     b = board(with_(start(6), pools={}, wars=(("GBR", "USSR"),)))  # an Enemy, not the Axis
-    reinforcements.arrivals(b, 3)
-    assert b.pools["USSR"] == 2 and peace == 1
+    b = reinforcements.arrivals(b, 3)
+    assert b.state.pools["USSR"] == 2 and peace == 1
     assert not any("intervention" in k.lower() for k in CHARTS.core)  # no Russian table
 
 
@@ -54,9 +54,9 @@ def test_british_replacement_point_once_a_game_year_anywhere_in_britain() -> Non
     gains = []
     for turn in range(2, 10):
         b = board(with_(start(6), pools={}))
-        reinforcements.arrivals(b, turn)
+        b = reinforcements.arrivals(b, turn)
         gains.append(
-            b.pools.get("GBR", 0)
+            b.state.pools.get("GBR", 0)
             - sum(sp for t, sp in CHARTS.core["reinforcements"]["GBR"] if t == turn)
         )
     assert gains == [1, 0, 0, 0, 1, 0, 0, 0]  # 1/40, 1/41: one per Game-Year
@@ -95,9 +95,9 @@ def test_us_arrivals_by_transport_or_to_the_holding_area_never_delayed() -> None
     assert new.holding == {"USA": 1} and "USA:due" not in new.pools
     assert "Holding Area" in texts(events)
     b = board(with_(new, game_turn=2))
-    reinforcements.arrivals(b, 2)
+    b = reinforcements.arrivals(b, 2)
     track = CHARTS.core["reinforcements"]["USA_track"]
-    assert b.pools["USA:due"] == track[1][0] + CHARTS.core["replacements"]["per_turn"]["USA"]
+    assert b.state.pools["USA:due"] == track[1][0] + CHARTS.core["replacements"]["per_turn"]["USA"]
 
 
 @pytest.mark.rule("SPI 10.73")
@@ -125,11 +125,11 @@ def test_russian_unit_sizes() -> None:
 @pytest.mark.rule("SPI 10.91")
 def test_french_spring_replacement() -> None:
     b = board(with_(start(6), pools={}))
-    reinforcements.arrivals(b, 3)  # 2/40, Spring
-    assert b.pools["FRA:spring"] == 1
+    b = reinforcements.arrivals(b, 3)  # 2/40, Spring
+    assert b.state.pools["FRA:spring"] == 1
     b = board(with_(start(6), pools={}))
-    reinforcements.arrivals(b, 4)
-    assert "FRA:spring" not in b.pools
+    b = reinforcements.arrivals(b, 4)
+    assert "FRA:spring" not in b.state.pools
     state = phase_of(with_(start(6), pools={"FRA:spring": 1}, game_turn=3), "FRA")
     assert codes(state, "FRA", "PLACE FRA 1 Lyon") == []  # a free Resource Center
     assert codes(state, "FRA", "PLACE FRA 1 Bordeaux") == ["illegal/placement"]  # not one
@@ -175,7 +175,7 @@ def test_us_arrivals_by_transport_into_the_mediterranean_face_the_italian_roll()
         wars=(*state.wars, ("ITA", "USA")),
         holding={"USA": 1},
     )
-    assert board(state).units.get(hx("Tripoli"), {}).get("ITA")  # Italians in Africa
+    assert board(state).state.units.get(hx("Tripoli"), {}).get("ITA")  # Italians in Africa
     new, events = play(state, "USA", "PLACE USA 3 Algiers", [1, 4, 6])
     assert "6.53 Mediterranean die roll for USA from the US to" in texts(events)
     assert new.units[hx("Algiers")]["USA"] == 1

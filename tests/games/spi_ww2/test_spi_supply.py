@@ -87,18 +87,19 @@ def test_garrison_requirement_for_every_country_at_war_with_russia() -> None:
     state = controlled(start(6), norway[:3], "GBR")
     state = with_(state, invaded={**state.invaded, "NOR": ("GBR",)})
     b = board(with_(state, wars=(*state.wars, ("GBR", "USSR"))))
-    assert reinforcements.garrison_check(b, "GBR") == ["NOR"]  # Britain, not only the Axis
-    assert "GBR" in b.flags.garrison_short
+    after, short = reinforcements.garrison_check(b, "GBR")
+    assert short == ["NOR"]  # Britain, not only the Axis
+    assert "GBR" in after.state.flags.garrison_short and not b.state.flags.garrison_short
     b = board(state)  # at peace with Russia: no requirement
-    assert reinforcements.garrison_check(b, "GBR") == []
+    assert reinforcements.garrison_check(b, "GBR")[1] == []
     garrisoned = with_units(
         with_(state, wars=(*state.wars, ("GBR", "USSR"))), {norway[0]: {"GBR": 1}}, keep=True
     )
-    assert reinforcements.garrison_check(board(garrisoned), "GBR") == []
+    assert reinforcements.garrison_check(board(garrisoned), "GBR")[1] == []
     # the forfeit: no replacements the next Game-Turn
     b = board(with_(state, pools={}, wars=(("GER", "USSR"),), flags=Flags(garrison_short=("GER",))))
-    reinforcements.arrivals(b, 2)
-    short = b.pools.get("GER", 0)
+    b = reinforcements.arrivals(b, 2)
+    short = b.state.pools.get("GER", 0)
     b = board(with_(state, pools={}, wars=(("GER", "USSR"),)))
-    reinforcements.arrivals(b, 2)
-    assert b.pools.get("GER", 0) - short == CHARTS.core["replacements"]["per_turn"]["GER"]
+    b = reinforcements.arrivals(b, 2)
+    assert b.state.pools.get("GER", 0) - short == CHARTS.core["replacements"]["per_turn"]["GER"]

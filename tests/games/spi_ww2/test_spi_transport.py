@@ -23,6 +23,7 @@ from tests.games.spi_ww2.helpers import (
 from umpire.core import submission
 from umpire.core.chance import ScriptedChance
 from umpire.games.spi_ww2 import phase, transport
+from umpire.games.spi_ww2.board import settle
 from umpire.games.spi_ww2.game import RULESET
 from umpire.games.spi_ww2.model import State
 from umpire.games.spi_ww2.orders import Move, Order, Ship
@@ -37,11 +38,11 @@ def test_allied_transport_shares_by_game_turn() -> None:
     assert transport.share(4, 23, until) == (2, 2)
     for turn in (1, 5, 6, 12):
         b = board(start(6))
-        transport.reset(b, turn)
+        b = transport.reset(b, turn)
         naval, amph = transport.allied_points(CHARTS.core, turn)
-        assert b.transport["GBR:naval"] + b.transport["USA:naval"] == naval
-        assert b.transport["GBR:amphibious"] + b.transport["USA:amphibious"] == amph
-        assert b.transport["GBR:naval"] - b.transport["USA:naval"] in (
+        assert b.state.transport["GBR:naval"] + b.state.transport["USA:naval"] == naval
+        assert b.state.transport["GBR:amphibious"] + b.state.transport["USA:amphibious"] == amph
+        assert b.state.transport["GBR:naval"] - b.state.transport["USA:naval"] in (
             (0, 1) if turn > 5 else (naval,)
         )
 
@@ -145,11 +146,11 @@ def test_aborted_strength_point_does_nothing_more() -> None:
     # judged at submission: the shipped SP has left, so two cannot move from Alexandria
     problems = phase.run(board(state), "GBR", orders)
     assert [(p.line, p.code) for p in problems] == [(2, "illegal/not_enough")]
-    phase.execute(b, "GBR", [orders[0][1]], ScriptedChance([4]))
+    b = phase.execute(b, "GBR", [orders[0][1]], ScriptedChance([4]))
     assert b.sp(hx("Alexandria"), "GBR") == 2  # the aborted SP returned to embarkation
     assert b.moved[(hx("Alexandria"), "GBR")] == 1  # and may move no more
     # nor attack in the combat phase of that Player-Turn
-    after = b.freeze(phase=state.phase + 1)
+    after = settle(b.state, phase=state.phase + 1)
     after = with_(after, units={**after.units, "3337": {"GER": 1}})
     assert "may still attack" in messages(after, "GBR", "ATTACK 3337 WITH GBR 2 3237")[0]
 

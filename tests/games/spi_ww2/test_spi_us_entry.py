@@ -56,11 +56,11 @@ def test_triggering_german_invasions() -> None:
     assert entry == 5
     # a German invasion marks the Game-Turn, once per country
     b = board(start(6))
-    b.invade("GER", "GER", "USSR")
-    assert b.flags.us_trigger_now == ("USSR",)
-    b.set_flags(us_trigger_now=())
-    b.trigger_us("USSR")
-    assert b.flags.us_trigger_now == ()  # at most once per action
+    b = b.invade("GER", "GER", "USSR")
+    assert b.state.flags.us_trigger_now == ("USSR",)
+    b = b.set_flags(us_trigger_now=())
+    b = b.trigger_us("USSR")
+    assert b.state.flags.us_trigger_now == ()  # at most once per action
 
 
 @pytest.mark.rule("SPI 18.0")
@@ -86,25 +86,27 @@ def test_us_reinforcements_from_the_3_42_track_then_six_a_turn() -> None:
     per = CHARTS.core["replacements"]["per_turn"]["USA"]
     for offset, expected in ((0, track[0][0]), (len(track) - 1, track[-1][0]), (len(track), 6)):
         b = board(with_(start(6), us_entry=7, pools={}))
-        reinforcements.us_arrivals(b, 7 + offset)
-        assert b.pools["USA:due"] == expected + per
+        b = reinforcements.us_arrivals(b, 7 + offset)
+        assert b.state.pools["USA:due"] == expected + per
     b = board(with_(start(6), us_entry=7))
-    transport.reset(b, 7 + len(track))
+    b = transport.reset(b, 7 + len(track))
     naval, _ = transport.allied_points(CHARTS.core, 7 + len(track))
-    assert b.transport["USA:naval"] == naval // 2 + 2  # past the track: 2 Naval Transport more
+    assert (
+        b.state.transport["USA:naval"] == naval // 2 + 2
+    )  # past the track: 2 Naval Transport more
     b = board(with_(start(6), us_entry=7))
-    transport.reset(b, 21)
-    assert b.transport["USA:amphibious"] == 0  # all US Amphibious Transport lost on 4/44
-    transport.reset(b, 20)
-    assert b.transport["USA:amphibious"] > 0
+    b = transport.reset(b, 21)
+    assert b.state.transport["USA:amphibious"] == 0  # all US Amphibious Transport lost on 4/44
+    b = transport.reset(b, 20)
+    assert b.state.transport["USA:amphibious"] > 0
 
 
 @pytest.mark.rule("SPI 18.0")
 def test_the_us_enters_the_war_on_its_game_turn() -> None:
     b = board(with_(start(6), us_entry=3))
-    intervention.enter_war(b, 3)
-    assert ("GER", "USA") in b.wars
+    b = intervention.enter_war(b, 3)
+    assert ("GER", "USA") in b.state.wars
     four = board(with_(start(4), us_entry=3))
-    intervention.enter_war(four, 3)
-    assert ("GBR", "GER") in four.wars  # the British Player's US
+    four = intervention.enter_war(four, 3)
+    assert ("GBR", "GER") in four.state.wars  # the British Player's US
     assert hx("London")

@@ -9,10 +9,10 @@ its cases: ``politics`` (2.0, 4.41-4.43, 12.0, 16.x, 20.x), ``turn`` (4.1, 4.2),
 ``objectives`` (19.x). The two-player core it amends is not public: it is provisional and
 entirely data (``data/core.toml``, ``data/map.json`` made by scripts/spi_ww2_map.py from
 ``data/geography.toml``), read by ``charts`` and ``geography``; the code holds none of its
-values. Modules: ``model``, ``board`` (a phase's working copy), ``orders``, ``notation``,
-``legality``, ``movement``, ``seas``, ``combat``, ``setup``, ``views``, ``printout``,
-``options`` (order entry on the game's page: what a click on the map may order), ``bot``,
-``game``. Rulings: docs/rulings/spi-ww2.md.
+values. Modules: ``model``, ``board`` (a step's frozen state: the State, the Player-Turn's
+marks, the events said; every change a new board), ``orders``, ``notation``, ``legality``,
+``movement``, ``seas``, ``combat``, ``setup``, ``views``, ``printout``, ``options`` (order
+entry on the game's page: what a click on the map may order), ``bot``, ``game``. Rulings: docs/rulings/spi-ww2.md.
 """
 
 from umpire.games.spi_ww2.game import GAME, RULESET, SpiWW2

@@ -1,165 +1,132 @@
-"""A working copy of the state for one step of the turn: the step reads and changes it,
-then :meth:`Board.result` gives the new :class:`State` (:meth:`Board.freeze`: settled, as
-the turn leaves it). The state a board starts from is never changed: each step of the turn
-takes a State and returns a new one (:func:`on_board`), and no board outlives its step.
+"""The state of one step of the turn, read-only: :class:`Board` is frozen. It holds the
+:class:`State` as the step's earlier changes left it, the Player-Turn's own marks (SP that
+moved or attacked, rail used, supply judged) and the events said so far. Every change
+returns a new Board and leaves the old one as it was; :func:`on_board` runs a step from a
+State and returns the new State and the step's events.
 
-The copy is made on write: the board starts from the state's own mappings, a hex's units
-are copied only when a step changes them, and the new State shares every hex nobody
-touched with the old one.
+A change copies only what it changes: the new State shares every hex (and every mapping)
+nobody touched with the old one.
 
-It also carries the phase's events (each with its audience) and the one rule every step
-shares: what happens when a player's units enter a hex (invasion, acts of war, control).
+It also carries the one rule every step shares: what happens when a player's units enter a
+hex (invasion, acts of war, control).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from umpire.core.events import Audience, Event
-from umpire.games.spi_ww2 import politics
+from umpire.games.spi_ww2 import model, politics
 from umpire.games.spi_ww2.charts import Charts
+from umpire.games.spi_ww2.geography import Map
 from umpire.games.spi_ww2.model import State
 
 
+@dataclass(frozen=True, slots=True)
 class Board:
-    def __init__(self, state: State, charts: Charts) -> None:
-        self.base = state
-        self.charts = charts
-        self.map = charts.map
-        # hex -> nat -> SP: the state's own mappings, until a step changes a hex (_own)
-        self.units: dict[str, Mapping[str, int]] = dict(state.units)
-        self._own: dict[str, dict[str, int]] = {}
-        self.control: dict[str, str] = dict(state.control)
-        self.wars = state.wars
-        self.invaded: dict[str, tuple[str, ...]] = dict(state.invaded)
-        self.operators: dict[str, str] = dict(state.operators)
-        self.permits = state.permits
-        self.peace_offers = state.peace_offers
-        self.lend_lease: dict[str, int] = dict(state.lend_lease)
-        self.pools: dict[str, int] = dict(state.pools)
-        self.holding: dict[str, int] = dict(state.holding)
-        self.transport: dict[str, int] = dict(state.transport)
-        self.flags = state.flags
-        self.objectives: dict[str, Mapping[str, str]] = dict(state.objectives)
-        self.us_entry = state.us_entry
-        self.events: list[Event] = []
-        # this Player-Turn only: SP that moved (may not move again), rail used, SP and hexes
-        # that attacked / were attacked, supply judged at the start of the Player-Turn
-        self.moved: dict[tuple[str, str], int] = {}
-        self.railed: dict[str, int] = {}
-        self.attacked: dict[tuple[str, str], int] = {}
-        for hid, nat, n in state.flags.spent:  # 6.53: aborted SP
-            self.attacked[(hid, nat)] = n
-        self.attacked_hexes: set[str] = set()
-        # supply.in_supply's judgement per nationality, made once a Player-Turn
-        self.supplied: dict[str, set[str]] = {}
-        self._state: State | None = None
-        self._state_key: tuple[int, int, int] = (0, 0, 0)
+    state: State
+    charts: Charts
+    map: Map
+    # this Player-Turn only: SP that moved (may not move again), rail used, SP and hexes that
+    # attacked / were attacked, supply judged per nationality (once a Player-Turn)
+    moved: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    railed: Mapping[str, int] = field(default_factory=dict)
+    attacked: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    attacked_hexes: frozenset[str] = frozenset()
+    supplied: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    events: tuple[Event, ...] = ()
 
-    # --- the state seen through the board ---
-    @property
-    def state(self) -> State:
-        """The board as a State (the politics functions read States). It shares the board's
-        dicts, so it is rebuilt only when a reassigned field (wars, permits, US entry) changes,
-        or the flags (:meth:`set_flags`)."""
-        key = (id(self.wars), id(self.permits), self.us_entry)
-        if self._state is not None and self._state_key == key:
-            return self._state
-        self._state_key = key
-        self._state = replace(
-            self.base,
-            units=self.units,
-            control=self.control,
-            wars=self.wars,
-            invaded=self.invaded,
-            operators=self.operators,
-            permits=self.permits,
-            flags=self.flags,
-            us_entry=self.us_entry,
-        )
-        return self._state
+    @classmethod
+    def of(cls, state: State, charts: Charts) -> Board:
+        """The board a step starts from: 6.53's aborted SP count as having attacked."""
+        attacked = {(hid, nat): n for hid, nat, n in state.flags.spent}
+        return cls(state, charts, charts.map, attacked=attacked)
 
-    def result(self, **changes: Any) -> State:
-        """The board's state as the step leaves it, with ``changes``, for the next step (not
-        yet settled: :func:`settle`). It shares the hexes no step changed with the board's
-        own state; the board copies a hex again before changing it after this."""
-        counts = {
-            "units": dict(self.units),
-            "lend_lease": dict(self.lend_lease),
-            "pools": dict(self.pools),
-            "holding": dict(self.holding),
-            "transport": dict(self.transport),
-        }
-        return self._made(counts, changes)
+    # --- changes: each a new Board ---
+    def but(self, **changes: Any) -> Board:
+        """The board with ``changes`` to its State."""
+        return self._with(model.but(self.state, **changes), self.events)
 
-    def freeze(self, **changes: Any) -> State:
-        """The new State as the turn leaves it (:func:`settle`), with ``changes``."""
-        counts = _settled(self.units, self.lend_lease, self.pools, self.holding, self.transport)
-        return self._made(counts, changes)
-
-    def _made(self, counts: Mapping[str, Any], changes: Mapping[str, Any]) -> State:
-        """One new State (one ``replace``: a State has many fields, and a turn makes few)."""
-        self._own = {}
-        return replace(
-            self.base,
-            control=dict(self.control),
-            wars=self.wars,
-            invaded=dict(self.invaded),
-            operators=dict(self.operators),
-            permits=self.permits,
-            peace_offers=self.peace_offers,
-            flags=self.flags,
-            objectives=dict(self.objectives),
-            us_entry=self.us_entry,
-            **counts,
-            **changes,
+    def _with(self, state: State, events: tuple[Event, ...]) -> Board:
+        """This board with another State and events, the Player-Turn's marks shared (built
+        field by field: the commonest change, cheaper than ``replace``)."""
+        return Board(
+            state,
+            self.charts,
+            self.map,
+            self.moved,
+            self.railed,
+            self.attacked,
+            self.attacked_hexes,
+            self.supplied,
+            events,
         )
 
-    def set_flags(self, **changes: Any) -> None:
-        """Set flags (:class:`Flags`' fields): a new Flags, the old one unchanged."""
-        self.flags = replace(self.flags, **changes)
-        self._state = None
+    def count(self, name: str, key: str, n: int) -> Board:
+        """``n`` more (or fewer) in the State's count ``name`` (pools, holding, transport,
+        Lend-Lease) at ``key``."""
+        counts: Mapping[str, int] = getattr(self.state, name)
+        return self.but(**{name: {**counts, key: counts.get(key, 0) + n}})
 
-    def say(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
-        self.events.append(said(kind, text, audience, **data))
+    def drop(self, name: str, key: str) -> tuple[Board, int]:
+        """The State's count ``name`` without ``key``, and what it held there."""
+        counts: Mapping[str, int] = getattr(self.state, name)
+        if key not in counts:
+            return self, 0
+        return self.but(**{name: {k: v for k, v in counts.items() if k != key}}), counts[key]
+
+    def set_flags(self, **changes: Any) -> Board:
+        """The board with new flags (:class:`Flags`' fields)."""
+        return self.but(flags=replace(self.state.flags, **changes))
+
+    def marked(self, **changes: Any) -> Board:
+        """The board with new Player-Turn marks (moved, railed, attacked, ...)."""
+        return replace(self, **changes)
+
+    def say(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> Board:
+        return self._with(self.state, (*self.events, said(kind, text, audience, **data)))
 
     # --- units ---
     def sp(self, hid: str, nat: str) -> int:
-        return self.units.get(hid, {}).get(nat, 0)
+        return self.state.units.get(hid, {}).get(nat, 0)
 
     def total(self, hid: str) -> int:
-        return sum(self.units.get(hid, {}).values())
+        return sum(self.state.units.get(hid, {}).values())
 
-    def _mine(self, hid: str) -> dict[str, int]:
-        """The board's own copy of ``hid``'s units, made on the first change."""
-        here = self._own.get(hid)
-        if here is None:
-            here = self._own[hid] = dict(self.units.get(hid, {}))
-            self.units[hid] = here
-        return here
+    def add(self, hid: str, nat: str, n: int) -> Board:
+        return self.shift(nat, n, to=hid)
 
-    def add(self, hid: str, nat: str, n: int) -> None:
-        if n > 0:
-            here = self._mine(hid)
-            here[nat] = here.get(nat, 0) + n
+    def remove(self, hid: str, nat: str, n: int) -> Board:
+        return self.shift(nat, n, frm=hid)
 
-    def remove(self, hid: str, nat: str, n: int) -> None:
-        if hid not in self.units:
-            return
-        here = self._mine(hid)
-        left = here.get(nat, 0) - n
-        if left > 0:
-            here[nat] = left
-        else:
-            here.pop(nat, None)
-        if not here:
-            self.units.pop(hid, None)
-            self._own.pop(hid, None)
+    def shift(self, nat: str, n: int, frm: str = "", to: str = "") -> Board:
+        """``n`` of ``nat``'s SP taken from ``frm`` and put in ``to`` (either may be ""), in
+        one change: a hex left empty is dropped."""
+        units = self.state.units
+        taken = bool(frm) and frm in units
+        if not taken and (not to or n <= 0):
+            return self
+        new = dict(units)
+        if taken:
+            here = dict(units[frm])
+            left = here.get(nat, 0) - n
+            if left > 0:
+                here[nat] = left
+            else:
+                here.pop(nat, None)
+            if here:
+                new[frm] = here
+            else:
+                del new[frm]
+        if to and n > 0:
+            there = new.get(to, {})
+            new[to] = {**there, nat: there.get(nat, 0) + n}
+        return self.but(units=new)
 
     def nats_at(self, hid: str) -> list[str]:
-        return sorted(self.units.get(hid, {}))
+        return sorted(self.state.units.get(hid, {}))
 
     def player_of(self, nat: str) -> str:
         return politics.player_of(self.state, self.charts, nat)
@@ -169,31 +136,34 @@ class Board:
 
     def hostile_in(self, hid: str, nat: str) -> bool:
         """Does ``hid`` hold units hostile to ``nat``?"""
-        return any(self.hostile(nat, o) for o in self.units.get(hid, {}))
+        return any(self.hostile(nat, o) for o in self.state.units.get(hid, {}))
 
     def zoc_of(self, hid: str, nat: str, ignore: str = "") -> bool:
         """Is ``hid`` in the zone of control of units hostile to ``nat`` (6.0; 16.41)?
         ``ignore``: a hex whose units' zone of control does not count."""
+        units = self.state.units
         for n in self.map.adjacent(hid):
             if n == ignore:
                 continue
-            for other in self.units.get(n, {}):
+            for other in units.get(n, {}):
                 if not self.hostile(nat, other):
                     continue
                 # 16.41: Finnish ZOC does not extend across the border until violated
                 if (
                     other == "FIN"
-                    and not self.flags.finland_violated
+                    and not self.state.flags.finland_violated
                     and self.map.hexes[hid].country != "FIN"
                 ):
                     continue
                 return True
         return False
 
-    def fought(self, player: str, nat: str) -> None:
+    def fought(self, player: str, nat: str) -> Board:
         """19.12: combat with a country's units makes the player a hostile force there."""
-        if nat in self.map.countries and player not in self.invaded.get(nat, ()):
-            self.invaded[nat] = tuple(sorted({*self.invaded.get(nat, ()), player}))
+        invaded = self.state.invaded
+        if nat in self.map.countries and player not in invaded.get(nat, ()):
+            return self.but(invaded=_with_invader(invaded, nat, player))
+        return self
 
     # --- entering a hex: invasion, war, control ---
     def may_enter_freely(self, player: str, hid: str) -> bool:
@@ -204,12 +174,12 @@ class Board:
         st = self.state
         if politics.dormant(st, self.charts, country):
             return False  # 12.0, 16.24, 20.0: a neutral nobody has invaded; its operator too
-        if self.control.get(hid) == player:
+        if st.control.get(hid) == player:
             return True
         owner = politics.country_player(st, self.charts, country)
-        if player in self.invaded.get(country, ()):
+        if player in st.invaded.get(country, ()):
             return True  # already invaded by him
-        holder = self.control.get(hid, "")
+        holder = st.control.get(hid, "")
         if holder and holder != owner and politics.at_war(st, player, holder):
             return True  # an enemy's conquest
         if owner == player:
@@ -225,81 +195,103 @@ class Board:
             or politics.active_minor(st, country)
         )
 
-    def enter(self, player: str, nat: str, hid: str) -> None:
+    def enter(self, player: str, nat: str, hid: str) -> Board:
         """``player``'s ``nat`` units enter ``hid``: invade if need be, take control."""
         country = self.map.hexes[hid].country
         assert country is not None
+        board = self
         if not self.may_enter_freely(player, hid) or self._at_war_with_owner(player, country):
-            self.invade(player, nat, country)
-        holder = self.control.get(hid, "")
+            board = board.invade(player, nat, country)
+        st = board.state
+        holder = st.control.get(hid, "")
         if holder != player and (
             not holder
-            or politics.at_war(self.state, player, holder)
-            or player in self.invaded.get(country, ())
+            or politics.at_war(st, player, holder)
+            or player in st.invaded.get(country, ())
         ):
-            self.control[hid] = player  # 19.13: the last to enter or pass through
+            board = board.but(control={**st.control, hid: player})  # 19.13: the last to enter
+        return board
 
     def _at_war_with_owner(self, player: str, country: str) -> bool:
         owner = politics.country_player(self.state, self.charts, country)
         return bool(owner) and politics.at_war(self.state, player, owner)
 
-    def invade(self, player: str, nat: str, country: str) -> None:
+    def invade(self, player: str, nat: str, country: str) -> Board:
         """``player`` invades ``country`` (12.0, 16.14, 16.21): a hostile force there (19.12)."""
-        if player in self.invaded.get(country, ()):
-            return
+        invaded = self.state.invaded
+        if player in invaded.get(country, ()):
+            return self
         owner = politics.country_player(self.state, self.charts, country)
-        self.invaded[country] = tuple(sorted({*self.invaded.get(country, ()), player}))
         name = self.map.countries[country]["name"]
-        self.say("invasion", f"{player} invades {name}.", country=country, player=player)
+        board = self.but(invaded=_with_invader(invaded, country, player)).say(
+            "invasion", f"{player} invades {name}.", country=country, player=player
+        )
         if politics.is_minor(self.charts, country) and self.map.owner(country) == "":
-            self._invade_minor(player, nat, country, owner, name)
+            board = board._invade_minor(player, nat, country, owner, name)
         elif owner and owner != player:
-            self.declare_war(player, owner)
+            board = board.declare_war(player, owner)
         if nat == "GER":
-            self._german_invasion(country)
+            board = board._german_invasion(country)
+        return board
 
-    def _invade_minor(self, player: str, nat: str, country: str, owner: str, name: str) -> None:
+    def _invade_minor(self, player: str, nat: str, country: str, owner: str, name: str) -> Board:
         """An unowned minor country invaded: war on a pro-Axis minor's player, a new
         operator (20.0), and the flags of Finland (16.41, 16.42) and Sweden (12.1)."""
+        board = self
+        operators = self.state.operators
+        version = self.state.version
         if politics.pro_axis(self.charts, country) and owner:
-            self.declare_war(player, owner)
-        elif country in self.operators:
+            board = board.declare_war(player, owner)
+        elif country in operators:
             new = politics.operator_after_invasion(
-                self.charts, self.base.version, country, player, self.operators[country]
+                self.charts, version, country, player, operators[country]
             )
-            if new and new != self.operators[country]:
-                self.operators[country] = new
-                case = "20.2" if self.base.version == 4 else "20.1" if country == "SWE" else "20.0"
-                self.say("operations", f"{name} is now operated by {new} ({case}).")
+            if new and new != operators[country]:
+                case = "20.2" if version == 4 else "20.1" if country == "SWE" else "20.0"
+                board = board.but(operators={**operators, country: new}).say(
+                    "operations", f"{name} is now operated by {new} ({case})."
+                )
         if country == "FIN" and nat not in ("GER", *self.charts.mp["minors"]["pro_axis"]):
-            self.set_flags(finland_violated=True)  # 16.41, 16.42
-        if country == "SWE" and player == self.player_of("GER"):
-            self.set_flags(german_invaded_sweden=True)  # 12.1: "if they invade Sweden"
+            board = board.set_flags(finland_violated=True)  # 16.41, 16.42
+        if country == "SWE" and player == board.player_of("GER"):
+            board = board.set_flags(german_invaded_sweden=True)  # 12.1: "if they invade Sweden"
+        return board
 
-    def _german_invasion(self, country: str) -> None:
+    def _german_invasion(self, country: str) -> Board:
         """What a German invasion sets off: US entry (18.0), Balkans and Russia (16.31-16.33)."""
+        board = self
         if country in ("FRA", "GBR", "USSR"):
-            self.trigger_us(country)
+            board = board.trigger_us(country)
         if country in self.charts.mp["minors"]["balkans"]:
-            self.set_flags(balkans_attacked=True)  # 16.31, 16.33
+            board = board.set_flags(balkans_attacked=True)  # 16.31, 16.33
         if country == "USSR":
-            self.set_flags(russia_attacked=True)  # 16.31, 16.32
+            board = board.set_flags(russia_attacked=True)  # 16.31, 16.32
+        return board
 
-    def trigger_us(self, country: str) -> None:
+    def trigger_us(self, country: str) -> Board:
         """18.0: the Game-Turn Germany invades France, Britain or the USSR."""
-        used = self.flags.us_triggers
-        if country not in used:
-            self.set_flags(
-                us_triggers=(*used, country), us_trigger_now=(*self.flags.us_trigger_now, country)
-            )
+        flags = self.state.flags
+        if country in flags.us_triggers:
+            return self
+        return self.set_flags(
+            us_triggers=(*flags.us_triggers, country),
+            us_trigger_now=(*flags.us_trigger_now, country),
+        )
 
-    def declare_war(self, p: str, q: str) -> None:
+    def declare_war(self, p: str, q: str) -> Board:
         if not p or not q or p == q or politics.at_war(self.state, p, q):
-            return
-        self.wars = politics.with_war(self.wars, p, q)
-        self.say("war", f"{p} and {q} are at war.", players=[p, q])
+            return self
+        board = self.but(wars=politics.with_war(self.state.wars, p, q))
+        board = board.say("war", f"{p} and {q} are at war.", players=[p, q])
         if "USSR" in (p, q):
-            self.set_flags(russia_war=True)  # 10.73: Limited or Full War
+            board = board.set_flags(russia_war=True)  # 10.73: Limited or Full War
+        return board
+
+
+def _with_invader(
+    invaded: Mapping[str, tuple[str, ...]], country: str, player: str
+) -> dict[str, tuple[str, ...]]:
+    return {**invaded, country: tuple(sorted({*invaded.get(country, ()), player}))}
 
 
 def said(kind: str, text: str, audience: Audience | None = None, **data: Any) -> Event:
@@ -310,33 +302,22 @@ def said(kind: str, text: str, audience: Audience | None = None, **data: Any) ->
 def settle(state: State, **changes: Any) -> State:
     """``state`` as a turn leaves it, with ``changes``: empty hexes and counts dropped, the
     map and the counts in order (the hexes' mappings shared, not copied)."""
-    counts = _settled(state.units, state.lend_lease, state.pools, state.holding, state.transport)
-    return replace(state, **counts, **changes)
-
-
-def _settled(
-    units: Mapping[str, Mapping[str, int]],
-    lend_lease: Mapping[str, int],
-    pools: Mapping[str, int],
-    holding: Mapping[str, int],
-    transport: Mapping[str, int],
-) -> dict[str, Any]:
-    """The counts of a State as a turn leaves them: no empty hex or count, in order."""
-    return {
-        "units": {h: u for h, u in sorted(units.items()) if u},
-        "lend_lease": {k: v for k, v in lend_lease.items() if v},
-        "pools": {k: v for k, v in sorted(pools.items()) if v},
-        "holding": {k: v for k, v in sorted(holding.items()) if v},
-        "transport": dict(sorted(transport.items())),
-    }
+    return replace(
+        state,
+        units={h: u for h, u in sorted(state.units.items()) if u},
+        lend_lease={k: v for k, v in state.lend_lease.items() if v},
+        pools={k: v for k, v in sorted(state.pools.items()) if v},
+        holding={k: v for k, v in sorted(state.holding.items()) if v},
+        transport=dict(sorted(state.transport.items())),
+        **changes,
+    )
 
 
 def on_board(
-    state: State, charts: Charts, step: Callable[[Board], object], **settled: Any
+    state: State, charts: Charts, step: Callable[[Board], Board], **settled: Any
 ) -> tuple[State, list[Event]]:
     """One step of the turn that works on a board: ``state`` is read, never changed; the
-    new State (:meth:`Board.result`) and the step's events are returned. With ``settled``
-    changes, the step is the turn's last: the State is settled (:meth:`Board.freeze`)."""
-    board = Board(state, charts)
-    step(board)
-    return board.freeze(**settled) if settled else board.result(), board.events
+    new State and the step's events are returned. With ``settled`` changes, the step is the
+    turn's last: the State is settled (:func:`settle`)."""
+    board = step(Board.of(state, charts))
+    return settle(board.state, **settled) if settled else board.state, list(board.events)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import deque
 
 from umpire.core.chance import Chance
-from umpire.core.problems import OrderError
 from umpire.games.spi_ww2 import combat, legality, movement, phase, politics, supply
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts
@@ -35,7 +34,7 @@ ITALIAN_ENTRY = 4  # 3/40
 
 def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> list[Order]:
     """The orders the bot chooses (the ruleset keeps those its ``check`` keeps)."""
-    board = Board(state, charts)
+    board = Board.of(state, charts)
     if state.phase == OBJECTIVES:
         orders: list[Order] = [synthesis(board, power)]
     elif state.phase == DIPLOMACY:
@@ -47,13 +46,13 @@ def bot_orders(state: State, power: str, chance: Chance, charts: Charts) -> list
     return orders or [Pass()]
 
 
-def _try(board: Board, power: str, order: Order) -> bool:
-    try:
-        legality.judge(board, power, order)
-    except OrderError:
-        return False
-    phase.apply(board, power, order, None)
-    return True
+def _try(board: Board, power: str, order: Order) -> tuple[Board, bool]:
+    """The working board after ``order`` if the rules accept it (else as judged), and
+    whether they do."""
+    board, problem = legality.judge(board, power, order)
+    if problem is not None:
+        return board, False
+    return phase.apply(board, power, order, None), True
 
 
 def synthesis(board: Board, power: str) -> Objectives:
@@ -75,16 +74,16 @@ def synthesis(board: Board, power: str) -> Objectives:
 
 def diplomacy(board: Board, power: str) -> list[Order]:
     out: list[Order] = []
-    for other in board.base.players:
+    for other in board.state.players:
         if other == power or politics.at_war(board.state, power, other):
             continue
         for right in ("SUPPLY", "STRAITS", "BRITAIN", "TRANSIT"):
-            if (power, other, right) not in board.permits:
+            if (power, other, right) not in board.state.permits:
                 out.append(Permit(other, right))
     if (
         power == board.player_of("USA")
         and legality.us_active(board)
-        and not board.lend_lease.get(power)
+        and not board.state.lend_lease.get(power)
     ):
         out.append(LendLease(1))
     return out
@@ -94,16 +93,21 @@ def movement_phase(board: Board, power: str, chance: Chance) -> list[Order]:
     del chance
     out: list[Order] = []
     own = politics.nationalities(board.state, board.charts, power)
-    start = {h: dict(u) for h, u in board.units.items()}
-    out += _marches(board, power, own, start)
-    for key in sorted(board.pools) + (["USA"] if "USA" in own and board.holding.get("USA") else []):
+    start = {h: dict(u) for h, u in board.state.units.items()}
+    board, out = _marches(board, power, own, start)
+    for key in sorted(board.state.pools) + (
+        ["USA"] if "USA" in own and board.state.holding.get("USA") else []
+    ):
         nat = key.split(":")[0]
         if nat not in own:
             continue
-        have = board.holding.get("USA", 0) if key == "USA" else board.pools.get(key, 0)
+        have = board.state.holding.get("USA", 0) if key == "USA" else board.state.pools.get(key, 0)
         for hid in legality.placement_hexes(board, power, key):
             n = min(have, 2)
-            if n and _try(board, power, o := Place(nat, n, hid)):
+            if not n:
+                continue
+            board, ok = _try(board, power, o := Place(nat, n, hid))
+            if ok:
                 out.append(o)
                 have -= n
     return out
@@ -111,8 +115,9 @@ def movement_phase(board: Board, power: str, chance: Chance) -> list[Order]:
 
 def _marches(
     board: Board, power: str, own: tuple[str, ...], start: dict[str, dict[str, int]]
-) -> list[Order]:
-    """Each stack (as it stood at the start) toward the nearest enemy."""
+) -> tuple[Board, list[Order]]:
+    """Each stack (as it stood at the start) toward the nearest enemy: the working board
+    after the marches, and their orders."""
     out: list[Order] = []
     targets = _targets(board, power)
     dist = _distances(board, targets)
@@ -126,15 +131,14 @@ def _marches(
             n = units[nat] - (1 if _keep(board, hid) else 0)
             if n <= 0 or hid not in dist:
                 continue
-            reach = movement.reachable(board, power, nat, hid, board.base.game_turn)
+            reach = movement.reachable(board, power, nat, hid, board.state.game_turn)
             best = min(reach, key=lambda h: (dist.get(h, 999), reach[h], h))
-            if (
-                best != hid
-                and dist.get(best, 999) < dist[hid]
-                and _try(board, power, o := Move(nat, n, hid, best))
-            ):
+            if best == hid or dist.get(best, 999) >= dist[hid]:
+                continue
+            board, ok = _try(board, power, o := Move(nat, n, hid, best))
+            if ok:
                 out.append(o)
-    return out
+    return board, out
 
 
 def _keep(board: Board, hid: str) -> bool:
@@ -147,15 +151,15 @@ def _enemy_nat(board: Board, power: str, nat: str) -> bool:
     own = politics.nationalities(board.state, board.charts, power)
     if own and board.hostile(nat, own[0]):
         return True
-    turn = board.base.game_turn
+    turn = board.state.game_turn
     if power == board.player_of("GER") and nat == "USSR" and turn >= GERMAN_EAST:
         return True
-    italian = board.base.version == 6 and power == "ITA" and nat in ("FRA", "GBR")
+    italian = board.state.version == 6 and power == "ITA" and nat in ("FRA", "GBR")
     return italian and turn >= ITALIAN_ENTRY
 
 
 def _targets(board: Board, power: str) -> set[str]:
-    return {h for h, u in board.units.items() if any(_enemy_nat(board, power, n) for n in u)}
+    return {h for h, u in board.state.units.items() if any(_enemy_nat(board, power, n) for n in u)}
 
 
 def _distances(board: Board, targets: set[str]) -> dict[str, int]:
@@ -177,19 +181,21 @@ def _attacks(board: Board, power: str, own: tuple[str, ...]) -> list[Order]:
             groups = []
             for h in board.map.adjacent(target):
                 sp = board.sp(h, nat) - board.attacked.get((h, nat), 0)
-                if sp > 0 and supply.in_supply(board, nat, h):
+                if sp <= 0:
+                    continue
+                board = supply.judged(board, nat)
+                if supply.in_supply(board, nat, h):
                     groups.append((nat, sp, h))
             if not groups:
                 continue
             att = combat.attack_strength(
-                board, sum(g[1] for g in groups), board.base.game_turn, target
+                board, sum(g[1] for g in groups), board.state.game_turn, target
             )
             col = combat.column(board, att, combat.defence_strength(board, target))
-            if (
-                col is not None
-                and col >= 2
-                and _try(board, power, o := Attack(target, tuple(groups)))
-            ):
+            if col is None or col < 2:
+                continue
+            board, ok = _try(board, power, o := Attack(target, tuple(groups)))
+            if ok:
                 out.append(o)
                 break
     return out

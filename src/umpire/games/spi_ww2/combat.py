@@ -28,7 +28,7 @@ def may_combine(board: Board, nats: Sequence[str]) -> bool:
     kinds = set(nats)
     if len(kinds) <= 1:
         return True
-    groups = board.charts.mp["combine_attack"][str(board.base.version)]
+    groups = board.charts.mp["combine_attack"][str(board.state.version)]
     return any(kinds <= set(g) for g in groups)
 
 
@@ -55,17 +55,20 @@ def column(board: Board, attack: float, defence: int) -> int | None:
     return best
 
 
-def take_losses(board: Board, hid: str, loss: int | None, order: Sequence[str]) -> int:
-    """Remove ``loss`` SP (None: all) from ``hid``, nationality by nationality in ``order``."""
+def take_losses(
+    board: Board, hid: str, loss: int | None, order: Sequence[str]
+) -> tuple[Board, int]:
+    """Remove ``loss`` SP (None: all) from ``hid``, nationality by nationality in ``order``:
+    the board after, and the SP taken."""
     taken = 0
     for nat in order:
         have = board.sp(hid, nat)
         n = have if loss is None else min(have, loss - taken)
-        board.remove(hid, nat, n)
+        board = board.remove(hid, nat, n)
         taken += n
         if loss is not None and taken >= loss:
             break
-    return taken
+    return board, taken
 
 
 def defender_order(board: Board, hid: str, chosen: Sequence[str]) -> list[str]:
@@ -84,7 +87,7 @@ def retreat_hex(board: Board, hid: str, nats: Sequence[str], attackers: Sequence
         if any(
             board.hostile(a, x)
             for m in board.map.adjacent(n)
-            for a in board.units.get(m, {})
+            for a in board.state.units.get(m, {})
             if a in attackers
             for x in nats
         ):
@@ -104,7 +107,7 @@ def displacement_hexes(board: Board, hid: str, nats: Sequence[str], player: str)
             continue
         if any(board.hostile_in(n, x) for x in nats):
             continue
-        friendly = any(not board.hostile(nats[0], o) for o in board.units.get(n, {}))
+        friendly = any(not board.hostile(nats[0], o) for o in board.state.units.get(n, {}))
         # the stack doing the displacing does not count as the zone of control (ruling)
         if not friendly and any(board.zoc_of(n, x, ignore=hid) for x in nats):
             continue
@@ -119,17 +122,17 @@ def displacement_hex(board: Board, hid: str, nats: Sequence[str], player: str) -
 
 def displace(
     board: Board, hid: str, attacker: str, chance: Chance | None, choice: str = ""
-) -> tuple[str, str]:
+) -> tuple[Board, tuple[str, str]]:
     """7.14: resolve a stack of the attacker's and the defender's units in ``hid``.
 
-    Returns (side moved: "attacker"/"defender"/"", hex it moved to)."""
+    Returns the board after, and (side moved: "attacker"/"defender"/"", hex it moved to)."""
     own = [n for n in board.nats_at(hid) if board.player_of(n) == attacker]
     other = [n for n in board.nats_at(hid) if n not in own]
     a = sum(board.sp(hid, n) for n in own)
     d = sum(board.sp(hid, n) for n in other)
     if a == d:
         if chance is None:
-            return "", ""
+            return board, ("", "")
         rolls = []
         while True:  # each Player rolls; the highest moves the other (a tie: again)
             ra = chance.roll(6, purpose=f"7.14 displacement at {hid}: {attacker}")
@@ -137,7 +140,7 @@ def displace(
             rolls.append(f"attacker {ra}, defender {rd}")
             if ra != rd:
                 break
-        board.say("displacement-roll", f"7.14 die rolls at {hid}: {'; '.join(rolls)}.")
+        board = board.say("displacement-roll", f"7.14 die rolls at {hid}: {'; '.join(rolls)}.")
         larger_attacker = ra > rd
     else:
         larger_attacker = a > d
@@ -147,14 +150,17 @@ def displace(
     # the larger attacker may name the hex; otherwise (or if his choice is not legal) the first
     to = choice if (larger_attacker and choice in legal) else (legal[0] if legal else "")
     if not to:
-        board.say("displacement", f"7.14: no hex for the {side}'s units at {hid}; they stay.")
-        return "", ""
+        said = board.say(
+            "displacement", f"7.14: no hex for the {side}'s units at {hid}; they stay."
+        )
+        return said, ("", "")
     for n in moved:
         sp = board.sp(hid, n)
-        board.remove(hid, n, sp)
-        board.add(to, n, sp)
-    board.say("displacement", f"7.14: the {side}'s units at {hid} are moved to {to}.")
-    return side, to
+        board = board.shift(n, sp, hid, to)
+    return board.say("displacement", f"7.14: the {side}'s units at {hid} are moved to {to}."), (
+        side,
+        to,
+    )
 
 
 def odds_text(board: Board, col: int | None) -> str:

@@ -148,7 +148,7 @@ class SpiWW2:
 
     def check(self, state: State, power: str, orders: Sequence[tuple[int, Order]]) -> Parsed[Order]:
         """Legality of the whole submission, order by order in the Player-Turn's sequence."""
-        board = Board(state, self.charts)
+        board = Board.of(state, self.charts)
         parsed: Parsed[Order] = Parsed()
         if power not in phasing(state, self.charts):
             for line, _ in orders:
@@ -205,7 +205,7 @@ class SpiWW2:
         (from his own Objectives column, which he sees, and the open map)."""
         seen = {**views.view(state, power, self.charts), **self._told(state)}
         if power is not None and not state.over:
-            points, lines = objectives.score(Board(state, self.charts), only=power)
+            points, lines = objectives.score(Board.of(state, self.charts), only=power)
             seen["victory_points"] = {"points": points[power], "lines": lines}
         return seen
 

@@ -85,15 +85,15 @@ def roll_entry(state: State, charts: Charts, chance: Chance) -> tuple[State, lis
     return replace(state, us_entry=entry, flags=flags), said
 
 
-def enter_war(board: Board, game_turn: int) -> None:
+def enter_war(board: Board, game_turn: int) -> Board:
     """On the entry Game-Turn the US becomes an active belligerent: at war with Germany's
     player and with Italy's if Italy is at war with Britain (ruling)."""
-    if board.us_entry != game_turn:
-        return
+    if board.state.us_entry != game_turn:
+        return board
     us = board.player_of("USA")
     ger = board.player_of("GER")
     ita = board.player_of("ITA")
-    board.declare_war(us, ger)
+    board = board.declare_war(us, ger)
     if politics.at_war(board.state, ita, board.player_of("GBR")):
-        board.declare_war(us, ita)
-    board.say("us-entry", "The United States enters the war (18.0).")
+        board = board.declare_war(us, ita)
+    return board.say("us-entry", "The United States enters the war (18.0).")

@@ -9,6 +9,7 @@ at submission; the turn plays the orders kept then without judging them again.
 
 from __future__ import annotations
 
+from umpire.core.problems import OrderError
 from umpire.games.spi_ww2 import combat, errors, movement, politics, seas, supply, transport
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, is_combat
@@ -30,41 +31,46 @@ from umpire.games.spi_ww2.orders import (
 STANDING = (Permit, LendLease, Peace, Pass)
 
 
-def judge(board: Board, player: str, order: Order) -> None:
-    """The legality of one order, once, at submission (:func:`phase.run`): raises the
-    problem of an order refused."""
-    check_phase(board, order)
-    match order:
-        case Permit():
-            check_permit(player, order)
-        case LendLease(sp):
-            check_lend_lease(board, player, sp)
-        case Peace(power):
-            check_peace(board, player, power)
-        case Objectives():
-            check_objectives(board, player, order)
-        case Place():
-            check_place(board, player, order)
-        case Move():
-            check_move(board, player, order)
-        case Rail():
-            check_rail(board, player, order)
-        case Ship() | Land():
-            check_ship(board, player, order)
-        case Attack():
-            check_attack(board, player, order)
+def judge(board: Board, player: str, order: Order) -> tuple[Board, OrderError | None]:
+    """The legality of one order, once, at submission (:func:`phase.run`): the problem of
+    an order refused (None if kept), and the board with the supply judged on the way (once
+    a Player-Turn, :func:`supply.judged`); nothing else changes."""
+    if isinstance(order, Attack):
+        return check_attack(board, player, order)
+    try:
+        check_phase(board, order)
+        match order:
+            case Permit():
+                check_permit(player, order)
+            case LendLease(sp):
+                check_lend_lease(board, player, sp)
+            case Peace(power):
+                check_peace(board, player, power)
+            case Objectives():
+                check_objectives(board, player, order)
+            case Place():
+                check_place(board, player, order)
+            case Move():
+                check_move(board, player, order)
+            case Rail():
+                check_rail(board, player, order)
+            case Ship() | Land():
+                check_ship(board, player, order)
+    except OrderError as err:
+        return board, err
+    return board, None
 
 
 def phase_name(board: Board) -> str:
-    if board.base.phase == OBJECTIVES:
+    if board.state.phase == OBJECTIVES:
         return "the 19.2 synthesis"
-    if board.base.phase == DIPLOMACY:
+    if board.state.phase == DIPLOMACY:
         return "the Diplomacy Interphase"
-    return "a combat phase" if is_combat(board.base.phase) else "a movement phase"
+    return "a combat phase" if is_combat(board.state.phase) else "a movement phase"
 
 
 def check_phase(board: Board, order: Order) -> None:
-    phase = board.base.phase
+    phase = board.state.phase
     ok = isinstance(order, Pass) or (
         isinstance(order, Objectives)
         if phase == OBJECTIVES
@@ -135,12 +141,12 @@ def operated(board: Board, player: str, nat: str) -> None:
         raise errors.NOT_YOURS.error(nat=nat)
     if nat == "USA" and not us_active(board):
         raise errors.US_NEUTRAL.error()
-    if nat == "ITA" and board.flags.italy_surrendered:
+    if nat == "ITA" and board.state.flags.italy_surrendered:
         raise errors.ITALY_SURRENDERED.error()
 
 
 def us_active(board: Board) -> bool:
-    return bool(board.us_entry) and board.base.game_turn >= board.us_entry
+    return bool(board.state.us_entry) and board.state.game_turn >= board.state.us_entry
 
 
 def free_to_move(board: Board, nat: str, hid: str, sp: int) -> None:
@@ -158,7 +164,7 @@ def stacking(board: Board, hid: str, sp: int) -> None:
 def italy_protected(board: Board, player: str, hid: str) -> bool:
     """16.63 (provisional two-player rule, four and five Players): nobody may attack Italy or
     its possessions before Italy is an active belligerent; six Players: at will."""
-    if board.base.version == 6 or board.flags.italy_active:
+    if board.state.version == 6 or board.state.flags.italy_active:
         return False
     country = board.map.hexes[hid].country or ""
     italy = board.player_of("ITA")
@@ -179,10 +185,10 @@ def north_africa(board: Board, nat: str, to: str, sp: int) -> None:
     """5.77: five and four Players: at most three Italian SP in North Africa."""
     mp = board.charts.mp["transport"]
     area = set(mp["north_africa"])
-    if nat != "ITA" or board.base.version == 6 or board.map.hexes[to].country not in area:
+    if nat != "ITA" or board.state.version == 6 or board.map.hexes[to].country not in area:
         return
     there = sum(
-        u.get("ITA", 0) for h, u in board.units.items() if board.map.hexes[h].country in area
+        u.get("ITA", 0) for h, u in board.state.units.items() if board.map.hexes[h].country in area
     )
     limit = int(mp["italian_north_africa_limit"])
     if there + sp > limit:
@@ -196,7 +202,7 @@ def check_move(board: Board, player: str, order: Move) -> None:
     if refused:
         raise refused
     _, refused = movement.path_cost(
-        board, player, order.nat, order.frm, order.to, board.base.game_turn
+        board, player, order.nat, order.frm, order.to, board.state.game_turn
     )
     if refused is not None:
         raise refused
@@ -224,7 +230,7 @@ def check_ship(board: Board, player: str, order: Ship | Land) -> None:
     amph = isinstance(order, Land)
     owner = carrier(board, order)
     key = f"{owner}:{'amphibious' if amph else 'naval'}"
-    left = board.transport.get(key, 0)
+    left = board.state.transport.get(key, 0)
 
     where = {"nat": order.nat, "frm": order.frm, "to": order.to}
     if order.sp > left:
@@ -246,8 +252,8 @@ def placement_hexes(board: Board, player: str, key: str) -> list[str]:
         out = []
         gbr = board.player_of("GBR")
         if politics.permitted(board.state, gbr, player, "BRITAIN"):  # 10.51, 10.82
-            out += [h for h in m.of_country.get("GBR", ()) if board.control.get(h) == gbr]
-        return out + [p.id for p in m.ports() if board.control.get(p.id) == player]  # 10.83
+            out += [h for h in m.of_country.get("GBR", ()) if board.state.control.get(h) == gbr]
+        return out + [p.id for p in m.ports() if board.state.control.get(p.id) == player]  # 10.83
     if nat == "GBR":
         cands = list(m.of_country.get("GBR", ()))  # 10.44: any hex in Britain
     elif key == "FRA:spring":
@@ -259,7 +265,9 @@ def placement_hexes(board: Board, player: str, key: str) -> list[str]:
         if politics.is_minor(board.charts, nat):
             cands = list(m.of_country.get(nat, ()))
     return [
-        h for h in cands if board.control.get(h, "") in (player, "") and not _blocked(board, nat, h)
+        h
+        for h in cands
+        if board.state.control.get(h, "") in (player, "") and not _blocked(board, nat, h)
     ]
 
 
@@ -281,7 +289,7 @@ def french_spring_ok(board: Board, player: str) -> bool:
     free = [
         h
         for h in board.map.resource_centers("FRA")
-        if board.control.get(h) == player and not _blocked(board, "FRA", h)
+        if board.state.control.get(h) == player and not _blocked(board, "FRA", h)
     ]
     return len(free) >= need
 
@@ -289,17 +297,17 @@ def french_spring_ok(board: Board, player: str) -> bool:
 def russian_size(board: Board) -> int:
     """10.73: the largest Russian unit that may be brought on now."""
     r = board.charts.mp["replacements"]
-    if not board.flags.russia_war:
+    if not board.state.flags.russia_war:
         return int(r["russian_size_peace"])
-    if board.base.game_turn >= int(r["russian_size_1943_turn"]):
+    if board.state.game_turn >= int(r["russian_size_1943_turn"]):
         return int(r["russian_size_1943"])
     return int(r["russian_size_war"])
 
 
 def pool_key(board: Board, nat: str) -> str:
-    if nat == "FRA" and board.pools.get("FRA:spring"):
+    if nat == "FRA" and board.state.pools.get("FRA:spring"):
         return "FRA:spring"
-    if nat == "USA" and board.pools.get("USA:due"):
+    if nat == "USA" and board.state.pools.get("USA:due"):
         return "USA:due"
     return nat
 
@@ -308,9 +316,9 @@ def check_place(board: Board, player: str, order: Place) -> str:
     """The pool the SP come from; raises if the placement is refused."""
     operated(board, player, order.nat)
     key = pool_key(board, order.nat)
-    have = board.holding.get("USA", 0) if key == "USA" else board.pools.get(key, 0)
+    have = board.state.holding.get("USA", 0) if key == "USA" else board.state.pools.get(key, 0)
     if key == "USA":  # 6.53: SP turned back this Game-Turn "may do no more"
-        have -= board.flags.us_aborted
+        have -= board.state.flags.us_aborted
     if order.sp > have:
         raise errors.POOL.error(have=max(have, 0), nat=order.nat, want=order.sp)
 
@@ -325,50 +333,58 @@ def check_place(board: Board, player: str, order: Place) -> str:
     overseas = order.nat == "USA" and board.map.hexes[order.hex].country != "GBR"
     if overseas and not us_port_reached(board, player, order.hex):
         raise errors.US_PORT.error(**at)
-    if overseas and board.transport.get("USA:naval", 0) < order.sp:
+    if overseas and board.state.transport.get("USA:naval", 0) < order.sp:
         raise errors.US_TRANSPORT.error(**at)
     stacking(board, order.hex, order.sp)
     return key
 
 
-def check_attack(board: Board, player: str, order: Attack) -> None:
+def check_attack(board: Board, player: str, order: Attack) -> tuple[Board, OrderError | None]:
+    """The attack's problem (None if kept), and the board with the supply of its groups
+    judged as far as the check went (9.6)."""
     target = order.target
-    if target in board.attacked_hexes:
-        raise errors.ATTACKED_ALREADY.error(hex=target)
-    if not board.units.get(target):
-        raise errors.NO_TARGET.error(hex=target)
-    if italy_protected(board, player, target):
-        raise errors.ITALY_IMMUNE.error(hex=target)
-    nats = [g[0] for g in order.groups]
-    if not combat.may_combine(board, nats):
-        raise errors.COMBINED_ATTACK.error(hex=target, nats=" and ".join(sorted(set(nats))))
-    used: dict[tuple[str, str], int] = {}
-    for nat, sp, hid in order.groups:
-        operated(board, player, nat)
-        _may_attack(board, nat, target)
-        if hid != target and hid not in board.map.adjacent(target):
-            raise errors.NOT_ADJACENT.error(hex=target, frm=hid)
-        used[(hid, nat)] = used.get((hid, nat), 0) + sp
-        have = board.sp(hid, nat) - board.attacked.get((hid, nat), 0)
-        if used[(hid, nat)] > have:
-            raise errors.SPENT.error(hex=target, have=max(have, 0), nat=nat, frm=hid)
-        if not board.charts.core["supply"]["attack_when_out"] and not supply.in_supply(
-            board, nat, hid
-        ):
-            raise errors.OUT_OF_SUPPLY.error(hex=target, nat=nat, frm=hid)
-    if all(politics.commands(board.state, board.charts, player, n) for n in board.nats_at(target)):
-        raise errors.OWN_UNITS.error(hex=target)
-    if not any(hid == target for _, _, hid in order.groups):
-        att = combat.attack_strength(
-            board, sum(g[1] for g in order.groups), board.base.game_turn, target
-        )
-        if combat.column(board, att, combat.defence_strength(board, target)) is None:
-            raise errors.LOW_ODDS.error(hex=target, lowest=board.charts.crt_columns[0])
+    try:
+        check_phase(board, order)
+        if target in board.attacked_hexes:
+            raise errors.ATTACKED_ALREADY.error(hex=target)
+        if not board.state.units.get(target):
+            raise errors.NO_TARGET.error(hex=target)
+        if italy_protected(board, player, target):
+            raise errors.ITALY_IMMUNE.error(hex=target)
+        nats = [g[0] for g in order.groups]
+        if not combat.may_combine(board, nats):
+            raise errors.COMBINED_ATTACK.error(hex=target, nats=" and ".join(sorted(set(nats))))
+        used: dict[tuple[str, str], int] = {}
+        for nat, sp, hid in order.groups:
+            operated(board, player, nat)
+            _may_attack(board, nat, target)
+            if hid != target and hid not in board.map.adjacent(target):
+                raise errors.NOT_ADJACENT.error(hex=target, frm=hid)
+            used[(hid, nat)] = used.get((hid, nat), 0) + sp
+            have = board.sp(hid, nat) - board.attacked.get((hid, nat), 0)
+            if used[(hid, nat)] > have:
+                raise errors.SPENT.error(hex=target, have=max(have, 0), nat=nat, frm=hid)
+            if not board.charts.core["supply"]["attack_when_out"]:
+                board = supply.judged(board, nat)
+                if not supply.in_supply(board, nat, hid):
+                    raise errors.OUT_OF_SUPPLY.error(hex=target, nat=nat, frm=hid)
+        here = board.nats_at(target)
+        if all(politics.commands(board.state, board.charts, player, n) for n in here):
+            raise errors.OWN_UNITS.error(hex=target)
+        if not any(hid == target for _, _, hid in order.groups):
+            att = combat.attack_strength(
+                board, sum(g[1] for g in order.groups), board.state.game_turn, target
+            )
+            if combat.column(board, att, combat.defence_strength(board, target)) is None:
+                raise errors.LOW_ODDS.error(hex=target, lowest=board.charts.crt_columns[0])
+    except OrderError as err:
+        return board, err
+    return board, None
 
 
 def _may_attack(board: Board, nat: str, target: str) -> None:
     charts = board.charts
-    flags = board.flags
+    flags = board.state.flags
     if politics.self_defense(charts, nat) and not politics.active_minor(board.state, nat):
         raise errors.SELF_DEFENSE_ATTACK.error(hex=target, nat=nat)
     elif nat == "FIN":

@@ -118,6 +118,21 @@ class State:
     scores: Mapping[str, int] = field(default_factory=dict)  # once over
 
 
+_FIELDS = frozenset(f.name for f in fields(State))
+
+
+def but(state: State, **changes: Any) -> State:
+    """A new State: ``state`` with ``changes``, ``state`` unchanged (``dataclasses.replace``
+    without running ``__init__`` over every field again: a State has 23 fields, and a turn
+    makes hundreds of small changes, one or two fields each). An unknown field is refused."""
+    unknown = changes.keys() - _FIELDS
+    if unknown:
+        raise TypeError(f"State has no field(s) {', '.join(sorted(unknown))}")
+    new = object.__new__(State)
+    new.__dict__.update(state.__dict__, **changes)
+    return new
+
+
 def dump_state(state: State) -> dict[str, Any]:
     data = asdict(state)
     data["flags"] = state.flags.to_json()

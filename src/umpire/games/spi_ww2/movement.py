@@ -30,7 +30,7 @@ def enterable(board: Board, nat: str, hid: str) -> bool:
     if not board.map.passable(hid) or board.hostile_in(hid, nat):
         return False
     player = board.player_of(nat)
-    for other in board.units.get(hid, {}):
+    for other in board.state.units.get(hid, {}):
         if politics.dormant(board.state, board.charts, other):
             return False  # its operator's too: he invades it (20.0), he does not join it
         owner = board.player_of(other)
@@ -142,7 +142,7 @@ def rail_network(board: Board, player: str, nat: str, frm: str) -> dict[str, str
     while queue:
         hid = queue.popleft()
         for n in board.map.adjacent(hid):
-            if n in came or board.control.get(n) != player or not enterable(board, nat, n):
+            if n in came or board.state.control.get(n) != player or not enterable(board, nat, n):
                 continue
             if board.zoc_of(n, nat):
                 continue
@@ -153,7 +153,9 @@ def rail_network(board: Board, player: str, nat: str, frm: str) -> dict[str, str
 
 def outside_borders(board: Board, nat: str) -> int:
     """Strength Points of a minor's army outside its own country."""
-    return sum(u.get(nat, 0) for h, u in board.units.items() if board.map.hexes[h].country != nat)
+    return sum(
+        u.get(nat, 0) for h, u in board.state.units.items() if board.map.hexes[h].country != nat
+    )
 
 
 def minor_restriction(
@@ -170,7 +172,7 @@ def minor_restriction(
     country = board.map.hexes[to].country
     if politics.self_defense(charts, nat) and not politics.active_minor(board.state, nat):
         return errors.SELF_DEFENSE_NEUTRAL.error(nat=nat)
-    if nat == "FIN" and country != "FIN" and not board.flags.finland_violated:
+    if nat == "FIN" and country != "FIN" and not board.state.flags.finland_violated:
         return errors.FINLAND_HOME.error()
     if politics.pro_axis(charts, nat) and nat != "FIN" and country != nat:
         return _pro_axis_outside(board, nat, n)
@@ -181,8 +183,10 @@ def minor_restriction(
 
 def _pro_axis_outside(board: Board, nat: str, n: int) -> OrderError | None:
     charts = board.charts
-    russia = board.flags.russia_attacked and nat in charts.mp["minors"]["russia_front_contingent"]
-    balkans = board.flags.balkans_attacked and nat in charts.mp["minors"]["balkan_contingent"]
+    russia = (
+        board.state.flags.russia_attacked and nat in charts.mp["minors"]["russia_front_contingent"]
+    )
+    balkans = board.state.flags.balkans_attacked and nat in charts.mp["minors"]["balkan_contingent"]
     if not (russia or balkans):
         return errors.PRO_AXIS_HOME.error(nat=nat)
     allowed = (1 if russia else 0) + (1 if balkans else 0)
@@ -194,7 +198,7 @@ def _pro_axis_outside(board: Board, nat: str, n: int) -> OrderError | None:
 def italy_free(board: Board) -> bool:
     """16.61 (provisional two-player rule, four and five Players only): Italy is free from
     its entry Game-Turn or once attacked; in the six-Player version always (16.61)."""
-    if board.base.version == 6:
+    if board.state.version == 6:
         return True
     entry = int(board.charts.core["italian_entry"]["entry_turn"])
-    return board.flags.italy_active or board.base.game_turn >= entry
+    return board.state.flags.italy_active or board.state.game_turn >= entry

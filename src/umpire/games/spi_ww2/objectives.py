@@ -25,8 +25,8 @@ SATELLITE_OF = "GER"  # 16.12: the pro-Axis minors are the German Player's satel
 def column(board: Board, player: str) -> dict[str, str]:
     """The player's objectives: his own column, the German or US column (19.2), or his
     synthesis."""
-    if player in board.objectives:
-        return dict(board.objectives[player])
+    if player in board.state.objectives:
+        return dict(board.state.objectives[player])
     chart = board.charts.mp["objectives"]
     nats = [
         n for n in politics.nationalities(board.state, board.charts, player) if n in politics.MAJORS
@@ -36,26 +36,27 @@ def column(board: Board, player: str) -> dict[str, str]:
     return {c: row[i] for c, row in chart["rows"].items() if row[i]}
 
 
-def remove_unsupplied(board: Board) -> list[str]:
-    """19.11: units out of supply at the very end are removed before control is judged."""
-    gone = []
-    for nat in sorted({n for u in board.units.values() for n in u}):
-        if nat == "USA" and not board.us_entry:
-            continue
-        from umpire.games.spi_ww2.supply import supplied
+def remove_unsupplied(board: Board) -> tuple[Board, list[str]]:
+    """19.11: units out of supply at the very end are removed before control is judged: the
+    board after, and what was removed."""
+    from umpire.games.spi_ww2.supply import supplied
 
+    gone = []
+    for nat in sorted({n for u in board.state.units.values() for n in u}):
+        if nat == "USA" and not board.state.us_entry:
+            continue
         fed = supplied(board, nat)
-        for hid in [h for h, u in board.units.items() if nat in u and h not in fed]:
+        for hid in [h for h, u in board.state.units.items() if nat in u and h not in fed]:
             gone.append(f"{nat} {board.sp(hid, nat)} SP at {hid}")
-            board.remove(hid, nat, board.sp(hid, nat))
+            board = board.remove(hid, nat, board.sp(hid, nat))
     if gone:
-        board.say(
+        board = board.say(
             "supply",
             "Out of supply at the end, removed before judging control (19.11): "
             + "; ".join(gone)
             + ".",
         )
-    return gone
+    return board, gone
 
 
 def forces(board: Board, country: str, player: str, own: bool = False) -> int:
@@ -65,14 +66,14 @@ def forces(board: Board, country: str, player: str, own: bool = False) -> int:
     return sum(
         sp
         for h in board.map.of_country.get(country, ())
-        for n, sp in board.units.get(h, {}).items()
+        for n, sp in board.state.units.get(h, {}).items()
         if board.player_of(n) == player and (not own or n in politics.MAJORS)
     )
 
 
 def hostile_forces(board: Board, country: str) -> set[str]:
     """19.12: the players with units in the country who invaded it or fought its units."""
-    return {p for p in board.invaded.get(country, ()) if forces(board, country, p) > 0}
+    return {p for p in board.state.invaded.get(country, ()) if forces(board, country, p) > 0}
 
 
 def prewar_player(board: Board, country: str) -> str:
@@ -100,11 +101,11 @@ def controller(board: Board, country: str) -> str:
     if country == "USSR":
         return _ussr_controller(board)
     pre = prewar_player(board, country)
-    invaders = {p for p in board.invaded.get(country, ()) if p != pre}
+    invaders = {p for p in board.state.invaded.get(country, ()) if p != pre}
     if pre and not invaders:
         return pre  # a pre-war possession or satellite never invaded
     hexes = board.map.of_country.get(country, ())
-    candidates = {board.control.get(h, "") for h in hexes}
+    candidates = {board.state.control.get(h, "") for h in hexes}
     if len(candidates) != 1:
         return ""
     player = candidates.pop()
@@ -113,7 +114,7 @@ def controller(board: Board, country: str) -> str:
     if any(politics.at_war(board.state, player, p) for p in hostile_forces(board, country)):
         return ""
     mine = forces(board, country, player, own=True)
-    for ally in board.base.players:
+    for ally in board.state.players:
         if ally == player or politics.at_war(board.state, ally, player):
             continue
         if (
@@ -126,13 +127,14 @@ def controller(board: Board, country: str) -> str:
 
 def _ussr_controller(board: Board) -> str:
     rcs = board.map.resource_centers("USSR")
-    holders = {board.control.get(h, "") for h in rcs}
+    holders = {board.state.control.get(h, "") for h in rcs}
     if len(holders) != 1:
         return ""
     player = holders.pop()
     need = int(board.charts.core["garrison"]["per_country"])
     if all(
-        sum(sp for n, sp in board.units.get(h, {}).items() if board.player_of(n) == player) >= need
+        sum(sp for n, sp in board.state.units.get(h, {}).items() if board.player_of(n) == player)
+        >= need
         for h in rcs
     ):
         return player
@@ -146,7 +148,7 @@ def home_lost(board: Board, player: str) -> bool:
         if not hexes:
             continue
         hostile = sum(
-            1 for h in hexes if politics.at_war(board.state, player, board.control.get(h, ""))
+            1 for h in hexes if politics.at_war(board.state, player, board.state.control.get(h, ""))
         )
         if hostile * 2 > len(hexes):
             return True
@@ -157,7 +159,7 @@ def score(board: Board, only: str | None = None) -> tuple[dict[str, int], list[s
     """Victory Points of every player (or of ``only``), and the lines explaining them."""
     countries = sorted(board.charts.mp["objectives"]["rows"])
     held = {c: controller(board, c) for c in countries}
-    who = [only] if only else list(board.base.players)
+    who = [only] if only else list(board.state.players)
     columns = {p: column(board, p) for p in who}
     points = {p: 0 for p in who}
     lines = []

@@ -62,7 +62,7 @@ def stacks(ruleset: Rules, state: State, power: str) -> list[tuple[str, int, str
     order now (10.0, 18.0, 16.64: ``legality.operated``)."""
     if power not in phasing(state, ruleset.charts) or state.phase <= 0:
         return []
-    board = Board(state, ruleset.charts)
+    board = Board.of(state, ruleset.charts)
     out = []
     for hid, here in sorted(state.units.items()):
         for nat, sp in sorted(here.items()):
@@ -92,7 +92,7 @@ def order_options(ruleset: Rules, state: State, power: str) -> dict[str, list[st
     if not own:
         return {}
     combat_phase = is_combat(state.phase)
-    board = Board(state, ruleset.charts)
+    board = Board.of(state, ruleset.charts)
     out: dict[str, list[str]] = {}
     for nat, sp, hid in own:
         if not combat_phase:
@@ -113,9 +113,9 @@ def _interphase(ruleset: Rules, state: State, power: str) -> dict[str, list[str]
     rest are typed), and PASS."""
     if power not in phasing(state, ruleset.charts):
         return {}
-    board = Board(state, ruleset.charts)
+    board = Board.of(state, ruleset.charts)
     permits = [
-        Permit(other, right) for other in board.base.players if other != power for right in RIGHTS
+        Permit(other, right) for other in board.state.players if other != power for right in RIGHTS
     ]
     offered = [p for p in permits if _accepted(ruleset, state, power, p)]
     return {INTERPHASE: [*(format_order(p) for p in offered), format_order(Pass())]}
@@ -123,7 +123,7 @@ def _interphase(ruleset: Rules, state: State, power: str) -> dict[str, list[str]
 
 def _attacks(ruleset: Rules, state: State, power: str, group: tuple[str, int, str]) -> list[Attack]:
     """The attacks of one stack alone on each hex beside it (8.0) the game accepts."""
-    board = Board(state, ruleset.charts)
+    board = Board.of(state, ruleset.charts)
     out = []
     for target in _targets(board, power, group[2]):
         order = Attack(target, (group,))
@@ -137,14 +137,16 @@ def _targets(board: Board, power: str, hid: str) -> list[str]:
     return [
         t
         for t in board.map.adjacent(hid)
-        if board.units.get(t)
-        and not all(politics.commands(board.state, board.charts, power, n) for n in board.units[t])
+        if board.state.units.get(t)
+        and not all(
+            politics.commands(board.state, board.charts, power, n) for n in board.state.units[t]
+        )
     ]
 
 
 def _placements(ruleset: Rules, state: State, power: str) -> list[Place]:
     """Each pool's SP, all of them, in every hex where they may enter (10.0)."""
-    board = Board(state, ruleset.charts)
+    board = Board.of(state, ruleset.charts)
     out = []
     nats = {k.split(":")[0] for k, v in state.pools.items() if v and not k.endswith(":resources")}
     nats |= {"USA"} if state.holding.get("USA") else set()
@@ -219,7 +221,7 @@ def _attack_steps(
     """The attack of ``group`` on each hex beside it (on ``target`` alone once an attack is
     being built), after the groups ``before``: a whole order where the game accepts it, and
     one to go on from where another stack of yours stands beside the target."""
-    board = Board(state, ruleset.charts)
+    board = Board.of(state, ruleset.charts)
     sp, hid = group[1], group[2]
     targets = [target] if target else _targets(board, power, hid)
     for t in targets:
@@ -256,7 +258,7 @@ def _move_steps(
     """Every hex the stack may move to: by land (the umpire's cheapest path, 5.1), by rail
     (5.6), by sea from a port (5.7, 5.8); each the game accepts given alone."""
     nat, sp, frm = group
-    board = Board(state, ruleset.charts)
+    board = Board.of(state, ruleset.charts)
     turn = state.game_turn
     allowance = ruleset.charts.allowance(nat)
     reach = movement.reachable(board, power, nat, frm, turn)
@@ -290,11 +292,11 @@ def _voyages(
     """Naval transport to a port (SHIP, 5.7) and amphibious movement to a coastal hex (LAND,
     5.8), on the first transport (own first) the game accepts."""
     nat, sp, frm = group
-    others = {k.split(":")[0] for k, v in board.transport.items() if v > 0} - {nat}
+    others = {k.split(":")[0] for k, v in board.state.transport.items() if v > 0} - {nat}
     carriers = ["", *sorted(others)]
     m = board.map
     for kind, word in ((Ship, "naval"), (Land, "amphibious")):
-        points = {c: board.transport.get(f"{c or nat}:{word}", 0) for c in carriers}
+        points = {c: board.state.transport.get(f"{c or nat}:{word}", 0) for c in carriers}
         if not any(points.values()):
             continue
         if kind is Ship:

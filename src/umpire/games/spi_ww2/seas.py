@@ -26,9 +26,11 @@ def passage_open(board: Board, player: str, name: str) -> bool:
     if hid is None:
         return False
     country = board.map.hexes[hid].country or ""
-    if country == "TUR" and not board.invaded.get("TUR"):
+    if country == "TUR" and not board.state.invaded.get("TUR"):
         return False  # 12.4
-    holder = board.control.get(hid) or politics.country_player(board.state, board.charts, country)
+    holder = board.state.control.get(hid) or politics.country_player(
+        board.state, board.charts, country
+    )
     if not holder:
         return True
     if politics.at_war(board.state, player, holder):

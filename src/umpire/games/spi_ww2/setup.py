@@ -6,8 +6,10 @@ Player's satellites, 16.12); minor countries' operators (20.1, 20.2); the wars o
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from umpire.games.spi_ww2 import politics, reinforcements, transport
-from umpire.games.spi_ww2.board import Board
+from umpire.games.spi_ww2.board import Board, settle
 from umpire.games.spi_ww2.charts import Charts
 from umpire.games.spi_ww2.model import DIPLOMACY, OBJECTIVES, State
 
@@ -21,7 +23,7 @@ def dual_players(charts: Charts, version: int) -> tuple[str, ...]:
 
 def new_state(charts: Charts, version: int, variable_us_entry: bool, last: int) -> State:
     players = charts.players(version)
-    state = State(
+    bare = State(
         version=version,
         players=players,
         game_turn=1,
@@ -30,15 +32,16 @@ def new_state(charts: Charts, version: int, variable_us_entry: bool, last: int) 
         last_game_turn=last,
         operators=politics.initial_operators(charts, version),
     )
-    board = Board(state, charts)
+    control = {}
     for hid, h in charts.map.hexes.items():
         if h.country is None or not charts.map.passable(hid):
             continue
         country = h.country
         if politics.pro_axis(charts, country):
-            board.control[hid] = politics.player_of(state, charts, "GER")
+            control[hid] = politics.player_of(bare, charts, "GER")
         elif charts.map.owner(country):
-            board.control[hid] = politics.player_of(state, charts, charts.map.owner(country))
+            control[hid] = politics.player_of(bare, charts, charts.map.owner(country))
+    units: dict[str, dict[str, int]] = {}
     for nat, placements in charts.core["setup"].items():
         if nat == "provenance":
             continue
@@ -46,15 +49,20 @@ def new_state(charts: Charts, version: int, variable_us_entry: bool, last: int) 
             found = charts.map.find(str(where))
             if found is None:
                 raise ValueError(f"set-up: no place {where!r} for {nat}")
-            hid = found
-            board.add(hid, nat, int(sp))
+            if int(sp) > 0:
+                here = units.setdefault(found, {})
+                here[nat] = here.get(nat, 0) + int(sp)
+    wars = bare.wars
     for p, q in charts.core["wars"]["initial"]:
-        board.wars = politics.with_war(board.wars, p, q)
-    for country, invaders in charts.core["wars"]["invaded"].items():
-        board.invaded[country] = tuple(sorted(invaders))
-    if not variable_us_entry:
-        board.us_entry = int(charts.core["us_entry"]["fixed_turn"])
-    transport.reset(board, 1)
-    reinforcements.arrivals(board, 1)
-    board.events.clear()
-    return board.freeze()
+        wars = politics.with_war(wars, p, q)
+    invaded = {c: tuple(sorted(who)) for c, who in charts.core["wars"]["invaded"].items()}
+    state = replace(
+        bare,
+        control=control,
+        units=units,
+        wars=wars,
+        invaded=invaded,
+        us_entry=0 if variable_us_entry else int(charts.core["us_entry"]["fixed_turn"]),
+    )
+    board = reinforcements.arrivals(transport.reset(Board.of(state, charts), 1), 1)
+    return settle(board.state)

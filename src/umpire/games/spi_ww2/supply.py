@@ -42,7 +42,7 @@ def home_sources(board: Board, nat: str) -> set[str]:
 
 
 def _held(board: Board, hid: str, player: str, nat: str) -> bool:
-    holder = board.control.get(hid, "")
+    holder = board.state.control.get(hid, "")
     return (holder in ("", player) or not politics.at_war(board.state, player, holder)) and (
         not board.hostile_in(hid, nat)
     )
@@ -57,7 +57,9 @@ def overseas_sources(board: Board, player: str, home: set[str], atlantic: bool) 
         return set()
     reach = seas.regions_from(board, player, start)
     return {
-        p.id for p in board.map.ports() if board.control.get(p.id) == player and reach & set(p.seas)
+        p.id
+        for p in board.map.ports()
+        if board.state.control.get(p.id) == player and reach & set(p.seas)
     }
 
 
@@ -70,7 +72,7 @@ def sources(board: Board, nat: str) -> set[str]:
             own |= home_sources(board, other)
     own |= overseas_sources(board, player, own, atlantic=nat == "USA")
     # 9.12, 9.42, 9.33: another player's supply, at that player's discretion
-    for granter, grantee, right in board.permits:
+    for granter, grantee, right in board.state.permits:
         if grantee == player and right == "SUPPLY":
             for gnat in politics.nationalities(board.state, board.charts, granter)[:1]:
                 theirs = home_sources(board, gnat)
@@ -82,11 +84,11 @@ def blocks(board: Board, nat: str, hid: str) -> bool:
     """9.71, 9.72: is the trace through ``hid`` blocked for ``nat``?"""
     if board.hostile_in(hid, nat) and not board.sp(hid, nat):
         return True
-    if any(not board.hostile(nat, o) for o in board.units.get(hid, {})):
+    if any(not board.hostile(nat, o) for o in board.state.units.get(hid, {})):
         return False  # a friendly unit negates the zone of control
-    six = board.base.version == 6
+    six = board.state.version == 6
     for n in board.map.adjacent(hid):
-        for other in board.units.get(n, {}):
+        for other in board.state.units.get(n, {}):
             if board.hostile(nat, other) and (not six or other == "GER"):
                 return True
     return False
@@ -123,9 +125,14 @@ def foreign_in_britain(board: Board, nat: str) -> set[str]:
     return set(board.map.of_country.get("GBR", ()))
 
 
+def judged(board: Board, nat: str) -> Board:
+    """The board with ``nat``'s supply judged (provisional 9.5: once per nationality and
+    Player-Turn, on the board as it stands when first asked, ``board.supplied``)."""
+    if nat in board.supplied:
+        return board
+    return board.marked(supplied={**board.supplied, nat: frozenset(supplied(board, nat))})
+
+
 def in_supply(board: Board, nat: str, hid: str) -> bool:
-    """Supply as judged at the start of the Player-Turn (provisional 9.5): judged once per
-    nationality on the board (``board.supplied``)."""
-    if nat not in board.supplied:
-        board.supplied[nat] = supplied(board, nat)
+    """Is ``nat`` in supply at ``hid``, as judged on ``board`` (:func:`judged`)?"""
     return hid in board.supplied[nat]

@@ -1,7 +1,7 @@
 """Naval and amphibious transport (5.7-5.9) with the multi-player cases, and the air zones of
 control and the Mediterranean die roll (6.5, 6.53-6.55).
 
-Transport points are kept per Game-Turn in ``board.transport`` as ``"OWNER:naval"`` and
+Transport points are kept per Game-Turn in ``board.state.transport`` as ``"OWNER:naval"`` and
 ``"OWNER:amphibious"`` (Strength Points that may still be carried this Game-Turn):
 
 - 5.7: the Allied chart's points: Game-Turns 1-5 all British; 6-23 shared evenly between
@@ -44,9 +44,9 @@ def share(total: int, game_turn: int, british_only_until: int) -> tuple[int, int
     return total - us, us
 
 
-def reset(board: Board, game_turn: int) -> None:
-    """The transport points of a new Game-Turn on the board (:func:`points`)."""
-    board.transport = points(board.charts, board.us_entry, game_turn)
+def reset(board: Board, game_turn: int) -> Board:
+    """The board with the transport points of a new Game-Turn (:func:`points`)."""
+    return board.but(transport=points(board.charts, board.state.us_entry, game_turn))
 
 
 def points(charts: Charts, us_entry: int, game_turn: int) -> dict[str, int]:
@@ -78,7 +78,7 @@ def carrier_problem(board: Board, owner: str, nat: str, frm: str, to: str) -> Or
     """Why ``owner``'s transport may not carry ``nat`` between these ports (None if it may)."""
     voyage = {"nat": nat, "frm": frm, "to": to}
     st = board.state
-    six = board.base.version == 6
+    six = board.state.version == 6
     phasing = board.player_of(nat)
     owner_player = politics.player_of(st, board.charts, owner)
     if owner in ("GER", "ITA") and not six and nat != owner:
@@ -101,7 +101,7 @@ def carrier_problem(board: Board, owner: str, nat: str, frm: str, to: str) -> Or
 
 
 def _french_or_allied(board: Board, hid: str) -> bool:
-    holder = board.control.get(hid, "")
+    holder = board.state.control.get(hid, "")
     return holder == "FRA" or (bool(holder) and not politics.at_war(board.state, "FRA", holder))
 
 
@@ -111,7 +111,7 @@ def voyage_problem(
     """Why ``nat`` may not sail from ``frm`` to ``to`` (None if it may)."""
     voyage = {"nat": nat, "frm": frm, "to": to}
     a, b = board.map.hexes[frm], board.map.hexes[to]
-    if not a.port or (board.control.get(frm) != player and not _friendly(board, player, frm)):
+    if not a.port or (board.state.control.get(frm) != player and not _friendly(board, player, frm)):
         return errors.NOT_FRIENDLY_PORT.error(**voyage, port=frm)
     if amph:
         if not board.map.passable(to) or board.hostile_in(to, nat):
@@ -128,7 +128,7 @@ def voyage_problem(
 
 
 def _friendly(board: Board, player: str, hid: str) -> bool:
-    holder = board.control.get(hid, "")
+    holder = board.state.control.get(hid, "")
     if holder == player:
         return True
     return bool(holder) and politics.permitted(board.state, holder, player, "TRANSIT")
@@ -148,9 +148,9 @@ def italian_interdiction(board: Board, player: str, frm: str, to: str) -> bool:
     italy = politics.player_of(st, board.charts, "ITA")
     if player == italy or not politics.at_war(st, player, italy):
         return False  # only transport hostile to Italy
-    if board.flags.italy_surrendered:
+    if board.state.flags.italy_surrendered:
         return False
-    if board.base.version != 6 and not board.flags.italy_active:
+    if board.state.version != 6 and not board.state.flags.italy_active:
         return False  # 6.53: five and four Players: once Italy is an active belligerent
     if politics.permitted(st, italy, player, "MED"):
         return False  # 6.53, 6.55: at the Italian Player's discretion
@@ -163,7 +163,9 @@ def italians_in_africa(board: Board) -> bool:
     """6.53, 6.54: at least one Italian Strength Point in supply in Africa."""
     africa = set(board.charts.mp["mediterranean"]["africa"])
     hexes = [
-        h for h, u in board.units.items() if u.get("ITA") and board.map.hexes[h].country in africa
+        h
+        for h, u in board.state.units.items()
+        if u.get("ITA") and board.map.hexes[h].country in africa
     ]
     if not hexes:
         return False
@@ -176,7 +178,7 @@ def air_zone(board: Board, player: str, hid: str) -> bool:
     air = board.charts.mp["air_zone"]
     own = politics.nationalities(board.state, board.charts, player)
     for h in board.map.within(hid, int(air["radius"])):
-        for nat in board.units.get(h, {}):
+        for nat in board.state.units.get(h, {}):
             if nat in air["nationalities"] and own and board.hostile(nat, own[0]):
                 return True
     return False
@@ -192,12 +194,12 @@ def crossing(
     amph: bool,
     chance: Chance | None,
     origin: str = "",
-) -> tuple[int, int, int]:
-    """Roll for each SP crossing: (landed, aborted, eliminated). Without chance (checking
-    orders), every SP lands. ``origin``: said instead of ``frm`` for a voyage from off the
+) -> tuple[Board, tuple[int, int, int]]:
+    """Roll for each SP crossing: the board with the roll said, and (landed, aborted,
+    eliminated). Without chance (checking orders), every SP lands. ``origin``: said instead of ``frm`` for a voyage from off the
     map (US arrivals at a port, 10.83: ``frm`` is then the port itself)."""
     if chance is None:
-        return n, 0, 0
+        return board, (n, 0, 0)
     if italian_interdiction(board, player, frm, to):
         table = board.charts.mp["mediterranean"]
         why = "6.53 Mediterranean"
@@ -205,7 +207,7 @@ def crossing(
         table = board.charts.core["air_interdiction"]["amphibious" if amph else "naval"]
         why = "6.5 air zone"
     else:
-        return n, 0, 0
+        return board, (n, 0, 0)
     landed = aborted = lost = 0
     rolls = []
     voyage = f"{origin} to {to}" if origin else f"{frm}-{to}"
@@ -218,10 +220,10 @@ def crossing(
             aborted += 1
         else:
             landed += 1
-    board.say(
+    said = board.say(
         "interdiction",
         f"{why} die roll for {nat} {voyage}: {', '.join(map(str, rolls))}: "
         f"{landed} landed, {aborted} aborted, {lost} eliminated.",
         rolls=rolls,
     )
-    return landed, aborted, lost
+    return said, (landed, aborted, lost)

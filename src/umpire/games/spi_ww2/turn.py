@@ -95,13 +95,13 @@ def resolve(
     player = phasing(state, charts)[0]
     last = is_combat(state.phase) and player_turn(state.phase) == len(charts.order(state.version))
 
-    def player_phase(board: Board) -> None:
+    def player_phase(board: Board) -> Board:
         """The Player-Turn's phase: his orders, zones of control (19.13), and after combat
         what he left unplaced (10.83, 10.91)."""
-        play(state, orders, chance)(board)
-        phase.control_by_zoc(board, player)
+        board = phase.control_by_zoc(play(state, orders, chance)(board), player)
         if is_combat(state.phase):
-            reinforcements.end_of_player_turn(board, player)
+            board = reinforcements.end_of_player_turn(board, player)
+        return board
 
     if not last:
         return then(on_board(state, charts, player_phase, phase=state.phase + 1)), said
@@ -111,15 +111,16 @@ def resolve(
 
 def play(
     state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
-) -> Callable[[Board], None]:
+) -> Callable[[Board], Board]:
     """The phasing players' orders, kept at submission (where legality was judged): trusted,
     not judged again; a player who sent none is told what the rules did instead."""
 
-    def on(board: Board) -> None:
+    def on(board: Board) -> Board:
         for player in phasing(state, board.charts):
             if player not in orders:
-                tell_no_orders(board, state, player)
-            phase.execute(board, player, orders.get(player, ()), chance)
+                board = tell_no_orders(board, state, player)
+            board = phase.execute(board, player, orders.get(player, ()), chance)
+        return board
 
     return on
 
@@ -134,14 +135,14 @@ NO_ORDERS = {
 }
 
 
-def tell_no_orders(board: Board, state: State, player: str) -> None:
+def tell_no_orders(board: Board, state: State, player: str) -> Board:
     """The note to a player who sent nothing for his phase, and what the rules did instead,
     addressed to him alone (as Origins' "No orders from ..." and Diplomacy's)."""
     if state.phase in (OBJECTIVES, DIPLOMACY):
         default = NO_ORDERS[state.phase]
     else:
         default = NO_ORDERS["combat" if is_combat(state.phase) else "movement"]
-    board.say(
+    return board.say(
         "no_orders",
         f"No orders received from {player} this phase; {default}.",
         Audience.powers(player),
@@ -188,10 +189,9 @@ def end_of_game_turn(state: State, charts: Charts, chance: Chance) -> tuple[Stat
     if nxt > last_turn(state, charts):
         return settle(then(finish(now, charts))), said
 
-    def next_game_turn(board: Board) -> None:
-        transport.reset(board, nxt)
-        intervention.enter_war(board, nxt)
-        reinforcements.arrivals(board, nxt)
+    def next_game_turn(board: Board) -> Board:
+        board = intervention.enter_war(transport.reset(board, nxt), nxt)
+        return reinforcements.arrivals(board, nxt)
 
     return then(on_board(now, charts, next_game_turn, game_turn=nxt, phase=DIPLOMACY)), said
 
@@ -224,16 +224,11 @@ def finish(state: State, charts: Charts) -> tuple[State, list[Event]]:
     """The end of the game: the National Objectives (19.0), once units out of supply are
     removed (19.11)."""
 
-    def judge(board: Board) -> None:
-        objectives.remove_unsupplied(board)
-        points, lines = objectives.score(board)
-        board.say(
-            "victory",
-            "National Objectives (19.0): " + "; ".join(lines or ["no points"]),
-            scores=points,
-        )
-        scores.update(points)
-
-    scores: dict[str, int] = {}
-    now, said = on_board(state, charts, judge)
-    return replace(now, over=True, scores=scores), said
+    board, _ = objectives.remove_unsupplied(Board.of(state, charts))
+    points, lines = objectives.score(board)
+    board = board.say(
+        "victory",
+        "National Objectives (19.0): " + "; ".join(lines or ["no points"]),
+        scores=points,
+    )
+    return replace(board.state, over=True, scores=dict(points)), list(board.events)

@@ -30,7 +30,7 @@ def view(state: State, power: str | None, charts: Charts) -> dict[str, Any]:
     elif power in state.objectives:
         out["objectives"] = {power: dict(state.objectives[power])}
     if not state.over and power is not None:
-        out["own_column"] = objectives.column(Board(state, charts), power)
+        out["own_column"] = objectives.column(Board.of(state, charts), power)
     return out
 
 
