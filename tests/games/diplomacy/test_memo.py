@@ -8,6 +8,7 @@ from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.games.diplomacy import INFO, RULESET
 from umpire.games.diplomacy.game import POWERS, Diplomacy
+from umpire.games.diplomacy.geography import load_map
 from umpire.games.diplomacy.model import MOVEMENT, SPRING, State, Unit
 from umpire.games.diplomacy.orders import Move, Support
 
@@ -25,13 +26,18 @@ def position(*units: str) -> State:
     )
 
 
+def fresh() -> Diplomacy:
+    """A ruleset on a map of its own: its memos are empty."""
+    return Diplomacy(INFO, load_map("standard"))
+
+
 def read(ruleset: Diplomacy, state: State, power: str, text: str) -> tuple[list, list]:
     parsed = submission.parse(ruleset, state, power, text)
     return parsed.orders, [(p.line, p.code, p.message, p.text) for p in parsed.problems]
 
 
 def test_bot_games_read_the_same_with_warm_and_cold_memos() -> None:
-    warm = Diplomacy(INFO)
+    warm = fresh()
     for seed in range(3):
         state = RULESET.new_game("standard", POWERS, SeededChance(seed), {"max_years": 6})
         while state.phase != "over":
@@ -41,14 +47,14 @@ def test_bot_games_read_the_same_with_warm_and_cold_memos() -> None:
                 # The same text for every power too: other powers' units are refused.
                 for who in POWERS:
                     got = read(warm, state, who, text)
-                    assert got == read(Diplomacy(INFO), state, who, text)
+                    assert got == read(fresh(), state, who, text)
                 orders[p] = [o for _, o in submission.parse(warm, state, p, text).orders]
             state = RULESET.resolve(state, orders, SeededChance(0)).state
     assert warm.memo.lines  # the canonical lines were kept
 
 
 def test_a_kept_move_is_refused_once_the_unit_is_another_powers_or_gone() -> None:
-    memo = Diplomacy(INFO)
+    memo = fresh()
     assert read(memo, position("FRA A par"), "FRA", "A par - bur")[0] == [
         (1, Move("A", "par", "bur"))
     ]
@@ -59,7 +65,7 @@ def test_a_kept_move_is_refused_once_the_unit_is_another_powers_or_gone() -> Non
 
 
 def test_a_kept_support_follows_the_supported_units_kind() -> None:
-    memo = Diplomacy(INFO)
+    memo = fresh()
     orders, _ = read(memo, position("FRA A gas", "FRA A mar"), "FRA", "A gas S A mar")
     assert orders == [(1, Support("A", "gas", "A", "mar"))]
     orders, _ = read(memo, position("FRA A gas", "ITA F mar"), "FRA", "A gas S A mar")
@@ -69,7 +75,7 @@ def test_a_kept_support_follows_the_supported_units_kind() -> None:
 
 
 def test_a_move_by_convoy_is_checked_against_the_fleets_every_time() -> None:
-    memo = Diplomacy(INFO)
+    memo = fresh()
     carried = position("ENG A lon", "ENG F nth")
     line = "A lon - bel via convoy"
     assert read(memo, carried, "ENG", line)[0] == [(1, Move("A", "lon", "bel", True))]

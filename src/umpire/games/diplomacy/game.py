@@ -141,7 +141,7 @@ class Diplomacy:
     def __init__(self, info: GameInfo, geography: Map | None = None) -> None:
         self.info = info
         self.map = geography or standard_map()
-        self.memo = memo.OrderMemo(self.map)
+        self.memo = memo.of(self.map)
         # Canonical lines read before (core.submission.read looks them up first).
         self.known_lines: Mapping[str, Order] = self.memo.lines
 

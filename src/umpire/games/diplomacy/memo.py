@@ -20,6 +20,7 @@ identity (``id``), a cheaper key than the order's own hash.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from umpire.games.diplomacy import notation
 from umpire.games.diplomacy.geography import Map
@@ -34,7 +35,7 @@ Legal = tuple[str, str, str, str | None, str | None, str | None, Order]
 class OrderMemo:
     """The memos of one map's orders (one per ruleset)."""
 
-    __slots__ = ("legal_of", "lines", "map")
+    __slots__ = ("legal_of", "lines", "map", "text_of")
 
     def __init__(self, m: Map) -> None:
         self.map = m
@@ -43,12 +44,15 @@ class OrderMemo:
         self.lines: dict[str, Order] = {}
         # id of a kept line's order -> its kept legality, or None while unknown or not kept.
         self.legal_of: dict[int, Legal | None] = {}
+        # id of a kept line's order -> that line, its canonical text (the turn's events).
+        self.text_of: dict[int, str] = {}
 
     def keep_line(self, line: str, order: Order) -> tuple[Order]:
         """``(order,)``, kept for ``line`` if ``line`` is ``order``'s canonical text."""
         if notation.format_order(order) == line:
             self.lines[line] = order
             self.legal_of.setdefault(id(order), None)
+            self.text_of[id(order)] = line
         return (order,)
 
     def legal(self, order: Order, power: str, units: Mapping[str, Unit]) -> Order | None:
@@ -90,6 +94,13 @@ class OrderMemo:
             self.legal_of[key] = (province, loc, o.kind, tprovince, tloc, sup.target_kind, outcome)
         elif kind is Hold:
             self.legal_of[key] = (province, loc, o.kind, None, None, None, outcome)
+
+
+@cache
+def of(m: Map) -> OrderMemo:
+    """The memos of map ``m``'s orders (one per map: the ruleset reads lines into them, the
+    turn takes the canonical text of the orders from them)."""
+    return OrderMemo(m)
 
 
 def matching(kept: Legal, power: str, units: Mapping[str, Unit]) -> Order | None:
