@@ -12,13 +12,22 @@ import pytest
 
 from umpire.core import registry, session
 from umpire.core.submission import bot_text
+from umpire.games.diplomacy import RULESET as DIPLOMACY
 from umpire.games.diplomacy import legality as diplomacy_legality
+from umpire.games.diplomacy.memo import OrderMemo
 from umpire.games.diplomacy.v1939 import legality as v1939_legality
 
 TURNS = 8  # spring and fall movement, retreats and a winter, twice
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch, module: Any, names: tuple[str, ...]) -> list[str]:
+    """The calls of ``names`` in ``module`` from now on. Standard Diplomacy's memo of outcomes
+    that depend on the map alone (games/diplomacy/memo.py) answers an order judged before
+    without a call: it is switched off here, so that each judgment is a call (test_memo.py
+    shows the memo answers as the call does)."""
+    if module is diplomacy_legality:
+        monkeypatch.setattr(OrderMemo, "keep_legal", lambda *args: None)
+        monkeypatch.setattr(DIPLOMACY.memo, "legal_of", {})
     calls: list[str] = []
     for name in names:
         real: Callable[..., Any] = getattr(module, name)

@@ -29,7 +29,7 @@ one line and the legality of the whole submission (:class:`LineGrammar`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from umpire.core.chance import Chance
@@ -54,7 +54,12 @@ INVISIBLE = str.maketrans(dict.fromkeys("\ufeff\u200b\u200c\u200d\u2060"))
 
 
 class LineGrammar(Protocol[S, OrderT]):
-    """What a game gives the pipeline: the grammar of one line and the legality of the whole."""
+    """What a game gives the pipeline: the grammar of one line and the legality of the whole.
+
+    A grammar may also have ``known_lines``, a mapping from a stripped line to the one order
+    ``read_line`` reads it as whatever the state, power and scope (lines it has read before:
+    a memo); :func:`read` takes such a line's order from it without calling ``read_line``.
+    Its orders still go to ``check``."""
 
     def read_line(
         self, state: S, power: str, line: str, scope: dict[str, Any]
@@ -77,6 +82,9 @@ class LineGrammar(Protocol[S, OrderT]):
 # none of whose order lines is accepted changes nothing (Table.submit); one with this line
 # replaces the earlier orders even when it has no accepted order (an empty one: withdrawn).
 WITHDRAW = "CLEAR"
+
+
+_NONE_KNOWN: Mapping[str, Any] = {}
 
 
 def withdrawal(text: str) -> tuple[str, bool]:
@@ -141,8 +149,13 @@ def read(
     found: list[tuple[int, OrderT]] = []
     problems: list[Problem] = []
     read_line = grammar.read_line  # the hot loop of every submission
+    known: Mapping[str, OrderT] = getattr(grammar, "known_lines", _NONE_KNOWN)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
+        hit = known.get(line)
+        if hit is not None:  # a line read before: its one order, whatever the scope
+            found.append((number, hit))
+            continue
         if not line or line.startswith(comments):
             continue
         try:

@@ -3,7 +3,7 @@ and the 1939 III scenario (Duncan & Newnham), each its own ruleset.
 
 The standard game: ``geography`` (the maps from data/), ``orders`` (order values),
 ``notation`` (the grammar of one line, canonical text), ``legality`` (may this power give this
-order now: reads the state), ``movement`` (order semantics of a movement phase), ``resolver``
+order now: reads the state), ``memo`` (canonical lines and map-only legality read before), ``movement`` (order semantics of a movement phase), ``resolver``
 (the cycle-resolving resolver), ``retreats``, ``adjustments``, ``model`` (the state),
 ``turn`` (the phases in the rulebook's order), ``views``, ``printout``, ``bot``, ``errors``
 (the game's problem codes) and ``game`` (the Ruleset). ``v1939/`` is 1939 III with the same

@@ -20,6 +20,7 @@ from umpire.games.diplomacy import (
     forecast,
     legality,
     marks,
+    memo,
     missing,
     notation,
     turn,
@@ -140,6 +141,9 @@ class Diplomacy:
     def __init__(self, info: GameInfo, geography: Map | None = None) -> None:
         self.info = info
         self.map = geography or standard_map()
+        self.memo = memo.of(self.map)
+        # Canonical lines read before (core.submission.read looks them up first).
+        self.known_lines: Mapping[str, Order] = self.memo.lines
 
     # -- setting up ----------------------------------------------------------------------------
 
@@ -188,6 +192,9 @@ class Diplomacy:
         self, state: State, power: str, line: str, scope: dict[str, Any]
     ) -> Sequence[Order]:
         """The order on one line, as written: grammar only (legality is :meth:`check`'s)."""
+        kept = self.memo.lines.get(line)  # a canonical line read before: the common case
+        if kept is not None:
+            return (kept,)
         m = self.map
         if ":" in line or "#" in line or "//" in line:  # a header, prefix or comment: rare
             order = read_order(notation.parse_order, m, line, power, POWER_NAMES)
@@ -195,7 +202,10 @@ class Diplomacy:
                 return ()
             return (order,)
         try:  # read_order's common case, inlined (every line of every phase comes here)
-            return (notation.parse_plain(m, line) or notation.read_order(m, line),)
+            plain = notation.parse_plain(m, line)
+            if plain is not None:
+                return self.memo.keep_line(line, plain)
+            return (notation.read_order(m, line),)
         except OrderError:
             raise
         except Exception as err:  # never let player text raise
@@ -208,17 +218,41 @@ class Diplomacy:
         canonical orders and reads them with :meth:`read_line` alone."""
         parsed: Parsed[Order] = Parsed()
         m, units = self.map, state.unit_at()
-        legal = legality.check_movement if state.phase == MOVEMENT else legality.check
+        movement = state.phase == MOVEMENT
+        legal = legality.check_movement if movement else legality.check
+        remembered, keep = self.memo.legal_of.get, self.memo.keep_legal
         accept = parsed.orders.append
         # The order's text is written only if a problem quotes it (an error's message is
         # written when it is raised): one holder, pointed at each order in turn.
         text = legality.Quoted(None, notation.format_order)
         for number, order in orders:
+            if movement:  # an order whose legality the map alone decides, checked before
+                known = remembered(id(order))
+                if known is not None:  # memo.matching, inlined: the units are as they were
+                    unit = units.get(known[0])
+                    if (
+                        unit is not None
+                        and unit.loc == known[1]
+                        and unit.kind == known[2]
+                        and unit.power == power
+                    ):
+                        target = None if known[3] is None else units.get(known[3])
+                        if known[3] is None or (
+                            target is not None
+                            and target.loc == known[4]
+                            and target.kind == known[5]
+                        ):
+                            accept((number, known[6]))
+                            continue
             text.order = order
             try:
-                accept((number, legal(m, state, power, order, text, units)))
+                outcome = legal(m, state, power, order, text, units)
             except OrderError as err:
                 parsed.reject(number, err.code, err.message)
+                continue
+            accept((number, outcome))
+            if movement:
+                keep(order, outcome, units)
         if state.phase == ADJUSTMENTS:
             delta = adjustments.deltas(self.map, state).get(power, 0)
             _within_allowance(parsed, power, delta)

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from umpire.core.events import NO_DATA, Audience, Event
 from umpire.core.ruleset import Resolution
-from umpire.games.diplomacy import adjustments, movement, notation, retreats
+from umpire.games.diplomacy import adjustments, memo, movement, notation, retreats
 from umpire.games.diplomacy.geography import Map
 from umpire.games.diplomacy.model import (
     ADJUSTMENTS,
@@ -55,6 +55,8 @@ PUBLIC = Audience.public()  # immutable: shared by every event
 _MOVEMENT_ORDERS = frozenset((Hold, Move, Support, Convoy))
 # The status of a carried-out order: (succeeded, failed), by order type.
 _new_tuple = tuple.__new__
+
+NO_TEXTS: Mapping[int, str] = {}  # no order's text known beforehand
 
 _STATUS: dict[type, tuple[str, str]] = {
     Move: ("moved", "failed"),
@@ -96,7 +98,7 @@ def movement_phase(
                 if unit is not None and unit.power == power:
                     given[here] = mo  # the last order for a unit counts
     result = movement.adjudicate(m, state.units, given, units)
-    events = order_events(units, result)
+    events = order_events(units, result, memo.of(m).text_of)
     dislodged = tuple(
         sorted(Dislodged(u, origin, options) for u, origin, options in result.dislodged)
     )
@@ -265,8 +267,11 @@ _PHASES: dict[str, Any] = {
 }
 
 
-def order_events(units: Mapping[str, Unit], result: movement.Result) -> list[Event]:
-    """One public event per unit, in province order: its order as carried out and its fate."""
+def order_events(
+    units: Mapping[str, Unit], result: movement.Result, text_of: Mapping[int, str] = NO_TEXTS
+) -> list[Event]:
+    """One public event per unit, in province order: its order as carried out and its fate.
+    ``text_of``: the canonical text of orders known by identity (memo.py), written once."""
     orders, void, succeeded, formats = (
         result.orders,
         result.void,
@@ -282,7 +287,7 @@ def order_events(units: Mapping[str, Unit], result: movement.Result) -> list[Eve
             status = "void"
         else:
             order = orders[p]
-            text = formats[type(order)](order)
+            text = text_of.get(id(order)) or formats[type(order)](order)
             done = succeeded.get(p)
             pair = _STATUS.get(type(order))
             if pair is None:  # a hold
