@@ -246,8 +246,9 @@ def income(state: GameState, gm: GameMap, chance: Chance) -> list[Event]:
         # BP 5A: unspent Dollars get interest at 1% per turn
         if me.cents > 0:
             me.cents += rround(me.cents, 100, chance, f"interest [{me.number}]")
+        allied: dict[int, bool] = {MINOR: False}  # holder -> cross-ally of his (1B), once
         cents = sum(
-            country_income(state, gm, me.number, code, holders)
+            _taxbase_income(state, gm, me.number, code, holders, allied)
             for code in occupied.get(me.number, ())
         )
         me.cents += cents
@@ -272,6 +273,31 @@ def country_income(
             continue
         holder = other.controller() if holders is None else holders[n]
         if holder != MINOR and state.cross_allies(number, holder):
+            cents += other.unsuppressed_taxbase * 10
+    return cents
+
+
+def _taxbase_income(
+    state: GameState,
+    gm: GameMap,
+    number: int,
+    code: str,
+    holders: Mapping[str, int],
+    allied: dict[int, bool],
+) -> int:
+    """:func:`country_income` given who holds each country; ``allied``: whether each holder
+    is a cross-ally of ``number`` (MINOR: never), filled in as the holders come up."""
+    countries = state.countries
+    cents = countries[code].unsuppressed_taxbase * 100
+    for n in gm.spaces[code].adjacent:
+        other = countries.get(n)
+        if other is None:
+            continue
+        holder = holders[n]
+        counts = allied.get(holder)
+        if counts is None:
+            counts = allied[holder] = state.cross_allies(number, holder)
+        if counts:
             cents += other.unsuppressed_taxbase * 10
     return cents
 
@@ -326,13 +352,28 @@ def blockade(state: GameState, gm: GameMap, chance: Chance) -> None:
     """BP 5F.1, 5F.3: each enemy-controlled neighbour suppresses 1/n of half of what is left
     unsuppressed, for the next turn."""
     # control does not change during the blockade (only TaxBase and Industry do)
+    # nor do the declarations: a neighbouring country is enemy-controlled when its holder
+    # and the occupier are enemies (1B: either declared the other one), read here directly
     holders = {code: c.controller() for code, c in state.countries.items()}
+    players = state.players
     for code in sorted(state.countries):
         c = state.countries[code]
-        if c.owner == MINOR:
+        owner = c.owner
+        if owner == MINOR:
             continue
         around = gm.neighbours(code)
-        hostile = sum(1 for n in around if enemy_controlled(state, c.owner, n, holders))
+        declared = players[owner - 1].declared
+        hostile = 0
+        for n in around:
+            holder = holders.get(n)
+            if holder is None:  # a sea
+                hostile += enemy_controlled(state, owner, n, holders)
+            elif (
+                holder != MINOR
+                and holder != owner
+                and (declared.get(holder) == "E" or players[holder - 1].declared.get(owner) == "E")
+            ):
+                hostile += 1
         if not hostile or not around:
             continue
         den = 2 * len(around)

@@ -364,7 +364,8 @@ class GameState:
         """BP 1B: enemies if EITHER has declared the other an enemy (minors have no lists)."""
         if MINOR in (a, b) or a == b:
             return False
-        return self.player(a).declared.get(b) == "E" or self.player(b).declared.get(a) == "E"
+        players = self.players  # player(n) inlined: this runs for every pair the turn looks at
+        return players[a - 1].declared.get(b) == "E" or players[b - 1].declared.get(a) == "E"
 
     def cross_allies(self, a: int, b: int) -> bool:
         """BP 1B: cross allies if EACH has declared the other an ally."""
@@ -372,7 +373,8 @@ class GameState:
             return True
         if a == MINOR or b == MINOR:
             return False
-        return self.player(a).declared.get(b) == "A" and self.player(b).declared.get(a) == "A"
+        players = self.players
+        return players[a - 1].declared.get(b) == "A" and players[b - 1].declared.get(a) == "A"
 
     def occupied_by(self, number: int) -> list[str]:
         return [c for c, k in self.countries.items() if k.owner == number]

@@ -19,8 +19,10 @@ from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Log
 from umpire.games.battleplan.legality import Budget, available, check_next, counted
 from umpire.games.battleplan.model import MINOR, GameState
-from umpire.games.battleplan.notation import format_body, format_order, parse_token, space_of
+from umpire.games.battleplan.notation import format_body, format_order, parse_token
 from umpire.games.battleplan.orders import Action, Build, Message, Order, Standing, Transfer
+
+SPACE_ORDERS = (Build, Transfer, Action, Standing)  # the orders given at a space (8)
 
 
 def accept(
@@ -88,7 +90,7 @@ def echo_orders(log: Log, player: int, orders: Sequence[Order]) -> None:
     by_space: dict[str, list[str]] = {}
     counted = 0
     for o in orders:  # one pass: each order formatted once, its header and body kept apart
-        head = f"@{space_of(o) or ''}"
+        head = f"@{o.space}" if isinstance(o, SPACE_ORDERS) else "@"  # space_of, inlined
         body = format_body(o)
         echo.append(f"{head} {body}")
         if not isinstance(o, Message):
