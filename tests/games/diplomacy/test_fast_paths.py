@@ -9,7 +9,7 @@ from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.games.diplomacy import RULESET, movement
 from umpire.games.diplomacy.game import POWERS
-from umpire.games.diplomacy.model import MOVEMENT
+from umpire.games.diplomacy.model import MOVEMENT, State, new_state
 from umpire.games.diplomacy.orders import Move, MovementOrder
 
 
@@ -49,3 +49,25 @@ def test_fast_paths_change_no_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
                 )
             state = RULESET.resolve(state, orders, SeededChance(0)).state
     assert phases > 20 and into_occupied > 20  # moves into occupied provinces were adjudicated
+
+
+def test_new_state_is_the_dataclass_state() -> None:
+    state = RULESET.new_game("standard", POWERS, SeededChance(1), {"max_years": 6})
+    fields = (
+        state.scenario,
+        state.powers,
+        state.year + 1,
+        "fall",
+        "retreats",
+        state.units[1:],
+        state.owners[:-1],
+        (),
+        7,
+        ("FRA",),
+        "victory",
+        5,
+    )
+    made = new_state(*fields)
+    assert made == State(*fields)
+    assert repr(made) == repr(State(*fields))
+    assert made.unit_at() == {u.province: u for u in state.units[1:]}
