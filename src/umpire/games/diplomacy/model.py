@@ -119,6 +119,57 @@ class State:
         return f"{self.season.title()} {self.year} {self.phase}"
 
 
+# The slot descriptors of State, for :func:`new_state`.
+(
+    _set_scenario,
+    _set_powers,
+    _set_year,
+    _set_season,
+    _set_phase,
+    _set_units,
+    _set_owners,
+    _set_dislodged,
+    _set_max_years,
+    _set_winners,
+    _set_result,
+    _set_turn,
+    _set_unit_at,
+) = (vars(State)[f].__set__ for f in State.__slots__)
+
+
+def new_state(
+    scenario: str,
+    powers: tuple[str, ...],
+    year: int,
+    season: str,
+    phase: str,
+    units: tuple[Unit, ...],
+    owners: tuple[tuple[str, str], ...],
+    dislodged: tuple[Dislodged, ...],
+    max_years: int,
+    winners: tuple[str, ...],
+    result: str,
+    turn: int,
+) -> State:
+    """``State(...)`` with every field given, its slots set directly (a frozen dataclass's own
+    __init__ sets each through object.__setattr__; a movement phase makes one or two)."""
+    state: State = object.__new__(State)
+    _set_scenario(state, scenario)
+    _set_powers(state, powers)
+    _set_year(state, year)
+    _set_season(state, season)
+    _set_phase(state, phase)
+    _set_units(state, units)
+    _set_owners(state, owners)
+    _set_dislodged(state, dislodged)
+    _set_max_years(state, max_years)
+    _set_winners(state, winners)
+    _set_result(state, result)
+    _set_turn(state, turn)
+    _set_unit_at(state, None)
+    return state
+
+
 def dump_state(state: State) -> dict[str, Any]:
     return {
         "scenario": state.scenario,

@@ -89,6 +89,9 @@ class _Board:
         self.convoy_at: dict[str, int] = {}  # sea province -> convoy decision
         self.hold_supports: dict[str, list[int]] = {}
         self.into: dict[str, list[int]] = {}  # province -> move decisions into it
+        # Unsupported moves over land, the only ones into a province whose unit moves, not
+        # head to head: each succeeds if and only if that unit moves away (:meth:`follow`).
+        self.follows: set[int] = set()
         self.resolver: Resolver
         self.resolve: Callable[[int], bool]
 
@@ -169,6 +172,8 @@ class _Board:
         kind = self.kind[n]
         if kind == MOVE:
             mv = self.movers[n]
+            if n in self.follows:
+                return self.follow(n, mv)
             attack = self.attack_strength(n)
             if attack == 0:
                 return False
@@ -190,6 +195,22 @@ class _Board:
             return not self.dislodged(here)
         return not self.dislodged(here)  # a convoy holds while its fleet is not dislodged
 
+    def follow(self, n: int, mv: _Move) -> bool:
+        """:meth:`decide` for a move in :attr:`follows`, asking the resolver the same questions
+        in the same order: the move succeeds if and only if the unit it moves into moves away.
+
+        Attack strength 1 if that unit moves away (against hold strength 0), else 0 (the same
+        power's unit) or 1 against hold strength 1; no other move to beat.
+        """
+        resolve = self.resolve
+        away = self.move_of[mv.dest]
+        if resolve(away):
+            resolve(away)  # the hold strength's question (already answered)
+            return True
+        if self.units[mv.dest].power != mv.unit.power:
+            resolve(away)  # the hold strength's question (already answered)
+        return False
+
     def settle_plain(self) -> None:
         """Settle beforehand the decisions that need no other decision (a fast path).
 
@@ -204,10 +225,16 @@ class _Board:
           strength 1 against 1);
         - a move into a province whose unit is not ordered to move fails if it has no support
           (attack strength at most 1, hold strength at least 1) or if that unit is its own
-          power's (attack strength 0).
+          power's (attack strength 0);
+        - an unsupported move over land head to head fails (attack strength at most 1, defend
+          strength at least 1).
+
+        An unsupported move over land, the only one into a province whose unit moves (not head
+        to head), is marked for :meth:`follow`.
         """
         settle = self.resolver.settle
-        units, into, movers = self.units, self.into, self.movers
+        units, into, movers, move_of = self.units, self.into, self.movers, self.move_of
+        follows = self.follows
         for n, kind in enumerate(self.kind):
             here = self.province[n]
             if kind == MOVE:
@@ -221,10 +248,14 @@ class _Board:
                         settle(n, True)
                     elif all(not (r := movers[k]).convoyed and not r.supports for k in rivals):
                         settle(n, False)
-                elif dest not in self.move_of and (
-                    not mv.supports or units[dest].power == mv.unit.power
-                ):
-                    settle(n, False)
+                elif dest not in move_of:
+                    if not mv.supports or units[dest].power == mv.unit.power:
+                        settle(n, False)
+                elif not mv.supports:
+                    if mv.opponent >= 0:
+                        settle(n, False)  # head to head: attack strength 1 at most
+                    elif len(into[dest]) == 1:
+                        follows.add(n)
                 continue
             attackers = into.get(here)
             if not attackers:

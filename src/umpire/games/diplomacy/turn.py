@@ -33,6 +33,7 @@ from umpire.games.diplomacy.model import (
     Dislodged,
     State,
     Unit,
+    new_state,
 )
 from umpire.games.diplomacy.orders import (
     AdjustmentOrder,
@@ -109,19 +110,19 @@ def movement_phase(
         phase, season = MOVEMENT, FALL  # on to Fall (see after_moves)
     else:
         phase, season = state.phase, state.season
-    new = State(
-        scenario=state.scenario,
-        powers=state.powers,
-        year=state.year,
-        season=season,
-        phase=phase,
-        units=tuple(result.units),
-        owners=state.owners,
-        dislodged=dislodged,
-        max_years=state.max_years,
-        winners=state.winners,
-        result=state.result,
-        turn=state.turn + 1,
+    new = new_state(
+        state.scenario,
+        state.powers,
+        state.year,
+        season,
+        phase,
+        tuple(result.units),
+        state.owners,
+        dislodged,
+        state.max_years,
+        state.winners,
+        state.result,
+        state.turn + 1,
     )
     if dislodged or state.season == SPRING:
         return Resolution(new, events)
@@ -193,15 +194,11 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
     for u in state.units:
         if u.province in centres and owners.get(u.province) != u.power:
             gained = gained or u.province not in owners
-            events.append(
-                Event(
-                    "capture",
-                    PUBLIC,
-                    f"{u.power} takes {u.province}"
-                    + (f" from {owners[u.province]}" if u.province in owners else ""),
-                    {"province": u.province, "power": u.power},
-                )
-            )
+            text = f"{u.power} takes {u.province}"
+            if u.province in owners:
+                text += f" from {owners[u.province]}"
+            data = {"province": u.province, "power": u.power}
+            events.append(_new_tuple(Event, ("capture", PUBLIC, text, data)))  # as order_events
             owners[u.province] = u.power
     owned = tuple(sorted(owners.items()) if gained else owners.items())
     held = Counter(owners.values())
@@ -221,11 +218,29 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
             state, events, alive, "draw", f"year limit {state.year}: draw among {', '.join(alive)}"
         )
     # Who must adjust depends on units and centres only, not on the phase.
-    if not adjustments.powers_to_adjust(m, state.powers, state.units, owners):
-        # next_year, with the new owners: one copy of the state
-        new = replace(state, owners=owned, year=state.year + 1, season=SPRING, phase=MOVEMENT)
-        return Resolution(new, events)
-    return Resolution(replace(state, owners=owned, season=WINTER, phase=ADJUSTMENTS), events)
+    if adjustments.powers_to_adjust(m, state.powers, state.units, owners):
+        year, season, phase = state.year, WINTER, ADJUSTMENTS
+    else:  # next_year, with the new owners: one copy of the state
+        year, season, phase = state.year + 1, SPRING, MOVEMENT
+    if type(state) is not State:  # a scenario's own state: its own fields too
+        return Resolution(
+            replace(state, owners=owned, year=year, season=season, phase=phase), events
+        )
+    new = new_state(
+        state.scenario,
+        state.powers,
+        year,
+        season,
+        phase,
+        state.units,
+        owned,
+        state.dislodged,
+        state.max_years,
+        state.winners,
+        state.result,
+        state.turn,
+    )
+    return Resolution(new, events)
 
 
 def adjustment_phase(
