@@ -361,7 +361,7 @@ def test_a_spi_ww2_spectator_watches_the_public_map(chrome: Any, live: Live, sce
     # How many that takes depends on the power the person is seated at (drawn by the game's
     # seed): up to a whole Game-Turn of Player-Turns.
     for _ in range(20):
-        spectator.goto(f"/games/{gid}/")
+        open_game(spectator, gid)
         if "Last turn" in _map_text(spectator):
             break
         before = spectator.inner_text(".gamehead")
@@ -370,7 +370,7 @@ def test_a_spi_ww2_spectator_watches_the_public_map(chrome: Any, live: Live, sce
         deadline = time.monotonic() + 60
         while spectator.inner_text(".gamehead") == before and time.monotonic() < deadline:
             time.sleep(0.4)
-            spectator.goto(f"/games/{gid}/")
+            open_game(spectator, gid)
     assert "You are watching" in spectator.inner_text("main")
     assert spectator.locator("figure.map svg").count() == 1
     assert "map not available" not in spectator.inner_text("main")
