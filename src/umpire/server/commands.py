@@ -121,8 +121,8 @@ class Workers:
         self.notice_every = float(settings.UMPIRE_NOTICE_SECONDS)
         self.worker = _db_worker("default", interval)
         self.mail_worker = _db_worker("mail", interval)
-        # A game's history as a GIF takes seconds to make: on its own queue and thread, never
-        # in the way of a due turn or a mail.
+        # A game's history as a GIF, a postal packet or a game master's print (PDFs) takes
+        # seconds to make: on its own queue and thread, never in the way of a due turn or a mail.
         self.history_worker = _db_worker("history", interval)
         # Webhook posts on their own queue and thread: a receiver that hangs until the
         # timeout holds the posts behind it, never a mail.

@@ -222,7 +222,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 TASKS = {
     "default": {
         "BACKEND": "django_tasks_db.backend.DatabaseBackend",
-        "QUEUES": ["default", "mail", "history", "hooks"],  # history: the GIFs (web/history.py)
+        "QUEUES": ["default", "mail", "history", "hooks"],  # history: GIFs, packets, prints
     }
 }
 
