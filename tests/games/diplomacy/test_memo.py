@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from umpire.core import submission
 from umpire.core.chance import SeededChance
-from umpire.games.diplomacy import INFO, RULESET
+from umpire.games.diplomacy import INFO, RULESET, memo, movement, turn
 from umpire.games.diplomacy.game import POWERS, Diplomacy
 from umpire.games.diplomacy.geography import load_map
 from umpire.games.diplomacy.model import MOVEMENT, SPRING, State, Unit
-from umpire.games.diplomacy.orders import Move, Support
+from umpire.games.diplomacy.orders import Move, MovementOrder, Support, unit_province
 
 
 def position(*units: str) -> State:
@@ -83,3 +83,39 @@ def test_a_move_by_convoy_is_checked_against_the_fleets_every_time() -> None:
     assert orders == [] and problems[0][1] == "illegal/no_convoy"
     assert read(memo, carried, "ENG", "A lon - bel")[0]  # not adjacent: by convoy only
     assert read(memo, position("ENG A lon"), "ENG", "A lon - bel")[1][0][1] == "illegal/no_convoy"
+
+
+def test_order_events_from_the_memo_are_those_made_anew() -> None:
+    """A movement phase's order events, partly taken from the memo of events made before, equal
+    in order those made with nothing kept; the memo starts again once it holds EVENTS_KEPT."""
+    kept = memo.of(RULESET.map)
+    before: set[int] = set()  # identities of the events of earlier phases (kept alive)
+    phases = taken = 0
+    for seed in range(3):
+        state = RULESET.new_game("standard", POWERS, SeededChance(seed), {"max_years": 6})
+        while state.phase != "over":
+            orders = {}
+            for p in RULESET.pending(state).powers:
+                text = submission.bot_text(RULESET, state, p, SeededChance(seed, state.turn, p))
+                orders[p] = [o for _, o in submission.parse(RULESET, state, p, text).orders]
+            done = RULESET.resolve(state, orders, SeededChance(0))
+            if state.phase == MOVEMENT:
+                at = state.unit_at()
+                given: dict[str, MovementOrder] = {}
+                for power, os in orders.items():
+                    for o in os:
+                        if at[unit_province(o) or ""].power == power:
+                            given[unit_province(o) or ""] = o  # type: ignore[assignment]
+                result = movement.adjudicate(RULESET.map, state.units, given, at)
+                anew = turn.order_events(at, result, {}, {})
+                again = turn.order_events(at, result, kept.text_of, kept.made_events())
+                assert again == anew
+                assert [e for e in done.events if e.kind == "order"] == anew
+                taken += sum(1 for e in again if id(e) in before)
+                before.update(id(e) for e in again)
+                phases += 1
+            state = done.state
+    assert phases > 20 and taken > 100  # events recur and were taken from the memo
+    filler = next(iter(kept.events.values()))
+    kept.events.update({(str(n), "", "", ""): filler for n in range(memo.EVENTS_KEPT)})
+    assert kept.made_events() == {}

@@ -223,28 +223,33 @@ class Diplomacy:
         remembered, keep = self.memo.legal_of.get, self.memo.keep_legal
         accept = parsed.orders.append
         # The order's text is written only if a problem quotes it (an error's message is
-        # written when it is raised): one holder, pointed at each order in turn.
-        text = legality.Quoted(None, notation.format_order)
-        for number, order in orders:
+        # written when it is raised): one holder, made for the first order the memo does not
+        # settle and pointed at each such order in turn.
+        text: legality.Quoted | None = None
+        for item in orders:
+            number, order = item
             if movement:  # an order whose legality the map alone decides, checked before
                 known = remembered(id(order))
                 if known is not None:  # memo.matching, inlined: the units are as they were
-                    unit = units.get(known[0])
+                    province, loc, kind, tprovince, tloc, tkind, normal = known
+                    unit = units.get(province)
                     if (
                         unit is not None
-                        and unit.loc == known[1]
-                        and unit.kind == known[2]
+                        and unit.loc == loc
+                        and unit.kind == kind
                         and unit.power == power
                     ):
-                        target = None if known[3] is None else units.get(known[3])
-                        if known[3] is None or (
-                            target is not None
-                            and target.loc == known[4]
-                            and target.kind == known[5]
+                        target = None if tprovince is None else units.get(tprovince)
+                        if tprovince is None or (
+                            target is not None and target.loc == tloc and target.kind == tkind
                         ):
-                            accept((number, known[6]))
+                            # The line's own numbered order where legality keeps it as it is.
+                            accept(item if normal is order else (number, normal))
                             continue
-            text.order = order
+            if text is None:
+                text = legality.Quoted(order, notation.format_order)
+            else:
+                text.order = order
             try:
                 outcome = legal(m, state, power, order, text, units)
             except OrderError as err:

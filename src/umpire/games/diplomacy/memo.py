@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
+from umpire.core.events import Event
 from umpire.games.diplomacy import notation
 from umpire.games.diplomacy.geography import Map
 from umpire.games.diplomacy.model import Unit
@@ -29,13 +30,15 @@ from umpire.games.diplomacy.orders import Convoy, Hold, Move, Order, Support
 
 # What the check of a kept order needs to see to take the kept outcome: the province, location
 # and kind of the ordered unit; those of the supported unit (or None, None, None); the outcome.
+EVENTS_KEPT = 20_000  # order events kept at most (:meth:`OrderMemo.made_events`)
+
 Legal = tuple[str, str, str, str | None, str | None, str | None, Order]
 
 
 class OrderMemo:
     """The memos of one map's orders (one per ruleset)."""
 
-    __slots__ = ("legal_of", "lines", "map", "text_of")
+    __slots__ = ("events", "legal_of", "lines", "map", "text_of")
 
     def __init__(self, m: Map) -> None:
         self.map = m
@@ -46,6 +49,16 @@ class OrderMemo:
         self.legal_of: dict[int, Legal | None] = {}
         # id of a kept line's order -> that line, its canonical text (the turn's events).
         self.text_of: dict[int, str] = {}
+        # The order events of movement phases, by province, power, order text and fate
+        # (turn.order_events): at most :data:`EVENTS_KEPT`, then started again.
+        self.events: dict[tuple[str, str, str, str], Event] = {}
+
+    def made_events(self) -> dict[tuple[str, str, str, str], Event]:
+        """The order events made before (:attr:`events`), emptied first when full: the events
+        a map's orders can have are many more than a game's recur."""
+        if len(self.events) >= EVENTS_KEPT:
+            self.events.clear()
+        return self.events
 
     def keep_line(self, line: str, order: Order) -> tuple[Order]:
         """``(order,)``, kept for ``line`` if ``line`` is ``order``'s canonical text."""

@@ -18,8 +18,9 @@ The pipeline (:func:`adjudicate`):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import attrgetter
+from typing import NamedTuple
 
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.model import Unit, unit_of
@@ -41,7 +42,8 @@ class _Move:
     dest_loc: str  # location (coast) the unit ends on
     convoyed: bool
     route_fleets: Sequence[str] = ()  # seas with matching convoys
-    supports: list[int] = field(default_factory=list)  # decision numbers of its supports
+    # Decision numbers of its supports: the shared empty tuple until one is numbered.
+    supports: Sequence[int] = ()
     opponent: int = -1  # decision number of the head-to-head opponent, if any
 
     def __init__(  # a move per moving unit per phase: plain assignments, no factory detour
@@ -59,13 +61,12 @@ class _Move:
         self.dest_loc = dest_loc
         self.convoyed = convoyed
         self.route_fleets = route_fleets
-        self.supports = []
+        self.supports = ()
         self.opponent = -1
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
-    """What the movement phase did."""
+class Result(NamedTuple):
+    """What the movement phase did (a tuple: one is made per phase, cheaply)."""
 
     orders: dict[str, MovementOrder]  # province -> the order the unit carried out
     void: dict[str, MovementOrder]  # province -> order voided in the pre-scan (unit held)
@@ -91,7 +92,8 @@ class _Board:
         self.into: dict[str, list[int]] = {}  # province -> move decisions into it
         # Unsupported moves over land, the only ones into a province whose unit moves, not
         # head to head: each succeeds if and only if that unit moves away (:meth:`follow`).
-        self.follows: set[int] = set()
+        # Each such move -> the decision of the move away from its destination.
+        self.follows: dict[int, int] = {}
         self.resolver: Resolver
         self.resolve: Callable[[int], bool]
 
@@ -117,7 +119,7 @@ class _Board:
         """A chain of matching convoys from the army's province to its destination."""
         return self.map.convoy_chain(mv.src, mv.dest, mv.route_fleets, usable)
 
-    def given(self, supports: list[int]) -> int:
+    def given(self, supports: Sequence[int]) -> int:
         """How many of these supports are given."""
         resolve = self.resolve
         count = 0
@@ -230,7 +232,8 @@ class _Board:
           strength at least 1).
 
         An unsupported move over land, the only one into a province whose unit moves (not head
-        to head), is marked for :meth:`follow`.
+        to head), is marked for :meth:`follow`; once that unit's move is settled, it is settled
+        to the same outcome (what :meth:`follow` gives), along chains of such moves.
         """
         settle = self.resolver.settle
         units, into, movers, move_of = self.units, self.into, self.movers, self.move_of
@@ -255,7 +258,7 @@ class _Board:
                     if mv.opponent >= 0:
                         settle(n, False)  # head to head: attack strength 1 at most
                     elif len(into[dest]) == 1:
-                        follows.add(n)
+                        follows[n] = move_of[dest]
                 continue
             attackers = into.get(here)
             if not attackers:
@@ -273,6 +276,19 @@ class _Board:
                     ):
                         settle(n, False)
                         break
+        if follows:
+            self.settle_follows()
+
+    def settle_follows(self) -> None:
+        """Settle each move of :attr:`follows` whose unit moving away is settled: it succeeds
+        if and only if that move does (:meth:`follow`). A chain of such moves is settled from
+        its head, a pass at a time, until a pass settles none.
+        """
+        resolver, follows = self.resolver, self.follows
+        resolved, value, settle = resolver.resolved, resolver.value, resolver.settle
+        while done := [n for n, away in follows.items() if resolved[away]]:
+            for n in done:
+                settle(n, value[follows.pop(n)])
 
     def backup(self, cycle: Sequence[int]) -> dict[int, bool]:
         kinds = {self.kind[n] for n in cycle}
@@ -433,7 +449,8 @@ def _number(
             if o.target_dest is None:
                 board.hold_supports.setdefault(target, []).append(n)
             else:
-                moves[target].supports.append(n)
+                helped = moves[target]
+                helped.supports = [*helped.supports, n]
         else:
             board.convoy_at[p] = board.add(CONVOY, p)
 

@@ -99,7 +99,8 @@ def movement_phase(
                 if unit is not None and unit.power == power:
                     given[here] = mo  # the last order for a unit counts
     result = movement.adjudicate(m, state.units, given, units)
-    events = order_events(units, result, memo.of(m).text_of)
+    kept = memo.of(m)
+    events = order_events(units, result, kept.text_of, kept.made_events())
     dislodged = tuple(
         sorted(Dislodged(u, origin, options) for u, origin, options in result.dislodged)
     )
@@ -283,16 +284,23 @@ _PHASES: dict[str, Any] = {
 
 
 def order_events(
-    units: Mapping[str, Unit], result: movement.Result, text_of: Mapping[int, str] = NO_TEXTS
+    units: Mapping[str, Unit],
+    result: movement.Result,
+    text_of: Mapping[int, str] = NO_TEXTS,
+    made: dict[tuple[str, str, str, str], Event] | None = None,
 ) -> list[Event]:
     """One public event per unit, in province order: its order as carried out and its fate.
-    ``text_of``: the canonical text of orders known by identity (memo.py), written once."""
+    ``text_of``: the canonical text of orders known by identity (memo.py), written once.
+    ``made``: order events made before, by province, power, order text and fate (memo.py); an
+    event is an immutable value, so one made before is taken again instead of made anew."""
     orders, void, succeeded, formats = (
         result.orders,
         result.void,
         result.succeeded,
         notation.FORMATS,
     )
+    if made is None:
+        made = {}
     events: list[Event] = []
     add = events.append
     for p in sorted(orders):  # provinces: one order each
@@ -310,7 +318,13 @@ def order_events(
             else:
                 status = pair[0] if done else pair[1]
         power = units[p].power
-        data = {"power": power, "order": text, "status": status, "province": p}
-        # tuple.__new__ directly: Event's own __new__ is a Python function (a turn makes many)
-        add(_new_tuple(Event, ("order", PUBLIC, f"{power} {text}: {status}", data)))
+        key = (p, power, text, status)
+        event = made.get(key)
+        if event is None:
+            data = {"power": power, "order": text, "status": status, "province": p}
+            # tuple.__new__ directly: Event's own __new__ is a Python function
+            event = made[key] = _new_tuple(
+                Event, ("order", PUBLIC, f"{power} {text}: {status}", data)
+            )
+        add(event)
     return events
