@@ -117,5 +117,5 @@ def test_order_events_from_the_memo_are_those_made_anew() -> None:
             state = done.state
     assert phases > 20 and taken > 100  # events recur and were taken from the memo
     filler = next(iter(kept.events.values()))
-    kept.events.update({(str(n), "", "", ""): filler for n in range(memo.EVENTS_KEPT)})
+    kept.events.update({(n, "", "", None): filler for n in range(memo.EVENTS_KEPT)})
     assert kept.made_events() == {}

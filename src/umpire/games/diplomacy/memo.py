@@ -31,6 +31,9 @@ from umpire.games.diplomacy.orders import Convoy, Hold, Move, Order, Support
 # What the check of a kept order needs to see to take the kept outcome: the province, location
 # and kind of the ordered unit; those of the supported unit (or None, None, None); the outcome.
 EVENTS_KEPT = 20_000  # order events kept at most (:meth:`OrderMemo.made_events`)
+# An order event's key: the identity of a kept line's order, the province and power of its
+# unit, and whether it succeeded (None: a unit that held, unordered or ordered to hold).
+EventKey = tuple[int, str, str, bool | None]
 
 Legal = tuple[str, str, str, str | None, str | None, str | None, Order]
 
@@ -49,11 +52,11 @@ class OrderMemo:
         self.legal_of: dict[int, Legal | None] = {}
         # id of a kept line's order -> that line, its canonical text (the turn's events).
         self.text_of: dict[int, str] = {}
-        # The order events of movement phases, by province, power, order text and fate
-        # (turn.order_events): at most :data:`EVENTS_KEPT`, then started again.
-        self.events: dict[tuple[str, str, str, str], Event] = {}
+        # The order events of movement phases for kept lines' orders (turn.order_events): at
+        # most :data:`EVENTS_KEPT`, then started again.
+        self.events: dict[EventKey, Event] = {}
 
-    def made_events(self) -> dict[tuple[str, str, str, str], Event]:
+    def made_events(self) -> dict[EventKey, Event]:
         """The order events made before (:attr:`events`), emptied first when full: the events
         a map's orders can have are many more than a game's recur."""
         if len(self.events) >= EVENTS_KEPT:

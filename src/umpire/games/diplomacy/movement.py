@@ -238,28 +238,28 @@ class _Board:
         settle = self.resolver.settle
         units, into, movers, move_of = self.units, self.into, self.movers, self.move_of
         follows = self.follows
-        for n, kind in enumerate(self.kind):
-            here = self.province[n]
-            if kind == MOVE:
-                mv = movers[n]
-                if mv.convoyed:
-                    continue
-                dest = mv.dest
-                if dest not in units:
-                    rivals = into[dest]
-                    if len(rivals) == 1:
-                        settle(n, True)
-                    elif all(not (r := movers[k]).convoyed and not r.supports for k in rivals):
-                        settle(n, False)
-                elif dest not in move_of:
-                    if not mv.supports or units[dest].power == mv.unit.power:
-                        settle(n, False)
-                elif not mv.supports:
-                    if mv.opponent >= 0:
-                        settle(n, False)  # head to head: attack strength 1 at most
-                    elif len(into[dest]) == 1:
-                        follows[n] = move_of[dest]
+        for n, mv in enumerate(movers):  # the moves: decisions 0 .. len(movers) - 1
+            if mv.convoyed:
                 continue
+            dest = mv.dest
+            if dest not in units:
+                rivals = into[dest]
+                if len(rivals) == 1:
+                    settle(n, True)
+                elif all(not (r := movers[k]).convoyed and not r.supports for k in rivals):
+                    settle(n, False)
+            elif dest not in move_of:
+                if not mv.supports or units[dest].power == mv.unit.power:
+                    settle(n, False)
+            elif not mv.supports:
+                if mv.opponent >= 0:
+                    settle(n, False)  # head to head: attack strength 1 at most
+                elif len(into[dest]) == 1:
+                    follows[n] = move_of[dest]
+        kinds = self.kind
+        for n in range(len(movers), len(kinds)):  # the supports and convoys
+            kind = kinds[n]
+            here = self.province[n]
             attackers = into.get(here)
             if not attackers:
                 settle(n, True)
@@ -475,16 +475,17 @@ def _read_off(
             winner[mv.dest] = mv
     dislodged: list[tuple[Unit, str, bool]] = []
     for p, u in at.items():
-        if succeeded.get(p) and p in moves:
+        done = succeeded.get(p)
+        if done and p in moves:
             continue  # moved away
         beaten_by = winner.get(p)
         if beaten_by is None:
             after[p] = u
-            if p not in succeeded:
+            if done is None:
                 succeeded[p] = True
         else:
             dislodged.append((u, beaten_by.src, beaten_by.convoyed))
-            if p not in succeeded:
+            if done is None:
                 succeeded[p] = False
     contested = _contested(board, outcome, after)
     return Result(
@@ -500,14 +501,16 @@ def _read_off(
 def _contested(board: _Board, outcome: Sequence[bool], after: Mapping[str, Unit]) -> set[str]:
     """The provinces left empty by a standoff (no retreat may go there)."""
     contested: set[str] = set()
+    movers, path = board.movers, board.path
     for dest, ns in board.into.items():
         if dest in after:
             continue
         for k in ns:
-            mv = board.movers[k]
+            mv = movers[k]
             lost_head_to_head = mv.opponent >= 0 and outcome[mv.opponent]
-            if not outcome[k] and board.path(k) and not lost_head_to_head:
+            if not outcome[k] and not lost_head_to_head and (not mv.convoyed or path(k)):
                 contested.add(dest)
+                break
     return contested
 
 

@@ -287,12 +287,13 @@ def order_events(
     units: Mapping[str, Unit],
     result: movement.Result,
     text_of: Mapping[int, str] = NO_TEXTS,
-    made: dict[tuple[str, str, str, str], Event] | None = None,
+    made: dict[memo.EventKey, Event] | None = None,
 ) -> list[Event]:
     """One public event per unit, in province order: its order as carried out and its fate.
     ``text_of``: the canonical text of orders known by identity (memo.py), written once.
-    ``made``: order events made before, by province, power, order text and fate (memo.py); an
-    event is an immutable value, so one made before is taken again instead of made anew."""
+    ``made``: the events made before for such orders (memo.py), by the order's identity, its
+    unit's province and power, and whether it succeeded; an event is an immutable value, so
+    one made before is taken again instead of made anew."""
     orders, void, succeeded, formats = (
         result.orders,
         result.void,
@@ -306,25 +307,32 @@ def order_events(
     for p in sorted(orders):  # provinces: one order each
         order = void.get(p) if void else None
         if order is not None:
-            text = formats[type(order)](order)
-            status = "void"
-        else:
-            order = orders[p]
-            text = text_of.get(id(order)) or formats[type(order)](order)
-            done = succeeded.get(p)
+            add(_order_event(p, units[p].power, formats[type(order)](order), "void"))
+            continue
+        order = orders[p]
+        done = succeeded.get(p)
+        power = units[p].power
+        key = (id(order), p, power, done)
+        event = made.get(key)
+        if event is None:
+            text = text_of.get(id(order))
+            known = text is not None  # a kept line's order: alive, its identity its own
+            if text is None:
+                text = formats[type(order)](order)
             pair = _STATUS.get(type(order))
             if pair is None:  # a hold
                 status = "held" if done is None or done else "dislodged"
             else:
                 status = pair[0] if done else pair[1]
-        power = units[p].power
-        key = (p, power, text, status)
-        event = made.get(key)
-        if event is None:
-            data = {"power": power, "order": text, "status": status, "province": p}
-            # tuple.__new__ directly: Event's own __new__ is a Python function
-            event = made[key] = _new_tuple(
-                Event, ("order", PUBLIC, f"{power} {text}: {status}", data)
-            )
+            event = _order_event(p, power, text, status)
+            if known:
+                made[key] = event
         add(event)
     return events
+
+
+def _order_event(province: str, power: str, text: str, status: str) -> Event:
+    """The public event of one unit's order (``text``) and its fate (``status``)."""
+    data = {"power": power, "order": text, "status": status, "province": province}
+    # tuple.__new__ directly: Event's own __new__ is a Python function (a turn makes many)
+    return _new_tuple(Event, ("order", PUBLIC, f"{power} {text}: {status}", data))
