@@ -229,7 +229,10 @@ class _Board:
           (attack strength at most 1, hold strength at least 1) or if that unit is its own
           power's (attack strength 0);
         - an unsupported move over land head to head fails (attack strength at most 1, defend
-          strength at least 1).
+          strength at least 1);
+        - an unsupported move over land into a province whose unit moves fails if another move
+          over land into that province is not head to head (attack strength at most 1, that
+          move's prevent strength at least 1).
 
         An unsupported move over land, the only one into a province whose unit moves (not head
         to head), is marked for :meth:`follow`; once that unit's move is settled, it is settled
@@ -254,8 +257,12 @@ class _Board:
             elif not mv.supports:
                 if mv.opponent >= 0:
                     settle(n, False)  # head to head: attack strength 1 at most
-                elif len(into[dest]) == 1:
+                elif len(rivals := into[dest]) == 1:
                     follows[n] = move_of[dest]
+                elif any(
+                    k != n and not (r := movers[k]).convoyed and r.opponent < 0 for k in rivals
+                ):
+                    settle(n, False)  # attack strength 1 at most, a prevent strength 1 at least
         kinds = self.kind
         for n in range(len(movers), len(kinds)):  # the supports and convoys
             kind = kinds[n]
