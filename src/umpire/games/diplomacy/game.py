@@ -216,12 +216,19 @@ class Diplomacy:
         location and kind, DATC 4.B/4.C), once, at submission; then, of orders for one unit,
         the last counts (not in a winter: builds have no unit). Processing trusts the stored
         canonical orders and reads them with :meth:`read_line` alone."""
-        parsed: Parsed[Order] = Parsed()
+        kept: list[tuple[int, Order]] = []
+        problems: list[Problem] = []
         m, units = self.map, state.unit_at()
         movement = state.phase == MOVEMENT
+        adjusting = state.phase == ADJUSTMENTS
         legal = legality.check_movement if movement else legality.check
         remembered, keep = self.memo.legal_of.get, self.memo.keep_legal
-        accept = parsed.orders.append
+        accept = kept.append
+        # The locations of the units of the orders kept (not in a winter: builds have no
+        # unit): legality gives every accepted movement or retreat order its unit's own
+        # location, so orders for different units have different locations.
+        locs: set[str] = set()
+        at = locs.add
         # The order's text is written only if a problem quotes it (an error's message is
         # written when it is raised): one holder, made for the first order the memo does not
         # settle and pointed at each such order in turn.
@@ -245,6 +252,7 @@ class Diplomacy:
                         ):
                             # The line's own numbered order where legality keeps it as it is.
                             accept(item if normal is order else (number, normal))
+                            at(loc)
                             continue
             if text is None:
                 text = legality.Quoted(order, notation.format_order)
@@ -253,17 +261,18 @@ class Diplomacy:
             try:
                 outcome = legal(m, state, power, order, text, units)
             except OrderError as err:
-                parsed.reject(number, err.code, err.message)
+                problems.append(Problem(number, err.code, err.message))
                 continue
             accept((number, outcome))
+            if not adjusting:
+                at(outcome.loc)  # type: ignore[union-attr]  # not a winter's Waive
             if movement:
                 keep(order, outcome, units)
-        if state.phase == ADJUSTMENTS:
+        parsed = Parsed(kept, problems)
+        if adjusting:
             delta = adjustments.deltas(self.map, state).get(power, 0)
             _within_allowance(parsed, power, delta)
-        # Legality gives every accepted movement or retreat order its unit's own location,
-        # so orders for different units have different locations: checked first.
-        elif len(kept := parsed.orders) > 1 and len({o.loc for _, o in kept}) != len(kept):  # type: ignore[union-attr]
+        elif len(kept) > 1 and len(locs) != len(kept):
             keep_last(parsed, unit_province, notation.format_order)
         return parsed
 
