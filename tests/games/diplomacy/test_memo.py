@@ -4,13 +4,15 @@ and a kept outcome is used only while the units it names stand as they did."""
 
 from __future__ import annotations
 
+import pytest
+
 from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.games.diplomacy import INFO, RULESET, memo, movement, turn
 from umpire.games.diplomacy.game import POWERS, Diplomacy
 from umpire.games.diplomacy.geography import load_map
 from umpire.games.diplomacy.model import MOVEMENT, SPRING, State, Unit
-from umpire.games.diplomacy.orders import Move, MovementOrder, Support, unit_province
+from umpire.games.diplomacy.orders import Hold, Move, MovementOrder, Support, unit_province
 
 
 def position(*units: str) -> State:
@@ -119,3 +121,17 @@ def test_order_events_from_the_memo_are_those_made_anew() -> None:
     filler = next(iter(kept.events.values()))
     kept.events.update({(n, "", "", None): filler for n in range(memo.EVENTS_KEPT)})
     assert kept.made_events() == {}
+
+
+@pytest.mark.rule("DATC 4.D.3")
+def test_a_unit_ordered_twice_keeps_its_last_order_whether_the_memo_knew_the_lines_or_not() -> None:
+    """The check finds two orders for one unit among orders the memo settles (canonical lines
+    read before) and among orders it does not (other spellings), and keeps the last."""
+    state = position("FRA A par", "FRA A mar", "FRA F bre")
+    for ruleset in (fresh(), RULESET):
+        for first, last in (("A par - bur", "A par H"), ("a PAR-bur", "A  par  hold")):
+            text = f"{first}\nA mar - spa\n{last}\nF bre - mao\n"
+            parsed = submission.parse(ruleset, state, "FRA", text)
+            assert [n for n, _ in parsed.orders] == [2, 3, 4], text
+            assert parsed.orders[1][1] == Hold("A", "par")
+            assert [(p.line, p.code) for p in parsed.problems] == [(1, "order/superseded")]
