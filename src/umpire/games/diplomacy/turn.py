@@ -13,7 +13,6 @@ the scenarios that reuse these steps.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -202,8 +201,10 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
             events.append(_new_tuple(Event, ("capture", PUBLIC, text, data)))  # as order_events
             owners[u.province] = u.power
     owned = tuple(sorted(owners.items()) if gained else owners.items())
-    held = Counter(owners.values())
-    counts = {p: held[p] for p in state.powers}
+    counts = dict.fromkeys(state.powers, 0)  # centres per seated power (a Counter costs more)
+    for owner in owners.values():
+        if owner in counts:
+            counts[owner] += 1
     leader = max(counts, key=counts.__getitem__)
     if counts[leader] >= m.victory_centres:
         state = replace(state, owners=owned)
@@ -219,7 +220,7 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
             state, events, alive, "draw", f"year limit {state.year}: draw among {', '.join(alive)}"
         )
     # Who must adjust depends on units and centres only, not on the phase.
-    if adjustments.powers_to_adjust(m, state.powers, state.units, owners):
+    if adjustments.powers_to_adjust(m, state.powers, state.units, owners, counts):
         year, season, phase = state.year, WINTER, ADJUSTMENTS
     else:  # next_year, with the new owners: one copy of the state
         year, season, phase = state.year + 1, SPRING, MOVEMENT
