@@ -12,6 +12,10 @@ are canonical, written by the pages, the bots or the record, and recur from phas
   convoy, an army's move by convoy: fleets at sea must be able to carry it). Those outcomes
   are kept per order and are used only while the units match; anything else goes to
   :func:`~umpire.games.diplomacy.legality.check_movement`, which also gives every problem.
+- :attr:`OrderMemo.events`: the public event of a kept line's order in a movement phase
+  (``"FRA A par - bur: moved"``) is a value of the order, its unit's province and power, and
+  whether it succeeded: one made before is taken again (turn.order_events). At most
+  :data:`EVENTS_KEPT` are kept; then the memo starts again.
 
 The orders of kept lines are immutable and kept alive by the memo, so each is known by its
 identity (``id``), a cheaper key than the order's own hash.
@@ -30,12 +34,12 @@ from umpire.games.diplomacy.orders import Convoy, Hold, Move, Order, Support
 
 # What the check of a kept order needs to see to take the kept outcome: the province, location
 # and kind of the ordered unit; those of the supported unit (or None, None, None); the outcome.
+Legal = tuple[str, str, str, str | None, str | None, str | None, Order]
+
 EVENTS_KEPT = 20_000  # order events kept at most (:meth:`OrderMemo.made_events`)
 # An order event's key: the identity of a kept line's order, the province and power of its
 # unit, and whether it succeeded (None: a unit that held, unordered or ordered to hold).
 EventKey = tuple[int, str, str, bool | None]
-
-Legal = tuple[str, str, str, str | None, str | None, str | None, Order]
 
 
 class OrderMemo:
