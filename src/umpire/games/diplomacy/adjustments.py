@@ -48,11 +48,17 @@ def must_adjust(m: Map, state: State) -> list[str]:
 
 
 def powers_to_adjust(
-    m: Map, powers: Sequence[str], units: Sequence[Unit], owners: Mapping[str, str]
+    m: Map,
+    powers: Sequence[str],
+    units: Sequence[Unit],
+    owners: Mapping[str, str],
+    centres: Mapping[str, int] | None = None,
 ) -> list[str]:
-    """:func:`must_adjust` of a position given by its parts (``owners``: province -> power)."""
+    """:func:`must_adjust` of a position given by its parts (``owners``: province -> power;
+    ``centres``, if the caller has counted them: how many each of ``powers`` owns)."""
     # Counted with C-level iteration (map, Counter): this runs after every Fall.
-    centres = Counter(owners.values())
+    if centres is None:
+        centres = Counter(owners.values())
     armies = Counter(map(_POWER, units))
     occupied = set(map(_PROVINCE, units))
     out = []

@@ -216,49 +216,63 @@ class Diplomacy:
         location and kind, DATC 4.B/4.C), once, at submission; then, of orders for one unit,
         the last counts (not in a winter: builds have no unit). Processing trusts the stored
         canonical orders and reads them with :meth:`read_line` alone."""
-        parsed: Parsed[Order] = Parsed()
+        kept: list[tuple[int, Order]] = []
+        problems: list[Problem] = []
         m, units = self.map, state.unit_at()
         movement = state.phase == MOVEMENT
+        adjusting = state.phase == ADJUSTMENTS
         legal = legality.check_movement if movement else legality.check
         remembered, keep = self.memo.legal_of.get, self.memo.keep_legal
-        accept = parsed.orders.append
+        accept = kept.append
+        # The locations of the units of the orders kept (not in a winter: builds have no
+        # unit): legality gives every accepted movement or retreat order its unit's own
+        # location, so orders for different units have different locations.
+        locs: set[str] = set()
+        at = locs.add
         # The order's text is written only if a problem quotes it (an error's message is
-        # written when it is raised): one holder, pointed at each order in turn.
-        text = legality.Quoted(None, notation.format_order)
-        for number, order in orders:
+        # written when it is raised): one holder, made for the first order the memo does not
+        # settle and pointed at each such order in turn.
+        text: legality.Quoted | None = None
+        for item in orders:
+            number, order = item
             if movement:  # an order whose legality the map alone decides, checked before
                 known = remembered(id(order))
                 if known is not None:  # memo.matching, inlined: the units are as they were
-                    unit = units.get(known[0])
+                    province, loc, kind, tprovince, tloc, tkind, normal = known
+                    unit = units.get(province)
                     if (
                         unit is not None
-                        and unit.loc == known[1]
-                        and unit.kind == known[2]
+                        and unit.loc == loc
+                        and unit.kind == kind
                         and unit.power == power
                     ):
-                        target = None if known[3] is None else units.get(known[3])
-                        if known[3] is None or (
-                            target is not None
-                            and target.loc == known[4]
-                            and target.kind == known[5]
+                        target = None if tprovince is None else units.get(tprovince)
+                        if tprovince is None or (
+                            target is not None and target.loc == tloc and target.kind == tkind
                         ):
-                            accept((number, known[6]))
+                            # The line's own numbered order where legality keeps it as it is.
+                            accept(item if normal is order else (number, normal))
+                            at(loc)
                             continue
-            text.order = order
+            if text is None:
+                text = legality.Quoted(order, notation.format_order)
+            else:
+                text.order = order
             try:
                 outcome = legal(m, state, power, order, text, units)
             except OrderError as err:
-                parsed.reject(number, err.code, err.message)
+                problems.append(Problem(number, err.code, err.message))
                 continue
             accept((number, outcome))
+            if not adjusting:
+                at(outcome.loc)  # type: ignore[union-attr]  # not a winter's Waive
             if movement:
                 keep(order, outcome, units)
-        if state.phase == ADJUSTMENTS:
+        parsed = Parsed(kept, problems)
+        if adjusting:
             delta = adjustments.deltas(self.map, state).get(power, 0)
             _within_allowance(parsed, power, delta)
-        # Legality gives every accepted movement or retreat order its unit's own location,
-        # so orders for different units have different locations: checked first.
-        elif len(kept := parsed.orders) > 1 and len({o.loc for _, o in kept}) != len(kept):  # type: ignore[union-attr]
+        elif len(kept) > 1 and len(locs) != len(kept):
             keep_last(parsed, unit_province, notation.format_order)
         return parsed
 

@@ -12,6 +12,10 @@ are canonical, written by the pages, the bots or the record, and recur from phas
   convoy, an army's move by convoy: fleets at sea must be able to carry it). Those outcomes
   are kept per order and are used only while the units match; anything else goes to
   :func:`~umpire.games.diplomacy.legality.check_movement`, which also gives every problem.
+- :attr:`OrderMemo.events`: the public event of a kept line's order in a movement phase
+  (``"FRA A par - bur: moved"``) is a value of the order, its unit's province and power, and
+  whether it succeeded: one made before is taken again (turn.order_events). At most
+  :data:`EVENTS_KEPT` are kept; then the memo starts again.
 
 The orders of kept lines are immutable and kept alive by the memo, so each is known by its
 identity (``id``), a cheaper key than the order's own hash.
@@ -22,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
+from umpire.core.events import Event
 from umpire.games.diplomacy import notation
 from umpire.games.diplomacy.geography import Map
 from umpire.games.diplomacy.model import Unit
@@ -31,11 +36,16 @@ from umpire.games.diplomacy.orders import Convoy, Hold, Move, Order, Support
 # and kind of the ordered unit; those of the supported unit (or None, None, None); the outcome.
 Legal = tuple[str, str, str, str | None, str | None, str | None, Order]
 
+EVENTS_KEPT = 20_000  # order events kept at most (:meth:`OrderMemo.made_events`)
+# An order event's key: the identity of a kept line's order, the province and power of its
+# unit, and whether it succeeded (None: a unit that held, unordered or ordered to hold).
+EventKey = tuple[int, str, str, bool | None]
+
 
 class OrderMemo:
     """The memos of one map's orders (one per ruleset)."""
 
-    __slots__ = ("legal_of", "lines", "map", "text_of")
+    __slots__ = ("events", "legal_of", "lines", "map", "text_of")
 
     def __init__(self, m: Map) -> None:
         self.map = m
@@ -46,6 +56,16 @@ class OrderMemo:
         self.legal_of: dict[int, Legal | None] = {}
         # id of a kept line's order -> that line, its canonical text (the turn's events).
         self.text_of: dict[int, str] = {}
+        # The order events of movement phases for kept lines' orders (turn.order_events): at
+        # most :data:`EVENTS_KEPT`, then started again.
+        self.events: dict[EventKey, Event] = {}
+
+    def made_events(self) -> dict[EventKey, Event]:
+        """The order events made before (:attr:`events`), emptied first when full: the events
+        a map's orders can have are many more than a game's recur."""
+        if len(self.events) >= EVENTS_KEPT:
+            self.events.clear()
+        return self.events
 
     def keep_line(self, line: str, order: Order) -> tuple[Order]:
         """``(order,)``, kept for ``line`` if ``line`` is ``order``'s canonical text."""

@@ -18,8 +18,9 @@ The pipeline (:func:`adjudicate`):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import attrgetter
+from typing import NamedTuple
 
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.model import Unit, unit_of
@@ -41,7 +42,8 @@ class _Move:
     dest_loc: str  # location (coast) the unit ends on
     convoyed: bool
     route_fleets: Sequence[str] = ()  # seas with matching convoys
-    supports: list[int] = field(default_factory=list)  # decision numbers of its supports
+    # Decision numbers of its supports: the shared empty tuple until one is numbered.
+    supports: Sequence[int] = ()
     opponent: int = -1  # decision number of the head-to-head opponent, if any
 
     def __init__(  # a move per moving unit per phase: plain assignments, no factory detour
@@ -59,13 +61,12 @@ class _Move:
         self.dest_loc = dest_loc
         self.convoyed = convoyed
         self.route_fleets = route_fleets
-        self.supports = []
+        self.supports = ()
         self.opponent = -1
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
-    """What the movement phase did."""
+class Result(NamedTuple):
+    """What the movement phase did (a tuple: one is made per phase, cheaply)."""
 
     orders: dict[str, MovementOrder]  # province -> the order the unit carried out
     void: dict[str, MovementOrder]  # province -> order voided in the pre-scan (unit held)
@@ -91,7 +92,8 @@ class _Board:
         self.into: dict[str, list[int]] = {}  # province -> move decisions into it
         # Unsupported moves over land, the only ones into a province whose unit moves, not
         # head to head: each succeeds if and only if that unit moves away (:meth:`follow`).
-        self.follows: set[int] = set()
+        # Each such move -> the decision of the move away from its destination.
+        self.follows: dict[int, int] = {}
         self.resolver: Resolver
         self.resolve: Callable[[int], bool]
 
@@ -117,7 +119,7 @@ class _Board:
         """A chain of matching convoys from the army's province to its destination."""
         return self.map.convoy_chain(mv.src, mv.dest, mv.route_fleets, usable)
 
-    def given(self, supports: list[int]) -> int:
+    def given(self, supports: Sequence[int]) -> int:
         """How many of these supports are given."""
         resolve = self.resolve
         count = 0
@@ -227,36 +229,44 @@ class _Board:
           (attack strength at most 1, hold strength at least 1) or if that unit is its own
           power's (attack strength 0);
         - an unsupported move over land head to head fails (attack strength at most 1, defend
-          strength at least 1).
+          strength at least 1);
+        - an unsupported move over land into a province whose unit moves fails if another move
+          over land into that province is not head to head (attack strength at most 1, that
+          move's prevent strength at least 1).
 
         An unsupported move over land, the only one into a province whose unit moves (not head
-        to head), is marked for :meth:`follow`.
+        to head), is marked for :meth:`follow`; once that unit's move is settled, it is settled
+        to the same outcome (what :meth:`follow` gives), along chains of such moves.
         """
         settle = self.resolver.settle
         units, into, movers, move_of = self.units, self.into, self.movers, self.move_of
         follows = self.follows
-        for n, kind in enumerate(self.kind):
-            here = self.province[n]
-            if kind == MOVE:
-                mv = movers[n]
-                if mv.convoyed:
-                    continue
-                dest = mv.dest
-                if dest not in units:
-                    rivals = into[dest]
-                    if len(rivals) == 1:
-                        settle(n, True)
-                    elif all(not (r := movers[k]).convoyed and not r.supports for k in rivals):
-                        settle(n, False)
-                elif dest not in move_of:
-                    if not mv.supports or units[dest].power == mv.unit.power:
-                        settle(n, False)
-                elif not mv.supports:
-                    if mv.opponent >= 0:
-                        settle(n, False)  # head to head: attack strength 1 at most
-                    elif len(into[dest]) == 1:
-                        follows.add(n)
+        for n, mv in enumerate(movers):  # the moves: decisions 0 .. len(movers) - 1
+            if mv.convoyed:
                 continue
+            dest = mv.dest
+            if dest not in units:
+                rivals = into[dest]
+                if len(rivals) == 1:
+                    settle(n, True)
+                elif all(not (r := movers[k]).convoyed and not r.supports for k in rivals):
+                    settle(n, False)
+            elif dest not in move_of:
+                if not mv.supports or units[dest].power == mv.unit.power:
+                    settle(n, False)
+            elif not mv.supports:
+                if mv.opponent >= 0:
+                    settle(n, False)  # head to head: attack strength 1 at most
+                elif len(rivals := into[dest]) == 1:
+                    follows[n] = move_of[dest]
+                elif any(
+                    k != n and not (r := movers[k]).convoyed and r.opponent < 0 for k in rivals
+                ):
+                    settle(n, False)  # attack strength 1 at most, a prevent strength 1 at least
+        kinds = self.kind
+        for n in range(len(movers), len(kinds)):  # the supports and convoys
+            kind = kinds[n]
+            here = self.province[n]
             attackers = into.get(here)
             if not attackers:
                 settle(n, True)
@@ -273,6 +283,19 @@ class _Board:
                     ):
                         settle(n, False)
                         break
+        if follows:
+            self.settle_follows()
+
+    def settle_follows(self) -> None:
+        """Settle each move of :attr:`follows` whose unit moving away is settled: it succeeds
+        if and only if that move does (:meth:`follow`). A chain of such moves is settled from
+        its head, a pass at a time, until a pass settles none.
+        """
+        resolver, follows = self.resolver, self.follows
+        resolved, value, settle = resolver.resolved, resolver.value, resolver.settle
+        while done := [n for n, away in follows.items() if resolved[away]]:
+            for n in done:
+                settle(n, value[follows.pop(n)])
 
     def backup(self, cycle: Sequence[int]) -> dict[int, bool]:
         kinds = {self.kind[n] for n in cycle}
@@ -433,7 +456,8 @@ def _number(
             if o.target_dest is None:
                 board.hold_supports.setdefault(target, []).append(n)
             else:
-                moves[target].supports.append(n)
+                helped = moves[target]
+                helped.supports = [*helped.supports, n]
         else:
             board.convoy_at[p] = board.add(CONVOY, p)
 
@@ -458,16 +482,17 @@ def _read_off(
             winner[mv.dest] = mv
     dislodged: list[tuple[Unit, str, bool]] = []
     for p, u in at.items():
-        if succeeded.get(p) and p in moves:
+        done = succeeded.get(p)
+        if done and p in moves:
             continue  # moved away
         beaten_by = winner.get(p)
         if beaten_by is None:
             after[p] = u
-            if p not in succeeded:
+            if done is None:
                 succeeded[p] = True
         else:
             dislodged.append((u, beaten_by.src, beaten_by.convoyed))
-            if p not in succeeded:
+            if done is None:
                 succeeded[p] = False
     contested = _contested(board, outcome, after)
     return Result(
@@ -483,14 +508,16 @@ def _read_off(
 def _contested(board: _Board, outcome: Sequence[bool], after: Mapping[str, Unit]) -> set[str]:
     """The provinces left empty by a standoff (no retreat may go there)."""
     contested: set[str] = set()
+    movers, path = board.movers, board.path
     for dest, ns in board.into.items():
         if dest in after:
             continue
         for k in ns:
-            mv = board.movers[k]
+            mv = movers[k]
             lost_head_to_head = mv.opponent >= 0 and outcome[mv.opponent]
-            if not outcome[k] and board.path(k) and not lost_head_to_head:
+            if not outcome[k] and not lost_head_to_head and (not mv.convoyed or path(k)):
                 contested.add(dest)
+                break
     return contested
 
 

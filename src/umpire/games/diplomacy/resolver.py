@@ -34,40 +34,42 @@ class Resolver:
         "_decide",
         "_guess_based",
         "_hits",
-        "_resolved",
-        "_value",
         "_visited",
+        "resolved",
+        "value",
     )
 
     def __init__(self, size: int, decide: Decide, backup: Backup) -> None:
         self._decide = decide
         self._backup = backup
-        self._value = [False] * size
-        self._resolved = [False] * size
+        # The outcome of each decision (provisional while it is being resolved), and whether
+        # it is final: read them, change them only through :meth:`settle`.
+        self.value = [False] * size
+        self.resolved = [False] * size
         self._visited = [False] * size
         self._cycle: list[int] = []
         self._guess_based = False
         self._hits = 0  # times the recursion met a decision it was already visiting
 
     def resolve(self, n: int) -> bool:
-        if self._resolved[n]:
-            return self._value[n]
+        if self.resolved[n]:
+            return self.value[n]
         if n in self._cycle:
             # Part of a cycle still being resolved: its provisional outcome.
             self._guess_based = True
-            return self._value[n]
+            return self.value[n]
         if self._visited[n]:
             # The recursion came back to a decision it is guessing: a cycle.
             self._cycle.append(n)
             self._guess_based = True
             self._hits += 1
-            return self._value[n]
+            return self.value[n]
         self._visited[n] = True
         start = len(self._cycle)
         outer_guess_based = self._guess_based
         self._guess_based = False
         outer_hits = self._hits
-        self._value[n] = False
+        self.value[n] = False
         first = self._decide(n, self)
         if not self._guess_based:
             # Independent of any guess: settled.
@@ -77,7 +79,7 @@ class Resolver:
         if self._hits == outer_hits:
             # Every cycle met below closes on this decision: try the other guess.
             del self._cycle[start:]
-            self._value[n] = True
+            self.value[n] = True
             second = self._decide(n, self)
             if first == second:
                 del self._cycle[start:]
@@ -85,31 +87,31 @@ class Resolver:
             members = list(dict.fromkeys([n, *self._cycle[start:]]))
             del self._cycle[start:]
             for m, value in self._backup(members).items():
-                self._value[m] = value
-                self._resolved[m] = True
+                self.value[m] = value
+                self.resolved[m] = True
             self._guess_based = outer_guess_based
             self._visited[n] = False
             return self.resolve(n)
         # A cycle closes further up the recursion: remember the provisional outcome.
         if n not in self._cycle:
             self._cycle.append(n)
-        self._value[n] = first
+        self.value[n] = first
         self._visited[n] = False
         return first
 
     def resolve_all(self) -> list[bool]:
         """The outcome of every decision, in order."""
-        resolved, value = self._resolved, self._value
+        resolved, value = self.resolved, self.value
         return [value[n] if resolved[n] else self.resolve(n) for n in range(len(value))]
 
     def settle(self, n: int, value: bool) -> None:
         """Fix decision ``n`` before resolving: for an outcome the caller knows without asking
         about any other decision (a fast path; it must be the value ``decide`` would give)."""
-        self._value[n] = value
-        self._resolved[n] = True
+        self.value[n] = value
+        self.resolved[n] = True
 
     def _settle(self, n: int, value: bool, outer_guess_based: bool) -> bool:
         self._guess_based = outer_guess_based
-        self._value[n] = value
-        self._resolved[n] = True
+        self.value[n] = value
+        self.resolved[n] = True
         return value

@@ -13,7 +13,6 @@ the scenarios that reuse these steps.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -99,7 +98,8 @@ def movement_phase(
                 if unit is not None and unit.power == power:
                     given[here] = mo  # the last order for a unit counts
     result = movement.adjudicate(m, state.units, given, units)
-    events = order_events(units, result, memo.of(m).text_of)
+    kept = memo.of(m)
+    events = order_events(units, result, kept.text_of, kept.made_events())
     dislodged = tuple(
         sorted(Dislodged(u, origin, options) for u, origin, options in result.dislodged)
     )
@@ -201,8 +201,10 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
             events.append(_new_tuple(Event, ("capture", PUBLIC, text, data)))  # as order_events
             owners[u.province] = u.power
     owned = tuple(sorted(owners.items()) if gained else owners.items())
-    held = Counter(owners.values())
-    counts = {p: held[p] for p in state.powers}
+    counts = dict.fromkeys(state.powers, 0)  # centres per seated power (a Counter costs more)
+    for owner in owners.values():
+        if owner in counts:
+            counts[owner] += 1
     leader = max(counts, key=counts.__getitem__)
     if counts[leader] >= m.victory_centres:
         state = replace(state, owners=owned)
@@ -218,7 +220,7 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
             state, events, alive, "draw", f"year limit {state.year}: draw among {', '.join(alive)}"
         )
     # Who must adjust depends on units and centres only, not on the phase.
-    if adjustments.powers_to_adjust(m, state.powers, state.units, owners):
+    if adjustments.powers_to_adjust(m, state.powers, state.units, owners, counts):
         year, season, phase = state.year, WINTER, ADJUSTMENTS
     else:  # next_year, with the new owners: one copy of the state
         year, season, phase = state.year + 1, SPRING, MOVEMENT
@@ -283,34 +285,55 @@ _PHASES: dict[str, Any] = {
 
 
 def order_events(
-    units: Mapping[str, Unit], result: movement.Result, text_of: Mapping[int, str] = NO_TEXTS
+    units: Mapping[str, Unit],
+    result: movement.Result,
+    text_of: Mapping[int, str] = NO_TEXTS,
+    made: dict[memo.EventKey, Event] | None = None,
 ) -> list[Event]:
     """One public event per unit, in province order: its order as carried out and its fate.
-    ``text_of``: the canonical text of orders known by identity (memo.py), written once."""
+    ``text_of``: the canonical text of orders known by identity (memo.py), written once.
+    ``made``: the events made before for such orders (memo.py), by the order's identity, its
+    unit's province and power, and whether it succeeded; an event is an immutable value, so
+    one made before is taken again instead of made anew."""
     orders, void, succeeded, formats = (
         result.orders,
         result.void,
         result.succeeded,
         notation.FORMATS,
     )
+    if made is None:
+        made = {}
     events: list[Event] = []
     add = events.append
     for p in sorted(orders):  # provinces: one order each
         order = void.get(p) if void else None
         if order is not None:
-            text = formats[type(order)](order)
-            status = "void"
-        else:
-            order = orders[p]
-            text = text_of.get(id(order)) or formats[type(order)](order)
-            done = succeeded.get(p)
+            add(_order_event(p, units[p].power, formats[type(order)](order), "void"))
+            continue
+        order = orders[p]
+        done = succeeded.get(p)
+        power = units[p].power
+        key = (id(order), p, power, done)
+        event = made.get(key)
+        if event is None:
+            text = text_of.get(id(order))
+            known = text is not None  # a kept line's order: alive, its identity its own
+            if text is None:
+                text = formats[type(order)](order)
             pair = _STATUS.get(type(order))
             if pair is None:  # a hold
                 status = "held" if done is None or done else "dislodged"
             else:
                 status = pair[0] if done else pair[1]
-        power = units[p].power
-        data = {"power": power, "order": text, "status": status, "province": p}
-        # tuple.__new__ directly: Event's own __new__ is a Python function (a turn makes many)
-        add(_new_tuple(Event, ("order", PUBLIC, f"{power} {text}: {status}", data)))
+            event = _order_event(p, power, text, status)
+            if known:
+                made[key] = event
+        add(event)
     return events
+
+
+def _order_event(province: str, power: str, text: str, status: str) -> Event:
+    """The public event of one unit's order (``text``) and its fate (``status``)."""
+    data = {"power": power, "order": text, "status": status, "province": province}
+    # tuple.__new__ directly: Event's own __new__ is a Python function (a turn makes many)
+    return _new_tuple(Event, ("order", PUBLIC, f"{power} {text}: {status}", data))
