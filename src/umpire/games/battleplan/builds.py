@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.model import (
@@ -19,7 +20,7 @@ from umpire.games.battleplan.model import (
     Country,
     Draft,
     GameState,
-    but,
+    changed,
 )
 from umpire.games.battleplan.orders import Build
 
@@ -58,7 +59,7 @@ _FIELD = {"I": "industry", "A": "army", "N": "navy", "F": "air", "M": "missiles"
 
 
 def add_units(
-    c: Country, new: dict[str, int], fractions: dict[str, int], kind: str, hundredths: int
+    c: Country, new: dict[str, Any], fractions: dict[str, int], kind: str, hundredths: int
 ) -> int:
     """Add built hundredths to the country's saved fraction (``fractions``, the country's
     as they become); whole units join at once (in ``new``, the country's changed counts)."""
@@ -136,7 +137,7 @@ def carry_out(d: Draft, c: Country, holder: int, plan: Mapping[str, int]) -> int
     """The country's ``plan`` built: the country made once with all it gained; the cents
     of the Dollars built, which the holder gains."""
     mult = d.player(holder).multipliers if holder != MINOR else STARTING_MULTIPLIERS
-    new: dict[str, int] = {}
+    new: dict[str, Any] = {}
     fractions: dict[str, int] | None = None
     cents = 0
     for kind, n in plan.items():
@@ -151,7 +152,7 @@ def carry_out(d: Draft, c: Country, holder: int, plan: Mapping[str, int]) -> int
                 fractions = dict(c.fractions)
             add_units(c, new, fractions, kind, n * mult.get(kind, 0))
     if fractions is not None and fractions != c.fractions:
-        d.countries[c.code] = but(c, fractions=fractions, **new)
-    elif new:
-        d.countries[c.code] = but(c, **new)
+        new["fractions"] = fractions
+    if new:
+        d.countries[c.code] = changed(c, new)
     return cents

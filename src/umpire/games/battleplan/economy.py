@@ -21,6 +21,7 @@ from umpire.games.battleplan.model import (
     GameState,
     Player,
     but,
+    changed,
     with_key,
     without_key,
 )
@@ -65,7 +66,7 @@ def recover(d: Draft) -> None:
             back = -(-c.air_suppressed // 4)
             new["air_suppressed"] = c.air_suppressed - back
             new["air"] = c.air + back  # 13A: a captured minor's recovering AirForce is his
-        d.countries[code] = but(c, **new)
+        d.countries[code] = changed(c, new)
 
 
 def fade_popularity(d: Draft, chance: Chance) -> None:
@@ -238,18 +239,22 @@ def spies(
         where = {order.country: order.amount}
     else:
         where = spread(order.amount, spread_targets(d.state, order.player), chance, "spies")
-    me = d.player(player)
+    sent = 0  # hundredths, of spies or counterspies
     for code, n in where.items():
         if order.what == "S":
             c = d.countries[code]
             if c.owner == player:
                 continue  # 6B: you cannot send spies to spaces you own
-            me = but(me, spies=me.spies - n * 100)
+            sent += n * 100
             d.countries[code] = but(c, spies=with_key(c.spies, player, c.spies.get(player, 0) + n))
         else:
-            me = but(me, counterspies=me.counterspies - n * 100)
+            sent += n * 100
             counterspies[code] = counterspies.get(code, 0) + n
-    d.set_player(me)
+    me = d.player(player)
+    if order.what == "S":
+        d.set_player(but(me, spies=me.spies - sent))
+    else:
+        d.set_player(but(me, counterspies=me.counterspies - sent))
 
 
 # ---------------------------------------------------------------------------- step 8

@@ -401,6 +401,8 @@ Frozen = TypeVar("Frozen", Country, Player, GameState)
 _FIELD_COUNT: dict[type, int] = {cls: len(fields(cls)) for cls in (Country, Player, GameState)}
 _new = object.__new__
 _set = object.__setattr__
+# each class's own setter of ``__dict__`` (called directly: cheaper than object.__setattr__)
+_SET_DICT = {cls: vars(cls)["__dict__"].__set__ for cls in (Country, Player, GameState)}
 
 
 def _own_dict(obj: Country | Player | GameState) -> None:
@@ -417,7 +419,7 @@ def made(cls: type[Frozen], **values: Any) -> Frozen:
     if len(values) != _FIELD_COUNT[cls]:
         raise TypeError(f"{cls.__name__} needs every field, given {', '.join(values)}")
     new = _new(cls)
-    _set(new, "__dict__", values)
+    _SET_DICT[cls](new, values)
     return new
 
 
@@ -435,7 +437,20 @@ def but(obj: Frozen, **changes: Any) -> Frozen:
         unknown = sorted(values.keys() - {f.name for f in fields(cls)})
         raise TypeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
     new = _new(cls)
-    _set(new, "__dict__", values)
+    _SET_DICT[cls](new, values)
+    return new
+
+
+def changed(obj: Frozen, changes: Mapping[str, Any]) -> Frozen:
+    """:func:`but` with the changes in a mapping a step gathered (a call with ``**changes``
+    would unpack it and pack it again)."""
+    values = {**obj.__dict__, **changes}
+    cls = type(obj)
+    if len(values) != _FIELD_COUNT[cls]:
+        unknown = sorted(values.keys() - {f.name for f in fields(cls)})
+        raise TypeError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
+    new = _new(cls)
+    _SET_DICT[cls](new, values)
     return new
 
 

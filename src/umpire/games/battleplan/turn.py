@@ -35,7 +35,7 @@ from umpire.games.battleplan.arms import (
 )
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Group
-from umpire.games.battleplan.model import MINOR, Draft, GameState, but, with_key
+from umpire.games.battleplan.model import MINOR, Draft, GameState, but, changed, with_key
 from umpire.games.battleplan.orders import Action, Build, Order, Standing, Transfer
 from umpire.games.battleplan.standing import accept, accepting, expire
 
@@ -232,16 +232,12 @@ def record_sight(d: Draft, start: Start, alive: set[int]) -> None:
         if n in start.multipliers:
             changes["multipliers"] = start.multipliers[n]
             changes["research"] = {}  # 5B: spent
-        d.set_player(
-            but(
-                p,
-                held_before=tuple(sorted(held.get(n, ()))),
-                occupied_before=tuple(sorted(occupied.get(n, ()))),
-                seas_seen=tuple(sorted(start.seen_sea.get(n, ()))),
-                last_turn_occupying=turn if n in alive else p.last_turn_occupying,
-                **changes,
-            )
-        )
+        changes["held_before"] = tuple(sorted(held.get(n, ())))
+        changes["occupied_before"] = tuple(sorted(occupied.get(n, ())))
+        changes["seas_seen"] = tuple(sorted(start.seen_sea.get(n, ())))
+        if n in alive:
+            changes["last_turn_occupying"] = turn
+        d.set_player(changed(p, changes))
 
 
 def _by_player(who_has: Mapping[str, int]) -> dict[int, list[str]]:
