@@ -62,7 +62,8 @@ def add_units(
     c: Country, new: dict[str, Any], fractions: dict[str, int], kind: str, hundredths: int
 ) -> int:
     """Add built hundredths to the country's saved fraction (``fractions``, the country's
-    as they become); whole units join at once (in ``new``, the country's changed counts)."""
+    as they become); whole units join at once (in ``new``, the country's changed counts;
+    each kind is built once in a country's plan)."""
     total = fractions.get(kind, 0) + hundredths
     whole, frac = divmod(total, 100)
     if frac:
@@ -71,7 +72,7 @@ def add_units(
         fractions.pop(kind, None)
     name = _FIELD.get(kind)
     if name is not None and whole:
-        new[name] = new.get(name, getattr(c, name)) + whole
+        new[name] = getattr(c, name) + whole
     return whole
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from umpire.core.events import Event
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Group, Log
-from umpire.games.battleplan.model import MINOR, Draft, but, with_key
+from umpire.games.battleplan.model import MINOR, Draft, but, changed, with_key
 from umpire.games.battleplan.orders import Action, Transfer
 
 _FIELD = {"A": "army", "N": "navy", "F": "air", "M": "missiles", "X": "anti"}
@@ -40,7 +40,7 @@ def take(d: Draft, player: int, space: str, unit: str, n: int) -> int:
         have = getattr(c, name)
         n = min(n, have)
         if n:
-            d.countries[space] = but(c, **{name: have - n})
+            d.countries[space] = changed(c, {name: have - n})
         return n
     sea = d.seas[space]
     stack = sea.forces.get(player)
@@ -59,7 +59,7 @@ def put(d: Draft, player: int, space: str, unit: str, n: int) -> None:
     c = d.countries.get(space)
     if c is not None:
         name = _FIELD[unit]
-        d.countries[space] = but(c, **{name: getattr(c, name) + n})
+        d.countries[space] = changed(c, {name: getattr(c, name) + n})
     else:
         sea = d.seas[space]
         d.seas[space] = sea.with_stack(player, sea.stack(player).plus(unit, n))
