@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from umpire.core import submission
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.games.battleplan import RULESET
-from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.model import GameState, but
 from umpire.games.battleplan.setup import new_state
 
 SAMPLE_POWERS = ["AL", "NE", "SP", "SW", "TU"]  # the sample printout's game: [1]..[5]
@@ -35,8 +36,7 @@ def game(powers: list[str] | None = None, *, ba1: bool = False) -> GameState:
     orders; the BA1 start of section 10 is tested on its own (test_bp_fidelity)."""
     state = new_state(powers or SAMPLE_POWERS, max_turns=0)
     if not ba1:
-        for p in state.players:
-            p.defaults = {}
+        state = but(state, players=tuple(but(p, defaults={}) for p in state.players))
     return state
 
 
@@ -58,7 +58,18 @@ def problems(state: GameState, power: str, text: str) -> list[str]:
     return [p.code for p in submission.parse(RULESET, state, power, text).problems]
 
 
-def at_sea(state: GameState, code: str, player: int, **units: int) -> None:
-    """Set some of ``player``'s forces in the sea ``code`` (seas are immutable: a new one)."""
+def at_sea(state: GameState, code: str, player: int, **units: int) -> GameState:
+    """The state with some of ``player``'s forces in the sea ``code`` set (a new state)."""
     sea = state.seas[code]
-    state.seas[code] = sea.with_stack(player, replace(sea.stack(player), **units))
+    new = sea.with_stack(player, replace(sea.stack(player), **units))
+    return but(state, seas={**state.seas, code: new})
+
+
+def edit(state: GameState, code: str, **fields: Any) -> GameState:
+    """The state with country ``code`` changed (states are frozen: a new one)."""
+    return state.with_countries({code: but(state.countries[code], **fields)})
+
+
+def edit_player(state: GameState, number: int, **fields: Any) -> GameState:
+    """The state with player ``number`` changed (a new state)."""
+    return state.with_players({number: but(state.player(number), **fields)})

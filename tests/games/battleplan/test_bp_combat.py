@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down, Up, at_sea, game, play
+from tests.games.battleplan.helpers import Down, Up, at_sea, edit, edit_player, game, play
 from umpire.core.chance import ScriptedChance, SeededChance
 from umpire.games.battleplan.losses import army_losses
 
@@ -35,9 +35,9 @@ def test_equal_sides_defender_wins_with_one_or_none_left() -> None:
 @pytest.mark.rule("BP 4C.2")
 def test_several_attackers_total_and_share_losses_conquerors_stay_attackers_go_home() -> None:
     s = game()
-    s.countries["BU"].army = 20
-    s.countries["BU"].popularity = {}
-    s.countries["GR"].popularity = {5: 50}  # TU controls GR
+    s = edit(s, "BU", army=20)
+    s = edit(s, "BU", popularity={})
+    s = edit(s, "GR", popularity={5: 50})  # TU controls GR
     s2, _events = play(s, {"TU": "@TU AC30BU @GR AB10BU"})
     # BU's 8 AirForce, unopposed, get 4 hits on the 40 attackers (9.3f); 36 against 22
     # (20 + 2 built): BU falls; losses 22²/36 = 13.4 -> 13 shared between the two groups
@@ -52,7 +52,7 @@ def test_several_attackers_total_and_share_losses_conquerors_stay_attackers_go_h
 @pytest.mark.rule("BP 9.3b")
 def test_support_joins_the_defenders_and_returns() -> None:
     s = game()
-    s.countries["BU"].popularity = {5: 50}  # TU controls BU (10 Army +2 built)
+    s = edit(s, "BU", popularity={5: 50})  # TU controls BU (10 Army +2 built)
     s2, _ = play(s, {"TU": "@TU AS30BU", "AL": "@AL AT1GR"})
     assert s2.countries["TU"].army == 50  # home again
     s3, _ = play(s, {"TU": "@TU AS30BU"})
@@ -78,15 +78,15 @@ def test_armies_attacking_each_other_meet_at_the_border() -> None:
 @pytest.mark.rule("BP 4G.1")
 def test_antimissiles_and_missiles() -> None:
     s = game()
-    s.countries["TU"].missiles = 5
-    s.countries["BU"].anti = 2
+    s = edit(s, "TU", missiles=5)
+    s = edit(s, "BU", anti=2)
     s2, _ = play(s, {"TU": "@TU MA5BU"})
     bu = s2.countries["BU"]
     # 2 shot down, 3 hit: 30 Army destroyed (BU had 12); the AntiMissiles are used up
     assert (bu.army, bu.anti, s2.countries["TU"].missiles) == (0, 0, 0)
-    s.countries["BU"].anti = 0
-    s.countries["BU"].industry = 20
-    s.countries["BU"].limit = 20
+    s = edit(s, "BU", anti=0)
+    s = edit(s, "BU", industry=20)
+    s = edit(s, "BU", limit=20)
     s3, _ = play(s, {"TU": "@TU MI1BU MF1BU"})
     assert s3.countries["BU"].air_suppressed >= 8  # its 8 AirForce, minus a recovery
     s4, _ = play(s, {"TU": "@TU MI2BU"})
@@ -97,7 +97,7 @@ def test_antimissiles_and_missiles() -> None:
 @pytest.mark.rule("BP 3A")
 def test_missile_hit_costs_two_hpi() -> None:
     s = game()
-    s.countries["TU"].missiles = 2
+    s = edit(s, "TU", missiles=2)
     s2, _ = play(s, {"TU": "@TU MA2AL"})
     # -2 per hit; +1 per Industry building Dollars (AL's 30 Industry, by default)
     assert s2.countries["AL"].hpi == 100 - 2 * 2 + 30
@@ -124,8 +124,8 @@ def test_air_combat_and_excess_air() -> None:
 @pytest.mark.rule("BP 4D.4")
 def test_navy_against_navy_and_against_seaborne_army() -> None:
     s = game()
-    at_sea(s, "BLA", 5, navy=10)
-    at_sea(s, "BLA", 5, army=20)
+    s = at_sea(s, "BLA", 5, navy=10)
+    s = at_sea(s, "BLA", 5, army=20)
     s2, _ = play(s, {"TU": "@BLA NN10BU AC20BU @TU FA8BU"}, Down())
     # 10 Navy against BU's 6: 5 hits on BU, 3 on us; BU's 1 navy left: 0 hits on the army
     assert s2.countries["BU"].navy == 1
@@ -139,7 +139,7 @@ def test_navy_against_navy_and_against_seaborne_army() -> None:
 @pytest.mark.rule("BP 9.3j")
 def test_enemy_attackers_fight_each_other() -> None:
     s = game(["AL", "NE", "SP", "RO", "TU"])  # RO is [4]
-    s.player(5).declared[4] = "E"
+    s = edit_player(s, 5, declared={**s.player(5).declared, 4: "E"})
     s2, events = play(s, {"TU": "@TU AC40BU", "RO": "@RO AC40BU"}, SeededChance(1, "t"))
     assert s2.countries["BU"].owner in (4, 5)
     text = next(e.text for e in events if e.kind == "land_combat")
@@ -159,9 +159,9 @@ def test_enemy_attackers_fight_each_other() -> None:
 @pytest.mark.rule("BP 4E.5")
 def test_occupying_an_occupied_country() -> None:
     s = game(["AL", "NE", "SP", "BU", "TU"])
-    s.countries["BU"].army = 5
-    s.countries["BU"].missiles = 2
-    s.countries["BU"].air_suppressed = 4
+    s = edit(s, "BU", army=5)
+    s = edit(s, "BU", missiles=2)
+    s = edit(s, "BU", air_suppressed=4)
     s2, _ = play(s, {"TU": "@TU AC40BU"}, Down())
     bu = s2.countries["BU"]
     assert bu.owner == 5
@@ -200,12 +200,12 @@ def test_counter_attack_retakes_the_country() -> None:
 @pytest.mark.rule("BP 4D.5")
 def test_sea_combat_shares_and_losses() -> None:
     s = game()
-    at_sea(s, "BLA", 5, navy=16)
-    at_sea(s, "BLA", 1, navy=8)
-    at_sea(s, "BLA", 1, army=16)
+    s = at_sea(s, "BLA", 5, navy=16)
+    s = at_sea(s, "BLA", 1, navy=8)
+    s = at_sea(s, "BLA", 1, army=16)
     s2, _ = play(s, {}, Down())
     assert s2.seas["BLA"].forces[1].navy == 8  # not enemies: no fight
-    s.player(5).declared[1] = "E"
+    s = edit_player(s, 5, declared={**s.player(5).declared, 1: "E"})
     s3, events = play(s, {}, Down())
     # [5]: 16 shots over 16 Army (weight 16) and 8 Navy (weight 16): 8 and 8 -> 8 Army, 2 Navy
     # [1]: 8 shots at 16 Navy: 8 -> 2 Navy lost

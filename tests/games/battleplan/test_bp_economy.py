@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down, Up, at_sea, game, play
+from tests.games.battleplan.helpers import Down, Up, at_sea, edit, edit_player, game, play
 from umpire.games.battleplan.builds import apportion
 
 
@@ -21,8 +21,8 @@ def test_propaganda_examples_of_3A() -> None:
 def test_conquest_example_of_3A() -> None:
     # 20 armies conquer, 2 are lost: -2 +18 = +16
     s = game()
-    s.countries["BU"].army = 7  # 20 > 7: losses 49/20 = 2.45 -> 2 (rounded down here)
-    s.countries["BU"].air = s.countries["BU"].industry = 0
+    s = edit(s, "BU", army=7)  # 20 > 7: losses 49/20 = 2.45 -> 2 (rounded down here)
+    s = edit(s, "BU", air=0, industry=0)
     s2, _ = play(s, {"TU": "@TU AC20BU BA30"}, Down())
     assert s2.countries["BU"].army == 18
     assert s2.countries["TU"].hpi == 100 + 16
@@ -38,18 +38,18 @@ def test_gifts_to_a_minor_raise_popularity_and_give_control() -> None:
     gr = s2.countries["GR"]
     assert gr.popularity == {5: 5 + 2 * 3 + 2 * 2}  # $1 each, +2 per Army/AirForce
     assert gr.controller() == 5 and gr.army == 10 + 3 + 2  # the gift became the minor's
-    s.countries["TU"].missiles = 1
+    s = edit(s, "TU", missiles=1)
     s3, _ = play(s, {"TU": "@TU MT1GR", "AL": "@ P7GR"})
     assert s3.countries["GR"].popularity == {5: 3, 1: 7}
     assert s3.countries["GR"].controller() == 1  # the highest popularity controls
-    s3.countries["GR"].popularity[5] = 7
+    s3 = edit(s3, "GR", popularity={**s3.countries["GR"].popularity, 5: 7})
     assert s3.countries["GR"].controller() == 0  # a tie: uncontrolled
 
 
 @pytest.mark.rule("BP 3B")
 def test_popularity_fades_and_attacking_sends_it_to_zero() -> None:
     s = game()
-    s.countries["GR"].popularity = {5: 100, 1: -10}
+    s = edit(s, "GR", popularity={5: 100, 1: -10})
     s2, _ = play(s, {}, Down())
     assert s2.countries["GR"].popularity == {5: 95, 1: -10}  # about 5%; negative stays
     s3, _ = play(s, {"TU": "@TU AB5GR"}, Down())
@@ -72,7 +72,7 @@ def test_forces_moved_to_another_players_country_are_a_gift() -> None:
 @pytest.mark.rule("BP 4A")
 def test_builds_use_multipliers_and_save_fractions() -> None:
     s = game()
-    s.player(5).multipliers["A"] = 125
+    s = edit_player(s, 5, multipliers={**s.player(5).multipliers, "A": 125})
     s2, _ = play(s, {"TU": "@TU BA3 BI10 BM1 BX1"})
     tu = s2.countries["TU"]
     # 3 x 125 = 375 hundredths: 3 Army and 0.75 saved; 10 x 20 = 2 Industry; M, X 0.5 each
@@ -98,8 +98,8 @@ def test_default_proportions_of_section_10() -> None:
 @pytest.mark.rule("BP 12E")
 def test_standard_default_builds() -> None:
     s = game()
-    s.countries["GR"].popularity = {5: 10}
-    s.countries["TU"].industry = 60  # past the limit of 50: only 50 usable
+    s = edit(s, "GR", popularity={5: 10})
+    s = edit(s, "TU", industry=60)  # past the limit of 50: only 50 usable
     s2, _ = play(s, {})
     # TU: Dollars one for one, +1 HPI each; GR (controlled minor): Army; CZ (no coast): A, F
     # ($100 + $50 built) with 1% interest, + income 100 and 10% of GR's 10
@@ -115,10 +115,10 @@ def test_standard_default_builds() -> None:
 @pytest.mark.rule("BP 5A")
 def test_income_counts_cross_allied_neighbours() -> None:
     s = game(["AL", "NE", "SP", "BU", "TU"])
-    s.player(5).declared[4] = "A"
+    s = edit_player(s, 5, declared={**s.player(5).declared, 4: "A"})
     s2, _ = play(s, {"TU": "@TU BA30", "BU": "@BU BA30"})
     assert s2.player(5).cents == 101_00 + 100_00  # one-sided: no bonus
-    s.player(4).declared[5] = "A"
+    s = edit_player(s, 4, declared={**s.player(4).declared, 5: "A"})
     s3, _ = play(s, {"TU": "@TU BA30", "BU": "@BU BA30"})
     assert s3.player(5).cents == 101_00 + 100_00 + 10_00  # cross allies: +10% of BU
 
@@ -127,19 +127,19 @@ def test_income_counts_cross_allied_neighbours() -> None:
 @pytest.mark.rule("BP 5F.2")
 def test_denmark_and_hungary_blockade_fractions() -> None:
     s = game(["DE", "HU", "GE", "RO", "TU"])  # DE [1], HU [2], GE [3], RO [4]
-    s.player(1).declared[3] = "E"
+    s = edit_player(s, 1, declared={**s.player(1).declared, 3: "E"})
     s2, _ = play(s, {p: f"@{p} BA30" for p in ("DE", "HU", "GE", "RO", "TU")})
     # GE is one of DE's two neighbours: 25% of DE's TaxBase suppressed
     assert s2.countries["DE"].taxbase_suppressed == 25
     assert s2.countries["DE"].industry_suppressed == 30 * 25 // 100 + 0  # 7.5 -> 7 (Down)
-    at_sea(s, "NTH", 3, navy=5)  # the North Sea enemy-controlled too: 50%
+    s = at_sea(s, "NTH", 3, navy=5)  # the North Sea enemy-controlled too: 50%
     s3, _ = play(s, {p: f"@{p} BA30" for p in ("DE", "HU", "GE", "RO", "TU")})
     assert s3.countries["DE"].taxbase_suppressed == 50
-    at_sea(s, "NTH", 1, navy=5)  # as many own Navy: no longer enemy-controlled
+    s = at_sea(s, "NTH", 1, navy=5)  # as many own Navy: no longer enemy-controlled
     s4, _ = play(s, {p: f"@{p} BA30" for p in ("DE", "HU", "GE", "RO", "TU")})
     assert s4.countries["DE"].taxbase_suppressed == 25
     # HUngary: five neighbours, 10% for each enemy one
-    s.player(2).declared[4] = "E"
+    s = edit_player(s, 2, declared={**s.player(2).declared, 4: "E"})
     s5, _ = play(s, {p: f"@{p} BA30" for p in ("DE", "HU", "GE", "RO", "TU")})
     assert s5.countries["HU"].taxbase_suppressed == 10
     s6, _ = play(s5, {}, Up())
@@ -151,12 +151,12 @@ def test_denmark_and_hungary_blockade_fractions() -> None:
 @pytest.mark.rule("BP 5F.4")
 def test_air_attacks_suppress_industry_and_airbase() -> None:
     s = game()
-    s.countries["BU"].popularity = {1: 50}  # AL's minor: it builds only Army
-    s.countries["BU"].air = 0
-    s.countries["BU"].industry = 20
+    s = edit(s, "BU", popularity={1: 50})  # AL's minor: it builds only Army
+    s = edit(s, "BU", air=0)
+    s = edit(s, "BU", industry=20)
     s2, _ = play(s, {"TU": "@TU FI20BU"}, Down())
     assert s2.countries["BU"].industry_suppressed == 10  # about half an Industry per AirForce
-    s.countries["BU"].air = 20
+    s = edit(s, "BU", air=20)
     s3, _ = play(s, {"TU": "@TU FF30BU"}, Down())
     # 30 against 20: 10 lost, 5 each; the excess 10 suppress about 5 AirForce
     assert (s3.countries["BU"].air, s3.countries["BU"].air_suppressed) == (10, 5)
@@ -183,7 +183,7 @@ def test_dollar_gifts_and_spread_propaganda() -> None:
 @pytest.mark.rule("BP 3A")
 def test_revolution_when_hpi_reaches_zero() -> None:
     s = game(["AL", "NE", "SP", "BU", "TU"])
-    s.countries["BU"].hpi = 20
+    s = edit(s, "BU", hpi=20)
     s2, events = play(s, {"TU": "@ P20BU", "BU": "@BU BA30"})
     assert s2.countries["BU"].owner == 0 and s2.countries["BU"].army == 50 + 30
     assert any(e.kind == "revolution" for e in events)

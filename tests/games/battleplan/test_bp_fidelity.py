@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down, at_sea, game, play, problems
+from tests.games.battleplan.helpers import Down, at_sea, edit, game, play, problems
 from umpire.core import submission
 from umpire.core.events import visible_to
 from umpire.games.battleplan import RULESET
-from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.model import GameState, but
 
 ITALY_FIRST = ["IT", "TU", "GE", "FR", "SP"]  # [1] Italy, [2] Turkey ...
 
@@ -23,7 +23,7 @@ def printout(state: GameState, power: str, events: list | None = None) -> str:
 @pytest.mark.rule("BP 2B")
 def test_standing_orders_end_when_their_giver_loses_control_of_the_minor() -> None:
     s = game(ITALY_FIRST)
-    s.countries["GR"].popularity = {2: 40}  # Turkey controls Greece
+    s = edit(s, "GR", popularity={2: 40})  # Turkey controls Greece
     s2, _ = play(s, {"TU": "@GR /1/AB5AL", "IT": "@ P100GR"})
     # Italy's propaganda (100) now beats Turkey's faded 40: Italy controls Greece, and the
     # Turkish standing order is Turkey's: it ends, it does not run for Italy (11: "until
@@ -38,7 +38,7 @@ def test_standing_orders_end_when_their_giver_loses_control_of_the_minor() -> No
 @pytest.mark.rule("BP 11")
 def test_standing_orders_survive_while_their_giver_keeps_control() -> None:
     s = game(ITALY_FIRST)
-    s.countries["GR"].popularity = {2: 40}
+    s = edit(s, "GR", popularity={2: 40})
     s2, _ = play(s, {"TU": "@GR /1/AB5AL"})
     assert s2.countries["GR"].standing == {1: "AB5AL"}
 
@@ -58,7 +58,7 @@ def test_standing_orders_are_listed_every_turn() -> None:
 def _out_of_the_game() -> GameState:
     """[1] Albania has lost his only country and has no forces anywhere."""
     s = game()
-    s.countries["AL"].owner = 2
+    s = edit(s, "AL", owner=2)
     return s
 
 
@@ -79,7 +79,7 @@ def test_a_player_with_no_country_and_no_forces_may_give_no_orders() -> None:
 @pytest.mark.rule("BP 1A")
 def test_a_player_with_forces_but_no_country_plays_on_while_two_others_occupy() -> None:
     s = _out_of_the_game()
-    at_sea(s, "EAS", 1, navy=5)
+    s = at_sea(s, "EAS", 1, navy=5)
     assert "AL" in RULESET.pending(s).powers
     assert problems(s, "AL", "@ MSG 5: hello") == []
 
@@ -87,10 +87,10 @@ def test_a_player_with_forces_but_no_country_plays_on_while_two_others_occupy() 
 @pytest.mark.rule("BP 1A")
 def test_no_turn_limit_unless_the_game_master_sets_one() -> None:
     s = RULESET.new_game("europe", ["AL", "NE", "SP", "SW", "TU"], Down(), {})
-    s.turn = 500
+    s = but(s, turn=500)
     assert RULESET.outcome(s) is None
     limited = RULESET.new_game("europe", ["AL", "NE", "SP"], Down(), {"max_turns": "25"})
-    limited.turn = 26
+    limited = but(limited, turn=26)
     outcome = RULESET.outcome(limited)
     assert outcome is not None and "turn limit" in outcome.summary
 
@@ -100,10 +100,10 @@ def test_no_turn_limit_unless_the_game_master_sets_one() -> None:
 def test_airforce_fleeing_a_captured_country_goes_to_the_nearest_owned_space() -> None:
     s = game(["GE", "FR", "SP", "IT", "TU"])  # Turkey is [5]
     for code in ("AL", "GR"):  # AL is two spaces from TU (air range), GR adjacent
-        s.countries[code].owner = 5
-        s.countries[code].hpi = 100
-    s.countries["BU"].owner = 1
-    s.countries["BU"].army = 400
+        s = edit(s, code, owner=5)
+        s = edit(s, code, hpi=100)
+    s = edit(s, "BU", owner=1)
+    s = edit(s, "BU", army=400)
     air_gr, air_al = s.countries["GR"].air, s.countries["AL"].air
     s2, _ = play(s, {"GE": "@BU AC300TU"})
     assert s2.countries["TU"].owner == 1
@@ -144,9 +144,9 @@ def test_taxbase_shows_what_the_country_produced_this_turn() -> None:
 @pytest.mark.rule("BP 1A")
 def test_the_last_printout_says_the_game_is_over_and_who_won() -> None:
     s = game()
-    for _code, c in s.countries.items():
+    for code, c in list(s.countries.items()):
         if c.owner not in (0, 5):
-            c.owner = 5  # Turkey occupies every player country: he has won
+            s = edit(s, code, owner=5)  # Turkey occupies every player country: he has won
     assert RULESET.outcome(s) is not None
     text = printout(s, "TU")
     assert "Due" not in text
@@ -194,9 +194,9 @@ def test_a_huge_token_is_clipped_in_the_receipt() -> None:
 @pytest.mark.rule("BP 1A")
 def test_the_umpires_report_says_the_game_is_over_too() -> None:
     s = game()
-    for c in s.countries.values():
+    for code, c in list(s.countries.items()):
         if c.owner not in (0, 5):
-            c.owner = 5
+            s = edit(s, code, owner=5)
     assert RULESET.printout(s, [], None).startswith("The game is over:")
     assert RULESET.view(s, "TU")["over"]["winners"] == [5]
     assert RULESET.view(game(), "TU")["max_turns"] is None  # no turn limit by default
@@ -209,8 +209,8 @@ def test_industry_past_the_limit_is_shown_suppressed() -> None:
     # with the suppressed Industry ... in angle-brackets", and 12E says industry past the
     # limit "is automatically suppressed"
     s = game()
-    s.countries["TU"].industry = 60  # limit 50
-    s.countries["TU"].industry_suppressed = 5
+    s = edit(s, "TU", industry=60)  # limit 50
+    s = edit(s, "TU", industry_suppressed=5)
     line = next(ln for ln in printout(s, "TU").splitlines() if ln.startswith("TU [5]"))
     assert "Industry=45<15>" in line
     assert RULESET.view(s, "TU")["countries"]["TU"]["industry"] == s.countries["TU"].usable_industry

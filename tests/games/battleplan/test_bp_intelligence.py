@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down, game, play, problems
+from tests.games.battleplan.helpers import Down, edit, game, play, problems
 from umpire.core import submission
 from umpire.core.events import visible_to
 from umpire.games.battleplan import RULESET
@@ -68,7 +68,7 @@ def test_spread_spies_divide_the_excess_at_random() -> None:
 @pytest.mark.rule("BP 6C")
 def test_counterspies_leave_a_spy_one_chance_in_n_plus_1() -> None:
     s = game()
-    s.countries["GR"].spies = {5: 1, 1: 1}
+    s = edit(s, "GR", spies={5: 1, 1: 1})
     chance = Dice(caught=1, hunted=1)  # any draw but 0 out of 0..n catches the spy
     s2, ev = play(s, {"NE": "@ C3GR", "TU": "@ C1GR"}, chance)
     hunted = {d.purpose: (d.low, d.high) for d in chance.draws if d.purpose.startswith("hunted")}
@@ -88,7 +88,7 @@ def test_counterspies_leave_a_spy_one_chance_in_n_plus_1() -> None:
 @pytest.mark.rule("BP 6D")
 def test_shared_sight_full_partial_and_listed_in_both_headings() -> None:
     s = game()
-    s.countries["IT"].spies = {5: 1}
+    s = edit(s, "IT", spies={5: 1})
     s2, _ev = play(s, {"TU": "@ 2F 3H"}, Dice(caught=1))
     full = {c for c, d in RULESET.view(s2, "NE")["countries"].items() if "army" in d}
     part = {c for c, d in RULESET.view(s2, "SP")["countries"].items() if "army" in d}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.battleplan.helpers import at_sea, game, problems
+from tests.games.battleplan.helpers import at_sea, edit, edit_player, game, problems
 from umpire.games.battleplan.geography import europe
 
 REFERENCE = Path(__file__).parents[4] / "shared/reference/battleplan/europe_map_15B.json"
@@ -68,19 +68,19 @@ def test_landlocked_islands_and_two_coasts() -> None:
 @pytest.mark.rule("BP 7")
 def test_turkey_strait() -> None:
     s = game()  # TU is player [5]'s
-    at_sea(s, "BLA", 5, navy=3)
-    at_sea(s, "BLA", 2, navy=3)
-    at_sea(s, "BLA", 2, air=3)
+    s = at_sea(s, "BLA", 5, navy=3)
+    s = at_sea(s, "BLA", 2, navy=3)
+    s = at_sea(s, "BLA", 2, air=3)
     # the holder of TU may pass; others may not unless permitted; air always may
     assert problems(s, "TU", "@BLA NT1EAS NS1EAS") == []
     assert problems(s, "NE", "@BLA NT1EAS") == ["illegal/strait_closed"]
     assert problems(s, "NE", "@BLA NS1EAS") == ["illegal/strait_closed"]
     assert problems(s, "NE", "@BLA FT1EAS FS1EAS") == []
-    s.player(5).permits.append(2)
+    s = edit_player(s, 5, permits=(*s.player(5).permits, 2))
     assert problems(s, "NE", "@BLA NT1EAS") == []
     # an uncontrolled minor TU shuts the strait to everyone
     s2 = game(["AL", "NE", "SP", "SW", "GB"])
-    at_sea(s2, "BLA", 1, navy=3)
+    s2 = at_sea(s2, "BLA", 1, navy=3)
     assert problems(s2, "AL", "@BLA NT1EAS") == ["illegal/strait_closed"]
 
 
@@ -117,6 +117,6 @@ def test_players_numbered_in_seating_order_and_game_ends_with_one_occupier() -> 
     ]  # fmt: skip
     assert RULESET.outcome(s) is None
     for code in ("AL", "NE", "SP", "SW"):
-        s.countries[code].owner = 5
+        s = edit(s, code, owner=5)
     out = RULESET.outcome(s)
     assert out is not None and out.winners == ("TU",)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.games.battleplan.helpers import at_sea, game, orders_of, problems
+from tests.games.battleplan.helpers import at_sea, edit, game, orders_of, problems
 from umpire.core import submission
 from umpire.games.battleplan import RULESET
 from umpire.games.battleplan.notation import format_order, parse_token
@@ -130,7 +130,7 @@ def test_standing_orders_are_filed_used_and_cancelled() -> None:
 @pytest.mark.rule("BP 2C")
 def test_minor_forces_cannot_move_or_conquer_but_can_attack_and_support() -> None:
     s = game()
-    s.countries["GR"].popularity = {5: 10}  # TU controls the minor GR
+    s = edit(s, "GR", popularity={5: 10})  # TU controls the minor GR
     assert problems(s, "TU", "@GR AT1BU") == ["illegal/minor_cannot_move"]
     assert problems(s, "TU", "@GR AC1BU") == ["illegal/minor_cannot_conquer"]
     assert problems(s, "TU", "@GR AB1BU AS1YU BA2") == []
@@ -142,7 +142,7 @@ def test_minor_forces_cannot_move_or_conquer_but_can_attack_and_support() -> Non
 @pytest.mark.rule("BP 4G.2")
 def test_missiles_never_go_to_sea_and_move_within_air_range() -> None:
     s = game()
-    s.countries["TU"].missiles = s.countries["TU"].anti = 3
+    s = edit(s, "TU", missiles=3, anti=3)
     assert problems(s, "TU", "@TU MT1EAS") == ["illegal/not_a_country"]
     assert problems(s, "TU", "@TU XT1BLA") == ["illegal/not_a_country"]
     assert problems(s, "TU", "@TU MT1GR XT1RO") == []
@@ -159,7 +159,7 @@ def test_navy_moves_and_attacks() -> None:
     assert problems(s, "TU", "@TU NT1BU") == ["illegal/not_coastal"]  # not along the coast
     assert problems(s, "TU", "@TU NN1BU") == ["illegal/navy_attack_from_port"]
     assert problems(s, "TU", "@TU NS1BU") == ["illegal/not_coastal"]  # port: seas only
-    at_sea(s, "BLA", 5, navy=4)
+    s = at_sea(s, "BLA", 5, navy=4)
     assert problems(s, "TU", "@BLA NN1BU NS1RO NT1UK") == []
 
 
@@ -178,10 +178,10 @@ def test_army_moves_to_adjacent_spaces_air_within_range() -> None:
 @pytest.mark.rule("BP 12C")
 def test_limits_of_section_12() -> None:
     s = game()
-    s.countries["UK"].owner = 5
+    s = edit(s, "UK", owner=5)
     assert problems(s, "TU", "@TU AC1UK") == ["illegal/attack_own_country"]
     assert problems(s, "TU", "@TU FI1UK") == ["illegal/attack_own_country"]
-    s.countries["TU"].missiles = s.countries["TU"].anti = 3
+    s = edit(s, "TU", missiles=3, anti=3)
     assert problems(s, "TU", "@TU AC5BU AS5BU") == ["illegal/attacks_own_forces"]
     assert problems(s, "TU", "@TU MA1BU XT1BU") == ["illegal/attacks_own_forces"]
     assert problems(s, "TU", "@TU MA1BU FT1BU") == []  # 12B: missiles don't hit the air

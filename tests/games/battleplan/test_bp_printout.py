@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down, at_sea, game, play
+from tests.games.battleplan.helpers import Down, at_sea, edit, edit_player, game, play
 from umpire.core.events import visible_to
 from umpire.games.battleplan import RULESET
 
@@ -23,8 +23,8 @@ def _printout(state, events, power: str) -> str:
 @pytest.mark.rule("BP 14")
 def test_a_sea_you_left_is_seen_for_one_more_turn() -> None:
     s = game()
-    at_sea(s, "BLA", 5, navy=5)
-    at_sea(s, "BLA", 1, navy=8)
+    s = at_sea(s, "BLA", 5, navy=5)
+    s = at_sea(s, "BLA", 1, navy=8)
     s2, ev = play(s, {"TU": "@BLA NT5TU"})
     # "had forces there last turn": the sea and ALL the forces now in it
     assert _seas(s2, "TU") == {"BLA": {"1": [0, 8, 0]}}
@@ -38,7 +38,7 @@ def test_a_sea_you_left_is_seen_for_one_more_turn() -> None:
 @pytest.mark.rule("BP 4D.5")
 def test_a_sea_you_only_supported_is_seen() -> None:
     s = game()
-    at_sea(s, "BLA", 1, navy=8)
+    s = at_sea(s, "BLA", 1, navy=8)
     s2, _ = play(s, {"TU": "@TU NS5BLA"})
     assert s2.seas["BLA"].forces.get(5) is None  # the supporters came home
     assert _seas(s2, "TU") == {"BLA": {"1": [0, 8, 0]}}
@@ -49,8 +49,8 @@ def test_a_sea_you_only_supported_is_seen() -> None:
 @pytest.mark.rule("BP 13B")
 def test_navy_fleeing_a_lost_country_gets_no_listing_of_the_sea() -> None:
     s = game(BU_GAME)
-    s.countries["BU"].army = 10
-    at_sea(s, "BLA", 1, navy=8)
+    s = edit(s, "BU", army=10)
+    s = at_sea(s, "BLA", 1, navy=8)
     s2, ev = play(s, {"TU": "@TU AC30BU FA30BU"})
     assert s2.countries["BU"].owner == 5
     assert s2.seas["BLA"].forces[4].navy == 20  # BU's Navy went out to the BLAck sea
@@ -65,9 +65,8 @@ def test_navy_fleeing_a_lost_country_gets_no_listing_of_the_sea() -> None:
     # and "control the country last turn": BU is still shown in full
     assert "army" in v["countries"]["BU"]
     # non-leak: what else is in that sea does not change BU's view or printout
-    varied = s2.copy()
-    at_sea(varied, "BLA", 1, navy=30)
-    at_sea(varied, "BLA", 2, air=7)
+    varied = at_sea(s2, "BLA", 1, navy=30)
+    varied = at_sea(varied, "BLA", 2, air=7)
     assert RULESET.view(varied, "BU") == v
     assert _printout(varied, ev, "BU") == text
 
@@ -76,7 +75,7 @@ def test_navy_fleeing_a_lost_country_gets_no_listing_of_the_sea() -> None:
 @pytest.mark.rule("BP 6A")
 def test_a_country_lost_this_turn_is_seen_in_full_once_more() -> None:
     s = game(BU_GAME)
-    s.countries["BU"].army = 10
+    s = edit(s, "BU", army=10)
     s2, _ = play(s, {"TU": "@TU AC30BU FA30BU"})
     assert RULESET.view(s2, "BU")["countries"]["BU"]["army"] == s2.countries["BU"].army
     s3, _ = play(s2, {})
@@ -85,11 +84,11 @@ def test_a_country_lost_this_turn_is_seen_in_full_once_more() -> None:
 
 def _sea_fight():
     s = game()
-    at_sea(s, "BLA", 5, navy=16)
-    at_sea(s, "BLA", 1, navy=8)
-    at_sea(s, "BLA", 1, army=16)
-    at_sea(s, "BLA", 3, navy=4)  # SP: enemy of no one there, so not listed
-    s.player(5).declared[1] = "E"
+    s = at_sea(s, "BLA", 5, navy=16)
+    s = at_sea(s, "BLA", 1, navy=8)
+    s = at_sea(s, "BLA", 1, army=16)
+    s = at_sea(s, "BLA", 3, navy=4)  # SP: enemy of no one there, so not listed
+    s = edit_player(s, 5, declared={**s.player(5).declared, 1: "E"})
     return s
 
 
@@ -111,7 +110,7 @@ def test_sea_combat_is_read_by_all_with_numbers_for_those_who_see_the_sea() -> N
 @pytest.mark.rule("BP 14")
 def test_sharing_passes_on_the_numbers_of_sea_combat() -> None:
     s = _sea_fight()
-    s.player(5).shares = {2: "H"}  # pH still shares the seas (6D)
+    s = edit_player(s, 5, shares={2: "H"})  # pH still shares the seas (6D)
     _, ev = play(s, {}, Down())
     full = [e for e in ev if e.kind == "sea_combat" and e.data["full"]]
     assert sorted(full[0].audience.members) == ["AL", "NE", "SP", "TU"]
@@ -122,9 +121,9 @@ def test_sharing_passes_on_the_numbers_of_sea_combat() -> None:
 @pytest.mark.rule("BP 14")
 def test_sharing_passes_on_the_numbers_of_battles_in_spaces_the_sharer_sees() -> None:
     s = game(BU_GAME)
-    s.countries["BU"].army = 10
+    s = edit(s, "BU", army=10)
     # BU shares fully with NE and partially with SP; TU's spy in GR is shared fully with AL
-    s.player(4).shares = {2: "F", 3: "H"}
+    s = edit_player(s, 4, shares={2: "F", 3: "H"})
     _, ev = play(s, {"TU": "@TU AC30BU FA30BU"})
     combat = {frozenset(e.audience.members): e.text for e in ev if e.kind == "land_combat"}
     numbers = next(m for m, t in combat.items() if "Army=" in t)
@@ -138,8 +137,8 @@ def test_sharing_passes_on_the_numbers_of_battles_in_spaces_the_sharer_sees() ->
 @pytest.mark.rule("BP 6B")
 def test_partial_sharing_passes_on_a_spy_s_battle_numbers() -> None:
     s = game(BU_GAME)
-    s.countries["GR"].spies = {4: 1}
-    s.player(4).shares = {3: "H"}
+    s = edit(s, "GR", spies={4: 1})
+    s = edit_player(s, 4, shares={3: "H"})
 
     class Keep(Down):
         def _next(self, low: int, high: int, purpose: str) -> int:
@@ -154,8 +153,8 @@ def test_partial_sharing_passes_on_a_spy_s_battle_numbers() -> None:
 @pytest.mark.rule("BP 6B")
 def test_spies_caught_are_listed_per_player_and_space() -> None:
     s = game()
-    s.countries["GR"].spies = {5: 2, 1: 1}
-    s.countries["IT"].spies = {5: 1}
+    s = edit(s, "GR", spies={5: 2, 1: 1})
+    s = edit(s, "IT", spies={5: 1})
 
     class Catch(Down):
         def _next(self, low: int, high: int, purpose: str) -> int:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.battleplan.helpers import Down, at_sea, game, play
+from tests.games.battleplan.helpers import Down, at_sea, edit, edit_player, game, play
 from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.core.submission import bot_text
@@ -77,8 +77,8 @@ def test_same_seed_and_orders_give_the_same_turn() -> None:
                           st.sampled_from(sorted(europe().spaces))), max_size=8))  # fmt: skip
 def test_moves_conserve_forces(moves: list[tuple[str, int, str]]) -> None:
     s = game()
-    for c in s.countries.values():
-        c.industry = 0  # no builds this turn
+    for code in list(s.countries):
+        s = edit(s, code, industry=0)  # no builds this turn
     text = "@TU " + " ".join(f"{u}T{n}{d}" for u, n, d in moves)
     parsed = submission.parse(RULESET, s, "TU", text)
     orders = [o for _, o in parsed.orders]
@@ -112,8 +112,8 @@ def test_fractions_are_rounded_randomly_with_their_odds() -> None:
 @pytest.mark.rule("BP 6A")
 def test_view_shows_own_and_spied_countries_only() -> None:
     s = game()
-    s.countries["GR"].popularity = {5: 10}
-    s.countries["IT"].spies = {5: 1}
+    s = edit(s, "GR", popularity={5: 10})
+    s = edit(s, "IT", spies={5: 1})
     v = RULESET.view(s, "TU")
     full = {c for c, d in v["countries"].items() if "army" in d}
     assert full == {"TU", "GR", "IT"}
@@ -149,14 +149,14 @@ def test_standing_order_illegal_this_turn_is_kept_on_file() -> None:
 @pytest.mark.rule("BP 4E.5")
 def test_air_support_defends_land_and_attacks_enemies_at_sea() -> None:
     s = game()
-    s.countries["BU"].popularity = {5: 50}
+    s = edit(s, "BU", popularity={5: 50})
     s2, _ = play(s, {"TU": "@TU FS20BU", "AL": "@AL FA10BU"}, Down())
     # 10 attacking against BU's 6 + 20 supporting: 5 lost, 2 attackers and 3 defenders;
     # the defenders' excess 16 gets 8 hits on the attacking AirForce; supporters come home
     assert (30 + 6) - (s2.countries["TU"].air + s2.countries["BU"].air) == 3
     assert s2.countries["AL"].air == 30 - 2 - 8
-    at_sea(s, "BLA", 1, navy=8)
-    s.player(5).declared[1] = "E"
+    s = at_sea(s, "BLA", 1, navy=8)
+    s = edit_player(s, 5, declared={**s.player(5).declared, 1: "E"})
     s3, _ = play(s, {"TU": "@TU FS20BLA"}, Down())
     # 20 shots at 8 Navy: Navy losses a quarter, 5; their 8 shots at 20 AirForce: half, 4
     assert s3.seas["BLA"].forces[1].navy == 3

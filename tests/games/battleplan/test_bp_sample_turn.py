@@ -6,6 +6,7 @@ import pytest
 
 from tests.games.battleplan.helpers import game, play
 from umpire.games.battleplan import RULESET
+from umpire.games.battleplan.model import but
 
 # The sample's land-combat section: GE taken by [2] from NE, LY and PR by [3] from SP, NO by
 # [4] from SW, UK by [5] from TU, YU by [1] from AL. [1] also has 20 Navy in EAS.
@@ -84,7 +85,7 @@ def test_sample_turkey_figures_on_turn_2(turn1) -> None:
     assert (state.countries["GB"].spies, state.countries["IT"].spies) == ({5: 1}, {5: 2})
     assert state.seas["BLA"].to_json() == {"5": [0, 5, 0]}
     assert state.seas["EAS"].to_json() == {"1": [0, 20, 0], "5": [5, 6, 0]}
-    assert me.declared == {2: "A", 3: "E"} and me.permits == [2]
+    assert me.declared == {2: "A", 3: "E"} and me.permits == (2,)
 
 
 # The sample printout of section 14B (Turkey, player [5], turn 2), part by part, as our
@@ -154,7 +155,7 @@ def test_sample_printout_is_reproduced_in_order() -> None:
     from umpire.core.events import visible_to
 
     state = game()
-    state.due = "July 4 at 6:00pm MST"
+    state = but(state, due="July 4 at 6:00pm MST")
     state, events = play(state, {**ORDERS, "TU": TURKEY.replace("@ (Start", "@ U1 (Start")})
     lines = RULESET.printout(state, visible_to(events, "TU"), "TU").splitlines()
     at = [lines.index(g) for g in GOLDEN]  # every line present ...

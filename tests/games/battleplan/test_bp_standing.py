@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down, at_sea, game, orders_of, play, problems
+from tests.games.battleplan.helpers import (
+    Down,
+    at_sea,
+    edit,
+    edit_player,
+    game,
+    orders_of,
+    play,
+    problems,
+)
 from umpire.core.chance import Chance
 
 
@@ -16,9 +25,9 @@ def _units(state, code: str) -> tuple[int, int, int]:
 @pytest.mark.rule("BP 10")
 def test_section_10_examples_in_a_controlled_minor() -> None:
     s = game()
-    s.countries["GR"].popularity = {5: 10}  # TU controls GR: 6 Industry, a coast
-    s.countries["AU"].popularity = {5: 10}  # ... and AU: no coast
-    s.player(5).defaults = {"A": 50, "N": 25, "F": 25}
+    s = edit(s, "GR", popularity={5: 10})  # TU controls GR: 6 Industry, a coast
+    s = edit(s, "AU", popularity={5: 10})  # ... and AU: no coast
+    s = edit_player(s, 5, defaults={"A": 50, "N": 25, "F": 25})
     gr, au = _units(s, "GR"), _units(s, "AU")
     # "would build Army with half its Industry (3), Navy with half of the remainder (rounded
     # up to 2), and AirForce with the final remainder (1)"; no coast: 4 Army and 2 AirForce
@@ -40,7 +49,7 @@ def test_section_10_examples_in_a_controlled_minor() -> None:
 @pytest.mark.rule("BP 10")
 def test_default_stays_until_changed_to_zero_and_dollars_never_in_minors() -> None:
     s = game()
-    s.countries["GR"].popularity = {5: 10}
+    s = edit(s, "GR", popularity={5: 10})
     s2, _ = play(s, {"TU": "@ BF100"})
     s3, _ = play(s2, {"TU": "@ BA100"})  # "50% air force and 50% army unless you ALSO order BF0"
     tu2, tu3 = _units(s2, "TU"), _units(s3, "TU")
@@ -57,7 +66,7 @@ def test_standing_orders_rules_of_section_11() -> None:
     s = game()
     # never legal for the space: rejected; not for seas; five slots only
     assert problems(s, "TU", "@TU /1/AC10GB") != []
-    at_sea(s, "BLA", 5, navy=3)
+    s = at_sea(s, "BLA", 5, navy=3)
     assert problems(s, "TU", "@BLA /1/NT1TU") == ["illegal/standing_at_sea"]
     assert problems(s, "TU", "@TU /6/BA1") == ["syntax/standing_slot"]
     # a missed turn: the standing orders, then the default builds
@@ -75,9 +84,9 @@ def test_standing_orders_rules_of_section_11() -> None:
 @pytest.mark.rule("BP 11")
 def test_standing_orders_end_when_the_country_changes_hands() -> None:
     s = game(["AL", "NE", "SP", "BU", "TU"])
-    s.countries["BU"].standing = {1: "BA30"}
-    s.countries["BU"].army = 1
-    s.countries["BU"].air = 0
+    s = edit(s, "BU", standing={1: "BA30"})
+    s = edit(s, "BU", army=1)
+    s = edit(s, "BU", air=0)
     s2, _ = play(s, {"TU": "@TU AC40BU"})
     assert s2.countries["BU"].owner == 5
     assert s2.countries["BU"].standing == {}
@@ -94,11 +103,13 @@ class Ties(Chance):
 def test_a_betrayed_defender_fights_at_nine_tenths() -> None:
     def fight(ally: bool) -> tuple[int, int, int]:
         s = game(["AL", "NE", "SP", "BU", "TU"])
-        s.countries["BU"].army = 20
-        s.countries["BU"].air = 0
-        s.countries["TU"].air = 0
+        s = edit(s, "BU", army=20)
+        s = edit(s, "BU", air=0)
+        s = edit(s, "TU", air=0)
         if ally:
-            s.player(4).declared[5] = "A"  # BU had declared TU an ally
+            s = edit_player(
+                s, 4, declared={**s.player(4).declared, 5: "A"}
+            )  # BU had declared TU an ally
         s2, _ = play(s, {"TU": "@TU AC19BU"}, Ties())
         return s2.countries["BU"].owner, s2.countries["BU"].army, s2.countries["TU"].army
 
@@ -109,8 +120,8 @@ def test_a_betrayed_defender_fights_at_nine_tenths() -> None:
     assert (owner, army) == (5, 19 - 17)
     # a player who did not declare the attacker an ally (neutral, enemy) has no handicap
     s = game(["AL", "NE", "SP", "BU", "TU"])
-    s.player(4).declared[5] = "E"
-    s.countries["BU"].army, s.countries["BU"].air, s.countries["TU"].air = 20, 0, 0
+    s = edit_player(s, 4, declared={**s.player(4).declared, 5: "E"})
+    s = edit(edit(s, "BU", army=20, air=0), "TU", air=0)
     s2, _ = play(s, {"TU": "@TU AC19BU"}, Down())
     assert s2.countries["BU"].owner == 4
 

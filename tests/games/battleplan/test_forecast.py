@@ -6,10 +6,11 @@ import doctest
 
 import pytest
 
+from tests.games.battleplan.helpers import edit_player
 from umpire.core import registry, session
 from umpire.core.chance import SeededChance
 from umpire.games.battleplan import forecast
-from umpire.games.battleplan.model import MINOR, GameState
+from umpire.games.battleplan.model import MINOR, GameState, but
 from umpire.games.battleplan.views import visible_countries, visible_seas
 
 OWN = (
@@ -89,9 +90,9 @@ def test_what_he_sees_is_exact_and_what_he_does_not_is_the_opening(scenario: str
 @pytest.mark.rule("BP 6D")
 def test_another_player_has_the_starting_figures_and_his_public_declarations() -> None:
     state = played("europe", 2)
-    state.player(2).declared = {1: "A", 3: "E", 4: "A"}
-    state.player(2).shares = {1: "H", 5: "F"}
-    state.player(2).cents = 12_345
+    state = edit_player(state, 2, declared={1: "A", 3: "E", 4: "A"})
+    state = edit_player(state, 2, shares={1: "H", 5: "F"})
+    state = edit_player(state, 2, cents=12_345)
     built = registry.get("battleplan", "europe").forecast_state(
         registry.get("battleplan", "europe").view(state, state.player(1).power),
         state.player(1).power,
@@ -99,14 +100,14 @@ def test_another_player_has_the_starting_figures_and_his_public_declarations() -
     other = built.player(2)
     assert other.declared == {1: "A", 3: "E"}  # his enemies (1B) and his alliance with me
     assert other.shares == {1: "H"}  # only what he shares with me (6D)
-    assert other.cents == 100_00 and other.permits == [] and other.research == {}
+    assert other.cents == 100_00 and other.permits == () and other.research == {}
 
 
 @pytest.mark.rule("WW 1939.missiles")
 def test_the_first_missiles_are_public_but_not_who_else_fired_them() -> None:
     ruleset = registry.get("battleplan", "1939")
     state = played("1939", 1)
-    state.extra["first_missile"] = {"turn": 1, "by": [2, 3]}
+    state = but(state, extra={**state.extra, "first_missile": {"turn": 1, "by": [2, 3]}})
     for p in state.players[:4]:
         seen = ruleset.view(state, p.power)["first_missile"]
         assert seen == {"turn": 1, "by": [p.number] if p.number in (2, 3) else []}

@@ -8,10 +8,11 @@ import random
 
 import pytest
 
+from tests.games.battleplan.helpers import edit, edit_player
 from umpire.core import submission
 from umpire.core.chance import Chance, SeededChance
 from umpire.games.battleplan.game import RULESETS
-from umpire.games.battleplan.model import MINOR, GameState, Stack
+from umpire.games.battleplan.model import MINOR, GameState, Stack, but
 from umpire.games.battleplan.world.powers1939 import power, powers_1939, region
 from umpire.games.battleplan.world.scoring1939 import score
 
@@ -23,14 +24,13 @@ N = {c: i for i, c in enumerate(CODES, start=1)}
 
 def _start(turns: int = 25) -> GameState:
     state: GameState = R.new_game("", CODES, SeededChance(1), {})
-    for p in state.players:
-        p.last_turn_occupying = turns
-    return state
+    return but(state, players=tuple(but(p, last_turn_occupying=turns) for p in state.players))
 
 
-def _give(state: GameState, who: str, *codes: str) -> None:
+def _give(state: GameState, who: str, *codes: str) -> GameState:
     for c in codes:
-        state.countries[c].owner = N[who]
+        state = edit(state, c, owner=N[who])
+    return state
 
 
 def _line(state: GameState, who: str, starts: str) -> int:
@@ -39,8 +39,8 @@ def _line(state: GameState, who: str, starts: str) -> int:
     return found[0]
 
 
-def _navy(state: GameState, who: str, sea: str, n: int) -> None:
-    state.seas[sea] = state.seas[sea].with_stack(N[who], Stack(navy=n))
+def _navy(state: GameState, who: str, sea: str, n: int) -> GameState:
+    return but(state, seas={**state.seas, sea: state.seas[sea].with_stack(N[who], Stack(navy=n))})
 
 
 @pytest.mark.rule("WW 1939.powers")
@@ -61,7 +61,7 @@ def test_no_attacks_on_turn_one_but_enemies_may_be_declared() -> None:
     state = _start(0)
     codes = [p.code for p in submission.parse(R, state, "GER", "@ 7E\n@EWG AC10EFR").problems]
     assert codes == ["illegal/no_attacks_turn_one"]
-    state.turn = 2
+    state = but(state, turn=2)
     assert [p.code for p in submission.parse(R, state, "GER", "@EWG AC10EFR").problems] == []
 
 
@@ -79,7 +79,7 @@ class _Rolls(Chance):
 @pytest.mark.rule("WW 1939.end")
 def test_from_the_printout_marked_t26_a_33_percent_chance_of_the_end() -> None:
     state = _start(0)
-    state.turn = 24  # resolving turn 24: the printout is T25, no draw
+    state = but(state, turn=24)  # resolving turn 24: the printout is T25, no draw
     early = _Rolls(1)
     res = R.resolve(state, {}, early)
     assert not any(p.startswith("1939 end") for p in early.purposes)
@@ -95,7 +95,7 @@ def test_from_the_printout_marked_t26_a_33_percent_chance_of_the_end() -> None:
 @pytest.mark.rule("WW 1939.vp1")
 def test_argentina_chile_spain_list() -> None:
     s = _start()
-    _give(s, "ACS", "EGI", "NPA", "AMO", "EPR", *region(GM, "S"))
+    s = _give(s, "ACS", "EGI", "NPA", "AMO", "EPR", *region(GM, "S"))
     assert _line(s, "ACS", "90 per turn") == 2250
     assert _line(s, "ACS", "100 if still owns ENA") == 100
     assert _line(s, "ACS", "50 per original") == 450
@@ -111,8 +111,8 @@ def test_argentina_chile_spain_list() -> None:
 @pytest.mark.rule("WW 1939.vp2")
 def test_brazil_portugal_list() -> None:
     s = _start()
-    _give(s, "BRP", "NPA", "ENA", "EAR", *region(GM, "S"))
-    _navy(s, "BRP", "WSA", 5)
+    s = _give(s, "BRP", "NPA", "ENA", "EAR", *region(GM, "S"))
+    s = _navy(s, "BRP", "WSA", 5)
     assert _line(s, "BRP", "135 if still owns Portugal") == 135
     assert _line(s, "BRP", "35 per other") == 315
     assert _line(s, "BRP", "20 per other South") == 320  # 16 spaces
@@ -120,7 +120,7 @@ def test_brazil_portugal_list() -> None:
     assert _line(s, "BRP", "200 if owns Panama") == 200
     assert _line(s, "BRP", "150 if still owns an African") == 150
     assert _line(s, "BRP", "25 per most navy") == 25
-    _give(s, "ITA", "AAN", "AMZ")  # the colonies lost
+    s = _give(s, "ITA", "AAN", "AMZ")  # the colonies lost
     assert _line(s, "BRP", "150 if still owns an African") == 0
 
 
@@ -128,21 +128,21 @@ def test_brazil_portugal_list() -> None:
 def test_all_africa_with_one_ally_or_alone() -> None:
     s = _start()
     africa = [c for c in region(GM, "A") if c != "ACI"]
-    _give(s, "FRA", *africa)
-    _give(s, "BRP", "AAN")
+    s = _give(s, "FRA", *africa)
+    s = _give(s, "BRP", "AAN")
     assert _line(s, "BRP", "200 if all Africa") == 0  # not allied yet
-    s.player(N["BRP"]).declared[N["FRA"]] = "A"
-    s.player(N["FRA"]).declared[N["BRP"]] = "A"
+    s = edit_player(s, N["BRP"], declared={**s.player(N["BRP"]).declared, N["FRA"]: "A"})
+    s = edit_player(s, N["FRA"], declared={**s.player(N["FRA"]).declared, N["BRP"]: "A"})
     assert _line(s, "BRP", "200 if all Africa") == 200 and _line(s, "FRA", "200 if all") == 200
-    _give(s, "FRA", "AAN")  # France alone: he gets it, Brazil owns none and does not
+    s = _give(s, "FRA", "AAN")  # France alone: he gets it, Brazil owns none and does not
     assert _line(s, "FRA", "200 if all") == 200 and _line(s, "BRP", "200 if all") == 0
 
 
 @pytest.mark.rule("WW 1939.vp3")
 def test_colombia_cuba_mexico_list() -> None:
     s = _start()
-    _give(s, "CCM", "NGU", "NBE", "NHO", "NES", "NEN", "NWN", "NJA", "NHA", "NPR", "NPA")
-    _give(s, "CCM", "NTX", "NCA", *region(GM, "S"))
+    s = _give(s, "CCM", "NGU", "NBE", "NHO", "NES", "NEN", "NWN", "NJA", "NHA", "NPR", "NPA")
+    s = _give(s, "CCM", "NTX", "NCA", *region(GM, "S"))
     assert _line(s, "CCM", "100 per turn") == 2500
     assert _line(s, "CCM", "25 per original") == 300
     assert _line(s, "CCM", "15 per Central") == 135
@@ -161,19 +161,21 @@ def test_low_countries_list() -> None:
     assert _line(s, "LOW", "100 if owns an African") == 100  # Belgian Congo
     assert _line(s, "LOW", "100 if owns a Pacific") == 100  # the East Indies
     assert _line(s, "LOW", "175 if still owns") == 175
-    _give(s, "GER", "EDE", "ENE", "ELU", "EBE")
+    s = _give(s, "GER", "EDE", "ENE", "ELU", "EBE")
     assert _line(s, "LOW", "175 if still owns") == 0 and _line(s, "LOW", "75 per") == 675
-    s.player(N["LOW"]).last_turn_occupying = 10  # Switzerland as a minor is not "in the game"
+    s = edit_player(
+        s, N["LOW"], last_turn_occupying=10
+    )  # Switzerland as a minor is not "in the game"
     assert _line(s, "LOW", "110 per turn") == 1100
 
 
 @pytest.mark.rule("WW 1939.vp5")
 def test_balkans_list() -> None:
     s = _start()
-    _give(s, "BAL", "EPD", "ECZ", "RUK", "RCA")
-    _navy(s, "BAL", "WBK", 3)
-    _navy(s, "BAL", "WEM", 3)
-    _navy(s, "ITA", "WEM", 3)  # a tie is not "more than any other"
+    s = _give(s, "BAL", "EPD", "ECZ", "RUK", "RCA")
+    s = _navy(s, "BAL", "WBK", 3)
+    s = _navy(s, "BAL", "WEM", 3)
+    s = _navy(s, "ITA", "WEM", 3)  # a tie is not "more than any other"
     assert _line(s, "BAL", "500 if still owns Turkey") == 500
     assert _line(s, "BAL", "100 per") == 600 and _line(s, "BAL", "75 per") == 300
     assert _line(s, "BAL", "300 if bigger") == 300
@@ -183,10 +185,10 @@ def test_balkans_list() -> None:
 @pytest.mark.rule("WW 1939.vp6")
 def test_china_list() -> None:
     s = _start()
-    _give(s, "CHI", "CQI", "EGB")
+    s = _give(s, "CHI", "CQI", "EGB")
     assert _line(s, "CHI", "60 per C") == 240 and _line(s, "CHI", "3 per other") == 3
     assert _line(s, "CHI", "150 if Japan") == 0
-    _give(s, "CHI", *power(11).spaces)
+    s = _give(s, "CHI", *power(11).spaces)
     assert _line(s, "CHI", "150 if Japan") == 150 and _line(s, "CHI", "100 if Japan") == 100
 
 
@@ -197,11 +199,11 @@ def test_france_poland_list() -> None:
     assert _line(s, "FRA", "100 per other part") == 2000
     assert _line(s, "FRA", "200 if still owns a space in Indochina") == 200
     assert _line(s, "FRA", "50 if owns a Mideast") == 50
-    _give(s, "FRA", "EWG", "EEG", "EAU", "ECZ", "EFI")  # Germany eliminated
+    s = _give(s, "FRA", "EWG", "EEG", "EAU", "ECZ", "EFI")  # Germany eliminated
     assert _line(s, "FRA", "2 per space") == 10
     assert _line(s, "FRA", "250 if Germany is smaller") == 250
     assert _line(s, "FRA", "250 if Germany is eliminated") == 250
-    _navy(s, "FRA", "WWM", 1)
+    s = _navy(s, "FRA", "WWM", 1)
     assert _line(s, "FRA", "25 per most navy") == 25
 
 
@@ -209,14 +211,14 @@ def test_france_poland_list() -> None:
 def test_germany_list() -> None:
     s = _start()
     cont = [c for c in region(GM, "E") if c not in ("EGB", "ESC")]
-    _give(s, "GER", *cont)
+    s = _give(s, "GER", *cont)
     assert _line(s, "GER", "500/800 Europe") == 500  # not EGB, ESC: continental only
-    _give(s, "ITA", "EGB", "ESC")
+    s = _give(s, "ITA", "EGB", "ESC")
     assert _line(s, "GER", "500/800 Europe") == 800
     assert _line(s, "GER", "350 if France") == 350
     assert _line(s, "GER", "10 per space") == 10 * len(cont)
     s2 = _start()
-    _give(s2, "GER", "EGB", "AEG", "CVN")
+    s2 = _give(s2, "GER", "EGB", "AEG", "CVN")
     assert _line(s2, "GER", "150 each") == 150
     assert _line(s2, "GER", "150 if owns an African") == 150
     assert _line(s2, "GER", "150 if owns an Indochina") == 150
@@ -230,10 +232,10 @@ def test_germany_list() -> None:
 def test_germany_exempt_spaces_held_by_a_friend() -> None:
     s = _start()
     cont = [c for c in region(GM, "E") if c not in ("EGB", "ESC", "EPR", "ENA", "EAR", "EGI")]
-    _give(s, "GER", *cont)
+    s = _give(s, "GER", *cont)
     assert _line(s, "GER", "500/800 Europe") == 0  # Iberia and Gibraltar are others'
     for who in ("ACS", "BRP", "GBR"):
-        s.player(N[who]).declared[N["GER"]] = "A"
+        s = edit_player(s, N[who], declared={**s.player(N[who]).declared, N["GER"]: "A"})
     assert _line(s, "GER", "500/800 Europe") == 500
 
 
@@ -241,10 +243,10 @@ def test_germany_exempt_spaces_held_by_a_friend() -> None:
 def test_germany_and_japan_own_all_of_russia() -> None:
     s = _start()
     r = region(GM, "R")
-    _give(s, "GER", *r[:9])
-    _give(s, "JAP", *r[9:])
+    s = _give(s, "GER", *r[:9])
+    s = _give(s, "JAP", *r[9:])
     assert _line(s, "GER", "500 if all R") == 500 and _line(s, "JAP", "500 if all R") == 500
-    _give(s, "GER", *r)
+    s = _give(s, "GER", *r)
     assert _line(s, "GER", "500 if all R") == 500 and _line(s, "JAP", "500 if all R") == 0
 
 
@@ -256,8 +258,8 @@ def test_great_britain_list() -> None:
     assert _line(s, "GBR", "200 if Russia") == 200
     assert _line(s, "GBR", "30 per rival") == 180
     assert _line(s, "GBR", "25 if EIR") == 25
-    _give(s, "RUS", "MIN")
-    _give(s, "GBR", "EIR")
+    s = _give(s, "RUS", "MIN")
+    s = _give(s, "GBR", "EIR")
     assert _line(s, "GBR", "200 if Russia") == 0 and _line(s, "GBR", "25 if EIR") == 0
     assert _line(s, "GBR", "2 per space") == 2
 
@@ -265,8 +267,8 @@ def test_great_britain_list() -> None:
 @pytest.mark.rule("WW 1939.vp10")
 def test_italy_list() -> None:
     s = _start()
-    _give(s, "ITA", "AEG", "EGI", "MIS", "EFR")
-    _navy(s, "ITA", "WRS", 2)
+    s = _give(s, "ITA", "AEG", "EGI", "MIS", "EFR")
+    s = _navy(s, "ITA", "WRS", 2)
     assert _line(s, "ITA", "100 per original") == 700
     assert _line(s, "ITA", "75 per new Mediterranean") == 150  # EGI, MIS
     assert _line(s, "ITA", "100 for owning Egypt") == 100
@@ -281,11 +283,11 @@ def test_japan_list() -> None:
     assert _line(s, "JAP", "150 per home") == 450
     assert _line(s, "JAP", "50 per other C") == 300  # Korea, Manchuria, Taiwan, Siam, CIM, CSH
     assert _line(s, "JAP", "60 per P") == 0
-    _give(s, "JAP", *region(GM, "C"), *region(GM, "P"), "RKM", "NAK", "EGB")
+    s = _give(s, "JAP", *region(GM, "C"), *region(GM, "P"), "RKM", "NAK", "EGB")
     assert _line(s, "JAP", "150 if owns every C") == 150
     assert _line(s, "JAP", "150 if owns every P") == 150
     assert _line(s, "JAP", "25 each") == 50 and _line(s, "JAP", "2 per other") == 2
-    _navy(s, "JAP", "WJA", 1)
+    s = _navy(s, "JAP", "WJA", 1)
     assert _line(s, "JAP", "50 per most navy") == 50
 
 
@@ -293,9 +295,9 @@ def test_japan_list() -> None:
 def test_russia_list() -> None:
     s = _start()
     assert _line(s, "RUS", "100 per original") == 1500
-    _give(s, "RUS", "ETU")
+    s = _give(s, "RUS", "ETU")
     assert _line(s, "RUS", "400/600/750") == 400
-    _give(s, "RUS", "MIN", "IPK", "EFI", "EPD", "EGB")
+    s = _give(s, "RUS", "MIN", "IPK", "EFI", "EPD", "EGB")
     assert _line(s, "RUS", "400/600/750") == 750
     assert _line(s, "RUS", "75 per listed") == 150 and _line(s, "RUS", "5 per other") == 5
 
@@ -310,16 +312,16 @@ def test_usa_list() -> None:
     assert _line(s, "USA", "150 if China") == 200
     assert _line(s, "USA", "10 per space kept") == 1510
     assert _line(s, "USA", "200 Monroe") == 200
-    _give(s, "GBR", "NCU")  # a major power takes an N space
-    _give(s, "USA", "NPA", "PMD", "PLU", "PMI")
+    s = _give(s, "GBR", "NCU")  # a major power takes an N space
+    s = _give(s, "USA", "NPA", "PMD", "PLU", "PMI")
     assert _line(s, "USA", "200 Monroe") == 0
     assert _line(s, "USA", "300 for owning Panama") == 300
     assert _line(s, "USA", "50 each") == 150
     assert _line(s, "USA", "10 per space kept") == 1500  # Cuba lost by its original player
-    _give(s, "JAP", *power(N["CHI"]).spaces)
-    _give(s, "CHI", "EGB")  # China's only country is not a C country
+    s = _give(s, "JAP", *power(N["CHI"]).spaces)
+    s = _give(s, "CHI", "EGB")  # China's only country is not a C country
     assert _line(s, "USA", "150 if China") == 150
-    _give(s, "GBR", "EGB")
+    s = _give(s, "GBR", "EGB")
     assert _line(s, "USA", "150 if China") == 0
 
 
@@ -329,7 +331,7 @@ def test_final_scores_of_a_quiet_1939_game_checked_by_hand() -> None:
     """Every power still holds exactly its original spaces after 25 turns; no navy at sea.
     Each total worked out by hand from the lists (see the comments)."""
     s = _start(25)
-    s.extra["over"] = 25
+    s = but(s, extra={**s.extra, "over": 25})
     expected = {
         "ACS": 2250 + 100 + 450,  # turns, Spain, 9 originals
         "BRP": 2250 + 135 + 315 + 150,  # turns, Portugal, 9 others, Angola/Mozambique
@@ -434,20 +436,21 @@ def _some_states() -> list[GameState]:
     states = [_start()]
     for p in powers_1939():
         s = _start()
-        _give(s, p.code, *s.countries)
+        s = _give(s, p.code, *s.countries)
         states.append(s)
     rng = random.Random(26)
     for _ in range(40):
         s = _start()
-        for k in s.countries.values():
-            k.owner = rng.choice([MINOR, *range(1, 14)])
-            k.popularity = {} if k.owner else {rng.randint(1, 13): 5}
+        for code in list(s.countries):
+            owner = rng.choice([MINOR, *range(1, 14)])
+            s = edit(s, code, owner=owner, popularity={} if owner else {rng.randint(1, 13): 5})
         for code, sea in s.seas.items():
             for n in rng.sample(range(1, 14), 2):
                 sea = sea.with_stack(n, Stack(navy=rng.randint(1, 9)))
-            s.seas[code] = sea
-        for p in s.players:
-            p.declared = {n: "A" for n in range(1, 14) if n != p.number and rng.random() < 0.5}
+            s = but(s, seas={**s.seas, code: sea})
+        for number in range(1, len(s.players) + 1):
+            allies = {n: "A" for n in range(1, 14) if n != number and rng.random() < 0.5}
+            s = edit_player(s, number, declared=allies)
         states.append(s)
     return states
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down
+from tests.games.battleplan.helpers import Down, edit, edit_player
 from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.core.submission import bot_text
 from umpire.games.battleplan.game import RULESETS
-from umpire.games.battleplan.model import GameState, Sea, Stack
+from umpire.games.battleplan.model import GameState, Sea, Stack, but
 from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.world.powers1939 import powers_1939
 
@@ -22,10 +22,9 @@ N = {c: i for i, c in enumerate(CODES, start=1)}
 
 def _state(turn: int = 2) -> GameState:
     state: GameState = R.new_game("1939", CODES, SeededChance(1), {})
-    state.turn = turn  # turn one allows no attacks (WW 1939.turn1)
-    for p in state.players:
-        p.defaults = {}  # builds do not blur the counts
-    return state
+    state = but(state, turn=turn)  # turn one allows no attacks (WW 1939.turn1)
+    # builds do not blur the counts
+    return but(state, players=tuple(but(p, defaults={}) for p in state.players))
 
 
 def _problems(state: GameState, power: str, text: str) -> list[str]:
@@ -38,12 +37,12 @@ def _orders(state: GameState, power: str, text: str) -> list[Order]:
     return [o for _, o in parsed.orders]
 
 
-def _at_sea(state: GameState, sea: str, who: str, **units: int) -> None:
-    state.seas[sea] = state.seas[sea].with_stack(N[who], Stack(**units))
+def _at_sea(state: GameState, sea: str, who: str, **units: int) -> GameState:
+    return but(state, seas={**state.seas, sea: state.seas[sea].with_stack(N[who], Stack(**units))})
 
 
-def _enemies(state: GameState, a: str, b: str) -> None:
-    state.player(N[a]).declared[N[b]] = "E"
+def _enemies(state: GameState, a: str, b: str) -> GameState:
+    return edit_player(state, N[a], declared={**state.player(N[a]).declared, N[b]: "E"})
 
 
 # -- WW 1939.bombers ----------------------------------------------------------------------
@@ -53,13 +52,13 @@ def _enemies(state: GameState, a: str, b: str) -> None:
 def test_air_force_cannot_attack_or_support_from_a_sea_only_transfer() -> None:
     """ "Air force cannot attack or support FROM a sea space. They can only TRANSFER." """
     state = _state()
-    _at_sea(state, "WNS", "GER", air=10)
+    state = _at_sea(state, "WNS", "GER", air=10)
     assert _problems(state, "GER", "@WNS FA5EGB") == ["illegal/bomber_at_sea"]
     assert _problems(state, "GER", "@WNS FS5WMA") == ["illegal/bomber_at_sea"]
     assert _problems(state, "GER", "@WNS FT5EWG") == []
     # the basic rules let AirForce at sea attack and support (4E.2, 4E.3)
     other: GameState = EQUAL.new_game("equal", ["EWG", "EGB"], SeededChance(1), {})
-    other.seas["WNS"] = other.seas["WNS"].with_stack(1, Stack(air=10))
+    other = but(other, seas={**other.seas, "WNS": other.seas["WNS"].with_stack(1, Stack(air=10))})
     assert [p.code for p in submission.parse(EQUAL, other, "EWG", "@WNS FA5EGB").problems] == []
 
 
@@ -68,7 +67,7 @@ def test_range_at_sea_is_a_land_space_adjacent_to_that_sea() -> None:
     """ "their range while at sea is limited to a land space ADJACENT to that sea space (you
     have to land in a port)" """
     state = _state()
-    _at_sea(state, "WNS", "GER", air=10)
+    state = _at_sea(state, "WNS", "GER", air=10)
     assert R.gm.in_air_range("WNS", "ENA") and not R.gm.adjacent("WNS", "ENA")
     assert _problems(state, "GER", "@WNS FT5ENA") == ["illegal/bomber_range"]
     assert _problems(state, "GER", "@WNS FT5WMA") == ["illegal/bomber_range"]  # not land
@@ -92,16 +91,18 @@ def test_bombers_at_sea_take_hits_but_inflict_none() -> None:
     """ "cannot fight while at sea ... They will be like armies - they can take hits but cannot
     inflict hits on the enemy." """
     state = _state()
-    _at_sea(state, "WNS", "GER", air=20)
-    _at_sea(state, "WNS", "GBR", navy=10)
-    _enemies(state, "GER", "GBR")
+    state = _at_sea(state, "WNS", "GER", air=20)
+    state = _at_sea(state, "WNS", "GBR", navy=10)
+    state = _enemies(state, "GER", "GBR")
     after = R.resolve(state, {}, Down()).state.seas["WNS"].forces
     assert after[N["GBR"]].navy == 10  # no hits from the bombers
     assert after[N["GER"]].air == 15  # 10 shots at AirForce: about half lost (9.4)
     # under the basic rules the same AirForce fires (4E.5)
     other: GameState = EQUAL.new_game("equal", ["EWG", "EGB"], SeededChance(1), {})
-    other.seas["WNS"] = Sea("WNS", {1: Stack(air=20), 2: Stack(navy=10)})
-    other.player(1).declared[2] = "E"
+    other = but(
+        other, seas={**other.seas, "WNS": Sea("WNS", {1: Stack(air=20), 2: Stack(navy=10)})}
+    )
+    other = edit_player(other, 1, declared={**other.player(1).declared, 2: "E"})
     assert EQUAL.resolve(other, {}, Down()).state.seas["WNS"].forces[2].navy < 10
 
 
@@ -110,9 +111,9 @@ def test_bombers_on_land_support_a_sea_and_attack_enemies_there() -> None:
     """ "Air force that is on land, however, CAN support a sea space and thus attack enemy
     forces in that sea space." """
     state = _state()
-    state.countries["EWG"].air = 30
-    _at_sea(state, "WNS", "GBR", navy=10)
-    _enemies(state, "GER", "GBR")
+    state = edit(state, "EWG", air=30)
+    state = _at_sea(state, "WNS", "GBR", navy=10)
+    state = _enemies(state, "GER", "GBR")
     orders = {"GER": _orders(state, "GER", "@EWG FS20WNS")}
     after = R.resolve(state, orders, Down()).state
     assert after.seas["WNS"].forces[N["GBR"]].navy == 5  # 20 shots at Navy: a quarter lost
@@ -127,7 +128,7 @@ def test_bombers_on_land_support_a_sea_and_attack_enemies_there() -> None:
 def test_no_antimissiles_in_this_game() -> None:
     """ "There are no antimissiles in this game." """
     state = _state()
-    state.countries["EWG"].anti = 1  # even one somehow there cannot move
+    state = edit(state, "EWG", anti=1)  # even one somehow there cannot move
     for text in ("@EWG BX5", "@ RX10", "@ BX50", "@EWG XT1EFR"):
         assert _problems(state, "GER", text) == ["illegal/no_antimissiles"], text
     assert _problems(state, "GER", "@ BX0") == []  # clearing a proportion is harmless
@@ -144,7 +145,7 @@ def test_no_one_starts_with_missiles_or_a_missile_multiplier() -> None:
     assert all(p.multipliers["M"] == 0 and p.multipliers["X"] == 0 for p in state.players)
     assert all(c.missiles == 0 and c.anti == 0 for c in state.countries.values())
     # Industry given to missiles builds none until research creates the multiplier
-    state.countries["EWG"].missiles = 0
+    state = edit(state, "EWG", missiles=0)
     after = R.resolve(state, {"GER": _orders(state, "GER", "@EWG BM10")}, Down()).state
     assert after.countries["EWG"].missiles == 0 and "M" not in after.countries["EWG"].fractions
 
@@ -167,13 +168,13 @@ def test_missiles_have_the_range_of_air_force() -> None:
     """ "Missiles will have the same RANGE as air force (i.e. 2 spaces), instead of having an
     infinite range." """
     state = _state()
-    state.countries["EWG"].missiles = 2
+    state = edit(state, "EWG", missiles=2)
     assert not R.gm.in_air_range("EWG", "EGR") and R.gm.in_air_range("EWG", "EFR")
     assert _problems(state, "GER", "@EWG MA1EGR") == ["illegal/out_of_range"]
     assert _problems(state, "GER", "@EWG MA1EFR") == []
     # 4F.1: elsewhere the range is the length of the map
     other: GameState = EQUAL.new_game("equal", ["EWG", "EGB"], SeededChance(1), {})
-    other.countries["EWG"].missiles = 2
+    other = edit(other, "EWG", missiles=2)
     assert [p.code for p in submission.parse(EQUAL, other, "EWG", "@EWG MA1EGR").problems] == []
     # the damage is that of BP 4F.1: 10 Army each
     before = state.countries["EFR"].army
@@ -187,7 +188,7 @@ def test_missile_research_easier_for_most_once_the_first_missile_is_fired() -> N
     easier for most players. (Everyone sees that they really work!)" (ruling W-1939M: the
     others' Dollars count twice; the one who fired knew already)."""
     state = _state()
-    state.countries["EWG"].missiles = 1
+    state = edit(state, "EWG", missiles=1)
     research = {p: _orders(state, p, "@ RM40") for p in ("GER", "GBR")}
     quiet = R.resolve(state, research, Down()).state
     assert "first_missile" not in quiet.extra

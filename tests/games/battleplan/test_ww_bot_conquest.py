@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games.battleplan.helpers import edit
 from umpire.core import session
 from umpire.core.chance import SeededChance
 from umpire.core.record import GameRecord
 from umpire.core.submission import bot_text, parse
 from umpire.games.battleplan.game import RULESETS
+from umpire.games.battleplan.model import but
 from umpire.games.battleplan.orders import Action, Build, Transfer
 
 
@@ -45,17 +47,17 @@ def test_a_south_american_bot_game_ends_with_one_player_left() -> None:
 def test_the_bot_builds_army_moves_up_and_attacks_its_weakest_neighbour() -> None:
     ruleset = RULESETS["equal"]
     state = ruleset.new_game("equal", ["EFR", "EIT", "EWG"], SeededChance(1), {})
-    state.turn = 5
+    state = but(state, turn=5)
     # France also holds Navarre (away from the front), with minors too strong to attack
     # around it; Italy also holds Lyon, next to France
-    state.countries["ENA"].owner = state.number_of("EFR")
-    state.countries["ENA"].army = 60
+    state = edit(state, "ENA", owner=state.number_of("EFR"))
+    state = edit(state, "ENA", army=60)
     for minor in ("EAR", "EGI", "EPR", "EBE", "ELU"):
-        state.countries[minor].army = 500
-    state.countries["ELY"].owner = state.number_of("EIT")
-    state.countries["ELY"].army = 90  # Italy: 140 Army in all
-    state.countries["EFR"].army = 200
-    state.countries["EWG"].army = 40  # Germany: the weaker neighbouring player
+        state = edit(state, minor, army=500)
+    state = edit(state, "ELY", owner=state.number_of("EIT"))
+    state = edit(state, "ELY", army=90)  # Italy: 140 Army in all
+    state = edit(state, "EFR", army=200)
+    state = edit(state, "EWG", army=40)  # Germany: the weaker neighbouring player
     text = bot_text(ruleset, state, "EFR", SeededChance(1, "bot"))
     parsed = parse(ruleset, state, "EFR", text)
     assert not parsed.problems, parsed.problems  # every order legal

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games.battleplan.helpers import edit
 from umpire.core import session
 from umpire.core.chance import SeededChance
 from umpire.core.submission import bot_text, parse
 from umpire.games.battleplan.game import RULESETS
-from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.model import GameState, but
 from umpire.games.battleplan.orders import Action, Opinion, Signal
 from umpire.games.battleplan.world.botworld import objective_gains
 from umpire.games.battleplan.world.powers1939 import powers_1939
@@ -44,10 +45,10 @@ def test_anonymous_bots_speak_only_in_numbered_message_orders() -> None:
     orders = _orders("anonymous", state, "EFR")
     greetings = [o for o in orders if isinstance(o, Signal) and o.number == 1]
     assert {o.player for o in greetings} == {2, 3}  # turn one: greetings to his neighbours
-    state.turn = 5
-    state.countries["EFR"].army = 200  # strong enough to attack Germany or Navarre
+    state = but(state, turn=5)
+    state = edit(state, "EFR", army=200)  # strong enough to attack Germany or Navarre
     for minor in ("EBE", "ELU", "ELY"):  # and the minors around too strong to attack
-        state.countries[minor].army = 500
+        state = edit(state, minor, army=500)
     orders = _orders("anonymous", state, "EFR")
     attacked = {o.target for o in orders if isinstance(o, Action) and o.verb == "AC"}
     claims = {o.subject for o in orders if isinstance(o, Signal) and o.number == 9}
@@ -59,16 +60,16 @@ def test_anonymous_bots_speak_only_in_numbered_message_orders() -> None:
 def test_a_1939_bot_attacks_what_its_victory_list_pays_for() -> None:
     ruleset = RULESETS["1939"]
     state: GameState = ruleset.new_game("", CODES, SeededChance(1), {})
-    state.turn = 2
+    state = but(state, turn=2)
     acs = state.number_of("ACS")
     # Argentina/Chile/Spain hold Navarre and Aragon: "400 if owns the Iberian Peninsula"
     # (Portugal is Brazil's) and "200 if owns Gibraltar" (Britain's) are both next door
-    state.countries["ENA"].army = 200
+    state = edit(state, "ENA", army=200)
     gains = objective_gains(state, ruleset.gm, acs)
     assert gains["EPR"] >= 400 and gains["EGI"] >= 200 and gains["EFR"] < 200
     orders = _orders("1939", state, "ACS")
     attacks = [o for o in orders if isinstance(o, Action) and o.verb == "AC"]
     assert attacks == [Action("ENA", "AC", 2 * state.countries["EPR"].army + 10, "EPR")]
-    state.countries["EPR"].army = 150  # too strong now: Gibraltar is next on the list
+    state = edit(state, "EPR", army=150)  # too strong now: Gibraltar is next on the list
     attacks = [o for o in _orders("1939", state, "ACS") if isinstance(o, Action)]
     assert Action("ENA", "AC", 2 * state.countries["EGI"].army + 10, "EGI") in attacks

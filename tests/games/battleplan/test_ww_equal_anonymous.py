@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.battleplan.helpers import Down
+from tests.games.battleplan.helpers import Down, edit
 from umpire.core import registry, submission
 from umpire.core.chance import SeededChance
 from umpire.core.events import visible_to
@@ -13,7 +13,7 @@ from umpire.games.battleplan import GAME
 from umpire.games.battleplan.game import RULESETS, BattlePlan
 from umpire.games.battleplan.legality import reach
 from umpire.games.battleplan.messages import message_orders
-from umpire.games.battleplan.model import MINOR, GameState, Sea
+from umpire.games.battleplan.model import MINOR, GameState, Sea, but
 from umpire.games.battleplan.orders import Signal
 from umpire.games.battleplan.setup import EUROPE_START
 from umpire.games.battleplan.world.equal import assign_spaces
@@ -75,8 +75,8 @@ def test_equal_forces_ends_when_one_player_is_left_occupying_a_country() -> None
     state = _new(EQUAL)
     assert EQUAL.outcome(state) is None
     for code in ("ESZ", "EIC", "RRU"):
-        state.countries[code].owner = MINOR
-    state.seas["WNS"] = Sea("WNS")
+        state = edit(state, code, owner=MINOR)
+    state = but(state, seas={**state.seas, "WNS": Sea("WNS")})
     out = EQUAL.outcome(state)
     assert out is not None and out.winners == ("EFR",)
 
@@ -209,8 +209,8 @@ def test_a_world_wide_attack_over_land_is_not_struck_by_the_defenders_navy() -> 
 
     def attack(navy: int) -> tuple[int, int, str]:
         state = _new(EQUAL)
-        belgium = state.countries["EBE"]  # a coastal minor next to France
-        belgium.navy, belgium.army, belgium.air = navy, 5, 0
+        # a coastal minor next to France
+        state = edit(state, "EBE", navy=navy, army=5, air=0)
         parsed = submission.parse(
             EQUAL, state, "EFR", "@EFR AC20EBE"
         )  # France borders Belgium: by land

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.games.battleplan.helpers import edit, edit_player
 from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.games.battleplan.game import RULESETS
 from umpire.games.battleplan.legality import reach
-from umpire.games.battleplan.model import MINOR, GameState, Stack
+from umpire.games.battleplan.model import MINOR, GameState, Stack, but
 from umpire.games.battleplan.setup import EUROPE_START, new_state, starting_country
 from umpire.games.battleplan.world.geography import REGIONS, world_data, world_map
 
@@ -145,7 +146,7 @@ def test_the_four_canals_are_turkey_egypt_panama_and_gibraltar() -> None:
 def _canal_state(keeper_spaces: dict[str, int]) -> GameState:
     state = new_state(["EGB", "RRU", "NNY"], max_turns=0, gm=WW, scenario="world")
     for code, owner in keeper_spaces.items():
-        state.countries[code].owner = owner
+        state = edit(state, code, owner=owner)
     return state
 
 
@@ -156,7 +157,7 @@ def test_one_permission_opens_all_the_granting_players_canals() -> None:
     assert reach(state, WW, 1, "N", "WBK", "WEM") and reach(state, WW, 1, "N", "WMA", "WWM")
     assert not reach(state, WW, 2, "N", "WBK", "WEM")
     assert not reach(state, WW, 2, "A", "WMA", "WWM")
-    state.player(1).permits.append(2)  # one pK order
+    state = edit_player(state, 1, permits=(*state.player(1).permits, 2))  # one pK order
     assert reach(state, WW, 2, "N", "WBK", "WEM") and reach(state, WW, 2, "A", "WWM", "WMA")
     assert not reach(state, WW, 2, "N", "WCR", "WCP")  # Panama is player 3's
     assert reach(state, WW, 2, "F", "WCR", "WCP")  # AirForce crosses a closed canal (BP 7)
@@ -292,8 +293,8 @@ def test_a_closed_canal_is_named_in_the_refusal() -> None:
 
     equal = RULESETS["equal"]
     state = equal.new_game("", ["EGB", "NNY"], SeededChance(1), {})
-    state.countries["NPA"].owner = 2
-    state.seas["WCR"] = state.seas["WCR"].with_stack(1, Stack(navy=5))
+    state = edit(state, "NPA", owner=2)
+    state = but(state, seas={**state.seas, "WCR": state.seas["WCR"].with_stack(1, Stack(navy=5))})
     parsed = submission.parse(equal, state, "EGB", "@WCR NT5WCP")
     assert [p.code for p in parsed.problems] == ["illegal/strait_closed"]
     assert "the canal of Panama is closed to you" in parsed.problems[0].message

@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.games.battleplan.helpers import edit, edit_player
 from umpire.core import submission
 from umpire.core.chance import SeededChance
 from umpire.core.events import Audience
 from umpire.core.problems import OrderError
 from umpire.games.battleplan.economy import research
 from umpire.games.battleplan.game import RULESETS
-from umpire.games.battleplan.model import MINOR, GameState, Sea, Stack
+from umpire.games.battleplan.model import MINOR, GameState, Sea, Stack, but
 from umpire.games.battleplan.world.endingreal import all_allied, outcome, standing
 from umpire.games.battleplan.world.real import (
     ESTIMATE,
@@ -50,11 +51,12 @@ def _codes(state: GameState, power: str, text: str) -> list[str]:
     return [p.code for p in submission.parse(R, state, power, text).problems]
 
 
-def _ally_all(state: GameState, numbers: list[int]) -> None:
+def _ally_all(state: GameState, numbers: list[int]) -> GameState:
     for a in numbers:
         for b in numbers:
             if a != b:
-                state.player(a).declared[b] = "A"
+                state = edit_player(state, a, declared={**state.player(a).declared, b: "A"})
+    return state
 
 
 # ----------------------------------------------------------------------- the 1982 world
@@ -202,8 +204,9 @@ def test_some_positions_can_never_build_missiles() -> None:
     state = _new(["USA", "FIN"])
     usa, fin = state.players
     for _ in range(10):
-        usa.research["M"] = fin.research["M"] = 10_000
-        research(state.players, SeededChance(3))
+        researched = [but(p, research={"M": 10_000}) for p in (usa, fin)]
+        gained = research(researched, SeededChance(3))
+        usa, fin = (but(p, multipliers=gained.get(p.number, p.multipliers)) for p in (usa, fin))
     assert fin.multipliers["M"] == 0
     assert usa.multipliers["M"] > 50 + 10 * 100  # easier: 150% of sqrt(12500) ~ 112 a turn
 
@@ -245,7 +248,7 @@ def test_no_attacks_on_turn_one_but_enemies_may_be_declared() -> None:
     assert _codes(state, "USA", "@ 2E\n" + attack) == ["illegal/no_attacks_turn_one"]
     assert _codes(state, "USA", "@NTX FA5NCH") == ["illegal/no_attacks_turn_one"]
     assert _codes(state, "USA", "@NTX AT5NDA") == []  # "shuffling your forces around"
-    state.turn = 2
+    state = but(state, turn=2)
     assert _codes(state, "USA", "@ 2E\n" + attack) == []
 
 
@@ -253,7 +256,9 @@ def test_no_attacks_on_turn_one_but_enemies_may_be_declared() -> None:
 def test_declared_enemies_fight_at_sea_on_turn_one() -> None:
     """ "However, you CAN put someone on your ENEMY list and thus there can be combat at sea."""
     state = _new(["USA", "RUS"])
-    state.seas["WNP"] = Sea("WNP", {1: Stack(navy=30), 2: Stack(navy=30)})
+    state = but(
+        state, seas={**state.seas, "WNP": Sea("WNP", {1: Stack(navy=30), 2: Stack(navy=30)})}
+    )
     orders = {"USA": [o for _, o in submission.parse(R, state, "USA", "@ 2E").orders]}
     res = R.resolve(state, orders, SeededChance(4))
     after = res.state.seas["WNP"].forces
@@ -287,47 +292,45 @@ def test_world_opinion_is_played_in_real_forces() -> None:
 def test_the_game_ends_when_everyone_left_has_declared_everyone_else_an_ally() -> None:
     state = _new(["USA", "RUS", "CHN"])
     assert outcome(state) is None
-    _ally_all(state, [1, 2, 3])
-    del state.player(3).declared[1]  # China has not listed the USA
+    state = _ally_all(state, [1, 2, 3])
+    # China has not listed the USA
+    state = edit_player(state, 3, declared={2: state.player(3).declared[2]})
     assert not all_allied(state) and outcome(state) is None
-    state.player(3).declared[1] = "E"
+    state = edit_player(state, 3, declared={**state.player(3).declared, 1: "E"})
     assert outcome(state) is None
-    state.player(3).declared[1] = "A"
+    state = edit_player(state, 3, declared={**state.player(3).declared, 1: "A"})
     assert all_allied(state) and outcome(state) is not None
 
 
 @pytest.mark.rule("WW real.end")
 def test_players_out_of_the_game_need_not_be_allied() -> None:
     state = _new(["USA", "RUS", "CHN"])
-    _ally_all(state, [1, 2])
+    state = _ally_all(state, [1, 2])
     assert outcome(state) is None  # China is still in the game
     for c in state.occupied_by(3):  # China loses every country and has no forces left
-        state.countries[c].owner = 1
+        state = edit(state, c, owner=1)
     assert outcome(state) is not None
 
 
 @pytest.mark.rule("WW real.winners")
 def test_winners_and_survivors_by_the_industry_of_each_class() -> None:
     state = _new(["USA", "ISR", "SWE", "KOR", "CHN"])
-    _ally_all(state, [1, 2, 3, 4, 5])
+    state = _ally_all(state, [1, 2, 3, 4, 5])
     # Sweden (medium: 400) gets exactly 400 counted industry in ESW; South Korea (small: 100)
     # one less than 100; the USA (super: 2200) 2200 with suppressed industry counting
-    swe = state.countries["ESW"]
-    swe.industry, swe.limit = 400, 500
-    kor = state.countries["CKO"]
-    kor.industry, kor.limit = 99, 200
-    usa = [state.countries[c] for c in position("USA").spaces]
-    for c in usa:
-        c.industry, c.limit = 0, 1000
-    usa[0].industry, usa[0].limit, usa[0].industry_suppressed = 2200, 2500, 2000
+    state = edit(state, "ESW", industry=400, limit=500)
+    state = edit(state, "CKO", industry=99, limit=200)
+    usa = position("USA").spaces
+    for code in usa:
+        state = edit(state, code, industry=0, limit=1000)
+    state = edit(state, usa[0], industry=2200, limit=2500, industry_suppressed=2000)
     # Israel (major: 1500) has 1600 industry but a limit of 1000: the excess does not count
-    isr = state.countries["MIS"]
-    isr.industry, isr.limit = 1600, 1000
+    state = edit(state, "MIS", industry=1600, limit=1000)
     assert industry_owned(state, 1) == 2200 and industry_owned(state, 2) == 1000
     # China occupies nothing but controls a minor: he owns a country, a survivor
     for c in state.occupied_by(5):
-        state.countries[c].owner = 1
-    state.countries["CMO"].popularity = {5: 10}
+        state = edit(state, c, owner=1)
+    state = edit(state, "CMO", popularity={5: 10})
     ranks = standing(state)
     assert ranks == {1: "winner", 2: "survivor", 3: "winner", 4: "survivor", 5: "survivor"}
     out = outcome(state)
@@ -338,10 +341,12 @@ def test_winners_and_survivors_by_the_industry_of_each_class() -> None:
 @pytest.mark.rule("WW real.winners")
 def test_a_player_without_a_country_is_neither_winner_nor_survivor() -> None:
     state = _new(["USA", "RUS", "CUZ"])
-    _ally_all(state, [1, 2, 3])
+    state = _ally_all(state, [1, 2, 3])
     for c in state.occupied_by(3):
-        state.countries[c].owner = 2
-    state.seas["WCR"] = Sea("WCR", {3: Stack(navy=5)})  # forces at sea, no country
+        state = edit(state, c, owner=2)
+    state = but(
+        state, seas={**state.seas, "WCR": Sea("WCR", {3: Stack(navy=5)})}
+    )  # forces at sea, no country
     out = outcome(state)
     assert out is not None and 3 not in standing(state)
     assert out.scores["CUZ"] == 0.0
@@ -451,7 +456,7 @@ def test_a_deal_is_classed_by_the_price_the_list_gives_it() -> None:
     assert "Medium 400 (you)" in text and "You need 400;" in text
     assert "Small 100 (you)" in R.printout(state, [], "PHL")
     # Canada & Korea with 100 to 399 industry are survivors, not winners
-    _ally_all(state, [1, 2, 3])
+    state = _ally_all(state, [1, 2, 3])
     owned = industry_owned(state, 2)
     assert 100 <= owned < 400
     assert standing(state)[2] == "survivor"
@@ -469,7 +474,7 @@ def test_world_opinion_comes_before_the_revolutions_of_the_same_turn() -> None:
     country with an HPI of zero or less and Russia gives no orders there next turn (issue 26;
     ruling W-OP1)."""
     state = _new(["USA", "RUS", "CHN", "GER"])
-    state.countries["RBA"].hpi = 5
+    state = edit(state, "RBA", hpi=5)
     orders = {
         p: [o for _, o in submission.parse(R, state, p, "2B3").orders]
         for p in ("USA", "CHN", "GER")

@@ -24,7 +24,7 @@ from umpire.core.errors import Code
 from umpire.games.battleplan import errors
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Group
-from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.model import Draft, GameState
 from umpire.games.battleplan.notation import format_body
 from umpire.games.battleplan.orders import (
     Action,
@@ -127,14 +127,14 @@ def fights_at_sea(arms: Arms) -> str:
     return "N" if arms.strategic_bombers else "NF"
 
 
-def note_first_missile(state: GameState, groups: Sequence[Group], arms: Arms) -> None:
+def note_first_missile(d: Draft, groups: Sequence[Group], arms: Arms) -> None:
     """WW 1939.missiles: remember the turn the first missile was actually fired, and by whom
     (missiles sent to attack at step 1; ruling W-1939M)."""
-    if arms.research_after_first_missile == 1 or FIRST_MISSILE in state.extra:
+    if arms.research_after_first_missile == 1 or FIRST_MISSILE in d.extra:
         return
     fired = sorted({g.player for g in groups if g.unit == "M" and g.sent > 0})
     if fired:
-        state.extra[FIRST_MISSILE] = {"turn": state.turn, "by": fired}
+        d.extra[FIRST_MISSILE] = {"turn": d.state.turn, "by": fired}
 
 
 def research_weight(state: GameState, player: int, kind: str, arms: Arms) -> int:

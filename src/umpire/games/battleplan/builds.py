@@ -11,9 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from umpire.games.battleplan.geography import GameMap
-from umpire.games.battleplan.model import MINOR, STARTING_MULTIPLIERS, Country, GameState
+from umpire.games.battleplan.model import (
+    MINOR,
+    STARTING_MULTIPLIERS,
+    Country,
+    Draft,
+    GameState,
+    changed,
+)
 from umpire.games.battleplan.orders import Build
 
 DEFAULT_SEQUENCE = ("I", "A", "N", "F", "M", "X", "D")  # BP 10: order defaults are used in
@@ -47,46 +55,51 @@ def _apportion(industry: int, props: tuple[tuple[str, int], ...]) -> tuple[tuple
     return tuple(out.items())
 
 
-def add_units(c: Country, kind: str, hundredths: int) -> int:
-    """Add built hundredths to the country's saved fraction; whole units join at once."""
-    total = c.fractions.get(kind, 0) + hundredths
+_FIELD = {"I": "industry", "A": "army", "N": "navy", "F": "air", "M": "missiles", "X": "anti"}
+
+
+def add_units(
+    c: Country, new: dict[str, Any], fractions: dict[str, int], kind: str, hundredths: int
+) -> int:
+    """Add built hundredths to the country's saved fraction (``fractions``, the country's
+    as they become); whole units join at once (in ``new``, the country's changed counts;
+    each kind is built once in a country's plan)."""
+    total = fractions.get(kind, 0) + hundredths
     whole, frac = divmod(total, 100)
     if frac:
-        c.fractions[kind] = frac
+        fractions[kind] = frac
     else:
-        c.fractions.pop(kind, None)
-    if kind == "I":
-        c.industry += whole
-    elif kind == "A":
-        c.army += whole
-    elif kind == "N":
-        c.navy += whole
-    elif kind == "F":
-        c.air += whole
-    elif kind == "M":
-        c.missiles += whole
-    elif kind == "X":
-        c.anti += whole
+        fractions.pop(kind, None)
+    name = _FIELD.get(kind)
+    if name is not None and whole:
+        new[name] = getattr(c, name) + whole
     return whole
 
 
 def build(
-    state: GameState,
+    d: Draft,
     gm: GameMap,
     holders: Mapping[str, int],
     orders: Mapping[int, Sequence[Build]],
-) -> None:
-    """Step 2 for every country: ``holders`` are who gave its orders (fixed at the start)."""
+) -> dict[int, int]:
+    """Step 2 for every country: ``holders`` are who gave its orders (fixed at the start).
+    The cents of the Dollars built, per player (paid with the income at step 8: nothing in
+    between reads a player's Dollars)."""
     by_space: dict[str, list[Build]] = {}
     for player, builds in orders.items():
         for b in builds:
             if holders.get(b.space) == player:
                 by_space.setdefault(b.space, []).append(b)
+    state = d.state
+    earned: dict[int, int] = {}  # cents of the Dollars built, per player
     for code in sorted(state.countries):
         c = state.countries[code]
         holder = holders[code]
         plan = build_plan(state, c, holder, gm.spaces[code].has_coast, by_space.get(code, []))
-        carry_out(state, c, holder, plan)
+        cents = carry_out(d, c, holder, plan)
+        if cents:
+            earned[holder] = earned.get(holder, 0) + cents
+    return earned
 
 
 def build_plan(
@@ -121,14 +134,26 @@ def build_plan(
     return plan
 
 
-def carry_out(state: GameState, c: Country, holder: int, plan: Mapping[str, int]) -> None:
-    mult = state.player(holder).multipliers if holder != MINOR else STARTING_MULTIPLIERS
+def carry_out(d: Draft, c: Country, holder: int, plan: Mapping[str, int]) -> int:
+    """The country's ``plan`` built: the country made once with all it gained; the cents
+    of the Dollars built, which the holder gains."""
+    mult = d.player(holder).multipliers if holder != MINOR else STARTING_MULTIPLIERS
+    new: dict[str, Any] = {}
+    fractions: dict[str, int] | None = None
+    cents = 0
     for kind, n in plan.items():
         if n <= 0:
             continue
         if kind == "D":
             # BP 4B: Dollars one for one; BP 3A: +1 HPI per Industry building Dollars
-            state.player(holder).cents += n * 100
-            c.hpi += n
+            cents += n * 100
+            new["hpi"] = new.get("hpi", c.hpi) + n
         else:
-            add_units(c, kind, n * mult.get(kind, 0))
+            if fractions is None:
+                fractions = dict(c.fractions)
+            add_units(c, new, fractions, kind, n * mult.get(kind, 0))
+    if fractions is not None and fractions != c.fractions:
+        new["fractions"] = fractions
+    if new:
+        d.countries[c.code] = changed(c, new)
+    return cents

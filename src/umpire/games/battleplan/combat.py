@@ -17,7 +17,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.games.battleplan.groups import Captured, Group, Log
 from umpire.games.battleplan.losses import army_losses, hit, total
-from umpire.games.battleplan.model import MINOR, Country, GameState
+from umpire.games.battleplan.model import MINOR, Country, Draft, GameState, but
 from umpire.games.battleplan.occupation import capture
 from umpire.games.battleplan.reports import Cell, report_land_combat
 from umpire.games.battleplan.rounding import rround, share_losses
@@ -103,6 +103,11 @@ class Battle:
     saved_hits: int = 0  # 9.3d: missile hits on Army beyond the defenders
     hpi_delta: int = 0  # 3A: -2 per missile hitting an occupied country
     spare_air: dict[int, int] = field(default_factory=dict)  # 9.3j, 9.6: per player
+    # the country's AntiMissiles and suppression as the fight changes them (the country is
+    # made once, by :func:`write_back`)
+    anti: int = 0
+    industry_suppressed: int = 0
+    air_suppressed: int = 0
 
     @property
     def attacked(self) -> bool:
@@ -113,13 +118,14 @@ class Battle:
 
 
 def land_combat(
-    state: GameState,
+    d: Draft,
     groups: Sequence[Group],
     chance: Chance,
     holders: Mapping[str, int],
     owners: Mapping[str, int],
 ) -> LandCombat:
     """Steps 3b-3k for every country attacked or supported."""
+    state = d.state
     out = LandCombat()
     log = Log(state)
     by_target: dict[str, list[Group]] = {}
@@ -129,16 +135,16 @@ def land_combat(
     for code in sorted(by_target):
         b = line_up(state.countries[code], by_target[code])
         if not b.attacked:
-            write_back(b)
+            write_back(d, b)
             continue
-        captor = fight(state, b, chance)
+        captor = fight(d, b, chance)
         if b.hpi_delta:
             out.hpi_delta[code] = b.hpi_delta
         if b.spare_air:
             out.excess_air[code] = b.spare_air
         if captor is not None:
             conquerors = [g for g in b.a_army if g.player == captor and g.verb == "AC"]
-            out.captured[code] = capture(state, groups, code, captor, conquerors, b.saved_hits)
+            out.captured[code] = capture(d, groups, code, captor, conquerors, b.saved_hits)
         defence = [
             Cell(name, sent, sent - total(pool))
             for name, pool in (("Army", b.d_army), ("Navy", b.d_navy), ("AirF", b.d_air))
@@ -172,18 +178,41 @@ def line_up(c: Country, here: Sequence[Group]) -> Battle:
         a_navy=[g for g in here if g.verb == "NN"],
         a_air=[g for g in here if g.verb in AIR_ATTACK],
         missiles=[g for g in here if g.verb in MISSILE],
+        anti=c.anti,
+        industry_suppressed=c.industry_suppressed,
+        air_suppressed=c.air_suppressed,
     )
     b.start = {id(g): g.n for g in b.defenders()}
     return b
 
 
-def write_back(b: Battle) -> None:
-    """The country's own forces after the fight."""
-    b.country.army, b.country.navy, b.country.air = b.home["A"].n, b.home["N"].n, b.home["F"].n
+def write_back(d: Draft, b: Battle) -> None:
+    """The country with its own forces after the fight, made once."""
+    c = b.country
+    army, navy, air = b.home["A"].n, b.home["N"].n, b.home["F"].n
+    if (army, navy, air, b.anti, b.industry_suppressed, b.air_suppressed) == (
+        c.army,
+        c.navy,
+        c.air,
+        c.anti,
+        c.industry_suppressed,
+        c.air_suppressed,
+    ):
+        return
+    d.countries[b.code] = but(
+        c,
+        army=army,
+        navy=navy,
+        air=air,
+        anti=b.anti,
+        industry_suppressed=b.industry_suppressed,
+        air_suppressed=b.air_suppressed,
+    )
 
 
-def fight(state: GameState, b: Battle, chance: Chance) -> int | None:
+def fight(d: Draft, b: Battle, chance: Chance) -> int | None:
     """Steps 3c-3k in one country, in the order of 9.3; the captor, if one conquers it."""
+    state = d.state
     antimissiles(b, chance)
     missiles_strike(b, chance)
     att_air, def_air = air_battle(b, chance)
@@ -194,7 +223,7 @@ def fight(state: GameState, b: Battle, chance: Chance) -> int | None:
     if attacked and total(b.d_army) == 0:
         # BP 9.3j, 4C.6: attackers who are enemies fight each other
         attackers_fight(state, b.code, b.a_army, b.a_air, b.spare_air, chance)
-    write_back(b)
+    write_back(d, b)
     # BP 9.3k, 4C.1: one conquering group captures the country
     conquering = sorted({g.player for g in b.a_army if g.verb == "AC" and g.n > 0})
     if not (attacked and total(b.d_army) == 0 and conquering):
@@ -208,15 +237,14 @@ def antimissiles(b: Battle, chance: Chance) -> None:
     """BP 9.3c, 4G.1: each AntiMissile shoots down one incoming missile, chosen at random;
     AntiMissiles used are gone, unused ones stay."""
     incoming = total(b.missiles)
-    c = b.country
-    if not incoming or not c.anti:
+    if not incoming or not b.anti:
         return
-    down = min(incoming, c.anti)
+    down = min(incoming, b.anti)
     shares = share_losses([g.n for g in b.missiles], down, chance, f"ABM {b.code}")
     for g, s in zip(b.missiles, shares, strict=True):
         g.stopped += s
         g.n -= s
-    c.anti -= down
+    b.anti -= down
 
 
 def missiles_strike(b: Battle, chance: Chance) -> None:
@@ -232,7 +260,7 @@ def missiles_strike(b: Battle, chance: Chance) -> None:
             want = 10 * g.n
             b.saved_hits += want - hit(b.d_army, want, chance, f"missiles {b.code}")
         elif g.verb == "MI":
-            c.industry_suppressed = min(c.industry, c.industry_suppressed + 10 * g.n)
+            b.industry_suppressed = min(c.industry, b.industry_suppressed + 10 * g.n)
         else:
             suppress_air(b, 10 * g.n)
 
@@ -241,7 +269,7 @@ def suppress_air(b: Battle, n: int) -> None:
     """BP 5F.4: AirForce on the ground suppressed (not destroyed)."""
     n = min(b.home["F"].n, n)
     b.home["F"].n -= n
-    b.country.air_suppressed += n
+    b.air_suppressed += n
 
 
 def air_battle(b: Battle, chance: Chance) -> tuple[int, int]:
@@ -289,7 +317,7 @@ def air_strike(b: Battle, g: Group, hits: int, chance: Chance) -> None:
         suppress_air(b, hits)
     else:
         # BP 5F.3: ... or about half an Industry
-        c.industry_suppressed = min(c.industry, c.industry_suppressed + hits)
+        b.industry_suppressed = min(c.industry, b.industry_suppressed + hits)
 
 
 def navy_battle(b: Battle, chance: Chance) -> None:

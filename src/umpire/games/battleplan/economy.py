@@ -14,7 +14,17 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Log
-from umpire.games.battleplan.model import MINOR, Country, GameState, Player
+from umpire.games.battleplan.model import (
+    MINOR,
+    Country,
+    Draft,
+    GameState,
+    Player,
+    but,
+    changed,
+    with_key,
+    without_key,
+)
 from umpire.games.battleplan.orders import (
     Declare,
     DefaultBuild,
@@ -34,36 +44,48 @@ from umpire.games.battleplan.rounding import rround, rsqrt
 # ---------------------------------------------------------------------------- turn opening
 
 
-def recover(countries: Iterable[Country]) -> None:
+def recover(d: Draft) -> None:
     """BP 5F.1, 5F.3, 5F.4: 25% (rounded up) of what is suppressed recovers each turn.
 
     BP 12E: industry past the limit speeds the recovery of the usable industry (ruling R-E3:
     by one point per excess Industry).
     """
-    for c in countries:
-        c.taxbase_blockaded = 0  # last turn's blockade is now part of the suppression
+    for code, c in d.countries.items():
+        if not (
+            c.taxbase_blockaded or c.taxbase_suppressed or c.industry_suppressed or c.air_suppressed
+        ):
+            continue
+        new: dict[str, int] = {"taxbase_blockaded": 0}  # last turn's is now suppression
         if c.taxbase_suppressed:
-            c.taxbase_suppressed -= -(-c.taxbase_suppressed // 4)
+            new["taxbase_suppressed"] = c.taxbase_suppressed - -(-c.taxbase_suppressed // 4)
         if c.industry_suppressed:
             excess = max(0, c.industry - c.limit)
             back = -(-c.industry_suppressed // 4) + excess
-            c.industry_suppressed = max(0, c.industry_suppressed - back)
+            new["industry_suppressed"] = max(0, c.industry_suppressed - back)
         if c.air_suppressed:
             back = -(-c.air_suppressed // 4)
-            c.air_suppressed -= back
-            c.air += back  # 13A: as a captured minor's AirForce recovers it is the holder's
+            new["air_suppressed"] = c.air_suppressed - back
+            new["air"] = c.air + back  # 13A: a captured minor's recovering AirForce is his
+        d.countries[code] = changed(c, new)
 
 
-def fade_popularity(countries: Mapping[str, Country], chance: Chance) -> None:
+def fade_popularity(d: Draft, chance: Chance) -> None:
     """BP 3B: each turn popularity in a minor falls by about 5% (a negative one stays)."""
+    countries = d.countries
     for code in sorted(countries):
         c = countries[code]
-        if c.owner != MINOR:
+        if c.owner != MINOR or not c.popularity:
             continue
+        popularity: dict[int, int] | None = None
         for p in sorted(c.popularity):
             v = c.popularity[p]
             if v > 0:
-                c.popularity[p] = v - rround(v * 5, 100, chance, f"popularity fade {code}")
+                fall = rround(v * 5, 100, chance, f"popularity fade {code}")
+                if fall:
+                    popularity = popularity or dict(c.popularity)
+                    popularity[p] = v - fall
+        if popularity is not None:
+            countries[code] = but(c, popularity=popularity)
 
 
 # ---------------------------------------------------------------------------- player orders
@@ -78,18 +100,19 @@ class PlayerOrders:
     events: list[Event] = field(default_factory=list)
 
 
-def propaganda(state: GameState, player: int, code: str, dollars: int, chance: Chance) -> None:
+def propaganda(d: Draft, player: int, code: str, dollars: int, chance: Chance) -> None:
     """BP 3A, 3B, 5D: propaganda of ``dollars`` by ``player`` in ``code``."""
-    c = state.countries[code]
+    c = d.countries[code]
     if c.owner == player:
         # BP 3A: own country: HPI + sqrt($ x 180)
-        c.hpi += rsqrt(dollars * 180, chance, f"propaganda {code}")
+        d.countries[code] = but(c, hpi=c.hpi + rsqrt(dollars * 180, chance, f"propaganda {code}"))
     elif c.owner != MINOR:
         # BP 3A: someone else's country: HPI - sqrt($ x 20)
-        c.hpi -= rsqrt(dollars * 20, chance, f"propaganda {code}")
+        d.countries[code] = but(c, hpi=c.hpi - rsqrt(dollars * 20, chance, f"propaganda {code}"))
     else:
         # BP 3B: a minor: popularity + 1 per Dollar
-        c.popularity[player] = c.popularity.get(player, 0) + dollars
+        popularity = with_key(c.popularity, player, c.popularity.get(player, 0) + dollars)
+        d.countries[code] = but(c, popularity=popularity)
 
 
 def spread_targets(state: GameState, target: int) -> list[str]:
@@ -109,103 +132,101 @@ def spread(total: int, targets: Sequence[str], chance: Chance, purpose: str) -> 
     return out
 
 
-def player_orders(
-    state: GameState, player: int, orders: Sequence[Order], chance: Chance
-) -> PlayerOrders:
+def player_orders(d: Draft, player: int, orders: Sequence[Order], chance: Chance) -> PlayerOrders:
     """Carry out one player's player orders, in the order given (all already legal)."""
     out = PlayerOrders()
-    log = Log(state)
+    log = Log(d.state)
     for order in orders:
         if isinstance(order, Declare | GiveDollars):
-            diplomacy(state, log, player, order)
+            diplomacy(d, log, player, order)
         elif isinstance(order, Permit | Share | UserOption | DefaultBuild):
-            choose(state.player(player), order)
+            d.set_player(choose(d.player(player), order))
         elif isinstance(order, Send) or (isinstance(order, Spread) and order.what != "P"):
-            spies(state, player, order, out.counterspies, chance)
+            spies(d, player, order, out.counterspies, chance)
         else:
-            spend(state, player, order, chance)
+            spend(d, player, order, chance)
     out.events = log.events
     return out
 
 
-def diplomacy(state: GameState, log: Log, player: int, order: Declare | GiveDollars) -> None:
-    me = state.player(player)
+def diplomacy(d: Draft, log: Log, player: int, order: Declare | GiveDollars) -> None:
+    me = d.player(player)
     match order:
         case Declare(p, stance):
             # BP 1B: ally / neutral / enemy; an enemy is shown to all, an ally to him
             if stance == "N":
-                me.declared.pop(p, None)
+                d.set_player(but(me, declared=without_key(me.declared, p)))
             else:
-                me.declared[p] = stance
+                d.set_player(but(me, declared=with_key(me.declared, p, stance)))
             if stance == "E":
                 log.public("enemy", f"[{player}] declares [{p}] an enemy.")
             elif stance == "A":
                 log.tell(p, "ally", f"[{player}] declares you an ally.")
         case GiveDollars(p, n):
             # BP 5A: Dollars may be given to another player
-            me.cents -= n * 100
-            state.player(p).cents += n * 100
+            d.set_player(but(me, cents=me.cents - n * 100))
+            them = d.player(p)
+            d.set_player(but(them, cents=them.cents + n * 100))
             log.tell(p, "gift", f"[{player}] gives you ${n}.")
 
 
-def choose(me: Player, order: Permit | Share | UserOption | DefaultBuild) -> None:
+def choose(me: Player, order: Permit | Share | UserOption | DefaultBuild) -> Player:
     """The player's standing choices: permits (7), sharing (6D), user options (8), default
-    builds (10); each stays until changed."""
+    builds (10); each stays until changed. The player with the choice made."""
     match order:
         case Permit(p, allow):
             # BP 7: permission to use the Turkey Strait
             if allow and p not in me.permits:
-                me.permits.append(p)
-            elif not allow and p in me.permits:
-                me.permits.remove(p)
+                return but(me, permits=(*me.permits, p))
+            if not allow and p in me.permits:
+                return but(me, permits=tuple(q for q in me.permits if q != p))
         case Share(p, level):
             # BP 6D: sharing spy results (kept; used by the later printout)
             if level == "Z":
-                me.shares.pop(p, None)
-            else:
-                me.shares[p] = level
+                return but(me, shares=without_key(me.shares, p))
+            return but(me, shares=with_key(me.shares, p, level))
         case UserOption(n):
             if n in me.options:
-                me.options.remove(n)
-            else:
-                me.options.append(n)
+                return but(me, options=tuple(o for o in me.options if o != n))
+            return but(me, options=(*me.options, n))
         case DefaultBuild(kind, n):
             # BP 10: a default stays until changed, or changed to zero
             if n == 0:
-                me.defaults.pop(kind, None)
-            else:
-                me.defaults[kind] = n
+                return but(me, defaults=without_key(me.defaults, kind))
+            return but(me, defaults=with_key(me.defaults, kind, n))
+    return me
 
 
-def spend(state: GameState, player: int, order: Order, chance: Chance) -> None:
+def spend(d: Draft, player: int, order: Order, chance: Chance) -> None:
     """Dollars spent on training (6B, 6C), research (5B) and propaganda (3A, 3B, 5D)."""
-    me = state.player(player)
+    me = d.player(player)
     match order:
         case Train(what, n):
             # BP 6B/6C, 5C: n Dollars train n x multiplier hundredths
-            me.cents -= n * 100
             if what == "S":
-                me.spies += n * me.multipliers["S"]
+                spies = me.spies + n * me.multipliers["S"]
+                d.set_player(but(me, cents=me.cents - n * 100, spies=spies))
             else:
-                me.counterspies += n * me.multipliers["C"]
+                counterspies = me.counterspies + n * me.multipliers["C"]
+                d.set_player(but(me, cents=me.cents - n * 100, counterspies=counterspies))
         case Research(kind, n):
             # BP 5B: effective next turn (applied at step 8)
-            me.cents -= n * 100
-            me.research[kind] = me.research.get(kind, 0) + n
+            research = with_key(me.research, kind, me.research.get(kind, 0) + n)
+            d.set_player(but(me, cents=me.cents - n * 100, research=research))
         case Propaganda(n, code):
-            me.cents -= n * 100
-            propaganda(state, player, code, n, chance)
+            d.set_player(but(me, cents=me.cents - n * 100))
+            propaganda(d, player, code, n, chance)
         case Spread(p, "P", n):
             # BP 5D: pPn spreads n Dollars over the countries p occupies
-            me.cents -= n * 100
-            where = spread(n, spread_targets(state, p), chance, "propaganda")
+            d.set_player(but(me, cents=me.cents - n * 100))
+            where = spread(n, spread_targets(d.state, p), chance, "propaganda")
             for code, dollars in where.items():
                 if dollars:
-                    propaganda(state, player, code, dollars, chance)
+                    propaganda(d, player, code, dollars, chance)
 
 
 def spies(
-    state: GameState,
+    d: Draft,
     player: int,
     order: Send | Spread,
     counterspies: dict[str, int],
@@ -217,26 +238,36 @@ def spies(
     if isinstance(order, Send):
         where = {order.country: order.amount}
     else:
-        where = spread(order.amount, spread_targets(state, order.player), chance, "spies")
-    me = state.player(player)
+        where = spread(order.amount, spread_targets(d.state, order.player), chance, "spies")
+    sent = 0  # hundredths, of spies or counterspies
     for code, n in where.items():
         if order.what == "S":
-            c = state.countries[code]
+            c = d.countries[code]
             if c.owner == player:
                 continue  # 6B: you cannot send spies to spaces you own
-            me.spies -= n * 100
-            c.spies[player] = c.spies.get(player, 0) + n
+            sent += n * 100
+            d.countries[code] = but(c, spies=with_key(c.spies, player, c.spies.get(player, 0) + n))
         else:
-            me.counterspies -= n * 100
+            sent += n * 100
             counterspies[code] = counterspies.get(code, 0) + n
+    me = d.player(player)
+    if order.what == "S":
+        d.set_player(but(me, spies=me.spies - sent))
+    else:
+        d.set_player(but(me, counterspies=me.counterspies - sent))
 
 
 # ---------------------------------------------------------------------------- step 8
 
 
-def income(state: GameState, gm: GameMap, chance: Chance) -> list[Event]:
-    """BP 5A, 5E, 9.8: interest on what was left, then TaxBase income."""
+def income(
+    state: GameState, gm: GameMap, chance: Chance, built: Mapping[int, int]
+) -> tuple[dict[int, int], list[Event]]:
+    """BP 5A, 5E, 9.8: interest on what was left, then TaxBase income. ``built``: the cents
+    of the Dollars each player's Industry built this turn (4B, step 2), which nothing reads
+    before. Each player's cents after the income, where they changed, and the events."""
     log = Log(state)
+    after: dict[int, int] = {}
     occupied: dict[int, list[str]] = {}
     holders: dict[str, int] = {}  # who controls each country (nothing changes it here)
     for code, c in state.countries.items():
@@ -244,17 +275,19 @@ def income(state: GameState, gm: GameMap, chance: Chance) -> list[Event]:
         holders[code] = c.controller()
     for me in state.players:
         # BP 5A: unspent Dollars get interest at 1% per turn
-        if me.cents > 0:
-            me.cents += rround(me.cents, 100, chance, f"interest [{me.number}]")
+        have = before = me.cents + built.get(me.number, 0)
+        if have > 0:
+            before += rround(have, 100, chance, f"interest [{me.number}]")
         allied: dict[int, bool] = {MINOR: False}  # holder -> cross-ally of his (1B), once
         cents = sum(
             _taxbase_income(state, gm, me.number, code, holders, allied)
             for code in occupied.get(me.number, ())
         )
-        me.cents += cents
+        if before + cents != me.cents:
+            after[me.number] = before + cents
         if cents:
             log.tell(me.number, "income", f"Income: ${cents / 100:.2f}.", cents=cents)
-    return log.events
+    return after, log.events
 
 
 def country_income(
@@ -306,7 +339,7 @@ def research(
     players: Iterable[Player],
     chance: Chance,
     weight: Callable[[int, str], int] | None = None,
-) -> None:
+) -> dict[int, dict[str, int]]:
     """BP 5B: research of this turn raises multipliers for the next.
 
     Ruling R-E1: a research spend of $n on one item gains sqrt(1.25 n) points, rounded
@@ -315,8 +348,15 @@ def research(
     count (a variant's research chances, WW 1939.missiles); 0: the research does nothing.
     WW Real Forces: "the chance of success of your RESEARCH is NOT necessarily the same": a
     player's ``research_odds`` scale his gain (ruling W-REAL4).
+
+    The multipliers of each player who researched, as they become (his research is then
+    spent).
     """
+    gained: dict[int, dict[str, int]] = {}
     for me in players:
+        if not me.research:
+            continue
+        multipliers = dict(me.multipliers)
         for kind in sorted(me.research):
             times = 1 if weight is None else weight(me.number, kind)
             if times == 0:
@@ -326,8 +366,9 @@ def research(
             odds = me.research_odds.get(kind)
             if odds is not None:  # WW Real Forces: his own odds (0: never)
                 gain = rround(gain * odds, 100, chance, f"research odds {kind} [{me.number}]")
-            me.multipliers[kind] = me.multipliers.get(kind, 0) + gain
-        me.research.clear()
+            multipliers[kind] = multipliers.get(kind, 0) + gain
+        gained[me.number] = multipliers
+    return gained
 
 
 def enemy_controlled(
@@ -348,12 +389,13 @@ def enemy_controlled(
     return hostile > friendly
 
 
-def blockade(state: GameState, gm: GameMap, chance: Chance) -> None:
+def blockade(d: Draft, gm: GameMap, chance: Chance) -> None:
     """BP 5F.1, 5F.3: each enemy-controlled neighbour suppresses 1/n of half of what is left
     unsuppressed, for the next turn."""
     # control does not change during the blockade (only TaxBase and Industry do)
     # nor do the declarations: a neighbouring country is enemy-controlled when its holder
     # and the occupier are enemies (1B: either declared the other one), read here directly
+    state = d.state
     holders = {code: c.controller() for code, c in state.countries.items()}
     players = state.players
     for code in sorted(state.countries):
@@ -377,30 +419,34 @@ def blockade(state: GameState, gm: GameMap, chance: Chance) -> None:
         if not hostile or not around:
             continue
         den = 2 * len(around)
-        c.taxbase_blockaded = rround(
+        blockaded = rround(
             c.unsuppressed_taxbase * hostile, den, chance, f"blockade TaxBase {code}"
         )
-        c.taxbase_suppressed += c.taxbase_blockaded
+        taxbase_suppressed = c.taxbase_suppressed + blockaded
+        # the usable Industry as it was (the TaxBase suppressed above does not change it)
         usable = c.usable_industry
-        c.industry_suppressed += rround(usable * hostile, den, chance, f"blockade Industry {code}")
+        suppressed = rround(usable * hostile, den, chance, f"blockade Industry {code}")
+        d.countries[code] = but(
+            c,
+            taxbase_blockaded=blockaded,
+            taxbase_suppressed=taxbase_suppressed,
+            industry_suppressed=c.industry_suppressed + suppressed,
+        )
 
 
-def revolutions(state: GameState) -> list[Event]:
+def revolutions(d: Draft) -> list[Event]:
     """BP 3A: an occupied country whose HPI drops to zero revolts and becomes an uncontrolled
     minor (ruling R-E2: its forces stay, as the minor's)."""
-    log = Log(state)
-    for code in sorted(state.countries):
-        c = state.countries[code]
+    log = Log(d.state)
+    for code in sorted(d.countries):
+        c = d.countries[code]
         if c.owner != MINOR and c.hpi <= 0:
             old = c.owner
-            make_minor(c)
+            d.countries[code] = made_minor(c)
             log.public("revolution", f"Revolution in {code}: [{old}] loses it.")
     return log.events
 
 
-def make_minor(c: Country) -> None:
-    c.owner = MINOR
-    c.hpi = 0
-    c.popularity = {}
-    c.standing = {}
-    c.standing_by = MINOR
+def made_minor(c: Country) -> Country:
+    """The country become an uncontrolled minor (3A)."""
+    return but(c, owner=MINOR, hpi=0, popularity={}, standing={}, standing_by=MINOR)

@@ -35,6 +35,7 @@ from umpire.games.battleplan.model import (
     Player,
     Sea,
     Stack,
+    but,
 )
 
 # (powers in player order) -> the scenario's opening state for them
@@ -72,7 +73,7 @@ def forecast_state(
     listed = view["players"]
     start = opening([str(p["power"]) for p in listed])
     turn = int(view["turn"])
-    players = [_player(p, you, view, start, turn) for p in listed]
+    players = tuple(_player(p, you, view, start, turn) for p in listed)
     countries = {
         code: _country(code, entry, number, start) for code, entry in view["countries"].items()
     }
@@ -120,10 +121,10 @@ def _player(
             spies=hundredths(str(you["spies"])),
             counterspies=hundredths(str(you["counterspies"])),
             declared=dict(sorted(declared.items())),
-            permits=sorted(int(p) for p in you["permits"]),
+            permits=tuple(sorted(int(p) for p in you["permits"])),
             shares={int(p): str(v) for p, v in you["shares"].items()},
             defaults={str(k): int(v) for k, v in you["defaults"].items()},
-            options=sorted(int(o) for o in you["options"]),
+            options=tuple(sorted(int(o) for o in you["options"])),
             last_turn_occupying=int(you.get("last_turn_occupying", 0)),
         )
     me = int(you["number"])
@@ -176,7 +177,7 @@ def _country(code: str, entry: Mapping[str, Any], number: int, start: GameState)
         spies={number: int(entry["your_spies"])} if entry.get("your_spies") else {},
     )
     if c.standing:
-        c.standing_by = number  # 11: shown only to the controller, whose orders they are
+        return but(c, standing_by=number)  # 11: shown only to the controller, his orders
     return c
 
 
@@ -202,7 +203,7 @@ def _unseen(
     others = [p.number for p in start.players if p.number != number]
     if owner == MINOR and mine > 0 and others:
         # he does not control it (he would see it): someone stands level with him (2A)
-        c.popularity = dict(sorted({number: mine, min(others): mine}.items()))
-    elif owner == MINOR and mine:
-        c.popularity = {number: mine}
+        return but(c, popularity=dict(sorted({number: mine, min(others): mine}.items())))
+    if owner == MINOR and mine:
+        return but(c, popularity={number: mine})
     return c

@@ -16,7 +16,7 @@ from umpire.core.record import RecordError
 from umpire.core.ruleset import GameInfo, Outcome, Pending, Resolution, Seating, View
 from umpire.games.battleplan import ending, errors, forecast, options, views
 from umpire.games.battleplan.legality import check_orders, refuse_by_options
-from umpire.games.battleplan.model import MINOR, GameState
+from umpire.games.battleplan.model import MINOR, GameState, but
 from umpire.games.battleplan.notation import format_order, read_line
 from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.printout import build_printout
@@ -75,14 +75,17 @@ class BattlePlan:
             holdings=self.scenario.holdings,
             minors=self.scenario.minors,
         )
+        extra: dict[str, Any] = {}
         if self.scenario.map_version:  # ruling W-MAPV: the map version the game is made on
-            state.extra["map_version"] = self.scenario.map_version
-        self.scenario.setup(state, self.gm, settings)  # WW real: the 1982 forces, deals
-        state.due = str(settings.get("due", ""))  # 14: the server may supply the due date
+            extra["map_version"] = self.scenario.map_version
+        state = but(state, extra=extra)
+        state = self.scenario.setup(state, self.gm, settings)  # WW real: the 1982 forces, deals
+        extra = dict(state.extra)
         if self.scenario.newspaper:  # WW newspaper: the list of players printed on turn one
             names = self.scenario.free_messages  # WW anonymous: no contact outside the game
-            state.extra["roster"] = newspaper.roster(list(powers), settings, names=names)
-        return state
+            extra["roster"] = newspaper.roster(list(powers), settings, names=names)
+        # 14: the server may supply the due date
+        return but(state, due=str(settings.get("due", "")), extra=extra)
 
     def pending(self, state: GameState) -> Pending:
         # BP 1A: those who occupy a country, and those with forces while two others do
@@ -191,7 +194,8 @@ class BattlePlan:
             state, self.gm, by_number, chance, self.scenario.arms, self.scenario.hpi_steps
         )
         for step in self.scenario.after_turn:  # WW 1939.end
-            events += step(new, by_number, chance)
+            new, said = step(new, by_number, chance)
+            events += said
         return Resolution(new, events)
 
     def view(self, state: GameState, power: str | None) -> View:
@@ -266,14 +270,20 @@ class BattlePlan:
         """A state differing only in what ``power`` alone knows: his money, spies, research
         (and its odds, which even he is not shown: WW real), multipliers and defaults, the forces in countries he holds that no one spies on, and his
         Navy in seas no one else sees (14)."""
-        s = state.copy()
-        number = s.number_of(power)
-        me = s.player(number)
-        me.cents += chance.randint(1, 100_000, purpose="vary dollars")
-        me.spies = chance.randint(0, 1000, purpose="vary spies")
-        me.multipliers["A"] = chance.randint(50, 150, purpose="vary multipliers")
-        me.research = {"F": chance.randint(1, 50, purpose="vary research")}
-        me.research_odds = {"M": chance.randint(0, 200, purpose="vary research odds")}
+        number = state.number_of(power)
+        me = state.player(number)
+        cents = me.cents + chance.randint(1, 100_000, purpose="vary dollars")
+        spies = chance.randint(0, 1000, purpose="vary spies")
+        army = chance.randint(50, 150, purpose="vary multipliers")
+        me = but(
+            me,
+            cents=cents,
+            spies=spies,
+            multipliers={**me.multipliers, "A": army},
+            research={"F": chance.randint(1, 50, purpose="vary research")},
+            research_odds={"M": chance.randint(0, 200, purpose="vary research odds")},
+        )
+        s = state.with_players({number: me})
         # countries someone else sees (by a spy, or shared with him, 6B, 6D) are not secret
         seen_by_others = set().union(
             *(views.visible_countries(s, p.number) for p in s.players if p.number != number)
@@ -285,21 +295,23 @@ class BattlePlan:
         # ruling W-VP9: a finished 1939 game's victory points, shown to all, count who has
         # more Navy ("per rival with less navy", "most navy in"): its navies are no secret
         navies_public = bool(s.extra.get("over"))
-        for code in sorted(s.seas):
-            stack = s.seas[code].forces.get(number)
+        seas = dict(s.seas)
+        for code in sorted(seas):
+            stack = seas[code].forces.get(number)
             if stack is not None and code not in seas_seen_by_others and not navies_public:
                 navy = chance.randint(1, 60, purpose="vary navy at sea")
-                s.seas[code] = s.seas[code].with_stack(number, stack.with_unit("N", navy))
+                seas[code] = seas[code].with_stack(number, stack.with_unit("N", navy))
+        changed = {}
         for code in sorted(s.countries):
             c = s.countries[code]
             if c.controller() != number or code in seen_by_others:
                 continue
-            c.army = chance.randint(0, 60, purpose="vary army")
-            c.air = chance.randint(0, 60, purpose="vary air")
-            c.missiles = chance.randint(0, 5, purpose="vary missiles")
-            if c.owner != MINOR:
-                c.hpi = chance.randint(1, 200, purpose="vary hpi")
-        return s
+            army = chance.randint(0, 60, purpose="vary army")
+            air = chance.randint(0, 60, purpose="vary air")
+            missiles = chance.randint(0, 5, purpose="vary missiles")
+            hpi = chance.randint(1, 200, purpose="vary hpi") if c.owner != MINOR else c.hpi
+            changed[code] = but(c, army=army, air=air, missiles=missiles, hpi=hpi)
+        return but(s.with_countries(changed), seas=seas)
 
     def forecast_state(self, view: View, power: str) -> GameState:
         """A whole state from ``power``'s view alone (:mod:`~umpire.games.battleplan.forecast`):

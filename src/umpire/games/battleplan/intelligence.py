@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.games.battleplan.groups import Log
-from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.model import Draft, GameState, but
 
 CAUGHT_PERCENT = 5  # BP 6B: "a 5% chance for each spy to be caught"
 
@@ -92,15 +92,16 @@ def sight(state: GameState, number: int) -> tuple[set[str], set[str]]:
 
 
 def catch_spies(
-    state: GameState, counterspies: Mapping[str, Mapping[int, int]], chance: Chance
+    d: Draft, counterspies: Mapping[str, Mapping[int, int]], chance: Chance
 ) -> list[Event]:
     """BP 6B, 6C: every spy in the field may be caught; spies in reserve never are.
     ``counterspies``: country -> player -> counterspies he sent there this turn."""
-    log = Log(state)
-    for code in sorted(state.countries):
-        c = state.countries[code]
+    log = Log(d.state)
+    for code in sorted(d.countries):
+        c = d.countries[code]
         if not c.spies:
             continue
+        left: dict[int, int] | None = None  # the spies still there, if any were caught
         hunters = counterspies.get(code, {})
         for player in sorted(c.spies):
             n = c.spies[player]
@@ -111,10 +112,11 @@ def catch_spies(
             )
             if not caught:
                 continue
+            left = dict(c.spies) if left is None else left
             if n - caught:
-                c.spies[player] = n - caught
+                left[player] = n - caught
             else:
-                del c.spies[player]
+                del left[player]
             # BP 6B: "that fact is reported to the world"
             word = "spy" if caught == 1 else "spies"
             log.public(
@@ -124,6 +126,8 @@ def catch_spies(
                 space=code,
                 count=caught,
             )
+        if left is not None:
+            d.countries[code] = but(c, spies=left)
     return log.events
 
 

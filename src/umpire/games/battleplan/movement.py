@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from umpire.core.events import Event
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Group, Log
-from umpire.games.battleplan.model import MINOR, GameState
+from umpire.games.battleplan.model import MINOR, Draft, but, changed, with_key
 from umpire.games.battleplan.orders import Action, Transfer
 
 _FIELD = {"A": "army", "N": "navy", "F": "air", "M": "missiles", "X": "anti"}
@@ -32,38 +32,41 @@ class Moved:
     events: list[Event] = field(default_factory=list)
 
 
-def take(state: GameState, player: int, space: str, unit: str, n: int) -> int:
+def take(d: Draft, player: int, space: str, unit: str, n: int) -> int:
     """Remove up to ``n`` units of ``player`` from ``space``; the number actually taken."""
-    if space in state.countries:
-        c = state.countries[space]
-        have = getattr(c, _FIELD[unit])
+    c = d.countries.get(space)
+    if c is not None:
+        name = _FIELD[unit]
+        have = getattr(c, name)
         n = min(n, have)
-        setattr(c, _FIELD[unit], have - n)
+        if n:
+            d.countries[space] = changed(c, {name: have - n})
         return n
-    sea = state.seas[space]
+    sea = d.seas[space]
     stack = sea.forces.get(player)
     if stack is None or unit in "MX":
         return 0
     n = min(n, stack.get(unit))
     if n:
-        state.seas[space] = sea.with_stack(player, stack.plus(unit, -n))
+        d.seas[space] = sea.with_stack(player, stack.plus(unit, -n))
     return n
 
 
-def put(state: GameState, player: int, space: str, unit: str, n: int) -> None:
+def put(d: Draft, player: int, space: str, unit: str, n: int) -> None:
     """Add ``n`` units arriving for ``player`` to ``space`` (no gift accounting)."""
     if n <= 0:
         return
-    if space in state.countries:
-        c = state.countries[space]
-        setattr(c, _FIELD[unit], getattr(c, _FIELD[unit]) + n)
+    c = d.countries.get(space)
+    if c is not None:
+        name = _FIELD[unit]
+        d.countries[space] = changed(c, {name: getattr(c, name) + n})
     else:
-        sea = state.seas[space]
-        state.seas[space] = sea.with_stack(player, sea.stack(player).plus(unit, n))
+        sea = d.seas[space]
+        d.seas[space] = sea.with_stack(player, sea.stack(player).plus(unit, n))
 
 
 def move(
-    state: GameState,
+    d: Draft,
     gm: GameMap,
     transfers: Mapping[int, Sequence[Transfer]],
     actions: Mapping[int, Sequence[Action]],
@@ -72,36 +75,36 @@ def move(
     arriving: list[tuple[int, Transfer, int]] = []
     for player in sorted(transfers):
         for tr in transfers[player]:
-            n = take(state, player, tr.space, tr.unit, tr.amount)
+            n = take(d, player, tr.space, tr.unit, tr.amount)
             if n:
                 arriving.append((player, tr, n))
     moved = Moved()
     for player in sorted(actions):
         for a in actions[player]:
-            send_out(state, moved, player, a)
-    log = Log(state)
+            send_out(d, moved, player, a)
+    log = Log(d.state)
     for player, tr, n in arriving:
-        arrive(state, gm, log, player, tr, n)
-    for code, sea in state.seas.items():
+        arrive(d, gm, log, player, tr, n)
+    for code, sea in d.seas.items():
         if (pruned := sea.pruned()) is not sea:
-            state.seas[code] = pruned
+            d.seas[code] = pruned
     moved.events = log.events
     return moved
 
 
-def send_out(state: GameState, moved: Moved, player: int, a: Action) -> None:
+def send_out(d: Draft, moved: Moved, player: int, a: Action) -> None:
     """An attack or support order: its units leave their space as a group (9.1)."""
-    n = take(state, player, a.space, a.unit, a.amount)
+    n = take(d, player, a.space, a.unit, a.amount)
     if not n:
         return
-    country = state.countries.get(a.space)  # else the order's space is a sea
+    country = d.countries.get(a.space)  # else the order's space is a sea
     minor = country is not None and country.owner == MINOR
     moved.groups.append(
         Group(
             player, a.space, a.unit, a.verb, a.target, n, from_minor=minor, from_sea=country is None
         )
     )
-    target = state.countries.get(a.target)
+    target = d.countries.get(a.target)
     # BP 3B, 12A: attacking a minor with Army or AirForce from another space sends your
     # popularity there to zero (unless it is negative)
     if (
@@ -110,25 +113,26 @@ def send_out(state: GameState, moved: Moved, player: int, a: Action) -> None:
         and a.verb in _ZEROING
         and target.popularity.get(player, 0) > 0
     ):
-        target.popularity[player] = 0
-    if a.verb in ("NS", "FS") and a.target in state.seas:
+        d.countries[a.target] = but(target, popularity=with_key(target.popularity, player, 0))
+    if a.verb in ("NS", "FS") and a.target in d.seas:
         moved.supported_seas.setdefault(player, set()).add(a.target)
 
 
-def arrive(state: GameState, gm: GameMap, log: Log, player: int, tr: Transfer, n: int) -> None:
-    dest = state.countries.get(tr.dest)
+def arrive(d: Draft, gm: GameMap, log: Log, player: int, tr: Transfer, n: int) -> None:
     canal = gm.canal(tr.space, tr.dest)
     if canal is not None:
         # BP 7: the holder of the strait is told when someone moves through it
-        keeper = state.countries[canal.space].controller()
+        keeper = d.countries[canal.space].controller()
         if keeper not in (MINOR, player):
             log.tell(keeper, "strait", f"[{player}] moved {n} {tr.unit} through {canal.title}.")
-    put(state, player, tr.dest, tr.unit, n)
+    put(d, player, tr.dest, tr.unit, n)
+    dest = d.countries.get(tr.dest)
     if dest is None:
         return
     if dest.owner == MINOR:
         # BP 3B: a gift to the minor raises the giver's popularity there
-        dest.popularity[player] = dest.popularity.get(player, 0) + GIFT_POPULARITY[tr.unit] * n
+        gained = dest.popularity.get(player, 0) + GIFT_POPULARITY[tr.unit] * n
+        d.countries[tr.dest] = but(dest, popularity=with_key(dest.popularity, player, gained))
     elif dest.owner != player:
         # BP 4C.4, 4E.4, 4F.2: moved to another player's country: a gift to him
         log.tell(dest.owner, "gift", f"[{player}] gives you {n} {tr.unit} in {tr.dest}.")

@@ -16,13 +16,13 @@ from umpire.core.events import Event
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Captured, Group, Log
 from umpire.games.battleplan.losses import army_losses
-from umpire.games.battleplan.model import MINOR, STARTING_HPI, GameState
+from umpire.games.battleplan.model import MINOR, STARTING_HPI, Draft, GameState, but
 from umpire.games.battleplan.movement import put
 from umpire.games.battleplan.reports import Cell, report_counter_attack
 
 
 def capture(
-    state: GameState,
+    d: Draft,
     groups: Sequence[Group],
     code: str,
     captor: int,
@@ -30,7 +30,7 @@ def capture(
     saved_hits: int,
 ) -> Captured:
     """Step 3k: ``captor`` takes ``code`` with his ``conquerors``; what the loser had there."""
-    c = state.countries[code]
+    c = d.countries[code]
     loser = c.owner
     cap = Captured(
         code=code,
@@ -47,29 +47,34 @@ def capture(
     )
     if loser == MINOR:
         # BP 13A: the minor's AirForce is suppressed; Navy, Missiles, AntiMissiles captured
-        c.air_suppressed += c.air
-        c.air = 0
+        forces = {"air_suppressed": c.air_suppressed + c.air, "air": 0}
     else:
         # BP 13B: the loser's Navy and unsuppressed AirForce will leave (step 7)
         cap.navy, cap.air = c.navy, c.air
-        c.navy = c.air = 0
-    # BP 5F.1, 5F.3, 13A, 13B: all TaxBase and Industry suppressed
-    c.taxbase_suppressed = c.taxbase
-    c.industry_suppressed = min(c.industry, c.limit)
-    c.owner = captor
-    c.hpi = STARTING_HPI  # ruling R-O1 (the sample printout: UK taken on turn 1 has HPI=100)
-    c.popularity = {}
-    c.standing = {}  # BP 11: standing orders end when another player takes over
-    c.standing_by = MINOR
+        forces = {"navy": 0, "air": 0}
     # BP 4C.1: the captor's conquering groups stay in the country
+    army = c.army
     for g in conquerors:
         if g.n > 0:
-            c.army += g.n
+            army += g.n
             g.stayed = True  # its survivors stay (and still count as survivors, 3A)
+    d.countries[code] = but(
+        c,
+        **forces,
+        army=army,
+        # BP 5F.1, 5F.3, 13A, 13B: all TaxBase and Industry suppressed
+        taxbase_suppressed=c.taxbase,
+        industry_suppressed=min(c.industry, c.limit),
+        owner=captor,
+        hpi=STARTING_HPI,  # ruling R-O1 (the sample printout: UK taken on turn 1 has HPI=100)
+        popularity={},
+        standing={},  # BP 11: standing orders end when another player takes over
+        standing_by=MINOR,
+    )
     return cap
 
 
-def returns(state: GameState, groups: Sequence[Group], captured: Mapping[str, Captured]) -> None:
+def returns(d: Draft, groups: Sequence[Group], captured: Mapping[str, Captured]) -> None:
     """Step 5 (and the first part of step 4 for sea groups): survivors go home (4C.2, 4C.3,
     4D.1, 4E.2). Armies coming home to a country captured in their absence wait to
     counter-attack (4C.5); Navy and AirForce coming home to it join the evacuation."""
@@ -86,20 +91,20 @@ def returns(state: GameState, groups: Sequence[Group], captured: Mapping[str, Ca
             else:
                 cap.air += n
             continue
-        put(state, g.player, g.origin, g.unit, n)
+        put(d, g.player, g.origin, g.unit, n)
 
 
-def sea_groups_home(state: GameState, groups: Sequence[Group]) -> None:
+def sea_groups_home(d: Draft, groups: Sequence[Group]) -> None:
     """Step 4, first part: survivors of sea forces that attacked or supported land spaces
     return to their seas (4D.5: they also defend the sea they are in)."""
     for g in groups:
-        if g.from_sea and g.target in state.countries and g.n > 0 and not g.stayed:
-            put(state, g.player, g.origin, g.unit, g.n)
+        if g.from_sea and g.target in d.countries and g.n > 0 and not g.stayed:
+            put(d, g.player, g.origin, g.unit, g.n)
             g.home = True
 
 
 def counter_attack(
-    state: GameState,
+    d: Draft,
     captured: Mapping[str, Captured],
     excess_air: Mapping[str, Mapping[int, int]],
     entitled: Mapping[str, set[int]],
@@ -110,41 +115,47 @@ def counter_attack(
     Saved missile hits (9.3d) and the excess enemy AirForce sent against Army there (9.6)
     strike them first; then they fight as in 4C.6, the captor's army defending.
     """
+    state = d.state
     log = Log(state)
     for code in sorted(captured):
         cap = captured[code]
         if cap.returning_army <= 0:
             continue
-        c = state.countries[code]
+        c = d.countries[code]
         home, held = cap.returning_army, c.army
         spare = sum(n for p, n in excess_air.get(code, {}).items() if p != cap.loser)
         army = max(0, home - cap.saved_hits - spare)
         if army:
             a_loss, d_loss = army_losses(army, c.army, chance, f"counter-attack {code}")
             army -= a_loss
-            c.army -= d_loss
+            if d_loss:
+                d.countries[code] = c = but(c, army=c.army - d_loss)
         captors = Cell("Army", held, held - c.army)
         if army > 0 and c.army == 0:
             cap.recaptured = True
-            c.owner = cap.previous["owner"]
-            c.hpi = cap.previous["hpi"]
-            c.popularity = dict(cap.previous["popularity"])
-            c.standing = dict(cap.previous["standing"])
-            c.standing_by = cap.previous["standing_by"]
-            c.army = army
-            c.navy += cap.navy
-            c.air += cap.air
+            d.countries[code] = but(
+                c,
+                owner=cap.previous["owner"],
+                hpi=cap.previous["hpi"],
+                popularity=dict(cap.previous["popularity"]),
+                standing=dict(cap.previous["standing"]),
+                standing_by=cap.previous["standing_by"],
+                army=army,
+                navy=c.navy + cap.navy,
+                air=c.air + cap.air,
+            )
             cap.navy = cap.air = 0
         returning = Cell("Army", home, home - army)
         report_counter_attack(state, log, cap, captors, returning, entitled.get(code, set()))
     return log.events
 
 
-def evacuate(state: GameState, gm: GameMap, captured: Mapping[str, Captured]) -> list[Event]:
+def evacuate(d: Draft, gm: GameMap, captured: Mapping[str, Captured]) -> list[Event]:
     """Step 7, BP 13B, 4D.4, 4E.5: the loser's Navy goes out to an adjacent sea (ruling R-O2:
     the first in alphabetical order); his unsuppressed AirForce to the nearest space in
     range he owns, or failing one to the nearest sea in range (:func:`refuge`); with nowhere
     to go it is lost."""
+    state = d.state
     log = Log(state)
     for code in sorted(captured):
         cap = captured[code]
@@ -152,10 +163,10 @@ def evacuate(state: GameState, gm: GameMap, captured: Mapping[str, Captured]) ->
             continue
         coasts = sorted(gm.spaces[code].coasts)
         if cap.navy and coasts:
-            put(state, cap.loser, coasts[0], "N", cap.navy)
+            put(d, cap.loser, coasts[0], "N", cap.navy)
         place = refuge(state, gm, code, cap.loser)
         if cap.air and place is not None:
-            put(state, cap.loser, place, "F", cap.air)
+            put(d, cap.loser, place, "F", cap.air)
         if cap.navy or cap.air:
             log.tell(cap.loser, "evacuation", f"Your Navy and AirForce leave {code}.")
     return log.events

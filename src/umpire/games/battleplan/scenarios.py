@@ -23,6 +23,7 @@ from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.printout import Goal
 from umpire.games.battleplan.setup import EUROPE_START, Start
+from umpire.games.battleplan.turn import HpiStep
 from umpire.games.battleplan.world import botreal, botworld, ending1939, endingreal
 from umpire.games.battleplan.world.equal import GM_CHOICES
 from umpire.games.battleplan.world.geography import MAP_VERSION, south_america_map, world_map
@@ -40,8 +41,11 @@ from umpire.games.battleplan.world.signup import (
     seat_spaces,
 )
 
-AfterTurn = Callable[[GameState, Mapping[int, Sequence[Order]], Chance], list[Event]]
-Setup = Callable[[GameState, GameMap, Mapping[str, Any]], None]
+# a variant's step after the turn: (state, the turn's orders, chance) -> (new state, events)
+AfterTurn = Callable[
+    [GameState, Mapping[int, Sequence[Order]], Chance], tuple[GameState, list[Event]]
+]
+Setup = Callable[[GameState, GameMap, Mapping[str, Any]], GameState]
 Bot = Callable[[GameState, GameMap, int, Chance, bool, bool, Arms], list[Order]]
 CheckPreferences = Callable[[Sequence[str]], list[str]]
 SeatPlayers = Callable[[Sequence[Sequence[str]], Sequence[str], Sequence[str]], Seating]
@@ -60,8 +64,9 @@ class SignUp:
     choices: tuple[tuple[str, str], ...] = ()
 
 
-def _no_setup(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> None:
+def _no_setup(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> GameState:
     """The starting forces of ``new_state`` stand (15C)."""
+    return state
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +85,7 @@ class Scenario:
     outcome: Callable[[GameState], Outcome | None] = ending.outcome  # BP 1A unless changed
     world_opinion: bool = False  # WW opinion: the nG/nB orders and their HPI effect
     # changes of HPI at step 8, before its revolutions see the HPI (WW opinion; ruling W-OP1)
-    hpi_steps: tuple[AfterTurn, ...] = ()
+    hpi_steps: tuple[HpiStep, ...] = ()
     # steps after the turn's pipeline, in order (WW 1939.end)
     after_turn: tuple[AfterTurn, ...] = ()
     setup: Setup = _no_setup  # after new_state: a scenario's own starting forces (WW real)

@@ -15,7 +15,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.games.battleplan.groups import Group, Log
 from umpire.games.battleplan.losses import hit
-from umpire.games.battleplan.model import GameState, Sea
+from umpire.games.battleplan.model import Draft, GameState, Sea
 from umpire.games.battleplan.reports import report_sea_combat
 from umpire.games.battleplan.rounding import rround
 
@@ -26,7 +26,7 @@ Pools = dict[int, dict[str, list[Group]]]  # player -> unit -> his stack there, 
 
 
 def sea_combat(
-    state: GameState,
+    d: Draft,
     groups: Sequence[Group],
     seen_sea: Mapping[int, set[str]],
     chance: Chance,
@@ -34,14 +34,14 @@ def sea_combat(
 ) -> list[Event]:
     """Step 4 in every sea, alphabetically. ``shooters``: the units in the sea that fire
     (WW 1939.bombers: AirForce at sea takes hits but fires none)."""
-    log = Log(state)
-    for code in sorted(state.seas):
-        fight_at_sea(state, log, code, groups, seen_sea, chance, shooters)
+    log = Log(d.state)
+    for code in sorted(d.seas):
+        fight_at_sea(d, log, code, groups, seen_sea, chance, shooters)
     return log.events
 
 
 def fight_at_sea(
-    state: GameState,
+    d: Draft,
     log: Log,
     code: str,
     groups: Sequence[Group],
@@ -49,6 +49,7 @@ def fight_at_sea(
     chance: Chance,
     shooters: str = "NF",
 ) -> None:
+    state = d.state
     sea = state.seas[code]
     pools, homes = _pools(state, code, groups)
     players = sorted(
@@ -65,7 +66,7 @@ def fight_at_sea(
     forces = dict(sea.forces)
     for g in homes:
         forces[g.player] = forces[g.player].with_unit(g.unit, g.n)
-    state.seas[code] = Sea(code, forces).pruned()
+    d.seas[code] = Sea(code, forces).pruned()
     fighting = [p for p in players if foes[p]]
     after = {p: {u: sum(g.n for g in gs) for u, gs in pools[p].items()} for p in fighting}
     report_sea_combat(state, log, code, seen_sea, fighting, before, after)

@@ -21,10 +21,13 @@ from umpire.games.battleplan.geography import GameMap, europe
 from umpire.games.battleplan.model import (
     MINOR,
     STARTING_HPI,
+    STARTING_MULTIPLIERS,
     Country,
     GameState,
     Player,
     Sea,
+    but,
+    with_key,
 )
 
 
@@ -114,10 +117,18 @@ def new_state(
     }
     for p, codes in (minors or {}).items():
         for c in codes:
-            countries[c].popularity[number[p]] = MINOR_CONTROL  # ruling W-1939F
-    players = [Player(number=i, power=p, defaults=dict(start.defaults)) for p, i in number.items()]
-    for player in players:
-        player.multipliers.update(start.multipliers)
+            k = countries[c]
+            popularity = with_key(k.popularity, number[p], MINOR_CONTROL)  # ruling W-1939F
+            countries[c] = but(k, popularity=popularity)
+    players = tuple(
+        Player(
+            number=i,
+            power=p,
+            defaults=dict(start.defaults),
+            multipliers={**STARTING_MULTIPLIERS, **dict(start.multipliers)},
+        )
+        for p, i in number.items()
+    )
     return GameState(
         scenario=scenario,
         turn=1,

@@ -18,7 +18,7 @@ from umpire.games.battleplan.ending import active_players
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Log
 from umpire.games.battleplan.legality import Budget, available, check_next, counted
-from umpire.games.battleplan.model import MINOR, GameState
+from umpire.games.battleplan.model import MINOR, Country, Draft, GameState, but
 from umpire.games.battleplan.notation import format_body, format_order, parse_token
 from umpire.games.battleplan.orders import Action, Build, Message, Order, Standing, Transfer
 
@@ -26,7 +26,7 @@ SPACE_ORDERS = (Build, Transfer, Action, Standing)  # the orders given at a spac
 
 
 def accept(
-    state: GameState,
+    d: Draft,
     gm: GameMap,
     player: int,
     orders: list[Order],
@@ -38,11 +38,12 @@ def accept(
     submitted them, against this same state: processing trusts them and does not judge them
     again (legality once, issue 28). ``turn``: what the turn works out once for every player
     (:func:`accepting`); without it, worked out here."""
+    state = d.state
     turn = turn or accepting(state)
     log = Log(state) if turn.log is None else turn.log
     log.events = []
     kept = list(orders)
-    file_standing(state, player, kept)
+    d.countries.update(file_standing(state, player, kept))
     filed = {o.space for o in kept if isinstance(o, Standing)}
     candidates = filed.union(turn.filed.get(player, ()))
     kept += standing_orders(state, gm, player, kept, candidates, arms)
@@ -68,19 +69,25 @@ def accepting(state: GameState) -> Accepting:
     return Accepting(active_players(state), filed, Log(state))
 
 
-def file_standing(state: GameState, player: int, orders: Sequence[Order]) -> None:
+def file_standing(state: GameState, player: int, orders: Sequence[Order]) -> dict[str, Country]:
     """BP 11: file (or cancel) standing order number ``slot`` for the country. The standing
-    orders of a country are those of the player who gave them (ruling R-SO)."""
+    orders of a country are those of the player who gave them (ruling R-SO). The countries
+    changed, each made once."""
+    filed: dict[str, dict[int, str]] = {}  # the standing orders of each country as they become
     for order in orders:
         if isinstance(order, Standing):
-            c = state.countries[order.space]
-            if c.standing_by != player:
-                c.standing = {}
-            c.standing_by = player
+            standing = filed.get(order.space)
+            if standing is None:
+                c = state.countries[order.space]
+                standing = filed[order.space] = dict(c.standing) if c.standing_by == player else {}
             if order.order is None:
-                c.standing.pop(order.slot, None)
+                standing.pop(order.slot, None)
             else:
-                c.standing[order.slot] = format_order(order.order).split(" ", 1)[1]
+                standing[order.slot] = format_order(order.order).split(" ", 1)[1]
+    return {
+        code: but(state.countries[code], standing=standing, standing_by=player)
+        for code, standing in filed.items()
+    }
 
 
 def echo_orders(log: Log, player: int, orders: Sequence[Order]) -> None:
@@ -184,9 +191,8 @@ def standing_warnings(
     if not given:
         return []
     before = accepting(state).filed.get(player, ())
-    s = state.copy()
     kept = [o for _, o in lines]
-    file_standing(s, player, kept)
+    s = state.with_countries(file_standing(state, player, kept))
     candidates = {o.space for o in kept if isinstance(o, Standing)}.union(before)
     out: list[tuple[int, Standing, str]] = []
     orders = dict(lines)
@@ -224,13 +230,13 @@ def cut(
     return Action(order.space, order.verb, n, order.target)
 
 
-def expire(state: GameState) -> None:
+def expire(d: Draft) -> None:
     """BP 11: "Standing orders remain until replaced or cancelled, or until another player
     takes over control of the country": they belong to the player who gave them and end
     when he no longer controls the country whose forces they use (by conquest, revolution
     or popularity, 2B; ruling R-SO)."""
-    for c in state.countries.values():
+    for code, c in d.countries.items():
         if c.standing and c.controller() != c.standing_by:
-            c.standing = {}
-        if not c.standing:
-            c.standing_by = MINOR
+            d.countries[code] = but(c, standing={}, standing_by=MINOR)
+        elif not c.standing and c.standing_by != MINOR:
+            d.countries[code] = but(c, standing_by=MINOR)

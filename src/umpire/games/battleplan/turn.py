@@ -1,9 +1,11 @@
 """The turn, as section 9 orders it (BP 9.1-9.8), as one pipeline.
 
-``resolve_turn`` never changes the state it is given; it works on a copy. Each step is a
-function of the rule area it belongs to, given the parts of the working state it reads and
-changes and returning what later steps need (the groups sent out, the countries captured,
-the seas seen) and its events, which the pipeline puts in order.
+``resolve_turn`` never changes the state it is given (issue 28): it works on a
+:class:`~umpire.games.battleplan.model.Draft` of it, into which each step puts the countries,
+players and seas it changes, each a new frozen object; the rest are shared with the given
+state. Each step is a function of the rule area it belongs to, given the draft and what it
+reads and returning what later steps need (the groups sent out, the countries captured, the
+seas seen) and its events, which the pipeline puts in order.
 """
 
 from __future__ import annotations
@@ -33,12 +35,12 @@ from umpire.games.battleplan.arms import (
 )
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Group
-from umpire.games.battleplan.model import MINOR, GameState
+from umpire.games.battleplan.model import MINOR, Draft, GameState, but, changed, with_key
 from umpire.games.battleplan.orders import Action, Build, Order, Standing, Transfer
 from umpire.games.battleplan.standing import accept, accepting, expire
 
 # A variant's step of 9.8 before the revolutions: (state, the turn's orders, chance) -> events
-HpiStep = Callable[[GameState, Mapping[int, Sequence[Order]], Chance], list[Event]]
+HpiStep = Callable[[Draft, Mapping[int, Sequence[Order]], Chance], list[Event]]
 
 COMBAT_VERBS = frozenset({"AC", "AB", "AS", "NN", "NS", "FA", "FN", "FF", "FI", "FS"})
 
@@ -52,6 +54,12 @@ class Start:
     holders: dict[str, int]
     owners: dict[str, int]
     seen_sea: dict[int, set[str]] = field(default_factory=dict)
+    # what the turn hands on to its end: the cents of the Dollars built at step 2 (4B), and
+    # each player's cents and multipliers after step 8 (5A, 5B, 5E), which the end of the
+    # turn puts in each player with the rest (:func:`record_sight`): each made once
+    built: dict[int, int] = field(default_factory=dict)
+    cents: dict[int, int] = field(default_factory=dict)
+    multipliers: dict[int, dict[str, int]] = field(default_factory=dict)
 
 
 def resolve_turn(
@@ -65,26 +73,26 @@ def resolve_turn(
     """The turn; ``arms``: the scenario's AirForce and missile rules (BP 4E-4G unless a
     variant changes them: WW 1939.bombers, 1939.missiles); ``hpi_steps``: a variant's changes
     of HPI at step 8, which the revolutions of that step see (WW opinion)."""
-    s = state.copy()
+    d = Draft(state)
+    s = d.state  # reads through the draft
     start = Start(
         holders={c: k.controller() for c, k in s.countries.items()},
         owners={c: k.owner for c, k in s.countries.items()},
     )
     # BP 14: the seas each player "had forces there last turn" (his forces at the start)
     note_seas_with_forces(s, start.seen_sea)
-    accepted, events = opening(s, gm, orders, chance, arms)
-    events += fighting(s, gm, start, accepted, chance, arms)
-    events += closing(s, gm, chance, arms, hpi_steps, orders)
-    expire(s)  # BP 11: standing orders of a country its giver no longer controls end
-    for p in s.alive():
-        s.player(p).last_turn_occupying = s.turn
-    record_sight(s, start)
-    s.turn += 1
-    return s, events
+    accepted, events = opening(d, gm, orders, chance, arms)
+    events += fighting(d, gm, start, accepted, chance, arms)
+    events += closing(d, gm, start, chance, arms, hpi_steps, orders)
+    expire(d)  # BP 11: standing orders of a country its giver no longer controls end
+    # BP 1A: the last turn each player still occupying a country occupied one; BP 14: what
+    # each player saw during the turn
+    record_sight(d, start, set(s.alive()))
+    return d.done(turn=s.turn + 1), events
 
 
 def opening(
-    s: GameState,
+    d: Draft,
     gm: GameMap,
     orders: Mapping[int, Sequence[Order]],
     chance: Chance,
@@ -94,36 +102,37 @@ def opening(
     # 0. The orders: each power's orders are checked against the state it saw; an illegal
     #    order is refused with its reason and the rest go on (12). Standing orders are filed
     #    and, where legal, used alongside the orders of the turn (11, 12D).
+    s = d.state
     accepted: dict[int, list[Order]] = {}
     events: list[Event] = []
     once = accepting(s)  # who may order, where standing orders are filed: once per turn
     for p in range(1, len(s.players) + 1):
-        accepted[p], said = accept(s, gm, p, list(orders.get(p, ())), once, arms)
+        accepted[p], said = accept(d, gm, p, list(orders.get(p, ())), once, arms)
         events += said
     player_part = {p: [o for o in os if not _is_space(o)] for p, os in accepted.items()}
 
     # The turn opens: suppression recovers by a quarter (5F), popularity in minors fades (3B).
-    economy.recover(s.countries.values())
-    economy.fade_popularity(s.countries, chance)
+    economy.recover(d)
+    economy.fade_popularity(d, chance)
 
     # Player orders: alliances and enemies, permits, gifts of Dollars, propaganda, research,
     # training and sending of spies, default builds (1B, 3A, 3B, 5A-5D, 6B-6D, 7, 10).
     counterspies: dict[str, dict[int, int]] = {}
     for p in sorted(player_part):
-        done = economy.player_orders(s, p, player_part[p], chance)
+        done = economy.player_orders(d, p, player_part[p], chance)
         events += done.events
         for code, n in done.counterspies.items():
             counterspies.setdefault(code, {})[p] = n
     # Spies in the field, those sent this turn included, may be caught: 5% each, and far
     # more where other players sent counterspies this turn (6B, 6C). Messages written with
     # the turn go to the players they are addressed to (16).
-    events += intelligence.catch_spies(s, counterspies, chance)
+    events += intelligence.catch_spies(d, counterspies, chance)
     events += messages.deliver(s, player_part)
     return accepted, events
 
 
 def fighting(
-    s: GameState,
+    d: Draft,
     gm: GameMap,
     start: Start,
     accepted: Mapping[int, Sequence[Order]],
@@ -133,51 +142,53 @@ def fighting(
     """Steps 1-7 of section 9."""
     # 1. Moving forces move to their destinations; gifts to minors and players (4C.4 ...).
     #    Groups ordered to attack or support leave their spaces.
+    s = d.state
     transfers = {p: [o for o in os if isinstance(o, Transfer)] for p, os in accepted.items()}
     actions = {p: [o for o in os if isinstance(o, Action)] for p, os in accepted.items()}
-    moved = movement.move(s, gm, transfers, actions)
+    moved = movement.move(d, gm, transfers, actions)
     for p, seas in moved.supported_seas.items():
         start.seen_sea.setdefault(p, set()).update(seas)
     # BP 14: seas he has forces in this turn (moved in, even if they are sunk at step 4)
     note_seas_with_forces(s, start.seen_sea)
     events = moved.events
     groups = moved.groups
-    note_first_missile(s, groups, arms)  # WW 1939.missiles: research easier from now on
+    note_first_missile(d, groups, arms)  # WW 1939.missiles: research easier from now on
 
     # 2. Industry builds new forces (4B, 5C, 10, 12E).
     build_orders = {p: [o for o in os if isinstance(o, Build)] for p, os in accepted.items()}
-    builds.build(s, gm, start.holders, build_orders)
+    start.built = builds.build(d, gm, start.holders, build_orders)
 
     # 3. Land combat: 3a armies attacking each other meet at the border; 3b-3k in each
     #    attacked country: supports, AntiMissiles, missiles, air, excess air, navies, the
     #    defending navy against seaborne army, armies (4C.6), enemy attackers, capture.
     events += combat.meet_at_border(s, groups, c)
-    land = combat.land_combat(s, groups, c, start.holders, start.owners)
+    land = combat.land_combat(d, groups, c, start.holders, start.owners)
     events += land.events
 
     # 4. Sea combat: sea forces that fought on land return to their seas, then everyone
     #    attacks his enemies at sea (2D, 4D.5).
-    occupation.sea_groups_home(s, groups)
-    events += seacombat.sea_combat(s, groups, start.seen_sea, c, fights_at_sea(arms))
+    occupation.sea_groups_home(d, groups)
+    events += seacombat.sea_combat(d, groups, start.seen_sea, c, fights_at_sea(arms))
 
     # 5. Survivors of attacking and supporting forces return to their starting spaces.
-    occupation.returns(s, groups, land.captured)
+    occupation.returns(d, groups, land.captured)
 
     # 6. Armies returning to captured countries counter-attack (4C.5).
-    events += occupation.counter_attack(s, land.captured, land.excess_air, land.entitled, c)
+    events += occupation.counter_attack(d, land.captured, land.excess_air, land.entitled, c)
 
     # 7. Navy and unsuppressed AirForce leave countries conquered and not re-conquered (13B).
-    events += occupation.evacuate(s, gm, land.captured)
+    events += occupation.evacuate(d, gm, land.captured)
 
     # Combat and popularity: HPI -1 per unit lost abroad, +1 per surviving conquering Army,
     # -2 per missile hit (3A); popularity -1 per unit lost from a minor (3B).
-    combat_effects(s, groups, land.hpi_delta)
+    combat_effects(d, groups, land.hpi_delta)
     return events
 
 
 def closing(
-    s: GameState,
+    d: Draft,
     gm: GameMap,
+    start: Start,
     chance: Chance,
     arms: Arms = BP_ARMS,
     hpi_steps: Sequence[HpiStep] = (),
@@ -188,13 +199,14 @@ def closing(
     (``hpi_steps``, given the turn's ``orders``: WW opinion); revolutions (3A: "If the HPI
     ever drops to zero, there is a revolution", so they come last and see every change of
     the turn)."""
-    events = economy.income(s, gm, chance)
+    s = d.state
+    start.cents, events = economy.income(s, gm, chance, start.built)
     weight = None if not arms.changed else partial(research_weight, s, arms=arms)
-    economy.research(s.players, chance, weight)
-    economy.blockade(s, gm, chance)
+    start.multipliers = economy.research(s.players, chance, weight)
+    economy.blockade(d, gm, chance)
     for step in hpi_steps:
-        events += step(s, orders or {}, chance)
-    events += economy.revolutions(s)
+        events += step(d, orders or {}, chance)
+    events += economy.revolutions(d)
     return events
 
 
@@ -204,16 +216,28 @@ def note_seas_with_forces(state: GameState, seen_sea: dict[int, set[str]]) -> No
             seen_sea.setdefault(p, set()).add(code)
 
 
-def record_sight(state: GameState, start: Start) -> None:
+def record_sight(d: Draft, start: Start, alive: set[int]) -> None:
     """BP 14, ruling R-I5: keep in the state what each player saw during the turn, so that
     his view and printout are built from the state alone. Navy and AirForce that fled to a
     sea at step 7 (13B) are not counted: "you will NOT get a listing of the forces in that
-    space" unless you would have seen it anyway."""
+    space" unless you would have seen it anyway. BP 1A: the players in ``alive`` still
+    occupy a country: this turn is the last they occupied one."""
     held, occupied = _by_player(start.holders), _by_player(start.owners)
-    for p in state.players:
-        p.held_before = sorted(held.get(p.number, ()))
-        p.occupied_before = sorted(occupied.get(p.number, ()))
-        p.seas_seen = sorted(start.seen_sea.get(p.number, ()))
+    turn = d.state.turn
+    for p in d.players:
+        n = p.number
+        changes: dict[str, object] = {}
+        if n in start.cents:
+            changes["cents"] = start.cents[n]
+        if n in start.multipliers:
+            changes["multipliers"] = start.multipliers[n]
+            changes["research"] = {}  # 5B: spent
+        changes["held_before"] = tuple(sorted(held.get(n, ())))
+        changes["occupied_before"] = tuple(sorted(occupied.get(n, ())))
+        changes["seas_seen"] = tuple(sorted(start.seen_sea.get(n, ())))
+        if n in alive:
+            changes["last_turn_occupying"] = turn
+        d.set_player(changed(p, changes))
 
 
 def _by_player(who_has: Mapping[str, int]) -> dict[int, list[str]]:
@@ -227,20 +251,24 @@ def _is_space(order: Order) -> bool:
     return isinstance(order, Build | Transfer | Action | Standing)
 
 
-def combat_effects(state: GameState, groups: Sequence[Group], hpi_delta: Mapping[str, int]) -> None:
+def combat_effects(d: Draft, groups: Sequence[Group], hpi_delta: Mapping[str, int]) -> None:
+    countries = d.countries
     for g in groups:
-        if g.unit == "M" or g.verb not in COMBAT_VERBS or g.origin not in state.countries:
+        if g.unit == "M" or g.verb not in COMBAT_VERBS or g.origin not in countries:
             continue
-        c = state.countries[g.origin]
+        c = countries[g.origin]
         if c.owner == g.player:
             # BP 3A: -1 HPI per unit lost in another country; +1 per surviving conquering Army
-            c.hpi -= g.lost
+            hpi = c.hpi - g.lost
             if g.verb == "AC":
-                c.hpi += g.n
+                hpi += g.n
+            if hpi != c.hpi:
+                countries[g.origin] = but(c, hpi=hpi)
         elif c.owner == MINOR and g.lost:
             # BP 3B: popularity -1 per unit lost in an attack or support from the minor
-            c.popularity[g.player] = c.popularity.get(g.player, 0) - g.lost
+            popularity = with_key(c.popularity, g.player, c.popularity.get(g.player, 0) - g.lost)
+            countries[g.origin] = but(c, popularity=popularity)
     for code, delta in hpi_delta.items():
-        c = state.countries[code]
+        c = countries[code]
         if c.owner != MINOR:
-            c.hpi += delta  # BP 3A: -2 HPI per missile hitting the country
+            countries[code] = but(c, hpi=c.hpi + delta)  # BP 3A: -2 HPI per missile hit

@@ -30,7 +30,7 @@ from umpire.games.battleplan import bot
 from umpire.games.battleplan.arms import BP_ARMS, Arms
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.legality import check_orders, is_attack
-from umpire.games.battleplan.model import MINOR, Country, GameState
+from umpire.games.battleplan.model import MINOR, Country, GameState, but
 from umpire.games.battleplan.orders import (
     Action,
     Build,
@@ -137,7 +137,7 @@ def bot_1939(
 
 def objective_gains(state: GameState, gm: GameMap, number: int) -> dict[str, int]:
     """The victory points (set B) that taking each neighbouring country would add now: the
-    bot's list scored with that country its own (on a copy of the state)."""
+    bot's list scored with that country its own (in a state that differs in that alone)."""
     mine = state.occupied_by(number)
     candidates = sorted(
         {
@@ -149,15 +149,11 @@ def objective_gains(state: GameState, gm: GameMap, number: int) -> dict[str, int
     )
     if not candidates:
         return {}
-    trial = state.copy()
-    base = total(trial, gm, number)
+    base = total(state, gm, number)
     gains: dict[str, int] = {}
     for code in candidates:
-        c = trial.countries[code]
-        owner = c.owner
-        c.owner = number
+        trial = state.with_countries({code: but(state.countries[code], owner=number)})
         gains[code] = total(trial, gm, number) - base
-        c.owner = owner
     return gains
 
 

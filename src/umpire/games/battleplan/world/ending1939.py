@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from umpire.core.chance import Chance
 from umpire.core.events import Audience, Event
 from umpire.core.ruleset import Outcome
-from umpire.games.battleplan.model import GameState
+from umpire.games.battleplan.model import GameState, but
 from umpire.games.battleplan.orders import Order
 from umpire.games.battleplan.world.geography import world_map
 from umpire.games.battleplan.world.scoring1939 import total
@@ -25,16 +25,17 @@ CHANCE_PERCENT = 33
 
 def random_end(
     state: GameState, orders: Mapping[int, Sequence[Order]], chance: Chance
-) -> list[Event]:
-    """After a resolved turn: from the printout marked T26 on, a 33% chance the game is over."""
+) -> tuple[GameState, list[Event]]:
+    """After a resolved turn: from the printout marked T26 on, a 33% chance the game is over.
+    The state (with the turn the game ended on, if it did) and the event."""
     if state.turn < FIRST_MARKED or state.extra.get("over"):
-        return []
+        return state, []
     roll = chance.randint(1, 100, purpose=f"1939 end of game at T{state.turn}")
     if roll > CHANCE_PERCENT:
-        return []
-    state.extra["over"] = state.turn - 1  # the last turn played
+        return state, []
+    ended = but(state, extra={**state.extra, "over": state.turn - 1})  # the last turn played
     text = f"The game is over after turn {state.turn - 1} (1939: 33% from T26)."
-    return [Event("game_over", Audience.public(), text, {"turn": state.turn - 1})]
+    return ended, [Event("game_over", Audience.public(), text, {"turn": state.turn - 1})]
 
 
 def outcome(state: GameState) -> Outcome | None:

@@ -24,7 +24,7 @@ from umpire.core.chance import Chance
 from umpire.core.events import Event
 from umpire.games.battleplan.ending import active_players
 from umpire.games.battleplan.groups import Log
-from umpire.games.battleplan.model import Country, GameState
+from umpire.games.battleplan.model import Country, Draft, but
 from umpire.games.battleplan.orders import Opinion, Order
 
 
@@ -39,13 +39,16 @@ def place(lists: dict[str, int], order: Opinion) -> None:
         lists.pop(key, None)
 
 
-def world_opinion(
-    state: GameState, orders: Mapping[int, Sequence[Order]], chance: Chance
-) -> list[Event]:
+def world_opinion(d: Draft, orders: Mapping[int, Sequence[Order]], chance: Chance) -> list[Event]:
     """At step 8, before the revolutions (ruling W-OP1): file this turn's listings, then move
     every listed player's HPI in each of his occupied countries and print the totals in the
     world news."""
-    book: dict[str, dict[str, int]] = state.extra.setdefault("opinion", {})
+    state = d.state
+    # the lists as they become (the state's own are never changed in place)
+    book: dict[str, dict[str, int]] = {
+        k: dict(v) for k, v in state.extra.get("opinion", {}).items()
+    }
+    d.extra["opinion"] = book
     for number in sorted(orders):
         lists = book.setdefault(str(number), {})
         for o in orders[number]:
@@ -70,7 +73,7 @@ def world_opinion(
             continue
         net = sum(good) - sum(bad)
         for c in occupied.get(p.number, ()):
-            c.hpi += net
+            d.countries[c.code] = but(c, hpi=c.hpi + net)
         log.public(
             "world_opinion",
             f"World opinion: [{p.number}] {p.power} is on {len(good)} good-guy and {len(bad)} "

@@ -30,7 +30,7 @@ from typing import Any
 
 from umpire.games.battleplan import errors
 from umpire.games.battleplan.geography import DATA, GameMap
-from umpire.games.battleplan.model import STARTING_HPI, STARTING_MULTIPLIERS, GameState
+from umpire.games.battleplan.model import STARTING_HPI, STARTING_MULTIPLIERS, GameState, but
 
 CLASSES = ("super", "major", "medium", "small")
 FIGURES = ("army", "ships", "aircraft", "gdp", "launchers", "abm", "milper")
@@ -232,38 +232,53 @@ def starting_forces(gm: GameMap) -> dict[str, dict[str, int]]:
     return out
 
 
-def real_start(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> None:
-    """Set every country's 1982 forces, industry, limit and TaxBase, and every seated
-    position's multipliers, research odds and starting Dollars (WW real); seat the GM's
-    two- and three-country deals of the ``deals`` setting (:func:`deal_fees`)."""
+def real_start(state: GameState, gm: GameMap, settings: Mapping[str, Any]) -> GameState:
+    """The state with every country's 1982 forces, industry, limit and TaxBase, and every
+    seated position's multipliers, research odds and starting Dollars (WW real); the GM's
+    two- and three-country deals of the ``deals`` setting seated (:func:`deal_fees`)."""
     sc = real_data().scale
     deals = {str(k): [str(x) for x in v] for k, v in (settings.get("deals") or {}).items()}
     signed = {str(k): float(v) for k, v in (settings.get("fees") or {}).items()}
     fees = deal_fees(deals, [p.power for p in state.players])
     # the special deal's discount of a sign-up (ruling W-SIGNUP); a GM's deal fee wins
     fees |= {k: v for k, v in signed.items() if k in fees and k not in deals}
+    countries = dict(state.countries)
     for p in state.players:
-        for extra in deals.get(p.power, ()):
-            for code in position(extra).spaces:
-                c = state.countries[code]
-                c.owner, c.hpi = p.number, STARTING_HPI
+        for other in deals.get(p.power, ()):
+            for code in position(other).spaces:
+                countries[code] = but(countries[code], owner=p.number, hpi=STARTING_HPI)
+    extra = dict(state.extra)
     if deals:
-        state.extra["deals"] = {k: v for k, v in sorted(deals.items())}
+        extra["deals"] = {k: v for k, v in sorted(deals.items())}
     if deals or signed:
-        state.extra["fees"] = fees
+        extra["fees"] = fees
     for code, f in starting_forces(gm).items():
-        c = state.countries[code]
-        c.army, c.navy, c.air = f["army"], f["navy"], f["air"]
-        c.missiles, c.anti, c.industry = f["missiles"], f["anti"], f["industry"]
-        c.limit = max(sc["min_limit"], sc["limit_per_industry"] * c.industry)
-        c.taxbase = sc["taxbase_per_industry"] * c.industry
+        industry = f["industry"]
+        countries[code] = but(
+            countries[code],
+            army=f["army"],
+            navy=f["navy"],
+            air=f["air"],
+            missiles=f["missiles"],
+            anti=f["anti"],
+            industry=industry,
+            limit=max(sc["min_limit"], sc["limit_per_industry"] * industry),
+            taxbase=sc["taxbase_per_industry"] * industry,
+        )
+    players = []
     for p in state.players:
         pos = position(p.power)
-        p.multipliers = dict(STARTING_MULTIPLIERS) | {"M": pos.missiles, "X": pos.antimissiles}
-        p.research_odds = dict(sorted(pos.research.items()))
         played = [pos, *(position(x) for x in deals.get(p.power, ()))]
-        p.cents = sum(q.cash * sum(state.countries[c].taxbase for c in q.spaces) for q in played)
-        p.cents *= 100
+        cents = sum(q.cash * sum(countries[c].taxbase for c in q.spaces) for q in played)
+        players.append(
+            but(
+                p,
+                multipliers=dict(STARTING_MULTIPLIERS) | {"M": pos.missiles, "X": pos.antimissiles},
+                research_odds=dict(sorted(pos.research.items())),
+                cents=cents * 100,
+            )
+        )
+    return but(state, countries=countries, players=tuple(players), extra=extra)
 
 
 def deal_fees(deals: Mapping[str, Sequence[str]], seated: Sequence[str]) -> dict[str, float]:
