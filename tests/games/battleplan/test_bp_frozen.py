@@ -12,6 +12,7 @@ import pytest
 
 from tests.games.battleplan.helpers import Down, edit, game, play
 from tests.games.battleplan.test_bp_properties import bot_turn
+from umpire.core import session
 from umpire.core.chance import SeededChance
 from umpire.games.battleplan import RULESET, economy
 from umpire.games.battleplan.model import Country, Draft, GameState, Player, but
@@ -93,3 +94,20 @@ def test_bot_turns_leave_their_state_as_it_was_and_share_the_seas_they_did_not_c
         shared += sum(new.seas[c] is state.seas[c] for c in state.seas)
         state = new
     assert shared > 0
+
+
+@pytest.mark.parametrize("scenario", ["equal", "anonymous", "1939", "south-america", "real"])
+def test_every_scenarios_turn_leaves_the_state_it_read_as_it_was(scenario: str) -> None:
+    """The World Wide variants' own steps (opinion, the 1939 ending, Real Forces' deals and
+    fees, the first missile) and South America's leave the state they were given as it was,
+    its ``extra`` record included: the table keeps the state ``resolve`` returned, so the one
+    it held before is the turn's input."""
+    table = session.open_table(session.create("battleplan", scenario=scenario, seed=2))
+    for _ in range(3):
+        given = table.state
+        before = json.dumps(given.to_json(), sort_keys=True)
+        for power in table.pending().powers:
+            table.bot_submit(power)
+        table.process()
+        assert table.state is not given
+        assert json.dumps(given.to_json(), sort_keys=True) == before, scenario
