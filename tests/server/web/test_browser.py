@@ -22,18 +22,21 @@ __all__ = ["chrome", "live"]  # the module-scoped fixtures
 
 
 def open_game(page: Any, gid: int) -> None:
-    """Open the game page. A page already open reloads itself when the turn is processed
-    (live.js); a navigation that meets that reload is aborted by the browser, and is made
-    again (the page, not the test, chose the moment)."""
-    for attempt in range(3):
+    """Open the game page. A page already open reloads itself whenever the game's version
+    changes (live.js: a processed turn, another player's submission), and a navigation that
+    meets that reload is aborted by the browser. So the page first leaves for a blank one,
+    where nothing reloads (made again if a reload met it: the page, not the test, chose the
+    moment), and the game page is opened from there."""
+    for attempt in range(6):
         try:
-            page.goto(f"/games/{gid}/")
-            return
+            page.goto("about:blank")
+            break
         except PlaywrightError as err:
             met = "ERR_ABORTED" in str(err) or "interrupted by another navigation" in str(err)
-            if not met or attempt == 2:
+            if not met or attempt == 5:
                 raise
             page.wait_for_load_state()
+    page.goto(f"/games/{gid}/")
 
 
 def submit(page: Any, gid: int, text: str | None = None, picks: tuple[str, ...] = ()) -> str:
