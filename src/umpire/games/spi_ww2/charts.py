@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -45,6 +45,14 @@ class Charts:
     mp: Mapping[str, Any]
     core: Mapping[str, Any]
     map: Map
+    # Per version, what ``order`` and ``operator`` read from ``mp`` (the tables never change
+    # once built; views read them once per hex of the map).
+    _orders: dict[int, tuple[tuple[str, ...], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _operators: dict[int, dict[str, str]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     # --- the calendar (4.3) ---
     @property
@@ -68,9 +76,25 @@ class Charts:
     def players(self, version: int) -> tuple[str, ...]:
         return tuple(self.mp["versions"][str(version)]["players"])
 
-    def order(self, version: int) -> list[tuple[str, ...]]:
+    def order(self, version: int) -> tuple[tuple[str, ...], ...]:
         """The Player-Turns in order: the nationalities each Player-Turn moves."""
-        return [tuple(t) for t in self.mp["versions"][str(version)]["order"]]
+        made = self._orders.get(version)
+        if made is None:
+            made = tuple(tuple(t) for t in self.mp["versions"][str(version)]["order"])
+            self._orders[version] = made
+        return made
+
+    def operator(self, version: int) -> dict[str, str]:
+        """The player whose Player-Turn moves each nationality of ``order`` (the first such
+        Player-Turn, as ``politics.player_of`` reads it)."""
+        made = self._operators.get(version)
+        if made is None:
+            made = {}
+            for turn in self.order(version):
+                for nat in turn:
+                    made.setdefault(nat, turn[0])
+            self._operators[version] = made
+        return made
 
     # --- the core's tables ---
     def allowance(self, nat: str) -> int:

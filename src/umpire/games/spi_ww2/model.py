@@ -11,7 +11,7 @@ calendar and the phase. The state is never mutated: the turn builds a new one.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 OBJECTIVES = -1  # the phase index of the 19.2 synthesis at the start of the game
@@ -134,7 +134,10 @@ def but(state: State, **changes: Any) -> State:
 
 
 def dump_state(state: State) -> dict[str, Any]:
-    data = asdict(state)
+    """The state as JSON data, its keys in the order of the fields. Every field is new data
+    (what ``dataclasses.asdict`` made before, without its deep copy of the thousands of hex
+    entries that are then made again, sorted, below)."""
+    data = {n: None if n in _MADE_AGAIN else _plain(getattr(state, n)) for n in _NAMES}
     data["flags"] = state.flags.to_json()
     data["players"] = list(state.players)
     data["wars"] = [list(w) for w in state.wars]
@@ -144,6 +147,22 @@ def dump_state(state: State) -> dict[str, Any]:
     data["units"] = {h: dict(sorted(u.items())) for h, u in sorted(state.units.items())}
     data["control"] = dict(sorted(state.control.items()))
     return data
+
+
+_NAMES = tuple(f.name for f in fields(State))
+_MADE_AGAIN = frozenset(
+    ("flags", "players", "wars", "permits", "peace_offers", "invaded", "units", "control")
+)
+
+
+def _plain(value: Any) -> Any:
+    """A copy of a field's value as ``asdict`` copies it: mappings and tuples made again, all
+    the way down; a number, string or boolean as it is."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    return value
 
 
 def load_state(data: Mapping[str, Any]) -> State:

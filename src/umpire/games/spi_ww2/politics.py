@@ -32,10 +32,8 @@ def nationalities(state: State, charts: Charts, player: str) -> tuple[str, ...]:
 
 def player_of(state: State, charts: Charts, nat: str) -> str:
     """The player who operates ``nat`` ("" for a minor nobody operates)."""
-    for turn in charts.order(state.version):
-        if nat in turn:
-            return turn[0]
-    return state.operators.get(nat, "")
+    player = charts.operator(state.version).get(nat)
+    return player if player is not None else state.operators.get(nat, "")
 
 
 def at_war(state: State, p: str, q: str) -> bool:

@@ -59,9 +59,7 @@ def _public(state: State, charts: Charts) -> dict[str, Any]:
         "players": list(state.players),
         "nationalities": {p: list(politics.nationalities(state, charts, p)) for p in state.players},
         "units": {h: dict(u) for h, u in sorted(state.units.items())},
-        "control_changed": {
-            h: p for h, p in sorted(state.control.items()) if p != _prewar(state, charts, h)
-        },
+        "control_changed": _control_changed(state, charts),
         "wars": [list(w) for w in state.wars],
         "invaded": {k: list(v) for k, v in sorted(state.invaded.items())},
         "operators": dict(sorted(state.operators.items())),
@@ -81,8 +79,23 @@ def _public(state: State, charts: Charts) -> dict[str, Any]:
     return out
 
 
-def _prewar(state: State, charts: Charts, hid: str) -> str:
-    country = charts.map.hexes[hid].country or ""
+def _control_changed(state: State, charts: Charts) -> dict[str, str]:
+    """The hexes whose controller is not the player of their country before the war."""
+    prewar: dict[str, str] = {}  # per country: a map has thousands of hexes, a few countries
+    hexes = charts.map.hexes
+    out = {}
+    for hid, player in sorted(state.control.items()):
+        country = hexes[hid].country or ""
+        before = prewar.get(country)
+        if before is None:
+            before = prewar[country] = _prewar(state, charts, country)
+        if player != before:
+            out[hid] = player
+    return out
+
+
+def _prewar(state: State, charts: Charts, country: str) -> str:
+    """The player a hex of ``country`` belongs to before any conquest."""
     if politics.pro_axis(charts, country):
         return politics.player_of(state, charts, "GER")
     owner = charts.map.owner(country)
