@@ -45,11 +45,28 @@ def _postgres_unreachable() -> str | None:
 _UNREACHABLE = _postgres_unreachable()
 
 
+# Why a test marked ``own_sqlite`` does not run again on PostgreSQL.
+SAME_ON_ANY_DATABASE = (
+    "own_sqlite: its servers run on SQLite files of their own whatever DATABASE_URL says, and "
+    "it touches no test database: this run would repeat the SQLite pass's run of it exactly"
+)
+
+
 def pytest_collection_modifyitems(config: Any, items: list[pytest.Item]) -> None:
     if _UNREACHABLE:
         for item in items:
             if "tests/server" in str(item.fspath):
                 item.add_marker(pytest.mark.skip(reason=_UNREACHABLE))
+    elif _on_postgres():
+        for item in items:
+            if item.get_closest_marker("own_sqlite") is not None:
+                item.add_marker(pytest.mark.skip(reason=SAME_ON_ANY_DATABASE))
+
+
+def _on_postgres() -> bool:
+    from django.db import connections
+
+    return bool(connections["default"].vendor == "postgresql")
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -54,6 +54,7 @@ def _confirmation_key(var: Path) -> str:
     raise AssertionError("no confirmation mail under var/mail/")
 
 
+@pytest.mark.own_sqlite  # its server's database is a SQLite file in tmp_path
 def test_serve_runs_the_demo_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}

@@ -22,9 +22,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from umpire.server.httpd import ServeError, listen
 
 from .test_server_commands import SUBPROC, _free_port
+
+# Every server here runs on a SQLite file of its own (``_env`` leaves DATABASE_URL out), and
+# nothing here uses the test database: on PostgreSQL these would run exactly as on SQLite.
+pytestmark = pytest.mark.own_sqlite
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVE_PIDS: dict[str, int] = {}  # base URL: the process of ``umpire serve`` (gunicorn's master)
