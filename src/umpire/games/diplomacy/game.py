@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from umpire.core.chance import Chance
@@ -314,6 +315,8 @@ class Diplomacy:
         self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
     ) -> Resolution[State]:
         done = turn.resolve(self.map, state, orders)
+        if state.phase == MOVEMENT and orders.keys() >= set(map(_POWER, state.units)):
+            return done  # every power with a unit has ordered (_expected, at C level)
         expected = self._expected(state)
         if all(p in orders for p in expected):
             return done
@@ -359,6 +362,7 @@ class Diplomacy:
         return bot_orders(self.map, state, power, chance)
 
 
+_POWER = attrgetter("power")
 _KINDS = {MOVEMENT: ("moves",), RETREATS: ("retreats",), ADJUSTMENTS: ("adjustments",)}
 
 

@@ -473,36 +473,45 @@ def _read_off(
 ) -> Result:
     """The position after the moves, the dislodged units and where each may retreat."""
     succeeded = dict(zip(board.province, outcome, strict=True))
-    after: dict[str, Unit] = {}
-    winner: dict[str, _Move] = {}  # province -> the move that entered it
+    after = dict(at)  # every unit where it stood, then the moves that succeeded
+    entered: list[_Move] = []  # the moves that succeeded
     for mv, ok in zip(moves.values(), outcome, strict=False):  # moves are decisions 0, 1, ...
         if ok:
-            unit = mv.unit
-            after[mv.dest] = unit_of(mv.dest_loc, unit.kind, unit.power)
-            winner[mv.dest] = mv
+            del after[mv.src]  # moved away
+            entered.append(mv)
     dislodged: list[tuple[Unit, str, bool]] = []
-    for p, u in at.items():
-        done = succeeded.get(p)
-        if done and p in moves:
-            continue  # moved away
-        beaten_by = winner.get(p)
-        if beaten_by is None:
-            after[p] = u
-            if done is None:
+    for mv in entered:
+        dest, unit = mv.dest, mv.unit
+        beaten = after.get(dest)  # a unit still there did not move away: dislodged
+        if beaten is not None:
+            dislodged.append((beaten, mv.src, mv.convoyed))
+        after[dest] = unit_of(mv.dest_loc, unit.kind, unit.power)
+    # A unit without a decision (a hold, ordered or not, or a void order) held: it succeeded
+    # unless it was dislodged.
+    if dislodged:
+        if len(dislodged) > 1:
+            dislodged.sort(key=_dislodged_loc)  # in province order, as the units stood
+        for u, _, _ in dislodged:
+            succeeded.setdefault(u.province, False)
+    if len(succeeded) < len(at):
+        for p in at:
+            if p not in succeeded:
                 succeeded[p] = True
-        else:
-            dislodged.append((u, beaten_by.src, beaten_by.convoyed))
-            if done is None:
-                succeeded[p] = False
     contested = _contested(board, outcome, after)
+    # The provinces sort as their locations do (no character at or below "/" in a province's
+    # name: tests/games/diplomacy): sorted by the keys, no key function per unit.
     return Result(
         orders=orders,
         void=void,
         succeeded=succeeded,
-        units=sorted(after.values(), key=_LOC),  # locations differ: the same order as Unit's
+        units=[after[p] for p in sorted(after)],
         dislodged=[(u, o, retreat_options(m, u, o, c, after, contested)) for u, o, c in dislodged],
         contested=frozenset(contested),
     )
+
+
+def _dislodged_loc(item: tuple[Unit, str, bool]) -> str:
+    return item[0].loc
 
 
 def _contested(board: _Board, outcome: Sequence[bool], after: Mapping[str, Unit]) -> set[str]:
