@@ -238,7 +238,9 @@ class _Board:
         to head), is marked for :meth:`follow`; once that unit's move is settled, it is settled
         to the same outcome (what :meth:`follow` gives), along chains of such moves.
         """
-        settle = self.resolver.settle
+        # Settled in place (Resolver.settle, inlined: a call per decision costs more): every
+        # value is False until settled, so settling False only marks the decision resolved.
+        resolved, value = self.resolver.resolved, self.resolver.value
         units, into, movers, move_of = self.units, self.into, self.movers, self.move_of
         follows = self.follows
         for n, mv in enumerate(movers):  # the moves: decisions 0 .. len(movers) - 1
@@ -248,28 +250,28 @@ class _Board:
             if dest not in units:
                 rivals = into[dest]
                 if len(rivals) == 1:
-                    settle(n, True)
+                    value[n] = resolved[n] = True
                 elif all(not (r := movers[k]).convoyed and not r.supports for k in rivals):
-                    settle(n, False)
+                    resolved[n] = True
             elif dest not in move_of:
                 if not mv.supports or units[dest].power == mv.unit.power:
-                    settle(n, False)
+                    resolved[n] = True
             elif not mv.supports:
                 if mv.opponent >= 0:
-                    settle(n, False)  # head to head: attack strength 1 at most
+                    resolved[n] = True  # head to head: attack strength 1 at most
                 elif len(rivals := into[dest]) == 1:
                     follows[n] = move_of[dest]
                 elif any(
                     k != n and not (r := movers[k]).convoyed and r.opponent < 0 for k in rivals
                 ):
-                    settle(n, False)  # attack strength 1 at most, a prevent strength 1 at least
+                    resolved[n] = True  # attack strength 1 at most, a prevent strength 1 at least
         kinds = self.kind
         for n in range(len(movers), len(kinds)):  # the supports and convoys
             kind = kinds[n]
             here = self.province[n]
             attackers = into.get(here)
             if not attackers:
-                settle(n, True)
+                value[n] = resolved[n] = True
             elif kind == SUPPORT:
                 target = self.support_of[n].target_dest
                 into_province = None if target is None else province_of(target)
@@ -281,7 +283,7 @@ class _Board:
                         and attacker.unit.power != power
                         and attacker.src != into_province
                     ):
-                        settle(n, False)
+                        resolved[n] = True
                         break
         if follows:
             self.settle_follows()
@@ -501,12 +503,12 @@ def _read_off(
     # The provinces sort as their locations do (no character at or below "/" in a province's
     # name: tests/games/diplomacy): sorted by the keys, no key function per unit.
     return Result(
-        orders=orders,
-        void=void,
-        succeeded=succeeded,
-        units=[after[p] for p in sorted(after)],
-        dislodged=[(u, o, retreat_options(m, u, o, c, after, contested)) for u, o, c in dislodged],
-        contested=frozenset(contested),
+        orders,
+        void,
+        succeeded,
+        [after[p] for p in sorted(after)],
+        [(u, o, retreat_options(m, u, o, c, after, contested)) for u, o, c in dislodged],
+        frozenset(contested),
     )
 
 

@@ -43,7 +43,8 @@ class Resolver:
         self._decide = decide
         self._backup = backup
         # The outcome of each decision (provisional while it is being resolved), and whether
-        # it is final: read them, change them only through :meth:`settle`.
+        # it is final: read them, change them only through :meth:`settle` (or, before
+        # anything is resolved, as it does: a caller's fast path settling many at once).
         self.value = [False] * size
         self.resolved = [False] * size
         self._visited = [False] * size

@@ -100,10 +100,12 @@ def movement_phase(
     result = movement.adjudicate(m, state.units, given, units)
     kept = memo.of(m)
     events = order_events(units, result, kept.text_of, kept.made_events())
-    dislodged = tuple(
-        sorted(Dislodged(u, origin, options) for u, origin, options in result.dislodged)
-    )
-    events.extend(_dislodged_event(d) for d in dislodged)
+    dislodged: tuple[Dislodged, ...] = ()  # most phases dislodge no unit
+    if result.dislodged:
+        dislodged = tuple(
+            sorted(Dislodged(u, origin, options) for u, origin, options in result.dislodged)
+        )
+        events.extend(_dislodged_event(d) for d in dislodged)
     if dislodged:
         phase, season = RETREATS, state.season
     elif state.season == SPRING:
