@@ -18,16 +18,13 @@ The pipeline (:func:`adjudicate`):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from operator import attrgetter
+from itertools import compress
 from typing import Any, NamedTuple, TypeAlias
 
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.model import Unit, unit_of
 from umpire.games.diplomacy.orders import Convoy, Hold, Move, MovementOrder, Support
 from umpire.games.diplomacy.resolver import Resolver
-
-_LOC = attrgetter("loc")
-
 
 _NOWHERE: frozenset[str] = frozenset()
 MOVE, SUPPORT, CONVOY = "move", "support", "convoy"
@@ -457,11 +454,10 @@ def _read_off(
     """The position after the moves, the dislodged units and where each may retreat."""
     succeeded = dict(zip(board.province, outcome, strict=True))
     after = dict(at)  # every unit where it stood, then the moves that succeeded
-    entered: list[_Move] = []  # the moves that succeeded
-    for mv, ok in zip(moves.values(), outcome, strict=False):  # moves are decisions 0, 1, ...
-        if ok:
-            del after[mv[SRC]]  # moved away
-            entered.append(mv)
+    # The moves that succeeded (the moves are decisions 0, 1, ...), picked at C level.
+    entered = list(compress(moves.values(), outcome))
+    for mv in entered:
+        del after[mv[SRC]]  # moved away
     dislodged: list[tuple[Unit, str, bool]] = []
     for mv in entered:
         dest, unit = mv[DEST], mv[UNIT]
@@ -500,11 +496,9 @@ def _dislodged_loc(item: tuple[Unit, str, bool]) -> str:
 def _contested(board: _Board, outcome: Sequence[bool], after: Mapping[str, Unit]) -> set[str]:
     """The provinces left empty by a standoff (no retreat may go there)."""
     contested: set[str] = set()
-    movers, path = board.movers, board.path
-    for dest, ns in board.into.items():
-        if dest in after:
-            continue
-        for k in ns:
+    movers, path, into = board.movers, board.path, board.into
+    for dest in into.keys() - after.keys():  # moved into, empty after (a set, at C level)
+        for k in into[dest]:
             mv = movers[k]
             lost_head_to_head = mv[OPPONENT] >= 0 and outcome[mv[OPPONENT]]
             if not outcome[k] and not lost_head_to_head and (not mv[CONVOYED] or path(k)):
