@@ -3,11 +3,13 @@ resolution gives: every movement phase of some bot games is adjudicated both way
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from umpire.core import submission
 from umpire.core.chance import SeededChance
-from umpire.games.diplomacy import RULESET, movement
+from umpire.games.diplomacy import RULESET, RULESET_1939, movement
 from umpire.games.diplomacy.game import POWERS
 from umpire.games.diplomacy.model import MOVEMENT, State, new_state
 from umpire.games.diplomacy.orders import Move, MovementOrder
@@ -71,3 +73,15 @@ def test_new_state_is_the_dataclass_state() -> None:
     assert made == State(*fields)
     assert repr(made) == repr(State(*fields))
     assert made.unit_at() == {u.province: u for u in state.units[1:]}
+
+
+@pytest.mark.parametrize("ruleset", [RULESET, RULESET_1939], ids=["standard", "1939"])
+@pytest.mark.parametrize("coast", ["", "/nc", "/sc"])
+def test_provinces_sort_as_their_locations(ruleset: Any, coast: str) -> None:
+    """movement._read_off sorts the units after the moves by their provinces: the same order
+    as by their locations (a province, or a province, "/" and a coast), as no province's
+    name has a character at or below "/"."""
+    names = list(ruleset.map.provinces)
+    assert all(c > "/" for name in names for c in name)
+    locs = {name: name + coast for name in names}
+    assert [locs[p] for p in sorted(locs)] == sorted(locs.values())

@@ -53,20 +53,25 @@ def powers_to_adjust(
     units: Sequence[Unit],
     owners: Mapping[str, str],
     centres: Mapping[str, int] | None = None,
+    armies: Mapping[str, int] | None = None,
 ) -> list[str]:
     """:func:`must_adjust` of a position given by its parts (``owners``: province -> power;
-    ``centres``, if the caller has counted them: how many each of ``powers`` owns)."""
+    ``centres`` and ``armies``, if the caller has counted them: how many centres each of
+    ``powers`` owns, how many units each power has)."""
     # Counted with C-level iteration (map, Counter): this runs after every Fall.
     if centres is None:
         centres = Counter(owners.values())
-    armies = Counter(map(_POWER, units))
-    occupied = set(map(_PROVINCE, units))
+    if armies is None:
+        armies = Counter(map(_POWER, units))
+    occupied: set[str] | None = None  # the provinces of the units, once a power may build
     out = []
     for power in powers:
-        d = centres[power] - armies[power]  # deltas
+        d = centres.get(power, 0) - armies.get(power, 0)  # deltas
         if d < 0:
             out.append(power)
         elif d > 0:
+            if occupied is None:
+                occupied = set(map(_PROVINCE, units))
             homes = m.homes.get(power, frozenset())
             if any(owners.get(p) == power and p not in occupied for p in homes):
                 out.append(power)  # it has a free home centre (free_homes) to build in

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from umpire.core.chance import Chance
@@ -144,6 +145,8 @@ class Diplomacy:
         self.memo = memo.of(self.map)
         # Canonical lines read before (core.submission.read looks them up first).
         self.known_lines: Mapping[str, Order] = self.memo.lines
+        # The kept legality of kept lines' orders (check's first look-up for each order).
+        self._legal_of_get = self.memo.legal_of.get
 
     # -- setting up ----------------------------------------------------------------------------
 
@@ -218,11 +221,9 @@ class Diplomacy:
         canonical orders and reads them with :meth:`read_line` alone."""
         kept: list[tuple[int, Order]] = []
         problems: list[Problem] = []
-        m, units = self.map, state.unit_at()
+        units = state.unit_at()
         movement = state.phase == MOVEMENT
-        adjusting = state.phase == ADJUSTMENTS
-        legal = legality.check_movement if movement else legality.check
-        remembered, keep = self.memo.legal_of.get, self.memo.keep_legal
+        remembered = self._legal_of_get
         accept = kept.append
         # The locations of the units of the orders kept (not in a winter: builds have no
         # unit): legality gives every accepted movement or retreat order its unit's own
@@ -254,12 +255,15 @@ class Diplomacy:
                             accept(item if normal is order else (number, normal))
                             at(loc)
                             continue
+            # Checked in full: what follows is set up for the first such order only.
             if text is None:
                 text = legality.Quoted(order, notation.format_order)
+                legal = legality.check_movement if movement else legality.check
+                adjusting = state.phase == ADJUSTMENTS
             else:
                 text.order = order
             try:
-                outcome = legal(m, state, power, order, text, units)
+                outcome = legal(self.map, state, power, order, text, units)
             except OrderError as err:
                 problems.append(Problem(number, err.code, err.message))
                 continue
@@ -267,9 +271,9 @@ class Diplomacy:
             if not adjusting:
                 at(outcome.loc)  # type: ignore[union-attr]  # not a winter's Waive
             if movement:
-                keep(order, outcome, units)
+                self.memo.keep_legal(order, outcome, units)
         parsed = Parsed(kept, problems)
-        if adjusting:
+        if state.phase == ADJUSTMENTS:
             delta = adjustments.deltas(self.map, state).get(power, 0)
             _within_allowance(parsed, power, delta)
         elif len(kept) > 1 and len(locs) != len(kept):
@@ -314,6 +318,8 @@ class Diplomacy:
         self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
     ) -> Resolution[State]:
         done = turn.resolve(self.map, state, orders)
+        if state.phase == MOVEMENT and orders.keys() >= set(map(_POWER, state.units)):
+            return done  # every power with a unit has ordered (_expected, at C level)
         expected = self._expected(state)
         if all(p in orders for p in expected):
             return done
@@ -359,6 +365,7 @@ class Diplomacy:
         return bot_orders(self.map, state, power, chance)
 
 
+_POWER = attrgetter("power")
 _KINDS = {MOVEMENT: ("moves",), RETREATS: ("retreats",), ADJUSTMENTS: ("adjustments",)}
 
 

@@ -18,51 +18,29 @@ The pipeline (:func:`adjudicate`):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from operator import attrgetter
-from typing import NamedTuple
+from itertools import compress
+from typing import Any, NamedTuple, TypeAlias
 
 from umpire.games.diplomacy.geography import Map, province_of
 from umpire.games.diplomacy.model import Unit, unit_of
 from umpire.games.diplomacy.orders import Convoy, Hold, Move, MovementOrder, Support
 from umpire.games.diplomacy.resolver import Resolver
 
-_LOC = attrgetter("loc")
-
-
 _NOWHERE: frozenset[str] = frozenset()
 MOVE, SUPPORT, CONVOY = "move", "support", "convoy"
 
 
-@dataclass(slots=True, init=False)
-class _Move:
-    unit: Unit
-    src: str
-    dest: str  # province
-    dest_loc: str  # location (coast) the unit ends on
-    convoyed: bool
-    route_fleets: Sequence[str] = ()  # seas with matching convoys
-    # Decision numbers of its supports: the shared empty tuple until one is numbered.
-    supports: Sequence[int] = ()
-    opponent: int = -1  # decision number of the head-to-head opponent, if any
-
-    def __init__(  # a move per moving unit per phase: plain assignments, no factory detour
-        self,
-        unit: Unit,
-        src: str,
-        dest: str,
-        dest_loc: str,
-        convoyed: bool,
-        route_fleets: Sequence[str] = (),
-    ) -> None:
-        self.unit = unit
-        self.src = src
-        self.dest = dest
-        self.dest_loc = dest_loc
-        self.convoyed = convoyed
-        self.route_fleets = route_fleets
-        self.supports = ()
-        self.opponent = -1
+# A move, one per moving unit per phase: a list (a list display costs a fraction of making an
+# instance), its fields read and written by these indices:
+UNIT = 0  # the moving unit
+SRC = 1  # its province
+DEST = 2  # the province it moves to
+DEST_LOC = 3  # the location (coast) it ends on
+CONVOYED = 4  # whether it goes by convoy
+ROUTE = 5  # the seas with matching convoys (a sequence)
+SUPPORTS = 6  # decision numbers of its supports: the shared empty tuple until one is numbered
+OPPONENT = 7  # decision number of the head-to-head opponent, or -1
+_Move: TypeAlias = list[Any]
 
 
 class Result(NamedTuple):
@@ -111,13 +89,13 @@ class _Board:
 
     def path(self, n: int) -> bool:
         mv = self.movers[n]
-        if not mv.convoyed:
+        if not mv[CONVOYED]:
             return True
         return self.route(mv, lambda sea: self.resolve(self.convoy_at[sea]))
 
     def route(self, mv: _Move, usable: Callable[[str], bool] | None) -> bool:
         """A chain of matching convoys from the army's province to its destination."""
-        return self.map.convoy_chain(mv.src, mv.dest, mv.route_fleets, usable)
+        return self.map.convoy_chain(mv[SRC], mv[DEST], mv[ROUTE], usable)
 
     def given(self, supports: Sequence[int]) -> int:
         """How many of these supports are given."""
@@ -139,32 +117,32 @@ class _Board:
 
     def attack_strength(self, n: int) -> int:
         mv = self.movers[n]
-        if mv.convoyed and not self.path(n):
+        if mv[CONVOYED] and not self.path(n):
             return 0
-        defender = self.units.get(mv.dest)
+        defender = self.units.get(mv[DEST])
         if defender is not None:
-            away = self.move_of.get(mv.dest)
-            moves_away = away is not None and mv.opponent != away and self.resolve(away)
+            away = self.move_of.get(mv[DEST])
+            moves_away = away is not None and mv[OPPONENT] != away and self.resolve(away)
             if not moves_away:
-                if defender.power == mv.unit.power:
+                if defender.power == mv[UNIT].power:
                     return 0
                 return 1 + sum(
                     1
-                    for s in mv.supports
+                    for s in mv[SUPPORTS]
                     if self.resolve(s) and self.units[self.province[s]].power != defender.power
                 )
-        return 1 + self.given(mv.supports)
+        return 1 + self.given(mv[SUPPORTS])
 
     def defend_strength(self, n: int) -> int:
-        return 1 + self.given(self.movers[n].supports)
+        return 1 + self.given(self.movers[n][SUPPORTS])
 
     def prevent_strength(self, n: int) -> int:
         mv = self.movers[n]
-        if mv.convoyed and not self.path(n):
+        if mv[CONVOYED] and not self.path(n):
             return 0
-        if mv.opponent >= 0 and self.resolve(mv.opponent):
+        if mv[OPPONENT] >= 0 and self.resolve(mv[OPPONENT]):
             return 0
-        return 1 + self.given(mv.supports)
+        return 1 + self.given(mv[SUPPORTS])
 
     def dislodged(self, province: str) -> bool:
         """Some move into ``province`` succeeds (for a unit that is not moving)."""
@@ -179,12 +157,12 @@ class _Board:
             attack = self.attack_strength(n)
             if attack == 0:
                 return False
-            if mv.opponent >= 0:
-                if attack <= self.defend_strength(mv.opponent):
+            if mv[OPPONENT] >= 0:
+                if attack <= self.defend_strength(mv[OPPONENT]):
                     return False
-            elif attack <= self.hold_strength(mv.dest):
+            elif attack <= self.hold_strength(mv[DEST]):
                 return False
-            return all(attack > self.prevent_strength(m) for m in self.into[mv.dest] if m != n)
+            return all(attack > self.prevent_strength(m) for m in self.into[mv[DEST]] if m != n)
         here = self.province[n]
         if kind == SUPPORT:
             sup = self.support_of[n]
@@ -192,7 +170,7 @@ class _Board:
             into = None if sup.target_dest is None else province_of(sup.target_dest)
             for m in self.into.get(here, ()):
                 attacker = self.movers[m]
-                if attacker.unit.power != me.power and attacker.src != into and self.path(m):
+                if attacker[UNIT].power != me.power and attacker[SRC] != into and self.path(m):
                     return False  # cut
             return not self.dislodged(here)
         return not self.dislodged(here)  # a convoy holds while its fleet is not dislodged
@@ -205,11 +183,11 @@ class _Board:
         power's unit) or 1 against hold strength 1; no other move to beat.
         """
         resolve = self.resolve
-        away = self.move_of[mv.dest]
+        away = self.move_of[mv[DEST]]
         if resolve(away):
             resolve(away)  # the hold strength's question (already answered)
             return True
-        if self.units[mv.dest].power != mv.unit.power:
+        if self.units[mv[DEST]].power != mv[UNIT].power:
             resolve(away)  # the hold strength's question (already answered)
         return False
 
@@ -238,38 +216,40 @@ class _Board:
         to head), is marked for :meth:`follow`; once that unit's move is settled, it is settled
         to the same outcome (what :meth:`follow` gives), along chains of such moves.
         """
-        settle = self.resolver.settle
+        # Settled in place (Resolver.settle, inlined: a call per decision costs more): every
+        # value is False until settled, so settling False only marks the decision resolved.
+        resolved, value = self.resolver.resolved, self.resolver.value
         units, into, movers, move_of = self.units, self.into, self.movers, self.move_of
         follows = self.follows
         for n, mv in enumerate(movers):  # the moves: decisions 0 .. len(movers) - 1
-            if mv.convoyed:
+            if mv[CONVOYED]:
                 continue
-            dest = mv.dest
+            dest = mv[DEST]
             if dest not in units:
                 rivals = into[dest]
                 if len(rivals) == 1:
-                    settle(n, True)
-                elif all(not (r := movers[k]).convoyed and not r.supports for k in rivals):
-                    settle(n, False)
+                    value[n] = resolved[n] = True
+                elif all(not (r := movers[k])[CONVOYED] and not r[SUPPORTS] for k in rivals):
+                    resolved[n] = True
             elif dest not in move_of:
-                if not mv.supports or units[dest].power == mv.unit.power:
-                    settle(n, False)
-            elif not mv.supports:
-                if mv.opponent >= 0:
-                    settle(n, False)  # head to head: attack strength 1 at most
+                if not mv[SUPPORTS] or units[dest].power == mv[UNIT].power:
+                    resolved[n] = True
+            elif not mv[SUPPORTS]:
+                if mv[OPPONENT] >= 0:
+                    resolved[n] = True  # head to head: attack strength 1 at most
                 elif len(rivals := into[dest]) == 1:
                     follows[n] = move_of[dest]
                 elif any(
-                    k != n and not (r := movers[k]).convoyed and r.opponent < 0 for k in rivals
+                    k != n and not (r := movers[k])[CONVOYED] and r[OPPONENT] < 0 for k in rivals
                 ):
-                    settle(n, False)  # attack strength 1 at most, a prevent strength 1 at least
+                    resolved[n] = True  # attack strength 1 at most, a prevent strength 1 at least
         kinds = self.kind
         for n in range(len(movers), len(kinds)):  # the supports and convoys
             kind = kinds[n]
             here = self.province[n]
             attackers = into.get(here)
             if not attackers:
-                settle(n, True)
+                value[n] = resolved[n] = True
             elif kind == SUPPORT:
                 target = self.support_of[n].target_dest
                 into_province = None if target is None else province_of(target)
@@ -277,11 +257,11 @@ class _Board:
                 for m in attackers:
                     attacker = movers[m]
                     if (
-                        not attacker.convoyed
-                        and attacker.unit.power != power
-                        and attacker.src != into_province
+                        not attacker[CONVOYED]
+                        and attacker[UNIT].power != power
+                        and attacker[SRC] != into_province
                     ):
-                        settle(n, False)
+                        resolved[n] = True
                         break
         if follows:
             self.settle_follows()
@@ -383,14 +363,14 @@ def _scan_moves(
             dest = dest[: dest.index("/")]  # province_of, inlined
         fleets = convoys.get((p, dest), ()) if convoys else ()
         if u.kind != "A" or not (fleets or o.via_convoy or dest not in army_adj.get(p, _NOWHERE)):
-            mv = _Move(u, p, dest, o.dest, False)  # over land or sea, no convoy in sight
+            mv = [u, p, dest, o.dest, False, (), (), -1]  # over land or sea, no convoy in sight
         else:
             convoyed = _convoyed(m, u, o, dest, fleets, at)
-            mv = _Move(u, p, dest, o.dest, convoyed, list(fleets) if convoyed else ())
+            mv = [u, p, dest, o.dest, convoyed, list(fleets) if convoyed else (), (), -1]
             adjacent = dest in army_adj.get(p, _NOWHERE)
             if convoyed and not o.via_convoy and adjacent and not board.route(mv, None):
-                mv.convoyed = False  # the same-power convoy is incomplete: over land
-                mv.route_fleets = ()
+                mv[CONVOYED] = False  # the same-power convoy is incomplete: over land
+                mv[ROUTE] = ()
                 # Otherwise the move stays a move whose PATH fails (DATC 6.D.8: it is not
                 # turned into a hold that could receive hold support).
         n = len(moves)
@@ -402,10 +382,10 @@ def _scan_moves(
         else:
             rivals.append(n)
         back = move_of.get(dest)
-        if back is not None and not mv.convoyed:
+        if back is not None and not mv[CONVOYED]:
             other = moves[dest]
-            if other.dest == p and not other.convoyed:  # head to head
-                mv.opponent, other.opponent = back, n
+            if other[DEST] == p and not other[CONVOYED]:  # head to head
+                mv[OPPONENT], other[OPPONENT] = back, n
     return moves
 
 
@@ -421,15 +401,15 @@ def _void_orders(
     for p, o in others:
         if isinstance(o, Convoy):
             carried = moves.get(province_of(o.army_loc))
-            ok = carried is not None and carried.convoyed and carried.dest == o.army_dest
+            ok = carried is not None and carried[CONVOYED] and carried[DEST] == o.army_dest
         else:
             helped = moves.get(province_of(o.target_loc))
             if o.target_dest is None:
                 ok = helped is None
             else:
-                ok = helped is not None and helped.dest == province_of(o.target_dest)
-                if ok and helped is not None and "/" in o.target_dest and "/" in helped.dest_loc:
-                    ok = o.target_dest == helped.dest_loc  # a named coast must match (DATC 6.B.9)
+                ok = helped is not None and helped[DEST] == province_of(o.target_dest)
+                if ok and helped is not None and "/" in o.target_dest and "/" in helped[DEST_LOC]:
+                    ok = o.target_dest == helped[DEST_LOC]  # a named coast must match (DATC 6.B.9)
         if not ok:
             void[p] = o
             orders[p] = Hold(at[p].kind, at[p].loc)
@@ -457,7 +437,7 @@ def _number(
                 board.hold_supports.setdefault(target, []).append(n)
             else:
                 helped = moves[target]
-                helped.supports = [*helped.supports, n]
+                helped[SUPPORTS] = [*helped[SUPPORTS], n]
         else:
             board.convoy_at[p] = board.add(CONVOY, p)
 
@@ -473,49 +453,55 @@ def _read_off(
 ) -> Result:
     """The position after the moves, the dislodged units and where each may retreat."""
     succeeded = dict(zip(board.province, outcome, strict=True))
-    after: dict[str, Unit] = {}
-    winner: dict[str, _Move] = {}  # province -> the move that entered it
-    for mv, ok in zip(moves.values(), outcome, strict=False):  # moves are decisions 0, 1, ...
-        if ok:
-            unit = mv.unit
-            after[mv.dest] = unit_of(mv.dest_loc, unit.kind, unit.power)
-            winner[mv.dest] = mv
+    after = dict(at)  # every unit where it stood, then the moves that succeeded
+    # The moves that succeeded (the moves are decisions 0, 1, ...), picked at C level.
+    entered = list(compress(moves.values(), outcome))
+    for mv in entered:
+        del after[mv[SRC]]  # moved away
     dislodged: list[tuple[Unit, str, bool]] = []
-    for p, u in at.items():
-        done = succeeded.get(p)
-        if done and p in moves:
-            continue  # moved away
-        beaten_by = winner.get(p)
-        if beaten_by is None:
-            after[p] = u
-            if done is None:
+    for mv in entered:
+        dest, unit = mv[DEST], mv[UNIT]
+        beaten = after.get(dest)  # a unit still there did not move away: dislodged
+        if beaten is not None:
+            dislodged.append((beaten, mv[SRC], mv[CONVOYED]))
+        after[dest] = unit_of(mv[DEST_LOC], unit.kind, unit.power)
+    # A unit without a decision (a hold, ordered or not, or a void order) held: it succeeded
+    # unless it was dislodged.
+    if dislodged:
+        if len(dislodged) > 1:
+            dislodged.sort(key=_dislodged_loc)  # in province order, as the units stood
+        for u, _, _ in dislodged:
+            succeeded.setdefault(u.province, False)
+    if len(succeeded) < len(at):
+        for p in at:
+            if p not in succeeded:
                 succeeded[p] = True
-        else:
-            dislodged.append((u, beaten_by.src, beaten_by.convoyed))
-            if done is None:
-                succeeded[p] = False
     contested = _contested(board, outcome, after)
+    # The provinces sort as their locations do (no character at or below "/" in a province's
+    # name: tests/games/diplomacy): sorted by the keys, no key function per unit.
     return Result(
-        orders=orders,
-        void=void,
-        succeeded=succeeded,
-        units=sorted(after.values(), key=_LOC),  # locations differ: the same order as Unit's
-        dislodged=[(u, o, retreat_options(m, u, o, c, after, contested)) for u, o, c in dislodged],
-        contested=frozenset(contested),
+        orders,
+        void,
+        succeeded,
+        [after[p] for p in sorted(after)],
+        [(u, o, retreat_options(m, u, o, c, after, contested)) for u, o, c in dislodged],
+        frozenset(contested),
     )
+
+
+def _dislodged_loc(item: tuple[Unit, str, bool]) -> str:
+    return item[0].loc
 
 
 def _contested(board: _Board, outcome: Sequence[bool], after: Mapping[str, Unit]) -> set[str]:
     """The provinces left empty by a standoff (no retreat may go there)."""
     contested: set[str] = set()
-    movers, path = board.movers, board.path
-    for dest, ns in board.into.items():
-        if dest in after:
-            continue
-        for k in ns:
+    movers, path, into = board.movers, board.path, board.into
+    for dest in into.keys() - after.keys():  # moved into, empty after (a set, at C level)
+        for k in into[dest]:
             mv = movers[k]
-            lost_head_to_head = mv.opponent >= 0 and outcome[mv.opponent]
-            if not outcome[k] and not lost_head_to_head and (not mv.convoyed or path(k)):
+            lost_head_to_head = mv[OPPONENT] >= 0 and outcome[mv[OPPONENT]]
+            if not outcome[k] and not lost_head_to_head and (not mv[CONVOYED] or path(k)):
                 contested.add(dest)
                 break
     return contested

@@ -22,6 +22,8 @@ taken; two (or none) go to the backup rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from itertools import compress, count
+from operator import not_
 
 Decide = Callable[[int, "Resolver"], bool]
 Backup = Callable[[Sequence[int]], Mapping[int, bool]]
@@ -43,7 +45,8 @@ class Resolver:
         self._decide = decide
         self._backup = backup
         # The outcome of each decision (provisional while it is being resolved), and whether
-        # it is final: read them, change them only through :meth:`settle`.
+        # it is final: read them, change them only through :meth:`settle` (or, before
+        # anything is resolved, as it does: a caller's fast path settling many at once).
         self.value = [False] * size
         self.resolved = [False] * size
         self._visited = [False] * size
@@ -100,9 +103,13 @@ class Resolver:
         return first
 
     def resolve_all(self) -> list[bool]:
-        """The outcome of every decision, in order."""
-        resolved, value = self.resolved, self.value
-        return [value[n] if resolved[n] else self.resolve(n) for n in range(len(value))]
+        """The outcome of every decision, in order (:attr:`value`, every decision resolved)."""
+        resolve = self.resolve
+        # The decisions not resolved yet, in order, picked at C level: each is looked at when
+        # reached, so one resolved on the way by an earlier one is skipped.
+        for n in compress(count(), map(not_, self.resolved)):
+            resolve(n)
+        return self.value
 
     def settle(self, n: int, value: bool) -> None:
         """Fix decision ``n`` before resolving: for an outcome the caller knows without asking

@@ -100,10 +100,12 @@ def movement_phase(
     result = movement.adjudicate(m, state.units, given, units)
     kept = memo.of(m)
     events = order_events(units, result, kept.text_of, kept.made_events())
-    dislodged = tuple(
-        sorted(Dislodged(u, origin, options) for u, origin, options in result.dislodged)
-    )
-    events.extend(_dislodged_event(d) for d in dislodged)
+    dislodged: tuple[Dislodged, ...] = ()  # most phases dislodge no unit
+    if result.dislodged:
+        dislodged = tuple(
+            sorted(Dislodged(u, origin, options) for u, origin, options in result.dislodged)
+        )
+        events.extend(_dislodged_event(d) for d in dislodged)
     if dislodged:
         phase, season = RETREATS, state.season
     elif state.season == SPRING:
@@ -191,15 +193,22 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
     owners = dict(state.owners)  # in province order
     centres = m.supply_centres
     gained = False  # a centre no one owned before: the order of the owners must be redone
+    armies: dict[str, int] = {}  # units per power, counted on the way (powers_to_adjust)
     for u in state.units:
-        if u.province in centres and owners.get(u.province) != u.power:
-            gained = gained or u.province not in owners
-            text = f"{u.power} takes {u.province}"
-            if u.province in owners:
-                text += f" from {owners[u.province]}"
-            data = {"province": u.province, "power": u.power}
-            events.append(_new_tuple(Event, ("capture", PUBLIC, text, data)))  # as order_events
-            owners[u.province] = u.power
+        power, here = u.power, u.province
+        armies[power] = armies.get(power, 0) + 1
+        if here in centres:
+            before = owners.get(here)
+            if before != power:
+                gained = gained or before is None
+                text = (
+                    f"{power} takes {here}"
+                    if before is None
+                    else f"{power} takes {here} from {before}"
+                )
+                data = {"province": here, "power": power}
+                events.append(_new_tuple(Event, ("capture", PUBLIC, text, data)))  # as order_events
+                owners[here] = power
     owned = tuple(sorted(owners.items()) if gained else owners.items())
     counts = dict.fromkeys(state.powers, 0)  # centres per seated power (a Counter costs more)
     for owner in owners.values():
@@ -220,7 +229,7 @@ def after_moves(m: Map, state: State, events: list[Event]) -> Resolution[State]:
             state, events, alive, "draw", f"year limit {state.year}: draw among {', '.join(alive)}"
         )
     # Who must adjust depends on units and centres only, not on the phase.
-    if adjustments.powers_to_adjust(m, state.powers, state.units, owners, counts):
+    if adjustments.powers_to_adjust(m, state.powers, state.units, owners, counts, armies):
         year, season, phase = state.year, WINTER, ADJUSTMENTS
     else:  # next_year, with the new owners: one copy of the state
         year, season, phase = state.year + 1, SPRING, MOVEMENT
