@@ -9,6 +9,7 @@ orders at all (ruling R-OUT). A turn limit is a game setting (``max_turns``), of
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,10 +56,8 @@ def max_turns(settings: Mapping[str, Any], default: int) -> int:
 
 def outcome(state: GameState) -> Outcome | None:
     alive = state.alive()
-    scores = {
-        p.power: float(sum(1 for c in state.countries.values() if c.owner == p.number))
-        for p in state.players
-    }
+    occupied = Counter(c.owner for c in state.countries.values())  # one pass, not one a player
+    scores = {p.power: float(occupied[p.number]) for p in state.players}
     if len(alive) <= 1:
         # BP 1A: the game goes on while more than one player occupies a country
         winners = tuple(state.player(n).power for n in alive)

@@ -89,7 +89,8 @@ class BattlePlan:
 
     def pending(self, state: GameState) -> Pending:
         # BP 1A: those who occupy a country, and those with forces while two others do
-        expected = tuple(p.power for p in state.players if ending.active(state, p.number))
+        active = ending.active_players(state)
+        expected = tuple(p.power for p in state.players if p.number in active)
         return Pending(state.turn, f"Turn {state.turn}", expected, ("orders",))
 
     # -- orders: the grammar of one line and the legality of the whole (core.submission) ----

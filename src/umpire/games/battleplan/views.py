@@ -11,6 +11,7 @@ wherever they are.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from umpire.core.ruleset import Outcome
@@ -91,6 +92,7 @@ def view(state: GameState, gm: GameMap, number: int, result: Outcome | None) -> 
         for code, sea in sorted(state.seas.items())
         if code in seen_seas
     }
+    occupied = Counter(c.owner for c in state.countries.values())
     out = {
         "game": "battleplan",
         "scenario": state.scenario,
@@ -104,7 +106,7 @@ def view(state: GameState, gm: GameMap, number: int, result: Outcome | None) -> 
             {
                 "number": p.number,
                 "power": p.power,
-                "occupied": sum(1 for c in state.countries.values() if c.owner == p.number),
+                "occupied": occupied[p.number],
                 "enemies": sorted(q for q, s in p.declared.items() if s == "E"),
             }
             for p in state.players
@@ -128,6 +130,7 @@ def public_view(state: GameState, result: Outcome | None) -> dict[str, Any]:
     who occupies each country and everyone's enemy lists are "displayed to all players"; the
     list of players and how many countries each occupies follow from them; the turn and, once
     over, the result (1A, 14). No forces, money, spies, popularity or sea listings (6A, 14)."""
+    occupied = Counter(c.owner for c in state.countries.values())
     return {
         "game": "battleplan",
         "scenario": state.scenario,
@@ -139,7 +142,7 @@ def public_view(state: GameState, result: Outcome | None) -> dict[str, Any]:
             {
                 "number": p.number,
                 "power": p.power,
-                "occupied": sum(1 for c in state.countries.values() if c.owner == p.number),
+                "occupied": occupied[p.number],
                 "enemies": sorted(q for q, s in p.declared.items() if s == "E"),
             }
             for p in state.players
