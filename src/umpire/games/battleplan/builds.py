@@ -95,6 +95,7 @@ def build(
     earned: dict[int, int] = {}  # cents of the Dollars built, per player
     # each holder's defaults for a kind of country (coast, minor), worked out once
     defaults: dict[tuple[int, bool, bool], dict[str, int]] = {}
+    plans: dict[tuple[int, tuple[int, bool, bool]], dict[str, int]] = {}  # read, never changed
     # no country's build reads another's: they are built in the order of the state
     for code, c in state.countries.items():
         left = c.usable_industry
@@ -105,7 +106,13 @@ def build(
         props = defaults.get(key)
         if props is None:
             props = defaults[key] = default_proportions(state, *key)
-        plan = build_plan(left, c.owner, holder, props, by_space.get(code, ()))
+        specific = by_space.get(code)
+        if specific is None:  # the same Industry, holder and kind of country: the same plan
+            plan = plans.get((left, key))
+            if plan is None:
+                plan = plans[(left, key)] = build_plan(left, c.owner, holder, props, ())
+        else:
+            plan = build_plan(left, c.owner, holder, props, specific)
         cents = carry_out(d, c, holder, plan)
         if cents:
             earned[holder] = earned.get(holder, 0) + cents

@@ -62,6 +62,7 @@ class Captured:
 
 PUBLIC = Audience.public()
 _ALONE: dict[str, Audience] = {}  # power -> the audience of him alone (made once: immutable)
+_SOME: dict[frozenset[str], Audience] = {}  # the powers -> their audience (the same)
 
 
 class Log:
@@ -75,7 +76,13 @@ class Log:
         players = self.players
         if len(numbers) == 1 and numbers[0] != MINOR:
             return self.alone(players[numbers[0] - 1].power)
-        return Audience.powers(*(players[n - 1].power for n in numbers if n != MINOR))
+        members = frozenset(players[n - 1].power for n in numbers if n != MINOR)
+        audience = _SOME.get(members)
+        if audience is None:
+            if len(_SOME) >= 4096:  # a bound: the sets of readers a server meets are few
+                _SOME.clear()
+            audience = _SOME[members] = Audience.powers(*members)
+        return audience
 
     @staticmethod
     def alone(power: str) -> Audience:
