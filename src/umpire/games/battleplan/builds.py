@@ -91,46 +91,73 @@ def build(
             if holders.get(b.space) == player:
                 by_space.setdefault(b.space, []).append(b)
     state = d.state
+    spaces = gm.spaces
     earned: dict[int, int] = {}  # cents of the Dollars built, per player
-    for code in sorted(state.countries):
-        c = state.countries[code]
+    # each holder's defaults for a kind of country (coast, minor), worked out once
+    defaults: dict[tuple[int, bool, bool], dict[str, int]] = {}
+    plans: dict[tuple[int, tuple[int, bool, bool]], dict[str, int]] = {}  # read, never changed
+    # no country's build reads another's: they are built in the order of the state
+    for code, c in state.countries.items():
+        left = c.usable_industry
+        if not left:
+            continue  # nothing to build (specific orders are cut to nothing, 4B)
         holder = holders[code]
-        plan = build_plan(state, c, holder, gm.spaces[code].has_coast, by_space.get(code, []))
+        key = (holder, bool(spaces[code].coasts), c.owner == MINOR)
+        props = defaults.get(key)
+        if props is None:
+            props = defaults[key] = default_proportions(state, *key)
+        specific = by_space.get(code)
+        if specific is None:  # the same Industry, holder and kind of country: the same plan
+            plan = plans.get((left, key))
+            if plan is None:
+                plan = plans[(left, key)] = build_plan(left, c.owner, holder, props, ())
+        else:
+            plan = build_plan(left, c.owner, holder, props, specific)
         cents = carry_out(d, c, holder, plan)
         if cents:
             earned[holder] = earned.get(holder, 0) + cents
     return earned
 
 
+def default_proportions(state: GameState, holder: int, coast: bool, minor: bool) -> dict[str, int]:
+    """BP 10: the defaults the holder's Industry follows in a country (coastal or not, a
+    minor or not): Navy without a coast and Dollars in minors are ignored; BP 4B: an
+    uncontrolled minor builds in equal proportion."""
+    if holder == MINOR:
+        return {k: v for k, v in NEUTRAL_DEFAULTS.items() if coast or k != "N"}
+    return {
+        k: v
+        for k, v in state.player(holder).defaults.items()
+        if (coast or k != "N") and (not minor or k != "D")
+    }
+
+
 def build_plan(
-    state: GameState, c: Country, holder: int, coast: bool, specific: Sequence[Build]
+    usable: int, owner: int, holder: int, defaults: Mapping[str, int], specific: Sequence[Build]
 ) -> dict[str, int]:
-    """BP 4B, 10: the Industry of ``c`` for each kind: the specific orders first, then the
-    holder's defaults, then the standard default."""
-    left = c.usable_industry
+    """BP 4B, 10: the ``usable`` Industry of a country occupied by ``owner`` (or MINOR) and
+    held by ``holder`` for each kind: the specific orders first, then the holder's
+    ``defaults`` (:func:`default_proportions`), then the standard default."""
+    left = usable
     plan: dict[str, int] = {}
     for b in specific:
         n = min(b.amount, left)
         plan[b.kind] = plan.get(b.kind, 0) + n
         left -= n
-    props: dict[str, int] = {}
-    if holder == MINOR:
-        props = {k: v for k, v in NEUTRAL_DEFAULTS.items() if coast or k != "N"}
-    else:
-        # BP 10: defaults for kinds already built, Navy without a coast, Dollars in minors
-        # are ignored
-        props = {
-            k: v
-            for k, v in state.player(holder).defaults.items()
-            if k not in plan and (coast or k != "N") and (c.owner != MINOR or k != "D")
-        }
-    if left and props:
+    if not left:
+        return plan
+    # BP 10: defaults for kinds already built are ignored (not for an uncontrolled minor)
+    props = (
+        defaults
+        if not plan or holder == MINOR
+        else {k: v for k, v in defaults.items() if k not in plan}
+    )
+    if props:
         for k, n in apportion(left, props).items():
             plan[k] = plan.get(k, 0) + n
-        left = 0
-    if left:
-        standard = "D" if c.owner != MINOR else "A"
-        plan[standard] = plan.get(standard, 0) + left
+        return plan
+    standard = "D" if owner != MINOR else "A"
+    plan[standard] = plan.get(standard, 0) + left
     return plan
 
 

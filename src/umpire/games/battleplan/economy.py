@@ -260,19 +260,29 @@ def spies(
 # ---------------------------------------------------------------------------- step 8
 
 
+def controllers(state: GameState) -> dict[str, int]:
+    """Who controls each country (2A)."""
+    return {code: c.controller() for code, c in state.countries.items()}
+
+
 def income(
-    state: GameState, gm: GameMap, chance: Chance, built: Mapping[int, int]
+    state: GameState,
+    gm: GameMap,
+    chance: Chance,
+    built: Mapping[int, int],
+    holders: Mapping[str, int] | None = None,
 ) -> tuple[dict[int, int], list[Event]]:
     """BP 5A, 5E, 9.8: interest on what was left, then TaxBase income. ``built``: the cents
     of the Dollars each player's Industry built this turn (4B, step 2), which nothing reads
-    before. Each player's cents after the income, where they changed, and the events."""
+    before; ``holders``: who controls each country (:func:`controllers`), if known. Each
+    player's cents after the income, where they changed, and the events."""
     log = Log(state)
     after: dict[int, int] = {}
     occupied: dict[int, list[str]] = {}
-    holders: dict[str, int] = {}  # who controls each country (nothing changes it here)
     for code, c in state.countries.items():
         occupied.setdefault(c.owner, []).append(code)
-        holders[code] = c.controller()
+    if holders is None:
+        holders = controllers(state)  # nothing changes who controls a country here
     for me in state.players:
         # BP 5A: unspent Dollars get interest at 1% per turn
         have = before = me.cents + built.get(me.number, 0)
@@ -389,32 +399,50 @@ def enemy_controlled(
     return hostile > friendly
 
 
-def blockade(d: Draft, gm: GameMap, chance: Chance) -> None:
+def enemies_of(state: GameState) -> dict[int, set[int]]:
+    """BP 1B: each player's enemies (either declared the other one an enemy), from the
+    declarations at once (:meth:`GameState.enemies` asks about one pair)."""
+    foes: dict[int, set[int]] = {}
+    for p in state.players:
+        for q, stance in p.declared.items():
+            if stance == "E" and q != p.number and MINOR not in (p.number, q):
+                foes.setdefault(p.number, set()).add(q)
+                foes.setdefault(q, set()).add(p.number)
+    return foes
+
+
+def blockade(
+    d: Draft, gm: GameMap, chance: Chance, holders: Mapping[str, int] | None = None
+) -> None:
     """BP 5F.1, 5F.3: each enemy-controlled neighbour suppresses 1/n of half of what is left
-    unsuppressed, for the next turn."""
+    unsuppressed, for the next turn (``holders``: who controls each country, if known)."""
     # control does not change during the blockade (only TaxBase and Industry do)
     # nor do the declarations: a neighbouring country is enemy-controlled when its holder
-    # and the occupier are enemies (1B: either declared the other one), read here directly
+    # and the occupier are enemies (1B: either declared the other one), each player's
+    # enemies worked out once, and a sea the same for every country of one occupier
     state = d.state
-    holders = {code: c.controller() for code, c in state.countries.items()}
-    players = state.players
+    if holders is None:
+        holders = controllers(state)
+    foes = enemies_of(state)
+    at_sea: dict[tuple[int, str], bool] = {}  # (occupier, sea): enemy-controlled for him
     for code in sorted(state.countries):
         c = state.countries[code]
         owner = c.owner
         if owner == MINOR:
             continue
+        mine = foes.get(owner)
+        if not mine:
+            continue  # no enemy: no country and no sea is enemy-controlled for him
         around = gm.neighbours(code)
-        declared = players[owner - 1].declared
         hostile = 0
         for n in around:
             holder = holders.get(n)
             if holder is None:  # a sea
-                hostile += enemy_controlled(state, owner, n, holders)
-            elif (
-                holder != MINOR
-                and holder != owner
-                and (declared.get(holder) == "E" or players[holder - 1].declared.get(owner) == "E")
-            ):
+                seen = at_sea.get((owner, n))
+                if seen is None:
+                    seen = at_sea[(owner, n)] = enemy_controlled(state, owner, n, holders)
+                hostile += seen
+            elif holder in mine:
                 hostile += 1
         if not hostile or not around:
             continue

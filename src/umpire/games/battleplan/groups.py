@@ -60,25 +60,46 @@ class Captured:
     recaptured: bool = False
 
 
+PUBLIC = Audience.public()
+_ALONE: dict[str, Audience] = {}  # power -> the audience of him alone (made once: immutable)
+_SOME: dict[frozenset[str], Audience] = {}  # the powers -> their audience (the same)
+
+
 class Log:
     """The events one step writes, in order, addressed by player number (MINOR: nobody)."""
 
     def __init__(self, state: GameState) -> None:
-        self.powers = {p.number: p.power for p in state.players}
+        self.players = state.players  # player n is players[n - 1]; no step renames one
         self.events: list[Event] = []
 
     def audience(self, *numbers: int) -> Audience:
-        return Audience.powers(*(self.powers[n] for n in numbers if n != MINOR))
+        players = self.players
+        if len(numbers) == 1 and numbers[0] != MINOR:
+            return self.alone(players[numbers[0] - 1].power)
+        members = frozenset(players[n - 1].power for n in numbers if n != MINOR)
+        audience = _SOME.get(members)
+        if audience is None:
+            if len(_SOME) >= 4096:  # a bound: the sets of readers a server meets are few
+                _SOME.clear()
+            audience = _SOME[members] = Audience.powers(*members)
+        return audience
+
+    @staticmethod
+    def alone(power: str) -> Audience:
+        audience = _ALONE.get(power)
+        if audience is None:
+            audience = _ALONE[power] = Audience.powers(power)
+        return audience
 
     def say(self, kind: str, audience: Audience, text: str, **data: Any) -> None:
         self.events.append(Event(kind, audience, text, data))
 
     def tell(self, number: int, kind: str, text: str, **data: Any) -> None:
         if number != MINOR:
-            self.say(kind, self.audience(number), text, **data)
+            self.events.append(Event(kind, self.alone(self.players[number - 1].power), text, data))
 
     def public(self, kind: str, text: str, **data: Any) -> None:
-        self.say(kind, Audience.public(), text, **data)
+        self.events.append(Event(kind, PUBLIC, text, data))
 
 
 def label(number: int) -> str:

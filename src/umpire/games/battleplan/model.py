@@ -58,14 +58,19 @@ class Country:
     def __post_init__(self) -> None:
         _own_dict(self)
 
+    # (the two below are read for every country in several steps of a turn: written without
+    # min() and max(), whose calls cost more than the arithmetic)
     @property
     def usable_industry(self) -> int:
         # BP 12E: industry past the limit is suppressed; 5F.3: suppressed industry builds nothing
-        return max(0, min(self.industry, self.limit) - self.industry_suppressed)
+        industry, limit = self.industry, self.limit
+        usable = (industry if industry < limit else limit) - self.industry_suppressed
+        return usable if usable > 0 else 0
 
     @property
     def unsuppressed_taxbase(self) -> int:
-        return max(0, self.taxbase - self.taxbase_suppressed)
+        left = self.taxbase - self.taxbase_suppressed
+        return left if left > 0 else 0
 
     def controller(self) -> int:
         """The player who gives orders here: the occupier, or the minor's controller (2A)."""

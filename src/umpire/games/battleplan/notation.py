@@ -60,7 +60,7 @@ Declare(player=2, stance='A')
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+from collections.abc import Callable, Container
 from typing import Any
 
 from umpire.core.problems import OrderError, Problem
@@ -96,46 +96,35 @@ from umpire.games.battleplan.orders import (
 
 def format_body(order: Order) -> str:
     """The order without its ``@`` header, exactly as section 8 prints it."""
-    match order:  # the space orders first: most of a turn's orders are theirs
-        case Action(_, verb, n, target):
-            return f"{verb}{n}{target}"
-        case Transfer(_, unit, n, dest):
-            return f"{unit}T{n}{dest}"
-        case Build(_, kind, n):
-            return f"B{kind}{n}"
-        case Declare(p, s):
-            return f"{p}{s}"
-        case GiveDollars(p, n):
-            return f"{p}D{n}"
-        case Permit(p, allow):
-            return f"{p}{'K' if allow else 'X'}"
-        case Share(p, level):
-            return f"{p}{level}"
-        case Spread(p, what, n):
-            return f"{p}{what}{n}"
-        case Send(what, n, c):
-            return f"{what}{n}{c}"
-        case Train(what, n):
-            return f"T{what}{n}"
-        case Research(kind, n):
-            return f"R{kind}{n}"
-        case Propaganda(n, c):
-            return f"P{n}{c}"
-        case UserOption(n):
-            return f"U{n}"
-        case DefaultBuild(kind, n):
-            return f"B{kind}{n}"
-        case Message(p, signed, text):
-            return f"MSG {p}{'' if signed else ' ANON'}: {text}"
-        case Article(signed, text):
-            return f"NEWS{'' if signed else ' ANON'}: {text}"
-        case Opinion(p, good, weight):
-            return f"{p}{'G' if good else 'B'}{weight}"
-        case Signal(p, n, subject):
-            return f"{p}M{n}" + (f",{subject}" if subject else "")
-        case Standing(_, slot, inner):
-            return f"/{slot}/" + (format_body(inner) if inner is not None else "")
-    raise TypeError(f"not a Battle Plan order: {order!r}")
+    fmt = _BODY.get(type(order))
+    if fmt is None:
+        raise TypeError(f"not a Battle Plan order: {order!r}")
+    return fmt(order)
+
+
+# the body of each kind of order (looked up by its class: a turn formats every order it
+# echoes, and a match over twenty classes tries them one by one)
+_BODY: dict[type, Callable[[Any], str]] = {
+    Action: lambda o: f"{o.verb}{o.amount}{o.target}",
+    Transfer: lambda o: f"{o.unit}T{o.amount}{o.dest}",
+    Build: lambda o: f"B{o.kind}{o.amount}",
+    Declare: lambda o: f"{o.player}{o.stance}",
+    GiveDollars: lambda o: f"{o.player}D{o.amount}",
+    Permit: lambda o: f"{o.player}{'K' if o.allow else 'X'}",
+    Share: lambda o: f"{o.player}{o.level}",
+    Spread: lambda o: f"{o.player}{o.what}{o.amount}",
+    Send: lambda o: f"{o.what}{o.amount}{o.country}",
+    Train: lambda o: f"T{o.what}{o.amount}",
+    Research: lambda o: f"R{o.kind}{o.amount}",
+    Propaganda: lambda o: f"P{o.amount}{o.country}",
+    UserOption: lambda o: f"U{o.number}",
+    DefaultBuild: lambda o: f"B{o.kind}{o.proportion}",
+    Message: lambda o: f"MSG {o.player}{'' if o.signed else ' ANON'}: {o.text}",
+    Article: lambda o: f"NEWS{'' if o.signed else ' ANON'}: {o.text}",
+    Opinion: lambda o: f"{o.player}{'G' if o.good else 'B'}{o.weight}",
+    Signal: lambda o: f"{o.player}M{o.number}" + (f",{o.subject}" if o.subject else ""),
+    Standing: lambda o: f"/{o.slot}/" + (format_body(o.order) if o.order is not None else ""),
+}
 
 
 def space_of(order: Order) -> str | None:

@@ -18,7 +18,7 @@ Captured by [5]``; without numbers ``UK: UK(Army,Navy,AirF) TU(Army,AirF) Captur
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from umpire.games.battleplan.groups import Captured, Group, Log, label
 from umpire.games.battleplan.intelligence import partners
@@ -28,9 +28,9 @@ UNIT_NAMES = {"A": "Army", "N": "Navy", "F": "AirF", "M": "Missiles"}
 SEES_ALL_VERBS = frozenset({"AC", "AB", "FA", "FN", "FF", "FI"})  # 14: Army or AirForce attacks
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """One unit type of one side: ``name=sent-lost`` (Missiles: launched-stopped)."""
+class Cell(NamedTuple):
+    """One unit type of one side: ``name=sent-lost`` (Missiles: launched-stopped); a tuple:
+    a combat makes a few for every side it reports."""
 
     name: str
     sent: int
@@ -147,13 +147,21 @@ def report_land_combat(
     rows = _attack_rows(attackers)
     defended = [x for x in defence if x.sent]
     tail = f" Captured by [{captor}]" if captor is not None else ""
+    # each part of the report with its numbers and without, made once for every reader
+    heads = [f"{code}({','.join(x.text(n) for x in defended)})" for n in (False, True)]
+    texts = [
+        [f"{origin}({','.join(x.text(n) for x in cells)})" for n in (False, True)]
+        for origin, _, cells in rows
+    ]
 
     def render(numbers_for: set[tuple[str, int]] | None) -> str:
         """``numbers_for`` None: every number; else the (origin, player) rows with numbers."""
-        parts = [f"{code}({','.join(x.text(numbers_for is None) for x in defended)})"]
-        for origin, player, cells in rows:
-            numbers = numbers_for is None or (origin, player) in numbers_for
-            parts.append(f"{origin}({','.join(x.text(numbers) for x in cells)})")
+        if numbers_for is None:
+            parts = [heads[True], *(text[True] for text in texts)]
+        else:
+            parts = [heads[False]]
+            for (origin, player, _), text in zip(rows, texts, strict=True):
+                parts.append(text[(origin, player) in numbers_for])
         return f"{code}: " + " ".join(parts) + tail
 
     entitled = land_entitled(state, code, attackers, holders, owners)

@@ -35,8 +35,18 @@ def sea_combat(
     """Step 4 in every sea, alphabetically. ``shooters``: the units in the sea that fire
     (WW 1939.bombers: AirForce at sea takes hits but fires none)."""
     log = Log(d.state)
+    state = d.state
+    support: dict[str, list[Group]] = {}  # the Navy and AirForce sent to support each sea
+    for g in groups:
+        if g.verb in ("NS", "FS") and g.target in d.seas:
+            support.setdefault(g.target, []).append(g)
     for code in sorted(d.seas):
-        fight_at_sea(d, log, code, groups, seen_sea, chance, shooters)
+        # most seas hold no two enemies: those are passed over before any pool is made
+        here = support.get(code, ())
+        present = {p for p, s in d.seas[code].forces.items() if s.army or s.navy or s.air}
+        present.update(g.player for g in here if g.n > 0)
+        if len(present) > 1 and any(state.enemies(p, q) for p in present for q in present):
+            fight_at_sea(d, log, code, here, seen_sea, chance, shooters)
     return log.events
 
 
@@ -44,14 +54,15 @@ def fight_at_sea(
     d: Draft,
     log: Log,
     code: str,
-    groups: Sequence[Group],
+    support: Sequence[Group],
     seen_sea: Mapping[int, set[str]],
     chance: Chance,
     shooters: str = "NF",
 ) -> None:
+    """The combat in sea ``code``; ``support``: the Navy and AirForce sent to support it."""
     state = d.state
     sea = state.seas[code]
-    pools, homes = _pools(state, code, groups)
+    pools, homes = _pools(state, code, support)
     players = sorted(
         p for p, units in pools.items() if any(g.n for gs in units.values() for g in gs)
     )
@@ -72,9 +83,9 @@ def fight_at_sea(
     report_sea_combat(state, log, code, seen_sea, fighting, before, after)
 
 
-def _pools(state: GameState, code: str, groups: Sequence[Group]) -> tuple[Pools, list[Group]]:
-    """Everyone's forces in the sea, plus the Navy and AirForce sent to support it (4D.1,
-    4E.2: supporting a sea attacks the enemies there)."""
+def _pools(state: GameState, code: str, support: Sequence[Group]) -> tuple[Pools, list[Group]]:
+    """Everyone's forces in the sea, plus the Navy and AirForce sent to support it
+    (``support``; 4D.1, 4E.2: supporting a sea attacks the enemies there)."""
     pools: Pools = {}
     homes: list[Group] = []
     for p, stack in sorted(state.seas[code].forces.items()):
@@ -82,8 +93,8 @@ def _pools(state: GameState, code: str, groups: Sequence[Group]) -> tuple[Pools,
             g = Group(p, code, unit, "HOME", code, stack.get(unit), from_sea=True)
             homes.append(g)
             pools.setdefault(p, {}).setdefault(unit, []).append(g)
-    for g in groups:
-        if g.target == code and g.verb in ("NS", "FS") and g.n > 0:
+    for g in support:
+        if g.n > 0:
             pools.setdefault(g.player, {}).setdefault(g.unit, []).append(g)
     return pools, homes
 

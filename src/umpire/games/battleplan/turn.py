@@ -200,10 +200,12 @@ def closing(
     ever drops to zero, there is a revolution", so they come last and see every change of
     the turn)."""
     s = d.state
-    start.cents, events = economy.income(s, gm, chance, start.built)
+    # who controls each country: the income, research and blockade change none of it
+    holders = economy.controllers(s)
+    start.cents, events = economy.income(s, gm, chance, start.built, holders)
     weight = None if not arms.changed else partial(research_weight, s, arms=arms)
     start.multipliers = economy.research(s.players, chance, weight)
-    economy.blockade(d, gm, chance)
+    economy.blockade(d, gm, chance, holders)
     for step in hpi_steps:
         events += step(d, orders or {}, chance)
     events += economy.revolutions(d)
