@@ -145,8 +145,6 @@ class Diplomacy:
         self.memo = memo.of(self.map)
         # Canonical lines read before (core.submission.read looks them up first).
         self.known_lines: Mapping[str, Order] = self.memo.lines
-        # The kept legality of kept lines' orders (check's first look-up for each order).
-        self._legal_of_get = self.memo.legal_of.get
 
     # -- setting up ----------------------------------------------------------------------------
 
@@ -223,7 +221,7 @@ class Diplomacy:
         problems: list[Problem] = []
         units = state.unit_at()
         movement = state.phase == MOVEMENT
-        remembered = self._legal_of_get
+        remembered = self.memo.legal_of.get  # the memo's own table, read at each check
         accept = kept.append
         # The locations of the units of the orders kept (not in a winter: builds have no
         # unit): legality gives every accepted movement or retreat order its unit's own
