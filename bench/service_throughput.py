@@ -18,12 +18,16 @@ minute, each worker's peak memory (VmHWM), the turn-40 / turn-1 ratio and, per p
 
 ``--compare DIR`` runs every case side by side with another worktree's code (its ``src``
 first on the workers' path; the games are made by this one), on the same database server
-in the same run: the same template game, copied afresh for each side.
+in the same run: the same template game, copied afresh for each side. Code whose records this
+one's cannot read (older than the compact records) needs ``--own-games``: that side's games are
+made by its own code and its own ``bench/servergames.py`` in a database of its own, and the
+two sides run alternately, case by case.
 
     .venv/bin/python bench/service_throughput.py                      # PostgreSQL and SQLite
     .venv/bin/python bench/service_throughput.py --games 500 --workers 2 --db postgres
     .venv/bin/python bench/service_throughput.py --game diplomacy --turns 1,40
     .venv/bin/python bench/service_throughput.py --db postgres --compare /tmp/w-main --callgrind 8
+    .venv/bin/python bench/service_throughput.py --db postgres --compare /tmp/w-old --own-games
 
 PostgreSQL: ``--postgres URL`` (default ``postgres://postgres@127.0.0.1:5432/h_scale_bench``;
 the database is dropped and made again). SQLite: a file in a temporary directory.
@@ -44,7 +48,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# An older worktree's own games module where its side makes its own games (--own-games).
+sys.path.insert(0, os.environ.get("BENCH_SERVERGAMES") or str(Path(__file__).resolve().parent))
 
 import servergames
 
@@ -98,12 +103,19 @@ def run_case(
         ids = servergames.copies(source, games)
         result = run_side(url, ids, workers, src)
         if callgrind:
-            servergames.drop(ids)
+            drop(ids)
             ids = servergames.copies(source, callgrind)
             result["instructions"] = instructions(url, ids, src)
-        servergames.drop(ids)
+        drop(ids)
         results.append({"side": label, "game": game, **result})
     return results
+
+
+def drop(ids: list[int]) -> None:
+    """The copies dropped; an older games module without ``drop`` leaves them (never due
+    again, and each side has its own database there)."""
+    if hasattr(servergames, "drop"):
+        servergames.drop(ids)
 
 
 def worker_env(url: str, src: str, counts: str) -> dict[str, str]:
@@ -302,7 +314,9 @@ def one_database(args: argparse.Namespace) -> None:
     if args.idle:
         print("IDLE " + json.dumps(idle_case(args.url, args.idle, 60)), flush=True)
     sides = [("this", "")]
-    if args.compare:
+    if args.side:
+        sides = [(args.side, os.environ.get("PYTHONPATH", ""))]
+    elif args.compare:
         sides.insert(0, (Path(args.compare).name, str(Path(args.compare).resolve() / "src")))
     for game in [g for g in args.game.split(",") if g]:
         for turn in (int(t) for t in args.turns.split(",")):
@@ -330,10 +344,17 @@ def main() -> None:
         "--compare", default="", help="another worktree, whose code runs each case too"
     )
     parser.add_argument(
+        "--own-games", action="store_true",
+        help="with --compare: the other worktree's code (and its bench/servergames.py) makes "
+        "its own games in a database of its own, for code whose records this one's cannot "
+        "read; the two sides alternate case by case",
+    )  # fmt: skip
+    parser.add_argument(
         "--callgrind", type=int, default=0,
         help="also: instructions per turn of one worker under callgrind, over this many games",
     )  # fmt: skip
     parser.add_argument("--url", help=argparse.SUPPRESS)  # internal: one database
+    parser.add_argument("--side", default="", help=argparse.SUPPRESS)  # internal: its label
     args = parser.parse_args()
     if args.url:
         one_database(args)
@@ -349,39 +370,18 @@ def main() -> None:
     rates: dict[tuple[str, str, str, int], int] = {}
     for db in args.db.split(","):
         with tempfile.TemporaryDirectory() as tmp:
-            if db == "postgres":
-                url = args.postgres
-                servergames.drop_postgres_database(url)
-            else:
-                url = f"sqlite:///{tmp}/bench.sqlite3"
-            cmd = [sys.executable, __file__, "--url", url, "--games", str(args.games),
-                   "--workers", str(args.workers), "--game", args.game, "--turns", args.turns,
-                   "--idle", str(args.idle), "--compare", args.compare,
-                   "--callgrind", str(args.callgrind)]  # fmt: skip
-            child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True)  # fmt: skip
-            assert child.stdout is not None
-            for line in child.stdout:
-                if line.startswith("IDLE "):
-                    idle = json.loads(line[5:])
-                    print(f"{db:<9} idle worker beside {idle['games']} running games (none due):"
-                          f" {idle['cpu_share']}% of a core over {idle['seconds']} s")  # fmt: skip
-                if not line.startswith("RESULT "):
-                    continue
-                r = json.loads(line[7:])
-                rates[(db, r["game"], r["side"], r["turn"])] = r["per_min_busy"]
-                ir = r.get("instructions")
-                print(f"{db:<9} {r['side']:<8} {r['game']:<11} {r['turn']:>4} "
-                      f"{r['per_min_busy']:>13,} {r['per_min_wall']:>8,} {r['wall_s']:>7} "
-                      f"{' '.join(str(x) for x in r['peak_rss_mib']):>13}"
-                      f"{_cpu(r):>17} {r.get('statements') or '':>6} "
-                      f"{f'{ir:,}' if ir else '':>12}"
-                      + ("" if r["processed"] >= r["games"] else
-                         f"  (only {r['processed']} processed)"), flush=True)  # fmt: skip
-            if child.wait():
-                raise SystemExit(f"{db}: the benchmark failed")
-            if db == "postgres":
-                servergames.drop_postgres_database(url)
+            for run, env, url in children(args, db, tmp):
+                if db == "postgres":
+                    servergames.drop_postgres_database(url)
+                child = subprocess.Popen(run, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                         text=True, env=env)  # fmt: skip
+                assert child.stdout is not None
+                for line in child.stdout:
+                    report(db, line, rates)
+                if child.wait():
+                    raise SystemExit(f"{db}: the benchmark failed")
+                if db == "postgres":
+                    servergames.drop_postgres_database(url)
     turns = sorted({t for (_, _, _, t) in rates})
     if len(turns) >= 2:
         first, last = turns[0], turns[-1]
@@ -391,6 +391,56 @@ def main() -> None:
                 continue
             ratio = rates[(db, game, side, last)] / was
             print(f"ratio turn {last} / turn {first}: {db} {side} {game}: {ratio:.2f}")
+
+
+def children(
+    args: argparse.Namespace, db: str, tmp: str
+) -> list[tuple[list[str], dict[str, str], str]]:
+    """The bench processes to run on one database, in order: one for all the cases; or, with
+    ``--own-games``, one per case and side, the other worktree's first, each side on a
+    database of its own."""
+    base = args.postgres if db == "postgres" else f"sqlite:///{tmp}/bench.sqlite3"
+    common = ["--games", str(args.games), "--workers", str(args.workers),
+              "--callgrind", str(args.callgrind)]  # fmt: skip
+    if not (args.own_games and args.compare):
+        cmd = [sys.executable, __file__, "--url", base, *common, "--game", args.game,
+               "--turns", args.turns, "--idle", str(args.idle), "--compare", args.compare]  # fmt: skip
+        return [(cmd, dict(os.environ), base)]
+    other = Path(args.compare).resolve()
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(other / "src"),
+        "BENCH_SERVERGAMES": str(other / "bench"),
+    }
+    theirs = base + "_other" if db == "postgres" else f"sqlite:///{tmp}/other.sqlite3"
+    runs = []
+    for game in [g for g in args.game.split(",") if g]:
+        for turn in args.turns.split(","):
+            case = [*common, "--game", game, "--turns", turn]
+            runs.append(([sys.executable, __file__, "--url", theirs, *case, "--side", other.name],
+                         env, theirs))  # fmt: skip
+            runs.append(([sys.executable, __file__, "--url", base, *case], dict(os.environ), base))
+    return runs
+
+
+def report(db: str, line: str, rates: dict[tuple[str, str, str, int], int]) -> None:
+    """One line of a bench process's output, printed as the table's row."""
+    if line.startswith("IDLE "):
+        idle = json.loads(line[5:])
+        print(f"{db:<9} idle worker beside {idle['games']} running games (none due):"
+              f" {idle['cpu_share']}% of a core over {idle['seconds']} s")  # fmt: skip
+    if not line.startswith("RESULT "):
+        return
+    r = json.loads(line[7:])
+    rates[(db, r["game"], r["side"], r["turn"])] = r["per_min_busy"]
+    ir = r.get("instructions")
+    print(f"{db:<9} {r['side']:<8} {r['game']:<11} {r['turn']:>4} "
+          f"{r['per_min_busy']:>13,} {r['per_min_wall']:>8,} {r['wall_s']:>7} "
+          f"{' '.join(str(x) for x in r['peak_rss_mib']):>13}"
+          f"{_cpu(r):>17} {r.get('statements') or '':>6} "
+          f"{f'{ir:,}' if ir else '':>12}"
+          + ("" if r["processed"] >= r["games"] else
+             f"  (only {r['processed']} processed)"), flush=True)  # fmt: skip
 
 
 def _cpu(r: dict[str, Any]) -> str:

@@ -18,7 +18,7 @@ from umpire.core import session
 from umpire.core.record import GameRecord
 from umpire.core.replay import replay
 from umpire.server.fields import is_packed, pack, packed, unpack
-from umpire.server.models import Game, Turn
+from umpire.server.models import Game, Turn, TurnOutput
 from umpire.server.store import load_record, save_turn
 
 BEFORE = [("umpire", "0013_contract")]
@@ -202,3 +202,49 @@ def test_a_turn_row_serializes_as_json_and_back() -> None:
         obj.save()
     row = Turn.objects.get(game=game)
     assert (row.state, row.events, row.draws) == ({"b": [2]}, [{"a": 1}], [])
+
+
+def _compression(table: str, column: str) -> str:
+    """How PostgreSQL compresses new values of the column: "l" LZ4, "p" pglz, "" its default."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT attcompression FROM pg_attribute "
+            "WHERE attrelid = %s::regclass AND attname = %s",
+            [table, column],
+        )
+        return str(cursor.fetchone()[0] or "")
+
+
+def _lz4_supported() -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT enumvals FROM pg_settings WHERE name = 'default_toast_compression'")
+        row = cursor.fetchone()
+    return bool(row and "lz4" in row[0])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0015_compresses_a_turns_large_columns_with_lz4_and_undoes_it() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("LZ4 column compression is PostgreSQL's (SQLite stores values as given)")
+    if not _lz4_supported():
+        pytest.skip("this PostgreSQL server was built without LZ4: migration 0015 leaves it")
+    columns = [(TurnOutput._meta.db_table, c) for c in ("view", "printout")]
+    columns += [(Turn._meta.db_table, c) for c in ("state", "events", "draws")]
+    assert [_compression(t, c) for t, c in columns] == ["l"] * 5
+    record = played(3)
+    game = Game.objects.create(name="G", game="diplomacy", scenario="standard", seed=3)
+    for turn in record.turns:
+        save_turn(game, turn)
+    try:
+        _migrate([("umpire", "0014_records")])
+        assert [_compression(t, c) for t, c in columns] == [""] * 5
+        # values stored under either method read back the same
+        assert [t.state for t in Turn.objects.filter(game=game).order_by("number")] == [
+            t.state for t in record.turns
+        ]
+    finally:
+        _migrate(list(MigrationExecutor(connection).loader.graph.leaf_nodes("umpire")))
+    assert [_compression(t, c) for t, c in columns] == ["l"] * 5
+    assert [t.state for t in Turn.objects.filter(game=game).order_by("number")] == [
+        t.state for t in record.turns
+    ]
