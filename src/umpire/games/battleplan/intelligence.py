@@ -37,14 +37,42 @@ def own_sight(state: GameState, number: int) -> tuple[set[str], set[str]]:
     turn" (recorded by the turn in ``seas_seen``; a sea his Navy or AirForce only fled to
     when he lost a country is not in it).
     """
+    controlled, spied = _holders(state)
     me = state.player(number)
-    countries = {
-        code
-        for code, c in state.countries.items()
-        if c.controller() == number or c.spies.get(number, 0) > 0
-    }
-    countries |= set(me.held_before)
+    countries = controlled.get(number, set()) | spied.get(number, set())
+    countries.update(me.held_before)
     return countries, set(me.seas_seen)
+
+
+# The state last asked about and, per player, the countries he controls and those he has a spy
+# in: a turn's views (one per player, each also reading the sight of those who share with him)
+# all read the same state, which never changes (a state is frozen; a turn makes a new one).
+# One tuple, replaced whole, so that a reader never pairs one state with another's facts.
+_last_holders: tuple[GameState | None, tuple[dict[int, set[str]], dict[int, set[str]]]] = (
+    None,
+    ({}, {}),
+)
+
+
+def _holders(state: GameState) -> tuple[dict[int, set[str]], dict[int, set[str]]]:
+    """Player -> the countries he controls (2A), and player -> those he has a spy in (6B)."""
+    global _last_holders
+    last = _last_holders
+    if last[0] is state:
+        return last[1]
+    controlled: dict[int, set[str]] = {}
+    spied: dict[int, set[str]] = {}
+    for code, c in state.countries.items():
+        who = c.controller()
+        if who in controlled:
+            controlled[who].add(code)
+        else:
+            controlled[who] = {code}
+        for p, n in c.spies.items():
+            if n > 0:
+                spied.setdefault(p, set()).add(code)
+    _last_holders = (state, (controlled, spied))
+    return controlled, spied
 
 
 def shared_countries(state: GameState, sharer: int, level: str) -> set[str]:

@@ -49,8 +49,17 @@ class Names:
     def __init__(self, v: dict[str, Any]) -> None:
         self.short = 1 in v["you"]["options"]
         self.powers = {p["number"]: p["power"] for p in v["players"]}
+        # each player's label made once, looked up by his number as a view holds it (an int,
+        # or a string where it is a JSON object's key): a printout names players hundreds of
+        # times
+        self.labels: dict[int | str, str] = {}
+        for n, power in self.powers.items():
+            self.labels[n] = self.labels[str(n)] = f"[{n}]" if self.short else f"[{n}]{power}"
 
     def __call__(self, p: int | str) -> str:
+        label = self.labels.get(p)
+        if label is not None:
+            return label
         n = int(p)
         return f"[{n}]" if self.short else f"[{n}]{self.powers[n]}"
 

@@ -16,7 +16,7 @@ scored the same way (ruling W-REAL5).
 from __future__ import annotations
 
 from umpire.core.ruleset import Outcome
-from umpire.games.battleplan.ending import active
+from umpire.games.battleplan.ending import active_players
 from umpire.games.battleplan.model import GameState
 from umpire.games.battleplan.world.real import industry_owned, threshold
 
@@ -25,8 +25,9 @@ SURVIVOR_POINTS = 1
 
 
 def left_in_game(state: GameState) -> list[int]:
-    """The players still in the game (BP 1A; ruling R-OUT)."""
-    return [p.number for p in state.players if active(state, p.number)]
+    """The players still in the game (BP 1A; ruling R-OUT), in the order of the players."""
+    left = active_players(state)  # who occupies a country found once, not once a player
+    return [p.number for p in state.players if p.number in left]
 
 
 def all_allied(state: GameState) -> bool:
