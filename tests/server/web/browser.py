@@ -154,19 +154,11 @@ def live(
         (Path(env["UMPIRE_VAR_DIR"]) / "serve.log").write_text("".join(lines) + (rest or ""))
 
 
-@pytest.fixture(scope="session")
-def chrome() -> Iterator[Any]:
-    """One chromium per test process, shared by the browser modules it runs: each test opens
-    contexts of its own (cookies, storage and cache are a context's), so nothing one module
-    does is seen by another; a launch costs about half a second of CPU and a second of wall."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
+@pytest.fixture(scope="module")
+def chrome(shared_chromium: Any) -> Any:
+    """The test process's chromium (``shared_chromium``, tests/server/web/conftest.py), under
+    the name the browser modules import."""
+    return shared_chromium
 
 
 def context(browser: Any, live: Live, session_key: str | None, zone: str = "Europe/Paris") -> Any:
