@@ -37,8 +37,13 @@ def active_players(state: GameState) -> set[int]:
     alive = set(state.alive())
     if len(alive) < 2:
         return alive
+    if len(alive) == len(state.players):
+        return alive
+    # has_forces of every other player at once: who controls a country, who has forces at sea
+    holders = {c.controller() for c in state.countries.values()}
+    holders.update(n for s in state.seas.values() for n in s.forces)
     return alive | {
-        p.number for p in state.players if p.number not in alive and has_forces(state, p.number)
+        p.number for p in state.players if p.number not in alive and p.number in holders
     }
 
 

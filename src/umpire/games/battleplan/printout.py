@@ -222,8 +222,19 @@ def _spaces(v: dict[str, Any], name: Names) -> list[str]:
     if 2 in v["you"]["options"]:
         # BP 14 U2: one alphabetical list
         return [space_line(code, c, name) for code, c in items]
-    seen = [space_line(code, c, name) for code, c in items if "army" in c]
-    unseen = [space_line(code, c, name) for code, c in items if "army" not in c]
+    seen: list[str] = []
+    unseen: list[str] = []
+    for code, c in items:
+        if "army" in c:
+            seen.append(space_line(code, c, name))
+            continue
+        # space_line's first case, written out here: most of a big map's countries are unseen
+        owner = c["owner"]
+        if owner != MINOR:
+            unseen.append(f"{code} {name(owner)}")
+        else:
+            pop = c["your_popularity"]
+            unseen.append(f"{code} * {pop}" if pop else f"{code} *")
     return seen + ["   ".join(unseen[i : i + 4]) for i in range(0, len(unseen), 4)]
 
 

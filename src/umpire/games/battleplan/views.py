@@ -92,7 +92,6 @@ def view(state: GameState, gm: GameMap, number: int, result: Outcome | None) -> 
         for code, sea in sorted(state.seas.items())
         if code in seen_seas
     }
-    occupied = Counter(c.owner for c in state.countries.values())
     out = {
         "game": "battleplan",
         "scenario": state.scenario,
@@ -102,15 +101,7 @@ def view(state: GameState, gm: GameMap, number: int, result: Outcome | None) -> 
         "over": over(state, result),
         "shared_with_you": {str(p): v for p, v in sorted(sharers(state, number).items())},
         "allied_by": sorted(p.number for p in state.players if p.declared.get(number) == "A"),
-        "players": [
-            {
-                "number": p.number,
-                "power": p.power,
-                "occupied": occupied[p.number],
-                "enemies": sorted(q for q, s in p.declared.items() if s == "E"),
-            }
-            for p in state.players
-        ],
+        "players": public_players(state),
         "countries": countries,
         "seas": seas,
     }
@@ -130,7 +121,6 @@ def public_view(state: GameState, result: Outcome | None) -> dict[str, Any]:
     who occupies each country and everyone's enemy lists are "displayed to all players"; the
     list of players and how many countries each occupies follow from them; the turn and, once
     over, the result (1A, 14). No forces, money, spies, popularity or sea listings (6A, 14)."""
-    occupied = Counter(c.owner for c in state.countries.values())
     return {
         "game": "battleplan",
         "scenario": state.scenario,
@@ -138,17 +128,35 @@ def public_view(state: GameState, result: Outcome | None) -> dict[str, Any]:
         "turn": state.turn,
         "max_turns": state.max_turns or None,
         "over": over(state, result),
-        "players": [
-            {
-                "number": p.number,
-                "power": p.power,
-                "occupied": occupied[p.number],
-                "enemies": sorted(q for q, s in p.declared.items() if s == "E"),
-            }
-            for p in state.players
-        ],
+        "players": public_players(state),
         "countries": {code: {"owner": c.owner} for code, c in sorted(state.countries.items())},
     }
+
+
+# The state last listed by public_players, and its list: a turn's views (one per player, and
+# the public one) all list the same players of the same state, which never changes.
+_last_players: tuple[GameState | None, list[dict[str, Any]]] = (None, [])
+
+
+def public_players(state: GameState) -> list[dict[str, Any]]:
+    """BP 1B: every player, how many countries he occupies and his enemy list, as every view
+    shows them; made once per state (the views share it: a view is a value, never changed)."""
+    global _last_players
+    last = _last_players
+    if last[0] is state:
+        return last[1]
+    occupied = Counter(c.owner for c in state.countries.values())
+    players = [
+        {
+            "number": p.number,
+            "power": p.power,
+            "occupied": occupied[p.number],
+            "enemies": sorted(q for q, s in p.declared.items() if s == "E"),
+        }
+        for p in state.players
+    ]
+    _last_players = (state, players)
+    return players
 
 
 def you(state: GameState, number: int) -> dict[str, Any]:
