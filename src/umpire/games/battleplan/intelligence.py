@@ -19,6 +19,7 @@ from collections.abc import Mapping
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
+from umpire.core.recent import Recent
 from umpire.games.battleplan.groups import Log
 from umpire.games.battleplan.model import Draft, GameState, but
 
@@ -44,22 +45,17 @@ def own_sight(state: GameState, number: int) -> tuple[set[str], set[str]]:
     return countries, set(me.seas_seen)
 
 
-# The state last asked about and, per player, the countries he controls and those he has a spy
-# in: a turn's views (one per player, each also reading the sight of those who share with him)
-# all read the same state, which never changes (a state is frozen; a turn makes a new one).
-# One tuple, replaced whole, so that a reader never pairs one state with another's facts.
-_last_holders: tuple[GameState | None, tuple[dict[int, set[str]], dict[int, set[str]]]] = (
-    None,
-    ({}, {}),
-)
+# Per state, the countries each player controls and those he has a spy in: a turn's views (one
+# per player, each also reading the sight of those who share with him) all read the same
+# finished state (umpire.core.recent).
+_holders_of: Recent[tuple[dict[int, set[str]], dict[int, set[str]]]] = Recent()
 
 
 def _holders(state: GameState) -> tuple[dict[int, set[str]], dict[int, set[str]]]:
     """Player -> the countries he controls (2A), and player -> those he has a spy in (6B)."""
-    global _last_holders
-    last = _last_holders
-    if last[0] is state:
-        return last[1]
+    known = _holders_of.get(state)
+    if known is not None:
+        return known
     controlled: dict[int, set[str]] = {}
     spied: dict[int, set[str]] = {}
     for code, c in state.countries.items():
@@ -71,8 +67,7 @@ def _holders(state: GameState) -> tuple[dict[int, set[str]], dict[int, set[str]]
         for p, n in c.spies.items():
             if n > 0:
                 spied.setdefault(p, set()).add(code)
-    _last_holders = (state, (controlled, spied))
-    return controlled, spied
+    return _holders_of.put((controlled, spied), state)
 
 
 def shared_countries(state: GameState, sharer: int, level: str) -> set[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from umpire.core.recent import Recent
 from umpire.core.ruleset import Outcome
 from umpire.games.battleplan.arms import FIRST_MISSILE
 from umpire.games.battleplan.ending import active
@@ -133,18 +134,17 @@ def public_view(state: GameState, result: Outcome | None) -> dict[str, Any]:
     }
 
 
-# The state last listed by public_players, and its list: a turn's views (one per player, and
-# the public one) all list the same players of the same state, which never changes.
-_last_players: tuple[GameState | None, list[dict[str, Any]]] = (None, [])
+# Per state, its public list of players: a turn's views (one per player, and the public one)
+# all list the same players of the same finished state (umpire.core.recent).
+_players_of: Recent[list[dict[str, Any]]] = Recent()
 
 
 def public_players(state: GameState) -> list[dict[str, Any]]:
     """BP 1B: every player, how many countries he occupies and his enemy list, as every view
     shows them; made once per state (the views share it: a view is a value, never changed)."""
-    global _last_players
-    last = _last_players
-    if last[0] is state:
-        return last[1]
+    known = _players_of.get(state)
+    if known is not None:
+        return known
     occupied = Counter(c.owner for c in state.countries.values())
     players = [
         {
@@ -155,8 +155,7 @@ def public_players(state: GameState) -> list[dict[str, Any]]:
         }
         for p in state.players
     ]
-    _last_players = (state, players)
-    return players
+    return _players_of.put(players, state)
 
 
 def you(state: GameState, number: int) -> dict[str, Any]:

@@ -205,7 +205,9 @@ class SpiWW2:
         (from his own Objectives column, which he sees, and the open map)."""
         seen = {**views.view(state, power, self.charts), **self._told(state)}
         if power is not None and not state.over:
-            points, lines = objectives.score(Board.of(state, self.charts), only=power)
+            board = Board.of(state, self.charts)
+            held = objectives.holders_of_finished(board)  # the same for every reader
+            points, lines = objectives.score(board, only=power, held=held)
             seen["victory_points"] = {"points": points[power], "lines": lines}
         return seen
 

@@ -16,6 +16,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from umpire.core.recent import Recent
 from umpire.games.spi_ww2 import politics
 from umpire.games.spi_ww2.board import Board
 
@@ -155,10 +158,13 @@ def home_lost(board: Board, player: str) -> bool:
     return False
 
 
-def score(board: Board, only: str | None = None) -> tuple[dict[str, int], list[str]]:
-    """Victory Points of every player (or of ``only``), and the lines explaining them."""
-    countries = sorted(board.charts.mp["objectives"]["rows"])
-    held = {c: controller(board, c) for c in countries}
+def score(
+    board: Board, only: str | None = None, held: Mapping[str, str] | None = None
+) -> tuple[dict[str, int], list[str]]:
+    """Victory Points of every player (or of ``only``), and the lines explaining them;
+    ``held``: :func:`holders` of the board, where the caller has it already."""
+    if held is None:
+        held = holders(board)
     who = [only] if only else list(board.state.players)
     columns = {p: column(board, p) for p in who}
     points = {p: 0 for p in who}
@@ -185,6 +191,25 @@ def score(board: Board, only: str | None = None) -> tuple[dict[str, int], list[s
                         "0 (19.12: only allies score both)"
                     )
     return points, lines
+
+
+def holders(board: Board) -> dict[str, str]:
+    """19.11: the controller of each country of the Objectives chart ("" for nobody)."""
+    return {c: controller(board, c) for c in sorted(board.charts.mp["objectives"]["rows"])}
+
+
+# Per finished state and charts, who controls each country: a turn's views (one per player,
+# each scoring his own column) read the same finished state (umpire.core.recent).
+_held_of: Recent[dict[str, str]] = Recent()
+
+
+def holders_of_finished(board: Board) -> dict[str, str]:
+    """:func:`holders` of a finished state's board (a view's: never of a board a step is still
+    changing), worked out once per state."""
+    known = _held_of.get(board.state, board.charts)
+    if known is not None:
+        return known
+    return _held_of.put(holders(board), board.state, board.charts)
 
 
 def normalized(board: Board, country: str, player: str, holder: str) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.core.chance import Chance
+from umpire.core.recent import Recent
 from umpire.games.spi_ww2 import objectives, politics
 from umpire.games.spi_ww2.board import Board
 from umpire.games.spi_ww2.charts import Charts
@@ -42,9 +43,23 @@ def public_view(state: State, charts: Charts) -> dict[str, Any]:
     return {**_public(state, charts), "power": None, "public": True}
 
 
+# Per state and charts, the facts every view holds: a turn's views (one per reader, and the
+# public one) all read the same finished state (umpire.core.recent).
+_public_of: Recent[dict[str, Any]] = Recent()
+
+
 def _public(state: State, charts: Charts) -> dict[str, Any]:
     """The allow-list of the facts every player's view holds: the open map (units, control),
-    the calendar and phase, and the political facts the players act on openly."""
+    the calendar and phase, and the political facts the players act on openly. Made once per
+    state and shared by its views (a view is a value, never changed; each view is a new dict
+    of its own around them)."""
+    known = _public_of.get(state, charts)
+    if known is not None:
+        return known
+    return _public_of.put(_public_facts(state, charts), state, charts)
+
+
+def _public_facts(state: State, charts: Charts) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "spi-ww2",
         "version": state.version,
