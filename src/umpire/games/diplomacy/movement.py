@@ -48,7 +48,9 @@ class Result(NamedTuple):
 
     orders: dict[str, MovementOrder]  # province -> the order the unit carried out
     void: dict[str, MovementOrder]  # province -> order voided in the pre-scan (unit held)
-    succeeded: dict[str, bool]  # province -> move succeeded / support given / convoy held
+    # province -> move succeeded / support given / convoy held; for a unit without a decision
+    # (a hold): False if dislodged, no entry if not
+    succeeded: dict[str, bool]
     units: list[Unit]  # positions after the movement (dislodged units excluded)
     dislodged: list[tuple[Unit, str, tuple[str, ...]]]  # unit, attacker's origin, options
     contested: frozenset[str]  # provinces left empty by a standoff
@@ -314,9 +316,21 @@ def adjudicate(
     if at is None:
         at = {u.province: u for u in units}
     orders: dict[str, MovementOrder] = {}
-    move_orders: list[tuple[Unit, Move]] = []
     others: list[tuple[str, Support | Convoy]] = []  # supports and convoys, in unit order
-    convoys: dict[tuple[str, str], list[str]] = {}  # (army's province, dest) -> fleets' provinces
+    # (army's province, dest) -> the provinces of the fleets convoying it: read by the moves,
+    # so gathered first (convoys are rare: a scan at C level finds whether there are any).
+    convoys: dict[tuple[str, str], list[str]] = {}
+    if Convoy in map(type, given.values()):
+        for p, c in given.items():
+            if isinstance(c, Convoy):
+                convoys.setdefault((province_of(c.army_loc), c.army_dest), []).append(p)
+        convoys = {k: [p for p in at if p in fleets] for k, fleets in convoys.items()}
+    board = _Board(m, at)
+    # 1. Pre-scan: the moves, numbered as they are read (decisions 0, 1, ... in unit order),
+    # each head-to-head pair found then, with their convoy routes; then the matching orders.
+    army_adj = m.army_adj
+    movers: list[_Move] = []
+    into, move_of = board.into, board.move_of
     for p, u in at.items():
         o = given.get(p)
         if o is None:
@@ -324,57 +338,22 @@ def adjudicate(
             continue
         orders[p] = o
         kind = type(o)  # by exact type: the order classes are final
-        if kind is Move:
-            move_orders.append((u, o))  # type: ignore[arg-type]
-        elif kind is Support:
-            others.append((p, o))  # type: ignore[arg-type]
-        elif kind is Convoy:
-            others.append((p, o))  # type: ignore[arg-type]
-            convoys.setdefault((province_of(o.army_loc), o.army_dest), []).append(p)  # type: ignore[union-attr]
-    board = _Board(m, at)
-    # 1. Pre-scan: convoy routes and matching orders.
-    moves = _scan_moves(m, board, move_orders, convoys, at)
-    void = _void_orders(others, moves, at, orders)
-    # 2. Number the decisions: the moves, then the supports and convoys, in unit order.
-    _number(board, moves, others, void)
-    board.start()
-    board.settle_plain()
-    outcome = board.resolver.resolve_all()
-    # 3. Read off the result.
-    return _read_off(m, board, moves, at, outcome, orders, void)
-
-
-def _scan_moves(
-    m: Map,
-    board: _Board,
-    move_orders: Sequence[tuple[Unit, Move]],
-    convoys: Mapping[tuple[str, str], list[str]],
-    at: Mapping[str, Unit],
-) -> dict[str, _Move]:
-    """The moves, by province. They are decisions 0, 1, ... in unit order, numbered as they
-    are read, and each head-to-head pair is found then."""
-    army_adj = m.army_adj
-    moves: dict[str, _Move] = {}
-    into, move_of = board.into, board.move_of
-    for u, o in move_orders:
-        p = u.province
-        dest = o.dest
+        if kind is not Move:
+            if kind is not Hold:
+                others.append((p, o))  # type: ignore[arg-type]
+            continue
+        mo: Move = o  # type: ignore[assignment]  # narrowed by the line above
+        dest = mo.dest
         if "/" in dest:
             dest = dest[: dest.index("/")]  # province_of, inlined
-        fleets = convoys.get((p, dest), ()) if convoys else ()
-        if u.kind != "A" or not (fleets or o.via_convoy or dest not in army_adj.get(p, _NOWHERE)):
-            mv = [u, p, dest, o.dest, False, (), (), -1]  # over land or sea, no convoy in sight
+        if u.kind != "A" or not (
+            mo.via_convoy or dest not in army_adj.get(p, _NOWHERE) or (p, dest) in convoys
+        ):
+            mv = [u, p, dest, mo.dest, False, (), (), -1]  # over land or sea, no convoy in sight
         else:
-            convoyed = _convoyed(m, u, o, dest, fleets, at)
-            mv = [u, p, dest, o.dest, convoyed, list(fleets) if convoyed else (), (), -1]
-            adjacent = dest in army_adj.get(p, _NOWHERE)
-            if convoyed and not o.via_convoy and adjacent and not board.route(mv, None):
-                mv[CONVOYED] = False  # the same-power convoy is incomplete: over land
-                mv[ROUTE] = ()
-                # Otherwise the move stays a move whose PATH fails (DATC 6.D.8: it is not
-                # turned into a hold that could receive hold support).
-        n = len(moves)
-        moves[p] = mv
+            mv = _convoyed_move(m, u, mo, dest, convoys.get((p, dest), ()), at)
+        n = len(movers)
+        movers.append(mv)
         move_of[p] = n
         rivals = into.get(dest)
         if rivals is None:
@@ -383,15 +362,45 @@ def _scan_moves(
             rivals.append(n)
         back = move_of.get(dest)
         if back is not None and not mv[CONVOYED]:
-            other = moves[dest]
+            other = movers[back]
             if other[DEST] == p and not other[CONVOYED]:  # head to head
                 mv[OPPONENT], other[OPPONENT] = back, n
-    return moves
+    void = _void_orders(others, movers, move_of, at, orders) if others else {}
+    # 2. Number the decisions: the moves, then the supports and convoys, in unit order.
+    _number(board, movers, move_of, others, void)
+    board.start()
+    board.settle_plain()
+    outcome = board.resolver.resolve_all()
+    # 3. Read off the result.
+    return _read_off(m, board, at, outcome, orders, void)
+
+
+def _convoyed_move(
+    m: Map,
+    u: Unit,
+    o: Move,
+    dest: str,
+    fleets: Sequence[str],
+    at: Mapping[str, Unit],
+) -> _Move:
+    """The move of an army that may go by convoy (``fleets``: the provinces of the fleets
+    ordered to convoy it there, in unit order)."""
+    convoyed = _convoyed(m, u, o, dest, fleets, at)
+    route = list(fleets) if convoyed else ()
+    mv = [u, u.province, dest, o.dest, convoyed, route, (), -1]
+    adjacent = dest in m.army_adj.get(u.province, _NOWHERE)
+    if convoyed and not o.via_convoy and adjacent and not m.convoy_chain(u.province, dest, route):
+        mv[CONVOYED] = False  # the same-power convoy is incomplete: over land
+        mv[ROUTE] = ()
+        # Otherwise the move stays a move whose PATH fails (DATC 6.D.8: it is not turned into
+        # a hold that could receive hold support).
+    return mv
 
 
 def _void_orders(
     others: Sequence[tuple[str, Support | Convoy]],
-    moves: Mapping[str, _Move],
+    movers: Sequence[_Move],
+    move_of: Mapping[str, int],
     at: Mapping[str, Unit],
     orders: dict[str, MovementOrder],
 ) -> dict[str, MovementOrder]:
@@ -400,10 +409,12 @@ def _void_orders(
     void: dict[str, MovementOrder] = {}
     for p, o in others:
         if isinstance(o, Convoy):
-            carried = moves.get(province_of(o.army_loc))
+            n = move_of.get(province_of(o.army_loc))
+            carried = None if n is None else movers[n]
             ok = carried is not None and carried[CONVOYED] and carried[DEST] == o.army_dest
         else:
-            helped = moves.get(province_of(o.target_loc))
+            n = move_of.get(province_of(o.target_loc))
+            helped = None if n is None else movers[n]
             if o.target_dest is None:
                 ok = helped is None
             else:
@@ -418,14 +429,16 @@ def _void_orders(
 
 def _number(
     board: _Board,
-    moves: Mapping[str, _Move],
+    movers: list[_Move],
+    move_of: Mapping[str, int],
     others: Sequence[tuple[str, Support | Convoy]],
     void: Mapping[str, MovementOrder],
 ) -> None:
-    """The decisions: the moves, then the supports and convoys, in unit order."""
-    board.kind = [MOVE] * len(moves)
-    board.province = list(moves)
-    board.movers = [*moves.values()]
+    """The decisions: the moves (numbered already), then the supports and convoys, in unit
+    order."""
+    board.kind = [MOVE] * len(movers)
+    board.province = list(move_of)  # in the moves' order
+    board.movers = movers
     for p, o in others:
         if p in void:
             continue
@@ -436,7 +449,7 @@ def _number(
             if o.target_dest is None:
                 board.hold_supports.setdefault(target, []).append(n)
             else:
-                helped = moves[target]
+                helped = movers[move_of[target]]
                 helped[SUPPORTS] = [*helped[SUPPORTS], n]
         else:
             board.convoy_at[p] = board.add(CONVOY, p)
@@ -445,7 +458,6 @@ def _number(
 def _read_off(
     m: Map,
     board: _Board,
-    moves: Mapping[str, _Move],
     at: Mapping[str, Unit],
     outcome: Sequence[bool],
     orders: dict[str, MovementOrder],
@@ -455,7 +467,7 @@ def _read_off(
     succeeded = dict(zip(board.province, outcome, strict=True))
     after = dict(at)  # every unit where it stood, then the moves that succeeded
     # The moves that succeeded (the moves are decisions 0, 1, ...), picked at C level.
-    entered = list(compress(moves.values(), outcome))
+    entered = list(compress(board.movers, outcome))
     for mv in entered:
         del after[mv[SRC]]  # moved away
     dislodged: list[tuple[Unit, str, bool]] = []
@@ -465,17 +477,13 @@ def _read_off(
         if beaten is not None:
             dislodged.append((beaten, mv[SRC], mv[CONVOYED]))
         after[dest] = unit_of(mv[DEST_LOC], unit.kind, unit.power)
-    # A unit without a decision (a hold, ordered or not, or a void order) held: it succeeded
-    # unless it was dislodged.
+    # A unit without a decision (a hold, ordered or not, or a void order) held: it failed if
+    # it was dislodged, else it has no entry (turn.order_events: held).
     if dislodged:
         if len(dislodged) > 1:
             dislodged.sort(key=_dislodged_loc)  # in province order, as the units stood
         for u, _, _ in dislodged:
             succeeded.setdefault(u.province, False)
-    if len(succeeded) < len(at):
-        for p in at:
-            if p not in succeeded:
-                succeeded[p] = True
     contested = _contested(board, outcome, after)
     # The provinces sort as their locations do (no character at or below "/" in a province's
     # name: tests/games/diplomacy): sorted by the keys, no key function per unit.
