@@ -27,6 +27,7 @@ from umpire.games.diplomacy.orders import Convoy, Hold, Move, MovementOrder, Sup
 from umpire.games.diplomacy.resolver import Resolver
 
 _NOWHERE: frozenset[str] = frozenset()
+_new_tuple = tuple.__new__  # a NamedTuple made without its Python-level __new__
 MOVE, SUPPORT, CONVOY = "move", "support", "convoy"
 
 
@@ -53,7 +54,8 @@ class Result(NamedTuple):
     succeeded: dict[str, bool]
     units: list[Unit]  # positions after the movement (dislodged units excluded)
     dislodged: list[tuple[Unit, str, tuple[str, ...]]]  # unit, attacker's origin, options
-    contested: frozenset[str]  # provinces left empty by a standoff
+    # provinces left empty by a standoff (known where a unit was dislodged: else empty)
+    contested: frozenset[str]
 
 
 class _Board:
@@ -479,22 +481,18 @@ def _read_off(
         after[dest] = unit_of(mv[DEST_LOC], unit.kind, unit.power)
     # A unit without a decision (a hold, ordered or not, or a void order) held: it failed if
     # it was dislodged, else it has no entry (turn.order_events: held).
-    if dislodged:
-        if len(dislodged) > 1:
-            dislodged.sort(key=_dislodged_loc)  # in province order, as the units stood
-        for u, _, _ in dislodged:
-            succeeded.setdefault(u.province, False)
-    contested = _contested(board, outcome, after)
     # The provinces sort as their locations do (no character at or below "/" in a province's
     # name: tests/games/diplomacy): sorted by the keys, no key function per unit.
-    return Result(
-        orders,
-        void,
-        succeeded,
-        [after[p] for p in sorted(after)],
-        [(u, o, retreat_options(m, u, o, c, after, contested)) for u, o, c in dislodged],
-        frozenset(contested),
-    )
+    units = [*map(after.__getitem__, sorted(after))]
+    if not dislodged:  # most phases: no retreats, and no contested province to know of
+        return _new_tuple(Result, (orders, void, succeeded, units, [], _NOWHERE))
+    if len(dislodged) > 1:
+        dislodged.sort(key=_dislodged_loc)  # in province order, as the units stood
+    for u, _, _ in dislodged:
+        succeeded.setdefault(u.province, False)
+    contested = _contested(board, outcome, after)
+    retreats = [(u, o, retreat_options(m, u, o, c, after, contested)) for u, o, c in dislodged]
+    return _new_tuple(Result, (orders, void, succeeded, units, retreats, frozenset(contested)))
 
 
 def _dislodged_loc(item: tuple[Unit, str, bool]) -> str:
