@@ -317,7 +317,9 @@ def adjudicate(
     state's :meth:`~umpire.games.diplomacy.model.State.unit_at`; read, never changed)."""
     if at is None:
         at = {u.province: u for u in units}
-    orders: dict[str, MovementOrder] = {}
+    # The order each unit carries out: those given, and a hold for each unit without one (a
+    # copy then: ``given`` is read only).
+    orders: dict[str, MovementOrder] = given if len(given) == len(at) else dict(given)  # type: ignore[assignment]
     others: list[tuple[str, Support | Convoy]] = []  # supports and convoys, in unit order
     # (army's province, dest) -> the provinces of the fleets convoying it: read by the moves,
     # so gathered first (convoys are rare: a scan at C level finds whether there are any).
@@ -335,25 +337,24 @@ def adjudicate(
     into, move_of = board.into, board.move_of
     for p, u in at.items():
         o = given.get(p)
-        if o is None:
-            orders[p] = Hold(u.kind, u.loc)
-            continue
-        orders[p] = o
         kind = type(o)  # by exact type: the order classes are final
         if kind is not Move:
-            if kind is not Hold:
+            if o is None:
+                orders[p] = Hold(u.kind, u.loc)
+            elif kind is not Hold:
                 others.append((p, o))  # type: ignore[arg-type]
             continue
-        mo: Move = o  # type: ignore[assignment]  # narrowed by the line above
-        dest = mo.dest
+        dest = o.dest  # type: ignore[union-attr]  # a move: narrowed by the lines above
         if "/" in dest:
             dest = dest[: dest.index("/")]  # province_of, inlined
         if u.kind != "A" or not (
-            mo.via_convoy or dest not in army_adj.get(p, _NOWHERE) or (p, dest) in convoys
+            o.via_convoy  # type: ignore[union-attr]
+            or dest not in army_adj.get(p, _NOWHERE)
+            or (convoys and (p, dest) in convoys)
         ):
-            mv = [u, p, dest, mo.dest, False, (), (), -1]  # over land or sea, no convoy in sight
+            mv = [u, p, dest, o.dest, False, (), (), -1]  # type: ignore[union-attr]  # no convoy in sight
         else:
-            mv = _convoyed_move(m, u, mo, dest, convoys.get((p, dest), ()), at)
+            mv = _convoyed_move(m, u, o, dest, convoys.get((p, dest), ()), at)  # type: ignore[arg-type]
         n = len(movers)
         movers.append(mv)
         move_of[p] = n
@@ -367,7 +368,11 @@ def adjudicate(
             other = movers[back]
             if other[DEST] == p and not other[CONVOYED]:  # head to head
                 mv[OPPONENT], other[OPPONENT] = back, n
-    void = _void_orders(others, movers, move_of, at, orders) if others else {}
+    void: dict[str, MovementOrder] = {}
+    if others:
+        void = _void_orders(others, movers, move_of)
+        if void:  # their units hold
+            orders = {**orders, **{p: Hold(at[p].kind, at[p].loc) for p in void}}
     # 2. Number the decisions: the moves, then the supports and convoys, in unit order.
     _number(board, movers, move_of, others, void)
     board.start()
@@ -403,11 +408,8 @@ def _void_orders(
     others: Sequence[tuple[str, Support | Convoy]],
     movers: Sequence[_Move],
     move_of: Mapping[str, int],
-    at: Mapping[str, Unit],
-    orders: dict[str, MovementOrder],
 ) -> dict[str, MovementOrder]:
-    """The supports and convoys that match no order of the unit they name: void, and their
-    units hold (``orders`` is updated)."""
+    """The supports and convoys that match no order of the unit they name: void."""
     void: dict[str, MovementOrder] = {}
     for p, o in others:
         if isinstance(o, Convoy):
@@ -425,7 +427,6 @@ def _void_orders(
                     ok = o.target_dest == helped[DEST_LOC]  # a named coast must match (DATC 6.B.9)
         if not ok:
             void[p] = o
-            orders[p] = Hold(at[p].kind, at[p].loc)
     return void
 
 
