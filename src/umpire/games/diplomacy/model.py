@@ -40,8 +40,9 @@ class Unit:
         """``"FRA A par"`` -> Unit."""
         power, kind, loc = text.split()
         loc = loc.lower().replace("(", "/").rstrip(")")
-        # Interned: the map's names are (geography.Map), so look-ups meet the same objects.
-        return cls(intern(loc), intern(kind.upper()), intern(power.upper()))
+        # Interned: the map's names are (geography.Map), so look-ups meet the same objects;
+        # and the one unit of the memo (:data:`unit_of`), so a unit is known by its identity.
+        return unit_of(intern(loc), intern(kind.upper()), intern(power.upper()))
 
 
 # A unit is a value: the units an adjudication makes (one per move that succeeds) are taken
