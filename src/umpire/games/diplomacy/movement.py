@@ -272,14 +272,28 @@ class _Board:
 
     def settle_follows(self) -> None:
         """Settle each move of :attr:`follows` whose unit moving away is settled: it succeeds
-        if and only if that move does (:meth:`follow`). A chain of such moves is settled from
-        its head, a pass at a time, until a pass settles none.
+        if and only if that move does (:meth:`follow`). A chain of such moves is settled when
+        the move at its end is, walked once from each move not yet walked.
         """
         resolver, follows = self.resolver, self.follows
-        resolved, value, settle = resolver.resolved, resolver.value, resolver.settle
-        while done := [n for n, away in follows.items() if resolved[away]]:
-            for n in done:
-                settle(n, value[follows.pop(n)])
+        resolved, value = resolver.resolved, resolver.value
+        walked: set[int] = set()
+        for n in [*follows]:
+            if n in walked:
+                continue
+            chain = [n]
+            walked.add(n)
+            away = follows[n]
+            while not resolved[away] and away in follows and away not in walked:
+                chain.append(away)
+                walked.add(away)
+                away = follows[away]
+            if resolved[away]:
+                outcome = value[away]
+                for k in chain:
+                    value[k] = outcome
+                    resolved[k] = True
+                    del follows[k]
 
     def backup(self, cycle: Sequence[int]) -> dict[int, bool]:
         kinds = {self.kind[n] for n in cycle}

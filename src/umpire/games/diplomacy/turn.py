@@ -315,16 +315,16 @@ def order_events(
     events: list[Event] = []
     add = events.append
     for p in sorted(orders):  # provinces: one order each
-        order = void.get(p) if void else None
-        if order is not None:
-            add(_order_event(p, units[p].power, formats[type(order)](order), "void"))
-            continue
         order = orders[p]
         done = succeeded.get(p)
         power = units[p].power
         key = (id(order), p, power, done)
-        event = made.get(key)
+        event = made.get(key)  # a void order's unit holds by a new Hold: never found
         if event is None:
+            voided = void.get(p) if void else None
+            if voided is not None:
+                add(_order_event(p, power, formats[type(voided)](voided), "void"))
+                continue
             text = text_of.get(id(order))
             known = text is not None  # a kept line's order: alive, its identity its own
             if text is None:
