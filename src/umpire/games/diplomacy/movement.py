@@ -225,10 +225,11 @@ class _Board:
         resolved, value = self.resolver.resolved, self.resolver.value
         units, into, movers, move_of = self.units, self.into, self.movers, self.move_of
         follows = self.follows
-        for n, mv in enumerate(movers):  # the moves: decisions 0 .. len(movers) - 1
-            if mv[CONVOYED]:
+        n = -1
+        for unit, _, dest, _, convoyed, _, supports, opponent in movers:  # decisions 0, 1, ...
+            n += 1
+            if convoyed:
                 continue
-            dest = mv[DEST]
             if dest not in units:
                 rivals = into[dest]
                 if len(rivals) == 1:
@@ -236,10 +237,10 @@ class _Board:
                 elif all(not (r := movers[k])[CONVOYED] and not r[SUPPORTS] for k in rivals):
                     resolved[n] = True
             elif dest not in move_of:
-                if not mv[SUPPORTS] or units[dest].power == mv[UNIT].power:
+                if not supports or units[dest].power == unit.power:
                     resolved[n] = True
-            elif not mv[SUPPORTS]:
-                if mv[OPPONENT] >= 0:
+            elif not supports:
+                if opponent >= 0:
                     resolved[n] = True  # head to head: attack strength 1 at most
                 elif len(rivals := into[dest]) == 1:
                     follows[n] = move_of[dest]
