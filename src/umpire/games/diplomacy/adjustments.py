@@ -72,9 +72,10 @@ def powers_to_adjust(
         elif d > 0:
             if occupied is None:
                 occupied = set(map(_PROVINCE, units))
-            homes = m.homes.get(power, frozenset())
-            if any(owners.get(p) == power and p not in occupied for p in homes):
-                out.append(power)  # it has a free home centre (free_homes) to build in
+            for p in m.homes.get(power, ()):  # (a loop, not a generator expression: cheaper)
+                if owners.get(p) == power and p not in occupied:
+                    out.append(power)  # it has a free home centre (free_homes) to build in
+                    break
     return out
 
 

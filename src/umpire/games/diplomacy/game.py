@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
-from operator import attrgetter
 from typing import Any, TypeVar
 
 from umpire.core.chance import Chance
@@ -237,12 +236,12 @@ class Diplomacy:
             if movement:  # an order whose legality the map alone decides, checked before
                 known = remembered(id(order))
                 if known is not None:  # memo.matching, inlined: the units are as they were
-                    province, loc, kind, tprovince, tloc, tkind, normal = known
+                    province, expected, tprovince, tloc, tkind, normal = known
                     unit = units.get(province)
-                    if (
+                    if (unit is expected and unit.power == power) or (
                         unit is not None
-                        and unit.loc == loc
-                        and unit.kind == kind
+                        and unit.loc == expected.loc
+                        and unit.kind == expected.kind
                         and unit.power == power
                     ):
                         target = None if tprovince is None else units.get(tprovince)
@@ -251,7 +250,7 @@ class Diplomacy:
                         ):
                             # The line's own numbered order where legality keeps it as it is.
                             accept(item if normal is order else (number, normal))
-                            at(loc)
+                            at(unit.loc)
                             continue
             # Checked in full: what follows is set up for the first such order only.
             if text is None:
@@ -316,8 +315,8 @@ class Diplomacy:
         self, state: State, orders: Mapping[str, Sequence[Order]], chance: Chance
     ) -> Resolution[State]:
         done = turn.resolve(self.map, state, orders)
-        if state.phase == MOVEMENT and orders.keys() >= set(map(_POWER, state.units)):
-            return done  # every power with a unit has ordered (_expected, at C level)
+        if state.phase == MOVEMENT and orders.keys() >= {u.power for u in state.units}:
+            return done  # every power with a unit has ordered (_expected)
         expected = self._expected(state)
         if all(p in orders for p in expected):
             return done
@@ -363,7 +362,6 @@ class Diplomacy:
         return bot_orders(self.map, state, power, chance)
 
 
-_POWER = attrgetter("power")
 _KINDS = {MOVEMENT: ("moves",), RETREATS: ("retreats",), ADJUSTMENTS: ("adjustments",)}
 
 

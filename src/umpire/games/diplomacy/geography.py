@@ -17,6 +17,7 @@ locations. Seas take fleets only, inland provinces armies only.
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -77,6 +78,10 @@ class Map:
     # Over 60 lines: one assignment per table the map keeps (each typed and commented where it
     # is declared); the tables are derived once here, in the order they depend on each other.
     def __init__(self, data: dict[str, Any]) -> None:
+        # Every name interned: the positions and orders read later take their names from the
+        # map or intern them (model.load_state), so the tables' look-ups and the comparisons
+        # of names meet the same string objects, compared by identity alone.
+        data = interned(data)
         self.name: str = data["map"]["name"]
         self.victory_centres: int = int(data["map"]["victory_centres"])
         self.provinces: dict[str, Province] = {}
@@ -120,12 +125,12 @@ class Map:
             if p.kind == LAND:
                 self.fleet_locations[a] = ()
             elif p.coasts:
-                self.fleet_locations[a] = tuple(f"{a}/{c}" for c in p.coasts)
+                self.fleet_locations[a] = tuple(sys.intern(f"{a}/{c}") for c in p.coasts)
             else:
                 self.fleet_locations[a] = (a,)
         # Provinces a fleet at a location may reach (for support: any coast of the province).
         self.fleet_reach: dict[str, frozenset[str]] = {
-            loc: frozenset(province_of(t) for t in targets)
+            loc: frozenset(sys.intern(province_of(t)) for t in targets)
             for loc, targets in self.fleet_adj.items()
         }
         # Where a fleet at a location ends when ordered to a province or location: one dict
@@ -134,7 +139,7 @@ class Map:
         for loc, targets in self.fleet_adj.items():
             moves = {t: t for t in targets}
             for t in targets:
-                p = province_of(t)
+                p = sys.intern(province_of(t))
                 if sum(1 for c in self.fleet_locations.get(p, ()) if c in targets) == 1:
                     moves[p] = t
             self.fleet_moves[loc] = moves
@@ -144,7 +149,7 @@ class Map:
     def _edges(pairs: list[str]) -> dict[str, frozenset[str]]:
         adj: dict[str, set[str]] = {}
         for pair in pairs:
-            a, b = pair.split("-")
+            a, b = map(sys.intern, pair.split("-"))
             adj.setdefault(a, set()).add(b)
             adj.setdefault(b, set()).add(a)
         return {k: frozenset(v) for k, v in adj.items()}
@@ -236,6 +241,17 @@ class Map:
                         queue.append(n)
             self._distance[key] = dist
         return self._distance[key]
+
+
+def interned(data: Any) -> Any:
+    """``data`` (read from TOML) with every string in it interned (:func:`sys.intern`)."""
+    if isinstance(data, str):
+        return sys.intern(data)
+    if isinstance(data, dict):
+        return {sys.intern(k): interned(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [interned(v) for v in data]
+    return data
 
 
 def load_map(name: str) -> Map:

@@ -29,12 +29,14 @@ from functools import cache
 from umpire.core.events import Event
 from umpire.games.diplomacy import notation
 from umpire.games.diplomacy.geography import Map
-from umpire.games.diplomacy.model import Unit
+from umpire.games.diplomacy.model import Unit, unit_of
 from umpire.games.diplomacy.orders import Convoy, Hold, Move, Order, Support
 
-# What the check of a kept order needs to see to take the kept outcome: the province, location
-# and kind of the ordered unit; those of the supported unit (or None, None, None); the outcome.
-Legal = tuple[str, str, str, str | None, str | None, str | None, Order]
+# What the check of a kept order needs to see to take the kept outcome: the province of the
+# ordered unit and the unit (model.unit_of's: a unit of the same location and kind, of the
+# submitting power, will do: the unit itself, known by identity, is the common case); the
+# province, location and kind of the supported unit (or None, None, None); the outcome.
+Legal = tuple[str, Unit, str | None, str | None, str | None, Order]
 
 EVENTS_KEPT = 20_000  # order events kept at most (:meth:`OrderMemo.made_events`)
 # An order event's key: the identity of a kept line's order, the province and power of its
@@ -103,7 +105,14 @@ class OrderMemo:
                 mv.via_convoy or dest not in self.map.army_adj.get(province, ())
             ):
                 return  # by convoy: the fleets at sea count
-            self.legal_of[key] = (province, loc, o.kind, None, None, None, outcome)
+            self.legal_of[key] = (
+                province,
+                unit_of(loc, o.kind, unit.power),
+                None,
+                None,
+                None,
+                outcome,
+            )
         elif kind is Support:
             sup: Support = order  # type: ignore[assignment]
             tloc = sup.target_loc
@@ -111,9 +120,17 @@ class OrderMemo:
             target = units.get(tprovince)
             if target is None or target.loc != tloc or target.kind != sup.target_kind:
                 return
-            self.legal_of[key] = (province, loc, o.kind, tprovince, tloc, sup.target_kind, outcome)
+            known = unit_of(loc, o.kind, unit.power)
+            self.legal_of[key] = (province, known, tprovince, tloc, sup.target_kind, outcome)
         elif kind is Hold:
-            self.legal_of[key] = (province, loc, o.kind, None, None, None, outcome)
+            self.legal_of[key] = (
+                province,
+                unit_of(loc, o.kind, unit.power),
+                None,
+                None,
+                None,
+                outcome,
+            )
 
 
 @cache
@@ -125,9 +142,9 @@ def of(m: Map) -> OrderMemo:
 
 def matching(kept: Legal, power: str, units: Mapping[str, Unit]) -> Order | None:
     """The kept outcome ``kept`` if the units it names stand as it says, else None."""
-    province, loc, kind, tprovince, tloc, tkind, outcome = kept
+    province, known, tprovince, tloc, tkind, outcome = kept
     unit = units.get(province)
-    if unit is None or unit.loc != loc or unit.kind != kind or unit.power != power:
+    if unit is None or unit.loc != known.loc or unit.kind != known.kind or unit.power != power:
         return None
     if tprovince is not None:
         target = units.get(tprovince)

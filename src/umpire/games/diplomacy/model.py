@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from operator import attrgetter
+from sys import intern
 from typing import Any
 
 SPRING, FALL, WINTER = "spring", "fall", "winter"
@@ -29,7 +30,7 @@ class Unit:
         _set_loc(self, loc)
         _set_kind(self, kind)
         _set_power(self, power)
-        _set_province(self, loc[: loc.index("/")] if "/" in loc else loc)
+        _set_province(self, intern(loc[: loc.index("/")]) if "/" in loc else loc)
 
     def text(self) -> str:
         return f"{self.power} {self.kind} {self.loc}"
@@ -39,7 +40,9 @@ class Unit:
         """``"FRA A par"`` -> Unit."""
         power, kind, loc = text.split()
         loc = loc.lower().replace("(", "/").rstrip(")")
-        return cls(loc, kind.upper(), power.upper())
+        # Interned: the map's names are (geography.Map), so look-ups meet the same objects;
+        # and the one unit of the memo (:data:`unit_of`), so a unit is known by its identity.
+        return unit_of(intern(loc), intern(kind.upper()), intern(power.upper()))
 
 
 # A unit is a value: the units an adjudication makes (one per move that succeeds) are taken
@@ -74,7 +77,8 @@ class Dislodged:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Dislodged:
-        return cls(Unit.parse(data["unit"]), data["attacker_from"], tuple(data["options"]))
+        options = tuple(map(intern, data["options"]))
+        return cls(Unit.parse(data["unit"]), intern(data["attacker_from"]), options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,12 +196,12 @@ def state_fields(data: dict[str, Any]) -> dict[str, Any]:
     """The fields of :class:`State` read from :func:`dump_state`'s form."""
     return dict(
         scenario=str(data["scenario"]),
-        powers=tuple(data["powers"]),
+        powers=tuple(map(intern, data["powers"])),
         year=int(data["year"]),
-        season=str(data["season"]),
-        phase=str(data["phase"]),
+        season=intern(str(data["season"])),
+        phase=intern(str(data["phase"])),
         units=tuple(sorted((Unit.parse(u) for u in data["units"]), key=UNIT_ORDER)),
-        owners=tuple(sorted((str(p), str(o)) for p, o in data["owners"].items())),
+        owners=tuple(sorted((intern(str(p)), intern(str(o))) for p, o in data["owners"].items())),
         dislodged=tuple(Dislodged.from_json(d) for d in data["dislodged"]),
         max_years=int(data["max_years"]),
         winners=tuple(data["winners"]),

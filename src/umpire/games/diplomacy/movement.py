@@ -27,6 +27,7 @@ from umpire.games.diplomacy.orders import Convoy, Hold, Move, MovementOrder, Sup
 from umpire.games.diplomacy.resolver import Resolver
 
 _NOWHERE: frozenset[str] = frozenset()
+_new_tuple = tuple.__new__  # a NamedTuple made without its Python-level __new__
 MOVE, SUPPORT, CONVOY = "move", "support", "convoy"
 
 
@@ -48,10 +49,13 @@ class Result(NamedTuple):
 
     orders: dict[str, MovementOrder]  # province -> the order the unit carried out
     void: dict[str, MovementOrder]  # province -> order voided in the pre-scan (unit held)
-    succeeded: dict[str, bool]  # province -> move succeeded / support given / convoy held
+    # province -> move succeeded / support given / convoy held; for a unit without a decision
+    # (a hold): False if dislodged, no entry if not
+    succeeded: dict[str, bool]
     units: list[Unit]  # positions after the movement (dislodged units excluded)
     dislodged: list[tuple[Unit, str, tuple[str, ...]]]  # unit, attacker's origin, options
-    contested: frozenset[str]  # provinces left empty by a standoff
+    # provinces left empty by a standoff (known where a unit was dislodged: else empty)
+    contested: frozenset[str]
 
 
 class _Board:
@@ -126,11 +130,11 @@ class _Board:
             if not moves_away:
                 if defender.power == mv[UNIT].power:
                     return 0
-                return 1 + sum(
-                    1
-                    for s in mv[SUPPORTS]
-                    if self.resolve(s) and self.units[self.province[s]].power != defender.power
-                )
+                strength = 1  # (loops, not generator expressions: cheaper, same questions)
+                for s in mv[SUPPORTS]:
+                    if self.resolve(s) and self.units[self.province[s]].power != defender.power:
+                        strength += 1
+                return strength
         return 1 + self.given(mv[SUPPORTS])
 
     def defend_strength(self, n: int) -> int:
@@ -146,7 +150,7 @@ class _Board:
 
     def dislodged(self, province: str) -> bool:
         """Some move into ``province`` succeeds (for a unit that is not moving)."""
-        return any(self.resolve(m) for m in self.into.get(province, ()))
+        return any(map(self.resolve, self.into.get(province, ())))  # (no generator: cheaper)
 
     def decide(self, n: int, _: Resolver) -> bool:
         kind = self.kind[n]
@@ -162,7 +166,10 @@ class _Board:
                     return False
             elif attack <= self.hold_strength(mv[DEST]):
                 return False
-            return all(attack > self.prevent_strength(m) for m in self.into[mv[DEST]] if m != n)
+            for m in self.into[mv[DEST]]:
+                if m != n and attack <= self.prevent_strength(m):
+                    return False
+            return True
         here = self.province[n]
         if kind == SUPPORT:
             sup = self.support_of[n]
@@ -221,28 +228,37 @@ class _Board:
         resolved, value = self.resolver.resolved, self.resolver.value
         units, into, movers, move_of = self.units, self.into, self.movers, self.move_of
         follows = self.follows
-        for n, mv in enumerate(movers):  # the moves: decisions 0 .. len(movers) - 1
-            if mv[CONVOYED]:
+        n = -1
+        for unit, _, dest, _, convoyed, _, supports, opponent in movers:  # decisions 0, 1, ...
+            n += 1
+            if convoyed:
                 continue
-            dest = mv[DEST]
             if dest not in units:
                 rivals = into[dest]
                 if len(rivals) == 1:
                     value[n] = resolved[n] = True
-                elif all(not (r := movers[k])[CONVOYED] and not r[SUPPORTS] for k in rivals):
-                    resolved[n] = True
+                else:  # (loops, not generator expressions: cheaper)
+                    for k in rivals:
+                        r = movers[k]
+                        if r[CONVOYED] or r[SUPPORTS]:
+                            break
+                    else:
+                        resolved[n] = True
             elif dest not in move_of:
-                if not mv[SUPPORTS] or units[dest].power == mv[UNIT].power:
+                if not supports or units[dest].power == unit.power:
                     resolved[n] = True
-            elif not mv[SUPPORTS]:
-                if mv[OPPONENT] >= 0:
+            elif not supports:
+                if opponent >= 0:
                     resolved[n] = True  # head to head: attack strength 1 at most
                 elif len(rivals := into[dest]) == 1:
                     follows[n] = move_of[dest]
-                elif any(
-                    k != n and not (r := movers[k])[CONVOYED] and r[OPPONENT] < 0 for k in rivals
-                ):
-                    resolved[n] = True  # attack strength 1 at most, a prevent strength 1 at least
+                else:
+                    for k in rivals:
+                        r = movers[k]
+                        if k != n and not r[CONVOYED] and r[OPPONENT] < 0:
+                            # attack strength 1 at most, a prevent strength 1 at least
+                            resolved[n] = True
+                            break
         kinds = self.kind
         for n in range(len(movers), len(kinds)):  # the supports and convoys
             kind = kinds[n]
@@ -268,14 +284,28 @@ class _Board:
 
     def settle_follows(self) -> None:
         """Settle each move of :attr:`follows` whose unit moving away is settled: it succeeds
-        if and only if that move does (:meth:`follow`). A chain of such moves is settled from
-        its head, a pass at a time, until a pass settles none.
+        if and only if that move does (:meth:`follow`). A chain of such moves is settled when
+        the move at its end is, walked once from each move not yet walked.
         """
         resolver, follows = self.resolver, self.follows
-        resolved, value, settle = resolver.resolved, resolver.value, resolver.settle
-        while done := [n for n, away in follows.items() if resolved[away]]:
-            for n in done:
-                settle(n, value[follows.pop(n)])
+        resolved, value = resolver.resolved, resolver.value
+        walked: set[int] = set()
+        for n in [*follows]:
+            if n in walked:
+                continue
+            chain = [n]
+            walked.add(n)
+            away = follows[n]
+            while not resolved[away] and away in follows and away not in walked:
+                chain.append(away)
+                walked.add(away)
+                away = follows[away]
+            if resolved[away]:
+                outcome = value[away]
+                for k in chain:
+                    value[k] = outcome
+                    resolved[k] = True
+                    del follows[k]
 
     def backup(self, cycle: Sequence[int]) -> dict[int, bool]:
         kinds = {self.kind[n] for n in cycle}
@@ -313,68 +343,46 @@ def adjudicate(
     state's :meth:`~umpire.games.diplomacy.model.State.unit_at`; read, never changed)."""
     if at is None:
         at = {u.province: u for u in units}
-    orders: dict[str, MovementOrder] = {}
-    move_orders: list[tuple[Unit, Move]] = []
+    # The order each unit carries out: those given, and a hold for each unit without one (a
+    # copy then: ``given`` is read only).
+    orders: dict[str, MovementOrder] = given if len(given) == len(at) else dict(given)  # type: ignore[assignment]
     others: list[tuple[str, Support | Convoy]] = []  # supports and convoys, in unit order
-    convoys: dict[tuple[str, str], list[str]] = {}  # (army's province, dest) -> fleets' provinces
+    # (army's province, dest) -> the provinces of the fleets convoying it: read by the moves,
+    # so gathered first (convoys are rare: a scan at C level finds whether there are any).
+    convoys: dict[tuple[str, str], list[str]] = {}
+    if Convoy in map(type, given.values()):
+        for p, c in given.items():
+            if isinstance(c, Convoy):
+                convoys.setdefault((province_of(c.army_loc), c.army_dest), []).append(p)
+        convoys = {k: [p for p in at if p in fleets] for k, fleets in convoys.items()}
+    board = _Board(m, at)
+    # 1. Pre-scan: the moves, numbered as they are read (decisions 0, 1, ... in unit order),
+    # each head-to-head pair found then, with their convoy routes; then the matching orders.
+    army_adj = m.army_adj
+    movers: list[_Move] = []
+    into, move_of = board.into, board.move_of
     for p, u in at.items():
         o = given.get(p)
-        if o is None:
-            orders[p] = Hold(u.kind, u.loc)
-            continue
-        orders[p] = o
         kind = type(o)  # by exact type: the order classes are final
-        if kind is Move:
-            move_orders.append((u, o))  # type: ignore[arg-type]
-        elif kind is Support:
-            others.append((p, o))  # type: ignore[arg-type]
-        elif kind is Convoy:
-            others.append((p, o))  # type: ignore[arg-type]
-            convoys.setdefault((province_of(o.army_loc), o.army_dest), []).append(p)  # type: ignore[union-attr]
-    board = _Board(m, at)
-    # 1. Pre-scan: convoy routes and matching orders.
-    moves = _scan_moves(m, board, move_orders, convoys, at)
-    void = _void_orders(others, moves, at, orders)
-    # 2. Number the decisions: the moves, then the supports and convoys, in unit order.
-    _number(board, moves, others, void)
-    board.start()
-    board.settle_plain()
-    outcome = board.resolver.resolve_all()
-    # 3. Read off the result.
-    return _read_off(m, board, moves, at, outcome, orders, void)
-
-
-def _scan_moves(
-    m: Map,
-    board: _Board,
-    move_orders: Sequence[tuple[Unit, Move]],
-    convoys: Mapping[tuple[str, str], list[str]],
-    at: Mapping[str, Unit],
-) -> dict[str, _Move]:
-    """The moves, by province. They are decisions 0, 1, ... in unit order, numbered as they
-    are read, and each head-to-head pair is found then."""
-    army_adj = m.army_adj
-    moves: dict[str, _Move] = {}
-    into, move_of = board.into, board.move_of
-    for u, o in move_orders:
-        p = u.province
-        dest = o.dest
+        if kind is not Move:
+            if o is None:
+                orders[p] = Hold(u.kind, u.loc)
+            elif kind is not Hold:
+                others.append((p, o))  # type: ignore[arg-type]
+            continue
+        dest = o.dest  # type: ignore[union-attr]  # a move: narrowed by the lines above
         if "/" in dest:
             dest = dest[: dest.index("/")]  # province_of, inlined
-        fleets = convoys.get((p, dest), ()) if convoys else ()
-        if u.kind != "A" or not (fleets or o.via_convoy or dest not in army_adj.get(p, _NOWHERE)):
-            mv = [u, p, dest, o.dest, False, (), (), -1]  # over land or sea, no convoy in sight
+        if u.kind != "A" or not (
+            o.via_convoy  # type: ignore[union-attr]
+            or dest not in army_adj.get(p, _NOWHERE)
+            or (convoys and (p, dest) in convoys)
+        ):
+            mv = [u, p, dest, o.dest, False, (), (), -1]  # type: ignore[union-attr]  # no convoy in sight
         else:
-            convoyed = _convoyed(m, u, o, dest, fleets, at)
-            mv = [u, p, dest, o.dest, convoyed, list(fleets) if convoyed else (), (), -1]
-            adjacent = dest in army_adj.get(p, _NOWHERE)
-            if convoyed and not o.via_convoy and adjacent and not board.route(mv, None):
-                mv[CONVOYED] = False  # the same-power convoy is incomplete: over land
-                mv[ROUTE] = ()
-                # Otherwise the move stays a move whose PATH fails (DATC 6.D.8: it is not
-                # turned into a hold that could receive hold support).
-        n = len(moves)
-        moves[p] = mv
+            mv = _convoyed_move(m, u, o, dest, convoys.get((p, dest), ()), at)  # type: ignore[arg-type]
+        n = len(movers)
+        movers.append(mv)
         move_of[p] = n
         rivals = into.get(dest)
         if rivals is None:
@@ -383,27 +391,60 @@ def _scan_moves(
             rivals.append(n)
         back = move_of.get(dest)
         if back is not None and not mv[CONVOYED]:
-            other = moves[dest]
+            other = movers[back]
             if other[DEST] == p and not other[CONVOYED]:  # head to head
                 mv[OPPONENT], other[OPPONENT] = back, n
-    return moves
+    void: dict[str, MovementOrder] = {}
+    if others:
+        void = _void_orders(others, movers, move_of)
+        if void:  # their units hold
+            orders = {**orders, **{p: Hold(at[p].kind, at[p].loc) for p in void}}
+    # 2. Number the decisions: the moves, then the supports and convoys, in unit order.
+    _number(board, movers, move_of, others, void)
+    board.start()
+    board.settle_plain()
+    outcome = board.resolver.resolve_all()
+    # 3. Read off the result.
+    return _read_off(m, board, at, outcome, orders, void)
+
+
+def _convoyed_move(
+    m: Map,
+    u: Unit,
+    o: Move,
+    dest: str,
+    fleets: Sequence[str],
+    at: Mapping[str, Unit],
+) -> _Move:
+    """The move of an army that may go by convoy (``fleets``: the provinces of the fleets
+    ordered to convoy it there, in unit order)."""
+    convoyed = _convoyed(m, u, o, dest, fleets, at)
+    route = list(fleets) if convoyed else ()
+    mv = [u, u.province, dest, o.dest, convoyed, route, (), -1]
+    adjacent = dest in m.army_adj.get(u.province, _NOWHERE)
+    if convoyed and not o.via_convoy and adjacent and not m.convoy_chain(u.province, dest, route):
+        mv[CONVOYED] = False  # the same-power convoy is incomplete: over land
+        mv[ROUTE] = ()
+        # Otherwise the move stays a move whose PATH fails (DATC 6.D.8: it is not turned into
+        # a hold that could receive hold support).
+    return mv
 
 
 def _void_orders(
     others: Sequence[tuple[str, Support | Convoy]],
-    moves: Mapping[str, _Move],
-    at: Mapping[str, Unit],
-    orders: dict[str, MovementOrder],
+    movers: Sequence[_Move],
+    move_of: Mapping[str, int],
 ) -> dict[str, MovementOrder]:
-    """The supports and convoys that match no order of the unit they name: void, and their
-    units hold (``orders`` is updated)."""
+    """The supports and convoys that match no order of the unit they name: void."""
     void: dict[str, MovementOrder] = {}
     for p, o in others:
         if isinstance(o, Convoy):
-            carried = moves.get(province_of(o.army_loc))
+            n = move_of.get(province_of(o.army_loc))
+            carried = None if n is None else movers[n]
             ok = carried is not None and carried[CONVOYED] and carried[DEST] == o.army_dest
         else:
-            helped = moves.get(province_of(o.target_loc))
+            n = move_of.get(province_of(o.target_loc))
+            helped = None if n is None else movers[n]
             if o.target_dest is None:
                 ok = helped is None
             else:
@@ -412,20 +453,21 @@ def _void_orders(
                     ok = o.target_dest == helped[DEST_LOC]  # a named coast must match (DATC 6.B.9)
         if not ok:
             void[p] = o
-            orders[p] = Hold(at[p].kind, at[p].loc)
     return void
 
 
 def _number(
     board: _Board,
-    moves: Mapping[str, _Move],
+    movers: list[_Move],
+    move_of: Mapping[str, int],
     others: Sequence[tuple[str, Support | Convoy]],
     void: Mapping[str, MovementOrder],
 ) -> None:
-    """The decisions: the moves, then the supports and convoys, in unit order."""
-    board.kind = [MOVE] * len(moves)
-    board.province = list(moves)
-    board.movers = [*moves.values()]
+    """The decisions: the moves (numbered already), then the supports and convoys, in unit
+    order."""
+    board.kind = [MOVE] * len(movers)
+    board.province = list(move_of)  # in the moves' order
+    board.movers = movers
     for p, o in others:
         if p in void:
             continue
@@ -436,7 +478,7 @@ def _number(
             if o.target_dest is None:
                 board.hold_supports.setdefault(target, []).append(n)
             else:
-                helped = moves[target]
+                helped = movers[move_of[target]]
                 helped[SUPPORTS] = [*helped[SUPPORTS], n]
         else:
             board.convoy_at[p] = board.add(CONVOY, p)
@@ -445,7 +487,6 @@ def _number(
 def _read_off(
     m: Map,
     board: _Board,
-    moves: Mapping[str, _Move],
     at: Mapping[str, Unit],
     outcome: Sequence[bool],
     orders: dict[str, MovementOrder],
@@ -455,7 +496,7 @@ def _read_off(
     succeeded = dict(zip(board.province, outcome, strict=True))
     after = dict(at)  # every unit where it stood, then the moves that succeeded
     # The moves that succeeded (the moves are decisions 0, 1, ...), picked at C level.
-    entered = list(compress(moves.values(), outcome))
+    entered = list(compress(board.movers, outcome))
     for mv in entered:
         del after[mv[SRC]]  # moved away
     dislodged: list[tuple[Unit, str, bool]] = []
@@ -465,28 +506,20 @@ def _read_off(
         if beaten is not None:
             dislodged.append((beaten, mv[SRC], mv[CONVOYED]))
         after[dest] = unit_of(mv[DEST_LOC], unit.kind, unit.power)
-    # A unit without a decision (a hold, ordered or not, or a void order) held: it succeeded
-    # unless it was dislodged.
-    if dislodged:
-        if len(dislodged) > 1:
-            dislodged.sort(key=_dislodged_loc)  # in province order, as the units stood
-        for u, _, _ in dislodged:
-            succeeded.setdefault(u.province, False)
-    if len(succeeded) < len(at):
-        for p in at:
-            if p not in succeeded:
-                succeeded[p] = True
-    contested = _contested(board, outcome, after)
+    # A unit without a decision (a hold, ordered or not, or a void order) held: it failed if
+    # it was dislodged, else it has no entry (turn.order_events: held).
     # The provinces sort as their locations do (no character at or below "/" in a province's
     # name: tests/games/diplomacy): sorted by the keys, no key function per unit.
-    return Result(
-        orders,
-        void,
-        succeeded,
-        [after[p] for p in sorted(after)],
-        [(u, o, retreat_options(m, u, o, c, after, contested)) for u, o, c in dislodged],
-        frozenset(contested),
-    )
+    units = [*map(after.__getitem__, sorted(after))]
+    if not dislodged:  # most phases: no retreats, and no contested province to know of
+        return _new_tuple(Result, (orders, void, succeeded, units, [], _NOWHERE))
+    if len(dislodged) > 1:
+        dislodged.sort(key=_dislodged_loc)  # in province order, as the units stood
+    for u, _, _ in dislodged:
+        succeeded.setdefault(u.province, False)
+    contested = _contested(board, outcome, after)
+    retreats = [(u, o, retreat_options(m, u, o, c, after, contested)) for u, o, c in dislodged]
+    return _new_tuple(Result, (orders, void, succeeded, units, retreats, frozenset(contested)))
 
 
 def _dislodged_loc(item: tuple[Unit, str, bool]) -> str:

@@ -92,11 +92,16 @@ def movement_phase(
         for o in os:
             if type(o) in kinds:  # by exact type (the order classes are final): cheaper
                 mo: MovementOrder = o  # type: ignore[assignment]  # narrowed by the line above
-                loc = mo.loc
-                here = loc[: loc.index("/")] if "/" in loc else loc  # province_of, inlined
-                unit = units.get(here)
-                if unit is not None and unit.power == power:
-                    given[here] = mo  # the last order for a unit counts
+                unit = units.get(mo.loc)  # a location without a coast is its province
+                if unit is None:
+                    loc = mo.loc
+                    if "/" not in loc:
+                        continue
+                    unit = units.get(loc[: loc.index("/")])  # province_of, inlined
+                    if unit is None:
+                        continue
+                if unit.power == power:
+                    given[unit.province] = mo  # the last order for a unit counts
     result = movement.adjudicate(m, state.units, given, units)
     kept = memo.of(m)
     events = order_events(units, result, kept.text_of, kept.made_events())
@@ -315,16 +320,16 @@ def order_events(
     events: list[Event] = []
     add = events.append
     for p in sorted(orders):  # provinces: one order each
-        order = void.get(p) if void else None
-        if order is not None:
-            add(_order_event(p, units[p].power, formats[type(order)](order), "void"))
-            continue
         order = orders[p]
         done = succeeded.get(p)
         power = units[p].power
         key = (id(order), p, power, done)
-        event = made.get(key)
+        event = made.get(key)  # a void order's unit holds by a new Hold: never found
         if event is None:
+            voided = void.get(p) if void else None
+            if voided is not None:
+                add(_order_event(p, power, formats[type(voided)](voided), "void"))
+                continue
             text = text_of.get(id(order))
             known = text is not None  # a kept line's order: alive, its identity its own
             if text is None:
