@@ -58,24 +58,6 @@ def _apportion(industry: int, props: tuple[tuple[str, int], ...]) -> tuple[tuple
 _FIELD = {"I": "industry", "A": "army", "N": "navy", "F": "air", "M": "missiles", "X": "anti"}
 
 
-def add_units(
-    c: Country, new: dict[str, Any], fractions: dict[str, int], kind: str, hundredths: int
-) -> int:
-    """Add built hundredths to the country's saved fraction (``fractions``, the country's
-    as they become); whole units join at once (in ``new``, the country's changed counts;
-    each kind is built once in a country's plan)."""
-    total = fractions.get(kind, 0) + hundredths
-    whole, frac = divmod(total, 100)
-    if frac:
-        fractions[kind] = frac
-    else:
-        fractions.pop(kind, None)
-    name = _FIELD.get(kind)
-    if name is not None and whole:
-        new[name] = getattr(c, name) + whole
-    return whole
-
-
 def build(
     d: Draft,
     gm: GameMap,
@@ -96,24 +78,30 @@ def build(
     # each holder's defaults for a kind of country (coast, minor), worked out once
     defaults: dict[tuple[int, bool, bool], dict[str, int]] = {}
     plans: dict[tuple[int, tuple[int, bool, bool]], dict[str, int]] = {}  # read, never changed
+    multipliers: dict[int, Mapping[str, int]] = {}  # each holder's (5C), looked up once
     # no country's build reads another's: they are built in the order of the state
     for code, c in state.countries.items():
-        left = c.usable_industry
-        if not left:
+        industry, limit = c.industry, c.limit  # usable_industry, inlined (every country)
+        left = (industry if industry < limit else limit) - c.industry_suppressed
+        if left <= 0:
             continue  # nothing to build (specific orders are cut to nothing, 4B)
         holder = holders[code]
         key = (holder, bool(spaces[code].coasts), c.owner == MINOR)
-        props = defaults.get(key)
-        if props is None:
-            props = defaults[key] = default_proportions(state, *key)
         specific = by_space.get(code)
-        if specific is None:  # the same Industry, holder and kind of country: the same plan
-            plan = plans.get((left, key))
-            if plan is None:
-                plan = plans[(left, key)] = build_plan(left, c.owner, holder, props, ())
-        else:
-            plan = build_plan(left, c.owner, holder, props, specific)
-        cents = carry_out(d, c, holder, plan)
+        plan = plans.get((left, key)) if specific is None else None
+        if plan is None:
+            props = defaults.get(key)
+            if props is None:
+                props = defaults[key] = default_proportions(state, *key)
+            plan = build_plan(left, c.owner, holder, props, specific or ())
+            if specific is None:  # the same Industry, holder and kind of country: the same plan
+                plans[(left, key)] = plan
+        mult = multipliers.get(holder)
+        if mult is None:  # 5C: research changes them at step 8 only
+            mult = multipliers[holder] = (
+                state.player(holder).multipliers if holder != MINOR else STARTING_MULTIPLIERS
+            )
+        cents = carry_out(d, c, plan, mult)
         if cents:
             earned[holder] = earned.get(holder, 0) + cents
     return earned
@@ -161,10 +149,9 @@ def build_plan(
     return plan
 
 
-def carry_out(d: Draft, c: Country, holder: int, plan: Mapping[str, int]) -> int:
-    """The country's ``plan`` built: the country made once with all it gained; the cents
-    of the Dollars built, which the holder gains."""
-    mult = d.player(holder).multipliers if holder != MINOR else STARTING_MULTIPLIERS
+def carry_out(d: Draft, c: Country, plan: Mapping[str, int], mult: Mapping[str, int]) -> int:
+    """The country's ``plan`` built with the holder's multipliers ``mult`` (5C): the country
+    made once with all it gained; the cents of the Dollars built, which the holder gains."""
     new: dict[str, Any] = {}
     fractions: dict[str, int] | None = None
     cents = 0
@@ -174,11 +161,20 @@ def carry_out(d: Draft, c: Country, holder: int, plan: Mapping[str, int]) -> int
         if kind == "D":
             # BP 4B: Dollars one for one; BP 3A: +1 HPI per Industry building Dollars
             cents += n * 100
-            new["hpi"] = new.get("hpi", c.hpi) + n
+            new["hpi"] = c.hpi + n
         else:
+            # BP 4B: built hundredths join the saved fraction; whole units join at once
             if fractions is None:
-                fractions = dict(c.fractions)
-            add_units(c, new, fractions, kind, n * mult.get(kind, 0))
+                fractions = dict(c.fractions) if c.fractions else {}
+            whole, frac = divmod(fractions.get(kind, 0) + n * mult.get(kind, 0), 100)
+            if frac:
+                fractions[kind] = frac
+            elif kind in fractions:
+                del fractions[kind]
+            if whole:
+                name = _FIELD.get(kind)
+                if name is not None:
+                    new[name] = getattr(c, name) + whole
     if fractions is not None and fractions != c.fractions:
         new["fractions"] = fractions
     if new:

@@ -278,26 +278,61 @@ def income(
     player's cents after the income, where they changed, and the events."""
     log = Log(state)
     after: dict[int, int] = {}
+    countries = state.countries
     occupied: dict[int, list[str]] = {}
-    for code, c in state.countries.items():
-        occupied.setdefault(c.owner, []).append(code)
+    for code, c in countries.items():
+        if c.owner in occupied:
+            occupied[c.owner].append(code)
+        else:
+            occupied[c.owner] = [code]
     if holders is None:
         holders = controllers(state)  # nothing changes who controls a country here
+    allies = cross_allies_of(state)
+    spaces = gm.spaces
     for me in state.players:
+        number = me.number
         # BP 5A: unspent Dollars get interest at 1% per turn
-        have = before = me.cents + built.get(me.number, 0)
+        have = before = me.cents + built.get(number, 0)
         if have > 0:
-            before += rround(have, 100, chance, f"interest [{me.number}]")
-        allied: dict[int, bool] = {MINOR: False}  # holder -> cross-ally of his (1B), once
-        cents = sum(
-            _taxbase_income(state, gm, me.number, code, holders, allied)
-            for code in occupied.get(me.number, ())
-        )
+            before += rround(have, 100, chance, f"interest [{number}]")
+        # BP 5E: own unsuppressed TaxBase + 10% of adjacent countries held by the same
+        # player or by a cross-ally (country_income, for all his countries at once)
+        cents = 0
+        mine = allies.get(number, set())
+        for code in occupied.get(number, ()):
+            c = countries[code]
+            left = c.taxbase - c.taxbase_suppressed
+            if left > 0:
+                cents += left * 100
+            for n in spaces[code].adjacent:
+                holder = holders.get(n)  # None: a sea
+                if holder is not None and (holder == number or holder in mine):
+                    other = countries[n]
+                    left = other.taxbase - other.taxbase_suppressed
+                    if left > 0:
+                        cents += left * 10
         if before + cents != me.cents:
-            after[me.number] = before + cents
+            after[number] = before + cents
         if cents:
-            log.tell(me.number, "income", f"Income: ${cents / 100:.2f}.", cents=cents)
+            log.tell(number, "income", f"Income: ${cents / 100:.2f}.", cents=cents)
     return after, log.events
+
+
+def cross_allies_of(state: GameState) -> dict[int, set[int]]:
+    """BP 1B: each player's cross allies (each declared the other an ally), from the
+    declarations at once (:meth:`GameState.cross_allies` asks about one pair)."""
+    players = state.players
+    out: dict[int, set[int]] = {}
+    for p in players:
+        for q, stance in p.declared.items():
+            if (
+                stance == "A"
+                and q != p.number
+                and 1 <= q <= len(players)
+                and players[q - 1].declared.get(p.number) == "A"
+            ):
+                out.setdefault(p.number, set()).add(q)
+    return out
 
 
 def country_income(
@@ -316,31 +351,6 @@ def country_income(
             continue
         holder = other.controller() if holders is None else holders[n]
         if holder != MINOR and state.cross_allies(number, holder):
-            cents += other.unsuppressed_taxbase * 10
-    return cents
-
-
-def _taxbase_income(
-    state: GameState,
-    gm: GameMap,
-    number: int,
-    code: str,
-    holders: Mapping[str, int],
-    allied: dict[int, bool],
-) -> int:
-    """:func:`country_income` given who holds each country; ``allied``: whether each holder
-    is a cross-ally of ``number`` (MINOR: never), filled in as the holders come up."""
-    countries = state.countries
-    cents = countries[code].unsuppressed_taxbase * 100
-    for n in gm.spaces[code].adjacent:
-        other = countries.get(n)
-        if other is None:
-            continue
-        holder = holders[n]
-        counts = allied.get(holder)
-        if counts is None:
-            counts = allied[holder] = state.cross_allies(number, holder)
-        if counts:
             cents += other.unsuppressed_taxbase * 10
     return cents
 

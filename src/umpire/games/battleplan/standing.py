@@ -19,10 +19,11 @@ from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Log
 from umpire.games.battleplan.legality import Budget, available, check_next, counted
 from umpire.games.battleplan.model import MINOR, Country, Draft, GameState, but
-from umpire.games.battleplan.notation import format_body, format_order, parse_token
+from umpire.games.battleplan.notation import BODY, format_order, parse_token
 from umpire.games.battleplan.orders import Action, Build, Message, Order, Standing, Transfer
 
 SPACE_ORDERS = (Build, Transfer, Action, Standing)  # the orders given at a space (8)
+_SPACE_KINDS = frozenset(SPACE_ORDERS)
 
 
 def accept(
@@ -96,13 +97,18 @@ def echo_orders(log: Log, player: int, orders: Sequence[Order]) -> None:
     echo: list[str] = []
     by_space: dict[str, list[str]] = {}
     counted = 0
+    space_kinds = _SPACE_KINDS
     for o in orders:  # one pass: each order formatted once, its header and body kept apart
-        head = f"@{o.space}" if isinstance(o, SPACE_ORDERS) else "@"  # space_of, inlined
-        body = format_body(o)
+        kind = type(o)  # every kind of order is a class of its own, none a subclass
+        head = f"@{o.space}" if kind in space_kinds else "@"  # type: ignore[union-attr]
+        body = BODY[kind](o)  # format_body, without its check of the class
         echo.append(f"{head} {body}")
-        if not isinstance(o, Message):
+        if kind is not Message:
             counted += 1
-            by_space.setdefault(head, []).append(body)
+            if head in by_space:
+                by_space[head].append(body)
+            else:
+                by_space[head] = [body]
     lines = [f"{head} {' '.join(bodies)}" for head, bodies in sorted(by_space.items())]
     log.tell(player, "orders", f"Order-count: {counted}", orders=echo, echo=lines)
 
