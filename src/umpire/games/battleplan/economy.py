@@ -132,17 +132,21 @@ def spread(total: int, targets: Sequence[str], chance: Chance, purpose: str) -> 
     return out
 
 
+_CHOICES = frozenset({Permit, Share, UserOption, DefaultBuild})  # see :func:`choose`
+
+
 def player_orders(d: Draft, player: int, orders: Sequence[Order], chance: Chance) -> PlayerOrders:
     """Carry out one player's player orders, in the order given (all already legal)."""
     out = PlayerOrders()
     log = Log(d.state)
     for order in orders:
-        if isinstance(order, Declare | GiveDollars):
-            diplomacy(d, log, player, order)
-        elif isinstance(order, Permit | Share | UserOption | DefaultBuild):
-            d.set_player(choose(d.player(player), order))
-        elif isinstance(order, Send) or (isinstance(order, Spread) and order.what != "P"):
-            spies(d, player, order, out.counterspies, chance)
+        kind = type(order)  # every kind of order is a class of its own, none a subclass
+        if kind is Declare or kind is GiveDollars:
+            diplomacy(d, log, player, order)  # type: ignore[arg-type]
+        elif kind in _CHOICES:
+            d.set_player(choose(d.player(player), order))  # type: ignore[arg-type]
+        elif kind is Send or (kind is Spread and order.what != "P"):  # type: ignore[union-attr]
+            spies(d, player, order, out.counterspies, chance)  # type: ignore[arg-type]
         else:
             spend(d, player, order, chance)
     out.events = log.events

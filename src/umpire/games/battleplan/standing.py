@@ -44,10 +44,13 @@ def accept(
     log = Log(state) if turn.log is None else turn.log
     log.events = []
     kept = list(orders)
-    d.countries.update(file_standing(state, player, kept))
-    filed = {o.space for o in kept if isinstance(o, Standing)}
-    candidates = filed.union(turn.filed.get(player, ()))
-    kept += standing_orders(state, gm, player, kept, candidates, arms)
+    filed = {o.space for o in kept if type(o) is Standing}
+    if filed:
+        d.countries.update(file_standing(state, player, kept))
+    before = turn.filed.get(player)
+    if filed or before:  # else he has no standing orders filed anywhere (11)
+        candidates = filed.union(before or ())
+        kept += standing_orders(state, gm, player, kept, candidates, arms)
     echo_orders(log, player, orders)
     return kept, log.events
 
