@@ -76,8 +76,9 @@ def build(
     spaces = gm.spaces
     earned: dict[int, int] = {}  # cents of the Dollars built, per player
     # each holder's defaults for a kind of country (coast, minor), worked out once
-    defaults: dict[tuple[int, bool, bool], dict[str, int]] = {}
-    plans: dict[tuple[int, tuple[int, bool, bool]], dict[str, int]] = {}  # read, never changed
+    defaults: dict[tuple[int, bool, bool], tuple[tuple[str, int], ...]] = {}
+    # the plan of a country without specific orders, by its usable Industry and its kind
+    plans: dict[tuple[int, tuple[int, bool, bool]], tuple[tuple[str, int], ...]] = {}
     multipliers: dict[int, Mapping[str, int]] = {}  # each holder's (5C), looked up once
     # no country's build reads another's: they are built in the order of the state
     for code, c in state.countries.items():
@@ -87,15 +88,21 @@ def build(
             continue  # nothing to build (specific orders are cut to nothing, 4B)
         holder = holders[code]
         key = (holder, bool(spaces[code].coasts), c.owner == MINOR)
+        props = defaults.get(key)
+        if props is None:
+            props = defaults[key] = tuple(default_proportions(state, *key).items())
         specific = by_space.get(code)
-        plan = plans.get((left, key)) if specific is None else None
-        if plan is None:
-            props = defaults.get(key)
-            if props is None:
-                props = defaults[key] = default_proportions(state, *key)
-            plan = build_plan(left, c.owner, holder, props, specific or ())
-            if specific is None:  # the same Industry, holder and kind of country: the same plan
-                plans[(left, key)] = plan
+        if specific is None:
+            # BP 10: the holder's defaults, else the standard default (:func:`build_plan`
+            # without specific orders)
+            plan = plans.get((left, key))
+            if plan is None:
+                standard = "D" if c.owner != MINOR else "A"
+                plan = plans[(left, key)] = (
+                    _apportion(left, props) if props else ((standard, left),)
+                )
+        else:
+            plan = tuple(build_plan(left, c.owner, holder, dict(props), specific).items())
         mult = multipliers.get(holder)
         if mult is None:  # 5C: research changes them at step 8 only
             mult = multipliers[holder] = (
@@ -149,13 +156,15 @@ def build_plan(
     return plan
 
 
-def carry_out(d: Draft, c: Country, plan: Mapping[str, int], mult: Mapping[str, int]) -> int:
-    """The country's ``plan`` built with the holder's multipliers ``mult`` (5C): the country
+def carry_out(
+    d: Draft, c: Country, plan: Sequence[tuple[str, int]], mult: Mapping[str, int]
+) -> int:
+    """The country's ``plan`` (Industry for each kind, in order) built with the holder's multipliers ``mult`` (5C): the country
     made once with all it gained; the cents of the Dollars built, which the holder gains."""
     new: dict[str, Any] = {}
     fractions: dict[str, int] | None = None
     cents = 0
-    for kind, n in plan.items():
+    for kind, n in plan:
         if n <= 0:
             continue
         if kind == "D":

@@ -438,16 +438,20 @@ def blockade(
     if holders is None:
         holders = controllers(state)
     foes = enemies_of(state)
+    if not foes:
+        return  # nobody has an enemy: no country and no sea is enemy-controlled for anyone
     at_sea: dict[tuple[int, str], bool] = {}  # (occupier, sea): enemy-controlled for him
-    for code in sorted(state.countries):
-        c = state.countries[code]
+    countries = state.countries
+    spaces = gm.spaces
+    for code in sorted(countries):
+        c = countries[code]
         owner = c.owner
         if owner == MINOR:
             continue
         mine = foes.get(owner)
         if not mine:
             continue  # no enemy: no country and no sea is enemy-controlled for him
-        around = gm.neighbours(code)
+        around = spaces[code].adjacent  # gm.neighbours(code), in any order: only counted
         hostile = 0
         for n in around:
             holder = holders.get(n)
