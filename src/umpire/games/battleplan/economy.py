@@ -77,10 +77,12 @@ def fade_popularity(d: Draft, chance: Chance) -> None:
         if c.owner != MINOR or not c.popularity:
             continue
         popularity: dict[int, int] | None = None
+        purpose = f"popularity fade {code}"
         for p in sorted(c.popularity):
             v = c.popularity[p]
             if v > 0:
-                fall = rround(v * 5, 100, chance, f"popularity fade {code}")
+                # rround(v * 5, 100), without its call where no draw is needed
+                fall = v // 20 if v % 20 == 0 else rround(v * 5, 100, chance, purpose)
                 if fall:
                     popularity = popularity or dict(c.popularity)
                     popularity[p] = v - fall
@@ -317,8 +319,9 @@ def income(
                         cents += left * 10
         if before + cents != me.cents:
             after[number] = before + cents
-        if cents:
-            log.tell(number, "income", f"Income: ${cents / 100:.2f}.", cents=cents)
+        if cents:  # (> 0: whole cents, written as f"{cents / 100:.2f}" would, without a float)
+            text = f"Income: ${cents // 100}.{cents % 100:02d}."
+            log.tell(number, "income", text, cents=cents)
     return after, log.events
 
 

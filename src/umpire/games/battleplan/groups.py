@@ -76,7 +76,11 @@ class Log:
         players = self.players
         if len(numbers) == 1 and numbers[0] != MINOR:
             return self.alone(players[numbers[0] - 1].power)
-        members = frozenset(players[n - 1].power for n in numbers if n != MINOR)
+        powers = []
+        for n in numbers:  # a loop, not a generator: several combats a turn come here
+            if n != MINOR:
+                powers.append(players[n - 1].power)
+        members = frozenset(powers)
         audience = _SOME.get(members)
         if audience is None:
             if len(_SOME) >= 4096:  # a bound: the sets of readers a server meets are few

@@ -36,7 +36,15 @@ from umpire.games.battleplan.arms import (
 )
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Group
-from umpire.games.battleplan.model import MINOR, Draft, GameState, but, changed, with_key
+from umpire.games.battleplan.model import (
+    MINOR,
+    Draft,
+    GameState,
+    but,
+    changed,
+    controller_of,
+    with_key,
+)
 from umpire.games.battleplan.orders import Action, Build, Order, Standing, Transfer
 from umpire.games.battleplan.standing import accept, accepting, expire
 
@@ -107,10 +115,12 @@ def resolve_turn(
     of HPI at step 8, which the revolutions of that step see (WW opinion)."""
     d = Draft(state)
     s = d.state  # reads through the draft
-    start = Start(
-        holders={c: k.controller() for c, k in s.countries.items()},
-        owners={c: k.owner for c, k in s.countries.items()},
-    )
+    holders: dict[str, int] = {}
+    owners: dict[str, int] = {}
+    for code, k in s.countries.items():  # one pass (controller(), inlined)
+        owner = owners[code] = k.owner
+        holders[code] = owner if owner != MINOR else controller_of(k.popularity)
+    start = Start(holders=holders, owners=owners)
     # BP 14: the seas each player "had forces there last turn" (his forces at the start)
     note_seas_with_forces(s, start.seen_sea)
     kinds, events = opening(d, gm, orders, chance, arms)
