@@ -7,7 +7,7 @@ interest, research, blockades and revolutions close it (step 8).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from umpire.core.chance import Chance
@@ -50,23 +50,23 @@ def recover(d: Draft) -> None:
     BP 12E: industry past the limit speeds the recovery of the usable industry (ruling R-E3:
     by one point per excess Industry).
     """
-    for code, c in d.countries.items():
-        if not (
-            c.taxbase_blockaded or c.taxbase_suppressed or c.industry_suppressed or c.air_suppressed
-        ):
+    countries = d.countries
+    for code, c in countries.items():
+        taxbase, industry, air = c.taxbase_suppressed, c.industry_suppressed, c.air_suppressed
+        if not (c.taxbase_blockaded or taxbase or industry or air):
             continue
         new: dict[str, int] = {"taxbase_blockaded": 0}  # last turn's is now suppression
-        if c.taxbase_suppressed:
-            new["taxbase_suppressed"] = c.taxbase_suppressed - -(-c.taxbase_suppressed // 4)
-        if c.industry_suppressed:
-            excess = max(0, c.industry - c.limit)
-            back = -(-c.industry_suppressed // 4) + excess
-            new["industry_suppressed"] = max(0, c.industry_suppressed - back)
-        if c.air_suppressed:
-            back = -(-c.air_suppressed // 4)
-            new["air_suppressed"] = c.air_suppressed - back
+        if taxbase:
+            new["taxbase_suppressed"] = taxbase - -(-taxbase // 4)
+        if industry:
+            excess = c.industry - c.limit
+            back = -(-industry // 4) + (excess if excess > 0 else 0)
+            new["industry_suppressed"] = industry - back if industry > back else 0
+        if air:
+            back = -(-air // 4)
+            new["air_suppressed"] = air - back
             new["air"] = c.air + back  # 13A: a captured minor's recovering AirForce is his
-        d.countries[code] = changed(c, new)
+        countries[code] = changed(c, new)
 
 
 def fade_popularity(d: Draft, chance: Chance) -> None:
@@ -399,19 +399,25 @@ def research(
 
 
 def enemy_controlled(
-    state: GameState, owner: int, space: str, holders: Mapping[str, int] | None = None
+    state: GameState,
+    owner: int,
+    space: str,
+    holders: Mapping[str, int] | None = None,
+    foes: Container[int] | None = None,
 ) -> bool:
     """BP 5F.2: is ``space`` enemy-controlled from the point of view of ``owner``
-    (``holders``: each country's controller, if already known)."""
+    (``holders``: each country's controller, ``foes``: the owner's enemies
+    (:func:`enemies_of`), if already known)."""
     if space in state.countries:
         holder = state.countries[space].controller() if holders is None else holders[space]
         return state.enemies(owner, holder)
     sea = state.seas[space]
+    players = state.players
     hostile = friendly = 0
     for p, stack in sea.forces.items():
-        if state.enemies(owner, p):
+        if state.enemies(owner, p) if foes is None else p in foes:
             hostile += stack.navy
-        elif p == owner or state.player(p).declared.get(owner) == "A":
+        elif p == owner or players[p - 1].declared.get(owner) == "A":
             friendly += stack.navy
     return hostile > friendly
 
@@ -461,7 +467,7 @@ def blockade(
             if holder is None:  # a sea
                 seen = at_sea.get((owner, n))
                 if seen is None:
-                    seen = at_sea[(owner, n)] = enemy_controlled(state, owner, n, holders)
+                    seen = at_sea[(owner, n)] = enemy_controlled(state, owner, n, holders, mine)
                 hostile += seen
             elif holder in mine:
                 hostile += 1

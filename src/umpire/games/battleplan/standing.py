@@ -98,21 +98,26 @@ def echo_orders(log: Log, player: int, orders: Sequence[Order]) -> None:
     """BP 14: the orders entered, player orders first, then each space's; messages (16) are
     not orders and are not counted."""
     echo: list[str] = []
-    by_space: dict[str, list[str]] = {}
+    by_space: dict[str, list[str]] = {}  # space ("" for the player orders) -> bodies
     counted = 0
     space_kinds = _SPACE_KINDS
     for o in orders:  # one pass: each order formatted once, its header and body kept apart
         kind = type(o)  # every kind of order is a class of its own, none a subclass
-        head = f"@{o.space}" if kind in space_kinds else "@"  # type: ignore[union-attr]
         body = BODY[kind](o)  # format_body, without its check of the class
-        echo.append(f"{head} {body}")
+        if kind in space_kinds:
+            space = o.space  # type: ignore[union-attr]
+            echo.append(f"@{space} {body}")
+        else:
+            space = ""
+            echo.append(f"@ {body}")
         if kind is not Message:
             counted += 1
-            if head in by_space:
-                by_space[head].append(body)
+            if space in by_space:
+                by_space[space].append(body)
             else:
-                by_space[head] = [body]
-    lines = [f"{head} {' '.join(bodies)}" for head, bodies in sorted(by_space.items())]
+                by_space[space] = [body]
+    # "@" before "@XX", and the spaces in order: as the headers sort
+    lines = [f"@{space} {' '.join(bodies)}" for space, bodies in sorted(by_space.items())]
     log.tell(player, "orders", f"Order-count: {counted}", orders=echo, echo=lines)
 
 

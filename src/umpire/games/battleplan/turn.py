@@ -285,7 +285,10 @@ def record_sight(d: Draft, start: Start, alive: set[int]) -> None:
 def _by_player(who_has: Mapping[str, int]) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     for code, who in who_has.items():
-        out.setdefault(who, []).append(code)
+        if who in out:
+            out[who].append(code)
+        else:
+            out[who] = [code]
     return out
 
 
