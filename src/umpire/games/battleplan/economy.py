@@ -142,13 +142,14 @@ def player_orders(d: Draft, player: int, orders: Sequence[Order], chance: Chance
     out = PlayerOrders()
     log = Log(d.state)
     for order in orders:
-        kind = type(order)  # every kind of order is a class of its own, none a subclass
-        if kind is Declare or kind is GiveDollars:
-            diplomacy(d, log, player, order)  # type: ignore[arg-type]
+        # by class: every kind of order is a class of its own, none a subclass of another
+        kind = type(order)
+        if type(order) is Declare or type(order) is GiveDollars:
+            diplomacy(d, log, player, order)
         elif kind in _CHOICES:
             d.set_player(choose(d.player(player), order))  # type: ignore[arg-type]
-        elif kind is Send or (kind is Spread and order.what != "P"):  # type: ignore[union-attr]
-            spies(d, player, order, out.counterspies, chance)  # type: ignore[arg-type]
+        elif type(order) is Send or (type(order) is Spread and order.what != "P"):
+            spies(d, player, order, out.counterspies, chance)
         else:
             spend(d, player, order, chance)
     out.events = log.events

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from umpire.core.events import Event
 from umpire.games.battleplan.arms import BP_ARMS, Arms
-from umpire.games.battleplan.ending import active_players
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Log
 from umpire.games.battleplan.legality import Budget, available, check_next, counted
@@ -57,10 +56,9 @@ def accept(
 
 @dataclass(slots=True)
 class Accepting:
-    """What accepting the orders needs about every player, worked out once for the turn:
-    who may give orders (1A) and the countries where each has standing orders filed (11)."""
+    """What accepting the orders needs about every player, worked out once for the turn: the
+    countries where each has standing orders filed (11)."""
 
-    active: set[int]
     filed: dict[int, list[str]]
     log: Log | None = None
 
@@ -70,7 +68,7 @@ def accepting(state: GameState) -> Accepting:
     for code, c in state.countries.items():
         if c.standing:
             filed.setdefault(c.standing_by, []).append(code)
-    return Accepting(active_players(state), filed, Log(state))
+    return Accepting(filed, Log(state))
 
 
 def file_standing(state: GameState, player: int, orders: Sequence[Order]) -> dict[str, Country]:
