@@ -306,8 +306,11 @@ def excess_air(b: Battle, att_air: int, def_air: int, chance: Chance) -> None:
     code = b.code
     if def_air > att_air:
         hits = rround(def_air - att_air, 2, chance, f"excess defending air {code}")
+        purpose = f"excess air {code}"
         for pool in (b.a_army, b.a_navy, b.a_air):
-            hits -= hit(pool, hits, chance, f"excess air {code}")
+            if hits <= 0:
+                break  # nothing left to hit with (hit would take nothing and draw nothing)
+            hits -= hit(pool, hits, chance, purpose)
         return
     if att_air <= def_air:
         return

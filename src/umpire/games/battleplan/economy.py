@@ -22,6 +22,7 @@ from umpire.games.battleplan.model import (
     Player,
     but,
     changed,
+    controller_of,
     with_key,
     without_key,
 )
@@ -268,8 +269,12 @@ def spies(
 
 
 def controllers(state: GameState) -> dict[str, int]:
-    """Who controls each country (2A)."""
-    return {code: c.controller() for code, c in state.countries.items()}
+    """Who controls each country (2A): :meth:`Country.controller`, inlined (it runs for
+    every country more than once a turn)."""
+    return {
+        code: c.owner if c.owner != MINOR else controller_of(c.popularity)
+        for code, c in state.countries.items()
+    }
 
 
 def income(
