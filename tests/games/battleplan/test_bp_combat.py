@@ -6,7 +6,16 @@ import pytest
 
 from tests.games.battleplan.helpers import Down, Up, at_sea, edit, edit_player, game, play
 from umpire.core.chance import ScriptedChance, SeededChance
-from umpire.games.battleplan.losses import army_losses
+from umpire.games.battleplan.groups import Group
+from umpire.games.battleplan.losses import army_losses, hit
+
+
+@pytest.mark.rule("BP 4C.6")
+def test_losses_on_one_live_group_need_no_draw() -> None:
+    live, gone = Group(1, "TU", "A", "AC", "BU", 5), Group(1, "TU", "A", "AC", "BU", 0)
+    assert hit([gone, live], 3, ScriptedChance([]), "t") == 3 and live.n == 2
+    assert hit([live, gone], 9, ScriptedChance([]), "t") == 2 and live.n == 0  # all it had
+    assert hit([live, gone], 4, ScriptedChance([]), "t") == 0
 
 
 @pytest.mark.rule("BP 4C.6")

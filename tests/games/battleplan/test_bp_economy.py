@@ -6,6 +6,7 @@ import pytest
 
 from tests.games.battleplan.helpers import Down, Up, at_sea, edit, edit_player, game, play
 from umpire.games.battleplan.builds import apportion
+from umpire.games.battleplan.economy import cross_allies_of, enemies_of
 
 
 @pytest.mark.rule("BP 3A")
@@ -121,6 +122,20 @@ def test_income_counts_cross_allied_neighbours() -> None:
     s = edit_player(s, 4, declared={**s.player(4).declared, 5: "A"})
     s3, _ = play(s, {"TU": "@TU BA30", "BU": "@BU BA30"})
     assert s3.player(5).cents == 101_00 + 100_00 + 10_00  # cross allies: +10% of BU
+
+
+@pytest.mark.rule("BP 1B")
+@pytest.mark.parametrize("shift", [0, 1, 2])
+def test_allies_and_enemies_of_everyone_agree_with_each_pair(shift: int) -> None:
+    s = game(["AL", "NE", "SP", "BU", "TU"])
+    for p in range(1, 6):  # every stance between every two players, in three patterns
+        stances = {q: "AEN"[(p + 2 * q + shift) % 3] for q in range(1, 6) if q != p}
+        s = edit_player(s, p, declared={q: v for q, v in stances.items() if v != "N"})
+    allies, foes = cross_allies_of(s), enemies_of(s)
+    for p in range(1, 6):
+        for q in range(1, 6):
+            assert s.cross_allies(p, q) == (p == q or q in allies.get(p, set()))
+            assert s.enemies(p, q) == (q in foes.get(p, set()))
 
 
 @pytest.mark.rule("BP 5F.1")

@@ -58,24 +58,6 @@ def _apportion(industry: int, props: tuple[tuple[str, int], ...]) -> tuple[tuple
 _FIELD = {"I": "industry", "A": "army", "N": "navy", "F": "air", "M": "missiles", "X": "anti"}
 
 
-def add_units(
-    c: Country, new: dict[str, Any], fractions: dict[str, int], kind: str, hundredths: int
-) -> int:
-    """Add built hundredths to the country's saved fraction (``fractions``, the country's
-    as they become); whole units join at once (in ``new``, the country's changed counts;
-    each kind is built once in a country's plan)."""
-    total = fractions.get(kind, 0) + hundredths
-    whole, frac = divmod(total, 100)
-    if frac:
-        fractions[kind] = frac
-    else:
-        fractions.pop(kind, None)
-    name = _FIELD.get(kind)
-    if name is not None and whole:
-        new[name] = getattr(c, name) + whole
-    return whole
-
-
 def build(
     d: Draft,
     gm: GameMap,
@@ -94,26 +76,39 @@ def build(
     spaces = gm.spaces
     earned: dict[int, int] = {}  # cents of the Dollars built, per player
     # each holder's defaults for a kind of country (coast, minor), worked out once
-    defaults: dict[tuple[int, bool, bool], dict[str, int]] = {}
-    plans: dict[tuple[int, tuple[int, bool, bool]], dict[str, int]] = {}  # read, never changed
+    defaults: dict[tuple[int, bool, bool], tuple[tuple[str, int], ...]] = {}
+    # what a country without specific orders builds, by its usable Industry and its kind
+    recipes: dict[tuple[int, tuple[int, bool, bool]], Recipe] = {}
+    multipliers: dict[int, Mapping[str, int]] = {}  # each holder's (5C), looked up once
     # no country's build reads another's: they are built in the order of the state
     for code, c in state.countries.items():
-        left = c.usable_industry
-        if not left:
+        industry, limit = c.industry, c.limit  # usable_industry, inlined (every country)
+        left = (industry if industry < limit else limit) - c.industry_suppressed
+        if left <= 0:
             continue  # nothing to build (specific orders are cut to nothing, 4B)
         holder = holders[code]
         key = (holder, bool(spaces[code].coasts), c.owner == MINOR)
-        props = defaults.get(key)
-        if props is None:
-            props = defaults[key] = default_proportions(state, *key)
         specific = by_space.get(code)
-        if specific is None:  # the same Industry, holder and kind of country: the same plan
-            plan = plans.get((left, key))
-            if plan is None:
-                plan = plans[(left, key)] = build_plan(left, c.owner, holder, props, ())
-        else:
-            plan = build_plan(left, c.owner, holder, props, specific)
-        cents = carry_out(d, c, holder, plan)
+        made = recipes.get((left, key)) if specific is None else None
+        if made is None:
+            props = defaults.get(key)
+            if props is None:
+                props = defaults[key] = tuple(default_proportions(state, *key).items())
+            mult = multipliers.get(holder)
+            if mult is None:  # 5C: research changes them at step 8 only
+                mult = multipliers[holder] = (
+                    state.player(holder).multipliers if holder != MINOR else STARTING_MULTIPLIERS
+                )
+            if specific is None:
+                # BP 10: the holder's defaults, else the standard default (:func:`build_plan`
+                # without specific orders)
+                standard = "D" if c.owner != MINOR else "A"
+                plan = _apportion(left, props) if props else ((standard, left),)
+                made = recipes[(left, key)] = recipe(plan, mult)
+            else:
+                plan = tuple(build_plan(left, c.owner, holder, dict(props), specific).items())
+                made = recipe(plan, mult)
+        cents = carry_out(d, c, made)
         if cents:
             earned[holder] = earned.get(holder, 0) + cents
     return earned
@@ -161,26 +156,57 @@ def build_plan(
     return plan
 
 
-def carry_out(d: Draft, c: Country, holder: int, plan: Mapping[str, int]) -> int:
-    """The country's ``plan`` built: the country made once with all it gained; the cents
-    of the Dollars built, which the holder gains."""
-    mult = d.player(holder).multipliers if holder != MINOR else STARTING_MULTIPLIERS
-    new: dict[str, Any] = {}
-    fractions: dict[str, int] | None = None
-    cents = 0
-    for kind, n in plan.items():
+# what one plan builds with the holder's multipliers: the cents of the Dollars built, the HPI
+# they add, (kind, the country's field, hundredths built) for every other kind, and whether
+# those are all whole units
+Recipe = tuple[int, int, tuple[tuple[str, str | None, int], ...], bool]
+
+
+def recipe(plan: Sequence[tuple[str, int]], mult: Mapping[str, int]) -> Recipe:
+    """What ``plan`` (Industry for each kind, in order) builds with the multipliers ``mult``."""
+    cents = hpi = 0
+    units: list[tuple[str, str | None, int]] = []
+    whole = True
+    for kind, n in plan:
         if n <= 0:
             continue
         if kind == "D":
             # BP 4B: Dollars one for one; BP 3A: +1 HPI per Industry building Dollars
             cents += n * 100
-            new["hpi"] = new.get("hpi", c.hpi) + n
+            hpi += n
         else:
-            if fractions is None:
-                fractions = dict(c.fractions)
-            add_units(c, new, fractions, kind, n * mult.get(kind, 0))
-    if fractions is not None and fractions != c.fractions:
-        new["fractions"] = fractions
+            # BP 4B, 5C: each Industry builds multiplier / 100 of a unit
+            hundredths = n * mult.get(kind, 0)
+            units.append((kind, _FIELD.get(kind), hundredths))
+            whole = whole and hundredths % 100 == 0
+    return cents, hpi, tuple(units), whole
+
+
+def carry_out(d: Draft, c: Country, made: Recipe) -> int:
+    """The country with what ``made`` builds (:func:`recipe`), made once with all it gained;
+    the cents of the Dollars built, which the holder gains."""
+    cents, hpi, units, whole = made
+    new: dict[str, Any] = {}
+    if hpi:
+        new["hpi"] = c.hpi + hpi
+    old = c.fractions
+    if whole and not old:  # whole units and no saved fraction: none is saved now
+        for _, name, hundredths in units:
+            if hundredths and name is not None:
+                new[name] = getattr(c, name) + hundredths // 100
+    elif units:
+        # BP 4B: built hundredths join the saved fraction; whole units join at once
+        fractions = dict(old) if old else {}  # the country's, as they become
+        for kind, name, hundredths in units:
+            n, frac = divmod(fractions.get(kind, 0) + hundredths, 100)
+            if frac:
+                fractions[kind] = frac
+            elif kind in fractions:
+                del fractions[kind]
+            if n and name is not None:
+                new[name] = getattr(c, name) + n
+        if fractions != old:
+            new["fractions"] = fractions
     if new:
         d.countries[c.code] = changed(c, new)
     return cents

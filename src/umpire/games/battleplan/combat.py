@@ -145,11 +145,13 @@ def land_combat(
         if captor is not None:
             conquerors = [g for g in b.a_army if g.player == captor and g.verb == "AC"]
             out.captured[code] = capture(d, groups, code, captor, conquerors, b.saved_hits)
-        defence = [
-            Cell(name, sent, sent - total(pool))
-            for name, pool in (("Army", b.d_army), ("Navy", b.d_navy), ("AirF", b.d_air))
-            for sent in (sum(b.start[id(g)] for g in pool),)
-        ]
+        defence = []
+        for name, pool in (("Army", b.d_army), ("Navy", b.d_navy), ("AirF", b.d_air)):
+            sent = left = 0
+            for g in pool:
+                sent += b.start[id(g)]
+                left += g.n
+            defence.append(Cell(name, sent, sent - left))
         attackers = [*b.a_army, *b.a_navy, *b.a_air, *b.missiles]
         out.entitled[code] = report_land_combat(
             state, log, code, defence, attackers, captor, holders, owners
@@ -166,23 +168,36 @@ def line_up(c: Country, here: Sequence[Group]) -> Battle:
         "N": Group(holder, c.code, "N", "HOME", c.code, c.navy),
         "F": Group(holder, c.code, "F", "HOME", c.code, c.air),
     }
+    d_army, d_navy, d_air = [home["A"]], [home["N"]], [home["F"]]
+    a_army: list[Group] = []
+    a_navy: list[Group] = []
+    a_air: list[Group] = []
+    missiles: list[Group] = []
+    side = {"AS": d_army, "NS": d_navy, "FS": d_air, "NN": a_navy}  # each group's, by verb
+    side.update(dict.fromkeys(ARMY_ATTACK, a_army))
+    side.update(dict.fromkeys(AIR_ATTACK, a_air))
+    side.update(dict.fromkeys(MISSILE, missiles))
+    for g in here:
+        pool = side.get(g.verb)
+        if pool is not None:
+            pool.append(g)
     b = Battle(
         code=c.code,
         country=c,
         holder=holder,
         home=home,
-        d_army=[home["A"], *(g for g in here if g.verb == "AS")],
-        d_navy=[home["N"], *(g for g in here if g.verb == "NS")],
-        d_air=[home["F"], *(g for g in here if g.verb == "FS")],
-        a_army=[g for g in here if g.verb in ARMY_ATTACK],
-        a_navy=[g for g in here if g.verb == "NN"],
-        a_air=[g for g in here if g.verb in AIR_ATTACK],
-        missiles=[g for g in here if g.verb in MISSILE],
+        d_army=d_army,
+        d_navy=d_navy,
+        d_air=d_air,
+        a_army=a_army,
+        a_navy=a_navy,
+        a_air=a_air,
+        missiles=missiles,
         anti=c.anti,
         industry_suppressed=c.industry_suppressed,
         air_suppressed=c.air_suppressed,
     )
-    b.start = {id(g): g.n for g in b.defenders()}
+    b.start = {id(g): g.n for pool in (d_army, d_navy, d_air) for g in pool}
     return b
 
 
@@ -291,8 +306,11 @@ def excess_air(b: Battle, att_air: int, def_air: int, chance: Chance) -> None:
     code = b.code
     if def_air > att_air:
         hits = rround(def_air - att_air, 2, chance, f"excess defending air {code}")
+        purpose = f"excess air {code}"
         for pool in (b.a_army, b.a_navy, b.a_air):
-            hits -= hit(pool, hits, chance, f"excess air {code}")
+            if hits <= 0:
+                break  # nothing left to hit with (hit would take nothing and draw nothing)
+            hits -= hit(pool, hits, chance, purpose)
         return
     if att_air <= def_air:
         return

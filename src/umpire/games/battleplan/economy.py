@@ -7,7 +7,7 @@ interest, research, blockades and revolutions close it (step 8).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from umpire.core.chance import Chance
@@ -22,6 +22,7 @@ from umpire.games.battleplan.model import (
     Player,
     but,
     changed,
+    controller_of,
     with_key,
     without_key,
 )
@@ -50,23 +51,23 @@ def recover(d: Draft) -> None:
     BP 12E: industry past the limit speeds the recovery of the usable industry (ruling R-E3:
     by one point per excess Industry).
     """
-    for code, c in d.countries.items():
-        if not (
-            c.taxbase_blockaded or c.taxbase_suppressed or c.industry_suppressed or c.air_suppressed
-        ):
+    countries = d.countries
+    for code, c in countries.items():
+        taxbase, industry, air = c.taxbase_suppressed, c.industry_suppressed, c.air_suppressed
+        if not (c.taxbase_blockaded or taxbase or industry or air):
             continue
         new: dict[str, int] = {"taxbase_blockaded": 0}  # last turn's is now suppression
-        if c.taxbase_suppressed:
-            new["taxbase_suppressed"] = c.taxbase_suppressed - -(-c.taxbase_suppressed // 4)
-        if c.industry_suppressed:
-            excess = max(0, c.industry - c.limit)
-            back = -(-c.industry_suppressed // 4) + excess
-            new["industry_suppressed"] = max(0, c.industry_suppressed - back)
-        if c.air_suppressed:
-            back = -(-c.air_suppressed // 4)
-            new["air_suppressed"] = c.air_suppressed - back
+        if taxbase:
+            new["taxbase_suppressed"] = taxbase - -(-taxbase // 4)
+        if industry:
+            excess = c.industry - c.limit
+            back = -(-industry // 4) + (excess if excess > 0 else 0)
+            new["industry_suppressed"] = industry - back if industry > back else 0
+        if air:
+            back = -(-air // 4)
+            new["air_suppressed"] = air - back
             new["air"] = c.air + back  # 13A: a captured minor's recovering AirForce is his
-        d.countries[code] = changed(c, new)
+        countries[code] = changed(c, new)
 
 
 def fade_popularity(d: Draft, chance: Chance) -> None:
@@ -77,10 +78,12 @@ def fade_popularity(d: Draft, chance: Chance) -> None:
         if c.owner != MINOR or not c.popularity:
             continue
         popularity: dict[int, int] | None = None
+        purpose = f"popularity fade {code}"
         for p in sorted(c.popularity):
             v = c.popularity[p]
             if v > 0:
-                fall = rround(v * 5, 100, chance, f"popularity fade {code}")
+                # rround(v * 5, 100), without its call where no draw is needed
+                fall = v // 20 if v % 20 == 0 else rround(v * 5, 100, chance, purpose)
                 if fall:
                     popularity = popularity or dict(c.popularity)
                     popularity[p] = v - fall
@@ -132,16 +135,21 @@ def spread(total: int, targets: Sequence[str], chance: Chance, purpose: str) -> 
     return out
 
 
+_CHOICES = frozenset({Permit, Share, UserOption, DefaultBuild})  # see :func:`choose`
+
+
 def player_orders(d: Draft, player: int, orders: Sequence[Order], chance: Chance) -> PlayerOrders:
     """Carry out one player's player orders, in the order given (all already legal)."""
     out = PlayerOrders()
     log = Log(d.state)
     for order in orders:
-        if isinstance(order, Declare | GiveDollars):
+        # by class: every kind of order is a class of its own, none a subclass of another
+        kind = type(order)
+        if type(order) is Declare or type(order) is GiveDollars:
             diplomacy(d, log, player, order)
-        elif isinstance(order, Permit | Share | UserOption | DefaultBuild):
-            d.set_player(choose(d.player(player), order))
-        elif isinstance(order, Send) or (isinstance(order, Spread) and order.what != "P"):
+        elif kind in _CHOICES:
+            d.set_player(choose(d.player(player), order))  # type: ignore[arg-type]
+        elif type(order) is Send or (type(order) is Spread and order.what != "P"):
             spies(d, player, order, out.counterspies, chance)
         else:
             spend(d, player, order, chance)
@@ -261,8 +269,12 @@ def spies(
 
 
 def controllers(state: GameState) -> dict[str, int]:
-    """Who controls each country (2A)."""
-    return {code: c.controller() for code, c in state.countries.items()}
+    """Who controls each country (2A): :meth:`Country.controller`, inlined (it runs for
+    every country more than once a turn)."""
+    return {
+        code: c.owner if c.owner != MINOR else controller_of(c.popularity)
+        for code, c in state.countries.items()
+    }
 
 
 def income(
@@ -278,26 +290,62 @@ def income(
     player's cents after the income, where they changed, and the events."""
     log = Log(state)
     after: dict[int, int] = {}
+    countries = state.countries
     occupied: dict[int, list[str]] = {}
-    for code, c in state.countries.items():
-        occupied.setdefault(c.owner, []).append(code)
+    for code, c in countries.items():
+        if c.owner in occupied:
+            occupied[c.owner].append(code)
+        else:
+            occupied[c.owner] = [code]
     if holders is None:
         holders = controllers(state)  # nothing changes who controls a country here
+    allies = cross_allies_of(state)
+    spaces = gm.spaces
     for me in state.players:
+        number = me.number
         # BP 5A: unspent Dollars get interest at 1% per turn
-        have = before = me.cents + built.get(me.number, 0)
+        have = before = me.cents + built.get(number, 0)
         if have > 0:
-            before += rround(have, 100, chance, f"interest [{me.number}]")
-        allied: dict[int, bool] = {MINOR: False}  # holder -> cross-ally of his (1B), once
-        cents = sum(
-            _taxbase_income(state, gm, me.number, code, holders, allied)
-            for code in occupied.get(me.number, ())
-        )
+            before += rround(have, 100, chance, f"interest [{number}]")
+        # BP 5E: own unsuppressed TaxBase + 10% of adjacent countries held by the same
+        # player or by a cross-ally (country_income, for all his countries at once)
+        cents = 0
+        mine = allies.get(number, set())
+        for code in occupied.get(number, ()):
+            c = countries[code]
+            left = c.taxbase - c.taxbase_suppressed
+            if left > 0:
+                cents += left * 100
+            for n in spaces[code].adjacent:
+                holder = holders.get(n)  # None: a sea
+                if holder is not None and (holder == number or holder in mine):
+                    other = countries[n]
+                    left = other.taxbase - other.taxbase_suppressed
+                    if left > 0:
+                        cents += left * 10
         if before + cents != me.cents:
-            after[me.number] = before + cents
-        if cents:
-            log.tell(me.number, "income", f"Income: ${cents / 100:.2f}.", cents=cents)
+            after[number] = before + cents
+        if cents:  # (> 0: whole cents, written as f"{cents / 100:.2f}" would, without a float)
+            text = f"Income: ${cents // 100}.{cents % 100:02d}."
+            log.tell(number, "income", text, cents=cents)
     return after, log.events
+
+
+def cross_allies_of(state: GameState) -> dict[int, set[int]]:
+    """BP 1B: each player's cross allies (each declared the other an ally), from the
+    declarations at once (:meth:`GameState.cross_allies` asks about one pair)."""
+    players = state.players
+    out: dict[int, set[int]] = {}
+    for p in players:
+        for q, stance in p.declared.items():
+            if (
+                stance == "A"
+                and q != p.number
+                and 1 <= q <= len(players)
+                and players[q - 1].declared.get(p.number) == "A"
+            ):
+                out.setdefault(p.number, set()).add(q)
+    return out
 
 
 def country_income(
@@ -316,31 +364,6 @@ def country_income(
             continue
         holder = other.controller() if holders is None else holders[n]
         if holder != MINOR and state.cross_allies(number, holder):
-            cents += other.unsuppressed_taxbase * 10
-    return cents
-
-
-def _taxbase_income(
-    state: GameState,
-    gm: GameMap,
-    number: int,
-    code: str,
-    holders: Mapping[str, int],
-    allied: dict[int, bool],
-) -> int:
-    """:func:`country_income` given who holds each country; ``allied``: whether each holder
-    is a cross-ally of ``number`` (MINOR: never), filled in as the holders come up."""
-    countries = state.countries
-    cents = countries[code].unsuppressed_taxbase * 100
-    for n in gm.spaces[code].adjacent:
-        other = countries.get(n)
-        if other is None:
-            continue
-        holder = holders[n]
-        counts = allied.get(holder)
-        if counts is None:
-            counts = allied[holder] = state.cross_allies(number, holder)
-        if counts:
             cents += other.unsuppressed_taxbase * 10
     return cents
 
@@ -382,19 +405,25 @@ def research(
 
 
 def enemy_controlled(
-    state: GameState, owner: int, space: str, holders: Mapping[str, int] | None = None
+    state: GameState,
+    owner: int,
+    space: str,
+    holders: Mapping[str, int] | None = None,
+    foes: Container[int] | None = None,
 ) -> bool:
     """BP 5F.2: is ``space`` enemy-controlled from the point of view of ``owner``
-    (``holders``: each country's controller, if already known)."""
+    (``holders``: each country's controller, ``foes``: the owner's enemies
+    (:func:`enemies_of`), if already known)."""
     if space in state.countries:
         holder = state.countries[space].controller() if holders is None else holders[space]
         return state.enemies(owner, holder)
     sea = state.seas[space]
+    players = state.players
     hostile = friendly = 0
     for p, stack in sea.forces.items():
-        if state.enemies(owner, p):
+        if state.enemies(owner, p) if foes is None else p in foes:
             hostile += stack.navy
-        elif p == owner or state.player(p).declared.get(owner) == "A":
+        elif p == owner or players[p - 1].declared.get(owner) == "A":
             friendly += stack.navy
     return hostile > friendly
 
@@ -424,23 +453,27 @@ def blockade(
     if holders is None:
         holders = controllers(state)
     foes = enemies_of(state)
+    if not foes:
+        return  # nobody has an enemy: no country and no sea is enemy-controlled for anyone
     at_sea: dict[tuple[int, str], bool] = {}  # (occupier, sea): enemy-controlled for him
-    for code in sorted(state.countries):
-        c = state.countries[code]
+    countries = state.countries
+    spaces = gm.spaces
+    for code in sorted(countries):
+        c = countries[code]
         owner = c.owner
         if owner == MINOR:
             continue
         mine = foes.get(owner)
         if not mine:
             continue  # no enemy: no country and no sea is enemy-controlled for him
-        around = gm.neighbours(code)
+        around = spaces[code].adjacent  # gm.neighbours(code), in any order: only counted
         hostile = 0
         for n in around:
             holder = holders.get(n)
             if holder is None:  # a sea
                 seen = at_sea.get((owner, n))
                 if seen is None:
-                    seen = at_sea[(owner, n)] = enemy_controlled(state, owner, n, holders)
+                    seen = at_sea[(owner, n)] = enemy_controlled(state, owner, n, holders, mine)
                 hostile += seen
             elif holder in mine:
                 hostile += 1

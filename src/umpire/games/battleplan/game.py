@@ -190,7 +190,8 @@ class BattlePlan:
     def resolve(
         self, state: GameState, orders: Mapping[str, Sequence[Order]], chance: Chance
     ) -> Resolution[GameState]:
-        by_number = {state.number_of(p): list(os) for p, os in orders.items()}
+        numbers = {p.power: p.number for p in state.players}  # number_of, for every power
+        by_number = {numbers[p]: list(os) for p, os in orders.items()}
         new, events = resolve_turn(
             state, self.gm, by_number, chance, self.scenario.arms, self.scenario.hpi_steps
         )

@@ -61,6 +61,9 @@ class Captured:
 
 
 PUBLIC = Audience.public()
+# an Event made from its four fields at once (the named tuple's own ``__new__`` is a Python
+# function; a turn makes dozens of events)
+_event = tuple.__new__
 _ALONE: dict[str, Audience] = {}  # power -> the audience of him alone (made once: immutable)
 _SOME: dict[frozenset[str], Audience] = {}  # the powers -> their audience (the same)
 
@@ -76,7 +79,11 @@ class Log:
         players = self.players
         if len(numbers) == 1 and numbers[0] != MINOR:
             return self.alone(players[numbers[0] - 1].power)
-        members = frozenset(players[n - 1].power for n in numbers if n != MINOR)
+        powers = []
+        for n in numbers:  # a loop, not a generator: several combats a turn come here
+            if n != MINOR:
+                powers.append(players[n - 1].power)
+        members = frozenset(powers)
         audience = _SOME.get(members)
         if audience is None:
             if len(_SOME) >= 4096:  # a bound: the sets of readers a server meets are few
@@ -92,14 +99,15 @@ class Log:
         return audience
 
     def say(self, kind: str, audience: Audience, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, audience, text, data))
+        self.events.append(_event(Event, (kind, audience, text, data)))
 
     def tell(self, number: int, kind: str, text: str, **data: Any) -> None:
         if number != MINOR:
-            self.events.append(Event(kind, self.alone(self.players[number - 1].power), text, data))
+            audience = self.alone(self.players[number - 1].power)
+            self.events.append(_event(Event, (kind, audience, text, data)))
 
     def public(self, kind: str, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, PUBLIC, text, data))
+        self.events.append(_event(Event, (kind, PUBLIC, text, data)))
 
 
 def label(number: int) -> str:

@@ -45,9 +45,16 @@ def army_losses(
 
 def hit(groups: Sequence[Group], losses: int, chance: Chance, purpose: str) -> int:
     """Apportion ``losses`` at random among ``groups`` (4C.6); the losses actually taken."""
-    live = [g for g in groups if g.n > 0]
-    if not live or losses <= 0:
+    if losses <= 0:
         return 0
+    live = [g for g in groups if g.n > 0]
+    if not live:
+        return 0
+    if len(live) == 1:  # one group takes them all, up to its number (no draw: share_losses)
+        g = live[0]
+        taken = losses if losses < g.n else g.n
+        g.n -= taken
+        return taken
     shares = share_losses([g.n for g in live], losses, chance, purpose)
     for g, s in zip(live, shares, strict=True):
         g.n -= s
@@ -55,4 +62,7 @@ def hit(groups: Sequence[Group], losses: int, chance: Chance, purpose: str) -> i
 
 
 def total(groups: Sequence[Group]) -> int:
-    return sum(g.n for g in groups)
+    n = 0
+    for g in groups:  # a loop, not sum() over a generator: this runs a dozen times a combat
+        n += g.n
+    return n

@@ -96,15 +96,16 @@ from umpire.games.battleplan.orders import (
 
 def format_body(order: Order) -> str:
     """The order without its ``@`` header, exactly as section 8 prints it."""
-    fmt = _BODY.get(type(order))
+    fmt = BODY.get(type(order))
     if fmt is None:
         raise TypeError(f"not a Battle Plan order: {order!r}")
     return fmt(order)
 
 
 # the body of each kind of order (looked up by its class: a turn formats every order it
-# echoes, and a match over twenty classes tries them one by one)
-_BODY: dict[type, Callable[[Any], str]] = {
+# echoes, and a match over twenty classes tries them one by one); the class must be one of
+# them (:func:`format_body` checks)
+BODY: dict[type, Callable[[Any], str]] = {
     Action: lambda o: f"{o.verb}{o.amount}{o.target}",
     Transfer: lambda o: f"{o.unit}T{o.amount}{o.dest}",
     Build: lambda o: f"B{o.kind}{o.amount}",

@@ -46,14 +46,29 @@ def _attack_rows(groups: Sequence[Group]) -> list[tuple[str, int, list[Cell]]]:
     """(origin, player, cells) for each space and player that sent attackers."""
     rows: dict[tuple[str, int], dict[str, list[int]]] = {}
     for g in groups:
-        cells = rows.setdefault((g.origin, g.player), {})
-        sent, lost = cells.setdefault(g.unit, [0, 0])
-        cells[g.unit] = [sent + g.sent, lost + (g.stopped if g.unit == "M" else g.lost)]
+        key = (g.origin, g.player)
+        cells = rows.get(key)
+        if cells is None:
+            cells = rows[key] = {}
+        lost = g.stopped if g.unit == "M" else g.lost
+        cell = cells.get(g.unit)
+        if cell is None:
+            cells[g.unit] = [g.sent, lost]
+        else:
+            cell[0] += g.sent
+            cell[1] += lost
     out = []
     for (origin, player), cells in rows.items():
         ordered = [Cell(UNIT_NAMES[u], *cells[u]) for u in "ANFM" if u in cells]
         out.append((origin, player, ordered))
     return out
+
+
+def _texts(cells: Sequence[Cell]) -> tuple[str, str]:
+    """The cells of one side without their numbers and with them (:meth:`Cell.text`)."""
+    return ",".join([x.name for x in cells]), ",".join(
+        [f"{x.name}={x.sent}-{x.lost}" if x.lost else f"{x.name}={x.sent}" for x in cells]
+    )
 
 
 def land_entitled(
@@ -145,19 +160,19 @@ def report_land_combat(
     """BP 14: the combat in country ``code`` for every player; the players who saw all its
     numbers (for the counter-attack report)."""
     rows = _attack_rows(attackers)
-    defended = [x for x in defence if x.sent]
     tail = f" Captured by [{captor}]" if captor is not None else ""
     # each part of the report with its numbers and without, made once for every reader
-    heads = [f"{code}({','.join(x.text(n) for x in defended)})" for n in (False, True)]
-    texts = [
-        [f"{origin}({','.join(x.text(n) for x in cells)})" for n in (False, True)]
-        for origin, _, cells in rows
-    ]
+    plain_head, full_head = _texts([x for x in defence if x.sent])
+    heads = (f"{code}({plain_head})", f"{code}({full_head})")
+    texts = []
+    for origin, _, cells in rows:
+        plain_text, full_text = _texts(cells)
+        texts.append((f"{origin}({plain_text})", f"{origin}({full_text})"))
 
     def render(numbers_for: set[tuple[str, int]] | None) -> str:
         """``numbers_for`` None: every number; else the (origin, player) rows with numbers."""
         if numbers_for is None:
-            parts = [heads[True], *(text[True] for text in texts)]
+            parts = [heads[True], *[text[True] for text in texts]]
         else:
             parts = [heads[False]]
             for (origin, player, _), text in zip(rows, texts, strict=True):
@@ -165,27 +180,45 @@ def report_land_combat(
         return f"{code}: " + " ".join(parts) + tail
 
     entitled = land_entitled(state, code, attackers, holders, owners)
-    data = {"space": code, "captor": captor}
-    log.say("land_combat", log.audience(*entitled), render(None), **data, full=True)
+    log.say(
+        "land_combat",
+        log.audience(*entitled),
+        render(None),
+        space=code,
+        captor=captor,
+        full=True,
+    )
     # BP 14: the numbers of his own Navy and Missile attacks, and of attacks from seas
     # where he had forces
     owns: dict[int, set[tuple[str, int]]] = {}
+    seas = state.seas
     for origin, player, _ in rows:
         owns.setdefault(player, set()).add((origin, player))
-        sea = state.seas.get(origin)
-        for p in sea.forces if sea is not None else ():
-            owns.setdefault(p, set()).add((origin, player))
+        sea = seas.get(origin)
+        if sea is not None:
+            for p in sea.forces:
+                owns.setdefault(p, set()).add((origin, player))
     plain: list[int] = []
-    for p in (q.number for q in state.players):
+    for q in state.players:
+        p = q.number
         if p in entitled:
             continue
         own = owns.get(p)
         if own:
-            log.say("land_combat", log.audience(p), render(own), **data, full=False)
+            log.say(
+                "land_combat", log.audience(p), render(own), space=code, captor=captor, full=False
+            )
         else:
             plain.append(p)
     if plain:
-        log.say("land_combat", log.audience(*plain), render(set()), **data, full=False)
+        log.say(
+            "land_combat",
+            log.audience(*plain),
+            render(set()),
+            space=code,
+            captor=captor,
+            full=False,
+        )
     return entitled
 
 

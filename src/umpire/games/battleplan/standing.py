@@ -14,15 +14,15 @@ from dataclasses import dataclass
 
 from umpire.core.events import Event
 from umpire.games.battleplan.arms import BP_ARMS, Arms
-from umpire.games.battleplan.ending import active_players
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Log
 from umpire.games.battleplan.legality import Budget, available, check_next, counted
 from umpire.games.battleplan.model import MINOR, Country, Draft, GameState, but
-from umpire.games.battleplan.notation import format_body, format_order, parse_token
+from umpire.games.battleplan.notation import BODY, format_order, parse_token
 from umpire.games.battleplan.orders import Action, Build, Message, Order, Standing, Transfer
 
 SPACE_ORDERS = (Build, Transfer, Action, Standing)  # the orders given at a space (8)
+_SPACE_KINDS = frozenset(SPACE_ORDERS)
 
 
 def accept(
@@ -43,20 +43,22 @@ def accept(
     log = Log(state) if turn.log is None else turn.log
     log.events = []
     kept = list(orders)
-    d.countries.update(file_standing(state, player, kept))
-    filed = {o.space for o in kept if isinstance(o, Standing)}
-    candidates = filed.union(turn.filed.get(player, ()))
-    kept += standing_orders(state, gm, player, kept, candidates, arms)
+    filed = {o.space for o in kept if type(o) is Standing}
+    if filed:
+        d.countries.update(file_standing(state, player, kept))
+    before = turn.filed.get(player)
+    if filed or before:  # else he has no standing orders filed anywhere (11)
+        candidates = filed.union(before or ())
+        kept += standing_orders(state, gm, player, kept, candidates, arms)
     echo_orders(log, player, orders)
     return kept, log.events
 
 
 @dataclass(slots=True)
 class Accepting:
-    """What accepting the orders needs about every player, worked out once for the turn:
-    who may give orders (1A) and the countries where each has standing orders filed (11)."""
+    """What accepting the orders needs about every player, worked out once for the turn: the
+    countries where each has standing orders filed (11)."""
 
-    active: set[int]
     filed: dict[int, list[str]]
     log: Log | None = None
 
@@ -66,7 +68,7 @@ def accepting(state: GameState) -> Accepting:
     for code, c in state.countries.items():
         if c.standing:
             filed.setdefault(c.standing_by, []).append(code)
-    return Accepting(active_players(state), filed, Log(state))
+    return Accepting(filed, Log(state))
 
 
 def file_standing(state: GameState, player: int, orders: Sequence[Order]) -> dict[str, Country]:
@@ -94,16 +96,26 @@ def echo_orders(log: Log, player: int, orders: Sequence[Order]) -> None:
     """BP 14: the orders entered, player orders first, then each space's; messages (16) are
     not orders and are not counted."""
     echo: list[str] = []
-    by_space: dict[str, list[str]] = {}
+    by_space: dict[str, list[str]] = {}  # space ("" for the player orders) -> bodies
     counted = 0
+    space_kinds = _SPACE_KINDS
     for o in orders:  # one pass: each order formatted once, its header and body kept apart
-        head = f"@{o.space}" if isinstance(o, SPACE_ORDERS) else "@"  # space_of, inlined
-        body = format_body(o)
-        echo.append(f"{head} {body}")
-        if not isinstance(o, Message):
+        kind = type(o)  # every kind of order is a class of its own, none a subclass
+        body = BODY[kind](o)  # format_body, without its check of the class
+        if kind in space_kinds:
+            space = o.space  # type: ignore[union-attr]
+            echo.append(f"@{space} {body}")
+        else:
+            space = ""
+            echo.append(f"@ {body}")
+        if kind is not Message:
             counted += 1
-            by_space.setdefault(head, []).append(body)
-    lines = [f"{head} {' '.join(bodies)}" for head, bodies in sorted(by_space.items())]
+            if space in by_space:
+                by_space[space].append(body)
+            else:
+                by_space[space] = [body]
+    # "@" before "@XX", and the spaces in order: as the headers sort
+    lines = [f"@{space} {' '.join(bodies)}" for space, bodies in sorted(by_space.items())]
     log.tell(player, "orders", f"Order-count: {counted}", orders=echo, echo=lines)
 
 

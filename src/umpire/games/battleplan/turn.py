@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from umpire.core.chance import Chance
 from umpire.core.events import Event
@@ -35,7 +36,15 @@ from umpire.games.battleplan.arms import (
 )
 from umpire.games.battleplan.geography import GameMap
 from umpire.games.battleplan.groups import Group
-from umpire.games.battleplan.model import MINOR, Draft, GameState, but, changed, with_key
+from umpire.games.battleplan.model import (
+    MINOR,
+    Draft,
+    GameState,
+    but,
+    changed,
+    controller_of,
+    with_key,
+)
 from umpire.games.battleplan.orders import Action, Build, Order, Standing, Transfer
 from umpire.games.battleplan.standing import accept, accepting, expire
 
@@ -43,6 +52,37 @@ from umpire.games.battleplan.standing import accept, accepting, expire
 HpiStep = Callable[[Draft, Mapping[int, Sequence[Order]], Chance], list[Event]]
 
 COMBAT_VERBS = frozenset({"AC", "AB", "AS", "NN", "NS", "FA", "FN", "FF", "FI", "FS"})
+
+
+@dataclass(slots=True)
+class Kinds:
+    """Each player's accepted orders by the step that carries them out, sorted once: player
+    orders (before the moves), transfers (step 1), attacks and supports (step 1), builds
+    (step 2). Standing orders are filed at acceptance and carried out by none."""
+
+    player: dict[int, list[Order]] = field(default_factory=dict)
+    transfers: dict[int, list[Transfer]] = field(default_factory=dict)
+    actions: dict[int, list[Action]] = field(default_factory=dict)
+    builds: dict[int, list[Build]] = field(default_factory=dict)
+
+    def add(self, p: int, orders: Sequence[Order]) -> None:
+        player: list[Order] = []
+        transfers: list[Transfer] = []
+        actions: list[Action] = []
+        builds: list[Build] = []
+        # by class (every kind of order is a class of its own, none a subclass of another)
+        lists: dict[type, list[Any]] = {
+            Transfer: transfers,
+            Action: actions,
+            Build: builds,
+            Standing: [],
+        }
+        for o in orders:
+            lists.get(type(o), player).append(o)
+        self.player[p] = player
+        self.transfers[p] = transfers
+        self.actions[p] = actions
+        self.builds[p] = builds
 
 
 @dataclass(slots=True)
@@ -75,14 +115,16 @@ def resolve_turn(
     of HPI at step 8, which the revolutions of that step see (WW opinion)."""
     d = Draft(state)
     s = d.state  # reads through the draft
-    start = Start(
-        holders={c: k.controller() for c, k in s.countries.items()},
-        owners={c: k.owner for c, k in s.countries.items()},
-    )
+    holders: dict[str, int] = {}
+    owners: dict[str, int] = {}
+    for code, k in s.countries.items():  # one pass (controller(), inlined)
+        owner = owners[code] = k.owner
+        holders[code] = owner if owner != MINOR else controller_of(k.popularity)
+    start = Start(holders=holders, owners=owners)
     # BP 14: the seas each player "had forces there last turn" (his forces at the start)
     note_seas_with_forces(s, start.seen_sea)
-    accepted, events = opening(d, gm, orders, chance, arms)
-    events += fighting(d, gm, start, accepted, chance, arms)
+    kinds, events = opening(d, gm, orders, chance, arms)
+    events += fighting(d, gm, start, kinds, chance, arms)
     events += closing(d, gm, start, chance, arms, hpi_steps, orders)
     expire(d)  # BP 11: standing orders of a country its giver no longer controls end
     # BP 1A: the last turn each player still occupying a country occupied one; BP 14: what
@@ -97,19 +139,20 @@ def opening(
     orders: Mapping[int, Sequence[Order]],
     chance: Chance,
     arms: Arms = BP_ARMS,
-) -> tuple[dict[int, list[Order]], list[Event]]:
+) -> tuple[Kinds, list[Event]]:
     """The orders, and the player orders that take effect before the moves (ruling R-T1)."""
     # 0. The orders: each power's orders are checked against the state it saw; an illegal
     #    order is refused with its reason and the rest go on (12). Standing orders are filed
     #    and, where legal, used alongside the orders of the turn (11, 12D).
     s = d.state
-    accepted: dict[int, list[Order]] = {}
+    kinds = Kinds()
     events: list[Event] = []
     once = accepting(s)  # who may order, where standing orders are filed: once per turn
     for p in range(1, len(s.players) + 1):
-        accepted[p], said = accept(d, gm, p, list(orders.get(p, ())), once, arms)
+        accepted, said = accept(d, gm, p, list(orders.get(p, ())), once, arms)
+        kinds.add(p, accepted)
         events += said
-    player_part = {p: [o for o in os if not _is_space(o)] for p, os in accepted.items()}
+    player_part = kinds.player
 
     # The turn opens: suppression recovers by a quarter (5F), popularity in minors fades (3B).
     economy.recover(d)
@@ -128,14 +171,14 @@ def opening(
     # the turn go to the players they are addressed to (16).
     events += intelligence.catch_spies(d, counterspies, chance)
     events += messages.deliver(s, player_part)
-    return accepted, events
+    return kinds, events
 
 
 def fighting(
     d: Draft,
     gm: GameMap,
     start: Start,
-    accepted: Mapping[int, Sequence[Order]],
+    kinds: Kinds,
     c: Chance,
     arms: Arms = BP_ARMS,
 ) -> list[Event]:
@@ -143,9 +186,7 @@ def fighting(
     # 1. Moving forces move to their destinations; gifts to minors and players (4C.4 ...).
     #    Groups ordered to attack or support leave their spaces.
     s = d.state
-    transfers = {p: [o for o in os if isinstance(o, Transfer)] for p, os in accepted.items()}
-    actions = {p: [o for o in os if isinstance(o, Action)] for p, os in accepted.items()}
-    moved = movement.move(d, gm, transfers, actions)
+    moved = movement.move(d, gm, kinds.transfers, kinds.actions)
     for p, seas in moved.supported_seas.items():
         start.seen_sea.setdefault(p, set()).update(seas)
     # BP 14: seas he has forces in this turn (moved in, even if they are sunk at step 4)
@@ -155,8 +196,7 @@ def fighting(
     note_first_missile(d, groups, arms)  # WW 1939.missiles: research easier from now on
 
     # 2. Industry builds new forces (4B, 5C, 10, 12E).
-    build_orders = {p: [o for o in os if isinstance(o, Build)] for p, os in accepted.items()}
-    start.built = builds.build(d, gm, start.holders, build_orders)
+    start.built = builds.build(d, gm, start.holders, kinds.builds)
 
     # 3. Land combat: 3a armies attacking each other meet at the border; 3b-3k in each
     #    attacked country: supports, AntiMissiles, missiles, air, excess air, navies, the
@@ -245,12 +285,11 @@ def record_sight(d: Draft, start: Start, alive: set[int]) -> None:
 def _by_player(who_has: Mapping[str, int]) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     for code, who in who_has.items():
-        out.setdefault(who, []).append(code)
+        if who in out:
+            out[who].append(code)
+        else:
+            out[who] = [code]
     return out
-
-
-def _is_space(order: Order) -> bool:
-    return isinstance(order, Build | Transfer | Action | Standing)
 
 
 def combat_effects(d: Draft, groups: Sequence[Group], hpi_delta: Mapping[str, int]) -> None:
