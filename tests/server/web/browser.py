@@ -155,10 +155,15 @@ def live(
 
 
 @pytest.fixture(scope="module")
-def chrome(shared_chromium: Any) -> Any:
-    """The test process's chromium (``shared_chromium``, tests/server/web/conftest.py), under
-    the name the browser modules import."""
-    return shared_chromium
+def chrome() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            b.close()
 
 
 def context(browser: Any, live: Live, session_key: str | None, zone: str = "Europe/Paris") -> Any:
