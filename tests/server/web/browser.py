@@ -14,6 +14,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -56,24 +57,57 @@ def _free_port() -> int:
 
 
 class Live:
-    """The running server: its address, and set-ups run against its database."""
+    """The running server: its address, and set-ups run against its database (by
+    ``browser_setup.py --serve``, one child process for all the set-ups of a module: its
+    imports and Django's set-up are made once)."""
 
     def __init__(self, base: str, env: dict[str, str]) -> None:
         self.base = base
         self.env = env
+        self._setups: subprocess.Popen[str] | None = None
+        self._setup_log = Path(env["UMPIRE_VAR_DIR"]) / "setup.log"
 
     def setup(self, *args: str) -> dict[str, Any]:
-        done = subprocess.run(
-            [sys.executable, str(SETUP), *args],
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
-        assert done.returncode == 0, done.stderr
-        result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+        if self._setups is None:
+            with self._setup_log.open("a") as log:
+                self._setups = subprocess.Popen(
+                    [sys.executable, str(SETUP), "--serve"],
+                    env=self.env,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=log,
+                    text=True,
+                )
+        child = self._setups
+        assert child.stdin is not None and child.stdout is not None
+        child.stdin.write(json.dumps(list(args)) + "\n")
+        child.stdin.flush()
+        watchdog = threading.Timer(120, child.kill)  # a set-up that hangs fails the test
+        watchdog.start()
+        lines: list[str] = []
+        try:
+            while True:
+                line = child.stdout.readline()
+                if not line or line.strip() in ("\x00done", "\x00failed"):
+                    break
+                lines.append(line)
+        finally:
+            watchdog.cancel()
+        ended = line.strip() == "\x00done"
+        assert ended, "".join(lines) + self._setup_log.read_text()
+        result: dict[str, Any] = json.loads(lines[-1])
         return result
+
+    def close(self) -> None:
+        """The set-ups' child process ended."""
+        if self._setups is not None:
+            assert self._setups.stdin is not None
+            self._setups.stdin.close()
+            try:
+                self._setups.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self._setups.kill()
+                self._setups.wait()
 
 
 def _server_env(var_dir: Path) -> dict[str, str]:
@@ -142,7 +176,11 @@ def live(
             line = child.stdout.readline()
             assert line, "".join(lines)
             lines.append(line)
-        yield Live(f"http://127.0.0.1:{port}", env)
+        server = Live(f"http://127.0.0.1:{port}", env)
+        try:
+            yield server
+        finally:
+            server.close()
     finally:
         child.terminate()
         try:

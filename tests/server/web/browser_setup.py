@@ -139,5 +139,31 @@ def main() -> int:
     return 0
 
 
+# What ``--serve`` writes after each set-up's output: the set-up is over (its JSON is the line
+# before), or it failed (the traceback is on the lines before).
+DONE, FAILED = "\x00done", "\x00failed"
+
+
+def serve() -> None:
+    """Set-ups one after another in this process, each asked for as a JSON list of its
+    arguments on a line of standard input (a browser module's set-ups: the imports and
+    Django's set-up made once, not once per set-up)."""
+    import traceback
+
+    script = sys.argv[0]
+    for line in sys.stdin:
+        sys.argv = [script, *json.loads(line)]
+        try:
+            main()
+        except Exception:
+            print(traceback.format_exc())
+            print(FAILED, flush=True)
+        else:
+            print(DONE, flush=True)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    if sys.argv[1:] == ["--serve"]:
+        serve()
+    else:
+        sys.exit(main())
