@@ -26,12 +26,11 @@ as the ORM would.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from django.contrib.auth.models import User
 from django.db import DEFAULT_DB_ALIAS, connection, connections
@@ -41,6 +40,7 @@ from django.db.models import Field
 from django.db.models.signals import post_save, pre_save
 from django.utils import timezone
 
+from umpire.server.cursors import kept_cursor
 from umpire.server.models import (
     ApiToken,
     Duty,
@@ -100,34 +100,12 @@ def _instances(model: Any, names: Sequence[str], rows: Sequence[Sequence[Any]]) 
     return [model.from_db(DEFAULT_DB_ALIAS, names, values) for values in rows]
 
 
-# The cursor each PostgreSQL connection keeps for these statements (see ``_cursor``): the
-# Django connection, the database connection it held when the cursor was made, the cursor.
-_KEPT: WeakKeyDictionary[BaseDatabaseWrapper, tuple[Any, CursorWrapper]] = WeakKeyDictionary()
-
-
 def _cursor(db: BaseDatabaseWrapper) -> AbstractContextManager[CursorWrapper]:
-    """Django's cursor, to use in a ``with``: on PostgreSQL it binds on the server, and psycopg
+    """Django's cursor, to use in a ``with``: on PostgreSQL it binds on the server, psycopg
     prepares what a connection runs repeatedly (``settings.py``: ``server_side_binding``,
-    ``prepare_threshold``).
-
-    On PostgreSQL one cursor is kept per connection and used again (the ``with`` leaves it
-    open): a new psycopg cursor looks up again the loaders of its results' column types and
-    the dumpers of its parameters, which a kept one has at hand, about 50 µs of a
-    statement's CPU here (issue 33). A psycopg cursor holds nothing on the server between
-    statements (results are read whole at each ``execute``), so a kept one costs the server
-    nothing. It is made again when Django's connection holds another database connection
-    (reconnected, or closed and opened again), and not used while Django logs queries
-    (``DEBUG``, the tests' query counting: they are given a fresh logging cursor). SQLite keeps
-    a fresh cursor per statement: one left open there with a statement not read to its end
-    would hold a read transaction."""
-    if db.vendor != "postgresql" or db.queries_logged:
-        return db.cursor()
-    db.close_if_health_check_failed()
-    db.ensure_connection()
-    kept = _KEPT.get(db)
-    if kept is None or kept[0] is not db.connection:
-        kept = _KEPT[db] = (db.connection, db.cursor())
-    return nullcontext(kept[1])
+    ``prepare_threshold``), and the connection keeps one cursor for these statements
+    (:func:`umpire.server.cursors.kept_cursor`)."""
+    return kept_cursor(db)
 
 
 def _q(name: str) -> str:
