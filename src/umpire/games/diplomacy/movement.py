@@ -405,7 +405,12 @@ def adjudicate(
     board.settle_plain()
     outcome = board.resolver.resolve_all()
     # 3. Read off the result.
-    return _read_off(m, board, at, outcome, orders, void)
+    result = _read_off(m, board, at, outcome, orders, void)
+    # The board and its resolver refer to each other (bound methods): parted here, the phase's
+    # decisions are freed at once, not left for the garbage collector to find (which, set off
+    # by them every few phases, cost more than the rest of the adjudication's bookkeeping).
+    del board.resolve, board.resolver
+    return result
 
 
 def _convoyed_move(

@@ -57,7 +57,9 @@ def judge(board: Board, player: str, order: Order) -> tuple[Board, OrderError | 
             case Ship() | Land():
                 check_ship(board, player, order)
     except OrderError as err:
-        return board, err
+        # Without its traceback: that holds this frame, which holds the error (a cycle left
+        # for the garbage collector, for every order the bots try and the rules refuse).
+        return board, err.with_traceback(None)
     return board, None
 
 
@@ -378,7 +380,9 @@ def check_attack(board: Board, player: str, order: Attack) -> tuple[Board, Order
             if combat.column(board, att, combat.defence_strength(board, target)) is None:
                 raise errors.LOW_ODDS.error(hex=target, lowest=board.charts.crt_columns[0])
     except OrderError as err:
-        return board, err
+        # Without its traceback: that holds this frame, which holds the error (a cycle left
+        # for the garbage collector, for every order the bots try and the rules refuse).
+        return board, err.with_traceback(None)
     return board, None
 
 

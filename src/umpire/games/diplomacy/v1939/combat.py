@@ -99,7 +99,9 @@ def adjudicate(
     _pairs(board, moves)
     board.resolver = Resolver(len(board.kind), board.decide, board.backup)
     outcome = board.resolver.resolve_all()
-    return _read_off(m, board, orders, outcome, void)
+    result = _read_off(m, board, orders, outcome, void)
+    del board.resolver  # it refers to the board: parted, both are freed at once (movement.py)
+    return result
 
 
 def _number_moves(
