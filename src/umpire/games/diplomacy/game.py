@@ -220,13 +220,11 @@ class Diplomacy:
         problems: list[Problem] = []
         units = state.unit_at()
         movement = state.phase == MOVEMENT
-        remembered = self.memo.legal_of.get  # the memo's own table, read at each check
-        accept = kept.append
+        legal_of = self.memo.legal_of  # the memo's own table, read at each check
         # The locations of the units of the orders kept (not in a winter: builds have no
         # unit): legality gives every accepted movement or retreat order its unit's own
         # location, so orders for different units have different locations.
         locs: set[str] = set()
-        at = locs.add
         # The order's text is written only if a problem quotes it (an error's message is
         # written when it is raised): one holder, made for the first order the memo does not
         # settle and pointed at each such order in turn.
@@ -234,7 +232,7 @@ class Diplomacy:
         for item in orders:
             number, order = item
             if movement:  # an order whose legality the map alone decides, checked before
-                known = remembered(id(order))
+                known = legal_of.get(id(order))
                 if known is not None:  # memo.matching, inlined: the units are as they were
                     province, expected, tprovince, tloc, tkind, normal = known
                     unit = units.get(province)
@@ -249,8 +247,8 @@ class Diplomacy:
                             target is not None and target.loc == tloc and target.kind == tkind
                         ):
                             # The line's own numbered order where legality keeps it as it is.
-                            accept(item if normal is order else (number, normal))
-                            at(unit.loc)
+                            kept.append(item if normal is order else (number, normal))
+                            locs.add(unit.loc)
                             continue
             # Checked in full: what follows is set up for the first such order only.
             if text is None:
@@ -264,9 +262,9 @@ class Diplomacy:
             except OrderError as err:
                 problems.append(Problem(number, err.code, err.message))
                 continue
-            accept((number, outcome))
+            kept.append((number, outcome))
             if not adjusting:
-                at(outcome.loc)  # type: ignore[union-attr]  # not a winter's Waive
+                locs.add(outcome.loc)  # type: ignore[union-attr]  # not a winter's Waive
             if movement:
                 self.memo.keep_legal(order, outcome, units)
         parsed = Parsed(kept, problems)

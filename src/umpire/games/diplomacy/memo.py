@@ -13,8 +13,8 @@ are canonical, written by the pages, the bots or the record, and recur from phas
   are kept per order and are used only while the units match; anything else goes to
   :func:`~umpire.games.diplomacy.legality.check_movement`, which also gives every problem.
 - :attr:`OrderMemo.events`: the public event of a kept line's order in a movement phase
-  (``"FRA A par - bur: moved"``) is a value of the order, its unit's province and power, and
-  whether it succeeded: one made before is taken again (turn.order_events). At most
+  (``"FRA A par - bur: moved"``) is a value of the order, its unit's power, and whether it
+  succeeded: one made before is taken again (turn.order_events). At most
   :data:`EVENTS_KEPT` are kept; then the memo starts again.
 
 The orders of kept lines are immutable and kept alive by the memo, so each is known by its
@@ -39,9 +39,10 @@ from umpire.games.diplomacy.orders import Convoy, Hold, Move, Order, Support
 Legal = tuple[str, Unit, str | None, str | None, str | None, Order]
 
 EVENTS_KEPT = 20_000  # order events kept at most (:meth:`OrderMemo.made_events`)
-# An order event's key: the identity of a kept line's order, the province and power of its
-# unit, and whether it succeeded (None: a unit that held, unordered or ordered to hold).
-EventKey = tuple[int, str, str, bool | None]
+# An order event's key: the identity of a kept line's order, the power of its unit (whose
+# province is the order's own: legality gives an order its unit's location), and whether it
+# succeeded (None: a unit that held, unordered or ordered to hold).
+EventKey = tuple[int, str, bool | None]
 
 
 class OrderMemo:

@@ -361,6 +361,7 @@ def adjudicate(
     army_adj = m.army_adj
     movers: list[_Move] = []
     into, move_of = board.into, board.move_of
+    n = -1  # the last move's decision (len(movers) - 1), counted on the way
     for p, u in at.items():
         o = given.get(p)
         kind = type(o)  # by exact type: the order classes are final
@@ -381,7 +382,7 @@ def adjudicate(
             mv = [u, p, dest, o.dest, False, (), (), -1]  # type: ignore[union-attr]  # no convoy in sight
         else:
             mv = _convoyed_move(m, u, o, dest, convoys.get((p, dest), ()), at)  # type: ignore[arg-type]
-        n = len(movers)
+        n += 1
         movers.append(mv)
         move_of[p] = n
         rivals = into.get(dest)

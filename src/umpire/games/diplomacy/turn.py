@@ -307,7 +307,7 @@ def order_events(
     """One public event per unit, in province order: its order as carried out and its fate.
     ``text_of``: the canonical text of orders known by identity (memo.py), written once.
     ``made``: the events made before for such orders (memo.py), by the order's identity, its
-    unit's province and power, and whether it succeeded; an event is an immutable value, so
+    unit's power, and whether it succeeded; an event is an immutable value, so
     one made before is taken again instead of made anew."""
     orders, void, succeeded, formats = (
         result.orders,
@@ -318,17 +318,16 @@ def order_events(
     if made is None:
         made = {}
     events: list[Event] = []
-    add = events.append
     for p in sorted(orders):  # provinces: one order each
         order = orders[p]
         done = succeeded.get(p)
         power = units[p].power
-        key = (id(order), p, power, done)
+        key = (id(order), power, done)  # p is the order's own province
         event = made.get(key)  # a void order's unit holds by a new Hold: never found
         if event is None:
             voided = void.get(p) if void else None
             if voided is not None:
-                add(_order_event(p, power, formats[type(voided)](voided), "void"))
+                events.append(_order_event(p, power, formats[type(voided)](voided), "void"))
                 continue
             text = text_of.get(id(order))
             known = text is not None  # a kept line's order: alive, its identity its own
@@ -342,7 +341,7 @@ def order_events(
             event = _order_event(p, power, text, status)
             if known:
                 made[key] = event
-        add(event)
+        events.append(event)
     return events
 
 
