@@ -12,7 +12,7 @@ import pytest
 from tests.support.toygame import PEBBLES, Pebbles
 from umpire.core import registry, session
 from umpire.core.events import Event
-from umpire.core.powers import resolve_power
+from umpire.core.powers import power_named, resolve_power
 from umpire.core.replay import replay, replay_report
 from umpire.core.ruleset import Game
 from umpire.core.session import SessionError, Table
@@ -92,6 +92,27 @@ def test_powers_are_named_by_full_name() -> None:
         resolve_power(record, "Prussia")
     assert err.value.code == "game/unknown_power"
     assert "GER" in err.value.message
+
+
+def test_powers_are_resolved_as_power_named_reads_them_in_every_scenario() -> None:
+    """resolve_power keeps an index of the seated powers' keys per game and seating: it gives
+    what power_named gives for every code and full name, however written, of every scenario,
+    and names only the powers seated in the record at hand."""
+    for ruleset in registry.all_games():
+        for scenario in ruleset.info.scenarios:
+            record = session.create(ruleset.info.name, scenario=scenario.name, seed=1)
+            names = dict(scenario.names)
+            for p in record.powers:
+                full = names.get(p, p)
+                for written in (p, p.lower(), f" {full} ", full.upper(), full.replace(" ", "")):
+                    expected = power_named(written, record.powers, names)
+                    assert resolve_power(record, written) == expected
+    three = session.create("pebbles", seed=1, powers=["red", "blue", "green"])
+    two = session.create("pebbles", seed=1, powers=["red", "green"])
+    assert resolve_power(three, "blue") == "BLUE"
+    with pytest.raises(SessionError) as err:
+        resolve_power(two, "blue")
+    assert err.value.code == "game/unknown_power"
 
 
 def test_a_submission_over_the_limit_is_refused_whole() -> None:

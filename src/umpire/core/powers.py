@@ -5,6 +5,7 @@ punctuation ignored (``GER``, ``Germany``), alone or in a list of recipients
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from umpire.core import errors, registry
 from umpire.core.errors import SessionError
@@ -70,9 +71,36 @@ def powers_named(
 
 
 def resolve_power(record: GameRecord, power: str) -> str:
-    """The seated power ``power`` names (code or full name, any case); see :func:`power_named`."""
+    """The seated power ``power`` names (code or full name, any case); see :func:`power_named`.
+
+    Every reading and submission names its power (a turn's views and printouts, one for each
+    reader): the powers' keys are worked out once per game and seating (:func:`_named`), not
+    for every power at every call."""
+    named = _named(record.game, record.scenario, tuple(record.powers))
+    found = named.get(power)  # a code as it is written (its own key): the common case
+    if found is None:
+        found = named.get(_key(power))
+    if found is not None:
+        return found
+    names = _full_names(record.game, record.scenario)
+    return power_named(power, record.powers, names)  # raises: it names no seated power
+
+
+def _full_names(game: str, scenario: str) -> dict[str, str]:
     try:
-        names = dict(registry.game(record.game).info.scenario(record.scenario).names)
+        return dict(registry.game(game).info.scenario(scenario).names)
     except KeyError:
-        names = {}
-    return power_named(power, record.powers, names)
+        return {}
+
+
+@lru_cache(maxsize=512)
+def _named(game: str, scenario: str, powers: tuple[str, ...]) -> dict[str, str]:
+    """The key of each code and full name of ``powers`` -> the power :func:`power_named`
+    gives for it: the first of ``powers`` it is a key of (read only: shared)."""
+    full = _full_names(game, scenario)
+    index: dict[str, str] = {}
+    for p in powers:
+        for key in (_key(p), _key(full.get(p, ""))):
+            if key:
+                index.setdefault(key, p)
+    return index

@@ -13,15 +13,17 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.core import mail as django_mail
+from django.utils import timezone
 
 from tests.server.mail.conftest import Table, mail
 from umpire.server.mail.commands import EX_OK, mail_imap, mail_stdin
-from umpire.server.models import Submission
+from umpire.server.models import Game, Submission
 
 DOVECOT = shutil.which("dovecot") or next(
     (p for p in ("/usr/sbin/dovecot", "/usr/local/sbin/dovecot") if os.path.exists(p)), None
@@ -165,6 +167,9 @@ def test_imap_entrance(table: Table, dovecot: int, mailoutbox: list[Any]) -> Non
     _append(dovecot, mail("ann@example.org", f"{table.heading('RED')}\ntake 3\n"))
     _append(dovecot, mail("bob@example.org", f"{table.heading('BLUE', code='bad')}\ntake 3\n"))
     assert _unseen(dovecot) == 2
+    # The deadline moved near (as an extension would): its reminder time has come.
+    soon = timezone.now() + timedelta(minutes=30)
+    Game.objects.filter(pk=table.game_id).update(deadline=soon, notice_at=timezone.now())
     django_mail.outbox.clear()
     assert mail_imap("127.0.0.1", dovecot, "umpire", "imap-secret", "INBOX", ssl=False) == EX_OK
     assert [(s.power, s.orders) for s in Submission.objects.all()] == [("RED", ["TAKE 3"])]
