@@ -47,7 +47,8 @@ _Move: TypeAlias = list[Any]
 class Result(NamedTuple):
     """What the movement phase did (a tuple: one is made per phase, cheaply)."""
 
-    orders: dict[str, MovementOrder]  # province -> the order the unit carried out
+    # province -> the order the unit carried out, in the provinces' order (the units')
+    orders: dict[str, MovementOrder]
     void: dict[str, MovementOrder]  # province -> order voided in the pre-scan (unit held)
     # province -> move succeeded / support given / convoy held; for a unit without a decision
     # (a hold): False if dislodged, no entry if not
@@ -343,9 +344,9 @@ def adjudicate(
     state's :meth:`~umpire.games.diplomacy.model.State.unit_at`; read, never changed)."""
     if at is None:
         at = {u.province: u for u in units}
-    # The order each unit carries out: those given, and a hold for each unit without one (a
-    # copy then: ``given`` is read only).
-    orders: dict[str, MovementOrder] = given if len(given) == len(at) else dict(given)  # type: ignore[assignment]
+    # The order each unit carries out, in the units' order (their provinces' order: see
+    # _read_off): the one given, or a hold for a unit without one (``given`` is read only).
+    orders: dict[str, MovementOrder] = {}
     others: list[tuple[str, Support | Convoy]] = []  # supports and convoys, in unit order
     # (army's province, dest) -> the provinces of the fleets convoying it: read by the moves,
     # so gathered first (convoys are rare: a scan at C level finds whether there are any).
@@ -364,11 +365,12 @@ def adjudicate(
     n = -1  # the last move's decision (len(movers) - 1), counted on the way
     for p, u in at.items():
         o = given.get(p)
+        if o is None:
+            o = Hold(u.kind, u.loc)
+        orders[p] = o
         kind = type(o)  # by exact type: the order classes are final
         if kind is not Move:
-            if o is None:
-                orders[p] = Hold(u.kind, u.loc)
-            elif kind is not Hold:
+            if kind is not Hold:
                 others.append((p, o))  # type: ignore[arg-type]
             continue
         dest = o.dest  # type: ignore[union-attr]  # a move: narrowed by the lines above

@@ -318,8 +318,7 @@ def order_events(
     if made is None:
         made = {}
     events: list[Event] = []
-    for p in sorted(orders):  # provinces: one order each
-        order = orders[p]
+    for p, order in orders.items():  # provinces, in order (movement.Result): one order each
         done = succeeded.get(p)
         power = units[p].power
         key = (id(order), power, done)  # p is the order's own province
