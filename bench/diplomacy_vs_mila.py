@@ -3,7 +3,7 @@
 Usage::
 
     python bench/diplomacy_vs_mila.py [--games 20] [--years 30] [--instr-phases 120]
-                                      [--also NAME=SRC ...] [--no-instr]
+                                      [--also NAME=SRC ...] [--no-instr] [--rounds 3]
 
 Plays random bot games with Umpire and collects every movement phase (position + each power's
 orders as canonical text): the *bot* set. From it a second set is made, the *via* set: each
@@ -28,7 +28,12 @@ power, then ``RULESET.resolve``. mila: ``Game.set_orders`` for every power, then
 Figures, per movement phase of the bot set:
 
 - CPU time of the worker's process (``time.process_time``): the machine may be shared and
-  loaded, where the wall clock also counts waiting for a core; the wall clock is printed too;
+  loaded, where the wall clock also counts waiting for a core; the wall clock is printed too.
+  Every engine is timed ``--rounds`` times (default 3), the engines' order reversed every
+  other round, and the median of the rounds' medians is given: one run each, one engine after
+  the other, let a change in the machine's load pass for a difference between engines (on
+  2026-11-28 two such runs had a version 7% and 13% slower that alternating runs found 6%
+  faster);
 - instructions, counted by callgrind (``valgrind --tool=callgrind``) with collection switched
   on only inside the timed work: each worker runs the timed work through ``sys.call_tracing``
   (a plain call when no tracer is set, used by nothing else), and callgrind is told
@@ -355,6 +360,9 @@ def main() -> None:
     ap.add_argument("--instr-phases", type=int, default=120, help="bot phases under callgrind")
     ap.add_argument("--no-instr", action="store_true", help="skip the callgrind counts")
     ap.add_argument("--also", action="append", default=[], metavar="NAME=SRC")
+    ap.add_argument(
+        "--rounds", type=int, default=3, help="timed runs of every engine, in alternating order"
+    )
     args = ap.parse_args()
 
     start = time.process_time()
@@ -371,9 +379,14 @@ def main() -> None:
     engines.append(Engine("mila", str(ensure_venv()), MILA_WORKER, env))
 
     replies: dict[str, list[dict[str, Any]]] = {}
-    for e in engines:
-        where, replies[e.name] = e.run(bot + via)
-        print(f"  {e.name:<8} from {where}")
+    timed: dict[str, list[list[dict[str, Any]]]] = {e.name: [] for e in engines}
+    for r in range(max(1, args.rounds)):
+        for e in engines if r % 2 == 0 else engines[::-1]:  # the order alternates by round
+            where, got = e.run(bot + via)
+            timed[e.name].append(got[: len(bot)])
+            if r == 0:
+                replies[e.name] = got
+                print(f"  {e.name:<8} from {where}")
     step = max(1, len(bot) // max(1, args.instr_phases))
     sample = bot[::step][: args.instr_phases]
     others = [ph for ph in bot[step // 2 :: step] if ph not in sample][: len(sample)]
@@ -383,18 +396,26 @@ def main() -> None:
     mila = replies["mila"]
     counted = "not counted" if args.no_instr else f"{len(sample)} of them"
     print(f"\nper movement phase of the bot set ({n} phases; instructions: {counted})")
-    mila_cpu = statistics.median(r["cpu"] for r in mila[:n])
+    print(f"CPU: the median of each round's median, {len(timed['mila'])} rounds")
+
+    def cpu_median(name: str) -> float:
+        return statistics.median(statistics.median(r["cpu"] for r in rs) for rs in timed[name])
+
+    mila_cpu = cpu_median("mila")
     mila_ir = instr["mila"]
     for e in engines:
-        rs = replies[e.name][:n]
+        rs = [r for run in timed[e.name] for r in run]  # every round's phases, for the spread
         cpu = [r["cpu"] for r in rs]
         ir = instr[e.name]
         ir_text = "n/a" if ir is None else f"{ir / 1e6:.3f}M"
         ratio_ir = "" if ir is None or mila_ir is None else f", mila/this {mila_ir / ir:.1f}x"
+        median = cpu_median(e.name)
+        rounds = " ".join(
+            f"{statistics.median(r['cpu'] for r in run) * 1e3:.3f}" for run in timed[e.name]
+        )
         print(
-            f"  {e.name:<8} instructions {ir_text}{ratio_ir}; CPU median"
-            f" {statistics.median(cpu) * 1e3:.3f} ms, mila/this"
-            f" {mila_cpu / statistics.median(cpu):.1f}x"
+            f"  {e.name:<8} instructions {ir_text}{ratio_ir}; CPU median {median * 1e3:.3f} ms"
+            f" (rounds: {rounds}), mila/this {mila_cpu / median:.1f}x"
         )
         print(f"  {'':<8} cpu  (ms) {spread(cpu)}")
         print(f"  {'':<8} wall (ms) {spread([r['time'] for r in rs])}")
