@@ -40,7 +40,7 @@ from django.db.models import Field
 from django.db.models.signals import post_save, pre_save
 from django.utils import timezone
 
-from umpire.server.cursors import kept_cursor
+from umpire.server.cursors import kept_cursor, kept_raw_cursor, numbered
 from umpire.server.models import (
     ApiToken,
     Duty,
@@ -101,10 +101,8 @@ def _instances(model: Any, names: Sequence[str], rows: Sequence[Sequence[Any]]) 
 
 
 def _cursor(db: BaseDatabaseWrapper) -> AbstractContextManager[CursorWrapper]:
-    """Django's cursor, to use in a ``with``: on PostgreSQL it binds on the server, psycopg
-    prepares what a connection runs repeatedly (``settings.py``: ``server_side_binding``,
-    ``prepare_threshold``), and the connection keeps one cursor for these statements
-    (:func:`umpire.server.cursors.kept_cursor`)."""
+    """Django's cursor for a ``with``: on PostgreSQL bound on the server, prepared when run
+    repeatedly (settings.py), kept per connection (:func:`umpire.server.cursors.kept_cursor`)."""
     return kept_cursor(db)
 
 
@@ -371,13 +369,15 @@ MAX_VALUES = 900
 
 def _insert_rows(model: Any, params: list[list[Any]], db: BaseDatabaseWrapper) -> None:
     """The prepared values of new rows of ``model`` inserted, as many rows a statement as
-    :data:`MAX_VALUES` allows (one, for the rows a turn writes): the server plans and runs
-    one statement, not one per row as ``executemany`` sends them."""
+    :data:`MAX_VALUES` allows (one, for a turn's rows): one statement to plan and run, not one
+    a row as ``executemany`` sends them (on PostgreSQL numbered: ``umpire.server.cursors``)."""
     per = max(1, MAX_VALUES // max(1, len(params[0])))
-    with _cursor(db) as cursor:
+    raw = kept_raw_cursor(db)
+    with raw or _cursor(db) as cursor:
         for start in range(0, len(params), per):
             chunk = params[start : start + per]
-            cursor.execute(_insert_many(model, len(chunk)), [v for row in chunk for v in row])
+            sql = _insert_many(model, len(chunk))
+            cursor.execute(numbered(sql) if raw else sql, [v for row in chunk for v in row])
 
 
 @cache
