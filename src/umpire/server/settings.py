@@ -368,6 +368,10 @@ UMPIRE_NOTICE_SECONDS = float(os.environ.get("UMPIRE_NOTICE_SECONDS", "60"))
 UMPIRE_STALE_TASK_SECONDS = int(os.environ.get("UMPIRE_STALE_TASK_SECONDS", "600"))
 # /healthz answers 503 when no task worker has beaten for this long (health.py).
 UMPIRE_HEARTBEAT_STALE_SECONDS = float(os.environ.get("UMPIRE_HEARTBEAT_STALE_SECONDS", "30"))
+# How often an open game page, spectator page or My games page asks whether what it shows has
+# changed (live.py, live.js: kept between half a second and a minute); a hidden tab asks four
+# times less often.
+UMPIRE_LIVE_POLL_SECONDS = float(os.environ.get("UMPIRE_LIVE_POLL_SECONDS", "4"))
 
 # Outgoing mail (see the module's docstring); every mail goes through the outbox table.
 _MAIL = email_settings(os.environ, VAR_DIR)

@@ -40,7 +40,7 @@ LIST_ORDERS = ("DIGIT ", "PERMIT ")
 # Every test signs up one newcomer, all from this machine's address: more than a site's
 # sign-ups an hour from one address (UMPIRE_SIGNUPS_PER_HOUR).
 LIVE_ENV = {"UMPIRE_SIGNUPS_PER_HOUR": "100"}
-WAIT = 60_000  # ms: a turn run by the worker, then the page's next poll (every 4 s)
+WAIT = 60_000  # ms: a turn run by the worker, then the page's next poll (every second here)
 
 
 def sign_up(page: Any, live: Live, name: str) -> None:

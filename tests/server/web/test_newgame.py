@@ -286,6 +286,33 @@ def test_the_pages_load_the_poll_script() -> None:
     assert "If-None-Match" in text and "location.reload" in text
 
 
+def _live_every(page: str) -> int:
+    found = re.search(r'<div id="live" data-poll="[^"]+" data-every="(\d+)"', page)
+    assert found, "the page does not say how often it polls"
+    return int(found.group(1))
+
+
+def test_a_live_page_polls_as_often_as_the_site_says_within_bounds() -> None:
+    from django.test import override_settings
+
+    from .helpers import diplomacy_game
+
+    gm = newcomer("host")
+    game, users = diplomacy_game(gm)
+    eng = client_for(users["ENG"])
+    pages = (f"/games/{game.pk}/", "/games/")
+    assert [_live_every(eng.get(p).content.decode()) for p in pages] == [4000, 4000]
+    watch = f"/games/{game.pk}/watch/"
+    assert _live_every(Client().get(watch).content.decode()) == 4000  # the default: 4 s
+    for said, every in ((1, 1000), (2.5, 2500), (0.01, 500), (3600, 60_000)):
+        with override_settings(UMPIRE_LIVE_POLL_SECONDS=said):
+            assert _live_every(eng.get(pages[0]).content.decode()) == every, said
+    from umpire.server.web import live
+
+    script = (Path(live.__file__).with_name("static") / "web" / "live.js").read_text()
+    assert "el.dataset.every" in script  # the script takes the page's figure
+
+
 def test_a_replaced_players_page_reloads_for_who_he_is_now() -> None:
     from .helpers import diplomacy_game
 

@@ -2,9 +2,9 @@
 a turn was processed, press came in or the deadline moved, without holding a server worker
 per open page.
 
-The page polls a tiny address every few seconds (``live.js``) with the version it last saw
-in ``If-None-Match``; the answer is ``304 Not Modified`` (no body) until something it shows
-has changed, then the new version as JSON. The version is made from columns already stored,
+The page polls a tiny address every few seconds (``live.js``; ``UMPIRE_LIVE_POLL_SECONDS``)
+with the version it last saw in ``If-None-Match``; the answer is ``304 Not Modified`` (no
+body) until something it shows has changed, then the new version as JSON. The version is made from columns already stored,
 in at most two queries: the game row (its turn, status, deadline, pause) and, for a reader of
 press, the count of the press he may read (never the press he may not: another power's
 private message changes nothing in his version).
@@ -22,6 +22,7 @@ import json
 from functools import cache
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import signing
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -48,6 +49,14 @@ def game_key(game_id: int, viewer: Viewer) -> str:
 def games_key(user_id: int) -> str:
     """The signed key of the My games page of account ``user_id``."""
     return SIGNER.sign_object({"u": user_id})
+
+
+def every_ms() -> int:
+    """How often a live page polls, in milliseconds: ``UMPIRE_LIVE_POLL_SECONDS`` (4 by
+    default), kept between half a second (more often, a site would answer polls more than
+    pages) and a minute (less often, a page would look stale)."""
+    seconds = float(settings.UMPIRE_LIVE_POLL_SECONDS)
+    return round(min(max(seconds, 0.5), 60.0) * 1000)
 
 
 def game_src(game_id: int, viewer: Viewer) -> str:

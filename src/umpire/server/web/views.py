@@ -77,6 +77,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {"rows": rows, "more": more, "paged": before is not None}
     if before is None:  # the newest games: the page that changes
         context["live_src"] = live.games_src(user.pk)
+        context["live_every_ms"] = live.every_ms()
     return render(request, "web/my_games.html", context)
 
 
@@ -160,6 +161,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         return watch(request, game_id)
     ctx = player_context(game, viewer, None)
     ctx["live_src"] = live.game_src(game.pk, viewer)
+    ctx["live_every_ms"] = live.every_ms()
     if game.status == GameStatus.FINISHED:
         ctx["downloads"] = downloads.downloads(game, user)
     return render(request, "web/game.html", ctx)
@@ -342,4 +344,5 @@ def watch(request: HttpRequest, game_id: int, turn: int | None = None) -> HttpRe
     }
     if turn is None and game.status != GameStatus.FINISHED:
         ctx["live_src"] = live.game_src(game.pk, SPECTATOR_VIEWER)
+        ctx["live_every_ms"] = live.every_ms()
     return render(request, "web/watch.html", ctx)

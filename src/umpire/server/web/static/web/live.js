@@ -8,7 +8,7 @@
 // notice with a button to reload. New press alone marks the Press tab instead of reloading.
 (function () {
   "use strict";
-  var POLL = 4000;
+  var POLL = 4000;  // ms; the page's data-every (UMPIRE_LIVE_POLL_SECONDS) says otherwise
   var el, etag = null, last = null, timer = null, sent = {};
 
   function typed() {
@@ -98,6 +98,8 @@
   document.addEventListener("DOMContentLoaded", function () {
     el = document.getElementById("live");
     if (!el) return;
+    var every = parseInt(el.dataset.every || "", 10);
+    if (every >= 500) POLL = every;
     document.addEventListener("submit", function (ev) {
       var boxes = ev.target.querySelectorAll ? ev.target.querySelectorAll("textarea") : [];
       for (var i = 0; i < boxes.length; i++) sent[boxes[i].id || boxes[i].name] = boxes[i].value;
