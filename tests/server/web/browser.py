@@ -116,9 +116,6 @@ def _server_env(var_dir: Path) -> dict[str, str]:
         UMPIRE_VAR_DIR=str(var_dir),
         PYTHONUNBUFFERED="1",
         UMPIRE_TICK_SECONDS="0.5",
-        # an open page learns of a processed turn within a second (4 s on a site): the tests
-        # that wait for one wait less
-        UMPIRE_LIVE_POLL_SECONDS="1",
         DJANGO_SETTINGS_MODULE="umpire.server.settings",
     )
     return env
