@@ -65,7 +65,7 @@ def shared_set_up(nodeid: str) -> str | None:
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadgroup`` (scripts/test): the tests of one ``shared_set_up`` group go to
     the same test process, so their set-up is made once; every other test to whichever
-    process is free, the groups first (the largest first). pytest-xdist's own loadgroup, by
+    process is free, in ``hand_out_order``. pytest-xdist's own loadgroup, by
     ``xdist_group`` marks, does nothing under pytest 9 (it renames the tests through an
     attribute pytest no longer reads)."""
     if config.getvalue("dist") != "loadgroup":
@@ -73,10 +73,41 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     from xdist.scheduler import LoadScopeScheduling
 
     class SharedSetUpScheduling(LoadScopeScheduling):  # type: ignore[misc]
+        ordered = False
+
         def _split_scope(self, nodeid: str) -> str:
             return shared_set_up(nodeid) or nodeid
 
+        def _assign_work_unit(self, node: Any) -> None:
+            if not self.ordered:  # the whole queue is made before the first unit is handed out
+                self.ordered = True
+                units = sorted(self.workqueue.items(), key=lambda unit: hand_out_order(*unit))
+                self.workqueue.clear()
+                self.workqueue.update(units)
+            super()._assign_work_unit(node)
+
     return SharedSetUpScheduling(config, log)
+
+
+def hand_out_order(scope: str, tests: Any) -> tuple[int, int]:
+    """Where a unit of tests (a ``shared_set_up`` group or a single test) comes in the queue
+    the test processes take from: first the tests that mostly wait (on a live server and its
+    browser, on a server in a child process), largest first; then those that compute, largest
+    first. The PostgreSQL pass (scripts/test) computes beside the first; the end of the run
+    is computing tests only, which keep both cores busy once that pass is over.
+
+    >>> hand_out_order("tests/server/web/test_browser_a11y.py", range(29))
+    (0, -29)
+    >>> hand_out_order("tests/server/test_server_httpd.py::test_x", range(1))
+    (1, -1)
+    >>> hand_out_order("tests/conformance/test_conformance.py[diplomacy-standard]", range(12))
+    (2, -12)
+    """
+    if scope.startswith("tests/server/web/test_browser"):
+        return 0, -len(tests)
+    if scope.startswith("tests/server/"):
+        return 1, -len(tests)
+    return 2, -len(tests)
 
 
 _CPU_DIR = os.environ.get("UMPIRE_TEST_CPU")
