@@ -153,3 +153,79 @@ def test_the_page_refuses_spectators_and_forged_posts(dip: tuple[Game, dict[str,
     assert forged.status_code == 403
     Game.objects.filter(pk=game.pk).update(status=GameStatus.FINISHED)
     assert client_for(users["AUS"]).post(url, {"orders": "A vie H"}).status_code == 409
+
+
+def test_the_forecast_form_draws_every_box_as_it_is_typed(
+    dip: tuple[Game, dict[str, Any]],
+) -> None:
+    """The page posts its boxes as they are typed: each is read as a submission is, his own
+    orders and his guesses drawn in their powers' colours over his current map, problems
+    listed per box, nothing stored."""
+    game, users = dip
+    url = f"/games/{game.pk}/forecast/preview/"
+    aus = client_for(users["AUS"])
+    page = aus.get(f"/games/{game.pk}/forecast/").content.decode()
+    assert f'data-preview="{url}"' in page and "<svg" in page  # his map before any result
+    before = _rows(game)
+    body = {"orders": "A vie - tyr\nA bud - xyz", "guess-ITA": "A ven - tyr", "guess-FRA": ""}
+    response = aus.post(url, body)
+    assert response.status_code == 200, response.content
+    answer = response.json()
+    assert answer["orders"] == {
+        "AUS": [{"line": 1, "text": "A vie - tyr"}],
+        "ITA": [{"line": 1, "text": "A ven - tyr"}],
+    }  # a power whose box is empty is not read
+    assert [(p["power"], p["line"], p["text"]) for p in answer["problems"]] == [
+        ("AUS", 2, "A bud - xyz")
+    ]
+    drawn = answer["overlays"]["map"]
+    assert drawn.startswith('<g class="order-marks"')
+    # his own group last (in front), the guess fainter; each mark knows its line
+    assert drawn.index('data-power="ITA" opacity="0.7"') < drawn.index('data-power="AUS"')
+    assert drawn.count('class="order-mark"') == 2
+    # a guess is judged as a submission of that power would be: Italy has no army in Vienna
+    answer = aus.post(url, {"orders": "", "guess-ITA": "A vie - tyr"}).json()
+    assert [(p["power"], p["line"]) for p in answer["problems"]] == [("ITA", 1)]
+    assert answer["orders"] == {"AUS": [], "ITA": []}
+    assert _rows(game) == before
+
+
+def test_the_forecast_form_preview_refuses_with_clear_4xx(
+    dip: tuple[Game, dict[str, Any]],
+) -> None:
+    game, users = dip
+    url = f"/games/{game.pk}/forecast/preview/"
+    aus = client_for(users["AUS"])
+    answer = client_for(None).post(url, {"orders": "A vie H"})
+    assert (answer.status_code, answer.json()["error"]["code"]) == (401, "auth/logged_out")
+    watcher = client_for(accounts.register("watcher", "watcher-password-Ocelot"))
+    answer = watcher.post(url, {"orders": "A vie H"})
+    assert (answer.status_code, answer.json()["error"]["code"]) == (403, "seat/none")
+    assert client_for(users["AUS"], csrf=True).post(url, {"orders": "A vie H"}).status_code == 403
+    assert aus.get(url).status_code == 405
+    assert aus.post("/games/999999/forecast/preview/", {"orders": ""}).status_code == 404
+    answer = aus.post(url, {"orders": "A vie H\n" * 10_000})  # 80,000 bytes: over 64 KiB
+    assert (answer.status_code, answer.json()["error"]["code"]) == (413, "orders/too_large")
+    Game.objects.filter(pk=game.pk).update(status=GameStatus.FINISHED)
+    answer = aus.post(url, {"orders": "A vie H"})
+    assert (answer.status_code, answer.json()["error"]["code"]) == (409, "game/not_running")
+
+
+def test_a_forecast_preview_never_shows_another_players_secret(
+    running_game: dict[str, Any],
+) -> None:
+    """Fake Bid hides each power's secret: North's preview of his box and a guess for South
+    holds neither South's secret nor anything that changes when South's true secret does."""
+    gid = running_game["id"]
+    ann = client_for(User.objects.get(username="ann"))
+    url = f"/games/{gid}/forecast/preview/"
+    body = {"orders": "bid 5", "guess-South": "bid 2"}
+    first = ann.post(url, body)
+    assert first.status_code == 200, first.content
+    game = Game.objects.get(pk=gid)
+    south = game.initial_state["secrets"]["South"]
+    assert south not in first.content.decode()
+    game.initial_state["secrets"]["South"] = "changed-secret-of-south"
+    game.save(update_fields=["initial_state"])
+    again = ann.post(url, body)
+    assert again.content == first.content

@@ -27,6 +27,7 @@ from umpire.core import errors
 from umpire.core.chance import SeededChance
 from umpire.core.errors import FORECAST_UNAVAILABLE, TURN_NOT_EXPECTED
 from umpire.core.events import PUBLIC, Event, visible_to
+from umpire.core.ordermarks import Preview, preview
 from umpire.core.powers import power_named
 from umpire.core.problems import OrderError, Problem
 from umpire.core.ruleset import Game, HasForecast, View, power_label
@@ -119,6 +120,41 @@ def forecast(
     ``seed``; the result as ``power`` reads it. See the module."""
     state = _state(game_record, scenario, view, power)
     return _run(game_record, scenario, state, power, orders, seed)
+
+
+def forecast_preview(
+    game_record: Game,
+    scenario: str | None,
+    view: View,
+    power: str,
+    orders: Mapping[str, str],
+) -> dict[str, Preview]:
+    """Each box of a forecast's form read and marked as it is typed, nothing resolved: per
+    power of ``orders`` (his own, and guesses for others), its text read against the state
+    :func:`forecast` would start from (``power``'s own view, what it hides filled by the
+    game's rule), as a submission is read (:func:`umpire.core.ordermarks.preview`). A guess is
+    judged by what the reader can see, never by the game's true position. A box over the size
+    limit, or for a power the turn does not wait for, is one problem and no marks."""
+    state = _state(game_record, scenario, view, power)
+    info = game_record.info.scenario(scenario)
+    ruleset = game_record.ruleset(scenario)
+    todo = ruleset.pending(state)
+    names = dict(info.names)
+    out: dict[str, Preview] = {}
+    for named, text in orders.items():
+        who = _power(named, info.powers, names)
+        if who in out:
+            raise _error(errors.DUPLICATE_POWER, power=who)
+        too_big = size_problem(text)
+        if too_big is not None:
+            out[who] = Preview(problems=[too_big])
+        elif who not in todo.powers:
+            waited = ", ".join(todo.powers) or "nobody"
+            refused = TURN_NOT_EXPECTED.problem(0, power=who, label=todo.label, expected=waited)
+            out[who] = Preview(problems=[refused])
+        else:
+            out[who] = preview(ruleset, state, who, text)
+    return out
 
 
 def sandbox(
@@ -288,6 +324,7 @@ __all__ = [
     "Forecast",
     "ForecastError",
     "forecast",
+    "forecast_preview",
     "forecaster",
     "sandbox",
 ]

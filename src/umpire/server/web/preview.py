@@ -21,6 +21,7 @@ limit (413); CSRF-protected like every form of the site.
 from __future__ import annotations
 
 import logging
+from html import escape
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -44,7 +45,7 @@ log = logging.getLogger("umpire.server")
 BODY_LIMIT = ORDERS_MAX_BYTES + 4096
 
 
-def _refused(code: Code, **fields: Any) -> JsonResponse:
+def refused(code: Code, **fields: Any) -> JsonResponse:
     """The JSON error answer of a declared code, with the HTTP status declared with it."""
     err = refuse(code, **fields)
     return JsonResponse({"error": {"code": err.code, "message": err.message}}, status=code.status)
@@ -54,24 +55,24 @@ def _refused(code: Code, **fields: Any) -> JsonResponse:
 def preview(request: HttpRequest, game_id: int) -> HttpResponse:
     """The order box ``orders`` (for turn ``turn``) read and drawn; see the module."""
     if int(request.META.get("CONTENT_LENGTH") or 0) > BODY_LIMIT:
-        return _refused(E.ORDERS_TOO_LARGE, kib=ORDERS_MAX_BYTES // 1024)
+        return refused(E.ORDERS_TOO_LARGE, kib=ORDERS_MAX_BYTES // 1024)
     user = signed_in(request)
     if user is None:
-        return _refused(E.AUTH_LOGGED_OUT)
+        return refused(E.AUTH_LOGGED_OUT)
     game = game_or_404(game_id, user)
     viewer = viewer_of(game, user, seat_first=True)  # a game master may hold a seat
     if viewer.power is None:
-        return _refused(E.SEAT_NONE)
+        return refused(E.SEAT_NONE)
     if game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
-        return _refused(E.GAME_NOT_RUNNING, status=game.status)
+        return refused(E.GAME_NOT_RUNNING, status=game.status)
     if game.label and viewer.power not in game.expected:
-        return _refused(E.ORDERS_NOT_DUE, power=viewer.power, label=game.label)
+        return refused(E.ORDERS_NOT_DUE, power=viewer.power, label=game.label)
     asked = request.POST.get("turn", "")
     if asked and asked != str(game.turn):
-        return _refused(core_errors.TURN_STALE, turn=asked, current=game.turn, label=game.label)
+        return refused(core_errors.TURN_STALE, turn=asked, current=game.turn, label=game.label)
     text = request.POST.get("orders", "")
     if len(text.encode("utf-8", errors="replace")) > ORDERS_MAX_BYTES:
-        return _refused(E.ORDERS_TOO_LARGE, kib=ORDERS_MAX_BYTES // 1024)
+        return refused(E.ORDERS_TOO_LARGE, kib=ORDERS_MAX_BYTES // 1024)
     table = session.open_table(load_tail(game, pending=False, events=False))
     found = ordermarks.preview(table.ruleset, table.state, viewer.power, text)
     answer = found.to_json()
@@ -84,17 +85,46 @@ def overlays(
 ) -> dict[str, str]:
     """The marks drawn over each map of the page (``map``: the whole map; each enlarged
     part by its name), by the game's drawing, over the viewer's own view (its colours)."""
-    drawer = maps.drawer_of(game.game)
-    if viewer.power is None or drawer is None or drawer.order_overlay is None:
+    if viewer.power is None:
         return {}
     view = (read(game, viewer, ["view"]).get("view") or {}).get("view")
-    if view is None:
+    return drawn(game, view, [(viewer.power, marks)])
+
+
+def drawn(
+    game: Game,
+    view: dict[str, Any] | None,
+    marks: list[tuple[str, list[tuple[int, ordermarks.Mark]]]],
+    *,
+    by_power: bool = False,
+) -> dict[str, str]:
+    """Each power's marks of ``marks`` drawn in its own colour over each map of ``view``
+    (``map``: the whole map; each enlarged part by its name): one power's as the game draws
+    them; with ``by_power`` (the forecast's boxes) all in one group, each power's in a group
+    of its own (``data-power``), the first one's (the reader's) in front and the others'
+    (guesses) fainter."""
+    drawer = maps.drawer_of(game.game)
+    if drawer is None or drawer.order_overlay is None or view is None or not marks:
         return {}
     draw = drawer.order_overlay
+
+    def over(region: str | None) -> str:
+        if not by_power:
+            power, these = marks[0]
+            return draw(view, these, power, region=region)
+        groups = [
+            f'<g data-power="{escape(power)}" opacity="0.7">'
+            f"{draw(view, these, power, region=region)}</g>"
+            for power, these in marks[1:]
+        ]
+        own, these = marks[0]
+        groups.append(f'<g data-power="{escape(own)}">{draw(view, these, own, region=region)}</g>')
+        return '<g class="order-marks" pointer-events="none">' + "".join(groups) + "</g>"
+
     try:
-        out = {"map": draw(view, marks, viewer.power)}
+        out = {"map": over(None)}
         for region in drawer.regions(view) if drawer.regions is not None else ():
-            out[region.name] = draw(view, marks, viewer.power, region=region.name)
+            out[region.name] = over(region.name)
     except Exception:  # a broken drawing must never take the order box down
         log.exception("drawing the %s order marks failed", game.game)
         return {}

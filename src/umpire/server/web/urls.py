@@ -56,6 +56,11 @@ urlpatterns = [
     path("games/<int:game_id>/steps/", views.order_steps, name="steps"),
     path("games/<int:game_id>/preview/", preview.preview, name="preview"),
     path("games/<int:game_id>/forecast/", forecast.forecast_page, name="forecast"),
+    path(
+        "games/<int:game_id>/forecast/preview/",
+        forecast.forecast_preview,
+        name="forecast_preview",
+    ),
     path("games/<int:game_id>/options/", views.order_list, name="options"),
     path("games/<int:game_id>/map/<slug:region>/", views.map_region, name="map_region"),
     path("games/<int:game_id>/ready/", actions.ready, name="ready"),

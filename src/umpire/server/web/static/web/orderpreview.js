@@ -5,6 +5,9 @@
 // its problem, and the marks to draw as SVG, one group per map of the page ("map": the whole
 // map; an enlarged part by its name). The groups go over the maps; refused lines are listed
 // under the box, not drawn. A list of legal orders shows the order the box holds for its unit.
+// The forecast page's form (data-boxes="all") sends every box, the player's own and his
+// guesses at other powers' (each a textarea with data-power), and each box's problems are
+// listed under it; its marks go over the map of the current position, not the forecast's.
 (function () {
   "use strict";
   var SVGNS = "http://www.w3.org/2000/svg";
@@ -13,9 +16,15 @@
   var asked = 0;  // answers to older requests are dropped
   function form() { return document.getElementById("orderform"); }
   function box(f) { return f && f.querySelector("textarea[name=orders]"); }
-  function maps() {  // every map of the page (not a drawing nested in one)
+  function every(f) { return f.dataset.boxes === "all"; }  // the forecast's boxes
+  function boxes(f) {
+    return Array.prototype.slice.call(f.querySelectorAll(every(f) ? "textarea" : "textarea[name=orders]"));
+  }
+  function maps() {  // every map of the page (not a drawing nested in one, nor a forecast's)
     return Array.prototype.slice.call(document.querySelectorAll("figure.map svg"))
-      .filter(function (svg) { return !svg.parentNode.closest("svg"); });
+      .filter(function (svg) {
+        return !svg.parentNode.closest("svg") && !svg.closest(".forecast-result");
+      });
   }
   function draw(svg) {
     var name = svg.getAttribute("data-region") || "map";
@@ -29,13 +38,21 @@
     if (group) { svg.appendChild(document.importNode(group, true)); }
   }
   function drawAll() { maps().forEach(draw); }
-  function listProblems(f, problems) {
-    var list = f.querySelector("ul.preview-problems");
-    if (!list) {
+  function listAll(f, problems) {  // the forecast's: each box's problems under it
+    boxes(f).forEach(function (area) {
+      var power = area.dataset.power;
+      listProblems(f, problems.filter(function (p) { return p.power === power; }), area);
+    });
+  }
+  function listProblems(f, problems, area) {
+    area = area || box(f);
+    var anchor = area.closest("label.order-box") || area;  // a forecast's box: after its label
+    var list = anchor.nextElementSibling;
+    if (!list || !list.classList.contains("preview-problems")) {
       list = document.createElement("ul");
       list.className = "problems preview-problems";
       list.setAttribute("aria-live", "polite");
-      box(f).insertAdjacentElement("afterend", list);
+      anchor.insertAdjacentElement("afterend", list);
     }
     list.textContent = "";
     problems.forEach(function (p) {
@@ -83,12 +100,13 @@
   }
   function send() {
     var f = form();
-    var text = box(f).value;
     var mine = ++asked;
-    var body = new FormData();
-    body.append("orders", text);
-    var turn = f.querySelector("input[name=turn]");
-    if (turn) { body.append("turn", turn.value); }
+    var body = every(f) ? new FormData(f) : new FormData();
+    if (!every(f)) {
+      body.append("orders", box(f).value);
+      var turn = f.querySelector("input[name=turn]");
+      if (turn) { body.append("turn", turn.value); }
+    }
     var token = f.querySelector("input[name=csrfmiddlewaretoken]");
     fetch(f.dataset.preview, {
       method: "POST", body: body, credentials: "same-origin",
@@ -100,8 +118,12 @@
         if (mine !== asked || !data) { return; }
         overlays = data.overlays || {};
         drawAll();
-        listProblems(f, data.problems || []);
-        showChosen(f, data.orders || []);
+        if (every(f)) {
+          listAll(f, data.problems || []);
+        } else {
+          listProblems(f, data.problems || []);
+          showChosen(f, data.orders || []);
+        }
         f.dataset.previewed = String(mine);  // (tests wait for it)
       });
   }
@@ -111,7 +133,7 @@
   }
   document.addEventListener("input", function (ev) {
     var f = form();
-    if (f && f.dataset.preview && ev.target === box(f)) { later(); }
+    if (f && f.dataset.preview && boxes(f).indexOf(ev.target) >= 0) { later(); }
   });
   document.addEventListener("change", function (ev) {  // a list's choice (written by umpire.js)
     var f = form();
@@ -131,6 +153,6 @@
         });
       }).observe(figure, { childList: true, subtree: true });
     }
-    if (box(f).value.trim()) { send(); }
+    if (boxes(f).some(function (area) { return area.value.trim(); })) { send(); }
   });
 })();
