@@ -146,8 +146,8 @@ def forbidden(page: Any, action: str) -> list[str]:
 def test_pages_of_a_player_have_no_serious_violation(
     chrome: Any, live: Live, games: dict[str, Any], size: str
 ) -> None:
-    """A signed-in player's pages: My games, account, new game, the game page, printouts and
-    press."""
+    """A signed-in player's pages: My games, account, new game, the game page, printouts,
+    press and the question before leaving the game."""
     dip = games["diplomacy"]
     gid = dip["game"]
     page = axe_context(chrome, live, dip["sessions"]["FRA"], size).new_page()
@@ -155,6 +155,7 @@ def test_pages_of_a_player_have_no_serious_violation(
     for path in ["/games/", "/account/", "/games/new/", f"/games/{gid}/"]:
         found += check(page, path)
     found += check(page, f"/games/{gid}/press/")
+    found += check(page, f"/games/{gid}/leave/")  # the question before leaving (nothing left)
     played = games["played"]
     page = axe_context(chrome, live, played["sessions"][played["power"]], size).new_page()
     found += check(page, f"/games/{played['game']}/")

@@ -34,6 +34,7 @@ POSTS: dict[str, dict[str, Any]] = {
     "vote": {"kind": "draw"},
     "press": {"to": ["North"], "text": "hello"},
     "join": {"preferences": ["North"]},
+    "leave": {"confirm": "yes"},
     "gm_action": {
         "minutes": "5",
         "power": "North",

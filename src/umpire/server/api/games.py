@@ -1,5 +1,5 @@
-"""The games in the JSON API: one's games, creating and joining one, taking over a seat,
-standing by, and a game's details and turns (its views, printouts and events)."""
+"""The games in the JSON API: one's games, creating, joining and leaving one, taking over a
+seat, standing by, and a game's details and turns (its views, printouts and events)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from umpire.server.schemas import (
     ScenarioName,
     TurnNumber,
 )
-from umpire.server.usecases import lifecycle, takeover
+from umpire.server.usecases import leaving, lifecycle, takeover
 
 router = Router()
 
@@ -90,6 +90,15 @@ def take_over(request: HttpRequest, game_id: Id, data: TakeoverIn) -> Any:
     takeovers."""
     message = takeover.take_over(game_id, caller(request), data.power, source="api")
     return {"message": message, **out(request, game_id, "game")}
+
+
+@router.post("/games/{game_id}/leave", auth=auth, tags=["games"])
+def leave(request: HttpRequest, game_id: Id) -> Any:
+    """Leave the game: before it starts, withdraw your sign-up (you may join again); once it
+    runs, give up your power, which is offered to a new player (your orders for this turn stand
+    until he sends his own). Refused: ``game/not_found`` (404, also a private game you are not
+    in), ``game/over`` (409), ``seat/not_joined`` and ``seat/none`` (403: nothing to leave)."""
+    return {"message": leaving.leave(game_id, caller(request), source="api")}
 
 
 @router.post("/standby", auth=auth, tags=["games"])

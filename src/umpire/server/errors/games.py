@@ -95,6 +95,13 @@ SEAT_NONE = SERVER.declare(
     "Only a player of the game may do this.",
     status=403,
 )
+SEAT_NOT_JOINED = SERVER.declare(
+    "seat/not_joined",
+    "you have not joined this game: there is nothing to withdraw",
+    "A player may withdraw from a game he joined before it starts (or stop standing by in a "
+    "running one); this user holds no power in the game and has not joined it.",
+    status=403,
+)
 SEAT_NO_STANDBY = SERVER.declare(
     "seat/no_standby", "nobody is standing by", "No standby player to hand the power to."
 )

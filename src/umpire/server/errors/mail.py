@@ -165,6 +165,19 @@ MAIL_TAKEOVER_UNCONFIRMED = SERVER.declare(
     "code; nothing changed, and the account's address was mailed the code to add "
     "(`CONFIRM-<code>`), since a mail's From can be forged.",
 )
+MAIL_LEFT = SERVER.declare(
+    "mail/left",
+    "left the game",
+    "Outcome: the LEAVE command gave up the sender's power in a running game (the power is "
+    "offered to a new player) or withdrew his sign-up from a game not yet started.",
+)
+MAIL_LEAVE_UNCONFIRMED = SERVER.declare(
+    "mail/leave_unconfirmed",
+    "a LEAVE by mail is carried out only with the confirmation code mailed to your address",
+    "Outcome: a LEAVE without a heading and without (or with a wrong or old) confirmation "
+    "code; nothing changed, and the account's address was mailed the code to add "
+    "(`CONFIRM-<code>`), since a mail's From can be forged.",
+)
 PRESS_SENT = SERVER.declare("press/sent", "press sent", "Outcome: the mail's press was sent.")
 ORDERS_STORED = SERVER.declare(
     "orders/stored", "orders stored", "Outcome: the mail's orders were all accepted."

@@ -1,5 +1,6 @@
 """The commands a mail's lines give (pure): which command a line is (HELP, LIST, ORDERS,
-REPORT, READY, NEWCODE, JOIN, TAKEOVER, MAPS, AWAY, PRESS/BROADCAST and ENDPRESS), and the
+REPORT, READY, NEWCODE, JOIN, TAKEOVER, LEAVE, MAPS, AWAY, PRESS/BROADCAST and ENDPRESS), and
+the
 arguments of those that take some."""
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ PRESS_END = ("ENDPRESS", "END PRESS")
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    name: str  # HELP, LIST, REPORT, READY, NEWCODE, JOIN, TAKEOVER, MAPS, AWAY
+    name: str  # HELP, LIST, REPORT, READY, NEWCODE, JOIN, TAKEOVER, LEAVE, MAPS, AWAY
     line: int
     turn: int | None = None  # REPORT [turn]
-    game: str = ""  # JOIN G-12, TAKEOVER G-12: the game's number
+    game: str = ""  # JOIN G-12, TAKEOVER G-12, LEAVE G-12: the game's number
     # JOIN G-12 <choice>, <choice>, ...: as written; TAKEOVER G-12 <power> [CONFIRM-<code>]:
-    # the power, then the confirmation code if given.
+    # the power, then the confirmation code if given; LEAVE G-12 [CONFIRM-<code>]: the code.
     preferences: tuple[str, ...] = ()
     on: bool = False  # MAPS ON (True) or MAPS OFF
     start: str = ""  # AWAY <start> <end> [G-12] [SITTER name]: the days as written
@@ -55,6 +56,26 @@ def takeover_of(line: str, number: int) -> Command | None:
         return None
     said = (" ".join(match[2].split()), *([match[3]] if match[3] else []))
     return Command("TAKEOVER", number, game=match[1], preferences=said)
+
+
+_LEAVE = re.compile(
+    r"^(?:LEAVE|RESIGN)\s+(?:G-?|GAME\s+)?([0-9]{1,18})(?:\s+(CONFIRM-\S+))?\s*$", re.IGNORECASE
+)
+
+
+def leave_of(line: str, number: int) -> Command | None:
+    """``LEAVE G-12 [CONFIRM-<code>]`` (or ``RESIGN``, the old judges' word): leave a game,
+    giving up one's power, or withdraw from one not yet started.
+
+    >>> leave_of("resign g12 confirm-0a1b2c3d4e5f", 4)
+    Command(name='LEAVE', line=4, turn=None, game='12', preferences=('confirm-0a1b2c3d4e5f',), on=False, start='', end='', sitter='', cancel=False)
+    >>> leave_of("LEAVE the room", 1) is None
+    True
+    """
+    match = _LEAVE.match(line.strip())
+    if match is None:
+        return None
+    return Command("LEAVE", number, game=match[1], preferences=(match[2],) if match[2] else ())
 
 
 _AWAY_GAME = re.compile(r"^G-?([0-9]{1,18})$", re.IGNORECASE)
@@ -101,6 +122,8 @@ def command_of(line: str) -> str | None:
         return first
     if first in ("TAKEOVER", "TAKE") and _TAKEOVER.match(line.strip()):
         return "TAKEOVER"
+    if first in ("LEAVE", "RESIGN") and _LEAVE.match(line.strip()):
+        return "LEAVE"
     if first in LINE_COMMANDS and (first == "REPORT" or len(words) == 1):
         return first
     if first in ("PRESS", "BROADCAST", "MAPS", "AWAY"):

@@ -1,7 +1,7 @@
-"""A mail without a heading (:func:`handle_headless`): HELP, LIST, JOIN and TAKEOVER, the
-last two carried out only with the confirmation code mailed to the account's address (a
-mail's From can be forged); also the pieces a mail with a heading shares (JOIN, TAKEOVER and
-LIST there too)."""
+"""A mail without a heading (:func:`handle_headless`): HELP, LIST, JOIN, TAKEOVER and LEAVE,
+the last three carried out only with the confirmation code mailed to the account's address (a
+mail's From can be forged); also the pieces a mail with a heading shares (JOIN, TAKEOVER,
+LEAVE and LIST there too)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ from umpire.server.mail.outcome import Handled, open_reply
 from umpire.server.mail.parse import MailRequest
 from umpire.server.models import Enrollment, Game, GameStatus, Seat
 from umpire.server.outputs import PLAYER, Viewer, power_labels, present
-from umpire.server.usecases import lifecycle, takeover
+from umpire.server.usecases import leaving, lifecycle, takeover
+from umpire.server.usecases.common import may_know
 
 
 def handle_headless(request: MailRequest, users: list[User]) -> Handled:
@@ -41,6 +42,7 @@ def handle_headless(request: MailRequest, users: list[User]) -> Handled:
         about.append("LIST of your games")
     joins = [join(c, users, reply) for c in request.commands if c.name == "JOIN"]
     joins += [takeover_seat(c, users, reply) for c in request.commands if c.name == "TAKEOVER"]
+    joins += [leave_game(c, users, reply) for c in request.commands if c.name == "LEAVE"]
     about += [subject for _, subject in joins]
     if joins and request.orders is None:
         reply.subject = _subject(about)
@@ -144,22 +146,65 @@ def takeover_seat(
     return E.MAIL_TAKEOVER.code, f"G-{game.pk} {game.name}: TAKEOVER accepted"
 
 
+def leave_game(
+    command: Command, users: list[User], reply: replies.Reply, *, confirmed: bool = False
+) -> tuple[str, str]:
+    """LEAVE G-12: the sender's account leaves the game (gives up its power, or withdraws its
+    sign-up from a game not yet started), through the same use case as the web's button. A
+    From address can be forged and leaving cannot be undone, so without a heading it is
+    carried out only with the confirmation code mailed to the account's address
+    (``CONFIRM-<code>`` after the game; a code of its own, :func:`join_code` with ``leave``:
+    the code that confirms a JOIN does not confirm a LEAVE); after the heading and code of a
+    seat the sender holds, none is needed (``confirmed``)."""
+    where = f"LEAVE G-{command.game} (line {command.line})"
+    game = Game.objects.filter(pk=int(command.game)).first() if users else None
+    if game is None or not may_know(game, users[0]):
+        reply.add(replies.refused_text(where, E.MAIL_NOT_AUTHORISED.code, replies.NO_LEAVE))
+        return E.MAIL_NOT_AUTHORISED.code, f"LEAVE G-{command.game} refused"
+    given = _JOIN_CODE.fullmatch(command.preferences[0]) if command.preferences else None
+    if not confirmed and (
+        given is None or not _join_code_valid(users[0], game, given[1], purpose="leave")
+    ):
+        code = join_code(users[0], game, purpose="leave")
+        first = (
+            f"{where}: its confirmation code is wrong or too old: nothing was done."
+            if command.preferences
+            else f"{where}: nothing was done yet. Anybody can write your address as a mail's "
+            "sender, so a LEAVE is confirmed from your mailbox."
+        )
+        reply.add(
+            f"{first}\nIf you sent it and mean it, send it again from this address with this "
+            f"code (good today and tomorrow):\n\n"
+            f"    LEAVE G-{game.pk} CONFIRM-{code}\n\n"
+            f"If you did not send it, ignore this mail: nothing changed in G-{game.pk}."
+        )
+        return E.MAIL_LEAVE_UNCONFIRMED.code, f"G-{game.pk} {game.name}: LEAVE to confirm"
+    try:
+        said = leaving.leave(game.pk, users[0], source="email")
+    except SessionError as err:
+        reply.add(replies.refused_text(where, err.code, err.message))
+        return err.code, f"G-{game.pk} {game.name}: LEAVE refused"
+    reply.add(f"{where}: {said}.")
+    return E.MAIL_LEFT.code, f"G-{game.pk} {game.name}: LEAVE accepted"
+
+
 _JOIN_CODE = re.compile(r"CONFIRM-([0-9a-f]{12})", re.IGNORECASE)
 # A JOIN confirmation code is good for the day it was mailed and the next.
 JOIN_CODE_DAYS = 2
 
 
-def join_code(user: User, game: Game, *, days_ago: int = 0) -> str:
-    """The code that confirms a JOIN of ``game`` by ``user``: a keyed digest (the server's
-    secret key) of the account, the game and the day, so only its mail tells it."""
+def join_code(user: User, game: Game, *, days_ago: int = 0, purpose: str = "join") -> str:
+    """The code that confirms a JOIN (or TAKEOVER) of ``game`` by ``user``, or with
+    ``purpose="leave"`` a LEAVE: a keyed digest (the server's secret key) of the account, the
+    game and the day, so only its mail tells it."""
     day = int(timezone.now().timestamp() // 86400) - days_ago
-    digest = salted_hmac("umpire.mail.join", f"{user.pk}:{game.pk}:{day}").hexdigest()
+    digest = salted_hmac(f"umpire.mail.{purpose}", f"{user.pk}:{game.pk}:{day}").hexdigest()
     return digest[:12]
 
 
-def _join_code_valid(user: User, game: Game, given: str) -> bool:
+def _join_code_valid(user: User, game: Game, given: str, *, purpose: str = "join") -> bool:
     return any(
-        hmac.compare_digest(given.lower(), join_code(user, game, days_ago=n))
+        hmac.compare_digest(given.lower(), join_code(user, game, days_ago=n, purpose=purpose))
         for n in range(JOIN_CODE_DAYS)
     )
 

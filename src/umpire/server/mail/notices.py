@@ -113,10 +113,11 @@ def _left(delta: timedelta) -> str:
 
 NOTICE_ACTIONS = (
     "pause", "resume", "extend", "replace", "end", "declare", "vote", "takeover", "away",
-    "away_cancel",
+    "away_cancel", "leave",
 )  # fmt: skip
-# The seat changed hands: the new holder gets the welcome, the former holder a word of it.
-HANDOVERS = ("replace", "takeover")
+# The seat changed hands: the new holder gets the welcome, the former holder a word of it
+# (a player who left: nobody holds it now, and the game master is told who left).
+HANDOVERS = ("replace", "takeover", "leave")
 ENDINGS = ("end", "declare", "vote")  # the game is over: each player gets his last printout
 
 
@@ -135,11 +136,15 @@ def send_gm_notice(entry_id: int) -> int:
         return 0
     sent = 0
     action = "game over" if entry.action in ENDINGS else entry.action.replace("_", " ")
+    if entry.action == "leave":  # the players read what a seat the game master freed says
+        action = "replace"
     subject = f"G-{game.pk} {game.name}: {action}"
     news = NOTICE_NEWS[entry.action]
     for seat in holders(game):
         if entry.action in HANDOVERS and seat.power == details.get("power"):
             continue  # the new holder gets the welcome mail instead
+        if entry.action == "leave" and seat.user_id == game.gm_id:
+            continue  # a game master who plays too: his own notice below says more
         body = f"{text}\n\n{_last_printout(game, seat) if entry.action in ENDINGS else ''}"
         sent += tell(seat.user, news, subject, f"{body.rstrip()}\n\n{FOOTER}",
                      mail_kind="notice", game=game, key=f"gm:{entry.pk}:{seat.power}",
@@ -148,18 +153,52 @@ def send_gm_notice(entry_id: int) -> int:
         old = User.objects.filter(username=details.get("from", "")).first()
         if old is not None:
             body = f"You no longer play {details.get('power')} in G-{game.pk} {game.name}."
-            sent += tell(old, "game", subject, f"{body}\n\n{FOOTER}", mail_kind="notice",
+            said = subject
+            if entry.action == "leave":
+                body = _left_text(game, details)
+                said = f"G-{game.pk} {game.name}: you left {details.get('power')}"
+            sent += tell(old, "game", said, f"{body}\n\n{FOOTER}", mail_kind="notice",
                          game=game, key=f"gm:{entry.pk}:former", hook_text=body)  # fmt: skip
         if details.get("to") == "vacant":
             sent += send_offers(game.pk, entry.pk)
+    if entry.action == "leave" and game.gm is not None:
+        sent += _tell_gm_of_leaving(game, entry)
     return sent
+
+
+def _left_text(game: Game, details: dict[str, Any]) -> str:
+    """What the player who left reads of it (he did it himself: a receipt)."""
+    power = details.get("power")
+    return (
+        f"You left {power} in G-{game.pk} {game.name}: you no longer send its orders nor read "
+        f"its printouts. {power} is offered to a new player; the orders stored for it this turn "
+        "stand until the new player sends his own."
+    )
+
+
+def _tell_gm_of_leaving(game: Game, entry: AuditEntry) -> int:
+    """The game master is told who left which power, and that it is offered to newcomers
+    (the players are told only that it needs a new player)."""
+    details = entry.details
+    power, player = details.get("power", ""), details.get("from", "")
+    (named,) = power_labels(game, [power])
+    text = (
+        f"{player} left {named} in G-{game.pk} {game.name} (by {details.get('source', 'web')}). "
+        f"{named} has no player now: it is offered on the games needing a player, and you may "
+        "hand it to a player or a bot yourself (replace, on the game's console)."
+    )
+    console = site(reverse("web:gm_game", args=[game.pk]))
+    subject = f"G-{game.pk} {game.name}: {player} left {power}"
+    return tell(game.gm, "replacement", subject, f"{text}\nThe console: {console}\n\n{FOOTER}",
+                mail_kind="notice", game=game, key=f"gm:{entry.pk}:gm", hook_text=text,
+                turn=game.turn)  # fmt: skip
 
 
 # The kind of news (umpire.server.notify.KINDS) each game master's notice is.
 NOTICE_NEWS = {"pause": "deadline", "resume": "deadline", "extend": "deadline",
                "replace": "replacement", "takeover": "replacement", "end": "game",
                "declare": "game", "vote": "game", "away": "deadline",
-               "away_cancel": "deadline"}  # fmt: skip
+               "away_cancel": "deadline", "leave": "replacement"}  # fmt: skip
 
 
 def send_offers(game_id: int, entry_id: int = 0) -> int:

@@ -45,6 +45,7 @@ from umpire.server.mail.command_lines import (
     away_of,
     command_of,
     join_of,
+    leave_of,
     takeover_of,
 )
 from umpire.server.mail.envelope import (
@@ -237,6 +238,11 @@ def _interpret(request: MailRequest, lines: list[str]) -> None:
             taking = takeover_of(stripped, number)
             assert taking is not None
             request.commands.append(taking)
+            continue
+        if command == "LEAVE":
+            leaving = leave_of(stripped, number)
+            assert leaving is not None
+            request.commands.append(leaving)
             continue
         turn = None
         if command == "REPORT":

@@ -37,6 +37,11 @@ NO_TAKEOVER = (
     "over from the address on your profile; the web's games needing a player lists them)"
 )
 
+NO_LEAVE = (
+    "no game of that number is open to the account registered at this address (leave from "
+    "the address on your profile; LIST shows your games)"
+)
+
 NO_HEADING = (
     "Your mail has no heading line, so the umpire cannot tell which game it is for. Begin "
     "the mail with a line such as\n\n    G-12 T-3 P-FRANCE C-<your secret code>\n\n"

@@ -1,6 +1,6 @@
 """A mail whose heading proved a seat (:func:`handle_seat_request`): its orders, press and
-commands (READY, REPORT, NEWCODE, MAPS, AWAY, HELP...), each carried out through the server's
-use cases, and the receipt."""
+commands (READY, REPORT, NEWCODE, MAPS, AWAY, JOIN, TAKEOVER, LEAVE, HELP...), each carried
+out through the server's use cases, and the receipt."""
 
 from __future__ import annotations
 
@@ -18,7 +18,14 @@ from umpire.server.accounts import set_mail_maps
 from umpire.server.codes import masked
 from umpire.server.mail import replies
 from umpire.server.mail.command_lines import Command
-from umpire.server.mail.headless import asked, join, list_text, named, takeover_seat
+from umpire.server.mail.headless import (
+    asked,
+    join,
+    leave_game,
+    list_text,
+    named,
+    takeover_seat,
+)
 from umpire.server.mail.models import InboundMail
 from umpire.server.mail.outcome import Handled, seat_reply
 from umpire.server.mail.parse import MailRequest
@@ -77,6 +84,8 @@ def handle_seat_request(
             codes.append(join(command, [user], reply, confirmed=True)[0])
         elif command.name == "TAKEOVER":
             codes.append(takeover_seat(command, [user], reply, confirmed=True)[0])
+        elif command.name == "LEAVE":  # the seat's code vouches for the sender, as for JOIN
+            codes.append(leave_game(command, [user], reply, confirmed=True)[0])
         elif command.name == "MAPS":
             codes.append(_maps(user, command.on, reply))
         elif command.name == "AWAY":

@@ -11,6 +11,8 @@ One module per use case, in layers (imports point down only; import-linter check
 - :mod:`~.seating`, :mod:`~.seats`: who holds which power at the start; seats changing hands.
 - :mod:`~.takeover` over :mod:`~.offers`: seats offered to a new player (missed turns, a
   player gone) and taken over by one (issue 31, replacements).
+- :mod:`~.leaving`: a player leaves a game himself (his sign-up withdrawn before the start,
+  his seat given up and offered once it runs).
 - :mod:`~.common`: the locked game row, a user's seat, the audit log, permissions.
 
 Mail is never sent by a side effect: the use case that causes the news calls

@@ -38,6 +38,16 @@ def seat_of(game: Game, user: User) -> Seat | None:
     return Seat.objects.filter(game=game, user=user, active=True).first()
 
 
+def may_know(game: Game, user: User) -> bool:
+    """A private game exists only for its game master, its players (present or former) and
+    those who joined it (as on every other entrance)."""
+    if game.public or game.gm_id == user.pk:
+        return True
+    return bool(
+        game.seats.filter(user=user).exists() or game.enrollments.filter(user=user).exists()
+    )
+
+
 def audit(game: Game | None, actor: User | None, action: str, /, **details: Any) -> AuditEntry:
     """Write one entry of the game's audit log (its notices are the caller's to send)."""
     return AuditEntry.objects.create(game=game, actor=actor, action=action, details=details)

@@ -22,7 +22,15 @@ from umpire.server.models import Game, Seat
 from umpire.server.outputs import power_labels
 from umpire.server.store import notice_at
 from umpire.server.usecases import offers
-from umpire.server.usecases.common import audit, locked, power_named, require_gm, running, seat_of
+from umpire.server.usecases.common import (
+    audit,
+    locked,
+    may_know,
+    power_named,
+    require_gm,
+    running,
+    seat_of,
+)
 from umpire.server.usecases.seats import replace_seat
 
 NOTE = "took over an offered seat"
@@ -38,22 +46,12 @@ def _offered(game: Game, power: str) -> Seat:
     return seat
 
 
-def _may_know(game: Game, user: User) -> bool:
-    """A private game exists only for its game master, its players and those who joined it
-    (as on every other entrance)."""
-    if game.public or game.gm_id == user.pk:
-        return True
-    return bool(
-        game.seats.filter(user=user).exists() or game.enrollments.filter(user=user).exists()
-    )
-
-
 def take_over(game_id: int, user: User, power: str, *, source: str = "web") -> str:
     """``user`` takes over the offered seat of ``power`` in game ``game_id`` (or asks the game
     master for it, where the game says so); what happened, as a sentence for him."""
     with transaction.atomic():
         game = locked(game_id)
-        if not _may_know(game, user):
+        if not may_know(game, user):
             raise refuse(E.GAME_NOT_FOUND, game_id=game_id)
         seat = _offered(game, power)
         if seat_of(game, user) is not None:

@@ -1,4 +1,5 @@
-"""What a player does on the game page: orders (receipt by htmx), ready, draw and concede.
+"""What a player does on the game page: orders (receipt by htmx), ready, draw and concede,
+and leaving the game (a confirmation page, then its button).
 
 Orders typed here go through ``submissions.submit_orders`` (source ``web``), the same function the
 API and email call, so the receipt, ``turn/stale`` and every problem code are the same.
@@ -7,16 +8,18 @@ API and email call, so the receipt, ``turn/stale`` and every problem code are th
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from umpire.core.session import SessionError
 from umpire.server import errors as E
 from umpire.server.errors import refuse
-from umpire.server.outputs import present, viewer_of
-from umpire.server.usecases import results, submissions
+from umpire.server.models import Enrollment, Game, GameStatus
+from umpire.server.outputs import power_labels, present, viewer_of
+from umpire.server.usecases import leaving, results, submissions
+from umpire.server.usecases.common import may_know, seat_of
 from umpire.server.web.common import game_or_404, need_login, report_error, signed_in
 from umpire.server.web.params import int_param
 
@@ -106,3 +109,36 @@ def vote(request: HttpRequest, game_id: int) -> HttpResponse:
     except SessionError as err:
         report_error(request, err)
     return redirect("web:game", game.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The page behind "Leave this game" (a seated player) and "Withdraw" (before the start):
+    a GET is the confirmation page, which says what leaving does; its button POSTs with the
+    CSRF token and ``confirm=yes``, and only that leaves (a POST without it comes back to the
+    page). Works without a script. Refused with the reason and its code."""
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not may_know(game, user):
+        raise Http404("no such game")
+    if request.method == "POST" and request.POST.get("confirm") == "yes":
+        try:
+            said = leaving.leave(game.pk, user, source="web")
+        except SessionError as err:
+            report_error(request, err)
+            return redirect("web:leave", game.pk)
+        messages.success(request, said[0].upper() + said[1:] + ".")
+        return redirect("web:my_games")
+    if request.method == "POST":
+        return redirect("web:leave", game.pk)
+    seat = seat_of(game, user)
+    entry = None if seat is not None else Enrollment.objects.filter(game=game, user=user).first()
+    ctx = {
+        "game": game,
+        "power": power_labels(game, [seat.power])[0] if seat is not None else None,
+        "entry": entry,
+        "over": game.status == GameStatus.FINISHED,
+    }
+    return render(request, "web/leave.html", ctx)

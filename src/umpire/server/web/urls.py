@@ -41,6 +41,7 @@ urlpatterns = [
     path("games/<int:game_id>/version/", live.version, name="version"),
     path("games/version/", live.my_versions, name="my_versions"),
     path("games/<int:game_id>/join/", views.join, name="join"),
+    path("games/<int:game_id>/leave/", actions.leave, name="leave"),
     path("games/<int:game_id>/turn/<int:turn>/", views.turn_page, name="turn"),
     path("games/<int:game_id>/turn/<int:turn>/packet.pdf", postal.packet_download, name="packet"),
     path("games/<int:game_id>/turns/", views.turn_go, name="turn_go"),
