@@ -189,6 +189,7 @@ class Workers:
         ``UMPIRE_PRUNE_SECONDS`` in one process of all that run (a lease), on its own thread:
         never in the way of due turns, notices or mail. A shutdown stops it between batches."""
         from django.conf import settings
+        from django.db import connections
 
         from umpire.server.retention import prune
         from umpire.server.store import take_lease
@@ -199,7 +200,10 @@ class Workers:
             if take_lease("prune", every):
                 prune(stop=self.stop.is_set)
 
-        self._loop((("retention", pruning),), min(every, self.notice_every))
+        try:
+            self._loop((("retention", pruning),), min(every, self.notice_every))
+        finally:
+            connections.close_all()  # this thread's own connection, as it ends
 
     def _loop(self, jobs: Any, every: float) -> None:
         from django.db import close_old_connections
