@@ -84,7 +84,9 @@ def _calls(gid: int) -> list[tuple[str, str, dict[str, Any]]]:
     for path, methods in api.get_openapi_schema()["paths"].items():
         for method in methods:
             url = path.replace("{game_id}", str(gid)).removeprefix("/api")
-            if method == "get":
+            if "{turn}" in url:  # a turn in the path (the postal packets): every turn
+                calls += [(method, url.replace("{turn}", str(t)), {}) for t in (0, 1, 2)]
+            elif method == "get":
                 calls += [("get", url, {})] + [("get", url, {"turn": t}) for t in (0, 1, 2)]
             else:
                 assert path in BODIES, f"add a body for {path} to BODIES"

@@ -13,6 +13,7 @@
     umpire replay RECORD.json                     re-run the record; exit 1 on any divergence
     umpire rollback RECORD.json                   undo the last processed turn
     umpire community [--recompute]                reliability and ratings checked against the records
+    umpire prune [--dry-run]                      old sent and failed mail, posts, task results deleted
     umpire export GAME RECORD.json                a server game's record, to a file
     umpire convert RECORD.json OUT.json --to diplomacy    a record in the diplomacy package's format
     umpire convert SAVED.json RECORD.json --from diplomacy    read one: every phase played again

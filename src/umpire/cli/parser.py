@@ -24,6 +24,7 @@ from umpire.cli.server import (
     cmd_creategm,
     cmd_mail,
     cmd_migrate,
+    cmd_prune,
     cmd_serve,
     cmd_smtpd,
     cmd_worker,
@@ -205,6 +206,11 @@ def _server_commands(sub: Any) -> None:
         "--recompute", action="store_true", help="recompute every figure from the records"
     )
     p.set_defaults(func=cmd_community)
+    p = sub.add_parser(
+        "prune", help="delete old sent and failed mail, webhook posts, finished tasks' results"
+    )
+    p.add_argument("--dry-run", action="store_true", help="count what would go; delete nothing")
+    p.set_defaults(func=cmd_prune)
     p = sub.add_parser("creategm", help="create a game-master account")
     p.add_argument("username")
     p.add_argument("email")

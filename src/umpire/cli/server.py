@@ -1,5 +1,5 @@
 """The commands that run the server: ``serve``, ``worker``, ``migrate``, ``creategm``,
-``community``, ``mail`` and ``smtpd``. Each imports the server inside its function:
+``community``, ``prune``, ``mail`` and ``smtpd``. Each imports the server inside its function:
 file-based play needs neither Django nor the database."""
 
 from __future__ import annotations
@@ -37,6 +37,12 @@ def cmd_community(args: argparse.Namespace, out: TextIO) -> int:
     from umpire.server import commands
 
     return commands.community(args.recompute)
+
+
+def cmd_prune(args: argparse.Namespace, out: TextIO) -> int:
+    from umpire.server import commands
+
+    return commands.prune(args.dry_run)
 
 
 def cmd_mail(args: argparse.Namespace, out: TextIO) -> int:

@@ -1,4 +1,5 @@
-"""``python -m umpire.server serve|worker|migrate|creategm`` (the same as the ``umpire`` CLI)."""
+"""``python -m umpire.server serve|worker|migrate|creategm|prune`` (the same as the ``umpire``
+CLI)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("username")
     g.add_argument("email")
     g.add_argument("--password", default=None)
+    p = sub.add_parser("prune", help="delete old sent and failed mail, posts, task results")
+    p.add_argument("--dry-run", action="store_true", help="count what would go; delete nothing")
     args = parser.parse_args(argv)
     if args.command == "serve":
         return commands.serve(args.host, args.port, args.demo, args.workers)
@@ -32,6 +35,8 @@ def main(argv: list[str] | None = None) -> int:
         return commands.worker()
     if args.command == "migrate":
         return commands.migrate()
+    if args.command == "prune":
+        return commands.prune(args.dry_run)
     return commands.creategm(args.username, args.email, args.password)
 
 

@@ -1,4 +1,5 @@
-"""Entry points for the command line: ``umpire serve``, ``worker``, ``migrate``, ``creategm``.
+"""Entry points for the command line: ``umpire serve``, ``worker``, ``migrate``, ``creategm``,
+``prune``.
 
 Each function sets ``DJANGO_SETTINGS_MODULE`` and calls ``django.setup()`` itself and returns
 a process exit code. ``python -m umpire.server <command>`` reaches them too.
@@ -55,6 +56,31 @@ def community(recompute: bool) -> int:
     verb = "recomputed" if recompute else "checked"
     print(f"Reliability and ratings {verb}: {len(found)} difference(s) with the stored figures.")
     return 1 if found else 0
+
+
+def prune(dry_run: bool = False) -> int:
+    """``umpire prune [--dry-run]``: delete the delivery rows retention lets go now (old sent
+    and failed mail, webhook posts, finished tasks' results, the log of mail read:
+    :mod:`umpire.server.retention`), as the worker does every ``UMPIRE_PRUNE_SECONDS``, and
+    print what went of each kind (with ``--dry-run``: what would go, nothing deleted)."""
+    _setup()
+    from django.conf import settings
+
+    from umpire.server import retention
+
+    counts = retention.prunable() if dry_run else retention.prune()
+    verb = "would be deleted" if dry_run else "deleted"
+    for kind in retention.KINDS:
+        if kind.name in counts:
+            print(f"{kind.name} older than {kind.days:g} days ({kind.setting}): "
+                  f"{counts[kind.name]} {verb}")  # fmt: skip
+        else:
+            print(f"{kind.name}: kept for ever ({kind.setting}=0)")
+    total = sum(counts.values())
+    print(f"{'Would prune' if dry_run else 'Pruned'} {total} row(s) in all; rows still to send "
+          f"and tasks not finished are never pruned (every {settings.UMPIRE_PRUNE_SECONDS:g} s "
+          "the worker does the same).")  # fmt: skip
+    return 0
 
 
 def creategm(username: str, email: str, password: str | None) -> int:
@@ -158,6 +184,27 @@ class Workers:
 
         self._loop((("mail notices", notices),), self.notice_every)
 
+    def prune_forever(self) -> None:
+        """Retention (``retention.prune``): old delivery rows deleted in small batches, every
+        ``UMPIRE_PRUNE_SECONDS`` in one process of all that run (a lease), on its own thread:
+        never in the way of due turns, notices or mail. A shutdown stops it between batches."""
+        from django.conf import settings
+        from django.db import connections
+
+        from umpire.server.retention import prune
+        from umpire.server.store import take_lease
+
+        every = float(settings.UMPIRE_PRUNE_SECONDS)
+
+        def pruning() -> None:
+            if take_lease("prune", every):
+                prune(stop=self.stop.is_set)
+
+        try:
+            self._loop((("retention", pruning),), min(every, self.notice_every))
+        finally:
+            connections.close_all()  # this thread's own connection, as it ends
+
     def _loop(self, jobs: Any, every: float) -> None:
         from django.db import close_old_connections
 
@@ -197,6 +244,7 @@ class Workers:
             threading.Thread(target=self.mail_forever, name="umpire-mail"),
             threading.Thread(target=self.history_forever, name="umpire-history"),
             threading.Thread(target=self.hooks_forever, name="umpire-hooks"),
+            threading.Thread(target=self.prune_forever, name="umpire-prune"),
         ]
         if worker:
             threads.append(threading.Thread(target=self.work_forever, name="umpire-worker"))

@@ -545,7 +545,11 @@ class OutboundHook(models.Model):
 
     class Meta:
         ordering = ["id"]
-        indexes = [models.Index(fields=["status", "next_attempt_at"])]
+        indexes = [
+            models.Index(fields=["status", "next_attempt_at"]),
+            # Retention deletes the old rows of a status (umpire.server.retention).
+            models.Index(fields=["status", "created_at"], name="outhook_prune_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} post to webhook {self.webhook_id} ({self.status})"

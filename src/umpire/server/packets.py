@@ -21,11 +21,14 @@ Packets are made once per (game, seat, turn, position) and kept in the pages' ca
 (:func:`packet`); :func:`turn_packets` joins the packets of every player-held seat of a turn
 into one PDF for the game master to print.
 
-Making one takes a second or more (a whole turn's, several): never in a request. A page asks
-for what is kept (:func:`kept_packet`, :func:`kept_print`); what is not is queued once
-(:func:`queue_packet`, :func:`queue_print`) as a task on the worker's ``history`` queue and
-thread, beside the history GIFs and never in the way of a due turn, and the page says it is
-being prepared until it is kept.
+Making one takes a second or more (a whole turn's, several): never in a request. A page or
+the API asks for what is kept (:func:`kept_packet`, :func:`kept_print`); what is not is
+queued once (:func:`queue_packet`, :func:`queue_print`) as a task on the worker's ``history``
+queue and thread, beside the history GIFs and never in the way of a due turn, and the answer
+says it is being prepared until it is kept.
+
+Who may read which packet is decided once for the pages and the API:
+:mod:`umpire.server.packet_access`.
 """
 
 from __future__ import annotations

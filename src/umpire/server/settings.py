@@ -42,6 +42,10 @@ Configured by environment variables:
   link-local addresses (refused by default: see ``hooks/address.py``);
   ``UMPIRE_WEBHOOKS_ALLOW_HTTP=1`` takes ``http://`` addresses; ``UMPIRE_HOOK_TIMEOUT``,
   ``UMPIRE_HOOK_RETRY_SECONDS``, ``UMPIRE_HOOK_MAX_ATTEMPTS`` (default 5 s, 30 s, 6).
+- Retention (``retention.py``): ``UMPIRE_KEEP_SENT_DAYS`` (sent mail and webhook posts, default
+  30), ``UMPIRE_KEEP_FAILED_DAYS`` (failed mail, dead posts, failed tasks: 90),
+  ``UMPIRE_KEEP_TASKS_DAYS`` (finished tasks: 7), ``UMPIRE_KEEP_INBOUND_DAYS`` (the log of mail
+  read: 90); 0 keeps them for ever. ``UMPIRE_PRUNE_SECONDS``: how often the worker prunes (3600).
 """
 
 from __future__ import annotations
@@ -398,5 +402,13 @@ UMPIRE_HOOK_RETRY_SECONDS = float(os.environ.get("UMPIRE_HOOK_RETRY_SECONDS", "3
 UMPIRE_HOOK_MAX_ATTEMPTS = max(int(os.environ.get("UMPIRE_HOOK_MAX_ATTEMPTS", "6")), 1)
 UMPIRE_WEBHOOKS_ALLOW_PRIVATE = os.environ.get("UMPIRE_WEBHOOKS_ALLOW_PRIVATE", "") == "1"
 UMPIRE_WEBHOOKS_ALLOW_HTTP = os.environ.get("UMPIRE_WEBHOOKS_ALLOW_HTTP", "") == "1"
+# Retention (retention.py): the delivery rows kept this many days after they were written
+# (0: for ever), pruned by one worker every UMPIRE_PRUNE_SECONDS. Rows still to send are never
+# pruned, whatever their age.
+UMPIRE_KEEP_SENT_DAYS = max(float(os.environ.get("UMPIRE_KEEP_SENT_DAYS", "30")), 0.0)
+UMPIRE_KEEP_FAILED_DAYS = max(float(os.environ.get("UMPIRE_KEEP_FAILED_DAYS", "90")), 0.0)
+UMPIRE_KEEP_TASKS_DAYS = max(float(os.environ.get("UMPIRE_KEEP_TASKS_DAYS", "7")), 0.0)
+UMPIRE_KEEP_INBOUND_DAYS = max(float(os.environ.get("UMPIRE_KEEP_INBOUND_DAYS", "90")), 0.0)
+UMPIRE_PRUNE_SECONDS = max(float(os.environ.get("UMPIRE_PRUNE_SECONDS", "3600")), 1.0)
 # Threads of a worker that send mail, each over its own kept connection (outbox.SendPool).
 UMPIRE_MAIL_SENDERS = max(int(os.environ.get("UMPIRE_MAIL_SENDERS", "4")), 1)

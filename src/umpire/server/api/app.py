@@ -7,8 +7,8 @@ code.
 
 The API is assembled here: its document, its error answers (one handler per kind of
 failure), and one router per resource (:mod:`.accounts`, :mod:`.public`, :mod:`.games`,
-:mod:`.orders`, :mod:`.press`, :mod:`.gm`, :mod:`.community`, :mod:`.hooks`), mounted in
-that order.
+:mod:`.orders`, :mod:`.press`, :mod:`.gm`, :mod:`.postal`, :mod:`.community`, :mod:`.hooks`),
+mounted in that order.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ninja.operation import Operation
 from umpire.core.errors import Code
 from umpire.core.session import SessionError
 from umpire.server import errors as E
-from umpire.server.api import accounts, community, games, gm, hooks, orders, press, public
+from umpire.server.api import accounts, community, games, gm, hooks, orders, postal, press, public
 from umpire.server.api.common import auth
 from umpire.server.schemas import REQUEST_MAX_BYTES
 
@@ -153,5 +153,6 @@ api.add_router("", games.router)
 api.add_router("", orders.router)
 api.add_router("", press.router)
 api.add_router("", gm.router)
+api.add_router("", postal.router)  # /games/{id}/turns/{turn}/packet, /games/{id}/gm/print/{turn}
 api.add_router("", community.router)  # /players/{username}, /ratings/{family}
 api.add_router("/account", hooks.router, auth=auth)  # /account/news, /account/hooks

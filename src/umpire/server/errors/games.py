@@ -249,6 +249,15 @@ VIEW_FORBIDDEN = SERVER.declare(
     status=403,
 )
 
+PACKET_NONE = SERVER.declare(
+    "packet/none",
+    "{reason}",
+    "No postal packet to give this reader: he holds no seat in the game (a spectator; the "
+    "game master names the seat he wants with ``power``), the power named is none of the "
+    "game's, or he asked for the game master's print of a turn (answered with 404, as the "
+    "page).",
+    status=404,
+)
 
 # --- downloads: the whole record, other tools' formats ---------------------------------------
 

@@ -27,7 +27,11 @@ class InboundMail(models.Model):
 
     class Meta:
         ordering = ["id"]
-        indexes = [models.Index(fields=["game", "power", "turn"])]
+        indexes = [
+            models.Index(fields=["game", "power", "turn"]),
+            # Retention deletes the log's old rows (umpire.server.retention).
+            models.Index(fields=["received_at"], name="inmail_prune_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.message_id} from {self.sender}: {self.outcome}"
@@ -38,6 +42,19 @@ class MailStatus(models.TextChoices):
     SENDING = "sending"  # claimed by a worker
     SENT = "sent"
     FAILED = "failed"  # every attempt failed; shown to the game master
+
+
+# The notices the notice pass may try to send again for the same turn (a deadline moved by an
+# extension, a resume): each is keyed "<kind>:<game>:<turn>:<power>" (also the prefix of its
+# webhook posts' keys), which sends it once per player and turn. Such a row is kept, however
+# old, while its game is still on that turn (``umpire.server.retention``); a rollback frees the
+# keys of the turn it reopens (``mail.outbound``).
+TURN_NOTICES = ("reminder", "late")
+
+
+def turn_notice_key(kind: str, game_id: int, turn: int, power: str) -> str:
+    """The key of a reminder or late notice (:data:`TURN_NOTICES`) to one power."""
+    return f"{kind}:{game_id}:{turn}:{power}"
 
 
 class OutboundMail(models.Model):
@@ -70,7 +87,11 @@ class OutboundMail(models.Model):
 
     class Meta:
         ordering = ["id"]
-        indexes = [models.Index(fields=["status", "next_attempt_at"])]
+        indexes = [
+            models.Index(fields=["status", "next_attempt_at"]),
+            # Retention deletes the old rows of a status (umpire.server.retention).
+            models.Index(fields=["status", "created_at"], name="outmail_prune_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.to}: {self.subject} ({self.status})"

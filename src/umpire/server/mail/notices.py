@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from umpire.server import notify
+from umpire.server.mail.models import turn_notice_key
 from umpire.server.mail.news import (
     CODE_NOTE,
     address_of,
@@ -89,7 +90,7 @@ def _notice(game: Game, seat: Seat, *, late: bool, now: datetime) -> int:
     subject = f"G-{game.pk} {game.name}: {'LATE' if late else 'reminder'}, turn {game.turn}"
     # One reminder and one late notice per player and turn: pausing, resuming or extending
     # the deadline does not send them again (a rollback frees the keys: see _rolled_back).
-    key = f"{kind}:{game.pk}:{game.turn}:{seat.power}"
+    key = turn_notice_key(kind, game.pk, game.turn, seat.power)
     return tell(
         seat.user,
         "deadline",

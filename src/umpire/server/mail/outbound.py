@@ -36,7 +36,7 @@ from typing import Any
 from django_tasks import task
 
 from umpire.server import notify
-from umpire.server.mail.models import OutboundMail
+from umpire.server.mail.models import TURN_NOTICES, OutboundMail
 from umpire.server.mail.news import mail_enabled
 from umpire.server.mail.notices import (
     NOTICE_ACTIONS,
@@ -146,5 +146,5 @@ def gm_acted(entry: AuditEntry) -> None:
 
 def _rolled_back(game_id: int, turn: int) -> None:
     """The reopened turn may be reminded again: free its reminder and late-notice keys."""
-    for kind in ("reminder", "late"):
+    for kind in TURN_NOTICES:
         OutboundMail.objects.filter(key__startswith=f"{kind}:{game_id}:{turn}:").update(key=None)

@@ -1,9 +1,10 @@
 """Postal packets on the site (issue 32): a player downloads his own packet of a turn, the
 game master any seat's, or every player's of a turn in one PDF to print and post.
 
-Who may read what: the seated player his own power's packet; the game master (or a
-superuser) any seat's; anyone else nothing (404, as for a page he may not know of). A player
-who asks for another power's packet is refused (403).
+Who may read what (decided in :mod:`umpire.server.packet_access`, :func:`packet_power` and
+:func:`print_seats`, as for the API): the seated player his own power's packet; the game
+master (or a superuser) any seat's; anyone else nothing (404, as for a page he may not know
+of). A player who asks for another power's packet is refused (403).
 
 Nothing is made in the request (a packet takes a second or more, a whole turn's several):
 once the reader may have it, a packet already kept is the answer (a PDF, an attachment);
@@ -15,34 +16,24 @@ by hand without JavaScript.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from umpire.core import session
-from umpire.core.powers import power_named
+from umpire.core.session import SessionError
 from umpire.server import errors as E
-from umpire.server.models import Game
-from umpire.server.outputs import PLAYER, scenario_names, viewer_of
-from umpire.server.packets import (
-    kept_packet,
-    kept_print,
-    postal_seats,
-    queue_packet,
-    queue_print,
+from umpire.server.packet_access import (
+    RETRY_SECONDS,
+    packet_name,
+    packet_power,
+    pdf_answer,
+    print_name,
+    print_seats,
 )
+from umpire.server.packets import kept_packet, kept_print, queue_packet, queue_print
 from umpire.server.web.common import game_or_404, need_login, signed_in
 
-FORBIDDEN = "a packet is read by its own player and the game master only"
-POLL_SECONDS = 2  # how often the page being prepared looks again
-
-
-def _pdf(content: bytes, name: str) -> HttpResponse:
-    answer = HttpResponse(content, content_type="application/pdf")
-    answer["Content-Disposition"] = f'attachment; filename="{name}"'
-    answer["Cache-Control"] = "private, no-store"
-    return answer
+POLL_SECONDS = RETRY_SECONDS  # how often the page being prepared looks again
 
 
 def _waiting(request: HttpRequest, what: str, back: str, ready: bool) -> HttpResponse:
@@ -61,14 +52,13 @@ def _waiting(request: HttpRequest, what: str, back: str, ready: bool) -> HttpRes
     return answer
 
 
-def _processed(game: Game, turn: int) -> None:
-    """404 unless ``turn`` is a processed turn of a started game (0: the opening)."""
-    if game.initial_state is None or not 0 <= turn <= max(game.turn - 1, 0):
-        raise Http404("no such turn")
-
-
-def _runs(game: Game, user: User) -> bool:
-    return bool(user.is_superuser or game.gm_id == user.pk)
+def _refused(err: SessionError) -> HttpResponse:
+    """A refusal of :mod:`umpire.server.packets` as a page answers it: 403 in plain text for
+    another's power, 404 for the rest (an unknown turn or power, no seat, not the GM)."""
+    if E.status_of(err.code) != 403:
+        raise Http404(err.message) from err
+    return HttpResponse(f"{err.message} [{err.code}]\n", status=403,
+                        content_type="text/plain; charset=utf-8")  # fmt: skip
 
 
 def packet_download(request: HttpRequest, game_id: int, turn: int) -> HttpResponse:
@@ -78,22 +68,11 @@ def packet_download(request: HttpRequest, game_id: int, turn: int) -> HttpRespon
     if user is None:
         return need_login(request)
     game = game_or_404(game_id, user)
-    _processed(game, turn)
-    viewer = viewer_of(game, user, seat_first=True)
     asked = request.GET.get("power", "").strip()[:40]
-    power = viewer.power if viewer.role == PLAYER else None
-    if asked:
-        try:
-            named = power_named(asked, game.powers, scenario_names(game))
-        except session.SessionError as err:
-            raise Http404("no such power") from err
-        if named != power and not _runs(game, user):
-            code = E.VIEW_FORBIDDEN
-            return HttpResponse(f"{code.message(reason=FORBIDDEN)} [{code.code}]\n", status=403,
-                                content_type="text/plain; charset=utf-8")  # fmt: skip
-        power = named
-    if power is None:  # a spectator, or the game master without naming a seat
-        raise Http404("no packet of yours in this game")
+    try:
+        power = packet_power(game, user, turn, asked)
+    except SessionError as err:
+        return _refused(err)
     made = kept_packet(game, power, turn)
     if made is None:
         queue_packet(game, power, turn)
@@ -101,7 +80,7 @@ def packet_download(request: HttpRequest, game_id: int, turn: int) -> HttpRespon
         what = f"The postal packet of {power}" if asked else "Your postal packet"
         back = reverse("web:turn", args=[game.pk, turn])
         return _waiting(request, f"{what} of turn {turn}", back, made is not None)
-    return _pdf(made, f"G-{game.pk}-turn-{turn}-{power}.pdf")
+    return pdf_answer(made, packet_name(game, power, turn))
 
 
 def turn_print(request: HttpRequest, game_id: int, turn: int) -> HttpResponse:
@@ -111,15 +90,14 @@ def turn_print(request: HttpRequest, game_id: int, turn: int) -> HttpResponse:
     if user is None:
         return need_login(request)
     game = game_or_404(game_id, user)
-    if not _runs(game, user):
-        raise Http404("no such page")
-    _processed(game, turn)
-    if not postal_seats(game):
-        raise Http404("no player holds a seat")
+    try:
+        print_seats(game, user, turn)
+    except SessionError as err:
+        return _refused(err)
     printed = kept_print(game, turn)
     if printed is None:
         queue_print(game, turn)
     if printed is None or request.htmx:  # type: ignore[attr-defined]
         what = f"Every player's packet of turn {turn}"
         return _waiting(request, what, reverse("web:gm_game", args=[game.pk]), printed is not None)
-    return _pdf(printed, f"G-{game.pk}-turn-{turn}-packets.pdf")
+    return pdf_answer(printed, print_name(game, turn))
