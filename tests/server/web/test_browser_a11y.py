@@ -147,7 +147,8 @@ def test_pages_of_a_player_have_no_serious_violation(
     chrome: Any, live: Live, games: dict[str, Any], size: str
 ) -> None:
     """A signed-in player's pages: My games, account, new game, the game page, printouts,
-    press and the question before leaving the game."""
+    press, trying orders (with his orders drawn on his map) and the question before leaving
+    the game."""
     dip = games["diplomacy"]
     gid = dip["game"]
     page = axe_context(chrome, live, dip["sessions"]["FRA"], size).new_page()
@@ -156,6 +157,10 @@ def test_pages_of_a_player_have_no_serious_violation(
         found += check(page, path)
     found += check(page, f"/games/{gid}/press/")
     found += check(page, f"/games/{gid}/leave/")  # the question before leaving (nothing left)
+    found += check(page, f"/games/{gid}/forecast/")
+    page.get_by_role("textbox", name="Your orders (FRA)").fill("A par - bur\nF bre - mao")
+    page.wait_for_selector("div.board figure.map svg > g.order-marks g.order-mark")
+    found += [f"forecast, drawn: {line}" for line in violations(page)]
     played = games["played"]
     page = axe_context(chrome, live, played["sessions"][played["power"]], size).new_page()
     found += check(page, f"/games/{played['game']}/")
