@@ -210,7 +210,8 @@ def test_a_sitter_sends_the_seats_orders_during_the_absence_and_not_after(
         assert seat.secret_code not in html
     assert "SECRET-South" not in html
     # He may not speak for the seat.
-    assert cat.post(f"/games/{game.pk}/messages", {"to": ["all"], "text": "hi"})[0] == 403
+    status, body = cat.post(f"/games/{game.pk}/messages", {"to": ["all"], "text": "hi"})
+    assert status == 403 and body["code"] == "press/sitter", body
     # After the absence he is nobody in the game again.
     Absence.objects.update(start=_today() - 3 * DAY, end=_today() - DAY)
     status, body = cat.post(f"/games/{game.pk}/orders", {"turn": game.turn, "text": "bid 1"})

@@ -7,7 +7,8 @@ its game master, decides.
   him past his limit is not made at all: the deadline stands.
 - ``standing``: nothing changes; the game's own defaults and standing orders play the seat.
 - ``sitter``: the account the player named may, while the absence lasts, read the game as the
-  seat does and send its orders (not its press: he speaks for nobody); nothing else changes.
+  seat does and send its orders (not its press: he speaks for nobody), on the web, the API or
+  by mail with his sitter code (docs/email.md); nothing else changes.
 
 An absence's days are calendar days in the game's deadline time zone (``deadline.timezone``,
 UTC by default), both included. Only the models are read here; the use cases
@@ -136,6 +137,50 @@ def sitting(game: Game, user_id: int, seats: Sequence[Seat], now: datetime) -> S
         .first()
     )
     return None if row is None else held[row.user_id]
+
+
+def sitters(game: Game, seats: Sequence[Seat], moment: datetime) -> list[tuple[Absence, Seat]]:
+    """Every sitter playing a seat of ``game`` at ``moment``, each with his absence row and the
+    seat he sits, as :func:`sitting` decides (one seat per sitter: his first absence's; none
+    for an account seated in the game). What a turn processed at ``moment`` mails him."""
+    if policy(game) != SITTER:
+        return []
+    held = {s.user_id: s for s in seats if s.user_id is not None and not s.is_bot}
+    if not held:
+        return []
+    today = day_of(game, moment)
+    rows = (
+        Absence.objects.filter(in_game(game), user_id__in=held, sitter__isnull=False)
+        .filter(start__lte=today, end__gte=today)
+        .select_related("sitter", "user")
+        .order_by("id")
+    )
+    found: dict[int, tuple[Absence, Seat]] = {}
+    for row in rows:
+        if row.sitter_id is not None and row.sitter_id not in held and row.sitter_id not in found:
+            found[row.sitter_id] = (row, held[row.user_id])
+    return list(found.values())
+
+
+def why_not_sitting(game: Game, row: Absence, seats: Sequence[Seat], moment: datetime) -> str:
+    """Why the sitter ``row`` names does not play its holder's seat in ``game`` at ``moment``,
+    in words for him (he proved he is that sitter: the days are his to know); "" when he
+    does (:func:`sitting` gives that seat)."""
+    chosen = policy(game)
+    if chosen != SITTER:
+        return f"the game's absence policy is {chosen}, under which no sitter plays"
+    if row.sitter_id is None or any(s.user_id == row.sitter_id for s in seats):
+        return "you hold a seat in this game yourself"
+    today = day_of(game, moment)
+    where = f"today is {today.isoformat()} in the game's time zone"
+    if today < row.start:
+        return f"the absence begins on {row.start.isoformat()} ({where})"
+    if today > row.end:
+        return f"the absence ended on {row.end.isoformat()} ({where})"
+    sat = sitting(game, row.sitter_id, seats, moment)
+    if sat is None or sat.user_id != row.user_id:
+        return "you sit for another seat of this game these days"
+    return ""
 
 
 def of_game(game: Game, today: date) -> list[dict[str, Any]]:

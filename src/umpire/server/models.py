@@ -439,7 +439,9 @@ class Absence(models.Model):
     """Dates a player declared he is away (``absence``), both days included: for one game, or
     (``game`` empty) for every game he plays. No reason is stored: there is no field for one.
     Each game's ``away`` policy decides what the absence does there; ``sitter`` is the
-    account that may play his seat meanwhile where the policy is ``sitter``."""
+    account that may play his seat meanwhile where the policy is ``sitter``, and
+    ``sitter_code`` the secret mailed to him alone, which his order mails carry in the
+    heading in place of the seat's code (the holder's code is never his: docs/email.md)."""
 
     user = models.ForeignKey(
         conf.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="absences"
@@ -456,6 +458,7 @@ class Absence(models.Model):
         blank=True,
         related_name="sittings",
     )
+    sitter_code = models.CharField(max_length=32, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -190,6 +190,13 @@ PRESS_CLOSED = SERVER.declare(
     "No press while the game forms, is paused or is over.",
 )
 PRESS_NONE = SERVER.declare("press/none", "this game allows no press", "The game has no press.")
+PRESS_SITTER = SERVER.declare(
+    "press/sitter",
+    "a sitter sends the seat's orders, not its press: he speaks for nobody",
+    "The sitter of an absent player (the game's ``sitter`` policy) sent press for the seat; "
+    "every entrance refuses it (mail, web, API).",
+    status=403,
+)
 PRESS_NOT_IN_SCENARIO = SERVER.declare(
     "press/not_in_scenario",
     "the {scenario} scenario allows no free press: players speak only through their orders",

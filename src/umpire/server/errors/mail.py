@@ -117,6 +117,23 @@ MAIL_NOT_AUTHORISED = SERVER.declare(
     "the heading does not name a power the sender holds with its secret code",
     "Outcome: the game, power, code or sender do not match; the reply does not say which.",
 )
+MAIL_NOT_SITTING = SERVER.declare(
+    "mail/not_sitting",
+    "you are the sitter named for {power} in G-{game}, but you do not play it now: {why}. "
+    "Nothing in your mail was acted on",
+    "Outcome: the heading carries the code of an absence that names the sender as sitter, "
+    "but he may not play the seat today (the absence has not begun or has ended, the game's "
+    "policy is not ``sitter``, the game is not running, he holds a seat in it); nothing "
+    "changes, the orders stored before stand.",
+)
+MAIL_NOT_FOR_SITTER = SERVER.declare(
+    "mail/not_for_sitter",
+    "{command} is the seat holder's own, not his sitter's: a sitter sends the seat's orders, "
+    "READY and REPORT",
+    "A sitter's mail (his sitter code in the heading) asked for what only the seat's holder "
+    "may: NEWCODE, AWAY, JOIN, TAKEOVER, LEAVE. The command is not carried out; the rest of "
+    "the mail is.",
+)
 MAIL_NO_HEADING = SERVER.declare(
     "mail/no_heading",
     "the mail has no heading",

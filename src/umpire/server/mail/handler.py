@@ -2,9 +2,9 @@
 
 :func:`handle` parses the mail (:mod:`.parse`), refuses a copy already read (same
 Message-ID), authenticates the heading against the sender's registered address and the seat's
-secret code, then carries out the request through the server's own service functions
-(``submit_orders`` with source ``email``, ``set_ready``, ``send_message``) and reads every text
-a player receives from :func:`umpire.server.outputs.present`. It never raises for anything in
+secret code (or, for the sitter of an absent player, his sitter code), then carries out the
+request through the server's own service functions (``submit_orders`` with source ``email``,
+``set_ready``, ``send_message``) and reads every text a player receives from :func:`umpire.server.outputs.present`. It never raises for anything in
 the mail: every outcome is a reply or a logged rejection, recorded in
 :class:`~umpire.server.mail.models.InboundMail`.
 
@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from umpire.core import registry, session
 from umpire.core.powers import power_named
+from umpire.server import absence
 from umpire.server import errors as E
 from umpire.server.accounts import users_at
 from umpire.server.mail import replies
@@ -35,10 +36,10 @@ from umpire.server.mail.heading import Heading, digits, heading_problems
 from umpire.server.mail.headless import handle_headless
 from umpire.server.mail.models import InboundMail, OutboundMail
 from umpire.server.mail.outbox import send
-from umpire.server.mail.outcome import Handled, open_reply
+from umpire.server.mail.outcome import Handled, open_reply, seat_reply
 from umpire.server.mail.parse import MailRequest, parse_mail
 from umpire.server.mail.seated import handle_seat_request
-from umpire.server.models import Game, Seat
+from umpire.server.models import Absence, Game, GameStatus, Seat
 
 log = logging.getLogger("umpire.mail")
 
@@ -133,12 +134,36 @@ def _act(request: MailRequest, log_row: InboundMail, now: datetime) -> Handled:
         return Handled(problems[0].code, [reply])
     found = _authenticate(request.heading, users)
     if found is None:
+        sitter = _authenticate_sitter(request.heading, users)
+        if sitter is not None:
+            return _sitter_request(request, log_row, now, *sitter)
         reply = open_reply(request, "not accepted")
         reply.add(replies.NOT_AUTHORISED)
         return Handled(E.MAIL_NOT_AUTHORISED.code, [reply])
     game, seat = found
     log_row.game, log_row.power, log_row.turn = game, seat.power, request.heading.turn
     return handle_seat_request(request, game, seat, log_row)
+
+
+def _sitter_request(
+    request: MailRequest, log_row: InboundMail, now: datetime, game: Game, seat: Seat,
+    row: Absence,
+) -> Handled:  # fmt: skip
+    """A mail with a sitter's code (docs/email.md, "A sitter's mail"): carried out as the
+    seat's while he sits it today; else refused whole (``mail/not_sitting``), nothing done.
+    He proved he is the sitter this absence names, so the refusal may say why."""
+    assert request.heading is not None
+    log_row.game, log_row.power, log_row.turn = game, seat.power, request.heading.turn
+    seats = list(Seat.objects.filter(game=game, active=True))
+    why = absence.why_not_sitting(game, row, seats, now)
+    if not why and game.status not in (GameStatus.RUNNING, GameStatus.PAUSED):
+        why = "the game is not running"
+    if why:
+        reply = seat_reply(request, f"G-{game.pk} {seat.power}: not accepted")
+        message = E.MAIL_NOT_SITTING.message(power=seat.power, game=game.pk, why=why)
+        reply.add(f"Your mail was not accepted: {message}. [{E.MAIL_NOT_SITTING.code}]\n")
+        return Handled(E.MAIL_NOT_SITTING.code, [reply], authenticated=True)
+    return handle_seat_request(request, game, seat, log_row, sitting=row)
 
 
 def _users_at(address: str) -> list[User]:
@@ -161,18 +186,49 @@ def _authenticate(heading: Heading, users: list[User]) -> tuple[Game, Seat] | No
     )
     if seat is None or not seat.secret_code:
         return None
-    given = heading.code.strip().lower().encode()
-    if not hmac.compare_digest(given, seat.secret_code.strip().lower().encode()):
+    if not _same_code(heading.code, seat.secret_code):
         return None
     game = seat.game
-    if heading.power is not None and not _names_power(game, heading.power, seat.power):
+    return (game, seat) if _names_seat(heading, game, seat) else None
+
+
+def _authenticate_sitter(heading: Heading, users: list[User]) -> tuple[Game, Seat, Absence] | None:
+    """The seat the heading names and the absence whose sitter sent it: the sender's verified
+    address is that sitter's and the heading's code is that absence's sitter code (never the
+    seat's: the holder's code is his alone); else None, with the same refusal as any failure.
+    Whether he may play the seat today is for the caller to say (he proved who he is)."""
+    if not digits(heading.game) or len(heading.game) > 18 or not users or not heading.code:
         return None
+    game = Game.objects.filter(pk=int(heading.game)).first()
+    if game is None:
+        return None
+    rows = Absence.objects.filter(absence.in_game(game), sitter__in=users).exclude(sitter_code="")
+    for row in rows.select_related("sitter", "user").order_by("-id"):
+        if not _same_code(heading.code, row.sitter_code):
+            continue
+        seat = Seat.objects.filter(game=game, user_id=row.user_id, active=True, is_bot=False)
+        held = seat.select_related("user").first()
+        if held is None or not _names_seat(heading, game, held):
+            return None
+        return game, held, row
+    return None
+
+
+def _same_code(given: str, secret: str) -> bool:
+    """A heading's code against a secret one, in constant time, without case."""
+    return hmac.compare_digest(given.strip().lower().encode(), secret.strip().lower().encode())
+
+
+def _names_seat(heading: Heading, game: Game, seat: Seat) -> bool:
+    """Whether the heading's power and player number, where it gives them, are ``seat``'s."""
+    if heading.power is not None and not _names_power(game, heading.power, seat.power):
+        return False
     if heading.player_number is not None:
         powers = list(game.powers or [])
         n = heading.player_number
         if not 1 <= n <= len(powers) or powers[n - 1] != seat.power:
-            return None
-    return game, seat
+            return False
+    return True
 
 
 def _names_power(game: Game, named: str, power: str) -> bool:

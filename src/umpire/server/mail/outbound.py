@@ -23,8 +23,9 @@ person chose for its kind (:mod:`umpire.server.notify`), by mail and by webhook
 (:mod:`umpire.server.hooks`); the post carries the text of that person's own mail.
 
 This module is the notifications and the task; the mails themselves are composed by
-:mod:`.player_mail` (printouts, newspaper, welcome, new code, press, a sitter's orders) and
-:mod:`.notices` (reminders, late notices, the game master's notices, seat offers), over
+:mod:`.player_mail` (printouts, newspaper, welcome, new code, press, a sitter's code, orders
+and printouts) and :mod:`.notices` (reminders, late notices, the game master's notices, seat
+offers), over
 :mod:`.news` (what they share).
 """
 
@@ -47,10 +48,12 @@ from umpire.server.mail.notices import (
 from umpire.server.mail.player_mail import (
     deliver_press,
     send_printouts,
+    send_sitter_code,
     send_sitter_receipt,
     send_welcome,
 )
 from umpire.server.models import (
+    Absence,
     AuditEntry,
     Game,
     Message,
@@ -81,6 +84,7 @@ COMPOSERS: dict[str, Any] = {
     "welcome": send_welcome,
     "gm": send_gm_notice,
     "sitter": send_sitter_receipt,
+    "sitter_code": send_sitter_code,
     "offers": send_offers,
     "missed_offer": send_missed_offer,
 }
@@ -107,6 +111,12 @@ def sitter_submitted(game: Game, turn: int, seat: Seat) -> None:
     """A sitter sent orders for an absent player's seat: its holder gets a copy."""
     if mail_enabled(game):
         _compose("sitter", game.pk, turn, seat.pk)
+
+
+def sitter_named(row: Absence) -> None:
+    """A player named a sitter for his absence: the sitter gets his code and headings (for
+    the games whose policy lets him sit; none, nothing is mailed)."""
+    _compose("sitter_code", row.pk)
 
 
 def seat_offered(seat: Seat) -> None:

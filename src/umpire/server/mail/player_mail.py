@@ -1,6 +1,6 @@
 """The mails a player gets about his own seat: the printouts after a turn (with the map or the
 postal packet he asked for), the newspaper, the welcome, a new seat code, press, and the copy
-of the orders his sitter sent."""
+of the orders his sitter sent; and a sitter's code and the printouts of the seat he sits."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from typing import Any
 from django.urls import reverse
 
 from umpire.core import session
-from umpire.server import notify, packets
+from umpire.server import absence, notify, packets
+from umpire.server.codes import masked
 from umpire.server.hooks import outbox as hooks
 from umpire.server.mail.news import (
     CODE_NOTE,
@@ -25,6 +26,7 @@ from umpire.server.mail.news import (
 from umpire.server.mail.outbox import Attachment, binary_attachment, send
 from umpire.server.mail.replies import FOOTER, deadline_of, waiting_for, when
 from umpire.server.models import (
+    Absence,
     Game,
     GameStatus,
     Message,
@@ -88,8 +90,111 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
                      mail_kind="printout", game=game, key=key, hook_text=hook_text,
                      turn=turn.number,
                      attachments=attached if wants_maps or wants_packet else None)  # fmt: skip
+    sent += send_sitter_printouts(game, turn)
     sent += send_newspaper(game, turn)
     return sent
+
+
+# --- a sitter (the game's ``sitter`` absence policy) ------------------------------------------
+
+SITTER_CODE_NOTE = (
+    "(The code is masked: use the sitter code from the mail that named you sitter. It is "
+    "yours, not the seat's: the player you sit for keeps his own.)"
+)
+
+
+def sitter_heading(game: Game, seat: Seat, code: str, *, full: bool = False) -> str:
+    """The heading of a sitter's order mail for ``seat``: the seat's, with his sitter code
+    in place of the seat's (masked except in the mail that gives it to him)."""
+    return f"G-{game.pk} T-{game.turn} P-{seat.power} C-{code if full else masked(code)}"
+
+
+def send_sitter_printouts(game: Game, turn: Turn) -> int:
+    """The printout of the turn just played to each sitter who plays a seat of ``game`` on
+    the day it was processed (in the game's time zone), read as that seat's viewer (what his
+    game page shows him these days); a turn processed before or after the absence goes to
+    nobody but the holder. The count sent."""
+    processed = Turn.objects.filter(pk=turn.pk).values_list("processed_at", flat=True).first()
+    if processed is None:
+        return 0
+    sent = 0
+    for row, seat in absence.sitters(game, holders(game), processed):
+        sitter = row.sitter
+        assert sitter is not None
+        viewer = Viewer(PLAYER, seat.power, sitter.pk)
+        text = present(game, viewer, ("printout",), turn=turn.number)["printout"]["text"]
+        (named,) = power_labels(game, [seat.power])
+        body = [
+            text.rstrip("\n"),
+            "",
+            f"You sit for {row.user.username} ({named}) until {row.end.isoformat()}: send "
+            "the seat's orders, never its press.",
+        ]
+        if game.status == GameStatus.FINISHED:
+            body.append(f"The game is over. {(game.outcome or {}).get('summary', '')}".rstrip())
+        else:
+            if seat.power not in (game.expected or []):
+                body.append(waiting_for(power_labels(game, game.expected or [])))
+            body.append(f"Next deadline: {when(game.deadline)}")
+            if row.sitter_code:
+                body.append(f"Heading for the seat's orders: "
+                            f"{sitter_heading(game, seat, row.sitter_code)}")  # fmt: skip
+                body.append(SITTER_CODE_NOTE)
+        subject = (f"G-{game.pk} {game.name}: printout, {_heading(text, turn.label)}, {named} "
+                   f"(you sit for {row.user.username})")  # fmt: skip
+        key = f"sitter-printout:{turn.pk}:{seat.power}:{sitter.pk}"
+        wants_maps = _wants_maps(sitter)
+
+        def attached(v: Viewer = viewer) -> list[Attachment]:
+            return _turn_map(game, v, turn.number)
+
+        sent += tell(sitter, "turn", subject, "\n".join(body) + "\n\n" + FOOTER,
+                     mail_kind="printout", game=game, key=key, turn=turn.number,
+                     hook_text=f"{subject}\n\n{text.rstrip()}",
+                     attachments=attached if wants_maps else None)  # fmt: skip
+    return sent
+
+
+def send_sitter_code(absence_id: int) -> int:
+    """The sitter's code, mailed to him alone when a player names him: the games where he
+    may play the seat (their policy is ``sitter``, they send mail, he holds no seat there),
+    each with its heading, and the days. None such: nothing is mailed (1: queued)."""
+    row = Absence.objects.filter(pk=absence_id).select_related("user", "sitter").first()
+    if row is None or row.sitter is None or not row.sitter_code:
+        return 0
+    seats = Seat.objects.filter(user=row.user, active=True, is_bot=False,
+                                game__status__in=(GameStatus.RUNNING, GameStatus.PAUSED))  # fmt: skip
+    if row.game_id is not None:
+        seats = seats.filter(game_id=row.game_id)
+    lines: list[str] = []
+    for seat in seats.select_related("game").order_by("game_id"):
+        game = seat.game
+        if absence.policy(game) != absence.SITTER or not mail_enabled(game):
+            continue
+        if Seat.objects.filter(game=game, user=row.sitter, active=True).exists():
+            continue  # seated there himself: he plays his own seat, not this one
+        (named,) = power_labels(game, [seat.power])
+        lines.append(f"  G-{game.pk} {game.name}: {named}\n"
+                     f"    heading: {sitter_heading(game, seat, row.sitter_code, full=True)}")  # fmt: skip
+    if not lines:
+        return 0
+    who = row.user.username
+    body = (
+        f"{who} named you sitter while away, from {row.start.isoformat()} to "
+        f"{row.end.isoformat()} (both included, in each game's time zone). On those days you "
+        f"may send the orders of {who}'s seat, mark them READY and ask for its printouts "
+        "(REPORT), by mail or on the game's web page; never its press. Once the absence has "
+        "begun, send REPORT after the heading for the seat's latest printout; each turn "
+        "played while you sit brings you the next.\n\n"
+        + "\n".join(lines)
+        + f"\n\nYour sitter code: {row.sitter_code} (keep it to yourself). Write it in the "
+        "heading, from this address, in place of a seat's code; the T- is the turn you "
+        "answer, as printed in each printout you receive while you sit. It works only on "
+        f"those days; {who} gets a copy of every order you send.\n\n"
+    )
+    subject = f"Umpire: you sit for {who} from {row.start.isoformat()}"
+    return int(send(address_of(row.sitter), subject, body + FOOTER, kind="code",
+                    key=f"sitter-code:{row.pk}"))  # fmt: skip
 
 
 def _heading(printout: str, label: str) -> str:

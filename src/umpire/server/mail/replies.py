@@ -23,7 +23,8 @@ FOOTER = "-- \nUmpire. Send HELP for the format of order mail.\n"
 NOT_AUTHORISED = (
     "Your mail was not accepted: its heading does not match a seat held by the address it "
     "came from. Check the game number, the power (or player number) and the secret code in "
-    "the heading, and send it from the address registered on your profile. A mail with the "
+    "the heading (a sitter's: the sitter code mailed to him), and send it from the address "
+    "registered on your profile. A mail with the "
     "single word LIST gives your games and their headings (the code masked).\n"
 )
 

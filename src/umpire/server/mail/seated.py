@@ -29,7 +29,7 @@ from umpire.server.mail.headless import (
 from umpire.server.mail.models import InboundMail
 from umpire.server.mail.outcome import Handled, seat_reply
 from umpire.server.mail.parse import MailRequest
-from umpire.server.models import Game, GameStatus, Seat
+from umpire.server.models import Absence, Game, GameStatus, Seat
 from umpire.server.outputs import PLAYER, Viewer, power_labels, present, scenario_names
 from umpire.server.usecases import absences, messaging, submissions
 from umpire.server.usecases.seats import rotate_code
@@ -37,15 +37,33 @@ from umpire.server.web.templatetags.umpire_howto import problem_url
 
 
 def handle_seat_request(
-    request: MailRequest, game: Game, seat: Seat, log_row: InboundMail
+    request: MailRequest,
+    game: Game,
+    seat: Seat,
+    log_row: InboundMail,
+    *,
+    sitting: Absence | None = None,
 ) -> Handled:
+    """Carry out a mail whose heading proved ``seat``: its holder's (his seat code), or, with
+    ``sitting``, the sitter's that absence names (his sitter code, the absence running): he
+    sends the seat's orders, READY and REPORT as the holder would (the use cases find the seat
+    he sits), never its press, and none of the holder's own commands (NEWCODE, AWAY, JOIN,
+    TAKEOVER, LEAVE: ``mail/not_for_sitter``)."""
     assert request.heading is not None and seat.user is not None
-    user = seat.user
+    user = seat.user if sitting is None else sitting.sitter
+    assert user is not None
     turn = request.heading.turn or 0
     names = [c.name for c in request.commands]
     ready = "READY" in names
     reply = seat_reply(request, f"G-{game.pk} T-{turn} {seat.power}")
     codes: list[str] = []
+    if sitting is not None:
+        (label,) = power_labels(game, [seat.power])
+        reply.add(
+            f"You sit for {seat.user.username} ({label}) in G-{game.pk} until "
+            f"{sitting.end.isoformat()}: the orders you send are the seat's, and "
+            f"{seat.user.username} gets a copy of them."
+        )
     reply.add(replies.problems_text(request.problems, "Problems in your mail:"))
     reply.add(replies.unread_text(request.quoted, request.attachments))
     if "HELP" in names:
@@ -78,8 +96,10 @@ def handle_seat_request(
     if E.PRESS_SENT.code in codes:
         reply.add(_press_limit(user))
     for command in request.commands:
-        if command.name == "REPORT":
-            codes.append(_report(game, seat, command.turn, reply))
+        if sitting is not None and command.name in HOLDERS_OWN:
+            codes.append(_not_for_sitter(command.name, command.line, reply))
+        elif command.name == "REPORT":
+            codes.append(_report(game, seat, user, command.turn, reply))
         elif command.name == "JOIN":  # the seat's code vouches for the sender
             codes.append(join(command, [user], reply, confirmed=True)[0])
         elif command.name == "TAKEOVER":
@@ -90,7 +110,10 @@ def handle_seat_request(
             codes.append(_maps(user, command.on, reply))
         elif command.name == "AWAY":
             codes.append(_away(command, user, reply))
-    if "NEWCODE" in names:
+    if "NEWCODE" in names and sitting is not None:
+        line = next(c.line for c in request.commands if c.name == "NEWCODE")
+        codes.append(_not_for_sitter("NEWCODE", line, reply))
+    elif "NEWCODE" in names:
         rotate_code(seat, by="asked for by mail")
         reply.add(
             "NEWCODE: your seat has a new secret code, sent in a separate mail to the address "
@@ -101,6 +124,17 @@ def handle_seat_request(
         reply.add("Your mail has a heading but no orders, press or commands: nothing was done.")
         codes.append(E.MAIL_EMPTY.code)
     return Handled(codes[0] if codes else asked(names), [reply], authenticated=True)
+
+
+# What only the seat's holder may ask for: a sitter's mail has these refused, line by line.
+HOLDERS_OWN = frozenset({"AWAY", "JOIN", "TAKEOVER", "LEAVE"})
+
+
+def _not_for_sitter(name: str, line: int, reply: replies.Reply) -> str:
+    refused = E.MAIL_NOT_FOR_SITTER
+    reply.add(replies.refused_text(f"{name} (line {line})", refused.code,
+                                   refused.message(command=name)))  # fmt: skip
+    return refused.code
 
 
 def _recipients(game: Game, words: Sequence[str]) -> list[str]:
@@ -268,8 +302,10 @@ def _ready(game: Game, user: User, turn: int, reply: replies.Reply) -> str:
     return E.ORDERS_READY.code
 
 
-def _report(game: Game, seat: Seat, turn: int | None, reply: replies.Reply) -> str:
-    viewer = Viewer(PLAYER, seat.power, seat.user_id)
+def _report(game: Game, seat: Seat, user: User, turn: int | None, reply: replies.Reply) -> str:
+    """REPORT [turn]: the seat's printout, read as its viewer (its holder, or his sitter:
+    what the game page shows him while he sits)."""
+    viewer = Viewer(PLAYER, seat.power, user.pk)
     try:
         printout = present(game, viewer, ("printout",), turn=turn)["printout"]
     except SessionError as err:

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from umpire.server import absence
 from umpire.server import errors as E
+from umpire.server.accounts import new_code
 from umpire.server.errors import refuse
 from umpire.server.mail import outbound
 from umpire.server.mail.replies import when
@@ -91,9 +92,13 @@ def declare_absence(
             start=first,
             end=last,
             sitter=sitting,
+            # His own secret for his order mails (the seat's code is the holder's alone).
+            sitter_code=new_code() if sitting is not None else "",
         )
         absence.mark_games([seat.game_id for seat in seats], last)
         games = [_told(seat.game_id, user, row, "away") for seat in seats]
+        if sitting is not None:
+            outbound.sitter_named(row)
     return Declared(row, games)
 
 

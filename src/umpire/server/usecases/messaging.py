@@ -13,11 +13,12 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from umpire.core import registry
+from umpire.server import absence
 from umpire.server import errors as E
 from umpire.server.codes import hide_code
 from umpire.server.errors import refuse
 from umpire.server.mail import outbound
-from umpire.server.models import GameStatus, Message
+from umpire.server.models import GameStatus, Message, Seat
 from umpire.server.schemas import (
     PRESS_MAX_CHARS,
 )
@@ -35,6 +36,9 @@ def send_message(
         seat = seat_of(game, user)
         is_gm = game.gm_id == user.pk or user.is_superuser
         if seat is None and not is_gm:
+            held = list(Seat.objects.filter(game=game, active=True))
+            if absence.sitting(game, user.pk, held, timezone.now()) is not None:
+                raise refuse(E.PRESS_SITTER)  # he sends the seat's orders, never its press
             raise refuse(E.SEAT_NONE)
         press = game.setting("press", "full")
         to_all = any(t.lower() == "all" for t in to)
