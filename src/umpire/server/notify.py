@@ -25,7 +25,7 @@ KINDS: dict[str, str] = {
     "turn": "A turn of my game was processed (my printout)",
     "deadline": "A deadline nears or passes, or moves (reminders, late notices, pause, resume)",
     "press": "Press sent to me",
-    "game": "My game started (my seat) or ended",
+    "game": "My game started (my seat), changed its settings, or ended",
     "replacement": "A power in my game changes hands or needs a replacement",
     "seat": "A seat is offered in a public game (a new game, or a power left without a player)",
 }

@@ -43,6 +43,17 @@ POSTS: dict[str, dict[str, Any]] = {
         "orders": "bid 1",
     },
     "gm": {"name": "x", "game": "fakebid/standard"},
+    "gm_settings": {
+        "press": "full",
+        "deadline_minutes": "60",
+        "deadline_at": "",
+        "grace_minutes": "0",
+        "reminder_minutes": "1440",
+        "nmr": "rules",
+        "away_policy": "standing",
+        "away_limit_days": "7",
+        "offer_after_missed": "2",
+    },
 }
 GM_ACTIONS = (
     "pause",

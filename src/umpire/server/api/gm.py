@@ -1,6 +1,6 @@
 """The game master's actions in the JSON API: starting the game, pausing, extending,
-processing, rolling back, replacing a player, ending it, and what only he reads (the seats,
-the audit, the game's outgoing mail)."""
+processing, rolling back, replacing a player, ending it, changing its settings, and what only
+he reads (the seats, the audit, the game's outgoing mail, the settings that may change)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from ninja import Field, Router
 
 from umpire.server import errors as E
-from umpire.server.api.common import In, auth, caller, game_of, out
+from umpire.server.api.common import In, auth, caller, game_of, out, visible
 from umpire.server.errors import refuse
 from umpire.server.mail.models import OutboundMail
 from umpire.server.schemas import (
@@ -21,7 +21,7 @@ from umpire.server.schemas import (
     Summary,
     Username,
 )
-from umpire.server.usecases import gm_actions, lifecycle
+from umpire.server.usecases import game_settings, gm_actions, lifecycle
 
 router = Router()
 
@@ -45,6 +45,15 @@ class ReplaceIn(In):
 
 class EndIn(In):
     summary: Summary = ""
+
+
+class SettingsIn(In):
+    settings: dict[str, Any] = Field(
+        description="a merge patch of the game's settings (RFC 7386: an object merges into "
+        "the setting it names, null takes a key back to its default), checked against "
+        "GameSettings as a new game's are; only these keys: " + ", ".join(game_settings.CHANGEABLE),
+        max_length=LIST_MAX,
+    )
 
 
 def _gm(request: HttpRequest, game_id: Id, action: str, **args: Any) -> Any:
@@ -98,6 +107,33 @@ def replace(request: HttpRequest, game_id: Id, data: ReplaceIn) -> Any:
 @router.post("/games/{game_id}/gm/end", auth=auth, tags=["game master"])
 def end(request: HttpRequest, game_id: Id, data: EndIn) -> Any:
     return _gm(request, game_id, "end", summary=data.summary)
+
+
+def _settings_of(request: HttpRequest, game_id: Id) -> dict[str, Any]:
+    user = caller(request)
+    game = visible(game_of(game_id), user)
+    if not (user.is_superuser or game.gm_id == user.pk):
+        raise refuse(E.GM_FORBIDDEN, who="this game's game master", what="do that")
+    settings = game.settings if isinstance(game.settings, dict) else {}
+    return {"settings": game_settings.effective(settings), "fixed": sorted(game_settings.FIXED)}
+
+
+@router.get("/games/{game_id}/gm/settings", auth=auth, tags=["game master"])
+def gm_settings(request: HttpRequest, game_id: Id) -> dict[str, Any]:
+    """The settings the game master may change and their values in effect (``deadline.minutes``:
+    a nested setting's keys one by one), and the keys that may not change."""
+    return _settings_of(request, game_id)
+
+
+@router.post("/games/{game_id}/gm/settings", auth=auth, tags=["game master"])
+def change_gm_settings(request: HttpRequest, game_id: Id, data: SettingsIn) -> dict[str, Any]:
+    """Change some settings of a forming, running or paused game: every player is told what
+    changed. Refused: ``gm/forbidden`` (403), ``game/not_running`` (409: the game is over),
+    ``game/setting_fixed`` (409: a setting that decides the rules or the seating),
+    ``game/setting_unknown`` and ``game/bad_settings`` (400: no such setting; a value the
+    settings' schema refuses, naming the key). The running turn's deadline does not move."""
+    done = game_settings.change_settings(game_id, caller(request), data.settings, source="api")
+    return {"changed": done.changes, **_settings_of(request, game_id)}
 
 
 @router.get("/games/{game_id}/gm/seats", auth=auth, tags=["game master"])

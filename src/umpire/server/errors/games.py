@@ -32,8 +32,24 @@ GAME_UNKNOWN = SERVER.declare(
 GAME_BAD_SETTINGS = SERVER.declare(
     "game/bad_settings",
     "{where}: {problem}",
-    "A new game's settings are refused; the message names the first bad key "
-    "(`settings` or `settings.rules`). Nothing is created.",
+    "A new game's settings, or the game master's change of a game's settings, are refused; "
+    "the message names the first bad key (`settings.away.policy`, `settings.rules`...). "
+    "Nothing is created or changed.",
+)
+SETTING_FIXED = SERVER.declare(
+    "game/setting_fixed",
+    "{keys} cannot change once the game is created: {why}",
+    "The game master asked to change a setting of a created game that decides its rules or "
+    "its seating (the game's own rules and variants, the powers, bots filling empty seats, "
+    "mail, rating; the game, scenario and seed are no settings at all). Nothing is changed; "
+    "the message names each such key and why. What may change is listed in docs/server.md.",
+    status=409,
+)
+SETTING_UNKNOWN = SERVER.declare(
+    "game/setting_unknown",
+    "no setting {keys}: the game master may change {allowed}",
+    "A change of a game's settings names a key that is no setting of the service. Nothing is "
+    "changed; the message lists the keys that may change.",
 )
 GAME_BAD_REQUEST = SERVER.declare(
     "game/bad_request",

@@ -114,7 +114,7 @@ def _left(delta: timedelta) -> str:
 
 NOTICE_ACTIONS = (
     "pause", "resume", "extend", "replace", "end", "declare", "vote", "takeover", "away",
-    "away_cancel", "leave",
+    "away_cancel", "leave", "settings",
 )  # fmt: skip
 # The seat changed hands: the new holder gets the welcome, the former holder a word of it
 # (a player who left: nobody holds it now, and the game master is told who left).
@@ -199,7 +199,8 @@ def _tell_gm_of_leaving(game: Game, entry: AuditEntry) -> int:
 NOTICE_NEWS = {"pause": "deadline", "resume": "deadline", "extend": "deadline",
                "replace": "replacement", "takeover": "replacement", "end": "game",
                "declare": "game", "vote": "game", "away": "deadline",
-               "away_cancel": "deadline", "leave": "replacement"}  # fmt: skip
+               "away_cancel": "deadline", "leave": "replacement",
+               "settings": "game"}  # fmt: skip
 
 
 def send_offers(game_id: int, entry_id: int = 0) -> int:
@@ -308,7 +309,85 @@ def _gm_text(game: Game, action: str, details: dict[str, Any]) -> str:
         return f"The game master ended {name}. {details.get('summary', '')}".rstrip()
     if action in ("away", "away_cancel"):  # a player's absence: the sentence written for all
         return f"{name}: {details.get('text', '')}"
+    if action == "settings":
+        lines = settings_lines(dict(details.get("changes") or {}))
+        if not lines:
+            return ""
+        text = f"The game master changed the settings of {name}:\n" + "\n".join(lines)
+        if any(key.split(".")[0] in TIMING for key in details.get("changes") or {}):
+            text += "\nThe deadline of the turn now running does not move."
+        return text
     if action in ("declare", "vote"):
         how = "The game master declared the result of" if action == "declare" else "The vote ended"
         return f"{how} {name}: {details.get('summary', '')}. No more orders are taken."
     return ""
+
+
+# --- a change of a game's settings (usecases.game_settings) --------------------------------
+
+NEXT_DEADLINE = "from the next deadline set"
+FROM_NOW = "from now on"
+# Each setting a game master may change: what the players read it as, and when it applies.
+SETTING_WORDS: dict[str, tuple[str, str]] = {
+    "press": ("press", FROM_NOW),
+    "anonymous_press": ("unsigned press allowed", FROM_NOW),
+    "deadline.minutes": ("turn length", NEXT_DEADLINE),
+    "deadline.by_kind": ("turn length by phase", NEXT_DEADLINE),
+    "deadline.at": ("deadline time of day", NEXT_DEADLINE),
+    "deadline.timezone": ("deadline time zone", f"{NEXT_DEADLINE}; absences' days at once"),
+    "grace_minutes": ("processing waits after the deadline", NEXT_DEADLINE),
+    "reminder_minutes": ("reminder before the deadline", FROM_NOW),
+    "nmr": ("missing orders", "from the next turn processed, the current one included"),
+    "away.policy": ("what a player's absence does", f"{NEXT_DEADLINE}; a sitter's access at once"),
+    "away.limit_days": ("most days of moved deadlines per player", NEXT_DEADLINE),
+    "offer_after_missed": ("a seat is offered after this many missed turns in a row", FROM_NOW),
+    "takeover_approval": ("takeovers need the game master's approval", FROM_NOW),
+    "open_bot_seats": ("newcomers may take over a bot's seat", FROM_NOW),
+    "standby_pool": ("standbys come from the pool", FROM_NOW),
+    "min_reliability": ("least reliability to join (%)", FROM_NOW),
+    "max_missed": ("most missed turns to join", FROM_NOW),
+}
+TIMING = ("deadline", "grace_minutes", "away")
+MINUTES = ("deadline.minutes", "grace_minutes", "reminder_minutes")
+VALUE_WORDS = {
+    "press": {"none": "none", "broadcast": "to all powers only", "full": "full"},
+    "nmr": {"rules": "the game's own rules", "bot": "the game's bot writes them"},
+    "away.policy": {
+        "extend": "the deadline moves past it, within the limit",
+        "standing": "standing orders and the game's defaults play",
+        "sitter": "a sitter the player names sends the orders",
+    },
+}
+
+
+def settings_lines(changes: dict[str, Any]) -> list[str]:
+    """One line per changed setting, as every player reads it: what, now, was, from when."""
+    lines = []
+    for key, change in changes.items():
+        label, since = SETTING_WORDS.get(key, (key, FROM_NOW))
+        old, new = (_setting_value(key, change.get(k)) for k in ("old", "new"))
+        lines.append(f"- {label}: {new} (was: {old}; {since})")
+    return lines
+
+
+def _setting_value(key: str, value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key in MINUTES:
+        if key == "deadline.minutes" and not value:
+            return "no deadline (the game master processes each turn)"
+        return _duration(float(value))
+    if key == "deadline.by_kind":
+        kinds = dict(value)
+        return ", ".join(f"{k} {_duration(float(m))}" for k, m in kinds.items()) or "none"
+    return VALUE_WORDS.get(key, {}).get(str(value), str(value))
+
+
+def _duration(minutes: float) -> str:
+    whole = int(minutes)
+    hours, rest = divmod(whole, 60)
+    if not hours:
+        return f"{whole} min"
+    return f"{hours} h" + (f" {rest:02d} min" if rest else "")

@@ -5,6 +5,7 @@ commands) calls these, and nothing else changes a game.
 One module per use case, in layers (imports point down only; import-linter checks it):
 
 - :mod:`~.gm` and :mod:`~.lifecycle`: the game master's actions; creating, joining, starting.
+- :mod:`~.game_settings`: the game master changes a created game's settings, within limits.
 - :mod:`~.orders`, :mod:`~.press`, :mod:`~.results`: orders and readiness; press; votes and
   declared results.
 - :mod:`~.turns`: deadlines, queuing and processing turns (and the worker's tasks).

@@ -25,6 +25,14 @@ def game_choices() -> list[tuple[str, str]]:
     ]
 
 
+NMR_CHOICES = [("rules", "the game's own rules"), ("bot", "the bot writes them")]
+AWAY_CHOICES = [
+    ("extend", "deadlines move past the absence (up to a limit)"),
+    ("standing", "standing orders and defaults play"),
+    ("sitter", "a sitter the player names plays the seat"),
+]
+
+
 class CreateGameForm(forms.Form):
     name = forms.CharField(max_length=120, required=False)
     game = forms.ChoiceField(choices=game_choices)
@@ -35,17 +43,9 @@ class CreateGameForm(forms.Form):
         min_value=0, initial=2880, help_text="0: no deadline (you process the turns)"
     )
     grace_minutes = forms.IntegerField(min_value=0, initial=0)
-    nmr = forms.ChoiceField(
-        choices=[("rules", "the game's own rules"), ("bot", "the bot writes them")],
-        initial="rules",
-        label="Missing orders",
-    )
+    nmr = forms.ChoiceField(choices=NMR_CHOICES, initial="rules", label="Missing orders")
     away_policy = forms.ChoiceField(
-        choices=[
-            ("extend", "deadlines move past the absence (up to a limit)"),
-            ("standing", "standing orders and defaults play"),
-            ("sitter", "a sitter the player names plays the seat"),
-        ],
+        choices=AWAY_CHOICES,
         initial="extend",
         required=False,
         label="When a player is away",
@@ -149,3 +149,65 @@ class CreateGameForm(forms.Form):
         if d["powers"]:
             out["powers"] = d["powers"]
         return out
+
+
+class SettingsForm(forms.Form):
+    """The settings a game master may change in a created game (the console's "Settings"),
+    shown with their values in effect. The fields only read the form's text; the values are
+    checked by the settings' schema in the use case (``usecases.game_settings``), as a new
+    game's are, so its refusal is what the page shows."""
+
+    press = forms.ChoiceField(choices=[(p, p) for p in PRESS_RULES])
+    anonymous_press = forms.BooleanField(required=False, label="Unsigned press allowed")
+    deadline_minutes = forms.IntegerField(
+        label="Turn length (minutes)",
+        help_text="from the next turn's deadline; 0: no deadline (you process the turns)",
+    )
+    deadline_at = forms.CharField(
+        required=False, max_length=5, label="Deadline time of day (HH:MM)",
+        help_text="empty: none; in the deadline's time zone",
+    )  # fmt: skip
+    grace_minutes = forms.IntegerField(label="Processing waits after the deadline (minutes)")
+    reminder_minutes = forms.IntegerField(label="Reminder before the deadline (minutes)")
+    nmr = forms.ChoiceField(choices=NMR_CHOICES, label="Missing orders")
+    away_policy = forms.ChoiceField(choices=AWAY_CHOICES, label="When a player is away")
+    away_limit_days = forms.IntegerField(label="Most days of moved deadlines per player")
+    offer_after_missed = forms.IntegerField(
+        label="Offer a seat after missed turns in a row", help_text="0: never"
+    )
+    takeover_approval = forms.BooleanField(required=False, label="Takeovers need my approval")
+    open_bot_seats = forms.BooleanField(required=False, label="Joiners take over bots")
+    min_reliability = forms.IntegerField(
+        required=False, label="Least reliability to join (%)", help_text="empty: anyone"
+    )
+    max_missed = forms.IntegerField(
+        required=False, label="Most missed turns to join", help_text="empty: no limit"
+    )
+
+    @classmethod
+    def of(cls, values: dict[str, Any]) -> SettingsForm:
+        """The form showing ``values`` (``usecases.game_settings.effective``)."""
+        initial = {name: values.get(name) for name in cls.base_fields}
+        initial.update(
+            deadline_minutes=values["deadline.minutes"], deadline_at=values["deadline.at"] or "",
+            away_policy=values["away.policy"], away_limit_days=values["away.limit_days"],
+        )  # fmt: skip
+        return cls(initial=initial)
+
+    def patch(self) -> dict[str, Any]:
+        """The merge patch of the settings the form asks for (every field on it)."""
+        d = self.cleaned_data
+        return {
+            "press": d["press"],
+            "anonymous_press": d["anonymous_press"],
+            "deadline": {"minutes": d["deadline_minutes"], "at": d["deadline_at"].strip() or None},
+            "grace_minutes": d["grace_minutes"],
+            "reminder_minutes": d["reminder_minutes"],
+            "nmr": d["nmr"],
+            "away": {"policy": d["away_policy"], "limit_days": d["away_limit_days"]},
+            "offer_after_missed": d["offer_after_missed"],
+            "takeover_approval": d["takeover_approval"],
+            "open_bot_seats": d["open_bot_seats"],
+            "min_reliability": d["min_reliability"],
+            "max_missed": d["max_missed"],
+        }

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -16,10 +17,18 @@ from django.views.decorators.http import require_POST
 from umpire.core.session import SessionError
 from umpire.server.accounts import why_not_create
 from umpire.server.errors import GM_BAD_REQUEST, GM_UNKNOWN_ACTION, refuse
-from umpire.server.models import Game, Seat
-from umpire.server.outputs import viewer_of, with_facts
+from umpire.server.mail.notices import settings_lines
+from umpire.server.models import Game, GameStatus, Seat
+from umpire.server.outputs import Viewer, viewer_of, with_facts
 from umpire.server.schemas import MAX_MINUTES
-from umpire.server.usecases import gm_actions, lifecycle, results, submissions, takeover
+from umpire.server.usecases import (
+    game_settings,
+    gm_actions,
+    lifecycle,
+    results,
+    submissions,
+    takeover,
+)
 from umpire.server.web import create, downloads
 from umpire.server.web.common import (
     game_or_404,
@@ -29,6 +38,7 @@ from umpire.server.web.common import (
     report_error,
     signed_in,
 )
+from umpire.server.web.forms import SettingsForm
 from umpire.server.web.maps import page_maps
 
 # The games listed on the console at a time, newest first.
@@ -77,6 +87,18 @@ def gm_game(request: HttpRequest, game_id: int) -> HttpResponse:
     if not viewer.is_umpire:
         messages.error(request, "Only this game's game master may do that. [gm/forbidden]")
         return redirect("web:game", game.pk)
+    return _console(request, game, user, viewer)
+
+
+def _console(
+    request: HttpRequest,
+    game: Game,
+    user: User,
+    viewer: Viewer,
+    settings: SettingsForm | None = None,
+) -> HttpResponse:
+    """The console of one game; ``settings``: the settings form as posted (with its errors),
+    else one showing the values in effect."""
     parts = ["game", "seats", "audit"]
     if game.initial_state is not None:
         parts += ["status", "view", "events", "votes", "printout", "orders"]
@@ -99,8 +121,46 @@ def gm_game(request: HttpRequest, game_id: int) -> HttpResponse:
             .select_related("requested_by")
             .order_by("power")
         ),
+        "settings_form": settings or _settings_form(game),
     }
     return render(request, "web/gm_game.html", ctx)
+
+
+def _settings_form(game: Game) -> SettingsForm | None:
+    """The settings form of a game not over, showing the values in effect."""
+    if game.status == GameStatus.FINISHED:
+        return None
+    stored = game.settings if isinstance(game.settings, dict) else {}
+    return SettingsForm.of(game_settings.effective(stored))
+
+
+@require_POST
+def gm_settings(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The console's "Settings" form: the settings the game master may change in a created
+    game (``usecases.game_settings``); a refusal is shown on the console with the form as
+    posted, a change told above it."""
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    game = game_or_404(game_id, user)
+    viewer = viewer_of(game, user)
+    if not viewer.is_umpire:
+        messages.error(request, "Only this game's game master may do that. [gm/forbidden]")
+        return redirect("web:game", game.pk)
+    form = SettingsForm(request.POST)
+    if not form.is_valid():
+        return _console(request, game, user, viewer, form)
+    try:
+        done = game_settings.change_settings(game.pk, user, form.patch(), source="web")
+    except SessionError as err:
+        form.add_error(None, f"{err.message} [{err.code}]")
+        return _console(request, game, user, viewer, form)
+    if done.changes:
+        said = "; ".join(line.removeprefix("- ") for line in settings_lines(done.changes))
+        messages.success(request, f"Settings changed (every player is told): {said}.")
+    else:
+        messages.info(request, "Settings: nothing changed.")
+    return redirect("web:gm_game", game.pk)
 
 
 def latest_orders(orders: dict[str, Any] | None) -> list[dict[str, Any]]:

@@ -84,5 +84,6 @@ urlpatterns = [
     path("gm/", gm.console, name="gm"),
     path("gm/<int:game_id>/", gm.gm_game, name="gm_game"),
     path("gm/<int:game_id>/print/<int:turn>/", postal.turn_print, name="turn_print"),
+    path("gm/<int:game_id>/settings/", gm.gm_settings, name="gm_settings"),
     path("gm/<int:game_id>/<str:action>/", gm.gm_action, name="gm_action"),
 ]
