@@ -42,6 +42,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/gm/replace": {"power": "North", "username": "bob"},
     "/api/games/{game_id}/gm/end": {"summary": "x"},
     "/api/games/{game_id}/gm/settings": {"settings": {"away": {"policy": "standing"}}},
+    "/api/games/{game_id}/gm/takeover": {"power": "South", "approve": True},
     "/api/games/{game_id}/leave": {},  # called as South, he leaves: nothing may leak either
     # An absence tomorrow (its notice names the player, power and days; nothing else).
     "/api/games/{game_id}/takeover": {"power": "South"},

@@ -342,3 +342,42 @@ def test_a_seat_offered_for_missed_turns_is_news_for_those_who_asked(
     assert [m.to for m in offers] == [["cat@example.org"]]
     assert "North in G-" in offers[0].body and "missed turns in a row" in offers[0].body
     assert f"G-{game.pk}" in offers[0].subject
+
+
+def test_the_game_master_decides_a_takeover_through_the_api(
+    people: dict[str, User], mailoutbox: list[Any]
+) -> None:
+    """The console's approve and refuse, in the API: the game master reads the request in the
+    seats, refuses it (the seat stays offered), then approves another; nobody else may."""
+    game = _missed_twice(people, takeover_approval=True)
+    url = f"/games/{game.pk}/gm/takeover"
+    cat, dan = (Api(accounts.issue_token(people[n])) for n in ("cat", "dan"))
+    gm, bob = (Api(accounts.issue_token(people[n])) for n in ("gm", "bob"))
+    assert cat.post(f"/games/{game.pk}/takeover", {"power": "North"})[0] == 200
+    status, body = gm.get(f"/games/{game.pk}/gm/seats")
+    north = next(s for s in body["seats"] if s["power"] == "North" and s["active"])
+    assert (north["takeover_asked_by"], north["offer_reason"]) == ("cat", "missed")
+    assert north["offered"] is not None
+    status, body = bob.post(url, {"power": "North", "approve": True})
+    assert (status, body["code"]) == (403, "gm/forbidden")
+    assert _seat(game, "North").requested_by == people["cat"]  # nothing changed
+    status, body = gm.post(url, {"power": "North", "approve": False})
+    assert status == 200 and "stays offered" in body["message"]
+    seat = _seat(game, "North")
+    assert seat.requested_by is None and seat.offered_at is not None
+    assert any("refused your request" in m.body for m in mailoutbox if m.to == ["cat@example.org"])
+    status, body = gm.post(url, {"power": "North", "approve": True})
+    assert (status, body["code"]) == (409, "seat/no_request")
+    assert dan.post(f"/games/{game.pk}/takeover", {"power": "North"})[0] == 200
+    status, body = gm.post(url, {"power": "North", "approve": True})
+    assert (status, body["message"]) == (200, "dan now plays North"), body
+    assert _seat(game, "North").user == people["dan"]
+    north = next(s for s in body["seats"] if s["power"] == "North" and s["active"])
+    assert (north["user"], north["offered"], north["takeover_asked_by"]) == ("dan", None, None)
+    status, body = gm.post(url, {"power": "North", "approve": True})
+    assert (status, body["code"]) == (409, "seat/not_offered")
+    status, body = gm.post(url, {"power": "Atlantis", "approve": True})
+    assert status == 400 and body["code"] == "game/unknown_power"
+    assert gm.post(url, {"power": "North"})[0] == 422  # approve or refuse: it must say
+    assert AuditEntry.objects.filter(game=game, action="takeover_refused").count() == 1
+    assert AuditEntry.objects.filter(game=game, action="takeover").count() == 1

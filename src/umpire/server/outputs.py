@@ -425,8 +425,15 @@ def _seats(game: Game) -> list[dict[str, Any]]:
             "joined": s.joined_at.isoformat(),
             "left": s.left_at.isoformat() if s.left_at else None,
             "note": s.note,
+            # on the list of games needing a player: since when and why (missed, left), and
+            # who asks to take it over where the game master approves takeovers
+            "offered": s.offered_at.isoformat() if s.offered_at else None,
+            "offer_reason": s.offer_reason or None,
+            "takeover_asked_by": s.requested_by.username if s.requested_by else None,
         }
-        for s in _seats_in_order(game, Seat.objects.filter(game=game).select_related("user"))
+        for s in _seats_in_order(
+            game, Seat.objects.filter(game=game).select_related("user", "requested_by")
+        )
     ]
 
 

@@ -1,6 +1,7 @@
 """The game master's actions in the JSON API: starting the game, pausing, extending,
-processing, rolling back, replacing a player, ending it, changing its settings, and what only
-he reads (the seats, the audit, the game's outgoing mail, the settings that may change)."""
+processing, rolling back, replacing a player, approving or refusing a takeover, ending it,
+changing its settings, and what only he reads (the seats with their offers and takeover
+requests, the audit, the game's outgoing mail, the settings that may change)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from umpire.server.schemas import (
     Summary,
     Username,
 )
-from umpire.server.usecases import game_settings, gm_actions, lifecycle
+from umpire.server.usecases import game_settings, gm_actions, lifecycle, takeover
 
 router = Router()
 
@@ -41,6 +42,11 @@ class ReplaceIn(In):
     username: Username | None = None
     bot: bool = False
     standby: bool = False
+
+
+class TakeoverDecisionIn(In):
+    power: Power
+    approve: bool = Field(description="true: the asker takes the seat; false: it stays offered")
 
 
 class EndIn(In):
@@ -102,6 +108,17 @@ def replace(request: HttpRequest, game_id: Id, data: ReplaceIn) -> Any:
         request, game_id, "replace", power=data.power, username=data.username, bot=data.bot,
         standby=data.standby,
     )  # fmt: skip
+
+
+@router.post("/games/{game_id}/gm/takeover", auth=auth, tags=["game master"])
+def decide_takeover(request: HttpRequest, game_id: Id, data: TakeoverDecisionIn) -> Any:
+    """Approve or refuse the request to take over ``power``'s offered seat, in a game whose
+    takeovers wait for the game master (``takeover_approval``; the seats list the request as
+    ``takeover_asked_by``). As on the console: approved, the asker plays the power and every
+    player is told it has a new player; refused, the seat stays offered and the asker is
+    told."""
+    said = takeover.decide(game_id, caller(request), data.power, approve=data.approve)
+    return {**out(request, game_id, "game", "seats"), "message": said}
 
 
 @router.post("/games/{game_id}/gm/end", auth=auth, tags=["game master"])
