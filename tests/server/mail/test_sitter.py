@@ -379,6 +379,54 @@ def test_a_sitter_is_not_reminded_of_a_seat_that_has_ordered(
     assert _to(mailoutbox, DAN) == [] and _to(mailoutbox, sat.table.addresses["RED"]) == []
 
 
+# --- LIST: the seats he sits today -----------------------------------------------------------
+
+
+def _listed(address: str, body: str = "LIST\n") -> str:
+    done = handle(mail(address, body))
+    assert done.code == "mail/list", done.code
+    return done.replies[0].body
+
+
+def test_list_shows_the_seat_he_sits_today_and_nothing_else_of_it(sat: Sitting) -> None:
+    table, code = sat.table, sat.row.sitter_code
+    game = Game.objects.get(pk=table.game_id)
+    listed = _listed(DAN)
+    end = sat.row.end.isoformat()
+    assert f"G-{game.pk} Mail test (Pebbles (test game)): you sit RED until {end}" in listed
+    assert f"heading: {sat.heading(code=masked(code))}" in listed
+    assert code not in listed and "deadline" not in listed and "ann" not in listed
+    for seat in Seat.objects.filter(game_id=table.game_id):
+        assert seat.secret_code not in listed and masked(seat.secret_code) not in listed
+    # The holder's own LIST is his seat's, as before: nothing of his sitter.
+    held = _listed(table.addresses["RED"])
+    assert "you sit" not in held and table.masked_heading("RED") in held
+
+
+@pytest.mark.parametrize(("start", "end"), [(1, 3), (-3, -1)])
+def test_list_shows_no_seat_before_or_after_the_absence(sat: Sitting, start: int, end: int) -> None:
+    Absence.objects.update(start=_today() + start * DAY, end=_today() + end * DAY)
+    assert "no running games for this address" in _listed(DAN)
+
+
+def test_list_shows_no_seat_under_another_policy_or_once_cancelled(sat: Sitting) -> None:
+    game = Game.objects.get(pk=sat.table.game_id)
+    game.settings = {**game.settings, "away": {"policy": "standing"}}
+    game.save(update_fields=["settings"])
+    assert "you sit" not in _listed(DAN)
+    game.settings = {**game.settings, "away": {"policy": "sitter"}}
+    game.save(update_fields=["settings"])
+    assert "you sit RED" in _listed(DAN)
+    absences.cancel_absences(sat.table.players["RED"])
+    assert "you sit" not in _listed(DAN)
+
+
+def test_list_after_his_heading_shows_the_seat_too(sat: Sitting) -> None:
+    """LIST after his sitter heading (the seated path) lists it as well."""
+    listed = handle(mail(DAN, f"{sat.heading()}\nLIST\n")).replies[0].body
+    assert "you sit RED until" in listed
+
+
 def test_the_notice_keys_doctests_run() -> None:
     import doctest
 
