@@ -47,6 +47,22 @@ def limit(game: Game) -> timedelta:
     return timedelta(days=float(days))
 
 
+def policy_said(game: Game) -> str:
+    """The game's policy as its players' page says it, in one short sentence."""
+    chosen = policy(game)
+    if chosen == STANDING:
+        return "If you are away: standing orders and the game's defaults play your seat."
+    if chosen == SITTER:
+        return "If you are away: a sitter you name may send your orders."
+    days = round(limit(game).total_seconds() / 86400, 2)
+    if not days:
+        return "If you are away: the deadline does not move (the game allows no days)."
+    return (
+        f"If you are away: the deadline moves past your absence, up to {days:g} "
+        f"day{'' if days == 1 else 's'} in all."
+    )
+
+
 def zone(game: Game) -> ZoneInfo:
     return ZoneInfo(str(dict(game.setting("deadline", {})).get("timezone", "UTC")))
 
