@@ -613,6 +613,52 @@ def test_the_api_sets_choices_and_keeps_webhooks(db: Any, sink: Sink) -> None:
     assert api.client.get("/api/account/hooks").status_code == 401
 
 
+@SINK
+def test_a_rollback_lets_the_reopened_turns_reminder_be_posted_again(
+    db: Any, sink: Sink, mailoutbox: list[Any]
+) -> None:
+    """The turn's reminder went by mail and webhook; the game master rolls the next turn back,
+    so the turn is played again: at its reminder time again, both go out again (the rollback
+    freed the posts' keys as it frees the mails'), once."""
+    from tests.server.mail.conftest import start_table
+    from umpire.server import retention
+    from umpire.server.mail.notices import send_notices
+
+    table = start_table()
+    red = table.players["RED"]
+    hooks.register(red, sink.url("/red"), "json")
+    notify.set_choices(red, {("deadline", "webhook"): True})
+    game = Game.objects.get(pk=table.game_id)
+    turn, deadline = game.turn, game.deadline
+    assert deadline is not None
+    assert send_notices(deadline - timedelta(minutes=30)) == 3
+    post_all()
+    reminders = [p["body"] for p in sink.accepted if p["body"]["kind"] == "deadline"]
+    assert [p["turn"] for p in reminders] == [turn]
+    assert turns.process_due(game.pk, turn, force=True)
+    gm_actions.gm_action(game.pk, table.gm, "rollback")
+    post_all()
+    game = Game.objects.get(pk=table.game_id)
+    assert game.turn == turn and game.deadline is not None
+    first = OutboundHook.objects.get(kind="deadline")
+    sink.posts.clear()
+    mailoutbox.clear()
+    assert send_notices(game.deadline - timedelta(minutes=30)) == 3
+    post_all()
+    reminders = [p["body"] for p in sink.accepted if p["body"]["kind"] == "deadline"]
+    assert [p["turn"] for p in reminders] == [turn] and "No orders" in reminders[0]["text"]
+    assert len([m for m in mailoutbox if "reminder" in m.subject]) == 3
+    # The first post is a delivery row like any other now (retention may let it go); the new
+    # one's key is kept while the turn is awaited, and sends it once only.
+    first.refresh_from_db()
+    assert first.key is None
+    awaited = OutboundHook.objects.filter(retention.awaited_notice())
+    assert [row.key for row in awaited] == [f"reminder:{game.pk}:{turn}:RED:{first.webhook_id}"]
+    Game.objects.filter(pk=game.pk).update(notice_at=game.deadline - timedelta(minutes=60))
+    assert send_notices(game.deadline - timedelta(minutes=20)) == 0
+    assert post_all() == 0
+
+
 @pytest.mark.parametrize("module", [address, post])
 def test_the_doctests_run(module: object) -> None:
     import doctest

@@ -25,13 +25,14 @@ from zoneinfo import ZoneInfo
 
 from django.db.models import Q
 
-from umpire.server.models import Absence, Game, Seat
+from umpire.server.models import Absence, Game, GameStatus, Seat
 
 EXTEND = "extend"
 STANDING = "standing"
 SITTER = "sitter"
 POLICIES = (EXTEND, STANDING, SITTER)
 DEFAULT_LIMIT_DAYS = 7
+OPEN_GAMES = (GameStatus.RUNNING, GameStatus.PAUSED)  # a sitter plays in these only
 
 
 def policy(game: Game) -> str:
@@ -44,6 +45,22 @@ def limit(game: Game) -> timedelta:
     """The most an account's deadlines may be moved in ``game``, in all."""
     days = dict(game.setting("away", {})).get("limit_days", DEFAULT_LIMIT_DAYS)
     return timedelta(days=float(days))
+
+
+def policy_said(game: Game) -> str:
+    """The game's policy as its players' page says it, in one short sentence."""
+    chosen = policy(game)
+    if chosen == STANDING:
+        return "If you are away: standing orders and the game's defaults play your seat."
+    if chosen == SITTER:
+        return "If you are away: a sitter you name may send your orders."
+    days = round(limit(game).total_seconds() / 86400, 2)
+    if not days:
+        return "If you are away: the deadline does not move (the game allows no days)."
+    return (
+        f"If you are away: the deadline moves past your absence, up to {days:g} "
+        f"day{'' if days == 1 else 's'} in all."
+    )
 
 
 def zone(game: Game) -> ZoneInfo:
@@ -160,6 +177,36 @@ def sitters(game: Game, seats: Sequence[Seat], moment: datetime) -> list[tuple[A
         if row.sitter_id is not None and row.sitter_id not in held and row.sitter_id not in found:
             found[row.sitter_id] = (row, held[row.user_id])
     return list(found.values())
+
+
+def sat_by(user_ids: Sequence[int], now: datetime) -> list[tuple[Game, Seat, Absence]]:
+    """The seats the accounts ``user_ids`` sit at ``now`` in running or paused games, each
+    with its game and the absence that names him, as :func:`sitting` decides (that day in
+    each game's time zone, the ``sitter`` policy, never a game he is seated in himself);
+    ordered by game. What his LIST shows him."""
+    if not user_ids:
+        return []
+    near = now.date()  # a day either side: each game's own day is decided below
+    rows = (
+        Absence.objects.filter(sitter_id__in=list(user_ids))
+        .filter(start__lte=near + timedelta(days=1), end__gte=near - timedelta(days=1))
+        .order_by("id")
+    )
+    found: dict[tuple[int, int], tuple[Game, Seat, Absence]] = {}
+    for row in rows:
+        seats = Seat.objects.filter(user_id=row.user_id, active=True, is_bot=False)
+        if row.game_id is not None:
+            seats = seats.filter(game_id=row.game_id)
+        for held in seats.filter(game__status__in=OPEN_GAMES).select_related("game"):
+            game, sitter = held.game, row.sitter_id
+            assert sitter is not None
+            if (game.pk, sitter) in found:
+                continue
+            everyone = list(Seat.objects.filter(game=game, active=True))
+            seat = sitting(game, sitter, everyone, now)
+            if seat is not None and seat.pk == held.pk:
+                found[(game.pk, sitter)] = (game, seat, row)
+    return [found[k] for k in sorted(found)]
 
 
 def why_not_sitting(game: Game, row: Absence, seats: Sequence[Seat], moment: datetime) -> str:

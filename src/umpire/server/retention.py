@@ -31,7 +31,8 @@ different: the notice pass looks again whenever the deadline moves (an extension
 and a paused game may wait on one turn for months. Their rows, mail and posts, are therefore
 kept while their game is running or paused on that turn (:func:`awaited_notice`), and go
 with the rest once the turn is processed or the game is over (a rollback frees the keys of
-the turn it reopens anyway). Likewise the mail read that carried orders for the turn its game
+the turn it reopens, mail and posts alike: ``mail.outbound``; the freed rows are no longer
+awaited). Likewise the mail read that carried orders for the turn its game
 is still on stays (the receipt of a later mail compares its Date with it).
 
 Batches: each kind is deleted ``BATCH`` rows at a time, each batch its own short statement,

@@ -21,6 +21,8 @@ from tests.server.mail.conftest import Table, mail, start_table
 from umpire.server import accounts
 from umpire.server.codes import masked
 from umpire.server.mail.handler import handle
+from umpire.server.mail.models import OutboundMail
+from umpire.server.mail.notices import send_notices
 from umpire.server.models import Absence, Game, Message, Seat, Submission
 from umpire.server.outputs import PLAYER, Viewer, present
 from umpire.server.usecases import absences, submissions, turns
@@ -275,3 +277,160 @@ def test_he_is_mailed_the_printouts_of_the_turns_played_while_he_sits_only(
     assert f"Pebbles, turn {before + 1}, RED" not in printout.body  # turn 1 printout, first line
     # Never any other seat's printout, whatever turn.
     assert all("BLUE" not in m.subject and "GREEN" not in m.subject for m in _to(mailoutbox, DAN))
+
+
+# --- his reminders and late notices: the days he sits, his own, once per turn ---------------
+
+
+def _notices_at(table: Table, minutes: int) -> tuple[Any, Any]:
+    """The notice pass ``minutes`` from the deadline (negative: before it); the moment and
+    the game."""
+    game = Game.objects.get(pk=table.game_id)
+    assert game.deadline is not None
+    moment = game.deadline + timedelta(minutes=minutes)
+    send_notices(moment)
+    deliver_mail()
+    return moment, game
+
+
+def _sits_around(moment: Any, start: int, end: int) -> None:
+    """The absence runs from ``start`` to ``end`` days from the day of ``moment`` (UTC, the
+    game's time zone)."""
+    day = moment.date()
+    Absence.objects.update(start=day + start * DAY, end=day + end * DAY)
+
+
+def test_the_sitter_is_reminded_and_told_he_is_late_with_his_own_heading(
+    sat: Sitting, mailoutbox: list[Any]
+) -> None:
+    table, code = sat.table, sat.row.sitter_code
+    game = Game.objects.get(pk=table.game_id)
+    assert game.deadline is not None
+    _sits_around(game.deadline, -1, 1)
+    mailoutbox.clear()
+    _notices_at(table, -30)
+    (reminder,) = _to(mailoutbox, DAN)
+    assert reminder.subject == f"G-{game.pk} Mail test: reminder, turn 1 (you sit for ann)"
+    assert "No orders yet for RED" in reminder.body and "the seat you sit for ann" in reminder.body
+    assert f"Heading for the seat's orders: {sat.heading(code=masked(code))}" in reminder.body
+    assert code not in reminder.body
+    seat_code = table.seat("RED").secret_code
+    for seat in Seat.objects.filter(game_id=table.game_id):
+        assert seat.secret_code not in reminder.body
+    assert f"C-{masked(seat_code)}" not in reminder.body  # not even the seat's code masked
+    # The holder is reminded as before, and the other players the turn waits for.
+    assert len(_to(mailoutbox, table.addresses["RED"], "reminder")) == 1
+    assert len([m for m in mailoutbox if "reminder" in m.subject]) == 4
+    # Once per turn: the pass looking again (a resume, an extension) sends him nothing.
+    Game.objects.filter(pk=game.pk).update(notice_at=game.deadline - timedelta(minutes=60))
+    _notices_at(table, -20)
+    assert len(_to(mailoutbox, DAN, "reminder")) == 1
+    # At the deadline, his late notice, the holder's too.
+    _notices_at(table, 1)
+    (late,) = _to(mailoutbox, DAN, "LATE")
+    assert "(you sit for ann)" in late.subject and "are late" in late.body
+    assert seat_code not in late.body and f"C-{masked(code)}" in late.body
+    assert len(_to(mailoutbox, table.addresses["RED"], "LATE")) == 1
+    # His own key (the holder's beside it), under the turn's: kept and freed with it.
+    keys = set(
+        OutboundMail.objects.filter(kind__in=["reminder", "late"]).values_list("key", flat=True)
+    )
+    assert {f"reminder:{game.pk}:1:RED:sitter{sat.dan.pk}", f"late:{game.pk}:1:RED"} <= keys
+
+
+@pytest.mark.parametrize(("start", "end"), [(1, 3), (-3, -1)])
+def test_the_sitter_is_not_reminded_before_or_after_the_absence(
+    sat: Sitting, mailoutbox: list[Any], start: int, end: int
+) -> None:
+    game = Game.objects.get(pk=sat.table.game_id)
+    assert game.deadline is not None
+    _sits_around(game.deadline - timedelta(minutes=30), start, end)
+    mailoutbox.clear()
+    _notices_at(sat.table, -30)
+    assert _to(mailoutbox, DAN) == []
+    assert len(_to(mailoutbox, sat.table.addresses["RED"], "reminder")) == 1
+
+
+@pytest.mark.parametrize("policy", ["standing", "extend"])
+def test_under_another_policy_only_the_holder_is_reminded(
+    transactional_db: Any, mailoutbox: list[Any], policy: str
+) -> None:
+    sitting = _sitting()
+    game = Game.objects.get(pk=sitting.table.game_id)
+    game.settings = {**game.settings, "away": {"policy": policy}}
+    game.save(update_fields=["settings"])
+    assert game.deadline is not None
+    _sits_around(game.deadline, -1, 1)
+    mailoutbox.clear()
+    _notices_at(sitting.table, -30)
+    assert _to(mailoutbox, DAN) == []
+    assert len(_to(mailoutbox, sitting.table.addresses["RED"], "reminder")) == 1
+
+
+def test_a_sitter_is_not_reminded_of_a_seat_that_has_ordered(
+    sat: Sitting, mailoutbox: list[Any]
+) -> None:
+    game = Game.objects.get(pk=sat.table.game_id)
+    assert game.deadline is not None
+    _sits_around(game.deadline, -1, 1)
+    handle(mail(DAN, f"{sat.heading()}\ntake 1\n"))
+    mailoutbox.clear()
+    _notices_at(sat.table, -30)
+    assert _to(mailoutbox, DAN) == [] and _to(mailoutbox, sat.table.addresses["RED"]) == []
+
+
+# --- LIST: the seats he sits today -----------------------------------------------------------
+
+
+def _listed(address: str, body: str = "LIST\n") -> str:
+    done = handle(mail(address, body))
+    assert done.code == "mail/list", done.code
+    return done.replies[0].body
+
+
+def test_list_shows_the_seat_he_sits_today_and_nothing_else_of_it(sat: Sitting) -> None:
+    table, code = sat.table, sat.row.sitter_code
+    game = Game.objects.get(pk=table.game_id)
+    listed = _listed(DAN)
+    end = sat.row.end.isoformat()
+    assert f"G-{game.pk} Mail test (Pebbles (test game)): you sit RED until {end}" in listed
+    assert f"heading: {sat.heading(code=masked(code))}" in listed
+    assert code not in listed and "deadline" not in listed and "ann" not in listed
+    for seat in Seat.objects.filter(game_id=table.game_id):
+        assert seat.secret_code not in listed and masked(seat.secret_code) not in listed
+    # The holder's own LIST is his seat's, as before: nothing of his sitter.
+    held = _listed(table.addresses["RED"])
+    assert "you sit" not in held and table.masked_heading("RED") in held
+
+
+@pytest.mark.parametrize(("start", "end"), [(1, 3), (-3, -1)])
+def test_list_shows_no_seat_before_or_after_the_absence(sat: Sitting, start: int, end: int) -> None:
+    Absence.objects.update(start=_today() + start * DAY, end=_today() + end * DAY)
+    assert "no running games for this address" in _listed(DAN)
+
+
+def test_list_shows_no_seat_under_another_policy_or_once_cancelled(sat: Sitting) -> None:
+    game = Game.objects.get(pk=sat.table.game_id)
+    game.settings = {**game.settings, "away": {"policy": "standing"}}
+    game.save(update_fields=["settings"])
+    assert "you sit" not in _listed(DAN)
+    game.settings = {**game.settings, "away": {"policy": "sitter"}}
+    game.save(update_fields=["settings"])
+    assert "you sit RED" in _listed(DAN)
+    absences.cancel_absences(sat.table.players["RED"])
+    assert "you sit" not in _listed(DAN)
+
+
+def test_list_after_his_heading_shows_the_seat_too(sat: Sitting) -> None:
+    """LIST after his sitter heading (the seated path) lists it as well."""
+    listed = handle(mail(DAN, f"{sat.heading()}\nLIST\n")).replies[0].body
+    assert "you sit RED until" in listed
+
+
+def test_the_notice_keys_doctests_run() -> None:
+    import doctest
+
+    from umpire.server.mail import models
+
+    result = doctest.testmod(models)
+    assert result.attempted > 0 and result.failed == 0

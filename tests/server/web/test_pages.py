@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -730,3 +731,26 @@ def test_powers_are_listed_in_the_games_own_order_not_the_alphabets(gm: Any) -> 
     assert sent.recipients == ["USA", "USSR"]
     press = client_for(eve).get(f"/games/{game.pk}/press/").content.decode()
     assert "USA, USSR" in press
+
+
+@pytest.mark.parametrize(
+    ("away", "said"),
+    [
+        ({}, "If you are away: the deadline moves past your absence, up to 7 days in all."),
+        ({"policy": "extend", "limit_days": 1}, "up to 1 day in all."),
+        ({"policy": "extend", "limit_days": 0}, "the deadline does not move"),
+        ({"policy": "standing"}, "If you are away: standing orders and the game's defaults play"),
+        ({"policy": "sitter"}, "If you are away: a sitter you name may send your orders."),
+    ],
+)
+def test_the_game_page_says_what_an_absence_does_in_this_game(
+    gm: Any, away: dict[str, Any], said: str
+) -> None:
+    game, users = diplomacy_game(gm[0], settings={"away": away} if away else None)
+    page = client_for(users["FRA"]).get(f"/games/{game.pk}/").content.decode()
+    (shown,) = re.findall(r'<p class="muted away-policy">([^<]*)</p>', page)
+    assert said in unescape(shown)
+    # A spectator is not told (it concerns the players), nor is a game over.
+    assert "away-policy" not in client_for(None).get(f"/games/{game.pk}/").content.decode()
+    results.declare(game.pk, gm[0], ["FRA", "ENG"])
+    assert "away-policy" not in client_for(users["FRA"]).get(f"/games/{game.pk}/").content.decode()

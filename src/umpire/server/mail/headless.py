@@ -15,13 +15,14 @@ from django.utils.crypto import salted_hmac
 
 from umpire.core import registry
 from umpire.core.session import SessionError
+from umpire.server import absence
 from umpire.server import errors as E
 from umpire.server.mail import replies
 from umpire.server.mail.command_lines import Command
-from umpire.server.mail.news import heading_for
+from umpire.server.mail.news import heading_for, sitter_heading
 from umpire.server.mail.outcome import Handled, open_reply
 from umpire.server.mail.parse import MailRequest
-from umpire.server.models import Enrollment, Game, GameStatus, Seat
+from umpire.server.models import Absence, Enrollment, Game, GameStatus, Seat
 from umpire.server.outputs import PLAYER, Viewer, power_labels, present
 from umpire.server.usecases import leaving, lifecycle, takeover
 from umpire.server.usecases.common import may_know
@@ -250,7 +251,8 @@ def list_text(users: list[User]) -> str:
         .order_by("game_id")
         if e.game_id not in seated and (e.standby or e.game.status == GameStatus.FORMING)
     ]
-    if not users or not (seats or waiting):
+    sat = absence.sat_by([u.pk for u in users], timezone.now())
+    if not users or not (seats or waiting or sat):
         return "LIST: no running games for this address.\n"
     lines = ["LIST: your games"]
     for joined in waiting:  # joined, no seat yet: a forming game, or standing by
@@ -281,7 +283,24 @@ def list_text(users: list[User]) -> str:
         lines.append(f"      deadline {replies.deadline_of(game.deadline, paused=paused)}")
         if game.status != GameStatus.FORMING:
             lines.append(f"      heading: {heading_for(game, seat)}")
+    lines += _sitting_lines(sat)
     return "\n".join(lines) + "\n"
+
+
+def _sitting_lines(sat: Sequence[tuple[Game, Seat, Absence]]) -> list[str]:
+    """The seats the sender sits today: the game, the power and the absence's last day, and
+    his heading with his own sitter code masked; nothing else of the seat or its holder (no
+    deadline, no seat code)."""
+    lines = []
+    for game, seat, row in sat:
+        title = registry.get(game.game, game.scenario).info.title
+        lines.append(
+            f"  G-{game.pk} {game.name} ({title}): you sit {named(game, [seat.power])} "
+            f"until {row.end.isoformat()}"
+        )
+        if row.sitter_code:
+            lines.append(f"      heading: {sitter_heading(game, seat, row.sitter_code)}")
+    return lines
 
 
 def named(game: Game, powers: Sequence[str]) -> str:

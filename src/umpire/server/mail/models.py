@@ -52,9 +52,17 @@ class MailStatus(models.TextChoices):
 TURN_NOTICES = ("reminder", "late")
 
 
-def turn_notice_key(kind: str, game_id: int, turn: int, power: str) -> str:
-    """The key of a reminder or late notice (:data:`TURN_NOTICES`) to one power."""
-    return f"{kind}:{game_id}:{turn}:{power}"
+def turn_notice_key(kind: str, game_id: int, turn: int, power: str, *, sitter: int = 0) -> str:
+    """The key of a reminder or late notice (:data:`TURN_NOTICES`) to one power's holder, or
+    with ``sitter`` (an account's id) to the sitter playing that power: his own notice, once
+    per turn, under the same prefix (so retention keeps it and a rollback frees it alike).
+
+    >>> turn_notice_key("reminder", 12, 3, "FRA")
+    'reminder:12:3:FRA'
+    >>> turn_notice_key("late", 12, 3, "FRA", sitter=7)
+    'late:12:3:FRA:sitter7'
+    """
+    return f"{kind}:{game_id}:{turn}:{power}" + (f":sitter{sitter}" if sitter else "")
 
 
 class OutboundMail(models.Model):

@@ -1,6 +1,6 @@
 """What every mail the umpire sends on its own shares: the one place each piece of news goes
 out (:func:`tell`: by mail and by webhook, as its person chose), a person's address, a seat's
-heading, the game's page, a turn's name."""
+heading (and a sitter's), the game's page, a turn's name."""
 
 from __future__ import annotations
 
@@ -42,6 +42,19 @@ CODE_NOTE = (
     "(The code is masked: use the one from your welcome or new-code mail, or from the game's "
     "web page. Send NEWCODE after your heading for a new one.)"
 )
+
+
+SITTER_CODE_NOTE = (
+    "(The code is masked: use the sitter code from the mail that named you sitter. It is "
+    "yours, not the seat's: the player you sit for keeps his own.)"
+)
+
+
+def sitter_heading(game: Game, seat: Seat, code: str, *, full: bool = False) -> str:
+    """The heading of a sitter's order mail for ``seat``: the seat's, with his sitter code
+    in place of the seat's (masked except in the mail that gives it to him). Never the
+    seat's own code, not even masked."""
+    return f"G-{game.pk} T-{game.turn} P-{seat.power} C-{code if full else masked(code)}"
 
 
 def holders(game: Game) -> list[Seat]:

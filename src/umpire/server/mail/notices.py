@@ -1,6 +1,6 @@
 """The umpire's notices: reminders before a deadline and late notices after it
-(:func:`send_notices`, run periodically), the game master's actions told to the players,
-and seats offered to newcomers."""
+(:func:`send_notices`, run periodically; to a seat's holder, and to the sitter playing it that
+day), the game master's actions told to the players, and seats offered to newcomers."""
 
 from __future__ import annotations
 
@@ -12,22 +12,25 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from umpire.server import notify
+from umpire.server import absence, notify
 from umpire.server.mail.models import turn_notice_key
 from umpire.server.mail.news import (
     CODE_NOTE,
+    SITTER_CODE_NOTE,
     address_of,
     game_url,
     heading_for,
     holders,
     mail_enabled,
     site,
+    sitter_heading,
     tell,
     turn_named,
 )
 from umpire.server.mail.outbox import send
 from umpire.server.mail.replies import FOOTER, when
 from umpire.server.models import (
+    Absence,
     AuditEntry,
     Game,
     GameStatus,
@@ -59,9 +62,15 @@ def send_notices(now: datetime | None = None) -> int:
         waiting = set(game.expected) - set(game.submitted)
         late = now >= game.deadline
         with transaction.atomic():
-            for seat in holders(game):
+            seats = holders(game)
+            for seat in seats:
                 if seat.power in waiting:
                     sent += _notice(game, seat, late=late, now=now)
+            # A sitter playing a seat the turn waits for, on the day the notice goes out,
+            # is told as well (his own notice and key): he is the one who can order now.
+            for row, sat in absence.sitters(game, seats, now):
+                if sat.power in waiting:
+                    sent += _sitter_notice(game, sat, row, late=late, now=now)
             # Next: the late notices at the deadline; after them, nothing until the deadline
             # moves (extend, resume) or a new turn opens.
             after = None if late else game.deadline
@@ -102,6 +111,41 @@ def _notice(game: Game, seat: Seat, *, late: bool, now: datetime) -> int:
         hook_text=f"{subject}\n{text}",
         turn=game.turn,
     )
+
+
+def _sitter_notice(game: Game, seat: Seat, row: Absence, *, late: bool, now: datetime) -> int:
+    """The reminder or late notice of ``seat`` to the sitter ``row`` names, in his words: the
+    seat he sits, for whom and until when, and his own heading (his sitter code masked; never
+    the seat's code)."""
+    assert game.deadline is not None and row.sitter is not None
+    kind = "late" if late else "reminder"
+    turn = turn_named(game.turn, game.label)
+    (named,) = power_labels(game, [seat.power])
+    sits = f"the seat you sit for {row.user.username} until {row.end.isoformat()}"
+    if late:
+        process = game.process_after or game.deadline
+        text = (
+            f"The orders of {named} in G-{game.pk} {game.name}, {turn}, {sits}, are late: the "
+            f"deadline was {when(game.deadline)}. The turn is processed at {when(process)} or "
+            "soon after; orders received before then still count."
+        )
+    else:
+        text = (
+            f"No orders yet for {named} in G-{game.pk} {game.name}, {turn}, {sits}. The "
+            f"deadline is {when(game.deadline)} ({_left(game.deadline - now)} from now)."
+        )
+    if row.sitter_code:
+        heading = (f"Heading for the seat's orders: {sitter_heading(game, seat, row.sitter_code)}"
+                   f"\n{SITTER_CODE_NOTE}")  # fmt: skip
+    else:  # declared before sitter codes: he plays on the web or the API
+        heading = "Send the seat's orders on the game's page."
+    said = "LATE" if late else "reminder"
+    subject = (f"G-{game.pk} {game.name}: {said}, turn {game.turn} "
+               f"(you sit for {row.user.username})")  # fmt: skip
+    key = turn_notice_key(kind, game.pk, game.turn, seat.power, sitter=row.sitter.pk)
+    return tell(row.sitter, "deadline", subject, f"{text}\n\n{heading}\n\n{FOOTER}",
+                mail_kind=kind, game=game, key=key, hook_text=f"{subject}\n{text}",
+                turn=game.turn)  # fmt: skip
 
 
 def _left(delta: timedelta) -> str:

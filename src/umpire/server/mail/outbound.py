@@ -57,6 +57,7 @@ from umpire.server.models import (
     AuditEntry,
     Game,
     Message,
+    OutboundHook,
     Seat,
     Turn,
 )
@@ -155,6 +156,10 @@ def gm_acted(entry: AuditEntry) -> None:
 
 
 def _rolled_back(game_id: int, turn: int) -> None:
-    """The reopened turn may be reminded again: free its reminder and late-notice keys."""
+    """The reopened turn may be reminded again: free its reminder and late-notice keys, on
+    every channel (the mails' and the webhook posts', whose keys begin with the mail's). A
+    freed row is a delivery row like any other: retention no longer keeps it for the turn."""
     for kind in TURN_NOTICES:
-        OutboundMail.objects.filter(key__startswith=f"{kind}:{game_id}:{turn}:").update(key=None)
+        prefix = f"{kind}:{game_id}:{turn}:"
+        OutboundMail.objects.filter(key__startswith=prefix).update(key=None)
+        OutboundHook.objects.filter(key__startswith=prefix).update(key=None)

@@ -10,16 +10,17 @@ from django.urls import reverse
 
 from umpire.core import session
 from umpire.server import absence, notify, packets
-from umpire.server.codes import masked
 from umpire.server.hooks import outbox as hooks
 from umpire.server.mail.news import (
     CODE_NOTE,
+    SITTER_CODE_NOTE,
     address_of,
     game_url,
     heading_for,
     holders,
     mail_enabled,
     site,
+    sitter_heading,
     tell,
     turn_named,
 )
@@ -96,17 +97,6 @@ def send_printouts(game_id: int, turn_row_id: int) -> int:
 
 
 # --- a sitter (the game's ``sitter`` absence policy) ------------------------------------------
-
-SITTER_CODE_NOTE = (
-    "(The code is masked: use the sitter code from the mail that named you sitter. It is "
-    "yours, not the seat's: the player you sit for keeps his own.)"
-)
-
-
-def sitter_heading(game: Game, seat: Seat, code: str, *, full: bool = False) -> str:
-    """The heading of a sitter's order mail for ``seat``: the seat's, with his sitter code
-    in place of the seat's (masked except in the mail that gives it to him)."""
-    return f"G-{game.pk} T-{game.turn} P-{seat.power} C-{code if full else masked(code)}"
 
 
 def send_sitter_printouts(game: Game, turn: Turn) -> int:

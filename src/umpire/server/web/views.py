@@ -219,6 +219,8 @@ def player_context(game: Game, viewer: Viewer, turn: int | None) -> dict[str, An
         "absences": absence.of_game(game, timezone.now().date())
         if current and (viewer.power or viewer.is_umpire)
         else [],
+        # What a player's absence does in this game (its policy), for its players.
+        "away_policy": absence.policy_said(game) if current and viewer.power else "",
     }
     if ctx["current"] and viewer.power is not None:
         orders = read(game, viewer, ["orders", "votes"])
