@@ -748,7 +748,12 @@ def test_the_game_page_says_what_an_absence_does_in_this_game(
 ) -> None:
     game, users = diplomacy_game(gm[0], settings={"away": away} if away else None)
     page = client_for(users["FRA"]).get(f"/games/{game.pk}/").content.decode()
-    (shown,) = re.findall(r'<p class="muted away-policy">([^<]*)</p>', page)
+    # in the orders' column, where he plays (the head of the page keeps its height: the map
+    # stays on a laptop's first screen), with where to declare an absence
+    (shown,) = re.findall(
+        r'<p class="muted away-policy">([^<]*) <a href="/account/#away">Declare an absence</a>',
+        page,
+    )
     assert said in unescape(shown)
     # A spectator is not told (it concerns the players), nor is a game over.
     assert "away-policy" not in client_for(None).get(f"/games/{game.pk}/").content.decode()

@@ -42,7 +42,7 @@ SETTING_FIXED = SERVER.declare(
     "The game master asked to change a setting of a created game that decides its rules or "
     "its seating (the game's own rules and variants, the powers, bots filling empty seats, "
     "mail, rating; the game, scenario and seed are no settings at all). Nothing is changed; "
-    "the message names each such key and why. What may change is listed in docs/server.md.",
+    "the message names each such key and why, and game/setting_unknown lists what may change.",
     status=409,
 )
 SETTING_UNKNOWN = SERVER.declare(
