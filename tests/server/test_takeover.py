@@ -16,9 +16,9 @@ from umpire.core.chance import SeededChance
 from umpire.server import accounts, community
 from umpire.server.mail.handler import handle
 from umpire.server.mail.headless import join_code
-from umpire.server.models import AuditEntry, Duty, Game, Seat, TurnOutput
+from umpire.server.models import AuditEntry, Duty, Game, Seat, TurnOutput, Vote
 from umpire.server.store import load_record, save_outputs
-from umpire.server.usecases import gm_actions, lifecycle, submissions, turns
+from umpire.server.usecases import gm_actions, lifecycle, results, submissions, takeover, turns
 
 from .conftest import Api
 from .mail.conftest import mail
@@ -381,3 +381,22 @@ def test_the_game_master_decides_a_takeover_through_the_api(
     assert gm.post(url, {"power": "North"})[0] == 422  # approve or refuse: it must say
     assert AuditEntry.objects.filter(game=game, action="takeover_refused").count() == 1
     assert AuditEntry.objects.filter(game=game, action="takeover").count() == 1
+
+
+def test_a_powers_votes_go_with_the_holder_who_cast_them(people: dict[str, User]) -> None:
+    """Ruling (docs/server.md, Replacements): at every change of hands the power's draw and
+    concession votes go; the new holder, a bot too, starts with none. The other powers'
+    votes stand."""
+    game = _game(people["gm"], people["ann"], people["bob"], takeover_approval=False)
+    # (Fake Bid has no vote of its own to cast: the rows as a vote leaves them)
+    Vote.objects.create(game=game, power="North", kind=Vote.DRAW)
+    Vote.objects.create(game=game, power="South", kind=Vote.CONCEDE)
+    gm_actions.gm_action(game.pk, people["gm"], "replace", power="North", bot=True)
+    assert list(Vote.objects.filter(game=game).values_list("power", flat=True)) == ["South"]
+    assert results.my_votes(Game.objects.get(pk=game.pk), people["bob"]) == [Vote.CONCEDE]
+    # The game master frees South's seat; a newcomer takes it over: no vote comes with it.
+    gm_actions.gm_action(game.pk, people["gm"], "replace", power="South")
+    assert not Vote.objects.filter(game=game).exists()
+    takeover.take_over(game.pk, people["cat"], "South")
+    assert _seat(game, "South").user == people["cat"]
+    assert results.my_votes(Game.objects.get(pk=game.pk), people["cat"]) == []

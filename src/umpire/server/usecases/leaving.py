@@ -12,7 +12,8 @@ and mail (``LEAVE G-12``).
   missed turns still stands. Orders already stored for the current turn stay the power's orders
   until a new player sends his own: orders belong to the power, and no action taken on a seat
   ever withdraws them (ruling in docs/server.md, Replacements). His standing draw or concession
-  votes go with him: they are a player's word on how the game ends, not the power's defence.
+  votes go with him (as at every change of hands, :func:`~.seats.replace_seat`): they are a
+player's word on how the game ends, not the power's defence.
   The game master is told who left; every player still in the game only that the power needs a
   new player (never who or why, as for a takeover). From then on he reads the game as a
   spectator does: the read paths find the reader's power from his *active* seat only
@@ -30,7 +31,7 @@ from umpire.core.errors import GAME_OVER
 from umpire.server import errors as E
 from umpire.server.errors import refuse
 from umpire.server.mail import outbound
-from umpire.server.models import Enrollment, Game, GameStatus, Seat, Vote
+from umpire.server.models import Enrollment, Game, GameStatus, Seat
 from umpire.server.outputs import power_labels
 from umpire.server.store import notice_at
 from umpire.server.usecases import offers
@@ -77,7 +78,6 @@ def _resign(game: Game, seat: Seat, user: User, source: str) -> str:
     seat does (``gm_actions._replace``): the same steps, with the player as the actor."""
     running(game, *offers.OPEN)
     asked = seat.requested_by  # a takeover asked for while the seat was offered (missed turns)
-    Vote.objects.filter(game=game, power=seat.power).delete()
     vacant = replace_seat(seat, user=None, note=NOTE)  # his reliability counts the lost seat
     offers.offer(vacant, offers.LEFT, timezone.now())
     if asked is not None:

@@ -1,6 +1,8 @@
 """Seats change hands: a player, a bot or nobody takes a power's seat (a sign-up taking a
-bot's seat, the game master's replacement), and a seat's secret code is replaced. Each new
-holder is sent his welcome by an explicit notification."""
+bot's seat, the game master's replacement, a takeover, a player leaving), and a seat's secret
+code is replaced. Each new holder is sent his welcome by an explicit notification. The power's
+draw and concession votes go with the holder who cast them (ruling in docs/server.md): a vote
+is a player's word on how the game ends, and the next holder starts with none."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from django.utils import timezone
 from umpire.server import absence, community
 from umpire.server.accounts import new_code
 from umpire.server.mail import outbound, player_mail
-from umpire.server.models import Enrollment, Seat
+from umpire.server.models import Enrollment, Seat, Vote
 
 
 def replace_seat(seat: Seat, *, user: User | None, bot: bool = False, note: str = "") -> Seat:
@@ -18,6 +20,7 @@ def replace_seat(seat: Seat, *, user: User | None, bot: bool = False, note: str 
     seat.left_at = timezone.now()
     seat.save(update_fields=["active", "left_at"])
     community.seat_replaced(seat)
+    Vote.objects.filter(game=seat.game, power=seat.power).delete()  # his word, not the power's
     if user is not None:
         Enrollment.objects.filter(game=seat.game, user=user).delete()
     new = Seat.objects.create(
