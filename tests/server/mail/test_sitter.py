@@ -434,3 +434,46 @@ def test_the_notice_keys_doctests_run() -> None:
 
     result = doctest.testmod(models)
     assert result.attempted > 0 and result.failed == 0
+
+
+# --- a new code ------------------------------------------------------------------------------
+
+
+def test_the_holder_has_a_new_code_mailed_to_his_sitter_and_the_old_one_stops(
+    sat: Sitting, mailoutbox: list[Any]
+) -> None:
+    """The code mail was lost, or seen by another: the holder asks for a new code on his
+    account page; it goes to the sitter alone, the old code no longer opens the seat, and a
+    second request within minutes is refused (the sitter's mailbox is not flooded)."""
+    from django.test import Client
+
+    old = sat.row.sitter_code
+    ann = Client()
+    ann.force_login(sat.table.players["RED"])
+    deliver_mail()  # the code mailed when the absence was declared: a quarter of an hour ago
+    OutboundMail.objects.update(created_at=timezone.now() - timedelta(minutes=15))
+    mailoutbox.clear()
+    page = ann.post(f"/account/away/{sat.row.pk}/resend/", follow=True).content.decode()
+    assert "A new sitter code is being mailed to dan" in page
+    deliver_mail()
+    new = Absence.objects.get(pk=sat.row.pk).sitter_code
+    assert new != old and len(new) == 16
+    (named,) = _to(mailoutbox, DAN, "you sit for ann")
+    assert f"Your sitter code: {new}" in named.body and old not in named.body
+    assert [m for m in mailoutbox if new in m.body] == [named]  # the sitter alone
+    refused = handle(mail(DAN, f"{sat.heading(code=old)}\ntake 2\n"))
+    assert refused.code != "orders/stored" and not Submission.objects.exists()
+    assert handle(mail(DAN, f"{sat.heading(code=new)}\ntake 2\n")).code == "orders/stored"
+    # Again at once: refused, nothing mailed, the code unchanged.
+    mailoutbox.clear()
+    page = ann.post(f"/account/away/{sat.row.pk}/resend/", follow=True).content.decode()
+    assert "[away/resend_soon]" in page
+    deliver_mail()
+    assert mailoutbox == [] and Absence.objects.get(pk=sat.row.pk).sitter_code == new
+    # Nobody else's absence, nor one without a sitter.
+    bob = Client()
+    bob.force_login(sat.table.players["BLUE"])
+    page = bob.post(f"/account/away/{sat.row.pk}/resend/", follow=True).content.decode()
+    assert "[away/no_sitter]" in page
+    assert Absence.objects.get(pk=sat.row.pk).sitter_code == new
+    assert ann.get(f"/account/away/{sat.row.pk}/resend/").status_code == 405

@@ -192,6 +192,20 @@ AWAY_NONE = SERVER.declare(
     "AWAY CANCEL (or the page's button) found no absence that has not ended.",
     status=404,
 )
+AWAY_NO_SITTER = SERVER.declare(
+    "away/no_sitter",
+    "you have no absence with a sitter that has not ended under that number",
+    "A new sitter code was asked for an absence that is not the asker's, has ended or names "
+    "no sitter.",
+    status=404,
+)
+AWAY_RESEND_SOON = SERVER.declare(
+    "away/resend_soon",
+    "a sitter code was mailed for this absence less than {minutes} minutes ago: wait for it",
+    "A new sitter code is mailed at most once every few minutes (the sitter's mailbox is not "
+    "to be flooded).",
+    status=429,
+)
 AWAY_DECLARED = SERVER.declare(
     "away/declared", "absence declared", "Outcome: the AWAY command declared an absence."
 )

@@ -184,7 +184,12 @@ def send_sitter_code(absence_id: int) -> int:
     )
     subject = f"Umpire: you sit for {who} from {row.start.isoformat()}"
     return int(send(address_of(row.sitter), subject, body + FOOTER, kind="code",
-                    key=f"sitter-code:{row.pk}"))  # fmt: skip
+                    key=sitter_code_key(row.pk, row.sitter_code)))  # fmt: skip
+
+
+def sitter_code_key(absence_id: int, code: str) -> str:
+    """The key of the mail of one sitter code (once per code: a new code is mailed anew)."""
+    return f"sitter-code:{absence_id}:{code[:8]}"
 
 
 def _heading(printout: str, label: str) -> str:

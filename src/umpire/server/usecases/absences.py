@@ -7,7 +7,7 @@ reason."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -19,6 +19,7 @@ from umpire.server import errors as E
 from umpire.server.accounts import new_code
 from umpire.server.errors import refuse
 from umpire.server.mail import outbound
+from umpire.server.mail.models import OutboundMail
 from umpire.server.mail.replies import when
 from umpire.server.models import Absence, Game, GameStatus, Seat
 from umpire.server.outputs import power_labels
@@ -100,6 +101,38 @@ def declare_absence(
         if sitting is not None:
             outbound.sitter_named(row)
     return Declared(row, games)
+
+
+RESEND_MINUTES = 10  # a sitter code is mailed at most once in so many minutes
+
+
+def resend_sitter_code(user: User, absence_id: int, *, now: datetime | None = None) -> str:
+    """A new sitter code for ``user``'s absence ``absence_id`` (not ended, with a sitter),
+    mailed to its sitter alone, as when the absence was declared: the mail was lost, or the
+    code seen by another. The old code stops working at once. Refused: no such absence of his
+    (``away/no_sitter``), a code mailed for it less than ``RESEND_MINUTES`` ago
+    (``away/resend_soon``). What happened, as a sentence for him."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        row = (
+            Absence.objects.select_for_update()
+            .filter(pk=absence_id, user=user, end__gte=today_utc(), sitter__isnull=False)
+            .select_related("sitter")
+            .first()
+        )
+        if row is None or row.sitter is None:
+            raise refuse(E.AWAY_NO_SITTER)
+        since = now - timedelta(minutes=RESEND_MINUTES)
+        if OutboundMail.objects.filter(
+            key__startswith=f"sitter-code:{row.pk}:", created_at__gte=since
+        ).exists():
+            raise refuse(E.AWAY_RESEND_SOON, minutes=RESEND_MINUTES)
+        row.sitter_code = new_code()
+        row.save(update_fields=["sitter_code"])
+        outbound.sitter_named(row)
+    return (
+        f"a new sitter code is being mailed to {row.sitter.username}; the old one no longer works"
+    )
 
 
 def open_absences(user: User, today: date | None = None) -> list[Absence]:

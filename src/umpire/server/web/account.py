@@ -165,6 +165,21 @@ def away(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+def away_resend(request: HttpRequest, absence_id: int) -> HttpResponse:
+    """Mail the sitter of one of his absences a new sitter code (the old one stops working)."""
+    user = signed_in(request)
+    if user is None:
+        return need_login(request)
+    try:
+        said = absences.resend_sitter_code(user, absence_id)
+    except SessionError as err:
+        report_error(request, err)
+    else:
+        messages.success(request, said[0].upper() + said[1:] + ".")
+    return redirect("web:account")
+
+
+@require_POST
 def away_cancel(request: HttpRequest) -> HttpResponse:
     """Cancel every absence that has not ended (``AWAY CANCEL``)."""
     user = signed_in(request)

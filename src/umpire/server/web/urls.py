@@ -73,6 +73,7 @@ urlpatterns = [
     path("account/packets/", account.mail_packets, name="mail_packets"),
     path("account/away/", account.away, name="away"),
     path("account/away/cancel/", account.away_cancel, name="away_cancel"),
+    path("account/away/<int:absence_id>/resend/", account.away_resend, name="away_resend"),
     path("account/news/", account.notify_choices, name="notify_choices"),
     path("account/hooks/", account.add_hook, name="add_hook"),
     path("account/hooks/<int:hook_id>/delete/", account.delete_hook, name="delete_hook"),
